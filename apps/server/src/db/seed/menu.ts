@@ -1,0 +1,170 @@
+import type { RoleCode } from '@switchboard/contracts';
+
+/** A node of the seeded menu tree. `key` gives it a stable id across seeds. */
+export interface MenuSeed {
+  key: string;
+  title: string;
+  titleKey: string;
+  path?: string;
+  component?: string;
+  redirect?: string;
+  icon?: string;
+  perms?: string;
+  permsType?: '1' | '2';
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  keepAlive?: boolean;
+  url?: string;
+  internalOrExternal?: boolean;
+  /** Roles granted this node; children inherit unless they set their own. */
+  roles?: RoleCode[];
+  children?: MenuSeed[];
+  /** Buttons (menu type 2) guarded by an action code. */
+  buttons?: { key: string; title: string; perms: string; permsType: '1' | '2'; roles?: RoleCode[] }[];
+}
+
+const everyone: RoleCode[] = ['admin', 'sales', 'distributor', 'agent', 'customer'];
+const staff: RoleCode[] = ['admin'];
+
+/** Screens that exist. Later issues add their own nodes here. */
+export const MENU: MenuSeed[] = [
+  {
+    key: 'home',
+    title: 'Home',
+    titleKey: 'menu.home',
+    path: '/home/Home',
+    component: 'home/Home',
+    icon: 'home',
+    roles: everyone,
+  },
+  {
+    key: 'agentHome',
+    title: 'Agent home',
+    titleKey: 'menu.agentHome',
+    path: '/AgentHome',
+    component: 'agent/AgentHome',
+    icon: 'dashboard',
+    hidden: true,
+    roles: ['admin', 'distributor', 'agent'],
+  },
+  {
+    key: 'userAnnouncement',
+    title: 'My announcements',
+    titleKey: 'menu.userAnnouncement',
+    path: '/isps/userAnnouncement',
+    component: 'announcement/UserAnnouncement',
+    icon: 'notification',
+    hidden: true,
+    roles: everyone,
+  },
+  {
+    key: 'contactUs',
+    title: 'Contact us',
+    titleKey: 'menu.contactUs',
+    path: '/contactUs',
+    component: 'contact/ContactUs',
+    icon: 'customer-service',
+    hidden: true,
+    roles: everyone,
+  },
+  {
+    key: 'recharge',
+    title: 'Recharge',
+    titleKey: 'menu.recharge',
+    path: '/SysCustomerPay',
+    component: 'billing/SysCustomerPay',
+    icon: 'wallet',
+    hidden: true,
+    roles: everyone,
+  },
+  {
+    key: 'testTool',
+    title: 'Test tool',
+    titleKey: 'menu.testTool',
+    path: '/TestToolRecord',
+    component: 'sms/TestToolRecord',
+    icon: 'experiment',
+    hidden: true,
+    perms: 'sms:testTool:view',
+    roles: staff,
+  },
+  {
+    key: 'companies',
+    title: 'Companies',
+    titleKey: 'menu.companies',
+    path: '/company/list',
+    component: 'company/CompanyList',
+    icon: 'bank',
+    perms: 'company:list',
+    roles: ['admin', 'sales', 'distributor', 'agent', 'customer'],
+    buttons: [
+      { key: 'companyIpWhitelist', title: 'Login IP whitelist', perms: 'company:ipWhitelist', permsType: '2', roles: staff },
+    ],
+  },
+  {
+    key: 'system',
+    title: 'System',
+    titleKey: 'menu.system',
+    path: '/system',
+    component: 'layouts/RouteView',
+    redirect: '/system/user',
+    icon: 'setting',
+    alwaysShow: true,
+    roles: staff,
+    children: [
+      {
+        key: 'systemUser',
+        title: 'Users',
+        titleKey: 'menu.systemUser',
+        path: '/system/user',
+        component: 'system/UserList',
+        perms: 'system:user:list',
+        icon: 'user',
+        buttons: [
+          { key: 'userFrozen', title: 'Freeze / thaw', perms: 'system:user:frozen', permsType: '1' },
+          { key: 'userResetGoogle', title: 'Reset Google Authenticator', perms: 'system:user:resetGoogle', permsType: '1' },
+          { key: 'userIpWhitelist', title: 'Login IP whitelist', perms: 'system:user:ipWhitelist', permsType: '2' },
+        ],
+      },
+      {
+        key: 'systemLoginLog',
+        title: 'Login log',
+        titleKey: 'menu.loginLog',
+        path: '/system/loginLog',
+        component: 'system/LoginLog',
+        perms: 'system:loginLog:list',
+        icon: 'login',
+      },
+      {
+        key: 'systemOperationLog',
+        title: 'Operation log',
+        titleKey: 'menu.operationLog',
+        path: '/system/operationLog',
+        component: 'system/OperationLog',
+        perms: 'system:operationLog:list',
+        icon: 'audit',
+      },
+    ],
+  },
+  {
+    key: 'test',
+    title: 'Diagnostics',
+    titleKey: 'menu.diagnostics',
+    path: '/test',
+    component: 'layouts/RouteView',
+    redirect: '/test/home',
+    icon: 'bug',
+    hidden: true,
+    roles: staff,
+    children: [
+      {
+        key: 'testHome',
+        title: 'Diagnostics',
+        titleKey: 'menu.diagnostics',
+        path: '/test/home',
+        component: 'test/Home',
+        perms: 'test:home:view',
+      },
+    ],
+  },
+];

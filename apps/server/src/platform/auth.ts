@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TOKEN_HEADER, TOKEN_TTL_MS } from '@switchboard/contracts';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../db/schema';
+import type { Db } from './db';
+import { AppError, sendError } from './envelope';
+
+/** What a route needs: anyone, any signed-in user, or a permission code of the menu tree. */
+export type Access = 'public' | 'user' | { permission: string };
+
+export interface AuthUser {
+  id: string;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  orgCode: string | null;
+  companyId: string | null;
+  status: number;
+  googleAuthBound: boolean;
+}
+
+export interface AuthContext {
+  user: AuthUser;
+  sessionId: string;
+  roles: string[];
+  isAdmin: boolean;
+  /** Permission codes granted through the user's roles (active entries only). */
+  permissions: Set<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class SessionStore {
+  constructor(private readonly db: Db) {}
+
+  async create(userId: string, ip: string, userAgent: string | undefined): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      ip,
+      userAgent: userAgent?.slice(0, 512),
+      expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
+    });
+    return token;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+
+  /** Revokes every live session of a user (password change, freezing). */
+  async revokeAllForUser(userId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** The session and user behind a token, or null when unknown, expired or revoked. */
+  async resolve(token: string): Promise<AuthContext | null> {
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        id: users.id,
+        username: users.username,
+        realname: users.realname,
+        avatar: users.avatar,
+        orgCode: users.orgCode,
+        companyId: users.companyId,
+        status: users.status,
+        totpSecret: users.totpSecret,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+      )
+      .limit(1);
+    if (!row) return null;
+    const { sessionId, totpSecret, ...user } = row;
+    const grants = await loadGrants(this.db, user.id);
+    return { user: { ...user, googleAuthBound: totpSecret !== null }, sessionId, ...grants };
+  }
+}
+
+/** Role codes and active permission codes of a user. */
+export async function loadGrants(db: Db, userId: string) {
+  const roleRows = await db
+    .select({ id: roles.id, code: roles.roleCode })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  const roleIds = roleRows.map((r) => r.id);
+  const codes = roleIds.length
+    ? await db
+        .selectDistinct({ perms: permissions.perms })
+        .from(rolePermissions)
+        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+        .where(
+          and(
+            inArray(rolePermissions.roleId, roleIds),
+            eq(permissions.status, '1'),
+            sql`${permissions.perms} is not null`,
+          ),
+        )
+    : [];
+  const roleCodes = roleRows.map((r) => r.code);
+  return {
+    roles: roleCodes,
+    isAdmin: roleCodes.includes('admin'),
+    permissions: new Set(codes.map((c) => c.perms).filter((p): p is string => p !== null)),
+  };
+}
+
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[TOKEN_HEADER.toLowerCase()];
+  return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value : undefined;
+}
+
+/** The signed-in caller; for routes declared 'user' or with a permission. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 401);
+  return request.auth;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+/**
+ * Every route declares its access in `config.access`; this hook enforces it before the body
+ * is even parsed. Routes without a declaration are refused (and listed by a test).
+ */
+export function registerAccessControl(app: FastifyInstance, store: SessionStore): RegisteredRoute[] {
+  const registered: RegisteredRoute[] = [];
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      registered.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === undefined) {
+      request.log.error({ url: request.routeOptions.url }, 'route without access declaration');
+      return sendError(request, reply, new AppError('NO_OPERATION_PERMISSION', 403));
+    }
+    const token = tokenOf(request);
+    if (token) request.auth = await store.resolve(token);
+    if (access === 'public') return;
+    if (!request.auth) {
+      return sendError(request, reply, new AppError(token ? 'TOKEN_INVALID' : 'UNAUTHORIZED', 401));
+    }
+    if (request.auth.user.status !== 1) {
+      return sendError(request, reply, new AppError('ACCOUNT_FROZEN', 401));
+    }
+    if (typeof access === 'object' && !request.auth.permissions.has(access.permission)) {
+      return sendError(request, reply, new AppError('NO_OPERATION_PERMISSION', 403));
+    }
+  });
+  return registered;
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { LOGIN_CAPTCHA_MODES } from '@switchboard/contracts';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED_DEMO: flag,
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Switchboard1'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOGIN_CAPTCHA: z.enum(LOGIN_CAPTCHA_MODES).default('after-failures'),
+  CAS_SERVER_URL: z.url('must be a URL').optional().or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type EnvInput = Partial<Record<keyof z.input<typeof envSchema>, string>>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** undefined: seed demo data only when the database is empty. */
+  seedDemo: boolean | undefined;
+  demoPassword: string;
+  adminPassword: string | undefined;
+  loginCaptcha: (typeof LOGIN_CAPTCHA_MODES)[number];
+  casServerUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Built console served at `/`; absent in API-only tests. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    adminPassword: e.ADMIN_PASSWORD,
+    loginCaptcha: e.LOGIN_CAPTCHA,
+    casServerUrl: e.CAS_SERVER_URL?.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,60 @@
+/** Business constants and limits (spec section 9). Every limit lives here once. */
+export const API_PREFIX = '/api';
+export const TOKEN_HEADER = 'X-Access-Token';
+export const LOCALE_HEADER = 'X-Locale';
+/** Login token, username and user info are kept for 7 days. */
+export const TOKEN_TTL_MS = 604_800_000;
+export const REQUEST_TIMEOUT_MS = 300_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const WS_HEARTBEAT_IDLE_MS = 20_000;
+export const WS_RECONNECT_MS = 5_000;
+export const LOGOUT_RELOAD_DELAY_MS = 1_500;
+export const ERROR_MESSAGE_DURATION_S = 4;
+
+export const LOCALES = ['en-US', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+
+export const PRIMARY_COLOR = '#24936E';
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const ELLIPSIS_LENGTH = 25;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+export const USERNAME_MAX_LENGTH = 64;
+/** Failed logins (per username or per address) before a captcha is required. */
+export const CAPTCHA_AFTER_FAILURES = 3;
+/** Failed logins within the window that lock the account for LOGIN_LOCK_MS. */
+export const LOGIN_LOCK_AFTER_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOGIN_LOCK_MS = 15 * 60_000;
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+export const TOTP_DIGITS = 6;
+
+export const TOP_UP_MIN = 50;
+export const TOP_UP_MAX = 50_000;
+export const TTL_MIN_S = 60;
+export const TTL_MAX_S = 600;
+export const HANGUP_SMS_MAX = 320;
+export const TTS_TEXT_MAX = 800;
+export const TIME_PERIODS_MAX = 5;
+export const TIME_PERIOD_MIN_MINUTES = 5;
+export const TEMPLATE_VALIDITY_DAYS = 30;
+export const SORT_MIN = 0;
+export const SORT_MAX = 100;
+
+export const PRIORITIES = ['L', 'M', 'H'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const ROLE_CODES = ['admin', 'sales', 'distributor', 'agent', 'customer'] as const;
+export type RoleCode = (typeof ROLE_CODES)[number];
+
+export const COMPANY_TYPES = ['direct', 'two-way', 'agent'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+export const LOGIN_CAPTCHA_MODES = ['always', 'after-failures', 'off'] as const;
+export type LoginCaptchaMode = (typeof LOGIN_CAPTCHA_MODES)[number];
+
+/** Permission strategies of spec section 6: 1 hides the control, 2 disables it. */
+export const PERMS_TYPE_HIDE = '1';
+export const PERMS_TYPE_DISABLE = '2';

@@ -1,0 +1,102 @@
+import type { Locale } from './constants';
+
+/**
+ * Stable error codes. The server answers `code` with the HTTP status and `message` in the
+ * caller's language; clients may switch on `errorCode`.
+ */
+export const errorTexts = {
+  UNAUTHORIZED: { 'en-US': 'Unauthorized, please log in again', 'zh-CN': '未授权，请重新登录' },
+  TOKEN_INVALID: { 'en-US': 'Token invalid, please log in again', 'zh-CN': 'Token失效，请重新登录' },
+  LOGIN_EXPIRED: { 'en-US': 'Login expired, please log in again', 'zh-CN': '登录已过期，请重新登录' },
+  ACCESS_DENIED: { 'en-US': 'Access denied', 'zh-CN': '拒绝访问' },
+  NO_OPERATION_PERMISSION: { 'en-US': 'No operation permission', 'zh-CN': '没有操作权限' },
+  NOT_ENOUGH_PERMISSIONS: {
+    'en-US': 'Not enough permissions, contact the administrator',
+    'zh-CN': '权限不足，请联系管理员',
+  },
+  NOT_FOUND: { 'en-US': 'Resource not found', 'zh-CN': '资源不存在' },
+  NETWORK_TIMEOUT: { 'en-US': 'Network timeout', 'zh-CN': '网络超时' },
+  TOO_MANY_REQUESTS: { 'en-US': 'Too many requests, please try again later', 'zh-CN': '请求过于频繁，请稍后再试' },
+  PAYLOAD_TOO_LARGE: { 'en-US': 'Request body is too large', 'zh-CN': '请求内容过大' },
+  VALIDATION_FAILED: { 'en-US': 'Invalid input', 'zh-CN': '输入无效' },
+  FIELD_REQUIRED: { 'en-US': '{field} is required', 'zh-CN': '{field}不能为空' },
+  FIELD_INVALID_TYPE: { 'en-US': '{field} has the wrong type', 'zh-CN': '{field}类型错误' },
+  FIELD_TOO_LONG: { 'en-US': '{field} must be at most {max} characters', 'zh-CN': '{field}最多{max}个字符' },
+  FIELD_TOO_SHORT: { 'en-US': '{field} must be at least {min} characters', 'zh-CN': '{field}至少{min}个字符' },
+  FIELD_INVALID: { 'en-US': '{field} is invalid', 'zh-CN': '{field}格式不正确' },
+  INTERNAL_ERROR: { 'en-US': 'Internal server error', 'zh-CN': '服务器内部错误' },
+  WRONG_CREDENTIALS: { 'en-US': 'Wrong username or password', 'zh-CN': '用户名或密码错误' },
+  CAPTCHA_INVALID: {
+    'en-US': 'Verification code invalid or incorrect',
+    'zh-CN': '验证码无效或错误',
+  },
+  CAPTCHA_REQUIRED: { 'en-US': 'Please enter the verification code', 'zh-CN': '请输入验证码' },
+  GOOGLE_CODE_INVALID: { 'en-US': 'Google code empty or wrong', 'zh-CN': '谷歌验证码为空或错误' },
+  LOGIN_IP_NOT_ALLOWED: { 'en-US': 'Login IP not in the whitelist', 'zh-CN': '登录IP不在白名单中' },
+  ACCOUNT_FROZEN: { 'en-US': 'Account frozen', 'zh-CN': '该用户已冻结' },
+  ACCOUNT_LOCKED: {
+    'en-US': 'Too many failed attempts, the account is locked for {minutes} minutes',
+    'zh-CN': '登录失败次数过多，账号已锁定{minutes}分钟',
+  },
+  ACCOUNT_NOT_APPROVED: { 'en-US': 'Account is waiting for approval', 'zh-CN': '账号正在等待审核' },
+  EMPTY_MENU: {
+    'en-US': 'No menu is assigned to this account, contact the administrator',
+    'zh-CN': '该账号未分配菜单，请联系管理员',
+  },
+  NO_DEPARTMENT: {
+    'en-US': 'You have not set department information',
+    'zh-CN': '您尚未设置部门信息',
+  },
+  DEPARTMENT_NOT_YOURS: { 'en-US': 'You do not belong to this department', 'zh-CN': '您不属于该部门' },
+  NO_LOGGED_IN_USER: { 'en-US': 'No logged-in user in the system', 'zh-CN': '系统中没有此登录用户' },
+  OLD_PASSWORD_REQUIRED: { 'en-US': 'Please input the old password', 'zh-CN': '请输入旧密码' },
+  OLD_PASSWORD_WRONG: { 'en-US': 'The old password is wrong', 'zh-CN': '旧密码输入错误' },
+  NEW_PASSWORD_REQUIRED: { 'en-US': 'Please input the new password', 'zh-CN': '请输入新密码' },
+  CONFIRM_PASSWORD_REQUIRED: { 'en-US': 'Please confirm the new password', 'zh-CN': '请确认新密码' },
+  PASSWORD_TOO_WEAK: {
+    'en-US': 'The password must be at least 8 characters with digits, upper and lower case letters',
+    'zh-CN': '密码至少8位，且必须包含数字、大写字母和小写字母',
+  },
+  PASSWORDS_DIFFERENT: { 'en-US': 'The two passwords are not the same', 'zh-CN': '两次输入的密码不一致' },
+  PASSWORD_CHANGED: { 'en-US': 'Password changed, please log in again', 'zh-CN': '密码修改成功，请重新登录' },
+  CAS_NOT_CONFIGURED: { 'en-US': 'CAS single sign-on is not configured', 'zh-CN': '未配置CAS单点登录' },
+  CAS_TICKET_INVALID: { 'en-US': 'CAS ticket validation failed', 'zh-CN': 'CAS票据验证失败' },
+  CAS_USER_UNKNOWN: {
+    'en-US': 'The CAS user has no account on this platform',
+    'zh-CN': 'CAS用户在本平台没有账号',
+  },
+  DUPLICATE_NOT_ALLOWED: { 'en-US': 'This field cannot be checked', 'zh-CN': '该字段不允许校验' },
+  DUPLICATE_EXISTS: { 'en-US': 'This value already exists', 'zh-CN': '该值不可用，系统中已存在！' },
+  DICT_NOT_FOUND: { 'en-US': 'Dictionary not found', 'zh-CN': '字典不存在' },
+  TOTP_NOT_PENDING: {
+    'en-US': 'Start binding Google Authenticator first',
+    'zh-CN': '请先生成谷歌验证器密钥',
+  },
+  TOTP_ALREADY_BOUND: { 'en-US': 'Google Authenticator is already bound', 'zh-CN': '已绑定谷歌验证器' },
+  USER_NOT_FOUND: { 'en-US': 'User not found', 'zh-CN': '用户不存在' },
+  IP_RULE_INVALID: { 'en-US': 'Invalid address or CIDR range: {value}', 'zh-CN': '无效的IP地址或网段：{value}' },
+  CANNOT_FREEZE_SELF: { 'en-US': 'You cannot freeze your own account', 'zh-CN': '不能冻结自己的账号' },
+  OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
+  LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
+  LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },
+  DUPLICATE_OK: { 'en-US': 'This value is available', 'zh-CN': '该值可用！' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type ErrorCode = keyof typeof errorTexts;
+export const ERROR_CODES = Object.keys(errorTexts) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorTexts, value);
+}
+
+/** The text of a code in a language, with `{name}` placeholders filled in. */
+export function translateError(
+  code: ErrorCode,
+  locale: Locale,
+  params: Record<string, string | number> = {},
+): string {
+  const template: string = errorTexts[code][locale] ?? errorTexts[code]['en-US'];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { Locale } from './constants';
+import { isErrorCode, translateError } from './errors';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** Turns zod issues into messages in the user's language, one per field. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], locale: Locale): FieldProblem[] {
+  const seen = new Set<string>();
+  const problems: FieldProblem[] = [];
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    problems.push({ field, message: describeIssue(issue, field, locale) });
+  }
+  return problems;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, field: string, locale: Locale): string {
+  const params: Record<string, string | number> = { field };
+  if (issue.code === 'too_big') params.max = Number(issue.maximum);
+  if (issue.code === 'too_small') params.min = Number(issue.minimum);
+  if (isErrorCode(issue.message)) return translateError(issue.message, locale, params);
+  switch (issue.code) {
+    case 'invalid_type':
+      return translateError('FIELD_INVALID_TYPE', locale, params);
+    case 'too_big':
+      return translateError('FIELD_TOO_LONG', locale, params);
+    case 'too_small':
+      return translateError('FIELD_TOO_SHORT', locale, params);
+    default:
+      return translateError('FIELD_INVALID', locale, params);
+  }
+}
