@@ -1,6 +1,6 @@
 // `npm start`: builds the console when it is missing or older than its sources, then runs the
 // server (one process: API under /api, console at /).
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,15 @@ function newestMtime(dir) {
 function webIsStale() {
   if (!fs.existsSync(distIndex)) return true;
   const built = fs.statSync(distIndex).mtimeMs;
-  const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(root, 'packages/contracts/src')];
-  return sources.some((s) => fs.existsSync(s) && (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs) > built);
+  const sources = [
+    path.join(webDir, 'src'),
+    path.join(webDir, 'index.html'),
+    path.join(root, 'packages/contracts/src'),
+  ];
+  return sources.some(
+    (s) =>
+      fs.existsSync(s) && (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs) > built,
+  );
 }
 
 if (process.env.SKIP_WEB_BUILD !== '1' && webIsStale()) {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@switchboard/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
+import { type SeedReport, seed } from './db/seed/index';
 import { type CaptchaGenerator, svgCaptchaGenerator } from './modules/auth/captcha';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -21,7 +22,6 @@ import { type RegisteredRoute, registerAccessControl } from './platform/auth';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
 import { AppError, ok, sendError } from './platform/envelope';
-import { type SeedReport, seed } from './db/seed/index';
 import { createServices, type Services } from './services';
 
 export interface AppOptions {
@@ -30,6 +30,8 @@ export interface AppOptions {
   database?: Database;
   captchaGenerator?: CaptchaGenerator;
   logger?: boolean;
+  /** Key prefix of the rate limiter in Redis (tests give each server its own). */
+  rateLimitNamespace?: string;
 }
 
 export interface App {
@@ -45,14 +47,17 @@ const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const seedReport = await seed(database.db, {
     demo: config.seedDemo,
     demoPassword: config.demoPassword,
     adminPassword: config.adminPassword,
   });
   const services = createServices(config, database.db, options.captchaGenerator ?? svgCaptchaGenerator);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
 
   const server = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -77,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await server.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'switchboard-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: options.rateLimitNamespace ?? 'switchboard-rl:' } : {}),
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', 429),
   });
 
@@ -117,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
 
   const webDist = config.webDist ?? defaultWebDist();
-  const serveWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  const serveWeb = webDist !== undefined && webDist !== '' && fs.existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     await server.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }

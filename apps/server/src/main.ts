@@ -19,10 +19,14 @@ async function main() {
   const where = `http://localhost:${config.port}`;
   const lines = [`Switchboard is running at ${where} (database: ${app.database.kind})`];
   if (seedReport.demo) {
-    lines.push(`Demo mode. Users (password "${config.demoPassword}"): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+    lines.push(
+      `Demo mode. Users (password "${config.demoPassword}"): ${DEMO_USERS.map((u) => u.username).join(', ')}`,
+    );
   }
   if (seedReport.generatedAdminPassword) {
-    lines.push(`First administrator created: admin / ${seedReport.generatedAdminPassword}  (shown once; change it)`);
+    lines.push(
+      `First administrator created: admin / ${seedReport.generatedAdminPassword}  (shown once; change it)`,
+    );
   }
   console.log(lines.join('\n'));
 

@@ -1,21 +1,25 @@
-import { SessionStore } from './platform/auth';
-import type { Config } from './platform/config';
-import type { Db } from './platform/db';
 import { type CaptchaGenerator, CaptchaService } from './modules/auth/captcha';
 import { AuthService } from './modules/auth/service';
+import { MenuService } from './modules/permission/service';
+import { GrantsCache, SessionStore } from './platform/auth';
+import type { Config } from './platform/config';
+import type { Db } from './platform/db';
 
 /** The application's services, built once and handed to every route module. */
 export interface Services {
   config: Config;
   db: Db;
+  grants: GrantsCache;
   sessions: SessionStore;
   captchas: CaptchaService;
   auth: AuthService;
+  menus: MenuService;
 }
 
 export function createServices(config: Config, db: Db, captchaGenerator: CaptchaGenerator): Services {
-  const sessions = new SessionStore(db);
+  const grants = new GrantsCache(db);
+  const sessions = new SessionStore(db, grants);
   const captchas = new CaptchaService(db, captchaGenerator);
   const auth = new AuthService(db, config, sessions, captchas);
-  return { config, db, sessions, captchas, auth };
+  return { config, db, grants, sessions, captchas, auth, menus: new MenuService(db) };
 }

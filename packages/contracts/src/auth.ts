@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ErrorCode } from './errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOTP_DIGITS, USERNAME_MAX_LENGTH } from './constants';
+import type { ErrorCode } from './errors';
 
 /**
  * Schema messages are error codes (see errors.ts); the server and the web translate them into
@@ -31,7 +31,10 @@ export function isStrongPassword(value: string): boolean {
   );
 }
 
-export const newPasswordSchema = requiredText(PASSWORD_MAX_LENGTH, 'NEW_PASSWORD_REQUIRED').refine(isStrongPassword, 'PASSWORD_TOO_WEAK');
+export const newPasswordSchema = requiredText(PASSWORD_MAX_LENGTH, 'NEW_PASSWORD_REQUIRED').refine(
+  isStrongPassword,
+  'PASSWORD_TOO_WEAK',
+);
 
 const captchaFields = {
   captcha: z.string().max(16, 'FIELD_TOO_LONG').optional(),

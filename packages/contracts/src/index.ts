@@ -2,6 +2,6 @@ export * from './auth';
 export * from './constants';
 export * from './envelope';
 export * from './errors';
+export * from './paging';
 export * from './permission';
 export * from './validation';
-export * from './paging';

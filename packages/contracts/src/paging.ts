@@ -16,5 +16,11 @@ export interface Page<T> {
 }
 
 export function pageOf<T>(records: T[], total: number, query: PageQuery): Page<T> {
-  return { records, total, current: query.pageNo, size: query.pageSize, pages: Math.ceil(total / query.pageSize) };
+  return {
+    records,
+    total,
+    current: query.pageNo,
+    size: query.pageSize,
+    pages: Math.ceil(total / query.pageSize),
+  };
 }

@@ -180,7 +180,10 @@ export const departments = pgTable(
     sortNo: integer('sort_no').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('departments_org_code_uq').on(t.orgCode), index('departments_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('departments_org_code_uq').on(t.orgCode),
+    index('departments_parent_idx').on(t.parentId),
+  ],
 );
 
 export const userDepartments = pgTable(

@@ -3,6 +3,7 @@ import { TOKEN_HEADER, TOKEN_TTL_MS } from '@switchboard/contracts';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../db/schema';
+import { TtlCache } from './cache';
 import type { Db } from './db';
 import { AppError, sendError } from './envelope';
 
@@ -23,6 +24,7 @@ export interface AuthUser {
 export interface AuthContext {
   user: AuthUser;
   sessionId: string;
+  roleIds: string[];
   roles: string[];
   isAdmin: boolean;
   /** Permission codes granted through the user's roles (active entries only). */
@@ -43,7 +45,10 @@ export function hashToken(token: string): string {
 }
 
 export class SessionStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    readonly grants: GrantsCache,
+  ) {}
 
   async create(userId: string, ip: string, userAgent: string | undefined): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -69,7 +74,7 @@ export class SessionStore {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
-  /** The session and user behind a token, or null when unknown, expired or revoked. */
+  /** The session and user behind a token, or null when unknown, expired or revoked. One query. */
   async resolve(token: string): Promise<AuthContext | null> {
     const [row] = await this.db
       .select({
@@ -81,48 +86,85 @@ export class SessionStore {
         orgCode: users.orgCode,
         companyId: users.companyId,
         status: users.status,
-        totpSecret: users.totpSecret,
+        bound: sql<boolean>`${users.totpSecret} is not null`,
+        roleIds: sql<
+          string[]
+        >`coalesce(array_agg(${userRoles.roleId}::text) filter (where ${userRoles.roleId} is not null), '{}')`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(userRoles, eq(userRoles.userId, users.id))
       .where(
-        and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
       )
+      .groupBy(sessions.id, users.id)
       .limit(1);
     if (!row) return null;
-    const { sessionId, totpSecret, ...user } = row;
-    const grants = await loadGrants(this.db, user.id);
-    return { user: { ...user, googleAuthBound: totpSecret !== null }, sessionId, ...grants };
+    const { sessionId, bound, roleIds, ...user } = row;
+    const grants = await this.grants.forRoles(roleIds);
+    return { user: { ...user, googleAuthBound: bound }, sessionId, roleIds, ...grants };
   }
 }
 
-/** Role codes and active permission codes of a user. */
-export async function loadGrants(db: Db, userId: string) {
-  const roleRows = await db
-    .select({ id: roles.id, code: roles.roleCode })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  const roleIds = roleRows.map((r) => r.id);
-  const codes = roleIds.length
-    ? await db
+export interface Grants {
+  roles: string[];
+  isAdmin: boolean;
+  permissions: Set<string>;
+}
+
+/**
+ * Role codes and active permission codes per set of roles, cached for a few seconds: they are
+ * read on every request and change only when an administrator edits roles or menus (who then
+ * calls invalidate()).
+ */
+export class GrantsCache {
+  private readonly cache = new TtlCache<Grants>(5_000);
+
+  constructor(private readonly db: Db) {}
+
+  forRoles(roleIds: string[]): Promise<Grants> {
+    const ids = [...roleIds].sort();
+    return this.cache.getOrLoad(ids.join(','), async () => {
+      if (ids.length === 0) return { roles: [], isAdmin: false, permissions: new Set<string>() };
+      const roleRows = await this.db
+        .select({ code: roles.roleCode })
+        .from(roles)
+        .where(inArray(roles.id, ids));
+      const codes = await this.db
         .selectDistinct({ perms: permissions.perms })
         .from(rolePermissions)
         .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
         .where(
           and(
-            inArray(rolePermissions.roleId, roleIds),
+            inArray(rolePermissions.roleId, ids),
             eq(permissions.status, '1'),
             sql`${permissions.perms} is not null`,
           ),
-        )
-    : [];
-  const roleCodes = roleRows.map((r) => r.code);
-  return {
-    roles: roleCodes,
-    isAdmin: roleCodes.includes('admin'),
-    permissions: new Set(codes.map((c) => c.perms).filter((p): p is string => p !== null)),
-  };
+        );
+      const roleCodes = roleRows.map((r) => r.code).sort();
+      return {
+        roles: roleCodes,
+        isAdmin: roleCodes.includes('admin'),
+        permissions: new Set(codes.map((c) => c.perms).filter((p): p is string => p !== null)),
+      };
+    });
+  }
+
+  async forUser(userId: string): Promise<Grants> {
+    const rows = await this.db
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId));
+    return this.forRoles(rows.map((r) => r.roleId));
+  }
+
+  invalidate() {
+    this.cache.clear();
+  }
 }
 
 export function tokenOf(request: FastifyRequest): string | undefined {

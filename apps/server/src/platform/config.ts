@@ -25,8 +25,12 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Switchboard1'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOGIN_CAPTCHA: z.enum(LOGIN_CAPTCHA_MODES).default('after-failures'),
-  CAS_SERVER_URL: z.url('must be a URL').optional().or(z.literal('').transform(() => undefined)),
+  CAS_SERVER_URL: z
+    .url('must be a URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: flag,
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -46,6 +50,8 @@ export interface Config {
   loginCaptcha: (typeof LOGIN_CAPTCHA_MODES)[number];
   casServerUrl: string | undefined;
   trustProxy: boolean;
+  /** Login attempts per minute per address (all users together). */
+  loginRateLimit: number;
   logLevel: string;
   /** Built console served at `/`; absent in API-only tests. */
   webDist: string | undefined;
@@ -73,6 +79,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     loginCaptcha: e.LOGIN_CAPTCHA,
     casServerUrl: e.CAS_SERVER_URL?.replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY ?? false,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
   };

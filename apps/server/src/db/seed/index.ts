@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ROLE_CODES, type RoleCode } from '@switchboard/contracts';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import { eq, sql } from 'drizzle-orm';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import type { Db } from '../../platform/db';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import {
@@ -65,7 +65,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   if (!empty) return { demo, createdAdmin: false };
   const password = options.adminPassword ?? generatePassword();
   await ensurePlatformDepartment(db);
-  await upsertUser(db, { username: 'admin', realname: 'Administrator', role: 'admin', departments: ['A01'] }, password);
+  await upsertUser(
+    db,
+    { username: 'admin', realname: 'Administrator', role: 'admin', departments: ['A01'] },
+    password,
+  );
   return {
     demo,
     createdAdmin: true,
@@ -195,7 +199,10 @@ async function upsertUser(db: Db, user: SeedUser, password: string) {
       orgCode: user.departments.length === 1 ? (user.departments[0] ?? null) : null,
     })
     .onConflictDoNothing();
-  await db.insert(userRoles).values({ userId: id, roleId: stableId(`role:${user.role}`) }).onConflictDoNothing();
+  await db
+    .insert(userRoles)
+    .values({ userId: id, roleId: stableId(`role:${user.role}`) })
+    .onConflictDoNothing();
   for (const orgCode of user.departments) {
     await db
       .insert(userDepartments)

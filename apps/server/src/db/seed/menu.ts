@@ -98,7 +98,13 @@ export const MENU: MenuSeed[] = [
     perms: 'company:list',
     roles: ['admin', 'sales', 'distributor', 'agent', 'customer'],
     buttons: [
-      { key: 'companyIpWhitelist', title: 'Login IP whitelist', perms: 'company:ipWhitelist', permsType: '2', roles: staff },
+      {
+        key: 'companyIpWhitelist',
+        title: 'Login IP whitelist',
+        perms: 'company:ipWhitelist',
+        permsType: '2',
+        roles: staff,
+      },
     ],
   },
   {
@@ -122,8 +128,18 @@ export const MENU: MenuSeed[] = [
         icon: 'user',
         buttons: [
           { key: 'userFrozen', title: 'Freeze / thaw', perms: 'system:user:frozen', permsType: '1' },
-          { key: 'userResetGoogle', title: 'Reset Google Authenticator', perms: 'system:user:resetGoogle', permsType: '1' },
-          { key: 'userIpWhitelist', title: 'Login IP whitelist', perms: 'system:user:ipWhitelist', permsType: '2' },
+          {
+            key: 'userResetGoogle',
+            title: 'Reset Google Authenticator',
+            perms: 'system:user:resetGoogle',
+            permsType: '1',
+          },
+          {
+            key: 'userIpWhitelist',
+            title: 'Login IP whitelist',
+            perms: 'system:user:ipWhitelist',
+            permsType: '2',
+          },
         ],
       },
       {

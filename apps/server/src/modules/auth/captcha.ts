@@ -34,7 +34,10 @@ export class CaptchaService {
     await this.db
       .insert(captchas)
       .values(values)
-      .onConflictDoUpdate({ target: captchas.checkKey, set: { answerHash: values.answerHash, expiresAt: values.expiresAt } });
+      .onConflictDoUpdate({
+        target: captchas.checkKey,
+        set: { answerHash: values.answerHash, expiresAt: values.expiresAt },
+      });
     // Expired captchas are cleared as new ones are made.
     await this.db.delete(captchas).where(lt(captchas.expiresAt, new Date()));
     return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;

@@ -6,7 +6,11 @@ const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false });
  * CAS protocol service validation (CAS 2.0 `/serviceValidate`): returns the authenticated user
  * name, or null when the server refuses the ticket.
  */
-export async function validateCasTicket(casServerUrl: string, ticket: string, service: string): Promise<string | null> {
+export async function validateCasTicket(
+  casServerUrl: string,
+  ticket: string,
+  service: string,
+): Promise<string | null> {
   const url = new URL(`${casServerUrl}/serviceValidate`);
   url.searchParams.set('ticket', ticket);
   url.searchParams.set('service', service);

@@ -36,7 +36,11 @@ export function ipAllowed(address: string, rules: readonly string[]): boolean {
         return ip.kind() === range.kind() && ip.match([range, bits] as never);
       }
       const single = normalise(rule);
-      return single !== null && single.kind() === ip.kind() && single.toNormalizedString() === ip.toNormalizedString();
+      return (
+        single !== null &&
+        single.kind() === ip.kind() &&
+        single.toNormalizedString() === ip.toNormalizedString()
+      );
     } catch {
       return false;
     }

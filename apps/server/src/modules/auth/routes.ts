@@ -1,4 +1,4 @@
-import { casValidateSchema, captchaKeySchema, loginSchema, usernameSchema } from '@switchboard/contracts';
+import { captchaKeySchema, casValidateSchema, loginSchema, usernameSchema } from '@switchboard/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth';
@@ -11,9 +11,9 @@ export function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-const LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
-
 export function authRoutes(app: FastifyInstance, { auth, captchas, config }: Services) {
+  const LOGIN_RATE_LIMIT = { max: config.loginRateLimit, timeWindow: '1 minute' };
+
   app.post('/sys/login', { config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT } }, async (request) => {
     const payload = parse(request, loginSchema, request.body);
     return ok(request, await auth.login(payload, clientOf(request)), 'LOGIN_OK');
@@ -33,19 +33,23 @@ export function authRoutes(app: FastifyInstance, { auth, captchas, config }: Ser
     },
   );
 
-  app.post('/cas/client/validateLogin', { config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT } }, async (request) => {
-    const { ticket, service } = parse(request, casValidateSchema, request.body);
-    if (!config.casServerUrl) throw new AppError('CAS_NOT_CONFIGURED', 501);
-    let username: string | null;
-    try {
-      username = await validateCasTicket(config.casServerUrl, ticket, service);
-    } catch (error) {
-      request.log.warn({ err: error }, 'CAS server unreachable');
-      throw new AppError('CAS_TICKET_INVALID', 502);
-    }
-    if (!username) throw new AppError('CAS_TICKET_INVALID', 401);
-    return ok(request, await auth.loginWithCas(username, clientOf(request)), 'LOGIN_OK');
-  });
+  app.post(
+    '/cas/client/validateLogin',
+    { config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT } },
+    async (request) => {
+      const { ticket, service } = parse(request, casValidateSchema, request.body);
+      if (!config.casServerUrl) throw new AppError('CAS_NOT_CONFIGURED', 501);
+      let username: string | null;
+      try {
+        username = await validateCasTicket(config.casServerUrl, ticket, service);
+      } catch (error) {
+        request.log.warn({ err: error }, 'CAS server unreachable');
+        throw new AppError('CAS_TICKET_INVALID', 502);
+      }
+      if (!username) throw new AppError('CAS_TICKET_INVALID', 401);
+      return ok(request, await auth.loginWithCas(username, clientOf(request)), 'LOGIN_OK');
+    },
+  );
 
   app.post('/sys/logout', { config: { access: 'user' } }, async (request) => {
     await auth.logout(requireAuth(request));

@@ -1,8 +1,7 @@
-import { type LoginPayload, type LoginResult, LOGIN_LOCK_MS, type UserInfo } from '@switchboard/contracts';
+import { LOGIN_LOCK_MS, type LoginPayload, type LoginResult, type UserInfo } from '@switchboard/contracts';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { companies, loginLog, users } from '../../db/schema';
 import type { AuthContext, SessionStore } from '../../platform/auth';
-import { loadGrants } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
@@ -72,16 +71,24 @@ export class AuthService {
     const counts = await recentFailures(this.db, username, client.ip);
     if (isLocked(counts)) {
       await this.logAttempt(username, client, { success: false, reason: 'ACCOUNT_LOCKED' });
-      throw new AppError('ACCOUNT_LOCKED', 429, { minutes: LOGIN_LOCK_MS / 60_000 }, { captchaRequired: true });
+      throw new AppError(
+        'ACCOUNT_LOCKED',
+        429,
+        { minutes: LOGIN_LOCK_MS / 60_000 },
+        { captchaRequired: true },
+      );
     }
     if (captchaRequired(this.config.loginCaptcha, counts)) {
       const good =
-        payload.captcha && payload.checkKey ? await this.captchas.consume(payload.checkKey, payload.captcha) : false;
+        payload.captcha && payload.checkKey
+          ? await this.captchas.consume(payload.checkKey, payload.captcha)
+          : false;
       if (!good) return this.fail(username, client, new AppError('CAPTCHA_INVALID', 400));
     }
     const [user] = await this.db.select().from(users).where(eq(users.username, username)).limit(1);
     const passwordOk = await verifyPassword(payload.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !passwordOk) return this.fail(username, client, new AppError('WRONG_CREDENTIALS', 400), user?.id);
+    if (!user || !passwordOk)
+      return this.fail(username, client, new AppError('WRONG_CREDENTIALS', 400), user?.id);
     await this.checkAccount(user, client);
     if (user.totpSecret) {
       const ok = payload.googleCode ? await this.consumeTotp(user, payload.googleCode) : false;
@@ -99,10 +106,15 @@ export class AuthService {
 
   /** Frozen accounts, unapproved companies and the login IP whitelists of user and company. */
   private async checkAccount(user: UserRow, client: ClientInfo) {
-    if (user.status !== 1) return this.fail(user.username, client, new AppError('ACCOUNT_FROZEN', 403), user.id);
+    if (user.status !== 1)
+      return this.fail(user.username, client, new AppError('ACCOUNT_FROZEN', 403), user.id);
     let companyRules: string[] = [];
     if (user.companyId) {
-      const [company] = await this.db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1);
+      const [company] = await this.db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, user.companyId))
+        .limit(1);
       if (company && company.approvalStatus !== 'approved') {
         return this.fail(user.username, client, new AppError('ACCOUNT_NOT_APPROVED', 403), user.id);
       }
@@ -114,7 +126,10 @@ export class AuthService {
   }
 
   /** Accepts a code once: the matched time step is recorded atomically. */
-  async consumeTotp(user: Pick<UserRow, 'id' | 'totpSecret' | 'totpLastStep'>, code: string): Promise<boolean> {
+  async consumeTotp(
+    user: Pick<UserRow, 'id' | 'totpSecret' | 'totpLastStep'>,
+    code: string,
+  ): Promise<boolean> {
     if (!user.totpSecret) return false;
     const step = await checkTotp(user.totpSecret, code, user.totpLastStep);
     if (step === null) return false;
@@ -134,8 +149,10 @@ export class AuthService {
     return { token, userInfo, departs, multiDepart: departs.length > 1 && !user.orgCode };
   }
 
-  async userInfo(user: Pick<UserRow, 'id' | 'username' | 'realname' | 'avatar' | 'orgCode' | 'totpSecret'>): Promise<UserInfo> {
-    const grants = await loadGrants(this.db, user.id);
+  async userInfo(
+    user: Pick<UserRow, 'id' | 'username' | 'realname' | 'avatar' | 'orgCode' | 'totpSecret'>,
+  ): Promise<UserInfo> {
+    const grants = await this.sessions.grants.forUser(user.id);
     return {
       id: user.id,
       username: user.username,

@@ -16,7 +16,11 @@ export async function totpSetup(secret: string, username: string) {
  * Checks a code with one step of clock drift either way. Returns the time step it matched, or
  * null. Steps at or before `afterStep` are refused, so a code is not accepted twice.
  */
-export async function checkTotp(secret: string, code: string, afterStep: number | null): Promise<number | null> {
+export async function checkTotp(
+  secret: string,
+  code: string,
+  afterStep: number | null,
+): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   const result = await verify({
     secret,

@@ -54,19 +54,23 @@ export function companyRoutes(app: FastifyInstance, { db }: Services) {
     return ok(request, pageOf(records, Number(total), q));
   });
 
-  app.put('/sys/company/ipWhitelist', { config: { access: { permission: 'company:ipWhitelist' } } }, async (request) => {
-    const me = requireAuth(request);
-    const { companyId, rules } = parse(request, whitelistBody, request.body);
-    if (!inScope(await dataScopeOf(db, me), companyId)) throw new AppError('NO_OPERATION_PERMISSION', 403);
-    const bad = rules.find((r) => !isValidIpRule(r));
-    if (bad !== undefined) throw new AppError('IP_RULE_INVALID', 400, { value: bad.slice(0, 64) });
-    const unique = [...new Set(rules)];
-    const updated = await db
-      .update(companies)
-      .set({ ipWhitelist: unique, updatedAt: new Date() })
-      .where(eq(companies.id, companyId))
-      .returning({ id: companies.id });
-    if (updated.length === 0) throw new AppError('NOT_FOUND', 404);
-    return ok(request, { rules: unique });
-  });
+  app.put(
+    '/sys/company/ipWhitelist',
+    { config: { access: { permission: 'company:ipWhitelist' } } },
+    async (request) => {
+      const me = requireAuth(request);
+      const { companyId, rules } = parse(request, whitelistBody, request.body);
+      if (!inScope(await dataScopeOf(db, me), companyId)) throw new AppError('NO_OPERATION_PERMISSION', 403);
+      const bad = rules.find((r) => !isValidIpRule(r));
+      if (bad !== undefined) throw new AppError('IP_RULE_INVALID', 400, { value: bad.slice(0, 64) });
+      const unique = [...new Set(rules)];
+      const updated = await db
+        .update(companies)
+        .set({ ipWhitelist: unique, updatedAt: new Date() })
+        .where(eq(companies.id, companyId))
+        .returning({ id: companies.id });
+      if (updated.length === 0) throw new AppError('NOT_FOUND', 404);
+      return ok(request, { rules: unique });
+    },
+  );
 }

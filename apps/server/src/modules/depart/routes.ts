@@ -15,7 +15,8 @@ export function departRoutes(app: FastifyInstance, { db, auth }: Services) {
     const { id } = parse(request, z.object({ id: z.string().max(64).optional() }), request.query);
     if (id && id !== me.user.id) throw new AppError('NO_OPERATION_PERMISSION', 403);
     const departs = await listUserDepartments(db, me.user.id);
-    const current = departs.find((d) => d.orgCode === me.user.orgCode) ?? (departs.length === 1 ? departs[0] : undefined);
+    const current =
+      departs.find((d) => d.orgCode === me.user.orgCode) ?? (departs.length === 1 ? departs[0] : undefined);
     return ok(request, {
       agentId: current?.agentId ?? null,
       departName: current?.departName ?? null,
@@ -36,7 +37,11 @@ export function departRoutes(app: FastifyInstance, { db, auth }: Services) {
     const departs = await listUserDepartments(db, me.user.id);
     if (departs.length === 0) throw new AppError('NO_DEPARTMENT', 400);
     if (!departs.some((d) => d.orgCode === orgCode)) throw new AppError('DEPARTMENT_NOT_YOURS', 403);
-    const [user] = await db.update(users).set({ orgCode, updatedAt: new Date() }).where(eq(users.id, me.user.id)).returning();
+    const [user] = await db
+      .update(users)
+      .set({ orgCode, updatedAt: new Date() })
+      .where(eq(users.id, me.user.id))
+      .returning();
     if (!user) throw new AppError('USER_NOT_FOUND', 404);
     return ok(request, { userInfo: await auth.userInfo(user) });
   });

@@ -49,7 +49,9 @@ export function duplicateRoutes(app: FastifyInstance, { db }: Services) {
     }
     const value = q.fieldVal?.trim() ?? '';
     if (!value) return ok(request, null, 'DUPLICATE_OK');
-    const match = target.caseInsensitive ? sql`lower(${target.column}) = lower(${value})` : eq(target.column, value);
+    const match = target.caseInsensitive
+      ? sql`lower(${target.column}) = lower(${value})`
+      : eq(target.column, value);
     const excludeSelf = q.dataId && UUID.test(q.dataId) ? ne(target.id, q.dataId) : undefined;
     const found = await db
       .select({ id: target.id })

@@ -1,6 +1,7 @@
 import type { AuthEntry, MenuItem, UserPermissions } from '@switchboard/contracts';
-import { and, asc, eq } from 'drizzle-orm';
-import { permissions, rolePermissions, roles, userRoles } from '../../db/schema';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { permissions, rolePermissions } from '../../db/schema';
+import { TtlCache } from '../../platform/cache';
 import type { Db } from '../../platform/db';
 
 type PermissionRow = typeof permissions.$inferSelect;
@@ -13,17 +14,33 @@ const authEntry = (p: PermissionRow): AuthEntry => ({
 });
 
 /**
- * The menu tree, granted buttons (auth) and every button (allAuth) for a user's roles.
- * Menu nodes are granted per role; a child is shown only when granted too.
+ * The menu tree, granted buttons (auth) and every button (allAuth) for a set of roles, cached per
+ * role set: read at every sign-in and page load, changed only when an administrator edits menus
+ * or roles (who calls invalidate(); other processes follow within the TTL).
  */
-export async function userPermissions(db: Db, userId: string): Promise<UserPermissions> {
-  const granted = await db
-    .selectDistinct({ permission: permissions })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(and(eq(userRoles.userId, userId), eq(permissions.status, '1')));
+export class MenuService {
+  private readonly cache = new TtlCache<UserPermissions>(5_000);
+
+  constructor(private readonly db: Db) {}
+
+  forRoles(roleIds: string[]): Promise<UserPermissions> {
+    const ids = [...roleIds].sort();
+    return this.cache.getOrLoad(ids.join(','), () => loadPermissions(this.db, ids));
+  }
+
+  invalidate() {
+    this.cache.clear();
+  }
+}
+
+async function loadPermissions(db: Db, roleIds: string[]): Promise<UserPermissions> {
+  const granted = roleIds.length
+    ? await db
+        .selectDistinct({ permission: permissions })
+        .from(rolePermissions)
+        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+        .where(and(inArray(rolePermissions.roleId, roleIds), eq(permissions.status, '1')))
+    : [];
   const rows = granted.map((g) => g.permission).sort((a, b) => a.sortNo - b.sortNo);
   const allButtons = await db
     .select()

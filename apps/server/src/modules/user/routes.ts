@@ -1,4 +1,10 @@
-import { ipWhitelistSchema, totpCodeSchema, updatePasswordSchema, userIdSchema, userIdsSchema } from '@switchboard/contracts';
+import {
+  ipWhitelistSchema,
+  totpCodeSchema,
+  updatePasswordSchema,
+  userIdSchema,
+  userIdsSchema,
+} from '@switchboard/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
@@ -17,7 +23,8 @@ export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
     if (!user) throw new AppError('NO_LOGGED_IN_USER', 400);
     // One changes one's own password here; administrators reset others' elsewhere.
     if (user.id !== me.user.id) throw new AppError('NO_OPERATION_PERMISSION', 403);
-    if (!(await verifyPassword(body.oldpassword, user.passwordHash))) throw new AppError('OLD_PASSWORD_WRONG', 400);
+    if (!(await verifyPassword(body.oldpassword, user.passwordHash)))
+      throw new AppError('OLD_PASSWORD_WRONG', 400);
     await db
       .update(users)
       .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
@@ -43,7 +50,12 @@ export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
     if (step === null) throw new AppError('GOOGLE_CODE_INVALID', 400);
     await db
       .update(users)
-      .set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastStep: step, updatedAt: new Date() })
+      .set({
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpLastStep: step,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, user.id));
     return ok(request, { googleAuthBound: true });
   });
@@ -64,29 +76,37 @@ export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
   );
 
   /** status 2 freezes (and signs the users out), 1 thaws. */
-  app.put('/sys/user/frozenBatch', { config: { access: { permission: 'system:user:frozen' } } }, async (request) => {
-    const me = requireAuth(request);
-    const { ids, status } = parse(request, userIdsSchema, request.body);
-    if (status === 2 && ids.includes(me.user.id)) throw new AppError('CANNOT_FREEZE_SELF', 400);
-    const updated = await db
-      .update(users)
-      .set({ status, updatedAt: new Date() })
-      .where(and(inArray(users.id, ids), ne(users.status, status)))
-      .returning({ id: users.id });
-    if (status === 2) for (const { id } of updated) await sessions.revokeAllForUser(id);
-    return ok(request, { updated: updated.length });
-  });
+  app.put(
+    '/sys/user/frozenBatch',
+    { config: { access: { permission: 'system:user:frozen' } } },
+    async (request) => {
+      const me = requireAuth(request);
+      const { ids, status } = parse(request, userIdsSchema, request.body);
+      if (status === 2 && ids.includes(me.user.id)) throw new AppError('CANNOT_FREEZE_SELF', 400);
+      const updated = await db
+        .update(users)
+        .set({ status, updatedAt: new Date() })
+        .where(and(inArray(users.id, ids), ne(users.status, status)))
+        .returning({ id: users.id });
+      if (status === 2) for (const { id } of updated) await sessions.revokeAllForUser(id);
+      return ok(request, { updated: updated.length });
+    },
+  );
 
-  app.put('/sys/user/ipWhitelist', { config: { access: { permission: 'system:user:ipWhitelist' } } }, async (request) => {
-    const { userId, rules } = parse(request, ipWhitelistSchema, request.body);
-    const bad = rules.find((r) => !isValidIpRule(r));
-    if (bad !== undefined) throw new AppError('IP_RULE_INVALID', 400, { value: bad.slice(0, 64) });
-    const updated = await db
-      .update(users)
-      .set({ ipWhitelist: [...new Set(rules)], updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw new AppError('USER_NOT_FOUND', 404);
-    return ok(request, { rules: [...new Set(rules)] });
-  });
+  app.put(
+    '/sys/user/ipWhitelist',
+    { config: { access: { permission: 'system:user:ipWhitelist' } } },
+    async (request) => {
+      const { userId, rules } = parse(request, ipWhitelistSchema, request.body);
+      const bad = rules.find((r) => !isValidIpRule(r));
+      if (bad !== undefined) throw new AppError('IP_RULE_INVALID', 400, { value: bad.slice(0, 64) });
+      const updated = await db
+        .update(users)
+        .set({ ipWhitelist: [...new Set(rules)], updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw new AppError('USER_NOT_FOUND', 404);
+      return ok(request, { rules: [...new Set(rules)] });
+    },
+  );
 }

@@ -1,0 +1,112 @@
+import type { Page } from '@switchboard/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, rolePermissions, roles, userDepartments, userRoles, users } from '../src/db/schema';
+import { stableId } from '../src/db/seed/index';
+import { hashPassword } from '../src/platform/passwords';
+import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+
+/**
+ * Two agents, each with a customer, must not see each other's companies; customers see only
+ * their own; a distributor sees its agent's customers; staff see everything.
+ */
+let s: TestServer;
+const ids: Record<string, string> = {};
+
+async function addCompany(name: string, type: string, parent?: string) {
+  const [row] = await s.app.database.db
+    .insert(companies)
+    .values({ name, type, approvalStatus: 'approved', parentCompanyId: parent ? ids[parent] : null })
+    .returning({ id: companies.id });
+  ids[name] = row!.id;
+}
+
+async function addUser(username: string, role: string, company: string) {
+  const db = s.app.database.db;
+  const [user] = await db
+    .insert(users)
+    .values({
+      username,
+      realname: username,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      companyId: ids[company],
+      orgCode: 'A06',
+    })
+    .returning({ id: users.id });
+  const [role_] = await db.select().from(roles).where(eq(roles.roleCode, role));
+  await db.insert(userRoles).values({ userId: user!.id, roleId: role_!.id });
+  await db.insert(userDepartments).values({ userId: user!.id, departmentId: stableId('depart:A06') });
+}
+
+async function visible(username: string) {
+  const { token } = await s.login(username);
+  const res = await s.call<Page<{ name: string }>>('GET', '/sys/company/list', {
+    token,
+    query: { pageSize: '100' },
+  });
+  expect(res.status).toBe(200);
+  return res.body.result.records.map((r) => r.name).sort();
+}
+
+beforeAll(async () => {
+  s = await startServer();
+  await addCompany('Agent One', 'agent');
+  await addCompany('Agent Two', 'agent');
+  await addCompany('Customer of One', 'direct', 'Agent One');
+  await addCompany('Customer of Two', 'direct', 'Agent Two');
+  await addUser('agent1', 'agent', 'Agent One');
+  await addUser('agent2', 'agent', 'Agent Two');
+  await addUser('cust1', 'customer', 'Customer of One');
+  await addUser('cust2', 'customer', 'Customer of Two');
+});
+afterAll(() => s.close());
+
+describe('data scope', () => {
+  it('an agent sees its own company and its customers only', async () => {
+    expect(await visible('agent1')).toEqual(['Agent One', 'Customer of One']);
+    expect(await visible('agent2')).toEqual(['Agent Two', 'Customer of Two']);
+  });
+
+  it('a customer sees only its own company', async () => {
+    expect(await visible('cust1')).toEqual(['Customer of One']);
+    expect(await visible('cust2')).toEqual(['Customer of Two']);
+  });
+
+  it("a distributor sees its agents' customers too", async () => {
+    expect(await visible('distributor')).toEqual([
+      'Acme Agency',
+      'Agency Client Co',
+      'Northwind Distribution',
+    ]);
+  });
+
+  it('platform staff see every company', async () => {
+    const all = await visible('admin');
+    expect(all).toEqual(
+      expect.arrayContaining(['Agent One', 'Agent Two', 'Customer of One', 'Direct Retail Ltd']),
+    );
+    expect(await visible('sales')).toEqual(all);
+  });
+
+  it("an agent cannot change another agent's customer", async () => {
+    const db = s.app.database.db;
+    // Give agents the whitelist button for this test only.
+    const [agentRole] = await db.select().from(roles).where(eq(roles.roleCode, 'agent'));
+    await db
+      .insert(rolePermissions)
+      .values({ roleId: agentRole!.id, permissionId: stableId('menu:companyIpWhitelist') })
+      .onConflictDoNothing();
+    s.app.services.grants.invalidate();
+    const { token } = await s.login('agent1');
+    const foreign = await s.call('PUT', '/sys/company/ipWhitelist', {
+      token,
+      body: { companyId: ids['Customer of Two'], rules: ['10.0.0.1'] },
+    });
+    expect(foreign.status).toBe(403);
+    const own = await s.call('PUT', '/sys/company/ipWhitelist', {
+      token,
+      body: { companyId: ids['Customer of One'], rules: ['10.0.0.1'] },
+    });
+    expect(own.status).toBe(200);
+  });
+});

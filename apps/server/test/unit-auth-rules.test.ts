@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ipAllowed, isValidIpRule } from '../src/modules/auth/ip-whitelist';
+import { captchaRequired, failureDelayMs, isLocked } from '../src/modules/auth/login-guard';
+import { ConfigError, loadConfig } from '../src/platform/config';
+import { hashPassword, verifyPassword } from '../src/platform/passwords';
+
+describe('login IP whitelist', () => {
+  it('allows any address when empty', () => {
+    expect(ipAllowed('203.0.113.9', [])).toBe(true);
+  });
+  it.each([
+    ['10.1.2.3', ['10.0.0.0/8'], true],
+    ['11.1.2.3', ['10.0.0.0/8'], false],
+    ['::ffff:10.1.2.3', ['10.0.0.0/8'], true],
+    ['127.0.0.1', ['127.0.0.1'], true],
+    ['2001:db8::1', ['2001:db8::/32'], true],
+    ['2001:db9::1', ['2001:db8::/32'], false],
+    ['10.1.2.3', ['2001:db8::/32'], false],
+    ['not-an-ip', ['10.0.0.0/8'], false],
+  ])('%s in %j → %s', (ip, rules, expected) => {
+    expect(ipAllowed(ip, rules)).toBe(expected);
+  });
+  it('validates rules', () => {
+    expect(isValidIpRule('192.168.0.0/16')).toBe(true);
+    expect(isValidIpRule('::1')).toBe(true);
+    expect(isValidIpRule('192.168.0.0/33')).toBe(false);
+    expect(isValidIpRule("1.2.3.4' OR 1=1")).toBe(false);
+  });
+});
+
+describe('login guard', () => {
+  it('asks for a captcha after three failures by user or address', () => {
+    expect(captchaRequired('after-failures', { byUser: 2, byAddress: 2 })).toBe(false);
+    expect(captchaRequired('after-failures', { byUser: 3, byAddress: 0 })).toBe(true);
+    expect(captchaRequired('after-failures', { byUser: 0, byAddress: 3 })).toBe(true);
+    expect(captchaRequired('always', { byUser: 0, byAddress: 0 })).toBe(true);
+    expect(captchaRequired('off', { byUser: 50, byAddress: 50 })).toBe(false);
+  });
+  it('slows down and then locks', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(failureDelayMs)).toEqual([0, 0, 0, 500, 1000, 2000, 2000]);
+    expect(isLocked({ byUser: 9, byAddress: 0 })).toBe(false);
+    expect(isLocked({ byUser: 10, byAddress: 0 })).toBe(true);
+  });
+});
+
+describe('passwords', () => {
+  it('hash with a salt and verify', async () => {
+    const a = await hashPassword('Switchboard1');
+    const b = await hashPassword('Switchboard1');
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('Switchboard1', a)).toBe(true);
+    expect(await verifyPassword('switchboard1', a)).toBe(false);
+    expect(await verifyPassword('x', 'garbage')).toBe(false);
+  });
+});
+
+describe('configuration', () => {
+  it('has defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, loginCaptcha: 'after-failures', demoPassword: 'Switchboard1' });
+    expect(c.databaseUrl).toBeUndefined();
+  });
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', LOGIN_CAPTCHA: 'sometimes', DATABASE_URL: 'mysql://x' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'abc', LOGIN_CAPTCHA: 'sometimes', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const text = (error as Error).message;
+      expect(text).toContain('PORT');
+      expect(text).toContain('LOGIN_CAPTCHA');
+      expect(text).toContain('DATABASE_URL');
+    }
+  });
+});
