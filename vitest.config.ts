@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each API test file opens its own database; two files at a time keep a 2-core machine usable.
+    maxWorkers: 2,
     projects: ['packages/contracts', 'apps/server', 'apps/web'],
   },
 });

@@ -7,7 +7,5 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each API test file opens its own database; two at a time keeps memory in check.
-    maxWorkers: 2,
   },
 });

@@ -28,7 +28,10 @@ describe('route declarations', () => {
     const { default: Fastify } = await import('fastify');
     const { GrantsCache, registerAccessControl, SessionStore } = await import('../src/platform/auth');
     const bare = Fastify();
-    const routes = registerAccessControl(bare, new SessionStore(s.app.database.db, new GrantsCache(s.app.database.db)));
+    const routes = registerAccessControl(
+      bare,
+      new SessionStore(s.app.database.db, new GrantsCache(s.app.database.db)),
+    );
     bare.get('/forgotten', async () => ({ leaked: true }));
     bare.get('/open', { config: { access: 'public' } }, async () => ({ fine: true }));
     await bare.ready();

@@ -1,3 +1,5 @@
+import './zod-setup';
+
 export * from './auth';
 export * from './constants';
 export * from './envelope';

@@ -1,14 +1,18 @@
 import ipaddr from 'ipaddr.js';
 
-/** True when the rule is an IPv4/IPv6 address or CIDR range. */
+/**
+ * True when the rule is an IPv4/IPv6 address or CIDR range. IPv4 must be written in four decimal
+ * parts: shorthand such as "1.2.3" (1.2.0.3) or "0x7f.1" is refused, it is never what was meant.
+ */
 export function isValidIpRule(rule: string): boolean {
+  const [address = '', bits] = rule.split('/');
   try {
-    if (rule.includes('/')) ipaddr.parseCIDR(rule);
+    if (bits !== undefined) ipaddr.parseCIDR(rule);
     else ipaddr.parse(rule);
-    return true;
   } catch {
     return false;
   }
+  return address.includes(':') || ipaddr.IPv4.isValidFourPartDecimal(address);
 }
 
 function normalise(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {

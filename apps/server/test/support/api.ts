@@ -1,0 +1,167 @@
+import {
+  type Envelope,
+  type ErrorCode,
+  type Locale,
+  type RoleCode,
+  translateError,
+} from '@switchboard/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { departments, roles, userDepartments, userRoles, users } from '../../src/db/schema';
+import { stableId } from '../../src/db/seed/index';
+import { hashPassword } from '../../src/platform/passwords';
+import { type CallOptions, type CallResult, DEMO_PASSWORD, type TestServer } from '../harness';
+
+export const EN: Locale = 'en-US';
+export const ZH: Locale = 'zh-CN';
+
+/** The keys an envelope may have: the five always there, errorCode and errors on errors. */
+const ALWAYS = ['code', 'message', 'result', 'success', 'timestamp'];
+const OPTIONAL = new Set(['errorCode', 'errors']);
+
+/** The text of a code as the server should send it. */
+export const text = (code: ErrorCode, locale: Locale = EN, params: Record<string, string | number> = {}) =>
+  translateError(code, locale, params);
+
+/** The seeded id of a demo user, company or department (`user:admin`, `company:Acme Agency`, `depart:A05`). */
+export const seededId = (key: string) => stableId(key);
+export const userId = (username: string) => stableId(`user:${username}`);
+export const companyId = (name: string) => stableId(`company:${name}`);
+export const departId = (orgCode: string) => stableId(`depart:${orgCode}`);
+
+/** Options that make a request come from `ip` (the server must trust the proxy header). */
+export const fromIp = (
+  ip: string,
+  extra: Record<string, string> = {},
+): { headers: Record<string, string> } => ({
+  headers: { 'X-Forwarded-For': ip, ...extra },
+});
+
+/** Checks the envelope shape and that no internals (stack traces, file paths) leak. */
+export function expectEnvelope(body: Envelope<unknown>, status: number) {
+  const keys = Object.keys(body);
+  for (const key of ALWAYS) expect(keys).toContain(key);
+  expect(keys.filter((k) => !ALWAYS.includes(k) && !OPTIONAL.has(k))).toEqual([]);
+  expect(typeof body.success).toBe('boolean');
+  expect(typeof body.message).toBe('string');
+  expect(body.code).toBe(status);
+  expect(body.success).toBe(status < 400);
+  expect(typeof body.timestamp).toBe('number');
+  expect(Math.abs(body.timestamp - Date.now())).toBeLessThan(60_000);
+  expectNoInternals(body);
+}
+
+export function expectNoInternals(body: unknown) {
+  const raw = JSON.stringify(body);
+  expect(raw).not.toMatch(
+    /"stack"|\n\s+at |node_modules|\.ts:\d+|\.js:\d+|FST_ERR|ZodError|syntax error at/i,
+  );
+}
+
+/** A 2xx answer with the envelope; returns the result. */
+export function expectOk<T>(res: CallResult<T>, status = 200): T {
+  if (res.status !== status) {
+    throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  expectEnvelope(res.body, status);
+  expect(res.body.success).toBe(true);
+  return res.body.result;
+}
+
+/** An error answer: status, errorCode and (unless `message` is false) the exact text in `locale`. */
+export function expectError(
+  res: CallResult<unknown>,
+  status: number,
+  errorCode: ErrorCode,
+  options: { locale?: Locale; params?: Record<string, string | number>; message?: string | false } = {},
+) {
+  expect({ status: res.status, errorCode: res.body.errorCode, message: res.body.message }).toMatchObject({
+    status,
+    errorCode,
+    ...(options.message === false
+      ? {}
+      : { message: options.message ?? text(errorCode, options.locale ?? EN, options.params) }),
+  });
+  expectEnvelope(res.body, status);
+  expect(res.body.success).toBe(false);
+}
+
+/** A 400 validation answer naming `field` with `message` (also the envelope message when first). */
+export function expectFieldError(res: CallResult<unknown>, field: string, message: string | RegExp) {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expectEnvelope(res.body, 400);
+  expect(res.body.errorCode).toBe('VALIDATION_FAILED');
+  const problem = res.body.errors?.find((e) => e.field === field);
+  expect(problem, `no error for ${field} in ${JSON.stringify(res.body.errors)}`).toBeDefined();
+  if (typeof message === 'string') expect(problem?.message).toBe(message);
+  else expect(problem?.message).toMatch(message);
+}
+
+/** Logs in with a fresh token (optionally from an address); throws on failure. */
+export async function tokenOf(
+  s: TestServer,
+  username: string,
+  options: CallOptions = {},
+  password = DEMO_PASSWORD,
+) {
+  const res = await s.call<{ token: string }>('POST', '/sys/login', {
+    ...options,
+    body: { username, password },
+  });
+  if (res.status !== 200)
+    throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.result.token;
+}
+
+export interface NewUser {
+  username: string;
+  realname?: string;
+  password?: string;
+  roles?: (RoleCode | string)[];
+  departments?: string[];
+  orgCode?: string | null;
+  companyId?: string | null;
+}
+
+/** Inserts a user straight into the database (for set-ups the API cannot make). Returns its id. */
+export async function insertUser(s: TestServer, user: NewUser): Promise<string> {
+  const db = s.app.database.db;
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: user.username,
+      realname: user.realname ?? user.username,
+      passwordHash: await hashPassword(user.password ?? DEMO_PASSWORD),
+      orgCode: user.orgCode ?? null,
+      companyId: user.companyId ?? null,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('user not inserted');
+  if (user.roles?.length) {
+    const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.roleCode, user.roles));
+    expect(found).toHaveLength(user.roles.length);
+    await db.insert(userRoles).values(found.map((r) => ({ userId: row.id, roleId: r.id })));
+  }
+  for (const orgCode of user.departments ?? []) {
+    const [d] = await db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(eq(departments.orgCode, orgCode));
+    if (!d) throw new Error(`no department ${orgCode}`);
+    await db.insert(userDepartments).values({ userId: row.id, departmentId: d.id });
+  }
+  return row.id;
+}
+
+/** Retries an assertion for a while (for writes done after the answer is sent). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
