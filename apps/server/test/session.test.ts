@@ -117,8 +117,10 @@ describe('session expiry', () => {
     const res = await s.call('GET', DEPARTS, { token });
     expect(res.status).toBe(401);
     expectEnvelope(res.body, 401);
-    expect(['TOKEN_INVALID', 'LOGIN_EXPIRED']).toContain(res.body.errorCode);
-    expect(res.body.message).toMatch(/please log in again$/);
+    expect(res.body.errorCode).toBe('LOGIN_EXPIRED');
+    expect(res.body.message).toBe('Login expired, please log in again');
+    const zh = await s.call('GET', DEPARTS, { token, locale: 'zh-CN' });
+    expect(zh.body.message).toBe('登录已过期，请重新登录');
   });
 
   it('gives a session 7 days', async () => {

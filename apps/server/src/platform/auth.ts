@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TOKEN_HEADER, TOKEN_TTL_MS } from '@switchboard/contracts';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../db/schema';
 import { TtlCache } from './cache';
@@ -60,6 +60,16 @@ export class SessionStore {
       expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
     });
     return token;
+  }
+
+  /** True when the token belonged to a session that has run out (not revoked, not unknown). */
+  async hasExpired(token: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), lte(sessions.expiresAt, new Date())))
+      .limit(1);
+    return row !== undefined;
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -208,7 +218,8 @@ export function registerAccessControl(app: FastifyInstance, store: SessionStore)
     if (token) request.auth = await store.resolve(token);
     if (access === 'public') return;
     if (!request.auth) {
-      return sendError(request, reply, new AppError(token ? 'TOKEN_INVALID' : 'UNAUTHORIZED', 401));
+      const code = !token ? 'UNAUTHORIZED' : (await store.hasExpired(token)) ? 'LOGIN_EXPIRED' : 'TOKEN_INVALID';
+      return sendError(request, reply, new AppError(code, 401));
     }
     if (request.auth.user.status !== 1) {
       return sendError(request, reply, new AppError('ACCOUNT_FROZEN', 401));
