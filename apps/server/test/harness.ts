@@ -1,8 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { API_PREFIX, type Envelope, type LoginResult } from '@switchboard/contracts';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app';
+import { seed } from '../src/db/seed/index';
 import type { CaptchaGenerator } from '../src/modules/auth/captcha';
 import { type EnvInput, loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
@@ -40,6 +45,34 @@ export interface CallResult<T> {
 
 export const DEMO_PASSWORD = 'Switchboard1';
 
+/**
+ * A migrated and demo-seeded PGlite data directory, made once per change of migrations or seed
+ * and kept in the temp folder: a fresh PGlite takes seconds to initialise, loading a dump one.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const sources = [path.join(here, '../src/db/migrations'), path.join(here, '../src/db/seed')];
+  const hash = createHash('sha256');
+  for (const dir of sources) {
+    for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
+      const full = path.join(dir, file);
+      if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+    }
+  }
+  const file = path.join(os.tmpdir(), `switchboard-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!fs.existsSync(file)) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await seed(database.db, { demo: true, demoPassword: DEMO_PASSWORD, adminPassword: undefined });
+    const dump = await database.dump!();
+    await database.close();
+    // Written under a unique name and renamed: parallel test files never read half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
 export async function startServer(env: EnvInput = {}): Promise<TestServer> {
   const adminUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -69,7 +102,9 @@ export async function startServer(env: EnvInput = {}): Promise<TestServer> {
     ...env,
     PORT: '0',
   });
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const database = databaseUrl
+    ? await openDatabase({ databaseUrl, dataDir: 'memory://' })
+    : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
   const captcha = { next: 'ab12' };
   const generator: CaptchaGenerator = () => ({
     text: captcha.next,

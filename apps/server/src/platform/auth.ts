@@ -67,7 +67,13 @@ export class SessionStore {
     const [row] = await this.db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), lte(sessions.expiresAt, new Date())))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          lte(sessions.expiresAt, new Date()),
+        ),
+      )
       .limit(1);
     return row !== undefined;
   }
@@ -218,7 +224,11 @@ export function registerAccessControl(app: FastifyInstance, store: SessionStore)
     if (token) request.auth = await store.resolve(token);
     if (access === 'public') return;
     if (!request.auth) {
-      const code = !token ? 'UNAUTHORIZED' : (await store.hasExpired(token)) ? 'LOGIN_EXPIRED' : 'TOKEN_INVALID';
+      const code = !token
+        ? 'UNAUTHORIZED'
+        : (await store.hasExpired(token))
+          ? 'LOGIN_EXPIRED'
+          : 'TOKEN_INVALID';
       return sendError(request, reply, new AppError(code, 401));
     }
     if (request.auth.user.status !== 1) {

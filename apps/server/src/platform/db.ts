@@ -18,6 +18,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball. */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
@@ -26,6 +28,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** A PGlite data directory dump to start from (tests start from a migrated, seeded template). */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database and applies pending migrations. */
@@ -41,8 +45,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dataDir, { recursive: true });
     dataDir = path.join(dataDir, 'pglite');
   }
-  const client = await PGlite.create(dataDir);
+  const client = options.loadDataDir
+    ? await PGlite.create(dataDir, { loadDataDir: options.loadDataDir })
+    : await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
+  };
 }
