@@ -77,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Plain-HTTP installs (a LAN address) must still load their own scripts.
+        upgradeInsecureRequests: null,
       },
     },
   });
@@ -124,16 +126,33 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const webDist = config.webDist ?? defaultWebDist();
   const serveWeb = webDist !== undefined && webDist !== '' && fs.existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
-    await server.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // The console's files are public; the hook declares that for the routes @fastify/static adds.
+    await server.register(async (files) => {
+      files.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await files.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        // Built assets carry a content hash in their names: cache them for good.
+        setHeaders: (reply, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            reply.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+    });
   }
+  const indexHtml = serveWeb ? fs.readFileSync(path.join(webDist, 'index.html')) : undefined;
 
   // Unknown API paths are rate limited (scanners); other paths get the console (SPA routes).
   server.setNotFoundHandler(
     { preHandler: server.rateLimit({ max: 120, timeWindow: '1 minute' }) },
     async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      if (serveWeb && request.method === 'GET' && !pathname.startsWith(`${API_PREFIX}/`)) {
-        return reply.type('text/html').sendFile('index.html');
+      if (indexHtml && request.method === 'GET' && !pathname.startsWith(`${API_PREFIX}/`)) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
       }
       return sendError(request, reply, new AppError('NOT_FOUND', 404));
     },

@@ -73,7 +73,10 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([fs.readFileSync(file)]);
 }
 
-export async function startServer(env: EnvInput = {}): Promise<TestServer> {
+export async function startServer(
+  env: EnvInput = {},
+  options: { webDist?: string } = {},
+): Promise<TestServer> {
   const adminUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
@@ -111,7 +114,7 @@ export async function startServer(env: EnvInput = {}): Promise<TestServer> {
     svg: `<svg>${captcha.next.length}</svg>`,
   });
   const app = await buildApp({
-    config: { ...config, webDist: '' },
+    config: { ...config, webDist: options.webDist ?? '' },
     database,
     captchaGenerator: generator,
     logger: false,

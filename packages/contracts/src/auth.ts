@@ -70,6 +70,11 @@ export const updatePasswordSchema = z
   .refine((v) => v.password === v.confirmpassword, {
     message: 'PASSWORDS_DIFFERENT',
     path: ['confirmpassword'],
+    // Checked as soon as both are strings, even while another field is still wrong.
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirmpassword?: unknown };
+      return typeof v.password === 'string' && typeof v.confirmpassword === 'string';
+    },
   });
 export type UpdatePasswordPayload = z.infer<typeof updatePasswordSchema>;
 

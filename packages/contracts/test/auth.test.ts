@@ -51,6 +51,12 @@ describe('update password payload', () => {
     ]);
   });
 
+  it('reports a different confirmation even while the old password is missing', () => {
+    const r = updatePasswordSchema.safeParse({ ...base, oldpassword: '', confirmpassword: 'Other1234' });
+    if (r.success) throw new Error('should fail');
+    expect(describeIssues(r.error.issues, 'en-US').map((p) => p.field)).toEqual(['oldpassword', 'confirmpassword']);
+  });
+
   it('reports a weak password', () => {
     const r = updatePasswordSchema.safeParse({ ...base, password: 'weak', confirmpassword: 'weak' });
     if (r.success) throw new Error('should fail');

@@ -210,7 +210,14 @@ export function registerAccessControl(app: FastifyInstance, store: SessionStore)
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      registered.push({ method, url: route.url, access: route.config?.access });
+      // Read when asked: an encapsulated hook (static files) may still declare the access.
+      registered.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
     }
   });
   app.addHook('onRequest', async (request, reply) => {

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { chooseFirstDepartment, DEMO_USERS, signIn } from './support';
+
+test.describe('every demo user can sign in and sees who they are', () => {
+  for (const user of DEMO_USERS) {
+    test(user.username, async ({ page }) => {
+      await page.goto('/user/login');
+      await signIn(page, user.username);
+      if (user.departments > 1) await chooseFirstDepartment(page);
+      await expect(page).toHaveURL(/\/home\/Home$/);
+      await expect(page.getByTestId('current-user')).toHaveText(user.realname);
+      await expect(page.getByTestId('current-username')).toHaveText(user.username);
+      await expect(page.getByTestId('current-department')).not.toHaveText(/^None$/);
+      await expect(page.getByTestId('current-admin')).toHaveText(user.username === 'admin' ? 'Yes' : 'No');
+    });
+  }
+
+  test('the department choice sticks for the next sign-in', async ({ page }) => {
+    await page.goto('/user/login');
+    await signIn(page, 'sales');
+    // Chosen in the test above: no dialog this time.
+    await expect(page.getByTestId('current-user')).toHaveText('Sam Sales');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});

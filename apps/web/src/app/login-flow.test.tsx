@@ -1,0 +1,220 @@
+import type { LoginResult, UserPermissions } from '@switchboard/contracts';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '@/lib/api-client';
+import { changeLocale } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { endSession } from '@/lib/session';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+/** A small stand-in for the API: enough of /sys/* for the sign-in journey. */
+function fakeServer() {
+  let failures = 0;
+  const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
+  const envelope = (result: unknown, status = 200, extra: Record<string, unknown> = {}) =>
+    new Response(
+      JSON.stringify({ success: status < 400, message: '', code: status, result, timestamp: 1, ...extra }),
+      {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      },
+    );
+  const loginResult: LoginResult = {
+    token: 'token-1',
+    userInfo: {
+      id: 'u-sales',
+      username: 'sales',
+      realname: 'Sam Sales',
+      avatar: null,
+      isAdmin: false,
+      orgCode: null,
+      roles: ['sales'],
+      googleAuthBound: false,
+    },
+    departs: [],
+    multiDepart: true,
+  };
+  const permissions: UserPermissions = {
+    menu: [
+      {
+        id: 'm1',
+        path: '/home/Home',
+        name: 'home',
+        component: 'home/Home',
+        redirect: null,
+        hidden: false,
+        alwaysShow: false,
+        meta: {
+          title: 'Home',
+          titleKey: null,
+          icon: null,
+          url: null,
+          permissionList: [],
+          keepAlive: false,
+          internalOrExternal: false,
+        },
+      },
+    ],
+    auth: [],
+    allAuth: [],
+  };
+  const departs = [
+    { id: 'd2', departName: 'East Sales', orgCode: 'A02', parentId: null, agentId: null },
+    { id: 'd3', departName: 'West Sales', orgCode: 'A03', parentId: null, agentId: null },
+  ];
+  let orgCode: string | null = null;
+
+  const handler = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://console.test');
+    const path = url.pathname.replace(/^\/api/, '');
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method: init?.method ?? 'GET', path, body, headers: new Headers(init?.headers) });
+    if (path === '/sys/loginRequirements') return envelope({ captchaRequired: failures >= 1 });
+    if (path.startsWith('/sys/randomImage/')) return envelope(`data:image/svg+xml;base64,${btoa(path)}`);
+    if (path === '/sys/login') {
+      if (body.password !== 'Switchboard1') {
+        failures += 1;
+        return envelope({ captchaRequired: failures >= 1 }, 400, {
+          message: 'Wrong username or password',
+          errorCode: 'WRONG_CREDENTIALS',
+        });
+      }
+      return envelope(loginResult);
+    }
+    if (path === '/sys/permission/getUserPermissionByToken') return envelope(permissions);
+    if (path === '/sys/user/getCurrentUserDeparts') return envelope({ list: departs, orgCode });
+    if (path === '/sys/selectDepart') {
+      orgCode = body.orgCode;
+      return envelope({ userInfo: { ...loginResult.userInfo, orgCode } });
+    }
+    return envelope(null, 404, { message: 'Resource not found' });
+  };
+  return { handler, calls };
+}
+
+beforeEach(async () => {
+  resetApiClient();
+  endSession();
+  await changeLocale('en-US');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('sign-in journey', () => {
+  it('goes from a protected page through login, captcha and department choice back to it', async () => {
+    const server = fakeServer();
+    vi.stubGlobal('fetch', vi.fn(server.handler));
+    const router = createMemoryRouter(routes, { initialEntries: ['/home/Home?x=1'] });
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(router.state.location.pathname).toBe('/user/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fhome%2FHome%3Fx%3D1');
+
+    // Empty form: messages from the shared schema, translated with the field labels.
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Username'), 'sales');
+    await user.type(screen.getByLabelText('Password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Wrong username or password');
+
+    // The failed answer asked for a captcha: field and image appear.
+    const image = await screen.findByTestId('captcha-image');
+    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    const firstKey = server.calls.filter((c) => c.path.startsWith('/sys/randomImage/')).at(-1)?.path;
+    await user.click(image);
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.path.startsWith('/sys/randomImage/')).at(-1)?.path).not.toBe(
+        firstKey,
+      ),
+    );
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Switchboard1');
+    await user.type(screen.getByTestId('captcha-input'), 'ab12');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    // Several departments and none current: a dialog that must be answered.
+    await user.click(await screen.findByRole('radio', { name: 'West Sales' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect((await screen.findByTestId('current-user')).textContent).toBe('Sam Sales');
+    expect(router.state.location.pathname).toBe('/home/Home');
+    expect(router.state.location.search).toBe('?x=1');
+    await waitFor(() =>
+      expect(screen.getByTestId('current-department').textContent).toBe('West Sales (A03)'),
+    );
+
+    const login = server.calls.find(
+      (c) => c.path === '/sys/login' && (c.body as { captcha?: string }).captcha,
+    );
+    expect(login?.body).toMatchObject({ username: 'sales', password: 'Switchboard1', captcha: 'ab12' });
+    expect((login?.body as { checkKey?: string } | undefined)?.checkKey).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(server.calls.find((c) => c.path === '/sys/selectDepart')?.body).toEqual({
+      orgCode: 'A03',
+      username: 'sales',
+    });
+    const permissionCall = server.calls.find((c) => c.path === '/sys/permission/getUserPermissionByToken');
+    expect(permissionCall?.headers.get('X-Access-Token')).toBe('token-1');
+  }, 30_000);
+
+  it('sends a user whose permissions fail to load back to login with the message', async () => {
+    localStorage.clear();
+    const { startSession } = await import('@/lib/session');
+    startSession({
+      token: 'stale',
+      userInfo: {
+        id: 'u1',
+        username: 'admin',
+        realname: 'Ada Admin',
+        avatar: null,
+        isAdmin: true,
+        orgCode: 'A01',
+        roles: ['admin'],
+        googleAuthBound: false,
+      },
+      needsDepartment: false,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              message: 'No menu is assigned to this account, contact the administrator',
+              code: 403,
+              result: null,
+              timestamp: 1,
+              errorCode: 'EMPTY_MENU',
+            }),
+            { status: 403 },
+          ),
+      ),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/home/Home'] });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect((await screen.findByTestId('login-notice')).textContent).toBe(
+      'No menu is assigned to this account, contact the administrator',
+    );
+    expect(router.state.location.pathname).toBe('/user/login');
+    expect(localStorage.getItem('switchboard.token')).toBeNull();
+  });
+});

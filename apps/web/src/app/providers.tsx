@@ -1,0 +1,50 @@
+import { PRIMARY_COLOR } from '@switchboard/contracts';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { configureApiClient } from '@/lib/api-client';
+import { endSession, getSession, subscribeSession } from '@/lib/session';
+
+const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN } as const;
+
+const theme = { token: { colorPrimary: PRIMARY_COLOR } };
+
+/** Wires the session to the api client and the query cache, once per query client. */
+function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
+  useEffect(() => {
+    configureApiClient({
+      // A 401 to a request that carried a token: the session is gone on the server.
+      onUnauthorized: (error) => endSession({ reason: 'expired', message: error.message }),
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = subscribeSession(() => {
+      if (getSession() !== null) return;
+      // Another user's data must never show: drop the cache once the screens of this one are gone.
+      clearTimeout(timer);
+      timer = setTimeout(() => queryClient.clear(), 0);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [queryClient]);
+  return null;
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage === 'zh-CN' ? 'zh-CN' : 'en-US';
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <SessionWiring queryClient={queryClient} />
+          {children}
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { updateUserInfo } from '@/lib/session';
+
+export function bindGoogleAuth(code: string): Promise<unknown> {
+  return apiClient.post<unknown>('/sys/user/googleAuth/bind', { code });
+}
+
+export function useBindGoogleAuth() {
+  return useMutation({
+    mutationFn: bindGoogleAuth,
+    onSuccess: () => updateUserInfo({ googleAuthBound: true }),
+  });
+}

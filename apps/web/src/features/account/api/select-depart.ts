@@ -1,0 +1,25 @@
+import type { UserInfo } from '@switchboard/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { updateUserInfo } from '@/lib/session';
+
+export interface SelectDepartPayload {
+  orgCode: string;
+  username: string;
+}
+
+export function selectDepart(payload: SelectDepartPayload): Promise<{ userInfo: UserInfo }> {
+  return apiClient.post<{ userInfo: UserInfo }>('/sys/selectDepart', payload);
+}
+
+export function useSelectDepart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: selectDepart,
+    onSuccess: async ({ userInfo }) => {
+      updateUserInfo(userInfo, { departmentChosen: true });
+      // The department decides the data scope of everything else: reload it all.
+      await queryClient.invalidateQueries();
+    },
+  });
+}

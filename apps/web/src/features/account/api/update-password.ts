@@ -1,0 +1,11 @@
+import type { UpdatePasswordPayload } from '@switchboard/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+export function updatePassword(payload: UpdatePasswordPayload): Promise<unknown> {
+  return apiClient.post<unknown>('/sys/user/updatePassword', payload);
+}
+
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: updatePassword });
+}

@@ -1,0 +1,18 @@
+import type { LoginRequirements } from '@switchboard/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+export function getLoginRequirements(username: string, signal?: AbortSignal): Promise<LoginRequirements> {
+  return apiClient.get<LoginRequirements>('/sys/loginRequirements', { username }, signal);
+}
+
+export const loginRequirementsQuery = (username: string) =>
+  queryOptions({
+    queryKey: ['auth', 'loginRequirements', username],
+    queryFn: ({ signal }) => getLoginRequirements(username, signal),
+    staleTime: 0,
+  });
+
+export function useLoginRequirements(username: string) {
+  return useQuery(loginRequirementsQuery(username));
+}

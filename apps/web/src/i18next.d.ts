@@ -1,0 +1,16 @@
+import type account from './locales/en-US/account.json';
+import type auth from './locales/en-US/auth.json';
+import type common from './locales/en-US/common.json';
+import type home from './locales/en-US/home.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      account: typeof account;
+      home: typeof home;
+    };
+  }
+}

@@ -1,0 +1,256 @@
+import { API_PREFIX, REQUEST_TIMEOUT_MS, TOKEN_TTL_MS } from '@switchboard/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, buildUrl, configureApiClient, errorFlag, resetApiClient } from './api-client';
+import { changeLocale } from './i18n';
+import { endSession, startSession } from './session';
+
+const userInfo = {
+  id: 'u1',
+  username: 'admin',
+  realname: 'Ada Admin',
+  avatar: null,
+  isAdmin: true,
+  orgCode: 'A01',
+  roles: ['admin'],
+  googleAuthBound: false,
+};
+
+function envelope(result: unknown, extra: Record<string, unknown> = {}) {
+  return { success: true, message: '', code: 200, result, timestamp: 1, ...extra };
+}
+
+function jsonResponse(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(async () => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  resetApiClient();
+  await changeLocale('en-US');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  endSession();
+});
+
+function lastRequest() {
+  const call = fetchMock.mock.calls.at(-1);
+  if (!call) throw new Error('fetch was not called');
+  const [url, init] = call;
+  return { url: String(url), init: init ?? {}, headers: new Headers(init?.headers) };
+}
+
+describe('headers', () => {
+  it('sends the stored token and the current language', async () => {
+    startSession({ token: 'tok-123', userInfo, needsDepartment: false });
+    fetchMock.mockImplementation(async () => jsonResponse(envelope({ ok: 1 })));
+    await apiClient.get('/sys/user/getCurrentUserDeparts');
+    const { headers } = lastRequest();
+    expect(headers.get('X-Access-Token')).toBe('tok-123');
+    expect(headers.get('X-Locale')).toBe('en-US');
+
+    await changeLocale('zh-CN');
+    await apiClient.post('/sys/logout');
+    expect(lastRequest().headers.get('X-Locale')).toBe('zh-CN');
+  });
+
+  it('sends no token header without a session and JSON bodies with a content type', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(envelope(null)));
+    await apiClient.post('/sys/login', { username: 'a', password: 'b' });
+    const { headers, init } = lastRequest();
+    expect(headers.has('X-Access-Token')).toBe(false);
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ username: 'a', password: 'b' });
+  });
+});
+
+describe('_t cache buster', () => {
+  it('is added to every GET under the API prefix', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    fetchMock.mockResolvedValue(jsonResponse(envelope({ captchaRequired: false })));
+    await apiClient.get('/sys/loginRequirements', { username: 'sales' });
+    const url = new URL(lastRequest().url, 'http://localhost');
+    expect(url.pathname).toBe(`${API_PREFIX}/sys/loginRequirements`);
+    expect(url.searchParams.get('username')).toBe('sales');
+    expect(url.searchParams.get('_t')).toBe('1700000000000');
+    vi.restoreAllMocks();
+  });
+
+  it('is not added to dictionary items nor to other methods', () => {
+    expect(buildUrl('GET', '/sys/dict/getDictItems/sex', {}, 5)).toBe('/api/sys/dict/getDictItems/sex');
+    expect(buildUrl('POST', '/sys/login', {}, 5)).toBe('/api/sys/login');
+    expect(buildUrl('DELETE', '/sys/user/delete', { id: 'x' }, 5)).toBe('/api/sys/user/delete?id=x');
+    expect(buildUrl('GET', '/sys/dict/list', {}, 5)).toBe('/api/sys/dict/list?_t=5');
+  });
+
+  it('skips null and undefined query values', () => {
+    expect(buildUrl('GET', '/x', { a: undefined, b: null, c: 0, d: false }, 7)).toBe(
+      '/api/x?c=0&d=false&_t=7',
+    );
+  });
+});
+
+describe('envelope', () => {
+  it('resolves the result of a successful answer', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(envelope({ list: [1, 2], orgCode: null })));
+    await expect(apiClient.get('/sys/user/getCurrentUserDeparts')).resolves.toEqual({
+      list: [1, 2],
+      orgCode: null,
+    });
+  });
+
+  it('throws the server message, error code, result and field errors on failure', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          success: false,
+          message: '用户名或密码错误',
+          code: 401,
+          result: { captchaRequired: true },
+          timestamp: 1,
+          errorCode: 'WRONG_CREDENTIALS',
+          errors: [{ field: 'username', message: 'bad' }, { nonsense: true }],
+        },
+        401,
+      ),
+    );
+    const error = await apiClient.post('/sys/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.kind).toBe('http');
+    expect(apiError.status).toBe(401);
+    expect(apiError.message).toBe('用户名或密码错误');
+    expect(apiError.errorCode).toBe('WRONG_CREDENTIALS');
+    expect(apiError.result).toEqual({ captchaRequired: true });
+    expect(apiError.fieldErrors).toEqual([{ field: 'username', message: 'bad' }]);
+    expect(errorFlag(apiError, 'captchaRequired')).toBe(true);
+    expect(errorFlag(apiError, 'googleCodeRequired')).toBe(false);
+  });
+
+  it('treats success:false inside an HTTP 200 as an error with the envelope code', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: false, message: 'Nope', code: 500, result: null, timestamp: 1 }),
+    );
+    await expect(apiClient.get('/x')).rejects.toMatchObject({ status: 500, message: 'Nope' });
+  });
+
+  it('falls back to a text by error code or status when the message is empty', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        { success: false, message: '', code: 403, result: null, timestamp: 1, errorCode: 'ACCESS_DENIED' },
+        403,
+      ),
+    );
+    await expect(apiClient.get('/x')).rejects.toMatchObject({
+      message: 'Access denied',
+      errorCode: 'ACCESS_DENIED',
+    });
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ success: false, code: 404, result: null, timestamp: 1 }, 404),
+    );
+    await expect(apiClient.get('/x')).rejects.toMatchObject({
+      message: 'Resource not found',
+      errorCode: 'NOT_FOUND',
+    });
+  });
+
+  it('maps non-JSON error answers by status', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>gateway</html>', { status: 504 }));
+    await expect(apiClient.get('/x')).rejects.toMatchObject({
+      kind: 'http',
+      status: 504,
+      message: 'Network timeout',
+      errorCode: 'NETWORK_TIMEOUT',
+    });
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 502 }));
+    await expect(apiClient.get('/x')).rejects.toMatchObject({
+      status: 502,
+      message: 'Internal server error',
+    });
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 418 }));
+    await expect(apiClient.get('/x')).rejects.toMatchObject({
+      status: 418,
+      message: 'Request failed (HTTP 418)',
+    });
+  });
+
+  it('rejects a 2xx answer that is not an envelope', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<!doctype html>', { status: 200 }));
+    await expect(apiClient.get('/x')).rejects.toMatchObject({ kind: 'http', status: 200 });
+  });
+});
+
+describe('failures without an answer', () => {
+  it('turns a network failure into a localised ApiError', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiClient.get('/x')).rejects.toMatchObject({
+      kind: 'network',
+      status: 0,
+      message: 'Network error, please check your connection',
+    });
+    await changeLocale('zh-CN');
+    await expect(apiClient.get('/x')).rejects.toMatchObject({
+      message: '网络错误，请检查网络连接',
+      locale: 'zh-CN',
+    });
+  });
+
+  it(`aborts after ${REQUEST_TIMEOUT_MS} ms with NETWORK_TIMEOUT`, async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = apiClient.get('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      kind: 'timeout',
+      errorCode: 'NETWORK_TIMEOUT',
+      message: 'Network timeout',
+    });
+  });
+
+  it('reports a caller abort as aborted, not as a timeout', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = apiClient.get('/x', undefined, controller.signal).catch((e: unknown) => e);
+    controller.abort();
+    await expect(pending).resolves.toMatchObject({ kind: 'aborted' });
+  });
+});
+
+describe('401', () => {
+  it('reports an unauthorised answer once per burst, only for requests with a token', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401),
+    );
+    await expect(apiClient.post('/sys/login', {})).rejects.toBeInstanceOf(ApiError);
+    await Promise.resolve();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    startSession({ token: 'tok', userInfo, needsDepartment: false });
+    await Promise.allSettled([apiClient.get('/a'), apiClient.get('/b'), apiClient.get('/c')]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(TOKEN_TTL_MS).toBe(604_800_000);
+  });
+});

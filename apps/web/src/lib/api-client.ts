@@ -1,0 +1,291 @@
+import {
+  API_PREFIX,
+  type ErrorCode,
+  type FieldProblem,
+  isErrorCode,
+  LOCALE_HEADER,
+  type Locale,
+  REQUEST_TIMEOUT_MS,
+  TOKEN_HEADER,
+  translateError,
+} from '@switchboard/contracts';
+import { currentLocale, i18n } from './i18n';
+import { getSession } from './session';
+
+/** Why a request failed: the server answered with an error, or no usable answer came back. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted';
+
+/** Every failed call ends as one of these; `message` is ready to show to the user. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when no answer arrived. */
+  readonly status: number;
+  readonly errorCode: ErrorCode | null;
+  /** The envelope's `result` on errors (e.g. `{captchaRequired: true}`). */
+  readonly result: unknown;
+  readonly fieldErrors: FieldProblem[];
+  /** Language the message is written in. */
+  readonly locale: Locale;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    status: number;
+    message: string;
+    errorCode?: ErrorCode | null;
+    result?: unknown;
+    fieldErrors?: FieldProblem[];
+    locale: Locale;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.errorCode = init.errorCode ?? null;
+    this.result = init.result ?? null;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.locale = init.locale;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A flag carried in an error's `result`, e.g. `captchaRequired`. */
+export function errorFlag(error: unknown, flag: string): boolean {
+  if (!isApiError(error)) return false;
+  const result = error.result;
+  return typeof result === 'object' && result !== null && (result as Record<string, unknown>)[flag] === true;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface ApiClientConfig {
+  getToken: () => string | null;
+  getLocale: () => Locale;
+  /** Called once per burst of 401 answers to requests that carried a token. */
+  onUnauthorized: (error: ApiError) => void;
+}
+
+const defaults: ApiClientConfig = {
+  getToken: () => getSession()?.token ?? null,
+  getLocale: currentLocale,
+  onUnauthorized: () => {},
+};
+let config: ApiClientConfig = { ...defaults };
+
+export function configureApiClient(next: Partial<ApiClientConfig>): void {
+  config = { ...config, ...next };
+}
+
+export function resetApiClient(): void {
+  config = { ...defaults };
+  unauthorizedPending = false;
+}
+
+/** Dictionary items are cacheable, so they go without the `_t` cache buster (spec section 7). */
+const NO_CACHE_BUSTER = /^\/sys\/dict\/getDictItems\//;
+
+export function buildUrl(
+  method: string,
+  path: string,
+  query: Record<string, QueryValue> = {},
+  now = Date.now(),
+) {
+  const cleanPath = path.startsWith('/') ? path : `/${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, String(value));
+  }
+  if (method === 'GET' && !NO_CACHE_BUSTER.test(cleanPath)) params.set('_t', String(now));
+  const search = params.toString();
+  return `${API_PREFIX}${cleanPath}${search ? `?${search}` : ''}`;
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'ACCESS_DENIED',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+  504: 'NETWORK_TIMEOUT',
+};
+
+function statusMessage(status: number, locale: Locale): { message: string; errorCode: ErrorCode | null } {
+  const code = STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : null);
+  if (code) return { message: translateError(code, locale), errorCode: code };
+  return { message: i18n.t('errors.http', { ns: 'common', lng: locale, status }), errorCode: null };
+}
+
+interface EnvelopeLike {
+  success: boolean;
+  message?: unknown;
+  code?: unknown;
+  result?: unknown;
+  errorCode?: unknown;
+  errors?: unknown;
+}
+
+function isEnvelope(body: unknown): body is EnvelopeLike {
+  return (
+    typeof body === 'object' && body !== null && typeof (body as { success?: unknown }).success === 'boolean'
+  );
+}
+
+function fieldProblems(value: unknown): FieldProblem[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (item): item is FieldProblem =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as FieldProblem).field === 'string' &&
+      typeof (item as FieldProblem).message === 'string',
+  );
+}
+
+let unauthorizedPending = false;
+
+function reportUnauthorized(error: ApiError) {
+  // Single flight: several requests failing together log out once.
+  if (unauthorizedPending) return;
+  unauthorizedPending = true;
+  queueMicrotask(() => {
+    try {
+      config.onUnauthorized(error);
+    } finally {
+      setTimeout(() => {
+        unauthorizedPending = false;
+      }, 0);
+    }
+  });
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const locale = config.getLocale();
+  const token = config.getToken();
+  const headers: Record<string, string> = { Accept: 'application/json', [LOCALE_HEADER]: locale };
+  if (token) headers[TOKEN_HEADER] = token;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(buildUrl(method, path, options.query), {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+      text = await response.text();
+    } catch {
+      if (timedOut) {
+        throw new ApiError({
+          kind: 'timeout',
+          status: 0,
+          message: translateError('NETWORK_TIMEOUT', locale),
+          errorCode: 'NETWORK_TIMEOUT',
+          locale,
+        });
+      }
+      if (controller.signal.aborted) {
+        throw new ApiError({
+          kind: 'aborted',
+          status: 0,
+          message: i18n.t('errors.aborted', { ns: 'common', lng: locale }),
+          locale,
+        });
+      }
+      throw new ApiError({
+        kind: 'network',
+        status: 0,
+        message: i18n.t('errors.network', { ns: 'common', lng: locale }),
+        locale,
+      });
+    }
+
+    let parsed: unknown = null;
+    if (text.length > 0) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+    }
+
+    if (isEnvelope(parsed)) {
+      if (parsed.success && response.ok) return parsed.result as T;
+      const status = response.ok && typeof parsed.code === 'number' ? parsed.code : response.status;
+      const errorCode = isErrorCode(parsed.errorCode) ? parsed.errorCode : null;
+      const fallback = statusMessage(status, locale);
+      const message =
+        typeof parsed.message === 'string' && parsed.message.trim() !== ''
+          ? parsed.message
+          : errorCode
+            ? translateError(errorCode, locale)
+            : fallback.message;
+      const error = new ApiError({
+        kind: 'http',
+        status,
+        message,
+        errorCode: errorCode ?? fallback.errorCode,
+        result: parsed.result ?? null,
+        fieldErrors: fieldProblems(parsed.errors),
+        locale,
+      });
+      if (status === 401 && token) reportUnauthorized(error);
+      throw error;
+    }
+
+    if (response.ok) {
+      // A 2xx without an envelope is not something this API sends; treat it as a broken answer.
+      throw new ApiError({
+        kind: 'http',
+        status: response.status,
+        message: i18n.t('errors.badResponse', { ns: 'common', lng: locale }),
+        locale,
+      });
+    }
+    const { message, errorCode } = statusMessage(response.status, locale);
+    const error = new ApiError({ kind: 'http', status: response.status, message, errorCode, locale });
+    if (response.status === 401 && token) reportUnauthorized(error);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+export const apiClient = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    request<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
+    request<T>('POST', path, { body: body ?? {}, signal }),
+  put: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
+    request<T>('PUT', path, { body: body ?? {}, signal }),
+  delete: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    request<T>('DELETE', path, { query, signal }),
+};

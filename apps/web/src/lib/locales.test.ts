@@ -1,0 +1,36 @@
+import { LOCALES } from '@switchboard/contracts';
+import { describe, expect, it } from 'vitest';
+import { localeResources, NAMESPACES } from './i18n';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('locales', () => {
+  const resources = localeResources();
+
+  it('has every namespace in every language', () => {
+    for (const locale of LOCALES) {
+      expect(Object.keys(resources[locale] ?? {}).sort()).toEqual([...NAMESPACES].sort());
+    }
+  });
+
+  it('has identical key sets in every language', () => {
+    for (const ns of NAMESPACES) {
+      const english = keys(resources['en-US']?.[ns]).sort();
+      for (const locale of LOCALES) {
+        expect(keys(resources[locale]?.[ns]).sort(), `${locale}/${ns}`).toEqual(english);
+      }
+    }
+  });
+
+  it('has no empty texts', () => {
+    for (const locale of LOCALES) {
+      for (const ns of NAMESPACES) {
+        const texts = JSON.stringify(resources[locale]?.[ns]);
+        expect(texts.includes('""'), `${locale}/${ns}`).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// antd renders a lot per step; on a busy machine the default 1 s for findBy/waitFor is too tight.
+configure({ asyncUtilTimeout: 5_000 });
+
+// antd reads media queries (grid, responsive observers); jsdom has no matchMedia.
+if (typeof window !== 'undefined' && !window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+// jsdom does not implement pseudo-element styles (antd asks for them when measuring scrollbars).
+if (typeof window !== 'undefined') {
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+}
