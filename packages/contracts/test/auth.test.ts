@@ -54,7 +54,10 @@ describe('update password payload', () => {
   it('reports a different confirmation even while the old password is missing', () => {
     const r = updatePasswordSchema.safeParse({ ...base, oldpassword: '', confirmpassword: 'Other1234' });
     if (r.success) throw new Error('should fail');
-    expect(describeIssues(r.error.issues, 'en-US').map((p) => p.field)).toEqual(['oldpassword', 'confirmpassword']);
+    expect(describeIssues(r.error.issues, 'en-US').map((p) => p.field)).toEqual([
+      'oldpassword',
+      'confirmpassword',
+    ]);
   });
 
   it('reports a weak password', () => {
