@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@switchboard/contracts';
+import websocket from '@fastify/websocket';
+import { API_PREFIX, SOCKET_PROTOCOL } from '@switchboard/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import { type SeedReport, seed } from './db/seed/index';
+import { announcementRoutes } from './modules/announcement/routes';
 import { type CaptchaGenerator, svgCaptchaGenerator } from './modules/auth/captcha';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -22,6 +24,7 @@ import { type RegisteredRoute, registerAccessControl } from './platform/auth';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
 import { AppError, ok, sendError } from './platform/envelope';
+import { registerWebsocketRoute } from './platform/realtime';
 import { createServices, type Services } from './services';
 
 export interface AppOptions {
@@ -32,6 +35,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Key prefix of the rate limiter in Redis (tests give each server its own). */
   rateLimitNamespace?: string;
+  /** Pub/sub channel of realtime events (tests give each group of servers its own). */
+  eventsChannel?: string;
 }
 
 export interface App {
@@ -54,7 +59,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     demoPassword: config.demoPassword,
     adminPassword: config.adminPassword,
   });
-  const services = createServices(config, database.db, options.captchaGenerator ?? svgCaptchaGenerator);
+  const services = createServices(
+    config,
+    database.db,
+    options.captchaGenerator ?? svgCaptchaGenerator,
+    options.eventsChannel,
+  );
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
     : null;
@@ -106,6 +116,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const routes = registerAccessControl(server, services.sessions);
   registerOperationLog(server, database.db);
 
+  await services.realtime.start();
+  await server.register(websocket, {
+    options: {
+      maxPayload: 4096,
+      // The browser offers ['switchboard', <token>]; the answer names only 'switchboard'.
+      handleProtocols: (protocols) => (protocols.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
+    },
+  });
+  registerWebsocketRoute(server, services.realtime, services.sessions);
+
   await server.register(
     async (api) => {
       api.get('/health', { config: { access: 'public' } }, async (request) =>
@@ -119,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       duplicateRoutes(api, services);
       companyRoutes(api, services);
       logRoutes(api, services);
+      announcementRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
@@ -167,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     seedReport,
     async close() {
       await server.close();
+      await services.realtime.close();
       redis?.disconnect();
       if (!options.database) await database.close();
     },

@@ -18,6 +18,10 @@ import { openDatabase } from '../src/platform/db';
  */
 export interface TestServer {
   app: App;
+  /** The PostgreSQL database of this server (unset on PGlite). */
+  databaseUrl: string | undefined;
+  /** Realtime events channel: a second server on the same database joins it. */
+  eventsChannel: string;
   baseUrl: string;
   /** The captcha text the next picture will show (tests set it). */
   captcha: { next: string };
@@ -109,16 +113,18 @@ export async function startServer(
     ? await openDatabase({ databaseUrl, dataDir: 'memory://' })
     : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
   const captcha = { next: 'ab12' };
+  const eventsChannel = `sb_test_events_${randomBytes(4).toString('hex')}`;
   const generator: CaptchaGenerator = () => ({
     text: captcha.next,
     svg: `<svg>${captcha.next.length}</svg>`,
   });
   const app = await buildApp({
-    config: { ...config, webDist: options.webDist ?? '' },
+    config: { ...config, databaseUrl, webDist: options.webDist ?? '' },
     database,
     captchaGenerator: generator,
     logger: false,
     rateLimitNamespace: `sb-test-${randomBytes(4).toString('hex')}:`,
+    eventsChannel,
   });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.server.address() as AddressInfo;
@@ -151,6 +157,8 @@ export async function startServer(
 
   return {
     app,
+    databaseUrl,
+    eventsChannel,
     baseUrl,
     captcha,
     call,

@@ -70,6 +70,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     const children = system.children ?? [];
     expect(children.map((c) => [c.name, c.meta.title, c.path, c.component])).toEqual([
       ['systemUser', 'Users', '/system/user', 'system/UserList'],
+      ['systemAnnouncement', 'Announcements', '/system/announcement', 'system/AnnouncementList'],
       ['systemLoginLog', 'Login log', '/system/loginLog', 'system/LoginLog'],
       ['systemOperationLog', 'Operation log', '/system/operationLog', 'system/OperationLog'],
     ]);
@@ -128,6 +129,11 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     expect(actions(auth).sort()).toEqual(
       [
         'company:ipWhitelist',
+        'system:announcement:add',
+        'system:announcement:delete',
+        'system:announcement:edit',
+        'system:announcement:release',
+        'system:announcement:revoke',
         'system:user:frozen',
         'system:user:ipWhitelist',
         'system:user:resetGoogle',

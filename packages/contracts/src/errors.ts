@@ -85,6 +85,11 @@ export const errorTexts = {
     'zh-CN': '无效的IP地址或网段：{value}',
   },
   CANNOT_FREEZE_SELF: { 'en-US': 'You cannot freeze your own account', 'zh-CN': '不能冻结自己的账号' },
+  ANNOUNCEMENT_NOT_DRAFT: {
+    'en-US': 'Only a draft announcement can be edited or published',
+    'zh-CN': '只有草稿状态的公告可以编辑或发布',
+  },
+  ANNOUNCEMENT_NOT_PUBLISHED: { 'en-US': 'The announcement is not published', 'zh-CN': '该公告未发布' },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },

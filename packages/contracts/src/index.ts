@@ -1,5 +1,6 @@
 import './zod-setup';
 
+export * from './announcement';
 export * from './auth';
 export * from './constants';
 export * from './envelope';

@@ -301,3 +301,47 @@ export const operationLog = pgTable(
   },
   (t) => [index('operation_log_created_idx').on(t.createdAt), index('operation_log_user_idx').on(t.userId)],
 );
+
+/** Announcements: notices and system messages published to all users, chosen users or roles. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: id(),
+    title: varchar('title', { length: 200 }).notNull(),
+    /** Sanitised HTML. */
+    msgContent: text('msg_content').notNull(),
+    sender: varchar('sender', { length: 64 }).notNull(),
+    /** L | M | H */
+    priority: varchar('priority', { length: 1 }).notNull().default('L'),
+    /** '1' notice, '2' system message */
+    msgCategory: varchar('msg_category', { length: 1 }).notNull().default('1'),
+    /** ALL | USER | ROLE */
+    msgType: varchar('msg_type', { length: 8 }).notNull().default('ALL'),
+    userIds: jsonb('user_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    roleCodes: jsonb('role_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** '1' or '2': unread ones pop up on arrival. '0': shown in the lists only. */
+    openType: varchar('open_type', { length: 1 }).notNull().default('0'),
+    /** '0' draft, '1' published, '2' revoked */
+    sendStatus: varchar('send_status', { length: 1 }).notNull().default('0'),
+    sendTime: timestamp('send_time', { withTimezone: true }),
+    revokeTime: timestamp('revoke_time', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('announcements_status_idx').on(t.sendStatus, t.sendTime)],
+);
+
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
+);

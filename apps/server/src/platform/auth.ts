@@ -48,6 +48,8 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     readonly grants: GrantsCache,
+    /** Told when sessions end, so open sockets of those sessions close on every process. */
+    private readonly onEnded: (ended: { sessionId?: string; userId?: string }) => Promise<void> = async () => {},
   ) {}
 
   async create(userId: string, ip: string, userAgent: string | undefined): Promise<string> {
@@ -80,6 +82,7 @@ export class SessionStore {
 
   async revoke(sessionId: string): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    await this.onEnded({ sessionId });
   }
 
   /** Revokes every live session of a user (password change, freezing). */
@@ -88,6 +91,7 @@ export class SessionStore {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await this.onEnded({ userId });
   }
 
   /** The session and user behind a token, or null when unknown, expired or revoked. One query. */

@@ -143,6 +143,27 @@ export const MENU: MenuSeed[] = [
         ],
       },
       {
+        key: 'systemAnnouncement',
+        title: 'Announcements',
+        titleKey: 'menu.announcement',
+        path: '/system/announcement',
+        component: 'system/AnnouncementList',
+        perms: 'system:announcement:list',
+        icon: 'notification',
+        buttons: [
+          { key: 'announcementAdd', title: 'Add', perms: 'system:announcement:add', permsType: '1' },
+          { key: 'announcementEdit', title: 'Edit', perms: 'system:announcement:edit', permsType: '1' },
+          { key: 'announcementDelete', title: 'Delete', perms: 'system:announcement:delete', permsType: '1' },
+          {
+            key: 'announcementRelease',
+            title: 'Publish',
+            perms: 'system:announcement:release',
+            permsType: '1',
+          },
+          { key: 'announcementRevoke', title: 'Revoke', perms: 'system:announcement:revoke', permsType: '1' },
+        ],
+      },
+      {
         key: 'systemLoginLog',
         title: 'Login log',
         titleKey: 'menu.loginLog',

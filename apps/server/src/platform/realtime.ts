@@ -1,0 +1,176 @@
+import { SOCKET_HEARTBEAT, SOCKET_PROTOCOL, type SocketMessage } from '@switchboard/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { AuthContext, SessionStore } from './auth';
+import { AppError, sendError } from './envelope';
+import type { PubSub } from './pubsub';
+
+/** A socket that has not answered a ping within this time is dropped. */
+const PING_INTERVAL_MS = 30_000;
+
+/** Events that cross processes: who should hear a message, and sessions that ended. */
+const eventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('message'),
+    target: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('all') }),
+      z.object({ kind: z.literal('users'), userIds: z.array(z.string()) }),
+      z.object({ kind: z.literal('roles'), roleCodes: z.array(z.string()) }),
+    ]),
+    message: z.object({ cmd: z.enum(['topic', 'user']), msgId: z.string(), msgTxt: z.string() }),
+  }),
+  z.object({
+    type: z.literal('sessionEnded'),
+    sessionId: z.string().optional(),
+    userId: z.string().optional(),
+  }),
+]);
+type RealtimeEvent = z.infer<typeof eventSchema>;
+export type MessageTarget = Extract<RealtimeEvent, { type: 'message' }>['target'];
+
+interface Connection {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  roles: string[];
+  alive: boolean;
+}
+
+/**
+ * The websocket hub of one process. Publishing goes through the pub/sub port, so a message
+ * published on any process reaches sockets connected to every process.
+ */
+export class Realtime {
+  private readonly connections = new Set<Connection>();
+  private pinger: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly pubsub: PubSub,
+    /** One channel per installation; tests give each server group its own. */
+    private readonly channel = 'switchboard_events',
+  ) {}
+
+  async start() {
+    await this.pubsub.subscribe(this.channel, (raw) => {
+      let event: RealtimeEvent;
+      try {
+        event = eventSchema.parse(JSON.parse(raw));
+      } catch {
+        return;
+      }
+      this.deliver(event);
+    });
+    this.pinger = setInterval(() => this.pingAll(), PING_INTERVAL_MS);
+    this.pinger.unref();
+  }
+
+  /** Sends a notice to its targets on every process. */
+  publish(target: MessageTarget, message: Extract<SocketMessage, { cmd: 'topic' | 'user' }>) {
+    return this.emit({ type: 'message', target, message });
+  }
+
+  /** Closes the sockets of an ended session (logout) or of every session of a user. */
+  endSessions(ended: { sessionId?: string; userId?: string }) {
+    return this.emit({ type: 'sessionEnded', ...ended });
+  }
+
+  private emit(event: RealtimeEvent) {
+    return this.pubsub.publish(this.channel, JSON.stringify(event));
+  }
+
+  private deliver(event: RealtimeEvent) {
+    for (const c of this.connections) {
+      if (event.type === 'sessionEnded') {
+        if (c.sessionId === event.sessionId || c.userId === event.userId)
+          c.socket.close(4401, 'session ended');
+        continue;
+      }
+      const { target } = event;
+      const wanted =
+        target.kind === 'all' ||
+        (target.kind === 'users' && target.userIds.includes(c.userId)) ||
+        (target.kind === 'roles' && c.roles.some((r) => target.roleCodes.includes(r)));
+      if (wanted) c.socket.send(JSON.stringify(event.message));
+    }
+  }
+
+  private pingAll() {
+    for (const c of this.connections) {
+      if (!c.alive) {
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
+  }
+
+  attach(socket: WebSocket, auth: AuthContext) {
+    const connection: Connection = {
+      socket,
+      userId: auth.user.id,
+      sessionId: auth.sessionId,
+      roles: auth.roles,
+      alive: true,
+    };
+    this.connections.add(connection);
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('message', (data) => {
+      connection.alive = true;
+      if (data.toString() === SOCKET_HEARTBEAT) socket.send(JSON.stringify({ cmd: 'heartcheck' }));
+    });
+    socket.on('close', () => this.connections.delete(connection));
+  }
+
+  get size() {
+    return this.connections.size;
+  }
+
+  async close() {
+    clearInterval(this.pinger);
+    for (const c of this.connections) c.socket.terminate();
+    this.connections.clear();
+    await this.pubsub.close();
+  }
+}
+
+/** The token travels as the second subprotocol: `new WebSocket(url, ['switchboard', token])`. */
+function tokenFromProtocols(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const [first, token] = value.split(',').map((p) => p.trim());
+  return first === SOCKET_PROTOCOL && token ? token : undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    socketAuth: AuthContext | null;
+  }
+}
+
+/** GET /websocket/:userId — refused before the upgrade unless the token belongs to that user. */
+export function registerWebsocketRoute(app: FastifyInstance, realtime: Realtime, sessions: SessionStore) {
+  app.decorateRequest('socketAuth', null);
+  app.get<{ Params: { userId: string } }>(
+    '/websocket/:userId',
+    {
+      websocket: true,
+      // The session is checked here from the subprotocol header, not from X-Access-Token.
+      config: { access: 'public' },
+      preValidation: async (request, reply) => {
+        const token = tokenFromProtocols(request.headers['sec-websocket-protocol']);
+        const auth = token ? await sessions.resolve(token) : null;
+        if (!auth || auth.user.status !== 1 || auth.user.id !== request.params.userId) {
+          return sendError(request, reply, new AppError('UNAUTHORIZED', 401));
+        }
+        request.socketAuth = auth;
+      },
+    },
+    (socket, request) => {
+      if (!request.socketAuth) return socket.close(4401, 'unauthorized');
+      realtime.attach(socket, request.socketAuth);
+    },
+  );
+}
