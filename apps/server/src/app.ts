@@ -12,12 +12,15 @@ import { type SeedReport, seed } from './db/seed/index';
 import { announcementRoutes } from './modules/announcement/routes';
 import { type CaptchaGenerator, svgCaptchaGenerator } from './modules/auth/captcha';
 import { authRoutes } from './modules/auth/routes';
+import { brandRoutes } from './modules/brand/routes';
 import { companyRoutes } from './modules/company/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { departRoutes } from './modules/depart/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { duplicateRoutes } from './modules/duplicate/routes';
 import { logRoutes } from './modules/logs/routes';
 import { permissionRoutes } from './modules/permission/routes';
+import { registrationRoutes } from './modules/registration/routes';
 import { userRoutes } from './modules/user/routes';
 import { registerOperationLog } from './platform/audit';
 import { type RegisteredRoute, registerAccessControl } from './platform/auth';
@@ -140,6 +143,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       companyRoutes(api, services);
       logRoutes(api, services);
       announcementRoutes(api, services);
+      brandRoutes(api, services);
+      contactRoutes(api, services);
+      registrationRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

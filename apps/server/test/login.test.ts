@@ -69,6 +69,7 @@ describe('POST /sys/login', () => {
       orgCode: 'A01',
       roles: ['admin'],
       googleAuthBound: false,
+      hideHeaderItems: false,
     });
     expect(result.departs).toEqual([
       {

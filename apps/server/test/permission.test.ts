@@ -71,6 +71,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     expect(children.map((c) => [c.name, c.meta.title, c.path, c.component])).toEqual([
       ['systemUser', 'Users', '/system/user', 'system/UserList'],
       ['systemAnnouncement', 'Announcements', '/system/announcement', 'system/AnnouncementList'],
+      ['systemBrand', 'Brands', '/system/brand', 'system/BrandList'],
+      ['systemContact', 'Support contacts', '/system/contact', 'system/ContactList'],
       ['systemLoginLog', 'Login log', '/system/loginLog', 'system/LoginLog'],
       ['systemOperationLog', 'Operation log', '/system/operationLog', 'system/OperationLog'],
     ]);
@@ -78,6 +80,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       { action: 'system:user:frozen', describe: 'Freeze / thaw', type: '1', status: '1' },
       { action: 'system:user:resetGoogle', describe: 'Reset Google Authenticator', type: '1', status: '1' },
       { action: 'system:user:ipWhitelist', describe: 'Login IP whitelist', type: '2', status: '1' },
+      { action: 'system:user:edit', describe: 'Edit', type: '2', status: '1' },
     ]);
     expect(find(menu, 'testTool')).toMatchObject({ hidden: true, path: '/TestToolRecord' });
   });
@@ -134,6 +137,13 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'system:announcement:edit',
         'system:announcement:release',
         'system:announcement:revoke',
+        'system:brand:add',
+        'system:brand:delete',
+        'system:brand:edit',
+        'system:contact:add',
+        'system:contact:delete',
+        'system:contact:edit',
+        'system:user:edit',
         'system:user:frozen',
         'system:user:ipWhitelist',
         'system:user:resetGoogle',

@@ -112,6 +112,8 @@ export interface UserInfo {
   /** Roles are informative; the server checks permissions on every call. */
   roles: string[];
   googleAuthBound: boolean;
+  /** Header items (recharge, language, contact, test tool) are hidden for this user. */
+  hideHeaderItems: boolean;
 }
 
 export interface Department {

@@ -2,6 +2,7 @@ import './zod-setup';
 
 export * from './announcement';
 export * from './auth';
+export * from './brand';
 export * from './constants';
 export * from './envelope';
 export * from './errors';

@@ -345,3 +345,38 @@ export const announcementReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
 );
+
+/** Branding per visiting domain. */
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    domain: varchar('domain', { length: 253 }).notNull(),
+    brandName: varchar('brand_name', { length: 64 }).notNull(),
+    /** A data: URL (PNG, JPEG or SVG, at most 200 kB), or null for the default mark. */
+    logo: text('logo'),
+    isMainBrand: boolean('is_main_brand').notNull().default(false),
+    hideRecharge: boolean('hide_recharge').notNull().default(false),
+    hideLanguage: boolean('hide_language').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('brands_domain_uq').on(t.domain)],
+);
+
+/** Support accounts shown in the Contact us menu and page. */
+export const supportContacts = pgTable('support_contacts', {
+  id: id(),
+  name: varchar('name', { length: 64 }).notNull(),
+  telegram: varchar('telegram', { length: 128 }).notNull(),
+  sortNo: integer('sort_no').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Small platform settings (key/value), e.g. contact.groupLink. */
+export const settings = pgTable('settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -49,7 +49,10 @@ export class SessionStore {
     private readonly db: Db,
     readonly grants: GrantsCache,
     /** Told when sessions end, so open sockets of those sessions close on every process. */
-    private readonly onEnded: (ended: { sessionId?: string; userId?: string }) => Promise<void> = async () => {},
+    private readonly onEnded: (ended: {
+      sessionId?: string;
+      userId?: string;
+    }) => Promise<void> = async () => {},
   ) {}
 
   async create(userId: string, ip: string, userAgent: string | undefined): Promise<string> {

@@ -33,6 +33,7 @@ function fakeServer() {
       orgCode: null,
       roles: ['sales'],
       googleAuthBound: false,
+      hideHeaderItems: false,
     },
     departs: [],
     multiDepart: true,
@@ -185,6 +186,7 @@ describe('sign-in journey', () => {
         orgCode: 'A01',
         roles: ['admin'],
         googleAuthBound: false,
+        hideHeaderItems: false,
       },
       needsDepartment: false,
     });

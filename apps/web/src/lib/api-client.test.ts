@@ -13,6 +13,7 @@ const userInfo = {
   orgCode: 'A01',
   roles: ['admin'],
   googleAuthBound: false,
+  hideHeaderItems: false,
 };
 
 function envelope(result: unknown, extra: Record<string, unknown> = {}) {

@@ -20,6 +20,7 @@ const userInfo = {
   orgCode: null,
   roles: ['sales'],
   googleAuthBound: false,
+  hideHeaderItems: false,
 };
 
 describe('storage with expiry', () => {

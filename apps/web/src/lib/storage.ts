@@ -83,7 +83,8 @@ export function isUserInfo(value: unknown): value is UserInfo {
     (v.orgCode === null || typeof v.orgCode === 'string') &&
     Array.isArray(v.roles) &&
     v.roles.every((role) => typeof role === 'string') &&
-    typeof v.googleAuthBound === 'boolean'
+    typeof v.googleAuthBound === 'boolean' &&
+    typeof v.hideHeaderItems === 'boolean'
   );
 }
 

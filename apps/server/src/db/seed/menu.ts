@@ -140,6 +140,7 @@ export const MENU: MenuSeed[] = [
             perms: 'system:user:ipWhitelist',
             permsType: '2',
           },
+          { key: 'userEdit', title: 'Edit', perms: 'system:user:edit', permsType: '2' },
         ],
       },
       {
@@ -161,6 +162,34 @@ export const MENU: MenuSeed[] = [
             permsType: '1',
           },
           { key: 'announcementRevoke', title: 'Revoke', perms: 'system:announcement:revoke', permsType: '1' },
+        ],
+      },
+      {
+        key: 'systemBrand',
+        title: 'Brands',
+        titleKey: 'menu.brand',
+        path: '/system/brand',
+        component: 'system/BrandList',
+        perms: 'system:brand:list',
+        icon: 'skin',
+        buttons: [
+          { key: 'brandAdd', title: 'Add', perms: 'system:brand:add', permsType: '1' },
+          { key: 'brandEdit', title: 'Edit', perms: 'system:brand:edit', permsType: '1' },
+          { key: 'brandDelete', title: 'Delete', perms: 'system:brand:delete', permsType: '1' },
+        ],
+      },
+      {
+        key: 'systemContact',
+        title: 'Support contacts',
+        titleKey: 'menu.contact',
+        path: '/system/contact',
+        component: 'system/ContactList',
+        perms: 'system:contact:list',
+        icon: 'contacts',
+        buttons: [
+          { key: 'contactAdd', title: 'Add', perms: 'system:contact:add', permsType: '1' },
+          { key: 'contactEdit', title: 'Edit', perms: 'system:contact:edit', permsType: '1' },
+          { key: 'contactDelete', title: 'Delete', perms: 'system:contact:delete', permsType: '1' },
         ],
       },
       {

@@ -150,7 +150,10 @@ export class AuthService {
   }
 
   async userInfo(
-    user: Pick<UserRow, 'id' | 'username' | 'realname' | 'avatar' | 'orgCode' | 'totpSecret'>,
+    user: Pick<
+      UserRow,
+      'id' | 'username' | 'realname' | 'avatar' | 'orgCode' | 'totpSecret' | 'hideHeaderItems'
+    >,
   ): Promise<UserInfo> {
     const grants = await this.sessions.grants.forUser(user.id);
     return {
@@ -162,6 +165,7 @@ export class AuthService {
       orgCode: user.orgCode,
       roles: grants.roles,
       googleAuthBound: user.totpSecret !== null,
+      hideHeaderItems: user.hideHeaderItems,
     };
   }
 

@@ -1,21 +1,88 @@
 import {
   ipWhitelistSchema,
+  pageOf,
+  pageQuerySchema,
   totpCodeSchema,
   updatePasswordSchema,
   userIdSchema,
   userIdsSchema,
 } from '@switchboard/contracts';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema';
+import { z } from 'zod';
+import { companies, roles, userRoles, users } from '../../db/schema';
 import { requireAuth } from '../../platform/auth';
 import { AppError, ok, parse } from '../../platform/envelope';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { dataScopeOf, scopeCondition } from '../../platform/scope';
 import type { Services } from '../../services';
 import { isValidIpRule } from '../auth/ip-whitelist';
 import { checkTotp, newTotpSecret, totpSetup } from '../auth/totp';
 
+const listQuery = pageQuerySchema.extend({
+  username: z.string().max(64, 'FIELD_TOO_LONG').optional(),
+  realname: z.string().max(64, 'FIELD_TOO_LONG').optional(),
+  status: z.enum(['1', '2']).optional(),
+});
+const headerItemsBody = z.object({ userId: z.string().uuid('FIELD_INVALID'), hidden: z.boolean() });
+const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
+  /** Users the caller may see (data scope on the user's company), with roles and company. */
+  app.get('/sys/user/list', { config: { access: { permission: 'system:user:list' } } }, async (request) => {
+    const me = requireAuth(request);
+    const q = parse(request, listQuery, request.query);
+    const where = and(
+      scopeCondition(await dataScopeOf(db, me), users.companyId),
+      q.username ? ilike(users.username, likeText(q.username)) : undefined,
+      q.realname ? ilike(users.realname, likeText(q.realname)) : undefined,
+      q.status ? eq(users.status, Number(q.status)) : undefined,
+    );
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where);
+    const rows = await db
+      .select({
+        id: users.id,
+        username: users.username,
+        realname: users.realname,
+        status: users.status,
+        companyId: users.companyId,
+        companyName: companies.name,
+        orgCode: users.orgCode,
+        googleAuthBound: sql<boolean>`${users.totpSecret} is not null`,
+        ipWhitelist: users.ipWhitelist,
+        hideHeaderItems: users.hideHeaderItems,
+        createdAt: users.createdAt,
+        roles: sql<string[]>`coalesce((select array_agg(r.role_code order by r.role_code) from ${userRoles} ur
+          join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`,
+      })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(where)
+      .orderBy(asc(users.username))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize);
+    return ok(request, pageOf(rows, Number(total), q));
+  });
+
+  /** The per-user flag that hides the header items (spec: "one specific user name"). */
+  app.put(
+    '/sys/user/headerItems',
+    { config: { access: { permission: 'system:user:edit' } } },
+    async (request) => {
+      const { userId, hidden } = parse(request, headerItemsBody, request.body);
+      const updated = await db
+        .update(users)
+        .set({ hideHeaderItems: hidden, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw new AppError('USER_NOT_FOUND', 404);
+      return ok(request, { hidden });
+    },
+  );
+
   app.post('/sys/user/updatePassword', { config: { access: 'user' } }, async (request) => {
     const me = requireAuth(request);
     const body = parse(request, updatePasswordSchema, request.body);

@@ -1,0 +1,97 @@
+import type { LoginResult, Page } from '@switchboard/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../src/db/schema';
+import { startServer, type TestServer } from './harness';
+import { text, ZH } from './support/api';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s.close());
+
+const good = {
+  companyName: 'Blue Harbour Trading',
+  contactName: 'Lin Wei',
+  phone: '+8613800138000',
+  email: 'Lin.Wei@BlueHarbour.example',
+  username: 'blueharbour',
+  password: 'Harbour2026',
+  confirmPassword: 'Harbour2026',
+};
+
+describe('company sign-up', () => {
+  it('creates a company waiting for approval whose user cannot sign in until approved', async () => {
+    const res = await s.call<{ companyId: string; approvalStatus: string }>('POST', '/sys/user/register', {
+      body: good,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(text('REGISTERED'));
+    expect(res.body.result.approvalStatus).toBe('waiting');
+    const login = await s.call('POST', '/sys/login', {
+      body: { username: 'blueharbour', password: 'Harbour2026' },
+    });
+    expect(login.status).toBe(403);
+    expect(login.body.errorCode).toBe('ACCOUNT_NOT_APPROVED');
+    await s.app.database.db
+      .update(companies)
+      .set({ approvalStatus: 'approved' })
+      .where(eq(companies.id, res.body.result.companyId));
+    const after = await s.call<LoginResult>('POST', '/sys/login', {
+      body: { username: 'blueharbour', password: 'Harbour2026' },
+    });
+    expect(after.status).toBe(200);
+    expect(after.body.result.userInfo.roles).toEqual(['customer']);
+    expect(after.body.result.departs.map((d) => d.departName)).toEqual(['Blue Harbour Trading']);
+    // The new customer sees only its own company.
+    const list = await s.call<Page<{ name: string }>>('GET', '/sys/company/list', {
+      token: after.body.result.token,
+    });
+    expect(list.body.result.records.map((c) => c.name)).toEqual(['Blue Harbour Trading']);
+  });
+
+  it('refuses duplicates with a message per field, in the caller language', async () => {
+    const res = await s.call('POST', '/sys/user/register', {
+      body: { ...good, companyName: 'blue harbour TRADING', email: 'lin.wei@blueharbour.example' },
+      locale: ZH,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual([
+      { field: 'companyName', message: text('COMPANY_EXISTS', ZH) },
+      { field: 'username', message: text('USERNAME_EXISTS', ZH) },
+      { field: 'phone', message: text('PHONE_EXISTS', ZH) },
+      { field: 'email', message: text('EMAIL_EXISTS', ZH) },
+    ]);
+    expect(res.body.message).toBe('公司已存在');
+  });
+
+  it.each([
+    [{ phone: '12345' }, 'phone', 'PHONE_INVALID'],
+    [{ email: 'not-an-email' }, 'email', 'EMAIL_INVALID'],
+    [{ username: 'bad name!' }, 'username', 'USERNAME_INVALID'],
+    [{ password: 'weakpass', confirmPassword: 'weakpass' }, 'password', 'PASSWORD_TOO_WEAK'],
+    [{ confirmPassword: 'Other2026x' }, 'confirmPassword', 'PASSWORDS_DIFFERENT'],
+  ] as const)('refuses %j', async (change, field, code) => {
+    const res = await s.call('POST', '/sys/user/register', {
+      body: {
+        ...good,
+        companyName: 'Other Co',
+        username: 'otherco',
+        email: 'o@o.example',
+        phone: '+14155550123',
+        ...change,
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toEqual({ field, message: text(code) });
+  });
+
+  it('names every missing field', async () => {
+    const res = await s.call('POST', '/sys/user/register', { body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.field).sort()).toEqual(
+      ['companyName', 'confirmPassword', 'contactName', 'email', 'password', 'phone', 'username'].sort(),
+    );
+  });
+});
