@@ -21,3 +21,13 @@ describe('health', () => {
     expect(result.token.length).toBeGreaterThan(20);
   });
 });
+
+describe('login requirements before a username is typed', () => {
+  it('answers for an empty username instead of a validation error', async () => {
+    const res = await s.call<{ captchaRequired: boolean }>('GET', '/sys/loginRequirements', {
+      query: { username: '' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ captchaRequired: false });
+  });
+});

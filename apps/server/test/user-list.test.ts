@@ -31,7 +31,11 @@ describe('GET /sys/user/list', () => {
       token,
       query: { username: 'custom' },
     });
-    expect(filtered.body.result.records.map((u) => u.username)).toEqual(['agentcustomer', 'customer', 'customer2']);
+    expect(filtered.body.result.records.map((u) => u.username)).toEqual([
+      'agentcustomer',
+      'customer',
+      'customer2',
+    ]);
   });
 
   it('the header-items flag reaches the user at sign-in', async () => {

@@ -2,6 +2,7 @@ import type account from './locales/en-US/account.json';
 import type auth from './locales/en-US/auth.json';
 import type common from './locales/en-US/common.json';
 import type home from './locales/en-US/home.json';
+import type notices from './locales/en-US/notices.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -11,6 +12,7 @@ declare module 'i18next' {
       auth: typeof auth;
       account: typeof account;
       home: typeof home;
+      notices: typeof notices;
     };
   }
 }

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { Logo } from '@/components/Logo';
 import { DepartmentGate } from '@/features/account';
 import { useSignOut } from '@/features/auth';
+import { NoticeBell } from '@/features/notices';
 import { useSession } from '@/lib/session';
 
 /**
@@ -40,6 +41,7 @@ export default function BasicLayout() {
           </Typography.Text>
         </Link>
         <Flex align="center" gap={8}>
+          <NoticeBell />
           <LanguageSwitch theme="dark" />
           {session ? (
             <Space size={8} style={{ color: 'rgba(255,255,255,0.85)' }} data-testid="header-user">

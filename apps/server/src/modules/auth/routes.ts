@@ -1,4 +1,9 @@
-import { captchaKeySchema, casValidateSchema, loginSchema, usernameSchema } from '@switchboard/contracts';
+import {
+  captchaKeySchema,
+  casValidateSchema,
+  loginSchema,
+  USERNAME_MAX_LENGTH,
+} from '@switchboard/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth';
@@ -20,7 +25,11 @@ export function authRoutes(app: FastifyInstance, { auth, captchas, config }: Ser
   });
 
   app.get('/sys/loginRequirements', { config: { access: 'public' } }, async (request) => {
-    const { username } = parse(request, z.object({ username: usernameSchema.optional() }), request.query);
+    // Asked before a username is typed too: an empty name means "any user from this address".
+    const query = z.object({
+      username: z.string().trim().max(USERNAME_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+    });
+    const { username } = parse(request, query, request.query);
     return ok(request, await auth.requirements(username ?? '', clientOf(request)));
   });
 

@@ -1,0 +1,50 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { PASSWORD, signIn } from './support';
+
+/** The administrator publishes through the API while the customer's console is open. */
+async function publish(request: APIRequestContext, body: Record<string, unknown>) {
+  const login = await request.post('/api/sys/login', { data: { username: 'admin', password: PASSWORD } });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const headers = { 'X-Access-Token': token };
+  const created = await request.post('/api/sys/annountCement/add', {
+    headers,
+    data: { msgContent: '<p>x</p>', ...body },
+  });
+  const id = ((await created.json()) as { result: { id: string } }).result.id;
+  const released = await request.post(`/api/sys/annountCement/doReleaseData?id=${id}`, { headers });
+  expect(released.ok()).toBe(true);
+  return id;
+}
+
+test('a notice published by the administrator arrives in the bell without a reload', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/user/login');
+  await signIn(page, 'customer2');
+  await expect(page.getByTestId('current-user')).toContainText('Casey Customer');
+  const count = page.getByTestId('notice-count');
+  await expect(count).not.toContainText(/\d/);
+
+  const title = `Maintenance window ${Date.now()}`;
+  await publish(request, { titile: title, msgContent: '<p>Tonight <b>22:00</b></p>' });
+  await expect(count).toContainText('1', { timeout: 5_000 });
+
+  await page.getByTestId('notice-bell').click();
+  await page.getByTestId('notice-list').getByText(title).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('notice-title')).toHaveText(title);
+  await expect(modal.locator('.notice-content b')).toHaveText('22:00');
+  await modal.getByRole('button', { name: 'Close' }).click();
+  // Opening marked it read: the count goes back.
+  await expect(count).not.toContainText(/\d/);
+});
+
+test('a system message of open type 1 pops up on arrival', async ({ page, request }) => {
+  await page.goto('/user/login');
+  await signIn(page, 'agentcustomer');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  const title = `Urgent: routes changed ${Date.now()}`;
+  await publish(request, { titile: title, msgCategory: '2', openType: '1', priority: 'H' });
+  await expect(page.getByRole('dialog').getByTestId('notice-title')).toHaveText(title, { timeout: 5_000 });
+});

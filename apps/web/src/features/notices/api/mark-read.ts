@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { unreadNoticesKey } from './list-by-user';
+
+export function markNoticeRead(anntId: string): Promise<unknown> {
+  return apiClient.put<unknown>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });
+}
+
+/** Opening a notice marks it read; then the lists reload. */
+export function useMarkNoticeRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNoticeRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notices'] }),
+  });
+}

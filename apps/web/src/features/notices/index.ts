@@ -1,0 +1,2 @@
+export { NoticeBell } from './components/NoticeBell';
+export { NoticeModal } from './components/NoticeModal';
