@@ -44,7 +44,13 @@ function connect(baseUrl: string, user: string, token: string | undefined): Prom
       const found = messages.find(predicate);
       if (found) return resolve(found);
       const timer = setTimeout(() => reject(new Error('no message in time')), timeoutMs);
-      waiters.push({ predicate, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      waiters.push({
+        predicate,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
     });
   return new Promise((resolve, reject) => {
     socket.on('open', () => resolve({ socket, messages, next, closed }));

@@ -162,7 +162,7 @@ export function registerWebsocketRoute(app: FastifyInstance, realtime: Realtime,
       preValidation: async (request, reply) => {
         const token = tokenFromProtocols(request.headers['sec-websocket-protocol']);
         const auth = token ? await sessions.resolve(token) : null;
-        if (!auth || auth.user.status !== 1 || auth.user.id !== request.params.userId) {
+        if (auth?.user.status !== 1 || auth.user.id !== request.params.userId) {
           return sendError(request, reply, new AppError('UNAUTHORIZED', 401));
         }
         request.socketAuth = auth;

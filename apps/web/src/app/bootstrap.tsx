@@ -7,7 +7,7 @@ import { useUserPermissions } from '@/features/auth';
 import { loginPathFor, safeRedirect } from '@/lib/redirect';
 import { endSession, getSignOutNotice, useSession } from '@/lib/session';
 
-const PermissionsContext = createContext<UserPermissions | null>(null);
+export const PermissionsContext = createContext<UserPermissions | null>(null);
 
 /** Menu and button permissions loaded at sign-in; only available below `RequireAuth`. */
 export function usePermissions(): UserPermissions {

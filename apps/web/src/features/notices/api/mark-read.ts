@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { unreadNoticesKey } from './list-by-user';
 
 export function markNoticeRead(anntId: string): Promise<unknown> {
   return apiClient.put<unknown>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });

@@ -43,7 +43,7 @@ export function NoticeModal({ notice, onClose }: { notice: AnnouncementItem | nu
               {t(`priority.${notice.priority}`, notice.priority)}
             </Tag>
           </Typography.Paragraph>
-          {/* Content is sanitised on the server before it is stored. */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: announcement HTML is sanitised by the server (sanitize-html) before it is stored */}
           <div className="notice-content" dangerouslySetInnerHTML={{ __html: notice.msgContent }} />
         </>
       ) : null}
