@@ -1,7 +1,9 @@
 import type account from './locales/en-US/account.json';
 import type auth from './locales/en-US/auth.json';
 import type common from './locales/en-US/common.json';
+import type contact from './locales/en-US/contact.json';
 import type home from './locales/en-US/home.json';
+import type legal from './locales/en-US/legal.json';
 import type notices from './locales/en-US/notices.json';
 
 declare module 'i18next' {
@@ -13,6 +15,8 @@ declare module 'i18next' {
       account: typeof account;
       home: typeof home;
       notices: typeof notices;
+      contact: typeof contact;
+      legal: typeof legal;
     };
   }
 }

@@ -30,6 +30,16 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/user', element: <Navigate to="/user/login" replace /> },
       {
+        // Help, privacy and terms: readable with or without a session.
+        path: '/user',
+        lazy: screen(() => import('@/layouts/UserLayout')),
+        children: [
+          { path: 'help', lazy: screen(() => import('@/features/legal/pages/HelpPage')) },
+          { path: 'privacy', lazy: screen(() => import('@/features/legal/pages/PrivacyPage')) },
+          { path: 'terms', lazy: screen(() => import('@/features/legal/pages/TermsPage')) },
+        ],
+      },
+      {
         path: '/user',
         element: <GuestOnly />,
         children: [
@@ -48,6 +58,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/home/Home" replace /> },
               { path: 'home/Home', lazy: screen(() => import('@/features/home/pages/HomePage')) },
+              { path: 'contactUs', lazy: screen(() => import('@/features/contact/ContactUsPage')) },
               { path: '404', element: <NotFound /> },
               { path: '*', element: <NotFound /> },
             ],

@@ -3,9 +3,10 @@ import { App, Avatar, Button, Flex, Layout, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { Logo } from '@/components/Logo';
 import { DepartmentGate } from '@/features/account';
 import { useSignOut } from '@/features/auth';
+import { BrandLogo, useBrand } from '@/features/branding';
+import { ContactDropdown } from '@/features/contact';
 import { NoticeBell } from '@/features/notices';
 import { useSession } from '@/lib/session';
 
@@ -18,6 +19,7 @@ export default function BasicLayout() {
   const session = useSession();
   const { modal } = App.useApp();
   const signOut = useSignOut();
+  const brand = useBrand();
 
   const confirmLogout = () => {
     modal.confirm({
@@ -35,14 +37,15 @@ export default function BasicLayout() {
         style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingInline: 24 }}
       >
         <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-          <Logo size={28} />
+          <BrandLogo size={28} />
           <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
-            {t('brand')}
+            {brand.brandName}
           </Typography.Text>
         </Link>
         <Flex align="center" gap={8}>
           <NoticeBell />
-          <LanguageSwitch theme="dark" />
+          <ContactDropdown theme="dark" />
+          {brand.hideLanguage ? null : <LanguageSwitch theme="dark" />}
           {session ? (
             <Space size={8} style={{ color: 'rgba(255,255,255,0.85)' }} data-testid="header-user">
               <Avatar size="small" src={session.userInfo.avatar ?? undefined} icon={<UserOutlined />} />

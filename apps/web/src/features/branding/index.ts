@@ -1,0 +1,2 @@
+export { BrandLogo } from './BrandMark';
+export { getBrand, useBrand } from './use-brand';

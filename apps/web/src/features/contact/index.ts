@@ -1,0 +1,1 @@
+export { ContactDropdown, getContactInfo, useContactInfo } from './ContactDropdown';

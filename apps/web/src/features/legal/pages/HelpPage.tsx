@@ -1,0 +1,5 @@
+import { LegalPage } from '../LegalPage';
+
+export default function HelpPage() {
+  return <LegalPage doc="help" />;
+}
