@@ -5,6 +5,7 @@ import type contact from './locales/en-US/contact.json';
 import type home from './locales/en-US/home.json';
 import type legal from './locales/en-US/legal.json';
 import type notices from './locales/en-US/notices.json';
+import type register from './locales/en-US/register.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       notices: typeof notices;
       contact: typeof contact;
       legal: typeof legal;
+      register: typeof register;
     };
   }
 }

@@ -45,7 +45,14 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: screen(() => import('@/layouts/UserLayout')),
-            children: [{ path: 'login', lazy: screen(() => import('@/features/auth/pages/LoginPage')) }],
+            children: [
+              { path: 'login', lazy: screen(() => import('@/features/auth/pages/LoginPage')) },
+              { path: 'register', lazy: screen(() => import('@/features/register/pages/RegisterPage')) },
+              {
+                path: 'register-result',
+                lazy: screen(() => import('@/features/register/pages/RegisterResultPage')),
+              },
+            ],
           },
         ],
       },

@@ -6,7 +6,7 @@ import { BrandLogo, useBrand } from '@/features/branding';
 import { ContactDropdown } from '@/features/contact';
 
 /** Text pages get more room than the sign-in form. */
-const WIDE_PAGES = new Set(['/user/help', '/user/privacy', '/user/terms']);
+const WIDE_PAGES = new Set(['/user/help', '/user/privacy', '/user/terms', '/user/register-result']);
 
 /** Layout of the screens reachable without a session: brand, language switch, footer. */
 export default function UserLayout() {

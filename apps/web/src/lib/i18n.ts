@@ -7,7 +7,16 @@ import { initReactI18next } from 'react-i18next';
 /** Where the chosen language is remembered. Not part of the session: it survives logout. */
 export const LOCALE_STORAGE_KEY = 'switchboard.locale';
 
-export const NAMESPACES = ['common', 'auth', 'account', 'home', 'notices', 'contact', 'legal'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'account',
+  'home',
+  'notices',
+  'contact',
+  'legal',
+  'register',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-CN': 'zh-cn' };

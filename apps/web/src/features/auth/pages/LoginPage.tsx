@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type ApiError, errorFlag } from '@/lib/api-client';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import { clearSignOutNotice, getSignOutNotice, startSession } from '@/lib/session';
@@ -39,7 +40,7 @@ function errorText(error: ApiError, locale: Locale): string {
  * (login requirements per username) or in the answer to a failed attempt.
  */
 export default function LoginPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation(['auth', 'register']);
   const locale: Locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en-US';
   const [form] = Form.useForm<LoginForm>();
   const queryClient = useQueryClient();
@@ -220,6 +221,11 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+        <Link to="/user/register" data-testid="register-link">
+          {t('register:link')}
+        </Link>
+      </Typography.Paragraph>
     </Card>
   );
 }
