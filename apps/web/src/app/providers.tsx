@@ -1,4 +1,4 @@
-import { PRIMARY_COLOR } from '@switchboard/contracts';
+import { ERROR_MESSAGE_DURATION_S, LOGOUT_RELOAD_DELAY_MS, PRIMARY_COLOR } from '@switchboard/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -6,6 +6,9 @@ import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configureApiClient } from '@/lib/api-client';
+import { normaliseError } from '@/lib/error-normaliser';
+import { currentLocale, i18n } from '@/lib/i18n';
+import { setQueryErrorHandler } from '@/lib/query-client';
 import { endSession, getSession, subscribeSession } from '@/lib/session';
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN } as const;
@@ -14,10 +17,31 @@ const theme = { token: { colorPrimary: PRIMARY_COLOR } };
 
 /** Wires the session to the api client and the query cache, once per query client. */
 function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
+  const { message, modal } = AntApp.useApp();
   useEffect(() => {
+    const display = (error: unknown) => {
+      const action = normaliseError(error, getSession() !== null, currentLocale());
+      if (action.kind === 'message') void message.error(action.message, action.durationS);
+      if (action.kind === 'loginExpired') {
+        modal.error({
+          title: action.message,
+          okText: i18n.t('actions.relogin'),
+          onOk: () => {
+            endSession({ reason: 'expired', message: action.message });
+            window.location.reload();
+          },
+        });
+      }
+    };
+    setQueryErrorHandler(display);
     configureApiClient({
-      // A 401 to a request that carried a token: the session is gone on the server.
-      onUnauthorized: (error) => endSession({ reason: 'expired', message: error.message }),
+      // A 401 to a request that carried a token: the session is gone on the server. Said once,
+      // then the page reloads (spec section 8).
+      onUnauthorized: (error) => {
+        void message.error(error.message, ERROR_MESSAGE_DURATION_S);
+        endSession({ reason: 'expired', message: error.message });
+        setTimeout(() => window.location.reload(), LOGOUT_RELOAD_DELAY_MS);
+      },
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = subscribeSession(() => {

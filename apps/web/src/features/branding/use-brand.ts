@@ -10,6 +10,7 @@ export function getBrand(domain: string, signal?: AbortSignal): Promise<Brand> {
 export function useBrand(): Brand {
   const domain = typeof window === 'undefined' ? '' : window.location.hostname;
   const query = useQuery({
+    meta: { errorDisplay: 'inline' },
     queryKey: ['brand', domain],
     queryFn: ({ signal }) => getBrand(domain, signal),
     staleTime: 10 * 60_000,

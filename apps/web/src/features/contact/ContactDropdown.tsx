@@ -13,6 +13,7 @@ export function getContactInfo(signal?: AbortSignal): Promise<ContactInfo> {
 export function useContactInfo() {
   return useQuery({
     queryKey: ['contactInfo'],
+    meta: { errorDisplay: 'inline' },
     queryFn: ({ signal }) => getContactInfo(signal),
     staleTime: 5 * 60_000,
   });

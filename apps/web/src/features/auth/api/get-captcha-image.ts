@@ -22,6 +22,7 @@ export async function getCaptchaImage(checkKey: string, signal?: AbortSignal): P
 
 export const captchaImageQuery = (checkKey: string) =>
   queryOptions({
+    meta: { errorDisplay: 'inline' },
     queryKey: ['auth', 'captcha', checkKey],
     queryFn: ({ signal }) => getCaptchaImage(checkKey, signal),
     staleTime: Number.POSITIVE_INFINITY,

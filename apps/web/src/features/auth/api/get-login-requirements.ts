@@ -8,6 +8,7 @@ export function getLoginRequirements(username: string, signal?: AbortSignal): Pr
 
 export const loginRequirementsQuery = (username: string) =>
   queryOptions({
+    meta: { errorDisplay: 'inline' },
     queryKey: ['auth', 'loginRequirements', username],
     queryFn: ({ signal }) => getLoginRequirements(username, signal),
     staleTime: 0,

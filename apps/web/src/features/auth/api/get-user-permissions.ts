@@ -25,6 +25,7 @@ export async function getUserPermissions(signal?: AbortSignal): Promise<UserPerm
 
 export const userPermissionsQuery = (token: string) =>
   queryOptions({
+    meta: { errorDisplay: 'inline' },
     queryKey: ['auth', 'permissions', token],
     queryFn: ({ signal }) => getUserPermissions(signal),
     staleTime: Number.POSITIVE_INFINITY,
