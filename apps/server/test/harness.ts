@@ -96,6 +96,15 @@ export async function startServer(
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // Connections still closing get a moment before the drop forces them out.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        try {
+          await c.query(`drop database if exists ${name}`);
+          break;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };

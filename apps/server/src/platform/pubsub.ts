@@ -41,12 +41,19 @@ export class PostgresPubSub implements PubSub {
   constructor(
     private readonly databaseUrl: string,
     private readonly pool: pg.Pool = new pg.Pool({ connectionString: databaseUrl, max: 2 }),
-  ) {}
+  ) {
+    this.pool.on('error', (error) => console.error(`pub/sub connection lost: ${error.message}`));
+  }
 
   private async connection(): Promise<pg.Client> {
     if (this.listener) return this.listener;
     const client = new pg.Client({ connectionString: this.databaseUrl });
     await client.connect();
+    client.on('error', (error) => {
+      // Listening stops with the connection; the next subscribe opens a new one.
+      console.error(`pub/sub listener lost: ${error.message}`);
+      if (this.listener === client) this.listener = undefined;
+    });
     client.on('notification', (n) => {
       for (const handler of this.handlers.get(n.channel) ?? []) handler(n.payload ?? '');
     });

@@ -54,7 +54,7 @@ function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [queryClient]);
+  }, [queryClient, message, modal]);
   return null;
 }
 
