@@ -4,6 +4,7 @@ import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
 import type home from './locales/en-US/home.json';
 import type legal from './locales/en-US/legal.json';
+import type menu from './locales/en-US/menu.json';
 import type notices from './locales/en-US/notices.json';
 import type register from './locales/en-US/register.json';
 
@@ -19,6 +20,7 @@ declare module 'i18next' {
       contact: typeof contact;
       legal: typeof legal;
       register: typeof register;
+      menu: typeof menu;
     };
   }
 }

@@ -64,10 +64,9 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('@/layouts/BasicLayout')),
             children: [
               { index: true, element: <Navigate to="/home/Home" replace /> },
-              { path: 'home/Home', lazy: screen(() => import('@/features/home/pages/HomePage')) },
-              { path: 'contactUs', lazy: screen(() => import('@/features/contact/ContactUsPage')) },
               { path: '404', element: <NotFound /> },
-              { path: '*', element: <NotFound /> },
+              // Every other screen comes from the user's menu (static component map), else 404.
+              { path: '*', lazy: screen(() => import('./menu/MenuScreen')) },
             ],
           },
         ],

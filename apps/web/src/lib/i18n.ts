@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'contact',
   'legal',
   'register',
+  'menu',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

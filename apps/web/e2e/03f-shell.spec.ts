@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { signIn, switchLanguage } from './support';
+
+test('the side menu comes from the server menu and highlights the current page', async ({ page }) => {
+  await page.goto('/user/login');
+  await signIn(page, 'admin');
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByTestId('menu-home')).toBeVisible();
+  await expect(menu.locator('.ant-menu-item-selected')).toContainText('Home');
+  // Hidden entries (test tool, contact us, recharge) are not in the side menu.
+  await expect(menu.getByText('Test tool')).toHaveCount(0);
+  await switchLanguage(page, 'zh-CN');
+  await expect(menu.getByTestId('menu-home')).toContainText('首页');
+  await switchLanguage(page, 'en-US');
+});
+
+test('unknown paths and screens outside the user menu show the 404 page', async ({ page }) => {
+  await page.goto('/user/login');
+  await signIn(page, 'customer2');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  // The test tool belongs to administrators only.
+  await page.goto('/TestToolRecord');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  // A hidden menu entry with a screen is reachable by its path.
+  await page.goto('/contactUs');
+  await expect(page.getByText('No support contacts yet').or(page.getByText('Support Amy'))).toBeVisible();
+});
+
+test('the sidebar is 180 px wide, and closed to 80 px below 1088 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/user/login');
+  await signIn(page, 'agent');
+  const sider = page.getByTestId('sider');
+  await expect.poll(async () => (await sider.boundingBox())?.width).toBe(180);
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect.poll(async () => (await sider.boundingBox())?.width).toBe(80);
+});

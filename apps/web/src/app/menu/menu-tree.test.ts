@@ -1,0 +1,61 @@
+import type { MenuItem } from '@switchboard/contracts';
+import { describe, expect, it } from 'vitest';
+import { findByPath, visibleMenu } from './menu-tree';
+
+const node = (path: string, component: string | null, extra: Partial<MenuItem> = {}): MenuItem => ({
+  id: path,
+  path,
+  name: path,
+  component,
+  redirect: null,
+  hidden: false,
+  alwaysShow: false,
+  meta: {
+    title: path,
+    titleKey: null,
+    icon: null,
+    url: null,
+    permissionList: [],
+    keepAlive: false,
+    internalOrExternal: false,
+  },
+  ...extra,
+});
+
+describe('visibleMenu', () => {
+  it('drops hidden nodes and screens that do not exist yet', () => {
+    const menu = [
+      node('/home/Home', 'home/Home'),
+      node('/x', 'nope/Missing'),
+      node('/h', 'home/Home', { hidden: true }),
+    ];
+    expect(visibleMenu(menu).map((m) => m.path)).toEqual(['/home/Home']);
+  });
+
+  it('drops empty groups, lifts a single child unless alwaysShow', () => {
+    const child = node('/g/home', 'home/Home');
+    const empty = node('/e', 'layouts/RouteView', { children: [node('/e/x', 'nope/Missing')] });
+    const single = node('/g', 'layouts/RouteView', { children: [child] });
+    const always = node('/a', 'layouts/RouteView', { alwaysShow: true, children: [child] });
+    expect(visibleMenu([empty])).toEqual([]);
+    expect(visibleMenu([single]).map((m) => m.path)).toEqual(['/g/home']);
+    expect(visibleMenu([always]).map((m) => [m.path, m.children?.map((c) => c.path)])).toEqual([
+      ['/a', ['/g/home']],
+    ]);
+  });
+
+  it('keeps external links', () => {
+    const link = node('/docs', null, {
+      meta: { ...node('/docs', null).meta, url: 'https://example.com', internalOrExternal: true },
+    });
+    expect(visibleMenu([link])).toHaveLength(1);
+  });
+});
+
+describe('findByPath', () => {
+  it('finds nested nodes with their parents', () => {
+    const menu = [node('/s', 'layouts/RouteView', { children: [node('/s/u', 'home/Home')] })];
+    expect(findByPath(menu, '/s/u')?.parents).toEqual(['/s']);
+    expect(findByPath(menu, '/nope')).toBeUndefined();
+  });
+});
