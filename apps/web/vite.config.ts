@@ -24,6 +24,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    // Read by bench/web.ts to measure what each route loads.
+    manifest: true,
   },
   test: {
     name: 'web',
