@@ -14,6 +14,7 @@ import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Realtime } from '../../platform/realtime';
+import { likeText } from '../../platform/sql';
 
 type Row = typeof announcements.$inferSelect;
 
@@ -35,7 +36,6 @@ export function sanitiseContent(html: string): string {
   });
 }
 
-const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function item(row: Row): AnnouncementItem {

@@ -6,6 +6,7 @@ import { companies } from '../../db/schema';
 import { requireAuth } from '../../platform/auth';
 import { AppError, ok, parse } from '../../platform/envelope';
 import { dataScopeOf, inScope, scopeCondition } from '../../platform/scope';
+import { likeText } from '../../platform/sql';
 import type { Services } from '../../services';
 import { isValidIpRule } from '../auth/ip-whitelist';
 
@@ -18,9 +19,6 @@ const whitelistBody = z.object({
   companyId: z.string().uuid('FIELD_INVALID'),
   rules: z.array(z.string().trim().min(1).max(64, 'FIELD_TOO_LONG')).max(100),
 });
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%". */
-const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function companyRoutes(app: FastifyInstance, { db }: Services) {
   /** Companies the caller may see: all for staff, own subtree for resellers, own for customers. */

@@ -15,6 +15,7 @@ import { requireAuth } from '../../platform/auth';
 import { AppError, ok, parse } from '../../platform/envelope';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { dataScopeOf, scopeCondition } from '../../platform/scope';
+import { likeText } from '../../platform/sql';
 import type { Services } from '../../services';
 import { isValidIpRule } from '../auth/ip-whitelist';
 import { checkTotp, newTotpSecret, totpSetup } from '../auth/totp';
@@ -25,7 +26,6 @@ const listQuery = pageQuerySchema.extend({
   status: z.enum(['1', '2']).optional(),
 });
 const headerItemsBody = z.object({ userId: z.string().uuid('FIELD_INVALID'), hidden: z.boolean() });
-const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
   /** Users the caller may see (data scope on the user's company), with roles and company. */
