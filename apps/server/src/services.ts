@@ -28,8 +28,8 @@ export function createServices(
   eventsChannel?: string,
 ): Services {
   const grants = new GrantsCache(db);
-  const realtime = new Realtime(createPubSub(config), eventsChannel);
-  const sessions = new SessionStore(db, grants, (ended) => realtime.endSessions(ended));
+  const realtime = new Realtime(createPubSub(config), eventsChannel, (ids) => sessions.liveSessionIds(ids));
+  const sessions: SessionStore = new SessionStore(db, grants, (ended) => realtime.endSessions(ended));
   const captchas = new CaptchaService(db, captchaGenerator);
   const auth = new AuthService(db, config, sessions, captchas);
   return {

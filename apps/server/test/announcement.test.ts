@@ -5,8 +5,9 @@ import type {
   UserAnnouncementItem,
 } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announcements } from '../src/db/schema';
 import { startServer, type TestServer } from './harness';
-import { text, userId, ZH } from './support/api';
+import { EN, text, userId, ZH } from './support/api';
 
 let s: TestServer;
 const tokens: Record<string, string> = {};
@@ -14,7 +15,8 @@ const token = (u: string) => tokens[u]!;
 
 beforeAll(async () => {
   s = await startServer();
-  for (const u of ['admin', 'customer', 'customer2', 'agent', 'sales']) tokens[u] = (await s.login(u)).token;
+  for (const u of ['admin', 'customer', 'customer2', 'agent', 'sales', 'distributor'])
+    tokens[u] = (await s.login(u)).token;
 });
 afterAll(() => s.close());
 
@@ -185,6 +187,16 @@ describe('announcements', () => {
     });
     expect(a.msgContent).not.toMatch(/script|onerror|onclick|javascript:/i);
     expect(a.msgContent).toContain('<b>bold</b>');
+    const links = await create({
+      titile: 'Links',
+      msgContent:
+        '<a href="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;">d</a><a href="https://example.com" target="_blank">ok</a><img src="data:image/png;base64,iVBORw0KGgo=">',
+    });
+    expect(links.msgContent).not.toContain('data:text/html');
+    expect(links.msgContent).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">ok</a>',
+    );
+    expect(links.msgContent).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" />');
   });
 
   it('only administrators manage announcements', async () => {
@@ -202,5 +214,80 @@ describe('announcements', () => {
     }
     const noSession = await s.call('GET', '/sys/annountCement/listByUser');
     expect(noSession.status).toBe(401);
+  });
+});
+
+describe('announcement administration extras', () => {
+  it('publishes and revokes through the /sys/announcement aliases, filters the list, names the author', async () => {
+    const a = await create({ titile: 'Alias route', msgContent: 'a', msgCategory: '2', priority: 'M' });
+    expect(a.createdBy).toBe(userId('admin'));
+    const released = await s.call<AnnouncementAdminItem>('POST', '/sys/announcement/release', {
+      token: token('admin'),
+      query: { id: a.id },
+    });
+    expect(released.body.result.sendStatus).toBe('1');
+    expect((await unread('customer')).sysMsgList.map((x) => x.id)).toContain(a.id);
+    const filtered = await s.call<Page<AnnouncementAdminItem>>('GET', '/sys/annountCement/list', {
+      token: token('admin'),
+      query: { msgCategory: '2', priority: 'M' },
+    });
+    expect(filtered.body.result.records.map((r) => r.id)).toEqual([a.id]);
+    const revoked = await s.call<AnnouncementAdminItem>('POST', '/sys/announcement/revoke', {
+      token: token('admin'),
+      query: { id: a.id },
+    });
+    expect(revoked.body.result.sendStatus).toBe('2');
+    expect(await unreadIds('customer')).not.toContain(a.id);
+    const again = await s.call('POST', '/sys/announcement/revoke', {
+      token: token('admin'),
+      query: { id: a.id },
+      locale: ZH,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(text('ANNOUNCEMENT_NOT_PUBLISHED', ZH));
+    for (const [body, code] of [
+      [
+        { msgType: 'USER', userIds: [userId('customer'), '00000000-0000-4000-8000-000000000000'] },
+        'ANNOUNCEMENT_UNKNOWN_USERS',
+      ],
+      [{ msgType: 'ROLE', roleCodes: ['customer', 'no-such-role'] }, 'ANNOUNCEMENT_UNKNOWN_ROLES'],
+    ] as const) {
+      for (const locale of [EN, ZH]) {
+        const bad = await s.call('POST', '/sys/annountCement/add', {
+          token: token('admin'),
+          body: { titile: 'Nobody', msgContent: 'n', ...body },
+          locale,
+        });
+        expect(bad.status).toBe(400);
+        expect(bad.body.message).toBe(text(code, locale));
+      }
+    }
+    const forbidden = await s.call('POST', '/sys/announcement/release', {
+      token: token('customer'),
+      query: { id: a.id },
+    });
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('counts every unread one in the totals when the bell lists carry only the newest 200', async () => {
+    const before = await unread('distributor');
+    const base = Date.now() + 60_000;
+    await s.app.database.db.insert(announcements).values(
+      Array.from({ length: 205 }, (_, i) => ({
+        title: `Bulk ${i}`,
+        msgContent: 'b',
+        sender: 'Ada Admin',
+        msgCategory: i < 5 ? '2' : '1',
+        msgType: 'ROLE',
+        roleCodes: ['distributor'],
+        sendStatus: '1',
+        sendTime: new Date(base - i * 1_000),
+      })),
+    );
+    const r = await unread('distributor');
+    expect(r.anntMsgList.length + r.sysMsgList.length).toBe(200);
+    expect(r.anntMsgTotal).toBe(before.anntMsgTotal + 200);
+    expect(r.sysMsgTotal).toBe(before.sysMsgTotal + 5);
+    expect(r.anntMsgList[0]?.titile).toBe('Bulk 5');
   });
 });

@@ -87,11 +87,67 @@ describe('company sign-up', () => {
     expect(res.body.errors?.[0]).toEqual({ field, message: text(code) });
   });
 
+  it('takes a national phone number with its country and stores it in E.164', async () => {
+    const res = await s.call<{ companyId: string }>('POST', '/sys/user/register', {
+      body: {
+        ...good,
+        companyName: 'National Number Co',
+        username: 'nationalno',
+        email: 'n@national.example',
+        phone: '138 0013 8111',
+        country: 'cn',
+      },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await s.app.database.db
+      .select({ phone: companies.phone })
+      .from(companies)
+      .where(eq(companies.id, res.body.result.companyId));
+    expect(row?.phone).toBe('+8613800138111');
+    const noCountry = await s.call('POST', '/sys/user/register', {
+      body: { ...good, companyName: 'N2', username: 'n2user', email: 'n2@x.example', phone: '13800138112' },
+    });
+    expect(noCountry.status).toBe(400);
+    expect(noCountry.body.errors?.[0]).toEqual({ field: 'phone', message: text('PHONE_INVALID') });
+  });
+
+  it('lets one of two simultaneous sign-ups of the same company (any case) through', async () => {
+    const attempt = (n: number, companyName: string) =>
+      s.call('POST', '/sys/user/register', {
+        body: {
+          ...good,
+          companyName,
+          username: `racer${n}`,
+          email: `racer${n}@race.example`,
+          phone: `+1415555010${n}`,
+        },
+        locale: ZH,
+      });
+    const results = await Promise.all([attempt(1, 'Race Condition Co'), attempt(2, 'RACE CONDITION CO')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(refused.body.errors).toEqual([{ field: 'companyName', message: text('COMPANY_EXISTS', ZH) }]);
+  });
+
   it('names every missing field', async () => {
     const res = await s.call('POST', '/sys/user/register', { body: {} });
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field).sort()).toEqual(
       ['companyName', 'confirmPassword', 'contactName', 'email', 'password', 'phone', 'username'].sort(),
     );
+  });
+});
+
+describe('company sign-up rate limit', () => {
+  it('limits sign-ups per address like login', async () => {
+    const limited = await startServer({ LOGIN_RATE_LIMIT: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await limited.call('POST', '/sys/user/register', { body: {} })).status);
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

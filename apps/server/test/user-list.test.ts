@@ -1,7 +1,9 @@
 import type { Page } from '@switchboard/contracts';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions, rolePermissions } from '../src/db/schema';
 import { startServer, type TestServer } from './harness';
-import { userId } from './support/api';
+import { seededId, text, userId, ZH } from './support/api';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -52,5 +54,47 @@ describe('GET /sys/user/list', () => {
   it('is refused to users without the permission', async () => {
     const { token } = await s.login('agent');
     expect((await s.call('GET', '/sys/user/list', { token })).status).toBe(403);
+  });
+
+  it('is data-scoped: an agent given the Users screen sees and manages only its customers', async () => {
+    // The seed gives Users to administrators only; grant it to the agent role here.
+    const perms = await s.app.database.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(inArray(permissions.perms, ['system:user:list', 'system:user:edit', 'system:user:frozen']));
+    expect(perms).toHaveLength(3);
+    await s.app.database.db
+      .insert(rolePermissions)
+      .values(perms.map((p) => ({ roleId: seededId('role:agent'), permissionId: p.id })))
+      .onConflictDoNothing();
+    s.app.services.grants.invalidate();
+
+    const { token } = await s.login('agent');
+    const res = await s.call<Page<Row>>('GET', '/sys/user/list', { token, query: { pageSize: '50' } });
+    expect(res.status).toBe(200);
+    // Acme Agency and its customer Agency Client Co; not the distributor above it, nor others.
+    expect(res.body.result.records.map((u) => u.username)).toEqual(['agent', 'agentcustomer']);
+    expect(res.body.result.total).toBe(2);
+
+    const inside = await s.call('PUT', '/sys/user/headerItems', {
+      token,
+      body: { userId: userId('agentcustomer'), hidden: true },
+    });
+    expect(inside.status).toBe(200);
+    for (const target of ['customer', 'distributor', 'admin']) {
+      const outside = await s.call('PUT', '/sys/user/headerItems', {
+        token,
+        body: { userId: userId(target), hidden: true },
+        locale: ZH,
+      });
+      expect(outside.status).toBe(403);
+      expect(outside.body.message).toBe(text('NO_OPERATION_PERMISSION', ZH));
+    }
+    const freeze = await s.call('PUT', '/sys/user/frozenBatch', {
+      token,
+      body: { ids: [userId('agentcustomer'), userId('customer')], status: 2 },
+    });
+    expect(freeze.status).toBe(403);
+    expect((await s.login('customer')).token).toBeTruthy();
   });
 });

@@ -1,7 +1,10 @@
 import type { AnnouncementAdminItem, SocketMessage } from '@switchboard/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type App, buildApp } from '../src/app';
+import { sessions, users } from '../src/db/schema';
+import { hashToken } from '../src/platform/auth';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
 import { startServer, type TestServer } from './harness';
@@ -108,11 +111,48 @@ describe('websocket /websocket/{userId}', () => {
     customer2.socket.close();
   });
 
+  it('reaches a user named among hundreds of chosen users (split events on PostgreSQL)', async () => {
+    const customer2 = await connect(s.baseUrl, 'customer2', tokens.customer2);
+    // Chosen users must exist: make a few hundred.
+    const many = await s.app.database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 450 }, (_, i) => ({
+          username: `bulk${i}`,
+          realname: `Bulk ${i}`,
+          passwordHash: 'x',
+        })),
+      )
+      .returning({ id: users.id })
+      .then((rows) => rows.map((r) => r.id));
+    many.splice(321, 0, userId('customer2'));
+    const id = await publishTo(s, { titile: 'Many targets', msgType: 'USER', userIds: many });
+    expect(await customer2.next((m) => m.cmd === 'user' && m.msgId === id)).toMatchObject({
+      msgTxt: 'Many targets',
+    });
+    customer2.socket.close();
+  });
+
   it('closes the socket when its session logs out', async () => {
     const { token } = await s.login('customer');
     const c = await connect(s.baseUrl, 'customer', token);
     await s.call('POST', '/sys/logout', { token });
     expect(await c.closed).toBe(4401);
+  });
+
+  it('closes a socket whose session expired at the next sweep, and keeps live ones', async () => {
+    const { token } = await s.login('customer2');
+    const expiring = await connect(s.baseUrl, 'customer2', token);
+    const live = await connect(s.baseUrl, 'customer', tokens.customer);
+    await s.app.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(await s.app.services.realtime.closeEndedSessions()).toBe(1);
+    expect(await expiring.closed).toBe(4401);
+    live.socket.send('HeartBeat');
+    expect(await live.next((m) => m.cmd === 'heartcheck')).toEqual({ cmd: 'heartcheck' });
+    live.socket.close();
   });
 
   it.skipIf(!process.env.DATABASE_URL)(

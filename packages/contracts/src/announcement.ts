@@ -48,6 +48,8 @@ export interface AnnouncementAdminItem extends AnnouncementItem {
   sendStatus: string;
   revokeTime: string | null;
   createTime: string;
+  /** The administrator who wrote it (null once that account is gone). */
+  createdBy: string | null;
 }
 
 export interface UserAnnouncementItem extends AnnouncementItem {

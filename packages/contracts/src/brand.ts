@@ -76,8 +76,15 @@ export const registerSchema = z
   .object({
     companyName: z.string().trim().min(1, 'FIELD_REQUIRED').max(128, 'FIELD_TOO_LONG'),
     contactName: z.string().trim().min(1, 'FIELD_REQUIRED').max(64, 'FIELD_TOO_LONG'),
-    /** International format, e.g. +8613800138000. */
+    /** International format, e.g. +8613800138000, or a national number with `country`. */
     phone: z.string().trim().min(1, 'FIELD_REQUIRED').max(32, 'FIELD_TOO_LONG'),
+    /** ISO 3166-1 alpha-2 country of a phone number written without its +code, e.g. CN. */
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'FIELD_INVALID')
+      .optional(),
     email: z.string().trim().toLowerCase().max(128, 'FIELD_TOO_LONG').pipe(z.email('EMAIL_INVALID')),
     username: z
       .string()

@@ -90,6 +90,14 @@ export const errorTexts = {
     'zh-CN': '只有草稿状态的公告可以编辑或发布',
   },
   ANNOUNCEMENT_NOT_PUBLISHED: { 'en-US': 'The announcement is not published', 'zh-CN': '该公告未发布' },
+  ANNOUNCEMENT_UNKNOWN_USERS: {
+    'en-US': 'Some of the chosen users do not exist',
+    'zh-CN': '部分所选用户不存在',
+  },
+  ANNOUNCEMENT_UNKNOWN_ROLES: {
+    'en-US': 'Some of the chosen roles do not exist',
+    'zh-CN': '部分所选角色不存在',
+  },
   LOGO_TOO_LARGE: { 'en-US': 'The logo must be at most 200 kB', 'zh-CN': 'Logo不能超过200 kB' },
   LOGO_INVALID: {
     'en-US': 'The logo must be a PNG, JPEG or SVG image',

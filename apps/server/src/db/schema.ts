@@ -38,7 +38,11 @@ export const companies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('companies_name_uq').on(t.name), index('companies_parent_idx').on(t.parentCompanyId)],
+  (t) => [
+    // Company names are unique regardless of case ("Acme" and "ACME" are one company).
+    uniqueIndex('companies_name_lower_uq').on(sql`lower(${t.name})`),
+    index('companies_parent_idx').on(t.parentCompanyId),
+  ],
 );
 
 export const users = pgTable(

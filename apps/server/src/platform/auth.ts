@@ -97,6 +97,24 @@ export class SessionStore {
     await this.onEnded({ userId });
   }
 
+  /** Which of these sessions are still live: not revoked, not expired, their user not frozen. */
+  async liveSessionIds(sessionIds: string[]): Promise<Set<string>> {
+    if (sessionIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.id, sessionIds),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          eq(users.status, 1),
+        ),
+      );
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** The session and user behind a token, or null when unknown, expired or revoked. One query. */
   async resolve(token: string): Promise<AuthContext | null> {
     const [row] = await this.db

@@ -90,6 +90,20 @@ export class RedisPubSub implements PubSub {
   constructor(url: string) {
     this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: 2 });
+    // ioredis reconnects (and resubscribes) by itself: say so once per outage, not per retry.
+    for (const [name, client] of [
+      ['publisher', this.publisher],
+      ['subscriber', this.subscriber],
+    ] as const) {
+      let down = false;
+      client.on('error', (error: Error) => {
+        if (!down) console.error(`pub/sub ${name} connection lost: ${error.message}`);
+        down = true;
+      });
+      client.on('ready', () => {
+        down = false;
+      });
+    }
     this.subscriber.on('message', (channel: string, message: string) => {
       for (const handler of this.handlers.get(channel) ?? []) handler(message);
     });

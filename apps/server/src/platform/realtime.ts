@@ -6,8 +6,15 @@ import type { AuthContext, SessionStore } from './auth';
 import { AppError, sendError } from './envelope';
 import type { PubSub } from './pubsub';
 
-/** A socket that has not answered a ping within this time is dropped. */
+/**
+ * Every interval the hub pings its sockets, drops those that did not answer the previous ping
+ * (so a dead socket goes within 30-60 s) and closes those whose session has ended meanwhile
+ * (expired, or revoked while a pub/sub message was lost).
+ */
 const PING_INTERVAL_MS = 30_000;
+
+/** 100 UUIDs are about 4 kB of JSON: well under NOTIFY's 8000 bytes with the message text. */
+const USERS_PER_EVENT = 100;
 
 /** Events that cross processes: who should hear a message, and sessions that ended. */
 const eventSchema = z.discriminatedUnion('type', [
@@ -49,6 +56,9 @@ export class Realtime {
     private readonly pubsub: PubSub,
     /** One channel per installation; tests give each server group its own. */
     private readonly channel = 'switchboard_events',
+    /** Which of these sessions are still live (one query per sweep, not per socket). */
+    private readonly liveSessions: (sessionIds: string[]) => Promise<Set<string>> = async (ids) =>
+      new Set(ids),
   ) {}
 
   async start() {
@@ -61,13 +71,25 @@ export class Realtime {
       }
       this.deliver(event);
     });
-    this.pinger = setInterval(() => this.pingAll(), PING_INTERVAL_MS);
+    this.pinger = setInterval(() => {
+      this.pingAll();
+      this.closeEndedSessions().catch(() => {
+        // The database is away for a moment: the next sweep tries again.
+      });
+    }, PING_INTERVAL_MS);
     this.pinger.unref();
   }
 
-  /** Sends a notice to its targets on every process. */
-  publish(target: MessageTarget, message: Extract<SocketMessage, { cmd: 'topic' | 'user' }>) {
-    return this.emit({ type: 'message', target, message });
+  /**
+   * Sends a notice to its targets on every process. Long user lists go out in several events:
+   * PostgreSQL NOTIFY payloads must stay under 8000 bytes.
+   */
+  async publish(target: MessageTarget, message: Extract<SocketMessage, { cmd: 'topic' | 'user' }>) {
+    if (target.kind !== 'users') return this.emit({ type: 'message', target, message });
+    for (let i = 0; i < target.userIds.length; i += USERS_PER_EVENT) {
+      const userIds = target.userIds.slice(i, i + USERS_PER_EVENT);
+      await this.emit({ type: 'message', target: { kind: 'users', userIds }, message });
+    }
   }
 
   /** Closes the sockets of an ended session (logout) or of every session of a user. */
@@ -104,6 +126,20 @@ export class Realtime {
       c.alive = false;
       c.socket.ping();
     }
+  }
+
+  /** Closes sockets whose session is no longer live. Returns how many were closed. */
+  async closeEndedSessions(): Promise<number> {
+    const open = [...this.connections];
+    if (open.length === 0) return 0;
+    const live = await this.liveSessions([...new Set(open.map((c) => c.sessionId))]);
+    let closed = 0;
+    for (const c of open) {
+      if (live.has(c.sessionId)) continue;
+      c.socket.close(4401, 'session ended');
+      closed++;
+    }
+    return closed;
   }
 
   attach(socket: WebSocket, auth: AuthContext) {

@@ -1,4 +1,9 @@
-import { announcementInputSchema, pageQuerySchema } from '@switchboard/contracts';
+import {
+  ANNOUNCEMENT_CATEGORIES,
+  announcementInputSchema,
+  PRIORITIES,
+  pageQuerySchema,
+} from '@switchboard/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth';
@@ -10,14 +15,16 @@ const anntIdBody = z.object({ anntId: z.string().uuid('FIELD_INVALID') });
 const adminListQuery = pageQuerySchema.extend({
   title: z.string().max(200, 'FIELD_TOO_LONG').optional(),
   sendStatus: z.enum(['0', '1', '2']).optional(),
+  msgCategory: z.enum(ANNOUNCEMENT_CATEGORIES).optional(),
+  priority: z.enum(PRIORITIES).optional(),
 });
 const mineQuery = pageQuerySchema.extend({
   title: z.string().max(200, 'FIELD_TOO_LONG').optional(),
   msgCategory: z.enum(['1', '2']).optional(),
   readFlag: z
-    .enum(['true', 'false'])
+    .enum(['true', 'false', '1', '0'])
     .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
 });
 const editBody = z.object({ id: z.string().uuid('FIELD_INVALID') }).and(announcementInputSchema);
 
@@ -42,12 +49,15 @@ export function announcementRoutes(app: FastifyInstance, { announcements }: Serv
     await announcements.remove(parse(request, idQuery, request.query).id);
     return ok(request, null);
   });
-  app.post('/sys/annountCement/doReleaseData', { config: perm('release') }, async (request) =>
-    ok(request, await announcements.release(parse(request, idQuery, request.query).id)),
-  );
-  app.post('/sys/annountCement/doReovkeData', { config: perm('revoke') }, async (request) =>
-    ok(request, await announcements.revoke(parse(request, idQuery, request.query).id)),
-  );
+  const release = async (request: FastifyRequest) =>
+    ok(request, await announcements.release(parse(request, idQuery, request.query).id));
+  const revoke = async (request: FastifyRequest) =>
+    ok(request, await announcements.revoke(parse(request, idQuery, request.query).id));
+  app.post('/sys/annountCement/doReleaseData', { config: perm('release') }, release);
+  app.post('/sys/annountCement/doReovkeData', { config: perm('revoke') }, revoke);
+  // The spec's resource list also names /sys/announcement release and revoke: same actions.
+  app.post('/sys/announcement/release', { config: perm('release') }, release);
+  app.post('/sys/announcement/revoke', { config: perm('revoke') }, revoke);
 
   // The signed-in user's notices
   app.get('/sys/annountCement/listByUser', { config: { access: 'user' } }, async (request) =>

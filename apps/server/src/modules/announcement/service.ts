@@ -7,9 +7,9 @@ import {
   pageOf,
   type UserAnnouncementItem,
 } from '@switchboard/contracts';
-import { and, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
-import { announcementReads, announcements } from '../../db/schema';
+import { announcementReads, announcements, roles, users } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
@@ -28,8 +28,10 @@ export function sanitiseContent(html: string): string {
       span: ['style'],
       p: ['style'],
     },
-    allowedSchemes: ['http', 'https', 'mailto', 'data'],
+    allowedSchemes: ['http', 'https', 'mailto'],
+    // Pasted pictures arrive inline; a data: URL in an <img> cannot run script.
     allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
     allowedStyles: {
       '*': { color: [/^#[0-9a-f]{3,6}$/i, /^rgb\([\d ,]+\)$/], 'text-align': [/^(left|right|center)$/] },
     },
@@ -61,6 +63,7 @@ function adminItem(row: Row): AnnouncementAdminItem {
     sendStatus: row.sendStatus,
     revokeTime: iso(row.revokeTime),
     createTime: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
   };
 }
 
@@ -73,16 +76,32 @@ function addressedTo(auth: AuthContext): SQL {
     or (${announcements.msgType} = 'ROLE' and jsonb_exists_any(${announcements.roleCodes}, ${roles}::text[])))`;
 }
 
+/** The caller's read mark of an announcement (left-joined: null when unread). */
+const readBy = (auth: AuthContext) =>
+  and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, auth.user.id));
+
+/** The bell lists carry the newest unread ones; the totals count them all. */
+const UNREAD_LIST_LIMIT = 200;
+
 export class AnnouncementService {
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
   ) {}
 
-  async list(query: PageQuery & { title?: string | undefined; sendStatus?: string | undefined }) {
+  async list(
+    query: PageQuery & {
+      title?: string | undefined;
+      sendStatus?: string | undefined;
+      msgCategory?: string | undefined;
+      priority?: string | undefined;
+    },
+  ) {
     const where = and(
       query.title ? ilike(announcements.title, likeText(query.title)) : undefined,
       query.sendStatus ? eq(announcements.sendStatus, query.sendStatus) : undefined,
+      query.msgCategory ? eq(announcements.msgCategory, query.msgCategory) : undefined,
+      query.priority ? eq(announcements.priority, query.priority) : undefined,
     );
     const [{ total } = { total: 0 }] = await this.db
       .select({ total: sql<number>`count(*)::int` })
@@ -96,6 +115,30 @@ export class AnnouncementService {
       .limit(query.pageSize)
       .offset((query.pageNo - 1) * query.pageSize);
     return pageOf(rows.map(adminItem), Number(total), query);
+  }
+
+  /** Chosen users and roles must exist: a typo would otherwise reach nobody, silently. */
+  private async checkTargets(input: AnnouncementInput) {
+    if (input.msgType === 'USER') {
+      const ids = [...new Set(input.userIds)];
+      const [{ found } = { found: 0 }] = await this.db
+        .select({ found: sql<number>`count(*)::int` })
+        .from(users)
+        .where(inArray(users.id, ids));
+      if (Number(found) !== ids.length) {
+        throw new AppError('ANNOUNCEMENT_UNKNOWN_USERS', 400);
+      }
+    }
+    if (input.msgType === 'ROLE') {
+      const codes = [...new Set(input.roleCodes)];
+      const [{ found } = { found: 0 }] = await this.db
+        .select({ found: sql<number>`count(*)::int` })
+        .from(roles)
+        .where(inArray(roles.roleCode, codes));
+      if (Number(found) !== codes.length) {
+        throw new AppError('ANNOUNCEMENT_UNKNOWN_ROLES', 400);
+      }
+    }
   }
 
   private values(input: AnnouncementInput) {
@@ -112,6 +155,7 @@ export class AnnouncementService {
   }
 
   async add(input: AnnouncementInput, author: AuthContext) {
+    await this.checkTargets(input);
     const [row] = await this.db
       .insert(announcements)
       .values({ ...this.values(input), sender: author.user.realname, createdBy: author.user.id })
@@ -128,6 +172,7 @@ export class AnnouncementService {
   async edit(id: string, input: AnnouncementInput) {
     const row = await this.get(id);
     if (row.sendStatus !== '0') throw new AppError('ANNOUNCEMENT_NOT_DRAFT', 409);
+    await this.checkTargets(input);
     const [updated] = await this.db
       .update(announcements)
       .set({ ...this.values(input), updatedAt: new Date() })
@@ -171,15 +216,24 @@ export class AnnouncementService {
     return adminItem(row);
   }
 
-  /** Tells the targets' open consoles to reload their notices (on every server process). */
-  private notify(row: Row) {
+  /**
+   * Tells the targets' open consoles to reload their notices (on every server process). The
+   * change is already saved: a broker that is away costs the live nudge (consoles still see it
+   * on their next load), not the administrator's request.
+   */
+  private async notify(row: Row) {
     const message = { msgId: row.id, msgTxt: row.title };
-    if (row.msgType === 'USER')
-      return this.realtime.publish({ kind: 'users', userIds: row.userIds }, { cmd: 'user', ...message });
-    if (row.msgType === 'ROLE') {
-      return this.realtime.publish({ kind: 'roles', roleCodes: row.roleCodes }, { cmd: 'user', ...message });
+    try {
+      if (row.msgType === 'USER') {
+        await this.realtime.publish({ kind: 'users', userIds: row.userIds }, { cmd: 'user', ...message });
+      } else if (row.msgType === 'ROLE') {
+        await this.realtime.publish({ kind: 'roles', roleCodes: row.roleCodes }, { cmd: 'user', ...message });
+      } else {
+        await this.realtime.publish({ kind: 'all' }, { cmd: 'topic', ...message });
+      }
+    } catch (error) {
+      console.error(`announcement ${row.id}: realtime notice not sent: ${(error as Error).message}`);
     }
-    return this.realtime.publish({ kind: 'all' }, { cmd: 'topic', ...message });
   }
 
   /** The caller's unread announcements, split into notices and system messages. */
@@ -187,20 +241,25 @@ export class AnnouncementService {
     const rows = await this.db
       .select({ a: announcements })
       .from(announcements)
-      .leftJoin(
-        announcementReads,
-        and(
-          eq(announcementReads.announcementId, announcements.id),
-          eq(announcementReads.userId, auth.user.id),
-        ),
-      )
+      .leftJoin(announcementReads, readBy(auth))
       .where(and(addressedTo(auth), isNull(announcementReads.userId)))
-      .orderBy(desc(announcements.sendTime))
-      .limit(200);
+      .orderBy(desc(announcements.sendTime), desc(announcements.id))
+      .limit(UNREAD_LIST_LIMIT);
     const all = rows.map((r) => item(r.a));
     const anntMsgList = all.filter((a) => a.msgCategory === '1');
     const sysMsgList = all.filter((a) => a.msgCategory === '2');
-    return { anntMsgList, anntMsgTotal: anntMsgList.length, sysMsgList, sysMsgTotal: sysMsgList.length };
+    if (rows.length < UNREAD_LIST_LIMIT) {
+      return { anntMsgList, anntMsgTotal: anntMsgList.length, sysMsgList, sysMsgTotal: sysMsgList.length };
+    }
+    // More unread than the lists carry: the totals still count them all.
+    const totals = await this.db
+      .select({ category: announcements.msgCategory, total: sql<number>`count(*)::int` })
+      .from(announcements)
+      .leftJoin(announcementReads, readBy(auth))
+      .where(and(addressedTo(auth), isNull(announcementReads.userId)))
+      .groupBy(announcements.msgCategory);
+    const totalOf = (category: string) => Number(totals.find((t) => t.category === category)?.total ?? 0);
+    return { anntMsgList, anntMsgTotal: totalOf('1'), sysMsgList, sysMsgTotal: totalOf('2') };
   }
 
   async findFor(auth: AuthContext, id: string): Promise<AnnouncementItem> {
@@ -251,10 +310,7 @@ export class AnnouncementService {
           ? sql`${announcementReads.userId} is not null`
           : isNull(announcementReads.userId),
     );
-    const readJoin = and(
-      eq(announcementReads.announcementId, announcements.id),
-      eq(announcementReads.userId, auth.user.id),
-    );
+    const readJoin = readBy(auth);
     const [{ total } = { total: 0 }] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(announcements)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type ErrorCode, registerSchema, translateError } from '@switchboard/contracts';
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { companies, departments, roles, userDepartments, userRoles, users } from '../../db/schema';
 import { AppError, ok, parse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
@@ -19,7 +19,7 @@ export function registrationRoutes(app: FastifyInstance, { db, config }: Service
     { config: { access: 'public', rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } } },
     async (request) => {
       const input = parse(request, registerSchema, request.body);
-      const phone = parsePhoneNumberFromString(input.phone);
+      const phone = parsePhoneNumberFromString(input.phone, input.country as CountryCode | undefined);
       if (!phone?.isValid()) {
         throw new AppError('VALIDATION_FAILED', 400, {}, null, [
           { field: 'phone', message: problem(request, 'PHONE_INVALID') },
@@ -61,43 +61,52 @@ export function registrationRoutes(app: FastifyInstance, { db, config }: Service
         );
       }
       const passwordHash = await hashPassword(input.password);
-      const result = await db.transaction(async (tx) => {
-        const [newCompany] = await tx
-          .insert(companies)
-          .values({
-            name: input.companyName,
-            type: 'direct',
-            approvalStatus: 'waiting',
-            contactName: input.contactName,
-            phone: e164,
-            email: input.email,
-          })
-          .returning({ id: companies.id });
-        const orgCode = `C${randomBytes(5).toString('hex').toUpperCase()}`;
-        const [department] = await tx
-          .insert(departments)
-          .values({ departName: input.companyName, orgCode })
-          .returning({ id: departments.id });
-        const [user] = await tx
-          .insert(users)
-          .values({
-            username: input.username,
-            realname: input.contactName,
-            passwordHash,
-            phone: e164,
-            email: input.email,
-            companyId: newCompany!.id,
-            orgCode,
-          })
-          .returning({ id: users.id });
-        const [customerRole] = await tx
-          .select({ id: roles.id })
-          .from(roles)
-          .where(eq(roles.roleCode, 'customer'));
-        await tx.insert(userRoles).values({ userId: user!.id, roleId: customerRole!.id });
-        await tx.insert(userDepartments).values({ userId: user!.id, departmentId: department!.id });
-        return { companyId: newCompany!.id, username: input.username, email: input.email };
-      });
+      const result = await db
+        .transaction(async (tx) => {
+          const [newCompany] = await tx
+            .insert(companies)
+            .values({
+              name: input.companyName,
+              type: 'direct',
+              approvalStatus: 'waiting',
+              contactName: input.contactName,
+              phone: e164,
+              email: input.email,
+            })
+            .returning({ id: companies.id });
+          const orgCode = `C${randomBytes(5).toString('hex').toUpperCase()}`;
+          const [department] = await tx
+            .insert(departments)
+            .values({ departName: input.companyName, orgCode })
+            .returning({ id: departments.id });
+          const [user] = await tx
+            .insert(users)
+            .values({
+              username: input.username,
+              realname: input.contactName,
+              passwordHash,
+              phone: e164,
+              email: input.email,
+              companyId: newCompany!.id,
+              orgCode,
+            })
+            .returning({ id: users.id });
+          const [customerRole] = await tx
+            .select({ id: roles.id })
+            .from(roles)
+            .where(eq(roles.roleCode, 'customer'));
+          await tx.insert(userRoles).values({ userId: user!.id, roleId: customerRole!.id });
+          await tx.insert(userDepartments).values({ userId: user!.id, departmentId: department!.id });
+          return { companyId: newCompany!.id, username: input.username, email: input.email };
+        })
+        .catch((error: unknown) => {
+          // A concurrent sign-up took the name, username, phone or email after the checks above.
+          const conflict = uniqueConflict(error);
+          if (!conflict) throw error;
+          throw new AppError(conflict.code, 409, {}, null, [
+            { field: conflict.field, message: problem(request, conflict.code) },
+          ]);
+        });
       return ok(request, { ...result, approvalStatus: 'waiting' }, 'REGISTERED');
     },
   );
@@ -105,4 +114,20 @@ export function registrationRoutes(app: FastifyInstance, { db, config }: Service
 
 function problem(request: FastifyRequest, code: ErrorCode) {
   return translateError(code, requestLocale(request));
+}
+
+const UNIQUE_CONSTRAINTS: Record<string, { field: string; code: ErrorCode }> = {
+  companies_name_lower_uq: { field: 'companyName', code: 'COMPANY_EXISTS' },
+  users_username_uq: { field: 'username', code: 'USERNAME_EXISTS' },
+  users_phone_uq: { field: 'phone', code: 'PHONE_EXISTS' },
+  users_email_uq: { field: 'email', code: 'EMAIL_EXISTS' },
+};
+
+/** The field behind a unique violation (PostgreSQL 23505), from the constraint's name. */
+function uniqueConflict(error: unknown): { field: string; code: ErrorCode } | undefined {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === '23505') return UNIQUE_CONSTRAINTS[e.constraint ?? ''];
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }

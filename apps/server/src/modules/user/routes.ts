@@ -11,10 +11,12 @@ import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { companies, roles, userRoles, users } from '../../db/schema';
+import type { AuthContext } from '../../platform/auth';
 import { requireAuth } from '../../platform/auth';
+import type { Db } from '../../platform/db';
 import { AppError, ok, parse } from '../../platform/envelope';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { dataScopeOf, scopeCondition } from '../../platform/scope';
+import { dataScopeOf, inScope, scopeCondition } from '../../platform/scope';
 import { likeText } from '../../platform/sql';
 import type { Services } from '../../services';
 import { isValidIpRule } from '../auth/ip-whitelist';
@@ -26,6 +28,17 @@ const listQuery = pageQuerySchema.extend({
   status: z.enum(['1', '2']).optional(),
 });
 const headerItemsBody = z.object({ userId: z.string().uuid('FIELD_INVALID'), hidden: z.boolean() });
+
+/**
+ * Administration of other users stays within the caller's data scope (an agent given the Users
+ * screen manages its customers' accounts only). Unknown ids are left to the route (404).
+ */
+async function assertUsersInScope(db: Db, me: AuthContext, userIds: string[]) {
+  const scope = await dataScopeOf(db, me);
+  if (scope.kind === 'all') return;
+  const rows = await db.select({ companyId: users.companyId }).from(users).where(inArray(users.id, userIds));
+  if (rows.some((r) => !inScope(scope, r.companyId))) throw new AppError('NO_OPERATION_PERMISSION', 403);
+}
 
 export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
   /** Users the caller may see (data scope on the user's company), with roles and company. */
@@ -73,6 +86,7 @@ export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
     { config: { access: { permission: 'system:user:edit' } } },
     async (request) => {
       const { userId, hidden } = parse(request, headerItemsBody, request.body);
+      await assertUsersInScope(db, requireAuth(request), [userId]);
       const updated = await db
         .update(users)
         .set({ hideHeaderItems: hidden, updatedAt: new Date() })
@@ -132,6 +146,7 @@ export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
     { config: { access: { permission: 'system:user:resetGoogle' } } },
     async (request) => {
       const { userId } = parse(request, userIdSchema, request.body);
+      await assertUsersInScope(db, requireAuth(request), [userId]);
       const updated = await db
         .update(users)
         .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: new Date() })
@@ -150,6 +165,7 @@ export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
       const me = requireAuth(request);
       const { ids, status } = parse(request, userIdsSchema, request.body);
       if (status === 2 && ids.includes(me.user.id)) throw new AppError('CANNOT_FREEZE_SELF', 400);
+      await assertUsersInScope(db, me, ids);
       const updated = await db
         .update(users)
         .set({ status, updatedAt: new Date() })
@@ -165,6 +181,7 @@ export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
     { config: { access: { permission: 'system:user:ipWhitelist' } } },
     async (request) => {
       const { userId, rules } = parse(request, ipWhitelistSchema, request.body);
+      await assertUsersInScope(db, requireAuth(request), [userId]);
       const bad = rules.find((r) => !isValidIpRule(r));
       if (bad !== undefined) throw new AppError('IP_RULE_INVALID', 400, { value: bad.slice(0, 64) });
       const updated = await db
