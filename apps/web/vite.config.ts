@@ -26,6 +26,20 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     // Read by bench/web.ts to measure what each route loads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Libraries every route needs, in long-lived chunks of their own. antd stays split per
+        // component, so the login page does not carry the tables and pickers of later screens.
+        advancedChunks: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SCREENSHOTS, signIn, switchLanguage } from './support';
+import { openUserMenu, SCREENSHOTS, signIn, switchLanguage } from './support';
 
 test('an unauthenticated visit goes through login and back to the original page', async ({ page }) => {
   await page.goto('/home/Home?x=1');
@@ -28,11 +28,13 @@ test('logout asks for confirmation and ends the session', async ({ page }) => {
   await signIn(page, 'customer');
   await expect(page.getByTestId('current-user')).toHaveText('Chris Customer');
 
+  await openUserMenu(page);
   await page.getByTestId('logout-button').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('current-user')).toBeVisible();
 
+  await openUserMenu(page);
   await page.getByTestId('logout-button').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/user\/login$/);
@@ -57,7 +59,9 @@ test('the language switch changes the whole page and is remembered', async ({ pa
   await signIn(page, 'agent');
   await expect(page.getByTestId('current-user')).toHaveText('Alex Agent');
   await expect(page.getByText('当前部门')).toBeVisible();
+  await openUserMenu(page);
   await expect(page.getByTestId('logout-button')).toHaveText(/退出登录/);
+  await page.keyboard.press('Escape');
   await page.screenshot({ path: `${SCREENSHOTS}/home-zh-CN.png`, fullPage: true });
 
   await page.reload();

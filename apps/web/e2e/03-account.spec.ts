@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillLogin, PASSWORD, signIn, submitLogin, totp } from './support';
+import { fillLogin, openUserMenu, PASSWORD, signIn, submitLogin, totp } from './support';
 
 test('binding Google Authenticator, then signing in with a code', async ({ page }) => {
   await page.goto('/user/login');
@@ -19,6 +19,7 @@ test('binding Google Authenticator, then signing in with a code', async ({ page 
   await expect(card.getByTestId('google-auth-status')).toHaveText('Bound');
 
   // Next sign-in asks for the code. A code is accepted once, so use the next time step's.
+  await openUserMenu(page);
   await page.getByTestId('logout-button').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await fillLogin(page, 'distributor', PASSWORD);

@@ -44,3 +44,26 @@ test('other failures show the server message', async ({ page }) => {
   await page.reload();
   await expect(page.getByText('The notices are being rebuilt')).toBeVisible();
 });
+
+test('several 401s at once give one message and one trip to the login page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/user/login');
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  // Signing out shows the login page at once; then the page reloads, once.
+  let pageLoads = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') pageLoads += 1;
+  });
+  // The users screen asks for its list and two dictionaries together: all three fail.
+  await page.route(/\/api\/sys\/(user\/list|dict\/getDictItems)/, (route) =>
+    route.fulfill(envelope(401, 'Unauthorized, please log in again')),
+  );
+  await page.getByTestId('side-menu').getByTestId('menu-system').click();
+  await page.getByTestId('side-menu').getByTestId('menu-systemUser').click();
+  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Unauthorized' })).toHaveCount(1);
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect(pageLoads).toBe(1);
+  await expect(page).toHaveURL(/\/user\/login/);
+});

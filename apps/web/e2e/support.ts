@@ -78,3 +78,27 @@ export function totp(secret: string, atMs = Date.now()): string {
   const value = hmac.readUInt32BE(offset) & 0x7fffffff;
   return String(value % 1_000_000).padStart(6, '0');
 }
+
+/** Opens the user dropdown in the header (change password, switch department, log out). */
+export async function openUserMenu(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('logout-button')).toBeVisible();
+}
+
+/** Logs out through the user dropdown and its confirmation. */
+export async function logOut(page: Page) {
+  await openUserMenu(page);
+  await page.getByTestId('logout-button').click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^(Log out|退出登录)$/ })
+    .click();
+  await expect(page).toHaveURL(/\/user\/login/);
+}
+
+/** Puts settings into local storage before the page loads (the app validates them on read). */
+export async function presetSettings(page: Page, settings: Record<string, unknown>) {
+  await page.addInitScript((value) => {
+    localStorage.setItem('switchboard.settings', value);
+  }, JSON.stringify(settings));
+}

@@ -1,12 +1,15 @@
 import type account from './locales/en-US/account.json';
 import type auth from './locales/en-US/auth.json';
+import type branding from './locales/en-US/branding.json';
 import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
 import type home from './locales/en-US/home.json';
+import type layout from './locales/en-US/layout.json';
 import type legal from './locales/en-US/legal.json';
 import type menu from './locales/en-US/menu.json';
 import type notices from './locales/en-US/notices.json';
 import type register from './locales/en-US/register.json';
+import type system from './locales/en-US/system.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,6 +24,9 @@ declare module 'i18next' {
       legal: typeof legal;
       register: typeof register;
       menu: typeof menu;
+      layout: typeof layout;
+      system: typeof system;
+      branding: typeof branding;
     };
   }
 }

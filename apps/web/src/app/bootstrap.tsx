@@ -48,10 +48,14 @@ function PermissionGate({ token }: { token: string }) {
   );
 }
 
-/** Screens for visitors only (login): a signed-in user goes on to the redirect target or home. */
+/**
+ * Screens for visitors only (login): a signed-in user goes on to the redirect target, or to
+ * /dashboard/workplace (the home).
+ */
 export function GuestOnly() {
   const session = useSession();
   const [params] = useSearchParams();
-  if (session) return <Navigate to={safeRedirect(params.get('redirect')) ?? '/'} replace />;
+  if (session)
+    return <Navigate to={safeRedirect(params.get('redirect')) ?? '/dashboard/workplace'} replace />;
   return <Outlet />;
 }

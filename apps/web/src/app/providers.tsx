@@ -1,19 +1,18 @@
-import { ERROR_MESSAGE_DURATION_S, LOGOUT_RELOAD_DELAY_MS, PRIMARY_COLOR } from '@switchboard/contracts';
+import { ERROR_MESSAGE_DURATION_S, LOGOUT_RELOAD_DELAY_MS } from '@switchboard/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configureApiClient } from '@/lib/api-client';
 import { normaliseError } from '@/lib/error-normaliser';
 import { currentLocale, i18n } from '@/lib/i18n';
 import { setQueryErrorHandler } from '@/lib/query-client';
 import { endSession, getSession, subscribeSession } from '@/lib/session';
+import { useSettings } from '@/lib/settings';
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN } as const;
-
-const theme = { token: { colorPrimary: PRIMARY_COLOR } };
 
 /** Wires the session to the api client and the query cache, once per query client. */
 function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
@@ -61,6 +60,12 @@ function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = i18n.resolvedLanguage === 'zh-CN' ? 'zh-CN' : 'en-US';
+  const { primaryColor, colorWeak } = useSettings();
+  // The theme colour applies at once through antd's tokens (no stylesheet to compile).
+  const theme = useMemo(() => ({ token: { colorPrimary: primaryColor } }), [primaryColor]);
+  useEffect(() => {
+    document.documentElement.classList.toggle('color-weak', colorWeak);
+  }, [colorWeak]);
   return (
     <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
       <AntApp>

@@ -1,26 +1,16 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '@switchboard/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '@/components/NotFound';
 import { PageLoading } from '@/components/PageLoading';
 import { RouteError } from '@/components/RouteError';
-import { i18n } from '@/lib/i18n';
 import { GuestOnly, RequireAuth } from './bootstrap';
+import { withChunkTimeout } from './chunk-timeout';
+import { HomeRedirect } from './HomeRedirect';
 
 /** A lazily loaded screen; a chunk that does not arrive in time becomes a route error. */
 function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(i18n.t('errors.chunkTimeout'))), CHUNK_LOAD_TIMEOUT_MS);
-    });
-    try {
-      const module = await Promise.race([load(), timeout]);
-      return { Component: module.default };
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const loadInTime = withChunkTimeout(load);
+  return async () => ({ Component: (await loadInTime()).default });
 }
 
 export const routes: RouteObject[] = [
@@ -52,6 +42,7 @@ export const routes: RouteObject[] = [
                 path: 'register-result',
                 lazy: screen(() => import('@/features/register/pages/RegisterResultPage')),
               },
+              { path: 'alteration', lazy: screen(() => import('@/features/register/pages/AlterationPage')) },
             ],
           },
         ],
@@ -63,7 +54,8 @@ export const routes: RouteObject[] = [
           {
             lazy: screen(() => import('@/layouts/BasicLayout')),
             children: [
-              { index: true, element: <Navigate to="/home/Home" replace /> },
+              { index: true, element: <HomeRedirect /> },
+              { path: 'dashboard/workplace', element: <HomeRedirect /> },
               { path: '404', element: <NotFound /> },
               // Every other screen comes from the user's menu (static component map), else 404.
               { path: '*', lazy: screen(() => import('./menu/MenuScreen')) },

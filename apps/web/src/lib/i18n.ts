@@ -17,6 +17,9 @@ export const NAMESPACES = [
   'legal',
   'register',
   'menu',
+  'layout',
+  'system',
+  'branding',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

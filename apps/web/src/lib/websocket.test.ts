@@ -1,5 +1,7 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NoticeSocket } from './websocket';
+import { endSession, startSession } from './session';
+import { NoticeSocket, NoticeSocketHub, noticeSocketUrl, useNoticeSocket } from './websocket';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -25,8 +27,14 @@ class FakeSocket {
   send(text: string) {
     this.sent.push(text);
   }
+  /** A dead connection: close() does not report back (as browsers may for minutes). */
+  silentClose = false;
   close() {
     if (this.readyState === 3) return;
+    if (this.silentClose) {
+      this.readyState = 2;
+      return;
+    }
     this.readyState = 3;
     this.onclose?.();
   }
@@ -112,5 +120,108 @@ describe('NoticeSocket', () => {
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(2);
     expect(socket.state).toBe('closed');
+  });
+});
+
+describe('NoticeSocket, more', () => {
+  it('ignores binary frames, invalid JSON and frames of the wrong shape', () => {
+    const { first, messages } = setup();
+    first.receive(new ArrayBuffer(4));
+    first.receive('{not json');
+    first.receive(JSON.stringify({ cmd: 'topic', msgId: 5 }));
+    first.receive(JSON.stringify(null));
+    first.receive(JSON.stringify(['topic']));
+    expect(messages).toEqual([]);
+    expect(first.readyState).toBe(1);
+  });
+
+  it('reconnects 5 s after a dead socket even when its close is never reported', () => {
+    const { socket, first } = setup();
+    first.silentClose = true;
+    vi.advanceTimersByTime(20_000);
+    expect(first.sent).toEqual(['HeartBeat']);
+    vi.advanceTimersByTime(9_999);
+    expect(socket.state).toBe('open');
+    vi.advanceTimersByTime(1);
+    expect(socket.state).toBe('closed');
+    vi.advanceTimersByTime(5_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('reconnects after an error as well', () => {
+    const { first } = setup();
+    first.onerror?.();
+    vi.advanceTimersByTime(5_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('builds ws:// or wss:// from the page, with no token', () => {
+    expect(noticeSocketUrl('u 1', { protocol: 'https:', host: 'a.example:8443' } as Location)).toBe(
+      'wss://a.example:8443/websocket/u%201',
+    );
+    expect(noticeSocketUrl('u1', { protocol: 'http:', host: 'localhost' } as Location)).toBe(
+      'ws://localhost/websocket/u1',
+    );
+  });
+});
+
+describe('NoticeSocketHub and useNoticeSocket', () => {
+  const factory = (url: string, protocols: string[]) =>
+    new FakeSocket(url, protocols) as unknown as WebSocket;
+  const userInfo = {
+    id: 'u1',
+    username: 'amy',
+    realname: 'Amy',
+    avatar: null,
+    isAdmin: false,
+    orgCode: null,
+    roles: [],
+    googleAuthBound: false,
+    hideHeaderItems: false,
+  };
+
+  it('shares one socket between listeners and closes it with the last one', () => {
+    const hub = new NoticeSocketHub(factory, (id) => `ws://h/websocket/${id}`);
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    const offA = hub.subscribe((m) => a.push(m));
+    const offB = hub.subscribe((m) => b.push(m));
+    const releaseA = hub.acquire('u1', 't');
+    const releaseB = hub.acquire('u1', 't');
+    expect(FakeSocket.all).toHaveLength(1);
+    FakeSocket.all[0]!.open();
+    expect(hub.getState()).toBe('open');
+    FakeSocket.all[0]!.receive(JSON.stringify({ cmd: 'user', msgId: '9', msgTxt: '' }));
+    expect(a).toHaveLength(1);
+    expect(b).toHaveLength(1);
+    offA();
+    offB();
+    releaseA();
+    expect(FakeSocket.all[0]!.readyState).toBe(1);
+    releaseB();
+    expect(FakeSocket.all[0]!.readyState).toBe(3);
+    expect(hub.getState()).toBe('closed');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('opens while signed in, passes messages to the hook and closes at sign-out', () => {
+    const hub = new NoticeSocketHub(factory, (id) => `ws://h/websocket/${id}`);
+    startSession({ token: 'tok-1', userInfo, needsDepartment: false });
+    const onMessage = vi.fn();
+    const { result } = renderHook(() => useNoticeSocket(onMessage, hub));
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(FakeSocket.all[0]!.url).toBe('ws://h/websocket/u1');
+    expect(FakeSocket.all[0]!.protocols).toEqual(['switchboard', 'tok-1']);
+    expect(result.current).toBe('connecting');
+    act(() => FakeSocket.all[0]!.open());
+    expect(result.current).toBe('open');
+    act(() => FakeSocket.all[0]!.receive(JSON.stringify({ cmd: 'topic', msgId: '1', msgTxt: 'x' })));
+    expect(onMessage).toHaveBeenCalledWith({ cmd: 'topic', msgId: '1', msgTxt: 'x' });
+    act(() => endSession({ reason: 'logout', message: '' }));
+    expect(FakeSocket.all[0]!.readyState).toBe(3);
+    expect(result.current).toBe('closed');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
   });
 });

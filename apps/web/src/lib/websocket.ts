@@ -6,6 +6,8 @@ import {
   WS_HEARTBEAT_IDLE_MS,
   WS_RECONNECT_MS,
 } from '@switchboard/contracts';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSession } from './session';
 
 export type SocketState = 'connecting' | 'open' | 'closed';
 
@@ -77,9 +79,27 @@ export class NoticeSocket {
     clearTimeout(this.answerTimer);
     this.idleTimer = setTimeout(() => {
       if (this.socket?.readyState !== 1) return;
-      this.socket.send(SOCKET_HEARTBEAT);
-      this.answerTimer = setTimeout(() => this.socket?.close(), HEARTBEAT_ANSWER_MS);
+      const socket = this.socket;
+      socket.send(SOCKET_HEARTBEAT);
+      this.answerTimer = setTimeout(() => this.drop(socket), HEARTBEAT_ANSWER_MS);
     }, WS_HEARTBEAT_IDLE_MS);
+  }
+
+  /**
+   * A socket that stopped answering: a browser may take minutes to report the close of a dead
+   * connection, so it is forgotten now and the reconnect starts at once.
+   */
+  private drop(socket: WebSocket) {
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onclose = null;
+    socket.onerror = null;
+    try {
+      socket.close();
+    } catch {
+      // already closing
+    }
+    this.lost(socket);
   }
 
   private lost(socket: WebSocket) {
@@ -110,4 +130,119 @@ export class NoticeSocket {
 export function noticeSocketUrl(userId: string, location: Location = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/websocket/${encodeURIComponent(userId)}`;
+}
+
+type Listener<T> = (value: T) => void;
+
+/**
+ * One notices socket for the whole page, shared by every component that listens. It is open while
+ * at least one listener holds it for a signed-in user; a different user or token reopens it, and
+ * `stopNoticeSocket()` (logout) closes it for good until someone acquires it again.
+ */
+export class NoticeSocketHub {
+  private socket: NoticeSocket | null = null;
+  private identity: string | null = null;
+  private holders = 0;
+  private state: SocketState = 'closed';
+  private readonly messageListeners = new Set<Listener<SocketMessage>>();
+  private readonly stateListeners = new Set<() => void>();
+
+  constructor(
+    private readonly createSocket?: SocketFactory,
+    private readonly urlFor: (userId: string) => string = (userId) => noticeSocketUrl(userId),
+  ) {}
+
+  getState = (): SocketState => this.state;
+
+  subscribeState = (listener: () => void): (() => void) => {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  };
+
+  subscribe(listener: Listener<SocketMessage>): () => void {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
+  }
+
+  /** Keeps the socket open for this user until the returned release is called. */
+  acquire(userId: string, token: string): () => void {
+    this.holders += 1;
+    const identity = `${userId}\n${token}`;
+    if (this.identity !== identity || !this.socket) {
+      this.socket?.close();
+      this.identity = identity;
+      this.socket = new NoticeSocket({
+        url: this.urlFor(userId),
+        token,
+        createSocket: this.createSocket,
+        onMessage: (message) => {
+          for (const listener of [...this.messageListeners]) listener(message);
+        },
+        onStateChange: (state) => this.setState(state),
+      });
+      this.socket.start();
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holders -= 1;
+      if (this.holders <= 0) this.stop();
+    };
+  }
+
+  /** Closes the socket (logout): no reconnect. */
+  stop() {
+    this.holders = 0;
+    const socket = this.socket;
+    this.socket = null;
+    this.identity = null;
+    socket?.close();
+    this.setState('closed');
+  }
+
+  private setState(state: SocketState) {
+    if (this.state === state) return;
+    this.state = state;
+    for (const listener of [...this.stateListeners]) listener();
+  }
+}
+
+export const noticeSocketHub = new NoticeSocketHub();
+
+/** Logout: close the notices socket now (the hook would also close it once the session is gone). */
+export function stopNoticeSocket(): void {
+  noticeSocketHub.stop();
+}
+
+/** connecting / open / closed, for a diagnostics screen or a status dot. */
+export function useNoticeSocketState(hub: NoticeSocketHub = noticeSocketHub): SocketState {
+  return useSyncExternalStore(hub.subscribeState, hub.getState, hub.getState);
+}
+
+/**
+ * Listens to the notices socket while someone is signed in (opening it if needed) and returns
+ * its state. `onMessage` gets `topic` and `user` frames; heartbeats never reach it.
+ */
+export function useNoticeSocket(
+  onMessage: (message: SocketMessage) => void,
+  hub: NoticeSocketHub = noticeSocketHub,
+): SocketState {
+  const handler = useRef(onMessage);
+  useEffect(() => {
+    handler.current = onMessage;
+  });
+  const session = useSession();
+  const userId = session?.userInfo.id;
+  const token = session?.token;
+  useEffect(() => {
+    if (!userId || !token) return;
+    const unsubscribe = hub.subscribe((message) => handler.current(message));
+    const release = hub.acquire(userId, token);
+    return () => {
+      unsubscribe();
+      release();
+    };
+  }, [hub, userId, token]);
+  return useNoticeSocketState(hub);
 }

@@ -16,11 +16,10 @@ import {
 } from '@ant-design/icons';
 import type { MenuItem } from '@switchboard/contracts';
 import { Menu, type MenuProps } from 'antd';
-import { type ComponentType, createElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentType, createElement, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { usePermissions } from '../bootstrap';
-import { findByPath, visibleMenu } from './menu-tree';
+import { findByPath, flattenMenu } from './menu-tree';
+import { useMenuTitle, useUserMenu } from './use-menu';
 
 /** Icons the menu names (a static list keeps the icon set out of the bundle). */
 const ICONS: Record<string, ComponentType> = {
@@ -40,22 +39,51 @@ const ICONS: Record<string, ComponentType> = {
   wallet: WalletOutlined,
 };
 
-function iconFor(name: string | null) {
+export function iconFor(name: string | null) {
   const icon = name ? ICONS[name] : undefined;
   return icon ? createElement(icon) : undefined;
 }
 
-/** The side menu from the user's menu tree: hidden items left out, current path highlighted. */
-export function SideMenu({ theme, collapsed }: { theme: 'dark' | 'light'; collapsed: boolean }) {
-  const { t } = useTranslation('menu');
-  const { menu } = usePermissions();
-  const { pathname } = useLocation();
+/** Where a menu entry leads: a screen, a page framing an internal url, or an external link. */
+export function useOpenMenuItem() {
   const navigate = useNavigate();
+  return (item: MenuItem) => {
+    if (item.meta.url && item.meta.internalOrExternal) {
+      window.open(item.meta.url, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    navigate(item.path);
+  };
+}
 
-  const title = (item: MenuItem) =>
-    item.meta.titleKey
-      ? t(item.meta.titleKey.replace(/^menu\./, ''), { defaultValue: item.meta.title })
-      : item.meta.title;
+/**
+ * The menu from the user's menu tree: hidden items left out, current path highlighted and its
+ * parents opened. Side (inline) or top (horizontal) as the settings say.
+ */
+export function SideMenu({
+  theme,
+  collapsed = false,
+  mode = 'inline',
+  onNavigate,
+}: {
+  theme: 'dark' | 'light';
+  collapsed?: boolean;
+  mode?: 'inline' | 'horizontal';
+  onNavigate?: () => void;
+}) {
+  const title = useMenuTitle();
+  const { permitted, visible } = useUserMenu();
+  const { pathname } = useLocation();
+  const open = useOpenMenuItem();
+  const parents = findByPath(permitted, pathname)?.parents ?? [];
+  const [openKeys, setOpenKeys] = useState<string[]>(parents);
+  const parentsKey = parents.join('|');
+
+  // Going to a page opens the groups above it (keeping what the user opened).
+  useEffect(() => {
+    if (!parentsKey) return;
+    setOpenKeys((keys) => [...new Set([...keys, ...parentsKey.split('|')])]);
+  }, [parentsKey]);
 
   const build = (nodes: MenuItem[]): NonNullable<MenuProps['items']> =>
     nodes.map((item) =>
@@ -63,7 +91,7 @@ export function SideMenu({ theme, collapsed }: { theme: 'dark' | 'light'; collap
         ? {
             key: item.path,
             icon: iconFor(item.meta.icon),
-            label: title(item),
+            label: <span data-testid={`menu-${item.name}`}>{title(item)}</span>,
             children: build(item.children),
           }
         : {
@@ -73,30 +101,25 @@ export function SideMenu({ theme, collapsed }: { theme: 'dark' | 'light'; collap
             'data-testid': `menu-${item.name}`,
           },
     );
-  const items = build(visibleMenu(menu));
 
-  const found = findByPath(menu, pathname);
-  const byPath = new Map(
-    visibleMenu(menu)
-      .flatMap((m) => [m, ...(m.children ?? [])])
-      .map((m) => [m.path, m]),
-  );
+  const byPath = new Map(flattenMenu(visible).map(({ item }) => [item.path, item]));
 
   return (
     <Menu
-      mode="inline"
+      mode={mode}
       theme={theme}
-      items={items}
+      items={build(visible)}
       selectedKeys={[pathname]}
-      defaultOpenKeys={collapsed ? [] : (found?.parents ?? [])}
+      {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
       onClick={({ key }) => {
         const item = byPath.get(key);
-        if (item?.meta.url && item.meta.internalOrExternal) {
-          window.open(item.meta.url, '_blank', 'noopener,noreferrer');
-          return;
-        }
-        navigate(key);
+        if (!item) return;
+        open(item);
+        onNavigate?.();
       }}
+      style={
+        mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }
+      }
       data-testid="side-menu"
     />
   );

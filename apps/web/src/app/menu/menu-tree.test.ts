@@ -1,6 +1,6 @@
 import type { MenuItem } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
-import { findByPath, visibleMenu } from './menu-tree';
+import { findByPath, permittedMenu, visibleMenu } from './menu-tree';
 
 const node = (path: string, component: string | null, extra: Partial<MenuItem> = {}): MenuItem => ({
   id: path,
@@ -57,5 +57,23 @@ describe('findByPath', () => {
     const menu = [node('/s', 'layouts/RouteView', { children: [node('/s/u', 'home/Home')] })];
     expect(findByPath(menu, '/s/u')?.parents).toEqual(['/s']);
     expect(findByPath(menu, '/nope')).toBeUndefined();
+  });
+});
+
+describe('permittedMenu', () => {
+  const perm = (action: string) => ({ action, describe: action, type: '1', status: '1' });
+  it('keeps routes whose permission list is empty or intersects the granted actions, recursively', () => {
+    const guarded = node('/g', 'home/Home', {
+      meta: { ...node('/g', null).meta, permissionList: [perm('a')] },
+    });
+    const parent = node('/p', 'layouts/RouteView', {
+      meta: { ...node('/p', null).meta, permissionList: [perm('b')] },
+      children: [node('/p/c', 'home/Home')],
+    });
+    const open = node('/o', 'home/Home');
+    expect(permittedMenu([guarded, parent, open], new Set(['a'])).map((m) => m.path)).toEqual(['/g', '/o']);
+    const both = permittedMenu([guarded, parent, open], new Set(['a', 'b']));
+    expect(both.map((m) => m.path)).toEqual(['/g', '/p', '/o']);
+    expect(both[1]?.children?.map((m) => m.path)).toEqual(['/p/c']);
   });
 });

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@switchboard/contracts';
+import type { MenuItem, UserPermissions } from '@switchboard/contracts';
 import { GROUP_COMPONENTS, hasScreen } from './screens';
 
 /** Every menu node with a path, depth first, with the keys of its parents. */
@@ -18,6 +18,27 @@ export function findByPath(items: readonly MenuItem[], pathname: string) {
 }
 
 /**
+ * Spec section 6: a route is shown when its permission list is empty or intersects the user's
+ * permissions; applied recursively (a child under a refused parent is refused too).
+ */
+export function permittedMenu(items: readonly MenuItem[], granted: ReadonlySet<string>): MenuItem[] {
+  return items.flatMap((item): MenuItem[] => {
+    const list = item.meta.permissionList;
+    if (list.length > 0 && !list.some((p) => granted.has(p.action))) return [];
+    return [{ ...item, children: item.children ? permittedMenu(item.children, granted) : undefined }];
+  });
+}
+
+export function grantedActions(permissions: UserPermissions): Set<string> {
+  return new Set(permissions.auth.map((entry) => entry.action));
+}
+
+/** The permitted menu node of a path (routes are built from this). */
+export function findAllowed(permissions: UserPermissions, pathname: string): MenuItem | undefined {
+  return findByPath(permittedMenu(permissions.menu, grantedActions(permissions)), pathname)?.item;
+}
+
+/**
  * What the side menu shows: no hidden nodes, no screens that do not exist yet, no empty groups.
  * A group with a single child still shows as a group when it says alwaysShow.
  */
@@ -34,4 +55,9 @@ export function visibleMenu(items: readonly MenuItem[]): MenuItem[] {
     if (item.meta.internalOrExternal || item.meta.url) return [item];
     return hasScreen(item.component) ? [{ ...item, children: undefined }] : [];
   });
+}
+
+/** Leaves of the visible menu (screens one can go to), for the menu search. */
+export function menuLeaves(items: readonly MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => (item.children?.length ? menuLeaves(item.children) : [item]));
 }

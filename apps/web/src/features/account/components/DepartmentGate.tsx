@@ -19,20 +19,40 @@ export function currentDepartment(departs: CurrentUserDeparts | undefined, fallb
   return departs.list.find((department: Department) => department.orgCode === orgCode) ?? null;
 }
 
-/** A dialog that cannot be dismissed until a current department is chosen. */
-export function DepartmentGate({ session }: { session: Session }) {
+/**
+ * A dialog that cannot be dismissed until a current department is chosen. `reopened` shows it
+ * again on request ("switch department"); then it can be dismissed.
+ */
+export function DepartmentGate({
+  session,
+  reopened = false,
+  onClose,
+}: {
+  session: Session;
+  reopened?: boolean;
+  onClose?: () => void;
+}) {
   const { t } = useTranslation(['account', 'common']);
   const { message } = App.useApp();
   const departs = useCurrentUserDeparts(session.username);
   const select = useSelectDepart();
   const [chosen, setChosen] = useState<string | null>(null);
-  const open = mustChooseDepartment(session, departs.data);
+  const required = mustChooseDepartment(session, departs.data);
+  const open = required || reopened;
+
+  // Reopened to switch: the current department is preselected.
+  const value = chosen ?? (required ? null : (departs.data?.orgCode ?? session.userInfo.orgCode));
 
   const confirm = () => {
-    if (!chosen) return;
+    if (!value) return;
     select.mutate(
-      { orgCode: chosen, username: session.username },
-      { onSuccess: () => void message.success(t('department.selected')) },
+      { orgCode: value, username: session.username },
+      {
+        onSuccess: () => {
+          void message.success(t('department.selected'));
+          onClose?.();
+        },
+      },
     );
   };
 
@@ -57,7 +77,7 @@ export function DepartmentGate({ session }: { session: Session }) {
     body = (
       <Radio.Group
         orientation="vertical"
-        value={chosen}
+        value={value}
         onChange={(event) => setChosen(String(event.target.value))}
         options={departs.data.list.map((department) => ({
           value: department.orgCode,
@@ -71,12 +91,19 @@ export function DepartmentGate({ session }: { session: Session }) {
     <Modal
       open={open}
       title={t('department.title')}
-      closable={false}
-      mask={{ closable: false }}
-      keyboard={false}
+      closable={!required}
+      onCancel={() => onClose?.()}
+      mask={{ closable: !required }}
+      keyboard={!required}
       data-testid="department-dialog"
       footer={
-        <Button type="primary" disabled={!chosen} loading={select.isPending} onClick={confirm}>
+        <Button
+          type="primary"
+          disabled={!value}
+          data-testid="department-confirm"
+          loading={select.isPending}
+          onClick={confirm}
+        >
           {t('department.confirm')}
         </Button>
       }

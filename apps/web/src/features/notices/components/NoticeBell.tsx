@@ -1,61 +1,54 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { AnnouncementItem, SocketMessage } from '@switchboard/contracts';
+import type { AnnouncementItem, AnnouncementsByUser, SocketMessage } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Tabs, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
-import { type Session, useSession } from '@/lib/session';
-import { NoticeSocket, noticeSocketUrl } from '@/lib/websocket';
+import { useNoticeSocket } from '@/lib/websocket';
 import { unreadNoticesQuery, useUnreadNotices } from '../api/list-by-user';
-import { useMarkNoticeRead } from '../api/mark-read';
 import { NoticeModal } from './NoticeModal';
 
+/** Announcements of these open types pop up by themselves when they arrive. */
 const POP_UP_TYPES = new Set(['1', '2']);
+/** How many of each list the popover shows; the rest is behind "Show more". */
+const SHOWN_IN_POPOVER = 5;
+export const ALL_NOTICES_PATH = '/isps/userAnnouncement';
 
-/** Keeps the notices websocket open while signed in; a message reloads the notices. */
-function useNoticeSocket(session: Session | null, onMessage: (message: SocketMessage) => void) {
-  const handler = useRef(onMessage);
-  handler.current = onMessage;
-  const userId = session?.userInfo.id;
-  const token = session?.token;
-  useEffect(() => {
-    if (!userId || !token) return;
-    const socket = new NoticeSocket({
-      url: noticeSocketUrl(userId),
-      token,
-      onMessage: (m) => handler.current(m),
-    });
-    socket.start();
-    return () => socket.close();
-  }, [userId, token]);
-}
-
-/** The header bell: notices and system messages with unread counts; opening one marks it read. */
-export function NoticeBell() {
+/**
+ * The header bell: notices and system messages with unread counts. Opening one shows it in the
+ * notice modal (which marks it read); a websocket message reloads the counts, and a new
+ * announcement of open type 1 or 2 opens by itself, once.
+ */
+export function NoticeBell({ theme = 'dark' }: { theme?: 'light' | 'dark' }) {
   const { t } = useTranslation('notices');
-  const session = useSession();
   const queryClient = useQueryClient();
   const notices = useUnreadNotices();
-  const markRead = useMarkNoticeRead();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<AnnouncementItem | null>(null);
-
-  useNoticeSocket(session, async (message) => {
-    if (message.cmd === 'heartcheck') return;
-    // A message means the lists changed: always go back to the server (never the cache).
-    const fresh = await queryClient.fetchQuery({ ...unreadNoticesQuery(), staleTime: 0 });
-    // Notices of open type 1 or 2 pop up when they arrive.
-    const arrived = [...fresh.anntMsgList, ...fresh.sysMsgList].find((n) => n.id === message.msgId);
-    if (arrived && POP_UP_TYPES.has(arrived.openType)) show(arrived);
-  });
+  const poppedUp = useRef(new Set<string>());
 
   const show = (notice: AnnouncementItem) => {
     setOpen(false);
     setShown(notice);
-    markRead.mutate(notice.id);
   };
+
+  useNoticeSocket(async (message: SocketMessage) => {
+    if (message.cmd === 'heartcheck') return;
+    // A message means the lists changed: always ask the server (never the cache).
+    let fresh: AnnouncementsByUser;
+    try {
+      fresh = await queryClient.fetchQuery({ ...unreadNoticesQuery(), staleTime: 0 });
+    } catch {
+      return; // shown by the error normaliser; the next message tries again
+    }
+    const arrived = [...fresh.anntMsgList, ...fresh.sysMsgList].find((n) => n.id === message.msgId);
+    if (arrived && POP_UP_TYPES.has(arrived.openType) && !poppedUp.current.has(arrived.id)) {
+      poppedUp.current.add(arrived.id);
+      show(arrived);
+    }
+  });
 
   const data = notices.data;
   const total = (data?.anntMsgTotal ?? 0) + (data?.sysMsgTotal ?? 0);
@@ -66,9 +59,9 @@ export function NoticeBell() {
       <List
         size="small"
         data-testid={testId}
-        dataSource={items.slice(0, 5)}
+        dataSource={items.slice(0, SHOWN_IN_POPOVER)}
         renderItem={(n) => (
-          <List.Item style={{ cursor: 'pointer' }} onClick={() => show(n)}>
+          <List.Item style={{ cursor: 'pointer' }} onClick={() => show(n)} data-testid="notice-item">
             <List.Item.Meta
               title={<Typography.Text ellipsis={{ tooltip: n.titile }}>{n.titile}</Typography.Text>}
               description={`${n.sender} · ${formatDateTime(n.sendTime)}`}
@@ -92,17 +85,25 @@ export function NoticeBell() {
               items={[
                 {
                   key: 'notices',
-                  label: `${t('tabs.notices')} (${data?.anntMsgTotal ?? 0})`,
+                  label: (
+                    <span data-testid="notice-tab-count">
+                      {t('tabs.noticesCount', { count: data?.anntMsgTotal ?? 0 })}
+                    </span>
+                  ),
                   children: list(data?.anntMsgList ?? [], 'notice-list'),
                 },
                 {
                   key: 'system',
-                  label: `${t('tabs.system')} (${data?.sysMsgTotal ?? 0})`,
+                  label: (
+                    <span data-testid="system-tab-count">
+                      {t('tabs.systemCount', { count: data?.sysMsgTotal ?? 0 })}
+                    </span>
+                  ),
                   children: list(data?.sysMsgList ?? [], 'system-message-list'),
                 },
               ]}
             />
-            <Link to="/isps/userAnnouncement" onClick={() => setOpen(false)}>
+            <Link to={ALL_NOTICES_PATH} onClick={() => setOpen(false)} data-testid="notice-show-more">
               {t('showMore')}
             </Link>
           </div>
@@ -114,7 +115,9 @@ export function NoticeBell() {
           data-testid="notice-bell"
           icon={
             <Badge count={total} size="small" data-testid="notice-count">
-              <BellOutlined style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16 }} />
+              <BellOutlined
+                style={{ color: theme === 'dark' ? 'rgba(255,255,255,0.85)' : undefined, fontSize: 16 }}
+              />
             </Badge>
           }
         />

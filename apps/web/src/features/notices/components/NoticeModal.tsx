@@ -1,26 +1,49 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import type { AnnouncementItem } from '@switchboard/contracts';
 import { Button, Flex, Modal, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
+import { useMarkNoticeRead } from '../api/mark-read';
+import { sanitizeHtml } from '../sanitize';
 
-const PRIORITY_COLOURS: Record<string, string> = { L: 'default', M: 'orange', H: 'red' };
+export const PRIORITY_COLOURS: Record<string, string> = { L: 'default', M: 'orange', H: 'red' };
+
+/** An announcement as the modal shows it; `readFlag: true` means it need not be marked read. */
+export type ShownNotice = AnnouncementItem & { readFlag?: boolean };
 
 /**
- * Title, sender, send time and the HTML content (sanitised by the server when it was written).
- * 60 % wide, 100 % in full screen.
+ * Title, sender, send time and the HTML content (cleaned by DOMPurify before it is shown).
+ * 60 % wide, 100 % in full screen. Opening an unread announcement marks it read, then the bell
+ * and the lists reload.
  */
-export function NoticeModal({ notice, onClose }: { notice: AnnouncementItem | null; onClose: () => void }) {
+export function NoticeModal({ notice, onClose }: { notice: ShownNotice | null; onClose: () => void }) {
   const { t } = useTranslation('notices');
   const [fullscreen, setFullscreen] = useState(false);
+  const markRead = useMarkNoticeRead();
+  const { mutate } = markRead;
+  const marked = useRef<string | null>(null);
+  const html = useMemo(() => (notice ? sanitizeHtml(notice.msgContent) : ''), [notice]);
+
+  useEffect(() => {
+    if (!notice || notice.readFlag === true || marked.current === notice.id) return;
+    marked.current = notice.id;
+    mutate(notice.id);
+  }, [notice, mutate]);
+
+  const close = () => {
+    marked.current = null;
+    onClose();
+  };
+
   return (
     <Modal
       open={notice !== null}
-      onCancel={onClose}
+      onCancel={close}
       footer={null}
       width={fullscreen ? '100%' : '60%'}
       style={fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
+      styles={fullscreen ? { body: { minHeight: 'calc(100vh - 120px)' } } : undefined}
       destroyOnHidden
       title={
         <Flex align="center" justify="space-between" style={{ paddingRight: 32 }}>
@@ -29,6 +52,7 @@ export function NoticeModal({ notice, onClose }: { notice: AnnouncementItem | nu
             type="text"
             size="small"
             aria-label={fullscreen ? t('exitFullscreen') : t('fullscreen')}
+            data-testid="notice-fullscreen"
             icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             onClick={() => setFullscreen((f) => !f)}
           />
@@ -37,14 +61,18 @@ export function NoticeModal({ notice, onClose }: { notice: AnnouncementItem | nu
     >
       {notice ? (
         <>
-          <Typography.Paragraph type="secondary">
+          <Typography.Paragraph type="secondary" data-testid="notice-meta">
             {t('sender')}: {notice.sender} · {t('sendTime')}: {formatDateTime(notice.sendTime)}{' '}
             <Tag color={PRIORITY_COLOURS[notice.priority] ?? 'default'}>
-              {t(`priority.${notice.priority}`, notice.priority)}
+              {t(`priority.${notice.priority}`, { defaultValue: notice.priority })}
             </Tag>
           </Typography.Paragraph>
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: announcement HTML is sanitised by the server (sanitize-html) before it is stored */}
-          <div className="notice-content" dangerouslySetInnerHTML={{ __html: notice.msgContent }} />
+          <div
+            className="notice-content"
+            data-testid="notice-content"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML has just been cleaned by DOMPurify (sanitizeHtml)
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         </>
       ) : null}
     </Modal>

@@ -1,11 +1,13 @@
-import { type RegisterPayload, registerSchema } from '@switchboard/contracts';
+import { type ErrorCode, type RegisterPayload, registerSchema, translateError } from '@switchboard/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { schemaRule } from '@/lib/validation';
+import { duplicateCheckQuery } from '../api/check-duplicate';
 import { useRegisterCompany } from '../api/register';
 
 const FIELDS = [
@@ -19,12 +21,26 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 
+/** Values that must be unique, checked while the person types (the server checks again on submit). */
+const UNIQUE: Partial<Record<Field, { tableName: string; fieldName: string; taken: ErrorCode }>> = {
+  companyName: { tableName: 'sys_company', fieldName: 'name', taken: 'COMPANY_EXISTS' },
+  phone: { tableName: 'sys_company', fieldName: 'phone', taken: 'PHONE_EXISTS' },
+  email: { tableName: 'sys_company', fieldName: 'email', taken: 'EMAIL_EXISTS' },
+  username: { tableName: 'sys_user', fieldName: 'username', taken: 'USERNAME_EXISTS' },
+};
+/** A duplicate check waits until typing has paused this long. */
+export const DUPLICATE_CHECK_DELAY_MS = 400;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** A company signs up; the account can sign in once an administrator approves it. */
 export default function RegisterPage() {
   const { t } = useTranslation('register');
   const [form] = Form.useForm<RegisterPayload>();
   const navigate = useNavigate();
   const register = useRegisterCompany();
+  const queryClient = useQueryClient();
+  const checks = useRef<Partial<Record<Field, number>>>({});
   const labels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)])), [t]);
 
   const rule = (field: Field) =>
@@ -42,6 +58,27 @@ export default function RegisterPage() {
             }
           : undefined,
     });
+
+  /** Debounced: only the value still there after the pause is sent to the server. */
+  const uniqueRule = (field: Field) => ({
+    validator: async (_: unknown, value: unknown) => {
+      const unique = UNIQUE[field];
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (!unique || !text) return;
+      const run = (checks.current[field] ?? 0) + 1;
+      checks.current[field] = run;
+      await pause(DUPLICATE_CHECK_DELAY_MS);
+      if (checks.current[field] !== run) return; // a newer value is on its way; antd keeps the newest result
+      const free = await queryClient.fetchQuery(
+        duplicateCheckQuery({
+          tableName: unique.tableName,
+          fieldName: unique.fieldName,
+          fieldVal: field === 'email' ? text.toLowerCase() : text,
+        }),
+      );
+      if (!free) throw new Error(translateError(unique.taken, currentLocale()));
+    },
+  });
 
   const submit = (values: RegisterPayload) => {
     register.mutate(values, {
@@ -79,7 +116,8 @@ export default function RegisterPage() {
             key={field}
             name={field}
             label={labels[field]}
-            rules={[rule(field)]}
+            rules={UNIQUE[field] ? [rule(field), uniqueRule(field)] : [rule(field)]}
+            validateFirst
             validateTrigger={['onChange', 'onBlur']}
             extra={field === 'phone' ? t('phoneHint') : undefined}
           >

@@ -1,39 +1,14 @@
 import { CopyOutlined, CustomerServiceOutlined, TeamOutlined } from '@ant-design/icons';
-import type { ContactInfo } from '@switchboard/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '@/features/branding';
-import { apiClient } from '@/lib/api-client';
+import { useContactInfo } from '../api/get-contact-info';
+import { useCopy } from '../use-copy';
 
-export function getContactInfo(signal?: AbortSignal): Promise<ContactInfo> {
-  return apiClient.get<ContactInfo>('/outApi/contactInfo', undefined, signal);
-}
-
-export function useContactInfo() {
-  return useQuery({
-    queryKey: ['contactInfo'],
-    meta: { errorDisplay: 'inline' },
-    queryFn: ({ signal }) => getContactInfo(signal),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** Copies a support account to the clipboard and confirms it. */
-export function useCopy() {
-  const { message } = App.useApp();
-  const { t } = useTranslation('contact');
-  return async (value: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      message.success(t('copied', { value }));
-    } catch {
-      message.error(t('copyFailed'));
-    }
-  };
-}
-
-/** "Contact us": the group link and each support account with copy; only on the main brand's domain. */
+/**
+ * "Contact us": the customer group link and each support account; choosing an account copies it
+ * and says so. Shown only on the main brand's domain (for the sign-in layout and the header).
+ */
 export function ContactDropdown({ theme = 'light' }: { theme?: 'light' | 'dark' }) {
   const { t } = useTranslation('contact');
   const brand = useBrand();
@@ -41,28 +16,34 @@ export function ContactDropdown({ theme = 'light' }: { theme?: 'light' | 'dark' 
   const copy = useCopy();
   if (!brand.isMainBrand) return null;
   const contacts = info.data?.contacts ?? [];
-  const items: MenuProps['items'] = [
-    ...(info.data?.groupLink
+  const groupLink = info.data?.groupLink;
+  const items: NonNullable<MenuProps['items']> = [
+    ...(groupLink
       ? [
           {
             key: 'group',
             icon: <TeamOutlined />,
             label: (
-              <a href={info.data.groupLink} target="_blank" rel="noopener noreferrer">
+              <a href={groupLink} target="_blank" rel="noopener noreferrer" data-testid="contact-group-link">
                 {t('group')}
               </a>
             ),
           },
+          ...(contacts.length > 0 ? [{ type: 'divider' as const }] : []),
         ]
       : []),
     ...contacts.map((c) => ({
-      key: c.telegram,
+      key: `contact:${c.telegram}`,
       label: (
         <span data-testid="support-contact">
           {c.name}: {c.telegram}
         </span>
       ),
-      extra: <CopyOutlined aria-label={t('copy')} />,
+      extra: (
+        <Tooltip title={t('copy')}>
+          <CopyOutlined aria-label={t('copyAccount', { value: c.telegram })} role="button" />
+        </Tooltip>
+      ),
       onClick: () => void copy(c.telegram),
     })),
   ];

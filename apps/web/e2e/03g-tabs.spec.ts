@@ -1,0 +1,126 @@
+import { expect, type Page, test } from '@playwright/test';
+import { presetSettings, SCREENSHOTS, signIn, switchLanguage } from './support';
+
+const tabs = (page: Page) => page.getByTestId('page-tab');
+const tab = (page: Page, path: string) => page.locator(`[data-testid="page-tab"][data-path="${path}"]`);
+const tabPaths = async (page: Page) =>
+  (await tabs(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))) as string[];
+
+/** Client-side navigation through the side menu (a reload would start the tabs afresh). */
+async function openScreen(page: Page, name: string, path: string) {
+  const item = page.getByTestId('side-menu').getByTestId(`menu-${name}`);
+  if (!(await item.isVisible())) await page.getByTestId('side-menu').getByTestId('menu-system').click();
+  await item.click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+async function openMany(page: Page) {
+  await openScreen(page, 'companies', '/company/list');
+  await openScreen(page, 'systemUser', '/system/user');
+  await openScreen(page, 'systemLoginLog', '/system/loginLog');
+  await openScreen(page, 'systemOperationLog', '/system/operationLog');
+}
+
+test.describe('multi-page tabs', () => {
+  test.beforeEach(async ({ page }) => {
+    await presetSettings(page, { multipage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/user/login');
+    await signIn(page, 'admin');
+    await expect(page.getByTestId('current-user')).toBeVisible();
+  });
+
+  test('each page gets a tab keyed by its full path; pages keep their state while open', async ({ page }) => {
+    // Tabs are keyed by the full path: the same page with a query is another tab.
+    await page.goto('/home/Home?a=1');
+    await expect(tab(page, '/home/Home?a=1')).toBeVisible();
+    await openScreen(page, 'companies', '/company/list');
+    expect(await tabPaths(page)).toEqual(['/home/Home', '/home/Home?a=1', '/company/list']);
+    await page.getByTestId('filter-name').fill('kept while the tab is open');
+    await tab(page, '/home/Home?a=1').click();
+    await expect(page).toHaveURL(/\/home\/Home\?a=1$/);
+    await tab(page, '/company/list').click();
+    await expect(page).toHaveURL(/\/company\/list$/);
+    await expect(page.getByTestId('filter-name')).toHaveValue('kept while the tab is open');
+    // Refresh remounts that page only.
+    await tab(page, '/company/list').click({ button: 'right' });
+    await page.getByTestId('tab-refresh').click();
+    await expect(page.getByTestId('filter-name')).toHaveValue('');
+    // A closed tab frees its page: reopening starts afresh.
+    await page.getByTestId('filter-name').fill('gone after closing');
+    await tab(page, '/home/Home').click();
+    await page
+      .locator('.ant-tabs-tab')
+      .filter({ has: tab(page, '/company/list') })
+      .locator('.ant-tabs-tab-remove')
+      .click();
+    await expect(tab(page, '/company/list')).toHaveCount(0);
+    await openScreen(page, 'companies', '/company/list');
+    await expect(page.getByTestId('filter-name')).toHaveValue('');
+    await page.screenshot({ path: `${SCREENSHOTS}/tabs-en-US.png` });
+    await switchLanguage(page, 'zh-CN');
+    await expect(tab(page, '/home/Home')).toHaveText('首页');
+    await page.screenshot({ path: `${SCREENSHOTS}/tabs-zh-CN.png` });
+    await switchLanguage(page, 'en-US');
+  });
+
+  test('home and the last tab cannot be closed', async ({ page }) => {
+    await expect(tabs(page)).toHaveCount(1);
+    await page
+      .locator('.ant-tabs-tab')
+      .filter({ has: tab(page, '/home/Home') })
+      .locator('.ant-tabs-tab-remove')
+      .click();
+    await expect(page.getByText('This is the last page, cannot close any more')).toBeVisible();
+    await openScreen(page, 'companies', '/company/list');
+    await expect(tabs(page)).toHaveCount(2);
+    await page
+      .locator('.ant-tabs-tab')
+      .filter({ has: tab(page, '/home/Home') })
+      .locator('.ant-tabs-tab-remove')
+      .click();
+    await expect(page.getByText('Home page cannot be closed')).toBeVisible();
+    await expect(tabs(page)).toHaveCount(2);
+    await switchLanguage(page, 'zh-CN');
+    await page
+      .locator('.ant-tabs-tab')
+      .filter({ has: tab(page, '/home/Home') })
+      .locator('.ant-tabs-tab-remove')
+      .click();
+    await expect(page.getByText('首页不能关闭')).toBeVisible();
+    await switchLanguage(page, 'en-US');
+  });
+
+  test('close others, left, right and all keep home and pick the sensible active tab', async ({ page }) => {
+    await openMany(page);
+    const all = ['/home/Home', '/company/list', '/system/user', '/system/loginLog', '/system/operationLog'];
+    expect(await tabPaths(page)).toEqual(all);
+
+    // Close right of /system/user while /system/operationLog is active: it goes, /system/user becomes active.
+    await tab(page, '/system/user').click({ button: 'right' });
+    await page.getByTestId('tab-close-right').click();
+    expect(await tabPaths(page)).toEqual(['/home/Home', '/company/list', '/system/user']);
+    await expect(page).toHaveURL(/\/system\/user$/);
+
+    await openScreen(page, 'systemLoginLog', '/system/loginLog');
+    await expect(tabs(page)).toHaveCount(4);
+    // Close left of /system/user while /system/loginLog is active: the active tab stays.
+    await tab(page, '/system/user').click({ button: 'right' });
+    await page.getByTestId('tab-close-left').click();
+    await expect.poll(() => tabPaths(page)).toEqual(['/home/Home', '/system/user', '/system/loginLog']);
+    await expect(page).toHaveURL(/\/system\/loginLog$/);
+
+    // Close others of /system/user: home and it remain, it becomes active.
+    await tab(page, '/system/user').click({ button: 'right' });
+    await page.getByTestId('tab-close-others').click();
+    await expect.poll(() => tabPaths(page)).toEqual(['/home/Home', '/system/user']);
+    await expect(page).toHaveURL(/\/system\/user$/);
+
+    // Close all: only home, and it is active.
+    await openScreen(page, 'companies', '/company/list');
+    await tab(page, '/company/list').click({ button: 'right' });
+    await page.getByTestId('tab-close-all').click();
+    await expect.poll(() => tabPaths(page)).toEqual(['/home/Home']);
+    await expect(page).toHaveURL(/\/home\/Home$/);
+  });
+});

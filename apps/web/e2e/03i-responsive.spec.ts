@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { presetSettings, SCREENSHOTS, signIn } from './support';
+
+test.beforeEach(async ({ page }) => {
+  await presetSettings(page, { multipage: true });
+});
+
+test('at 1000 px the sidebar is collapsed to 80 px; tabs show', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto('/user/login');
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await expect.poll(async () => (await page.getByTestId('sider').boundingBox())?.width).toBe(80);
+  await expect(page.getByTestId('page-tabs')).toBeVisible();
+  await expect(page.getByTestId('header-item-language')).toBeVisible();
+});
+
+test('at 700 px the menu is a drawer and there are no tabs', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.goto('/user/login');
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await expect(page.getByTestId('basic-layout')).toHaveAttribute('data-layout', 'mobile');
+  await expect(page.getByTestId('sider')).toHaveCount(0);
+  await expect(page.getByTestId('page-tabs')).toHaveCount(0);
+  await page.getByTestId('mobile-menu-button').click();
+  const drawer = page.getByTestId('mobile-menu');
+  await expect(drawer).toBeVisible();
+  await drawer.getByTestId('menu-companies').click();
+  await expect(page).toHaveURL(/\/company\/list$/);
+  await expect(drawer).toBeHidden();
+  await page.screenshot({ path: `${SCREENSHOTS}/mobile-700-en-US.png` });
+});
+
+test('at 390 px header items are hidden, the user menu stays', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/user/login');
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  for (const key of ['bell', 'testTool', 'recharge', 'contact', 'language']) {
+    await expect(page.getByTestId(`header-item-${key}`)).toHaveCount(0);
+  }
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/mobile-390-en-US.png` });
+});

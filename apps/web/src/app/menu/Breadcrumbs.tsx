@@ -1,0 +1,35 @@
+import { HomeOutlined } from '@ant-design/icons';
+import { Breadcrumb } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { useHomePath } from '../home-path';
+import { findByPath, flattenMenu } from './menu-tree';
+import { useMenuTitle, useUserMenu } from './use-menu';
+
+/** Home / group / screen, from the menu tree. */
+export function Breadcrumbs() {
+  const { pathname } = useLocation();
+  const { permitted } = useUserMenu();
+  const title = useMenuTitle();
+  const home = useHomePath();
+  const found = findByPath(permitted, pathname);
+  if (!found) return null;
+  const byPath = new Map(flattenMenu(permitted).map(({ item }) => [item.path, item]));
+  const trail = [...found.parents.map((p) => byPath.get(p)), found.item].filter((x) => x !== undefined);
+  return (
+    <Breadcrumb
+      style={{ marginBottom: 16 }}
+      data-testid="breadcrumb"
+      items={[
+        {
+          key: 'home',
+          title: (
+            <Link to={home.path} aria-label="home">
+              <HomeOutlined />
+            </Link>
+          ),
+        },
+        ...trail.map((item) => ({ key: item.path, title: title(item) })),
+      ]}
+    />
+  );
+}

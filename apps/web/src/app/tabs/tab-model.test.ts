@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { closeMany, closeTab, openTab, refreshTab, type TabsState, tabFor } from './tab-model';
+
+const HOME = '/home/Home';
+const state = (active: string, ...paths: string[]): TabsState => ({
+  tabs: paths.map((p) => tabFor(p)),
+  active,
+});
+const keys = (s: TabsState) => s.tabs.map((t) => t.fullPath);
+
+describe('tabs', () => {
+  it('opens a tab per full path, home first', () => {
+    let s = openTab({ tabs: [], active: '' }, tabFor('/a', '?x=1'), HOME);
+    expect(keys(s)).toEqual([HOME, '/a?x=1']);
+    s = openTab(s, tabFor('/a', '?x=2'), HOME);
+    s = openTab(s, tabFor('/a', '?x=1'), HOME);
+    expect(keys(s)).toEqual([HOME, '/a?x=1', '/a?x=2']);
+    expect(s.active).toBe('/a?x=1');
+  });
+
+  it('refuses to close home and the last tab', () => {
+    expect(closeTab(state(HOME, HOME, '/a'), HOME, HOME).problem).toBe('home');
+    expect(closeTab(state('/a', '/a'), '/a', HOME).problem).toBe('last');
+    expect(closeTab(state(HOME, HOME), HOME, HOME).problem).toBe('last');
+  });
+
+  it('closing the active tab activates its right neighbour, else the left one', () => {
+    expect(closeTab(state('/b', HOME, '/a', '/b', '/c'), '/b', HOME).state.active).toBe('/c');
+    expect(closeTab(state('/c', HOME, '/a', '/b', '/c'), '/c', HOME).state.active).toBe('/b');
+    const inactive = closeTab(state('/a', HOME, '/a', '/b'), '/b', HOME).state;
+    expect(inactive.active).toBe('/a');
+    expect(keys(inactive)).toEqual([HOME, '/a']);
+  });
+
+  it('close others / left / right / all keep home and pick a sensible active tab', () => {
+    const s = state('/c', HOME, '/a', '/b', '/c');
+    expect(closeMany(s, '/b', 'others', HOME)).toEqual({ tabs: state('', HOME, '/b').tabs, active: '/b' });
+    expect(closeMany(s, '/b', 'left', HOME)).toEqual({
+      tabs: state('', HOME, '/b', '/c').tabs,
+      active: '/c',
+    });
+    expect(closeMany(s, '/b', 'right', HOME)).toEqual({
+      tabs: state('', HOME, '/a', '/b').tabs,
+      active: '/b',
+    });
+    expect(closeMany(s, '/b', 'all', HOME)).toEqual({ tabs: state('', HOME).tabs, active: HOME });
+    expect(closeMany(state('/a', HOME, '/a', '/b'), '/b', 'right', HOME).active).toBe('/a');
+  });
+
+  it('refresh bumps only that tab', () => {
+    const s = refreshTab(state('/a', HOME, '/a'), '/a');
+    expect(s.tabs.map((t) => t.version)).toEqual([0, 1]);
+  });
+});

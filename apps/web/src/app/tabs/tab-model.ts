@@ -1,0 +1,84 @@
+/** Multi-page tabs as data: pure functions, so every rule can be tested without a browser. */
+export interface PageTab {
+  /** Full path (pathname + search): the tab's identity. */
+  fullPath: string;
+  pathname: string;
+  search: string;
+  /** Bumped by "refresh": the page below remounts with a new key. */
+  version: number;
+}
+
+export interface TabsState {
+  tabs: PageTab[];
+  active: string;
+}
+
+export type CloseProblem = 'home' | 'last';
+
+export function tabFor(pathname: string, search = ''): PageTab {
+  return { fullPath: `${pathname}${search}`, pathname, search, version: 0 };
+}
+
+/** Opens (or re-activates) the tab of a path; the home tab always stays first. */
+export function openTab(state: TabsState, tab: PageTab, home: string): TabsState {
+  const exists = state.tabs.some((t) => t.fullPath === tab.fullPath);
+  let tabs = exists ? state.tabs : [...state.tabs, tab];
+  if (!tabs.some((t) => t.fullPath === home)) tabs = [tabFor(home), ...tabs];
+  return { tabs, active: tab.fullPath };
+}
+
+/** Closing one tab: refused for the last tab and for home; otherwise the right neighbour (or left) becomes active. */
+export function closeTab(
+  state: TabsState,
+  key: string,
+  home: string,
+): { state: TabsState; problem?: CloseProblem } {
+  if (state.tabs.length <= 1) return { state, problem: 'last' };
+  if (key === home) return { state, problem: 'home' };
+  const index = state.tabs.findIndex((t) => t.fullPath === key);
+  if (index < 0) return { state };
+  const tabs = state.tabs.filter((t) => t.fullPath !== key);
+  if (state.active !== key) return { state: { ...state, tabs } };
+  const next = tabs[index] ?? tabs[index - 1] ?? tabs[0];
+  return { state: { tabs, active: next?.fullPath ?? home } };
+}
+
+export type BulkClose = 'others' | 'left' | 'right' | 'all';
+
+/**
+ * Context-menu closes relative to tab `key`. Home always survives. The active tab stays when it
+ * survives; otherwise `key` (which survives others/left/right) becomes active, or home for "all".
+ */
+export function closeMany(state: TabsState, key: string, how: BulkClose, home: string): TabsState {
+  const index = state.tabs.findIndex((t) => t.fullPath === key);
+  if (index < 0) return state;
+  const keep = (tab: PageTab, i: number) => {
+    if (tab.fullPath === home) return true;
+    switch (how) {
+      case 'others':
+        return i === index;
+      case 'left':
+        return i >= index;
+      case 'right':
+        return i <= index;
+      case 'all':
+        return false;
+    }
+  };
+  const tabs = state.tabs.filter(keep);
+  const safeTabs = tabs.length > 0 ? tabs : [tabFor(home)];
+  if (safeTabs.some((t) => t.fullPath === state.active)) return { tabs: safeTabs, active: state.active };
+  const fallback = how === 'all' ? home : key;
+  return {
+    tabs: safeTabs,
+    active: safeTabs.some((t) => t.fullPath === fallback) ? fallback : (safeTabs[0]?.fullPath ?? home),
+  };
+}
+
+/** "Refresh": the tab's page remounts (its version changes), nothing else does. */
+export function refreshTab(state: TabsState, key: string): TabsState {
+  return {
+    ...state,
+    tabs: state.tabs.map((t) => (t.fullPath === key ? { ...t, version: t.version + 1 } : t)),
+  };
+}

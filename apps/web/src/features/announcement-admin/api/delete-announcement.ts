@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { announcementAdminKey } from './list-announcements';
+
+export function deleteAnnouncement(id: string): Promise<null> {
+  return apiClient.delete<null>('/sys/annountCement/delete', { id });
+}
+
+export function useDeleteAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAnnouncement,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+  });
+}

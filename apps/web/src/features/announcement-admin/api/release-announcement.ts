@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { announcementAdminKey } from './list-announcements';
+
+/** Publishes a draft: recipients get it in their bell at once (websocket). */
+export function releaseAnnouncement(id: string): Promise<unknown> {
+  return request<unknown>('POST', '/sys/annountCement/doReleaseData', { query: { id }, body: {} });
+}
+
+export function useReleaseAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: releaseAnnouncement,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+  });
+}

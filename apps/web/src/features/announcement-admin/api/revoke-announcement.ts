@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { announcementAdminKey } from './list-announcements';
+
+/** Revokes a published announcement: it leaves the recipients' lists. */
+export function revokeAnnouncement(id: string): Promise<unknown> {
+  // The path keeps the spec's spelling ("Reovke").
+  return request<unknown>('POST', '/sys/annountCement/doReovkeData', { query: { id }, body: {} });
+}
+
+export function useRevokeAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeAnnouncement,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+  });
+}

@@ -1,0 +1,23 @@
+import type { AnnouncementAdminItem, AnnouncementInput } from '@switchboard/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { announcementAdminKey } from './list-announcements';
+
+export function addAnnouncement(input: AnnouncementInput): Promise<AnnouncementAdminItem> {
+  return apiClient.post<AnnouncementAdminItem>('/sys/annountCement/add', input);
+}
+
+/** Only drafts can be edited (the server refuses the others). */
+export function editAnnouncement(id: string, input: AnnouncementInput): Promise<AnnouncementAdminItem> {
+  return apiClient.put<AnnouncementAdminItem>('/sys/annountCement/edit', { ...input, id });
+}
+
+/** Adds when `id` is missing, else edits; the list reloads either way. */
+export function useSaveAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: AnnouncementInput }) =>
+      id ? editAnnouncement(id, input) : addAnnouncement(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+  });
+}

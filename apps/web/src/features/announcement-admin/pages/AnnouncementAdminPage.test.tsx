@@ -1,0 +1,100 @@
+import type { AnnouncementAdminItem } from '@switchboard/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PermissionsContext } from '@/app/bootstrap';
+import { fakeApi, renderWithProviders } from '@/features/notices/testing/fake-api';
+import AnnouncementAdminPage from './AnnouncementAdminPage';
+
+const row = (id: string, sendStatus: string): AnnouncementAdminItem => ({
+  id,
+  titile: `Announcement ${id}`,
+  title: `Announcement ${id}`,
+  msgContent: '<p>x</p>',
+  sender: 'admin',
+  sendTime: null,
+  priority: 'M',
+  msgCategory: '1',
+  openType: '0',
+  msgType: 'ALL',
+  userIds: [],
+  roleCodes: [],
+  sendStatus,
+  revokeTime: null,
+  createTime: '2026-03-01T00:00:00Z',
+  createdBy: null,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  return renderWithProviders(
+    <PermissionsContext.Provider value={{ menu: [], auth: [], allAuth: [] }}>
+      <AnnouncementAdminPage />
+    </PermissionsContext.Provider>,
+  );
+}
+
+describe('AnnouncementAdminPage', () => {
+  it('shows status tags and publishes a draft after confirmation', { timeout: 20_000 }, async () => {
+    const api = fakeApi((call) => {
+      if (call.path === '/sys/annountCement/list') {
+        return {
+          result: { records: [row('d1', '0'), row('p1', '1')], total: 2, current: 1, size: 10, pages: 1 },
+        };
+      }
+      if (call.path === '/sys/annountCement/doReleaseData') return { result: null };
+      if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Announcement d1');
+    const tags = screen.getAllByTestId('announcement-status').map((t) => t.textContent);
+    expect(tags).toEqual(['Draft', 'Published']);
+
+    const draftRow = screen.getByText('Announcement d1').closest('tr') as HTMLElement;
+    expect(within(draftRow).queryByText('Revoke')).toBeNull();
+    await user.click(within(draftRow).getByText('Publish').closest('button') as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Announcement d1');
+    await user.click(within(dialog).getByText('Publish').closest('button') as HTMLElement);
+    await waitFor(() => {
+      const release = api.calls.find((c) => c.path === '/sys/annountCement/doReleaseData');
+      expect(release?.method).toBe('POST');
+      expect(release?.query.get('id')).toBe('d1');
+    });
+    // The list reloads.
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/sys/annountCement/list').length).toBe(2));
+
+    const publishedRow = screen.getByText('Announcement p1').closest('tr') as HTMLElement;
+    expect(within(publishedRow).getByText('Revoke')).toBeTruthy();
+    expect(within(publishedRow).queryByText('Edit')).toBeNull();
+  });
+
+  it('fetches the priority dictionary without _t', { timeout: 20_000 }, async () => {
+    const api = fakeApi((call) => {
+      if (call.path === '/sys/annountCement/list') {
+        return { result: { records: [], total: 0, current: 1, size: 10, pages: 0 } };
+      }
+      if (call.path === '/sys/dict/getDictItems/priority') {
+        return { result: [{ value: 'H', text: 'Urgent!', label: 'Urgent!' }] };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/sys/annountCement/list')).toBe(true));
+    await user.click(screen.getByTestId('announcement-add'));
+    await waitFor(() => {
+      const dict = api.calls.find((c) => c.path === '/sys/dict/getDictItems/priority');
+      expect(dict).toBeTruthy();
+      expect(dict?.query.has('_t')).toBe(false);
+    });
+    // Saving an empty form says what is missing and sends nothing.
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByText('Save').closest('button') as HTMLElement);
+    expect(await within(dialog).findByText('Title is required')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/sys/annountCement/add')).toBe(false);
+  });
+});

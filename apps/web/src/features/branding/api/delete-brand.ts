@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { brandKey } from './get-customer-brand';
+import { brandAdminKey } from './list-brands';
+
+export function deleteBrand(id: string): Promise<null> {
+  return apiClient.delete<null>('/sys/brand/delete', { id });
+}
+
+export function useDeleteBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteBrand,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: brandAdminKey });
+      await queryClient.invalidateQueries({ queryKey: brandKey });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import type { BrandInput } from '@switchboard/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { BrandRecord } from '../types';
+import { brandKey } from './get-customer-brand';
+import { brandAdminKey } from './list-brands';
+
+export function addBrand(input: BrandInput): Promise<BrandRecord> {
+  return apiClient.post<BrandRecord>('/sys/brand/add', input);
+}
+
+export function editBrand(id: string, input: BrandInput): Promise<BrandRecord> {
+  return apiClient.put<BrandRecord>('/sys/brand/edit', { ...input, id });
+}
+
+/** Adds when `id` is missing, else edits; the list and the page's own brand reload. */
+export function useSaveBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: BrandInput }) =>
+      id ? editBrand(id, input) : addBrand(input),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: brandAdminKey });
+      await queryClient.invalidateQueries({ queryKey: brandKey });
+    },
+  });
+}

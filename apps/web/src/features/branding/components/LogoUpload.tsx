@@ -1,0 +1,78 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { LOGO_MAX_BYTES } from '@switchboard/contracts';
+import { App, Button, Flex, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+
+/** Reads a picked file in the browser as a data: URL (nothing is uploaded until the form is saved). */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('read'));
+    reader.onerror = () => reject(reader.error ?? new Error('read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Why a file cannot be a logo, or null when it can. */
+export function logoProblem(file: { type: string; size: number }): 'type' | 'size' | null {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return 'type';
+  if (file.size > LOGO_MAX_BYTES) return 'size';
+  return null;
+}
+
+/** A form control: value is the logo as a data: URL, or null. */
+export function LogoUpload({
+  value,
+  onChange,
+  id,
+}: {
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation('branding');
+  const { message } = App.useApp();
+  return (
+    <Flex align="center" gap={12} id={id}>
+      {value ? (
+        <img
+          src={value}
+          alt={t('fields.logo')}
+          width={48}
+          height={48}
+          style={{ objectFit: 'contain', border: '1px solid #f0f0f0', borderRadius: 6 }}
+          data-testid="logo-preview"
+        />
+      ) : null}
+      <Upload
+        accept={LOGO_TYPES.join(',')}
+        showUploadList={false}
+        maxCount={1}
+        beforeUpload={(file) => {
+          const problem = logoProblem(file);
+          if (problem) {
+            void message.error(problem === 'type' ? t('logo.badType') : t('logo.tooLarge'));
+            return Upload.LIST_IGNORE;
+          }
+          readAsDataUrl(file).then(
+            (url) => onChange?.(url),
+            () => void message.error(t('logo.readFailed')),
+          );
+          return false; // never sent by Upload itself
+        }}
+      >
+        <Button icon={<UploadOutlined />} data-testid="logo-upload">
+          {value ? t('logo.replace') : t('logo.choose')}
+        </Button>
+      </Upload>
+      {value ? (
+        <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} aria-label={t('logo.remove')}>
+          {t('logo.remove')}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,124 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '@/components/Can';
+import { Logo } from '@/components/Logo';
+import { formatDateTime } from '@/lib/format';
+import { useDeleteBrand } from '../api/delete-brand';
+import { useBrandList } from '../api/list-brands';
+import { BrandFormModal } from '../components/BrandFormModal';
+import type { BrandRecord } from '../types';
+
+export const BRAND_PERMISSIONS = {
+  add: 'system:brand:add',
+  edit: 'system:brand:edit',
+  delete: 'system:brand:delete',
+} as const;
+
+/** system/BrandList: brand name, logo and header switches per visiting domain. */
+export default function BrandListPage() {
+  const { t } = useTranslation('branding');
+  const { modal, message } = App.useApp();
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [form, setForm] = useState<{ open: boolean; editing: BrandRecord | null }>({
+    open: false,
+    editing: null,
+  });
+  const list = useBrandList(page);
+  const remove = useDeleteBrand();
+
+  const confirmDelete = (record: BrandRecord) =>
+    modal.confirm({
+      title: t('deleteTitle'),
+      content: t('deleteConfirm', { domain: record.domain }),
+      okText: t('delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () => remove.mutateAsync(record.id).then(() => void message.success(t('deleted'))),
+    });
+
+  const yesNo = (value: boolean) => (value ? <Tag color="green">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>);
+
+  const columns: TableColumnsType<BrandRecord> = [
+    {
+      title: t('fields.logo'),
+      dataIndex: 'logo',
+      width: 80,
+      render: (value: string | null, record) =>
+        value ? (
+          <img src={value} alt={record.brandName} width={32} height={32} style={{ objectFit: 'contain' }} />
+        ) : (
+          <Logo size={32} />
+        ),
+    },
+    { title: t('fields.domain'), dataIndex: 'domain', ellipsis: true },
+    { title: t('fields.brandName'), dataIndex: 'brandName', ellipsis: true },
+    { title: t('fields.isMainBrand'), dataIndex: 'isMainBrand', width: 120, render: yesNo },
+    { title: t('fields.hideRecharge'), dataIndex: 'hideRecharge', width: 120, render: yesNo },
+    { title: t('fields.hideLanguage'), dataIndex: 'hideLanguage', width: 120, render: yesNo },
+    {
+      title: t('updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 180,
+      render: (value: string | undefined, record) => formatDateTime(value ?? record.createdAt),
+    },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 150,
+      render: (_: unknown, record) => (
+        <Space size={0}>
+          <Can action={BRAND_PERMISSIONS.edit}>
+            <Button type="link" size="small" onClick={() => setForm({ open: true, editing: record })}>
+              {t('edit')}
+            </Button>
+          </Can>
+          <Can action={BRAND_PERMISSIONS.delete}>
+            <Button type="link" size="small" danger onClick={() => confirmDelete(record)}>
+              {t('delete')}
+            </Button>
+          </Can>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('title')}>
+      <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+        <Can action={BRAND_PERMISSIONS.add}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setForm({ open: true, editing: null })}
+            data-testid="brand-add"
+          >
+            {t('add')}
+          </Button>
+        </Can>
+      </Flex>
+      <Table<BrandRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1000 }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('total', { count: total }),
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+      />
+      <BrandFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { SupportContactInput, SupportContactRecord } from '../types';
+import { contactInfoKey } from './get-contact-info';
+import { supportContactAdminKey } from './list-support-contacts';
+
+export function addSupportContact(input: SupportContactInput): Promise<SupportContactRecord> {
+  return apiClient.post<SupportContactRecord>('/sys/supportContact/add', input);
+}
+
+export function editSupportContact(id: string, input: SupportContactInput): Promise<SupportContactRecord> {
+  return apiClient.put<SupportContactRecord>('/sys/supportContact/edit', { ...input, id });
+}
+
+/** Adds when `id` is missing, else edits; the admin list and the public contacts reload. */
+export function useSaveSupportContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: SupportContactInput }) =>
+      id ? editSupportContact(id, input) : addSupportContact(input),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: supportContactAdminKey });
+      await queryClient.invalidateQueries({ queryKey: contactInfoKey });
+    },
+  });
+}

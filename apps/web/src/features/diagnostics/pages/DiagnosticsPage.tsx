@@ -1,0 +1,93 @@
+import type { AuthEntry } from '@switchboard/contracts';
+import { Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePermissions } from '@/app/bootstrap';
+import { useHomePath } from '@/app/home-path';
+import { currentLocale } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { useSettings } from '@/lib/settings';
+
+function AuthTable({ title, entries, testId }: { title: string; entries: AuthEntry[]; testId: string }) {
+  const { t } = useTranslation('layout');
+  return (
+    <Card size="small" title={`${title} (${entries.length})`}>
+      <Table<AuthEntry>
+        size="small"
+        rowKey="action"
+        pagination={false}
+        dataSource={entries}
+        data-testid={testId}
+        columns={[
+          { title: t('diagnostics.action'), dataIndex: 'action' },
+          { title: t('diagnostics.describe'), dataIndex: 'describe' },
+          {
+            title: t('diagnostics.type'),
+            dataIndex: 'type',
+            render: (type: string) =>
+              type === '2' ? t('diagnostics.typeDisable') : t('diagnostics.typeHide'),
+          },
+          {
+            title: t('diagnostics.status'),
+            dataIndex: 'status',
+            render: (status: string) =>
+              status === '0' ? (
+                <Tag>{t('diagnostics.off')}</Tag>
+              ) : (
+                <Tag color="green">{t('diagnostics.on')}</Tag>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Administrators' diagnostics: what the console knows about the session right now. */
+export default function DiagnosticsPage() {
+  const { t } = useTranslation(['layout', 'menu']);
+  const session = useSession();
+  const permissions = usePermissions();
+  const settings = useSettings();
+  const home = useHomePath();
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={3} data-testid="page-title">
+        {t('menu:diagnostics')}
+      </Typography.Title>
+      <Card size="small" title={t('diagnostics.session')}>
+        <Descriptions
+          column={1}
+          size="small"
+          bordered
+          items={[
+            { key: 'user', label: t('diagnostics.user'), children: session?.userInfo.username },
+            { key: 'roles', label: t('diagnostics.roles'), children: session?.userInfo.roles.join(', ') },
+            {
+              key: 'department',
+              label: t('diagnostics.department'),
+              children: home.departInfo?.departName ?? session?.userInfo.orgCode ?? '—',
+            },
+            { key: 'home', label: t('diagnostics.home'), children: home.path },
+            { key: 'locale', label: t('diagnostics.locale'), children: currentLocale() },
+            {
+              key: 'websocket',
+              label: t('diagnostics.websocket'),
+              children: t('diagnostics.websocketLater'),
+            },
+            {
+              key: 'settings',
+              label: t('diagnostics.settings'),
+              children: <code data-testid="diagnostics-settings">{JSON.stringify(settings)}</code>,
+            },
+          ]}
+        />
+      </Card>
+      <AuthTable title={t('diagnostics.auth')} entries={permissions.auth} testId="diagnostics-auth" />
+      <AuthTable
+        title={t('diagnostics.allAuth')}
+        entries={permissions.allAuth}
+        testId="diagnostics-all-auth"
+      />
+    </Flex>
+  );
+}

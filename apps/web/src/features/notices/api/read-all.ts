@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+export function markAllNoticesRead(): Promise<{ marked: number }> {
+  return apiClient.put<{ marked: number }>('/sys/sysAnnouncementSend/readAll');
+}
+
+/** "Mark all read": then the bell and the lists reload. */
+export function useMarkAllNoticesRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNoticesRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notices'] }),
+  });
+}

@@ -1,0 +1,77 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export type Reply =
+  | { result: unknown }
+  | { status: number; errorCode?: string; message?: string; errors?: unknown };
+type Route = (call: Call) => Reply | undefined | Promise<Reply | undefined>;
+
+/**
+ * Stubs fetch with a tiny API: `route` answers a call (unwrapped result or an error), anything
+ * unanswered is a 404. Every call is recorded.
+ */
+export function fakeApi(route: Route) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://console.test');
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const reply = (await route(call)) ?? { status: 404, message: 'not found' };
+    const status = 'result' in reply ? 200 : reply.status;
+    const payload =
+      'result' in reply
+        ? { success: true, message: '', code: 200, result: reply.result, timestamp: 1 }
+        : {
+            success: false,
+            message: reply.message ?? '',
+            code: reply.status,
+            result: null,
+            errorCode: reply.errorCode,
+            errors: reply.errors,
+            timestamp: 1,
+          };
+    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** Renders inside the console's providers (query client, antd App) and a memory router. */
+export function renderWithProviders(
+  element: ReactNode,
+  options: { path?: string; routes?: { path: string; element: ReactNode }[] } = {},
+) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const router = createMemoryRouter([{ path: options.path ?? '/', element }, ...(options.routes ?? [])], {
+    initialEntries: [options.path ?? '/'],
+  });
+  const view = render(
+    <AntApp>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntApp>,
+  );
+  return { ...view, queryClient, router };
+}

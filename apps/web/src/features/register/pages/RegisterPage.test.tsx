@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderWithProviders } from '@/features/notices/testing/fake-api';
+import RegisterPage from './RegisterPage';
+import RegisterResultPage from './RegisterResultPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  return renderWithProviders(<RegisterPage />, {
+    path: '/user/register',
+    routes: [{ path: '/user/register-result', element: <RegisterResultPage /> }],
+  });
+}
+
+const field = (label: string) =>
+  within(screen.getByTestId('register-form')).getByLabelText(label, { exact: true });
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>, company = 'Blue Harbour') {
+  await user.type(field('Company name'), company);
+  await user.type(field('Contact person'), 'Lin Wei');
+  await user.type(field('Phone'), '+8613800138001');
+  await user.type(field('Email'), 'lin@example.com');
+  await user.type(field('Username'), 'lin_wei');
+  await user.type(field('Password'), 'Harbour2026');
+  await user.type(field('Confirm password'), 'Harbour2026');
+}
+
+describe('RegisterPage', () => {
+  it('explains a weak password and different confirmation as the person types', {
+    timeout: 20_000,
+  }, async () => {
+    fakeApi((call) => (call.path === '/sys/duplicate/check' ? { result: null } : undefined));
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field('Password'), 'weakpass');
+    expect(await screen.findByText(/The password must be at least 8 characters/)).toBeTruthy();
+    await user.clear(field('Password'));
+    await user.type(field('Password'), 'Harbour2026');
+    await user.type(field('Confirm password'), 'Harbour2027');
+    expect(await screen.findByText('The two passwords are not the same')).toBeTruthy();
+  });
+
+  it('checks the company name against the server once typing pauses', { timeout: 20_000 }, async () => {
+    const api = fakeApi((call) => {
+      if (call.path !== '/sys/duplicate/check') return undefined;
+      return call.query.get('fieldVal') === 'Acme Agency'
+        ? { status: 400, errorCode: 'DUPLICATE_EXISTS', message: 'This value already exists' }
+        : { result: null };
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(field('Company name'), 'Acme Agency');
+    expect(await screen.findByText('The company already exists')).toBeTruthy();
+    const checks = api.calls.filter((c) => c.path === '/sys/duplicate/check');
+    // Debounced: one request for the whole word, not one per key.
+    expect(checks).toHaveLength(1);
+    expect(checks[0]?.query.get('tableName')).toBe('sys_company');
+    expect(checks[0]?.query.get('fieldName')).toBe('name');
+    expect(checks[0]?.query.has('_t')).toBe(true);
+  });
+
+  it('shows the server’s field errors on their fields', { timeout: 30_000 }, async () => {
+    fakeApi((call) => {
+      if (call.path === '/sys/duplicate/check') return { result: null };
+      if (call.path === '/sys/user/register') {
+        return {
+          status: 409,
+          errorCode: 'USERNAME_EXISTS',
+          message: 'This username is taken',
+          errors: [
+            { field: 'username', message: 'This username is taken' },
+            { field: 'phone', message: 'This phone number is already registered' },
+          ],
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await fillValid(user);
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('This username is taken')).toBeTruthy();
+    expect(screen.getByText('This phone number is already registered')).toBeTruthy();
+    // Shown in place, not as a general alert.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends the form and shows what happens next', { timeout: 30_000 }, async () => {
+    const api = fakeApi((call) => {
+      if (call.path === '/sys/duplicate/check') return { result: null };
+      if (call.path === '/sys/user/register') {
+        return {
+          result: {
+            companyId: 'c1',
+            username: 'lin_wei',
+            email: 'lin@example.com',
+            approvalStatus: 'waiting',
+          },
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await fillValid(user);
+    await user.click(screen.getByTestId('register-submit'));
+    expect((await screen.findByTestId('register-result-title')).textContent).toBe('Registration received');
+    expect(router.state.location.pathname).toBe('/user/register-result');
+    expect(router.state.location.search).toBe('?email=lin%40example.com');
+    expect(screen.getByText(/lin@example\.com/)).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/sys/user/register')?.body).toEqual({
+      companyName: 'Blue Harbour',
+      contactName: 'Lin Wei',
+      phone: '+8613800138001',
+      email: 'lin@example.com',
+      username: 'lin_wei',
+      password: 'Harbour2026',
+      confirmPassword: 'Harbour2026',
+    });
+  });
+});

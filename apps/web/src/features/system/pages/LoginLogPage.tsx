@@ -1,0 +1,49 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Ellipsis } from '@/components/Ellipsis';
+import { ResourceTable } from '@/components/ResourceTable';
+import { formatDateTime } from '@/lib/format';
+import { LogFilters, logQuery } from './log-filters';
+
+interface LoginLogRow {
+  id: number;
+  username: string;
+  success: boolean;
+  reason: string | null;
+  method: string;
+  ip: string;
+  userAgent: string | null;
+  createdAt: string;
+}
+
+export default function LoginLogPage() {
+  const { t } = useTranslation(['system', 'menu']);
+  return (
+    <ResourceTable<LoginLogRow>
+      path="/sys/log/loginLog"
+      rowKey="id"
+      title={t('menu:loginLog')}
+      testId="login-log-table"
+      filters={<LogFilters />}
+      toQuery={logQuery}
+      columns={[
+        { title: t('log.username'), dataIndex: 'username' },
+        {
+          title: t('log.result'),
+          dataIndex: 'success',
+          render: (ok: boolean) =>
+            ok ? <Tag color="green">{t('log.success')}</Tag> : <Tag color="red">{t('log.failure')}</Tag>,
+        },
+        { title: t('log.reason'), dataIndex: 'reason', render: (v: string | null) => <Ellipsis text={v} /> },
+        { title: t('log.method'), dataIndex: 'method' },
+        { title: t('log.ip'), dataIndex: 'ip' },
+        {
+          title: t('log.userAgent'),
+          dataIndex: 'userAgent',
+          render: (v: string | null) => <Ellipsis text={v} />,
+        },
+        { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+      ]}
+    />
+  );
+}

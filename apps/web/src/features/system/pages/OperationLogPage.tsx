@@ -1,0 +1,51 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Ellipsis } from '@/components/Ellipsis';
+import { ResourceTable } from '@/components/ResourceTable';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { LogFilters, logQuery } from './log-filters';
+
+interface OperationLogRow {
+  id: number;
+  username: string | null;
+  method: string;
+  route: string;
+  action: string | null;
+  statusCode: number;
+  ip: string;
+  durationMs: number;
+  createdAt: string;
+}
+
+export default function OperationLogPage() {
+  const { t } = useTranslation(['system', 'menu']);
+  return (
+    <ResourceTable<OperationLogRow>
+      path="/sys/log/operationLog"
+      rowKey="id"
+      title={t('menu:operationLog')}
+      testId="operation-log-table"
+      filters={<LogFilters />}
+      toQuery={logQuery}
+      columns={[
+        { title: t('log.username'), dataIndex: 'username' },
+        { title: t('log.method'), dataIndex: 'method' },
+        { title: t('log.route'), dataIndex: 'route', render: (v: string) => <Ellipsis text={v} /> },
+        { title: t('log.action'), dataIndex: 'action', render: (v: string | null) => <Ellipsis text={v} /> },
+        {
+          title: t('log.status'),
+          dataIndex: 'statusCode',
+          render: (code: number) => <Tag color={code < 400 ? 'green' : 'red'}>{code}</Tag>,
+        },
+        { title: t('log.ip'), dataIndex: 'ip' },
+        {
+          title: t('log.duration'),
+          dataIndex: 'durationMs',
+          align: 'right',
+          render: (v: number) => formatNumber(v),
+        },
+        { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+      ]}
+    />
+  );
+}

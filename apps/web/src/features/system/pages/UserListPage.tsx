@@ -1,0 +1,227 @@
+import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '@/components/Can';
+import { DictTag, useDict } from '@/components/dict';
+import { Ellipsis } from '@/components/Ellipsis';
+import { ResourceTable } from '@/components/ResourceTable';
+import { formatDateTime } from '@/lib/format';
+import {
+  USER_LIST_PATH,
+  type UserRow,
+  useFreezeUsers,
+  useResetGoogleAuth,
+  useSetIpWhitelist,
+} from '../api/users';
+
+const FROZEN = 2;
+const NORMAL = 1;
+
+function IpWhitelistModal({ user, onClose }: { user: UserRow; onClose: () => void }) {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const save = useSetIpWhitelist();
+  const [rules, setRules] = useState<string[]>(user.ipWhitelist ?? []);
+  return (
+    <Modal
+      open
+      title={t('user.ipWhitelistTitle', { username: user.username })}
+      onCancel={onClose}
+      okText={t('table.save')}
+      confirmLoading={save.isPending}
+      onOk={() =>
+        save.mutate(
+          { userId: user.id, rules },
+          {
+            onSuccess: () => {
+              void message.success(t('table.saved'));
+              onClose();
+            },
+          },
+        )
+      }
+      data-testid="ip-whitelist-modal"
+    >
+      <Alert type="info" showIcon title={t('user.ipWhitelistHint')} style={{ marginBottom: 12 }} />
+      <Select
+        mode="tags"
+        value={rules}
+        onChange={setRules}
+        style={{ width: '100%' }}
+        tokenSeparators={[',', ' ']}
+        open={false}
+        placeholder={t('user.ipWhitelistPlaceholder')}
+        data-testid="ip-whitelist-input"
+      />
+    </Modal>
+  );
+}
+
+export default function UserListPage() {
+  const { t } = useTranslation(['system', 'menu', 'common']);
+  const { message } = App.useApp();
+  const statuses = useDict('user_status');
+  const freeze = useFreezeUsers();
+  const resetGoogle = useResetGoogleAuth();
+  const [editing, setEditing] = useState<UserRow | null>(null);
+
+  const setStatus = (ids: string[], status: 1 | 2, done?: () => void) =>
+    freeze.mutate(
+      { ids, status },
+      {
+        onSuccess: () => {
+          void message.success(status === FROZEN ? t('user.frozen') : t('user.thawed'));
+          done?.();
+        },
+      },
+    );
+
+  return (
+    <>
+      <ResourceTable<UserRow>
+        path={USER_LIST_PATH}
+        rowKey="id"
+        title={t('menu:systemUser')}
+        testId="user-table"
+        selectable
+        filters={
+          <>
+            <Form.Item name="username" label={t('user.username')}>
+              <Input allowClear data-testid="filter-username" />
+            </Form.Item>
+            <Form.Item name="realname" label={t('user.realname')}>
+              <Input allowClear data-testid="filter-realname" />
+            </Form.Item>
+            <Form.Item name="status" label={t('user.status')}>
+              <Select
+                allowClear
+                options={statuses.options}
+                style={{ width: 120 }}
+                data-testid="filter-status"
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ selectedKeys, clearSelection }) => (
+          <Can action="system:user:frozen">
+            <Flex gap={8}>
+              <Button
+                disabled={selectedKeys.length === 0}
+                onClick={() => setStatus(selectedKeys.map(String), FROZEN, clearSelection)}
+                data-testid="batch-freeze"
+              >
+                {t('user.freezeSelected')}
+              </Button>
+              <Button
+                disabled={selectedKeys.length === 0}
+                onClick={() => setStatus(selectedKeys.map(String), NORMAL, clearSelection)}
+                data-testid="batch-thaw"
+              >
+                {t('user.thawSelected')}
+              </Button>
+            </Flex>
+          </Can>
+        )}
+        columns={[
+          {
+            title: t('user.username'),
+            dataIndex: 'username',
+            render: (v: string) => <span data-testid="user-username">{v}</span>,
+          },
+          { title: t('user.realname'), dataIndex: 'realname', render: (v: string) => <Ellipsis text={v} /> },
+          {
+            title: t('user.company'),
+            dataIndex: 'companyName',
+            render: (v: string | null) => <Ellipsis text={v} />,
+          },
+          {
+            title: t('user.roles'),
+            dataIndex: 'roles',
+            render: (roles: string[]) =>
+              roles.map((role) => (
+                <Tag key={role}>
+                  {t(`common:roles.${role}` as 'common:roles.admin', { defaultValue: role })}
+                </Tag>
+              )),
+          },
+          {
+            title: t('user.status'),
+            dataIndex: 'status',
+            render: (status: number) => (
+              <span data-testid="user-status">
+                <DictTag code="user_status" value={status} colors={{ '1': 'green', '2': 'red' }} />
+              </span>
+            ),
+          },
+          {
+            title: t('user.googleAuth'),
+            dataIndex: 'googleAuthBound',
+            render: (bound: boolean) => (bound ? t('common:yes') : t('common:no')),
+          },
+          { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+          {
+            title: t('table.actions'),
+            key: 'actions',
+            fixed: 'right',
+            render: (_: unknown, user: UserRow) => (
+              <Flex gap={4} wrap>
+                <Can action="system:user:frozen">
+                  {user.status === FROZEN ? (
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => setStatus([user.id], NORMAL)}
+                      data-testid="user-thaw"
+                    >
+                      {t('user.thaw')}
+                    </Button>
+                  ) : (
+                    <Popconfirm
+                      title={t('user.freezeConfirm', { username: user.username })}
+                      onConfirm={() => setStatus([user.id], FROZEN)}
+                    >
+                      <Button size="small" type="link" danger data-testid="user-freeze">
+                        {t('user.freeze')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Can>
+                <Can action="system:user:resetGoogle">
+                  <Popconfirm
+                    title={t('user.resetGoogleConfirm', { username: user.username })}
+                    onConfirm={() =>
+                      resetGoogle.mutate(
+                        { userId: user.id },
+                        { onSuccess: () => void message.success(t('user.resetGoogleDone')) },
+                      )
+                    }
+                  >
+                    <Button
+                      size="small"
+                      type="link"
+                      disabled={!user.googleAuthBound}
+                      data-testid="user-reset-google"
+                    >
+                      {t('user.resetGoogle')}
+                    </Button>
+                  </Popconfirm>
+                </Can>
+                <Can action="system:user:ipWhitelist">
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => setEditing(user)}
+                    data-testid="user-ip-whitelist"
+                  >
+                    {t('user.ipWhitelist')}
+                  </Button>
+                </Can>
+              </Flex>
+            ),
+          },
+        ]}
+      />
+      {editing ? <IpWhitelistModal user={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}

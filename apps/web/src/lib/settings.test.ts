@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  constrain,
+  DEFAULT_SETTINGS,
+  getSettings,
+  parseSettings,
+  reloadSettings,
+  resetSettings,
+  SETTINGS_STORAGE_KEY,
+  updateSettings,
+} from './settings';
+
+afterEach(() => resetSettings());
+
+describe('settings', () => {
+  it('has the spec defaults', () => {
+    expect(DEFAULT_SETTINGS).toEqual({
+      primaryColor: '#24936E',
+      navTheme: 'dark',
+      layout: 'sidemenu',
+      contentWidth: 'Fixed',
+      fixedHeader: true,
+      autoHideHeader: false,
+      fixSiderbar: true,
+      colorWeak: false,
+      multipage: false,
+    });
+  });
+
+  it('replaces bad stored values with defaults, keeps good ones', () => {
+    expect(parseSettings('nonsense')).toEqual(DEFAULT_SETTINGS);
+    expect(parseSettings(null)).toEqual(DEFAULT_SETTINGS);
+    const parsed = parseSettings({ navTheme: 'purple', primaryColor: 'red', multipage: true, evil: 1 });
+    expect(parsed).toEqual({ ...DEFAULT_SETTINGS, multipage: true });
+  });
+
+  it('applies the rules between settings', () => {
+    expect(constrain({ ...DEFAULT_SETTINGS, contentWidth: 'Fluid' }).contentWidth).toBe('Fixed');
+    expect(constrain({ ...DEFAULT_SETTINGS, layout: 'topmenu', contentWidth: 'Fluid' }).contentWidth).toBe(
+      'Fluid',
+    );
+    expect(constrain({ ...DEFAULT_SETTINGS, fixedHeader: false, autoHideHeader: true }).autoHideHeader).toBe(
+      false,
+    );
+    expect(constrain({ ...DEFAULT_SETTINGS, layout: 'topmenu' }).fixSiderbar).toBe(false);
+  });
+
+  it('persists changes and reads them back validated; reset restores defaults', () => {
+    updateSettings({ navTheme: 'light', multipage: true });
+    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}').navTheme).toBe('light');
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ navTheme: 'light', layout: 42 }));
+    reloadSettings();
+    expect(getSettings()).toEqual({ ...DEFAULT_SETTINGS, navTheme: 'light' });
+    localStorage.setItem(SETTINGS_STORAGE_KEY, '{not json');
+    reloadSettings();
+    expect(getSettings()).toEqual(DEFAULT_SETTINGS);
+    updateSettings({ colorWeak: true });
+    resetSettings();
+    expect(getSettings()).toEqual(DEFAULT_SETTINGS);
+    expect(localStorage.getItem(SETTINGS_STORAGE_KEY)).toBeNull();
+  });
+});
