@@ -47,5 +47,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // antd screens render slowly in jsdom; on a shared, busy machine 5 s per test is not enough.
+    testTimeout: 20_000,
   },
 });

@@ -1,18 +1,14 @@
 import { ERROR_MESSAGE_DURATION_S, LOGOUT_RELOAD_DELAY_MS } from '@switchboard/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configureApiClient } from '@/lib/api-client';
 import { normaliseError } from '@/lib/error-normaliser';
-import { currentLocale, i18n } from '@/lib/i18n';
+import { antdLocale, currentLocale, i18n } from '@/lib/i18n';
 import { setQueryErrorHandler } from '@/lib/query-client';
 import { endSession, getSession, subscribeSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-
-const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN } as const;
 
 /** Wires the session to the api client and the query cache, once per query client. */
 function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
@@ -67,7 +63,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     document.documentElement.classList.toggle('color-weak', colorWeak);
   }, [colorWeak]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
+    <ConfigProvider locale={antdLocale(locale)} theme={theme}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <SessionWiring queryClient={queryClient} />

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NotFound } from '@/components/NotFound';
 import { PageLoading } from '@/components/PageLoading';
 import { RouteError } from '@/components/RouteError';
 import { GuestOnly, RequireAuth } from './bootstrap';
@@ -56,7 +55,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <HomeRedirect /> },
               { path: 'dashboard/workplace', element: <HomeRedirect /> },
-              { path: '404', element: <NotFound /> },
+              {
+                path: '404',
+                lazy: screen(() => import('@/components/NotFound').then((m) => ({ default: m.NotFound }))),
+              },
               // Every other screen comes from the user's menu (static component map), else 404.
               { path: '*', lazy: screen(() => import('./menu/MenuScreen')) },
             ],

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@switchboard/contracts';
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import i18n, { type Resource } from 'i18next';
+import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** Where the chosen language is remembered. Not part of the session: it survives logout. */
@@ -23,28 +23,47 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-CN': 'zh-cn' };
-
 /** Names of the languages, each written in its own language (shown in the switch). */
 export const LOCALE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
 
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+/**
+ * One language's texts (src/locales/<lang>/<ns>.json by path), antd locale and dayjs locale name.
+ * Each language is its own chunk, loaded when it is first used: the login page carries neither.
+ */
+export interface LocaleBundle {
+  messages: Record<string, Record<string, unknown>>;
+  antd: AntdLocale;
+  dayjs: string;
+}
 
-/** `{ 'en-US': { common: {...}, auth: {...} }, 'zh-CN': {...} }` from src/locales/<lang>/<ns>.json. */
-export function localeResources(): Resource {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, lang, ns] = match;
-    if (!lang || !ns) continue;
-    resources[lang] ??= {};
-    resources[lang][ns] = content;
-  }
-  return resources;
+const BUNDLES: Record<Locale, () => Promise<{ default: LocaleBundle }>> = {
+  'en-US': () => import('@/locales/en-US'),
+  'zh-CN': () => import('@/locales/zh-CN'),
+};
+
+const loaded = new Map<Locale, LocaleBundle>();
+const loading = new Map<Locale, Promise<void>>();
+
+/** Loads a language's bundle once and hands its texts to i18next. */
+export function loadLocale(locale: Locale): Promise<void> {
+  const pending =
+    loading.get(locale) ??
+    BUNDLES[locale]().then(({ default: bundle }) => {
+      for (const [path, content] of Object.entries(bundle.messages)) {
+        const ns = /([^/]+)\.json$/.exec(path)?.[1];
+        if (ns) i18n.addResourceBundle(locale, ns, content, true, true);
+      }
+      loaded.set(locale, bundle);
+    });
+  loading.set(locale, pending);
+  // A failed load (network) may be tried again by the next switch.
+  pending.catch(() => loading.delete(locale));
+  return pending;
+}
+
+/** The antd locale of a loaded language (undefined until its bundle has arrived). */
+export function antdLocale(locale: Locale): AntdLocale | undefined {
+  return loaded.get(locale)?.antd;
 }
 
 export function isLocale(value: unknown): value is Locale {
@@ -61,15 +80,15 @@ export function storedLocale(): Locale {
 }
 
 function applyLocaleSideEffects(locale: Locale) {
-  dayjs.locale(DAYJS_LOCALES[locale]);
+  dayjs.locale(loaded.get(locale)?.dayjs ?? 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 const initialLocale = storedLocale();
-applyLocaleSideEffects(initialLocale);
 
 void i18n.use(initReactI18next).init({
-  resources: localeResources(),
+  resources: {},
+  partialBundledLanguages: true,
   lng: initialLocale,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
@@ -78,6 +97,17 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+});
+
+/**
+ * Resolves when the stored language's texts are in (render after it). English, the fallback,
+ * follows in the background when another language is in use.
+ */
+export const i18nReady: Promise<void> = loadLocale(initialLocale).then(async () => {
+  applyLocaleSideEffects(initialLocale);
+  // Resolves the language again now that it has texts.
+  await i18n.changeLanguage(initialLocale);
+  if (initialLocale !== DEFAULT_LOCALE) void loadLocale(DEFAULT_LOCALE).catch(() => {});
 });
 
 /** The language in use now (what requests send in X-Locale). */
@@ -93,6 +123,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
   } catch {
     // Storage can be unavailable (private mode); the switch still applies to this page.
   }
+  await loadLocale(locale);
   applyLocaleSideEffects(locale);
   await i18n.changeLanguage(locale);
 }

@@ -1,6 +1,6 @@
 import { LOCALES } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
-import { localeResources, NAMESPACES } from './i18n';
+import { NAMESPACES } from './i18n';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -8,7 +8,18 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('locales', () => {
-  const resources = localeResources();
+  // Every language file, read directly (the app loads them per language, lazily).
+  const resources: Record<string, Record<string, unknown>> = {};
+  const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+    eager: true,
+    import: 'default',
+  });
+  for (const [path, content] of Object.entries(files)) {
+    const [, lang, ns] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+    if (!lang || !ns) continue;
+    resources[lang] ??= {};
+    resources[lang][ns] = content;
+  }
 
   it('has every namespace in every language', () => {
     for (const locale of LOCALES) {

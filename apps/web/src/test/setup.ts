@@ -1,5 +1,11 @@
+import { LOCALES } from '@switchboard/contracts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18nReady, loadLocale } from '@/lib/i18n';
+
+// Both languages' texts are in before any test renders (the app loads them lazily).
+await i18nReady;
+await Promise.all(LOCALES.map(loadLocale));
 
 // antd renders a lot per step; on a busy machine the default 1 s for findBy/waitFor is too tight.
 configure({ asyncUtilTimeout: 5_000 });

@@ -8,10 +8,11 @@ import {
   translateError,
 } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '@/components/Panel';
 import { type ApiError, errorFlag } from '@/lib/api-client';
 import { currentLocale, isLocale } from '@/lib/i18n';
 import { clearSignOutNotice, getSignOutNotice, startSession } from '@/lib/session';
@@ -109,7 +110,7 @@ export default function LoginPage() {
   };
 
   return (
-    <Card>
+    <Panel>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('login.title')}
       </Typography.Title>
@@ -226,6 +227,6 @@ export default function LoginPage() {
           {t('register:link')}
         </Link>
       </Typography.Paragraph>
-    </Card>
+    </Panel>
   );
 }
