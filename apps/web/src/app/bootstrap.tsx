@@ -52,9 +52,31 @@ function PermissionGate({ token }: { token: string }) {
  * Screens for visitors only (login): a signed-in user goes on to the redirect target, or to
  * /dashboard/workplace (the home).
  */
+/**
+ * While a visitor reads the login page, the browser fetches the console's frame (layout and screen
+ * router and home page) when it is idle, so signing in does not wait for those chunks. Fetching is all it does.
+ */
+function usePrefetchConsole() {
+  useEffect(() => {
+    if (import.meta.env.MODE === 'test') return; // unit tests render screens on their own
+    const prefetch = () => {
+      void import('@/layouts/BasicLayout').catch(() => {});
+      void import('./menu/MenuScreen').catch(() => {});
+      void import('@/features/home/pages/HomePage').catch(() => {});
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(prefetch, { timeout: 3_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 1_000);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
 export function GuestOnly() {
   const session = useSession();
   const [params] = useSearchParams();
+  usePrefetchConsole();
   if (session)
     return <Navigate to={safeRedirect(params.get('redirect')) ?? '/dashboard/workplace'} replace />;
   return <Outlet />;
