@@ -289,5 +289,13 @@ describe('announcement administration extras', () => {
     expect(r.anntMsgTotal).toBe(before.anntMsgTotal + 200);
     expect(r.sysMsgTotal).toBe(before.sysMsgTotal + 5);
     expect(r.anntMsgList[0]?.titile).toBe('Bulk 5');
+
+    // "Mark all read" marks all of them, not only the 200 the bell lists.
+    const all = await s.call<{ marked: number }>('PUT', '/sys/sysAnnouncementSend/readAll', {
+      token: token('distributor'),
+    });
+    expect(all.body.result.marked).toBe(before.anntMsgTotal + before.sysMsgTotal + 205);
+    const after = await unread('distributor');
+    expect([after.anntMsgTotal, after.sysMsgTotal]).toEqual([0, 0]);
   });
 });

@@ -130,6 +130,13 @@ describe('support contacts', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.map((e) => e.field)).toEqual(['telegram']);
+    for (const groupLink of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://files.example']) {
+      const link = await s.call('PUT', '/sys/supportContact/groupLink', {
+        token: admin,
+        body: { groupLink },
+      });
+      expect(link.status, groupLink).toBe(400);
+    }
     const denied = await s.call('POST', '/sys/supportContact/add', {
       token: customer,
       body: { name: 'X', telegram: '@xxxx' },

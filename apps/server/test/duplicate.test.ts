@@ -3,14 +3,16 @@ import { startServer, type TestServer } from './harness';
 import { companyId, expectError, expectFieldError, expectOk, userId, ZH } from './support/api';
 
 let s: TestServer;
+let admin: string;
 beforeAll(async () => {
   s = await startServer();
+  admin = (await s.login('admin')).token;
 });
 afterAll(() => s.close());
 
 const check = (
   query: Record<string, string>,
-  options: { locale?: string; headers?: Record<string, string> } = {},
+  options: { locale?: string; headers?: Record<string, string>; token?: string } = {},
 ) => s.call<null>('GET', '/sys/duplicate/check', { query, ...options });
 const user = (fieldVal: string, extra: Record<string, string> = {}) =>
   check({ tableName: 'sys_user', fieldName: 'username', fieldVal, ...extra });
@@ -60,23 +62,56 @@ describe('GET /sys/duplicate/check', () => {
     expectOk(await company('Direct Retail'));
   });
 
-  it('checks departments, roles and dictionaries', async () => {
+  it('checks departments, roles and dictionaries for signed-in users only', async () => {
+    const signedIn = { token: admin };
     expectError(
-      await check({ tableName: 'sys_depart', fieldName: 'org_code', fieldVal: 'A05' }),
+      await check({ tableName: 'sys_depart', fieldName: 'org_code', fieldVal: 'A05' }, signedIn),
       400,
       'DUPLICATE_EXISTS',
     );
-    expectOk(await check({ tableName: 'sys_depart', fieldName: 'org_code', fieldVal: 'Z99' }));
+    expectOk(await check({ tableName: 'sys_depart', fieldName: 'org_code', fieldVal: 'Z99' }, signedIn));
     expectError(
-      await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'agent' }),
+      await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'agent' }, signedIn),
       400,
       'DUPLICATE_EXISTS',
     );
     expectError(
-      await check({ tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: 'priority' }),
+      await check({ tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: 'priority' }, signedIn),
       400,
       'DUPLICATE_EXISTS',
     );
+    // Without a session only the sign-up form's fields can be checked.
+    for (const [tableName, fieldName] of [
+      ['sys_depart', 'org_code'],
+      ['sys_role', 'role_code'],
+      ['sys_dict', 'dict_code'],
+      ['sys_company', 'phone'],
+    ] as const) {
+      expectError(await check({ tableName, fieldName, fieldVal: 'A05' }), 401, 'UNAUTHORIZED');
+    }
+  });
+
+  it('compares phone numbers the way sign-up stores them', async () => {
+    const signUp = await s.call('POST', '/sys/user/register', {
+      body: {
+        companyName: 'Phone Check Ltd',
+        contactName: 'Lin Wei',
+        phone: '+8613800138000',
+        email: 'phone.check@example.com',
+        username: 'phonecheck',
+        password: 'Harbour2026',
+        confirmPassword: 'Harbour2026',
+      },
+    });
+    expect(signUp.status).toBe(200);
+    const phone = (fieldVal: string, extra: Record<string, string> = {}) =>
+      check({ tableName: 'sys_user', fieldName: 'phone', fieldVal, ...extra });
+    expectError(await phone('+86 138 0013 8000'), 400, 'DUPLICATE_EXISTS');
+    expectError(await phone('138-0013-8000', { country: 'CN' }), 400, 'DUPLICATE_EXISTS');
+    expectOk(await phone('+86 138 0013 8001'));
+    // Not a number yet: not taken (the form explains the format).
+    expectOk(await phone('12345'));
+    expectFieldError(await phone('13800138000', { country: 'china' }), 'country', 'country is invalid');
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryPubSub, PostgresPubSub, type PubSub, RedisPubSub } from '../src/platform/pubsub';
 
@@ -64,5 +65,34 @@ describe.each(kinds)('pub/sub port: $name', ({ skip, make, shared }) => {
     expect(await twice.first()).toBe(big);
     await new Promise((r) => setTimeout(r, 100));
     expect(elsewhere.messages).toEqual([]);
+  });
+});
+
+describe('PostgreSQL listener', () => {
+  it.skipIf(!process.env.DATABASE_URL)('listens again after its connection is lost', async () => {
+    const listener = new PostgresPubSub(process.env.DATABASE_URL!);
+    const publisher = new PostgresPubSub(process.env.DATABASE_URL!);
+    open.push(listener, publisher);
+    const channel = `sb_test_${randomBytes(4).toString('hex')}`;
+    const messages: string[] = [];
+    await listener.subscribe(channel, (m) => messages.push(m));
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        'select pg_terminate_backend(pid) as done from pg_stat_activity where application_name = $1',
+        [listener.listenerName],
+      );
+      expect(killed.rowCount).toBe(1);
+      // Published until it arrives: the listener comes back within a few seconds.
+      const deadline = Date.now() + 10_000;
+      while (messages.length === 0 && Date.now() < deadline) {
+        await publisher.publish(channel, 'after the outage');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(messages[0]).toBe('after the outage');
+    } finally {
+      await admin.end();
+    }
   });
 });

@@ -32,11 +32,22 @@ export class MemoryPubSub implements PubSub {
   }
 }
 
-/** LISTEN on a dedicated connection; NOTIFY through a short-lived query (payloads < 8000 bytes). */
+let listenerCount = 0;
+
+/**
+ * LISTEN on a dedicated connection; NOTIFY through a short-lived query (payloads < 8000 bytes).
+ * When the listening connection is lost (database restart, network, terminated backend) it is
+ * opened again with a growing delay (up to 30 s) and every channel is listened to again.
+ */
 export class PostgresPubSub implements PubSub {
   readonly kind = 'postgres';
-  private listener: pg.Client | undefined;
+  /** The listening connection's application_name (lets an operator or a test find it). */
+  readonly listenerName = `switchboard-pubsub-${process.pid}-${++listenerCount}`;
+  private listener: Promise<pg.Client> | undefined;
   private readonly handlers = new Map<string, ((message: string) => void)[]>();
+  private closed = false;
+  private retryDelayMs = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly databaseUrl: string,
@@ -45,20 +56,53 @@ export class PostgresPubSub implements PubSub {
     this.pool.on('error', (error) => console.error(`pub/sub connection lost: ${error.message}`));
   }
 
-  private async connection(): Promise<pg.Client> {
-    if (this.listener) return this.listener;
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    await client.connect();
-    client.on('error', (error) => {
-      // Listening stops with the connection; the next subscribe opens a new one.
-      console.error(`pub/sub listener lost: ${error.message}`);
-      if (this.listener === client) this.listener = undefined;
+  private connection(): Promise<pg.Client> {
+    this.listener ??= this.open().catch((error: unknown) => {
+      this.listener = undefined;
+      throw error;
     });
+    return this.listener;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: this.listenerName });
+    let lost = false;
+    const onLost = (reason: string) => {
+      if (lost) return;
+      lost = true;
+      this.listener = undefined;
+      if (this.closed) return;
+      console.error(`pub/sub listener lost: ${reason}; listening again shortly`);
+      this.scheduleReconnect();
+    };
+    client.on('error', (error) => onLost(error.message));
+    client.on('end', () => onLost('connection ended'));
     client.on('notification', (n) => {
       for (const handler of this.handlers.get(n.channel) ?? []) handler(n.payload ?? '');
     });
-    this.listener = client;
+    await client.connect();
+    for (const channel of this.handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
     return client;
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.retryTimer) return;
+    this.retryDelayMs = Math.min(Math.max(this.retryDelayMs * 2, 250), 30_000);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      if (this.closed) return;
+      this.connection().then(
+        () => {
+          this.retryDelayMs = 0;
+          console.error('pub/sub listener back');
+        },
+        (error: Error) => {
+          console.error(`pub/sub listener still down: ${error.message}`);
+          this.scheduleReconnect();
+        },
+      );
+    }, this.retryDelayMs);
+    this.retryTimer.unref?.();
   }
 
   async publish(channel: string, message: string) {
@@ -66,17 +110,22 @@ export class PostgresPubSub implements PubSub {
   }
 
   async subscribe(channel: string, handler: (message: string) => void) {
-    const client = await this.connection();
     const existing = this.handlers.get(channel);
-    if (existing) existing.push(handler);
-    else {
-      this.handlers.set(channel, [handler]);
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    if (existing) {
+      existing.push(handler);
+      return;
     }
+    this.handlers.set(channel, [handler]);
+    const client = await this.connection();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
   }
 
   async close() {
-    await this.listener?.end();
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.then((c) => c.end()).catch(() => {});
     await this.pool.end();
   }
 }

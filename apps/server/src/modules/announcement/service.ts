@@ -280,15 +280,23 @@ export class AnnouncementService {
       .onConflictDoNothing();
   }
 
+  /** Marks every unread announcement addressed to the caller as read, however many there are. */
   async markAllRead(auth: AuthContext) {
-    const { anntMsgList, sysMsgList } = await this.unreadFor(auth);
-    const ids = [...anntMsgList, ...sysMsgList].map((a) => a.id);
-    if (ids.length === 0) return 0;
-    await this.db
+    const unread = this.db
+      .select({
+        announcementId: announcements.id,
+        userId: sql<string>`${auth.user.id}::uuid`.as('user_id'),
+        readAt: sql<Date>`now()`.as('read_at'),
+      })
+      .from(announcements)
+      .leftJoin(announcementReads, readBy(auth))
+      .where(and(addressedTo(auth), isNull(announcementReads.userId)));
+    const marked = await this.db
       .insert(announcementReads)
-      .values(ids.map((announcementId) => ({ announcementId, userId: auth.user.id })))
-      .onConflictDoNothing();
-    return ids.length;
+      .select(unread)
+      .onConflictDoNothing()
+      .returning({ id: announcementReads.announcementId });
+    return marked.length;
   }
 
   /** The caller's published announcements with read state, for the announcements page. */
