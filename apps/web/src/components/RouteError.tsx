@@ -1,11 +1,31 @@
-import { CloseCircleFilled } from '@ant-design/icons';
+import { CloseCircleFilled, QuestionCircleFilled } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
-// The 404 screen is a page like any other: its chunk (antd Result and its pictures) loads when needed.
-const NotFound = lazy(() => import('./NotFound').then((m) => ({ default: m.NotFound })));
+function Problem({
+  icon,
+  title,
+  detail,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  detail?: string | undefined;
+  action: ReactNode;
+}) {
+  return (
+    <Flex vertical align="center" gap="middle" style={{ padding: '48px 32px', textAlign: 'center' }}>
+      {icon}
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      {detail && <Typography.Text type="secondary">{detail}</Typography.Text>}
+      {action}
+    </Flex>
+  );
+}
 
 /**
  * Shown when a route fails to load or render (e.g. a lazy chunk that never arrived). Built only from
@@ -16,22 +36,33 @@ export function RouteError() {
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <Suspense fallback={null}>
-        <NotFound />
-      </Suspense>
+      <Problem
+        icon={
+          <QuestionCircleFilled
+            style={{ fontSize: 72, color: 'var(--ant-color-text-quaternary, #bfbfbf)' }}
+          />
+        }
+        title={t('notFound.title')}
+        detail={t('notFound.description')}
+        action={
+          <Link to="/">
+            <Button type="primary">{t('actions.backHome')}</Button>
+          </Link>
+        }
+      />
     );
   }
   const detail = error instanceof Error ? error.message : undefined;
   return (
-    <Flex vertical align="center" gap="middle" style={{ padding: '48px 32px', textAlign: 'center' }}>
-      <CloseCircleFilled style={{ fontSize: 72, color: 'var(--ant-color-error, #ff4d4f)' }} />
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('errors.routeFailed')}
-      </Typography.Title>
-      {detail && <Typography.Text type="secondary">{detail}</Typography.Text>}
-      <Button type="primary" onClick={() => window.location.reload()}>
-        {t('actions.reload')}
-      </Button>
-    </Flex>
+    <Problem
+      icon={<CloseCircleFilled style={{ fontSize: 72, color: 'var(--ant-color-error, #ff4d4f)' }} />}
+      title={t('errors.routeFailed')}
+      detail={detail}
+      action={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('actions.reload')}
+        </Button>
+      }
+    />
   );
 }

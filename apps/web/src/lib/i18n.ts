@@ -118,12 +118,13 @@ export function currentLocale(): Locale {
 
 /** Switches app messages, dayjs and (through the providers) antd together, and remembers it. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  // Texts first: a language whose texts cannot be loaded is neither applied nor remembered.
+  await loadLocale(locale);
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // Storage can be unavailable (private mode); the switch still applies to this page.
   }
-  await loadLocale(locale);
   applyLocaleSideEffects(locale);
   await i18n.changeLanguage(locale);
 }

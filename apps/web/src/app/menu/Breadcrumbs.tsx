@@ -1,5 +1,6 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { Breadcrumb } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useHomePath } from '../home-path';
 import { findByPath, flattenMenu } from './menu-tree';
@@ -8,6 +9,7 @@ import { useMenuTitle, useUserMenu } from './use-menu';
 /** Home / group / screen, from the menu tree. */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
+  const { t } = useTranslation('menu');
   const { permitted } = useUserMenu();
   const title = useMenuTitle();
   const home = useHomePath();
@@ -23,7 +25,7 @@ export function Breadcrumbs() {
         {
           key: 'home',
           title: (
-            <Link to={home.path} aria-label="home">
+            <Link to={home.path} aria-label={t('home')}>
               <HomeOutlined />
             </Link>
           ),

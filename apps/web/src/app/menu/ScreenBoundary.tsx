@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { Component, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '@/components/PageLoading';
-import { i18n } from '@/lib/i18n';
+import { ChunkTimeoutError } from '../chunk-timeout';
 
 function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -24,9 +24,7 @@ const CHUNK_FAILURE =
   /dynamically imported module|importing a module script failed|error loading dynamically/i;
 
 function isChunkFailure(error: Error | null): boolean {
-  return (
-    error !== null && (CHUNK_FAILURE.test(error.message) || error.message === i18n.t('errors.chunkTimeout'))
-  );
+  return error !== null && (error instanceof ChunkTimeoutError || CHUNK_FAILURE.test(error.message));
 }
 
 interface Props {

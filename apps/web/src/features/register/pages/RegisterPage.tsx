@@ -24,8 +24,9 @@ type Field = (typeof FIELDS)[number];
 /** Values that must be unique, checked while the person types (the server checks again on submit). */
 const UNIQUE: Partial<Record<Field, { tableName: string; fieldName: string; taken: ErrorCode }>> = {
   companyName: { tableName: 'sys_company', fieldName: 'name', taken: 'COMPANY_EXISTS' },
-  phone: { tableName: 'sys_company', fieldName: 'phone', taken: 'PHONE_EXISTS' },
-  email: { tableName: 'sys_company', fieldName: 'email', taken: 'EMAIL_EXISTS' },
+  // The sign-up's user gets the phone and email; sign-up refuses ones another user has.
+  phone: { tableName: 'sys_user', fieldName: 'phone', taken: 'PHONE_EXISTS' },
+  email: { tableName: 'sys_user', fieldName: 'email', taken: 'EMAIL_EXISTS' },
   username: { tableName: 'sys_user', fieldName: 'username', taken: 'USERNAME_EXISTS' },
 };
 /** A duplicate check waits until typing has paused this long. */
