@@ -1,3 +1,2 @@
 // The page is loaded lazily: import '@/features/announcement-admin/pages/AnnouncementAdminPage'.
-export { getDictItems, useDictItems } from './api/get-dict-items';
 export { RichTextEditor } from './components/RichTextEditor';

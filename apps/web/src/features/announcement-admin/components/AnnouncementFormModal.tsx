@@ -9,11 +9,11 @@ import {
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDict } from '@/components/dict';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { schemaRule } from '@/lib/validation';
-import { useDictItems } from '../api/get-dict-items';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { useUserSearch } from '../api/search-users';
 import { RichTextEditor } from './RichTextEditor';
@@ -78,11 +78,11 @@ export function AnnouncementFormModal({
   editing: AnnouncementAdminItem | null;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('notices');
+  const { t } = useTranslation('notices');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveAnnouncement();
-  const priorities = useDictItems('priority', i18n.language);
+  const priorities = useDict('priority');
   const target = Form.useWatch('msgType', form) as Target | undefined;
   const [userSearch, setUserSearch] = useState('');
   const debouncedSearch = useDebouncedValue(userSearch, 300);
@@ -111,8 +111,8 @@ export function AnnouncementFormModal({
   });
 
   const priorityOptions =
-    priorities.data && priorities.data.length > 0
-      ? priorities.data.map((item) => ({ value: item.value, label: item.text || item.label }))
+    priorities.options.length > 0
+      ? priorities.options
       : PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }));
 
   const userOptions = (users.data?.records ?? []).map((u) => ({
