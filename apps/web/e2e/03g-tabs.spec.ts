@@ -35,7 +35,7 @@ test.describe('multi-page tabs', () => {
     await page.goto('/home/Home?a=1');
     await expect(tab(page, '/home/Home?a=1')).toBeVisible();
     await openScreen(page, 'companies', '/company/list');
-    expect(await tabPaths(page)).toEqual(['/home/Home', '/home/Home?a=1', '/company/list']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/home/Home', '/home/Home?a=1', '/company/list']);
     await page.getByTestId('filter-name').fill('kept while the tab is open');
     await tab(page, '/home/Home?a=1').click();
     await expect(page).toHaveURL(/\/home\/Home\?a=1$/);

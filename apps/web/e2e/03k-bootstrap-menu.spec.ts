@@ -39,7 +39,7 @@ test.describe('a failed permission load logs out to the login page', () => {
   test('an error answer: the message shows, the token is revoked, signing in again leads back', async ({
     page,
   }) => {
-    await signedIn(page, 'customer');
+    await signedIn(page, 'agentcustomer');
     const token = await storedToken(page);
     await page.route(PERMISSIONS, (route) => route.fulfill(envelope(500, 'Permission service is down')));
     await page.goto('/company/list');
@@ -50,13 +50,13 @@ test.describe('a failed permission load logs out to the login page', () => {
     expect(check.status()).toBe(401);
 
     await page.unroute(PERMISSIONS);
-    await signIn(page, 'customer');
+    await signIn(page, 'agentcustomer');
     await expect(page).toHaveURL(/\/company\/list$/);
     await expect(page.getByTestId('company-table')).toBeVisible();
   });
 
   test('an empty menu is an error too', async ({ page }) => {
-    await signedIn(page, 'customer');
+    await signedIn(page, 'agentcustomer');
     await page.route(
       PERMISSIONS,
       editMenu(() => []),
@@ -66,7 +66,7 @@ test.describe('a failed permission load logs out to the login page', () => {
   });
 
   test('no answer at all (network failure) does not leave the page loading', async ({ page }) => {
-    await signedIn(page, 'customer');
+    await signedIn(page, 'agentcustomer');
     let calls = 0;
     await page.route(PERMISSIONS, (route) => {
       calls += 1;

@@ -51,7 +51,7 @@ test('diagnostics show the session, and the websocket reconnects 5 s after the s
 });
 
 test('customers get the 404 page for the diagnostics and the test tool', async ({ page }) => {
-  await signedIn(page, 'customer');
+  await signedIn(page, 'agentcustomer');
   for (const path of ['/test/home', '/test', '/TestToolRecord']) {
     await page.goto(path);
     await expect(page.getByText('Page not found')).toBeVisible();
@@ -130,7 +130,7 @@ test.describe('header items', () => {
       // The flag belongs to that user: another customer keeps the items.
       await page.context().clearCookies();
       await page.evaluate(() => localStorage.clear());
-      await signedIn(page, 'customer');
+      await signedIn(page, 'agentcustomer');
       await expect(header.getByTestId('header-item-recharge')).toBeVisible();
       await expect(header.getByTestId('header-item-contact')).toBeVisible();
       await expect(header.getByTestId('header-item-language')).toBeVisible();
