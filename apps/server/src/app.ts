@@ -90,6 +90,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Menu entries with an internal `url` open it in the console's iframe screen (spec
+        // section 2); their addresses come from the menu, so any web page may be framed.
+        frameSrc: ["'self'", 'https:', 'http:'],
         // Plain-HTTP installs (a LAN address) must still load their own scripts.
         upgradeInsecureRequests: null,
       },

@@ -169,6 +169,8 @@ describe('security headers', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
+    // Internal menu urls are framed (the iframe screen); frame-src would otherwise be 'self'.
+    expect(csp).toContain("frame-src 'self' https: http:");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('x-powered-by')).toBeNull();
   });

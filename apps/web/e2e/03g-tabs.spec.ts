@@ -35,7 +35,7 @@ test.describe('multi-page tabs', () => {
     await page.goto('/home/Home?a=1');
     await expect(tab(page, '/home/Home?a=1')).toBeVisible();
     await openScreen(page, 'companies', '/company/list');
-    expect(await tabPaths(page)).toEqual(['/home/Home', '/home/Home?a=1', '/company/list']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/home/Home', '/home/Home?a=1', '/company/list']);
     await page.getByTestId('filter-name').fill('kept while the tab is open');
     await tab(page, '/home/Home?a=1').click();
     await expect(page).toHaveURL(/\/home\/Home\?a=1$/);
@@ -62,6 +62,34 @@ test.describe('multi-page tabs', () => {
     await expect(tab(page, '/home/Home')).toHaveText('首页');
     await page.screenshot({ path: `${SCREENSHOTS}/tabs-zh-CN.png` });
     await switchLanguage(page, 'en-US');
+  });
+
+  test('refresh remounts only that tab: another open page keeps its state', async ({ page }) => {
+    await openScreen(page, 'companies', '/company/list');
+    await page.getByTestId('filter-name').fill('companies kept');
+    await openScreen(page, 'systemUser', '/system/user');
+    await page.getByTestId('filter-username').fill('users kept');
+
+    // Refresh the active tab: its page starts afresh, the other one does not.
+    await tab(page, '/system/user').click({ button: 'right' });
+    await page.getByTestId('tab-refresh').click();
+    await expect(page.getByTestId('tab-context-menu')).toHaveCount(0);
+    await expect(page.getByTestId('filter-username')).toHaveValue('');
+    await expect(page).toHaveURL(/\/system\/user$/);
+    await tab(page, '/company/list').click();
+    await expect(page.getByTestId('filter-name')).toHaveValue('companies kept');
+
+    // Refresh a tab that is not active: it remounts in the background, the active page stays.
+    await tab(page, '/system/user').click();
+    await page.getByTestId('filter-username').fill('users kept again');
+    await tab(page, '/company/list').click();
+    await tab(page, '/system/user').click({ button: 'right' });
+    await page.getByTestId('tab-refresh').click();
+    await expect(page).toHaveURL(/\/company\/list$/);
+    await expect(page.getByTestId('filter-name')).toHaveValue('companies kept');
+    await tab(page, '/system/user').click();
+    await expect(page.getByTestId('filter-username')).toHaveValue('');
+    expect(await tabPaths(page)).toEqual(['/home/Home', '/company/list', '/system/user']);
   });
 
   test('home and the last tab cannot be closed', async ({ page }) => {

@@ -102,3 +102,11 @@ export async function presetSettings(page: Page, settings: Record<string, unknow
     localStorage.setItem('switchboard.settings', value);
   }, JSON.stringify(settings));
 }
+
+/** The signed-in user's token as the app stored it (for calling the API beside the page). */
+export async function storedToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('switchboard.token'));
+  const token = raw ? (JSON.parse(raw) as { value?: unknown }).value : undefined;
+  if (typeof token !== 'string') throw new Error('no stored token');
+  return token;
+}

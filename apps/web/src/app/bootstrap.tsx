@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
-import { useUserPermissions } from '@/features/auth';
+import { logout, useUserPermissions } from '@/features/auth';
 import { loginPathFor, safeRedirect } from '@/lib/redirect';
 import { endSession, getSignOutNotice, useSession } from '@/lib/session';
 
@@ -34,10 +34,14 @@ export function RequireAuth() {
 function PermissionGate({ token }: { token: string }) {
   const { t } = useTranslation();
   const permissions = useUserPermissions(token);
-  const failure = permissions.isError ? permissions.error.message : null;
+  const failure = permissions.isError ? permissions.error : null;
 
+  // Spec section 8: a failed permission load (an empty menu included) logs out, and the login
+  // page says why. The token still works unless the server refused it: revoke it, best effort.
   useEffect(() => {
-    if (failure !== null) endSession({ reason: 'error', message: failure });
+    if (failure === null) return;
+    if (failure.status !== 401) logout().catch(() => {});
+    endSession({ reason: 'error', message: failure.message });
   }, [failure]);
 
   if (permissions.isPending || permissions.isError) return <PageLoading tip={t('bootstrap.loading')} />;

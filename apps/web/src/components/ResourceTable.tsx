@@ -2,9 +2,11 @@ import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons'
 import type { Page } from '@switchboard/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Table, type TableColumnsType, Tooltip } from 'antd';
-import { type Key, type ReactNode, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { apiClient } from '@/lib/api-client';
+import { readTableState, SAME_TAB_STATE, writeTableState } from './table-url-state';
 
 type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
@@ -27,6 +29,8 @@ export interface ResourceTableProps<T extends object> {
   filters?: ReactNode;
   /** Turns form values into query parameters (dates, trimming). Default: strings trimmed, empties dropped. */
   toQuery?: (values: Record<string, unknown>) => QueryParams;
+  /** The reverse of `toQuery`: form values from the URL's query parameters. Default: as they are. */
+  fromQuery?: (query: Record<string, string>) => Record<string, unknown>;
   /** Buttons above the table; with `selectable`, they get the selected rows. */
   toolbar?: (ctx: ToolbarContext<T>) => ReactNode;
   selectable?: boolean;
@@ -43,13 +47,20 @@ function defaultQuery(values: Record<string, unknown>): QueryParams {
   return query;
 }
 
-/** One list screen: a query form, a toolbar and an antd table paged by the server. */
+const sameValues = (query: Record<string, string>): Record<string, unknown> => query;
+
+/**
+ * One list screen: a query form, a toolbar and an antd table paged by the server. Page number,
+ * page size and the applied filters live in the URL query (one table per screen), so a reload or
+ * a shared link shows the same rows and back/forward step through them.
+ */
 export function ResourceTable<T extends object>({
   path,
   columns,
   rowKey,
   filters,
   toQuery = defaultQuery,
+  fromQuery = sameValues,
   toolbar,
   selectable = false,
   title,
@@ -58,19 +69,40 @@ export function ResourceTable<T extends object>({
   const { t } = useTranslation('system');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [query, setQuery] = useState<QueryParams>({});
-  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const urlState = useMemo(() => readTableState(location.search), [location.search]);
+  const { query, pageNo, pageSize } = urlState;
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
 
+  // The form follows the URL when something else changes it (back/forward, a link); not after
+  // this table's own paging, nor when a kept-alive page shows again (typed text stays then).
+  const syncedSearch = useRef(location.search);
+  useEffect(() => {
+    if (syncedSearch.current === location.search) return;
+    syncedSearch.current = location.search;
+    form.resetFields();
+    form.setFieldsValue(fromQuery(urlState.query));
+  }, [form, fromQuery, location.search, urlState.query]);
+
   const list = useQuery({
-    queryKey: [...resourceKey(path), query, paging],
-    queryFn: ({ signal }) => apiClient.get<Page<T>>(path, { ...query, ...paging }, signal),
+    queryKey: [...resourceKey(path), query, { pageNo, pageSize }],
+    queryFn: ({ signal }) => apiClient.get<Page<T>>(path, { ...query, pageNo, pageSize }, signal),
     placeholderData: keepPreviousData,
   });
 
+  const show = (next: { query: QueryParams; pageNo: number; pageSize: number }) => {
+    const search = writeTableState(next);
+    if (search === writeTableState(urlState)) {
+      void list.refetch();
+      return;
+    }
+    syncedSearch.current = search;
+    navigate({ pathname: location.pathname, search }, { state: SAME_TAB_STATE });
+  };
+
   const search = (values: Record<string, unknown>) => {
-    setQuery(toQuery(values));
-    setPaging((p) => ({ ...p, pageNo: 1 }));
+    show({ query: toQuery(values), pageNo: 1, pageSize });
   };
   const clearSelection = () => setSelected({ keys: [], rows: [] });
 
@@ -80,6 +112,7 @@ export function ResourceTable<T extends object>({
         <Form
           form={form}
           layout="inline"
+          initialValues={fromQuery(query)}
           onFinish={search}
           style={{ marginBottom: 16, rowGap: 12 }}
           data-testid="query-form"
@@ -93,7 +126,9 @@ export function ResourceTable<T extends object>({
               <Button
                 icon={<UndoOutlined />}
                 onClick={() => {
-                  form.resetFields();
+                  // Empty, not back to the initial values (those are the filters the URL had).
+                  const values = form.getFieldsValue(true) as Record<string, unknown>;
+                  form.setFieldsValue(Object.fromEntries(Object.keys(values).map((key) => [key, undefined])));
                   search({});
                 }}
                 data-testid="query-reset"
@@ -132,12 +167,13 @@ export function ResourceTable<T extends object>({
             : undefined
         }
         pagination={{
-          current: paging.pageNo,
-          pageSize: paging.pageSize,
+          current: pageNo,
+          pageSize,
           total: list.data?.total ?? 0,
           showSizeChanger: true,
           showTotal: (total) => t('table.total', { total }),
-          onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
+          onChange: (nextPageNo, nextPageSize) =>
+            show({ query, pageNo: nextPageSize === pageSize ? nextPageNo : 1, pageSize: nextPageSize }),
         }}
       />
     </Card>

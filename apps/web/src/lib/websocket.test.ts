@@ -94,12 +94,15 @@ describe('NoticeSocket', () => {
     const { socket, first } = setup();
     vi.advanceTimersByTime(20_000 + 10_000);
     expect(first.readyState).toBe(3);
-    expect(socket.state).toBe('closed');
+    expect(socket.state).toBe('reconnecting');
     vi.advanceTimersByTime(4_999);
     expect(FakeSocket.all).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeSocket.all).toHaveLength(2);
-    expect(socket.state).toBe('connecting');
+    // Still reconnecting until the new socket opens.
+    expect(socket.state).toBe('reconnecting');
+    FakeSocket.all[1]!.open();
+    expect(socket.state).toBe('open');
   });
 
   it('an answered heartbeat keeps the socket', () => {
@@ -143,7 +146,7 @@ describe('NoticeSocket, more', () => {
     vi.advanceTimersByTime(9_999);
     expect(socket.state).toBe('open');
     vi.advanceTimersByTime(1);
-    expect(socket.state).toBe('closed');
+    expect(socket.state).toBe('reconnecting');
     vi.advanceTimersByTime(5_000);
     expect(FakeSocket.all).toHaveLength(2);
   });

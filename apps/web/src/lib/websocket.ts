@@ -9,7 +9,8 @@ import {
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSession } from './session';
 
-export type SocketState = 'connecting' | 'open' | 'closed';
+/** `reconnecting`: the connection was lost and a new one is on its way (5 s, then until it opens). */
+export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 /** How long an unanswered heartbeat may wait before the socket counts as dead. */
 export const HEARTBEAT_ANSWER_MS = 10_000;
@@ -41,7 +42,7 @@ export class NoticeSocket {
 
   start() {
     this.stopped = false;
-    this.connect();
+    this.connect(false);
   }
 
   private setState(state: SocketState) {
@@ -49,9 +50,9 @@ export class NoticeSocket {
     this.options.onStateChange?.(state);
   }
 
-  private connect() {
+  private connect(retry: boolean) {
     const create = this.options.createSocket ?? ((url, protocols) => new WebSocket(url, protocols));
-    this.setState('connecting');
+    this.setState(retry ? 'reconnecting' : 'connecting');
     const socket = create(this.options.url, [SOCKET_PROTOCOL, this.options.token]);
     this.socket = socket;
     socket.onopen = () => {
@@ -107,10 +108,13 @@ export class NoticeSocket {
     clearTimeout(this.idleTimer);
     clearTimeout(this.answerTimer);
     this.socket = null;
-    this.setState('closed');
-    if (this.stopped) return;
+    if (this.stopped) {
+      this.setState('closed');
+      return;
+    }
+    this.setState('reconnecting');
     clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => this.connect(), WS_RECONNECT_MS);
+    this.reconnectTimer = setTimeout(() => this.connect(true), WS_RECONNECT_MS);
   }
 
   /** Closes for good (logout): no reconnect. */
@@ -215,7 +219,7 @@ export function stopNoticeSocket(): void {
   noticeSocketHub.stop();
 }
 
-/** connecting / open / closed, for a diagnostics screen or a status dot. */
+/** connecting / open / reconnecting / closed, for a diagnostics screen or a status dot. */
 export function useNoticeSocketState(hub: NoticeSocketHub = noticeSocketHub): SocketState {
   return useSyncExternalStore(hub.subscribeState, hub.getState, hub.getState);
 }

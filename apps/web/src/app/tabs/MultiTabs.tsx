@@ -1,7 +1,8 @@
 import { App, Menu, Tabs } from 'antd';
 import { Activity, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { isSameTabState } from '@/components/table-url-state';
 import { useHomePath } from '../home-path';
 import { Breadcrumbs } from '../menu/Breadcrumbs';
 import MenuScreen from '../menu/MenuScreen';
@@ -11,11 +12,11 @@ import {
   type BulkClose,
   closeMany,
   closeTab,
-  openTab,
   type PageTab,
   refreshTab,
   type TabsState,
   tabFor,
+  visitTab,
 } from './tab-model';
 
 /** Paths that only redirect (no tab of their own). */
@@ -119,10 +120,17 @@ export function MultiTabs() {
   const fullPath = `${location.pathname}${location.search}`;
   const redirecting = REDIRECTS.has(location.pathname);
 
-  useEffect(() => {
-    if (redirecting) return;
-    setState((s) => openTab(s, tabFor(location.pathname, location.search), home));
-  }, [location.pathname, location.search, home, redirecting]);
+  const navigationType = useNavigationType();
+  // Each navigation opens or activates its tab during render (not in an effect), so no frame
+  // shows the page without its tab. A table's own query change, or back/forward, stays in the
+  // active tab when it is the same page.
+  const visit = redirecting ? null : `${location.key}\n${home}`;
+  const [visited, setVisited] = useState<string | null>(null);
+  if (visit !== null && visit !== visited) {
+    const sameTab = navigationType === 'POP' || isSameTabState(location.state);
+    setVisited(visit);
+    setState((s) => visitTab(s, tabFor(location.pathname, location.search), home, { sameTab }));
+  }
 
   // Scroll position per tab: remembered while scrolling, restored when the tab shows again.
   const scrolls = useRef(new Map<string, number>());
@@ -199,7 +207,7 @@ export function MultiTabs() {
       {/* `/` and `/dashboard/workplace` redirect to the home page through the router. */}
       {redirecting ? <Outlet /> : null}
       {state.tabs.map((tab) => (
-        <Activity key={tab.fullPath} mode={tab.fullPath === fullPath ? 'visible' : 'hidden'}>
+        <Activity key={tab.id} mode={tab.fullPath === fullPath ? 'visible' : 'hidden'}>
           <TabPage key={tab.version} tab={tab} />
         </Activity>
       ))}

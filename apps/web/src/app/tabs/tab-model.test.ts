@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeMany, closeTab, openTab, refreshTab, type TabsState, tabFor } from './tab-model';
+import { closeMany, closeTab, openTab, refreshTab, type TabsState, tabFor, visitTab } from './tab-model';
 
 const HOME = '/home/Home';
 const state = (active: string, ...paths: string[]): TabsState => ({
@@ -50,5 +50,36 @@ describe('tabs', () => {
   it('refresh bumps only that tab', () => {
     const s = refreshTab(state('/a', HOME, '/a'), '/a');
     expect(s.tabs.map((t) => t.version)).toEqual([0, 1]);
+  });
+
+  it('a query change of the active page (table state, back/forward) follows in the same tab', () => {
+    let s = openTab({ tabs: [], active: '' }, tabFor('/a'), HOME);
+    s = visitTab(s, tabFor('/a', '?pageNo=2'), HOME, { sameTab: true });
+    expect(keys(s)).toEqual([HOME, '/a?pageNo=2']);
+    expect(s.tabs[1]?.id).toBe('/a');
+    expect(s.active).toBe('/a?pageNo=2');
+    // Back to the plain path: still the same tab.
+    s = visitTab(s, tabFor('/a'), HOME, { sameTab: true });
+    expect(keys(s)).toEqual([HOME, '/a']);
+    expect(s.tabs[1]?.id).toBe('/a');
+  });
+
+  it('otherwise another query is another tab, with an id of its own', () => {
+    let s = openTab({ tabs: [], active: '' }, tabFor('/a'), HOME);
+    s = visitTab(s, tabFor('/a', '?pageNo=2'), HOME, { sameTab: true });
+    s = visitTab(s, tabFor('/a'), HOME);
+    expect(keys(s)).toEqual([HOME, '/a?pageNo=2', '/a']);
+    expect(new Set(s.tabs.map((t) => t.id)).size).toBe(3);
+    // An existing tab of that full path is re-activated, not changed.
+    s = visitTab(s, tabFor('/a', '?pageNo=2'), HOME, { sameTab: true });
+    expect(keys(s)).toEqual([HOME, '/a?pageNo=2', '/a']);
+    expect(s.active).toBe('/a?pageNo=2');
+  });
+
+  it('never moves home or a tab of another page in place', () => {
+    const s = visitTab(state(HOME, HOME, '/a'), tabFor(HOME, '?x=1'), HOME, { sameTab: true });
+    expect(keys(s)).toEqual([HOME, '/a', `${HOME}?x=1`]);
+    const t = visitTab(state('/a', HOME, '/a'), tabFor('/b', '?x=1'), HOME, { sameTab: true });
+    expect(keys(t)).toEqual([HOME, '/a', '/b?x=1']);
   });
 });

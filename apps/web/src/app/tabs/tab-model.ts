@@ -1,6 +1,8 @@
 /** Multi-page tabs as data: pure functions, so every rule can be tested without a browser. */
 export interface PageTab {
-  /** Full path (pathname + search): the tab's identity. */
+  /** Stable while the tab is open (its page's key), even when its query changes in place. */
+  id: string;
+  /** Full path (pathname + search): what the tab shows; no two tabs share one. */
   fullPath: string;
   pathname: string;
   search: string;
@@ -16,15 +18,45 @@ export interface TabsState {
 export type CloseProblem = 'home' | 'last';
 
 export function tabFor(pathname: string, search = ''): PageTab {
-  return { fullPath: `${pathname}${search}`, pathname, search, version: 0 };
+  const fullPath = `${pathname}${search}`;
+  return { id: fullPath, fullPath, pathname, search, version: 0 };
+}
+
+/** An id no open tab has (a tab whose query changed in place keeps the id it opened with). */
+function freshId(tabs: readonly PageTab[], wanted: string): string {
+  let id = wanted;
+  for (let n = 2; tabs.some((t) => t.id === id); n++) id = `${wanted}#${n}`;
+  return id;
 }
 
 /** Opens (or re-activates) the tab of a path; the home tab always stays first. */
 export function openTab(state: TabsState, tab: PageTab, home: string): TabsState {
   const exists = state.tabs.some((t) => t.fullPath === tab.fullPath);
-  let tabs = exists ? state.tabs : [...state.tabs, tab];
-  if (!tabs.some((t) => t.fullPath === home)) tabs = [tabFor(home), ...tabs];
+  let tabs = exists ? state.tabs : [...state.tabs, { ...tab, id: freshId(state.tabs, tab.id) }];
+  if (!tabs.some((t) => t.fullPath === home)) tabs = [{ ...tabFor(home), id: freshId(tabs, home) }, ...tabs];
   return { tabs, active: tab.fullPath };
+}
+
+/**
+ * A navigation: re-activates the tab of that full path if there is one. Otherwise, when the
+ * navigation only changed the query of the active page (`sameTab`: a table's page or filters,
+ * or back/forward), the active tab follows it in place and keeps its page; else a tab opens.
+ */
+export function visitTab(
+  state: TabsState,
+  tab: PageTab,
+  home: string,
+  options: { sameTab?: boolean } = {},
+): TabsState {
+  const exists = state.tabs.some((t) => t.fullPath === tab.fullPath);
+  const active = state.tabs.find((t) => t.fullPath === state.active);
+  if (!exists && options.sameTab && active && active.fullPath !== home && active.pathname === tab.pathname) {
+    return {
+      tabs: state.tabs.map((t) => (t === active ? { ...t, fullPath: tab.fullPath, search: tab.search } : t)),
+      active: tab.fullPath,
+    };
+  }
+  return openTab(state, tab, home);
 }
 
 /** Closing one tab: refused for the last tab and for home; otherwise the right neighbour (or left) becomes active. */

@@ -6,6 +6,7 @@ import { useHomePath } from '@/app/home-path';
 import { currentLocale } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
+import { type SocketState, useNoticeSocket } from '@/lib/websocket';
 
 function AuthTable({ title, entries, testId }: { title: string; entries: AuthEntry[]; testId: string }) {
   const { t } = useTranslation('layout');
@@ -42,6 +43,26 @@ function AuthTable({ title, entries, testId }: { title: string; entries: AuthEnt
   );
 }
 
+const SOCKET_COLORS: Record<SocketState, string> = {
+  connecting: 'blue',
+  open: 'green',
+  reconnecting: 'orange',
+  closed: 'default',
+};
+
+const ignoreMessages = () => {};
+
+/** The notices socket as it is now; being on this page keeps it open. */
+function SocketStatus() {
+  const { t } = useTranslation('layout');
+  const state = useNoticeSocket(ignoreMessages);
+  return (
+    <Tag color={SOCKET_COLORS[state]} data-testid="diagnostics-websocket" data-state={state}>
+      {t(`diagnostics.socket.${state}`)}
+    </Tag>
+  );
+}
+
 /** Administrators' diagnostics: what the console knows about the session right now. */
 export default function DiagnosticsPage() {
   const { t } = useTranslation(['layout', 'menu']);
@@ -60,19 +81,35 @@ export default function DiagnosticsPage() {
           size="small"
           bordered
           items={[
-            { key: 'user', label: t('diagnostics.user'), children: session?.userInfo.username },
+            {
+              key: 'user',
+              label: t('diagnostics.user'),
+              children: (
+                <span data-testid="diagnostics-user">
+                  {session ? `${session.userInfo.username} (${session.userInfo.realname})` : '—'}
+                </span>
+              ),
+            },
             { key: 'roles', label: t('diagnostics.roles'), children: session?.userInfo.roles.join(', ') },
             {
               key: 'department',
               label: t('diagnostics.department'),
-              children: home.departInfo?.departName ?? session?.userInfo.orgCode ?? '—',
+              children: (
+                <span data-testid="diagnostics-department">
+                  {home.departInfo?.departName ?? session?.userInfo.orgCode ?? '—'}
+                </span>
+              ),
             },
             { key: 'home', label: t('diagnostics.home'), children: home.path },
-            { key: 'locale', label: t('diagnostics.locale'), children: currentLocale() },
+            {
+              key: 'locale',
+              label: t('diagnostics.locale'),
+              children: <span data-testid="diagnostics-locale">{currentLocale()}</span>,
+            },
             {
               key: 'websocket',
               label: t('diagnostics.websocket'),
-              children: t('diagnostics.websocketLater'),
+              children: <SocketStatus />,
             },
             {
               key: 'settings',

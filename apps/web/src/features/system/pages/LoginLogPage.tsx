@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
-import { LogFilters, logQuery } from './log-filters';
+import { LogFilters, logFormValues, logQuery } from './log-filters';
 
 interface LoginLogRow {
   id: number;
@@ -26,6 +26,7 @@ export default function LoginLogPage() {
       testId="login-log-table"
       filters={<LogFilters />}
       toQuery={logQuery}
+      fromQuery={logFormValues}
       columns={[
         { title: t('log.username'), dataIndex: 'username' },
         {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { LogFilters, logQuery } from './log-filters';
+import { LogFilters, logFormValues, logQuery } from './log-filters';
 
 interface OperationLogRow {
   id: number;
@@ -27,6 +27,7 @@ export default function OperationLogPage() {
       testId="operation-log-table"
       filters={<LogFilters />}
       toQuery={logQuery}
+      fromQuery={logFormValues}
       columns={[
         { title: t('log.username'), dataIndex: 'username' },
         { title: t('log.method'), dataIndex: 'method' },

@@ -1,5 +1,5 @@
 import { DatePicker, Form, Input } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '@/components/ResourceTable';
 
@@ -26,4 +26,12 @@ export function logQuery(values: Record<string, unknown>): QueryParams {
     from: period[0]?.toISOString(),
     to: period[1]?.toISOString(),
   };
+}
+
+/** The reverse of `logQuery`, for a list state read from the URL. */
+export function logFormValues(query: Record<string, string>): Record<string, unknown> {
+  const from = query.from ? dayjs(query.from) : null;
+  const to = query.to ? dayjs(query.to) : null;
+  const period = from?.isValid() && to?.isValid() ? [from, to] : undefined;
+  return { username: query.username, period };
 }
