@@ -54,7 +54,7 @@ async function confirmAction(admin: Page, action: 'Publish' | 'Revoke' | 'Delete
 test('an announcement written on the admin screen reaches a chosen user live, is read, listed and revoked', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const stamp = Date.now();
   const title = `Routing maintenance ${stamp}`;
   const broadcast = `All hands: billing freeze ${stamp}`;
