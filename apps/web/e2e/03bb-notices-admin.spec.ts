@@ -60,7 +60,7 @@ test('an announcement written on the admin screen reaches a chosen user live, is
   const broadcast = `All hands: billing freeze ${stamp}`;
 
   // The receiver starts with nothing unread (earlier specs may have published to everyone).
-  const reader = await signedIn(browser, 'customer');
+  const reader = await signedIn(browser, 'customer2');
   await reader.goto('/isps/userAnnouncement');
   await reader.getByTestId('notices-read-all').click();
   await reader.locator('.ant-modal-confirm').getByRole('button', { name: 'Mark all read' }).click();
@@ -102,8 +102,8 @@ test('an announcement written on the admin screen reaches a chosen user live, is
   await form.getByRole('radio', { name: 'Notice', exact: true }).check();
   await form.getByRole('radio', { name: 'Chosen users' }).check();
   await form.getByRole('combobox', { name: 'Users' }).click();
-  await admin.keyboard.type('customer');
-  await admin.locator('.ant-select-dropdown:visible').getByTitle('Chris Customer (customer)').click();
+  await admin.keyboard.type('customer2');
+  await admin.locator('.ant-select-dropdown:visible').getByTitle('Casey Customer (customer2)').click();
   await form.locator('.ant-modal-title').click(); // closes the picker (Escape would close the form)
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Draft created. Publish it to send it.')).toBeVisible();

@@ -92,7 +92,7 @@ test('a brand created on the brand screen renames the console on its domain, and
   await expect(guest.getByTestId('language-switch')).toHaveCount(0);
   await guest.screenshot({ path: `${SCREENSHOTS}/brand-login-localhost.png` });
   // Signed in: the console frame carries the brand; recharge and language are hidden.
-  await signIn(guest, 'customer');
+  await signIn(guest, 'agentcustomer');
   await expect(guest.getByTestId('current-user')).toBeVisible();
   await expect(guest.getByTestId('console-brand')).toContainText(brandName);
   await expect(guest.getByTestId('console-brand').getByTestId('brand-logo')).toHaveAttribute(
@@ -141,6 +141,7 @@ test('the brand form says what is wrong in the user’s language: a taken domain
   page: admin,
   request,
 }) => {
+  test.setTimeout(120_000);
   await admin.goto('/user/login');
   await signIn(admin, 'admin');
   await expect(admin.getByTestId('current-user')).toBeVisible();

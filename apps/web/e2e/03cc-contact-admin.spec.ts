@@ -181,6 +181,7 @@ test('the customer group link set on the contact screen heads the Contact us men
   page: admin,
   browser,
 }) => {
+  test.setTimeout(120_000);
   await admin.setViewportSize(VIEWPORT);
   const link = `https://t.me/+switchboard_${Date.now()}`;
   await admin.goto('/user/login');
