@@ -50,6 +50,7 @@ function Brand({ light, showName }: { light: boolean; showName: boolean }) {
     <Link
       to="/"
       style={{ display: 'flex', alignItems: 'center', gap: 10, height: HEADER_HEIGHT, overflow: 'hidden' }}
+      data-testid="console-brand"
     >
       <BrandLogo size={28} />
       {showName ? (

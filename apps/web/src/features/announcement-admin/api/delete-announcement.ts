@@ -10,6 +10,7 @@ export function useDeleteAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAnnouncement,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+    // Reloaded on failure too: a refusal usually means the list is out of date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
   });
 }

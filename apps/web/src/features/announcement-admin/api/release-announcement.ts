@@ -11,6 +11,7 @@ export function useReleaseAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: releaseAnnouncement,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+    // Reloaded on failure too: a refusal usually means the list is out of date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
   });
 }

@@ -12,6 +12,7 @@ export function useRevokeAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeAnnouncement,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+    // Reloaded on failure too: a refusal usually means the list is out of date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
   });
 }

@@ -13,6 +13,7 @@ import { useDict } from '@/components/dict';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useShowError } from '@/lib/use-show-error';
 import { schemaRule } from '@/lib/validation';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { useUserSearch } from '../api/search-users';
@@ -80,6 +81,7 @@ export function AnnouncementFormModal({
 }) {
   const { t } = useTranslation('notices');
   const { message } = App.useApp();
+  const showError = useShowError();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveAnnouncement();
   const priorities = useDict('priority');
@@ -139,8 +141,9 @@ export function AnnouncementFormModal({
             .filter((p) => (FIELDS as readonly string[]).includes(p.field))
             .map((p) => ({ name: p.field as (typeof FIELDS)[number], errors: [p.message] })),
         );
+      } else {
+        showError(error);
       }
-      // Other failures are shown by the console's error display.
     }
   };
 

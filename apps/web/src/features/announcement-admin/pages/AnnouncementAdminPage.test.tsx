@@ -97,4 +97,24 @@ describe('AnnouncementAdminPage', () => {
     expect(await within(dialog).findByText('Title is required')).toBeTruthy();
     expect(api.calls.some((c) => c.path === '/sys/annountCement/add')).toBe(false);
   });
+
+  it('says why a publish was refused and reloads the list', { timeout: 20_000 }, async () => {
+    const api = fakeApi((call) => {
+      if (call.path === '/sys/annountCement/list') {
+        return { result: { records: [row('d1', '0')], total: 1, current: 1, size: 10, pages: 1 } };
+      }
+      if (call.path === '/sys/annountCement/doReleaseData') {
+        return { status: 409, errorCode: 'ANNOUNCEMENT_NOT_DRAFT', message: 'Only drafts can be changed' };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const draftRow = (await screen.findByText('Announcement d1')).closest('tr') as HTMLElement;
+    await user.click(within(draftRow).getByText('Publish').closest('button') as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByText('Publish').closest('button') as HTMLElement);
+    expect(await screen.findByText('Only drafts can be changed')).toBeTruthy();
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/sys/annountCement/list').length).toBe(2));
+  });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { NoticeModal, PRIORITY_COLOURS, type ShownNotice } from '@/features/notices';
 import { formatDateTime } from '@/lib/format';
+import { useShowError } from '@/lib/use-show-error';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { type SendStatus, useAnnouncementList } from '../api/list-announcements';
 import { useReleaseAnnouncement } from '../api/release-announcement';
@@ -26,6 +27,7 @@ const STATUS_COLOURS: Record<string, string> = { '0': 'default', '1': 'green', '
 export default function AnnouncementAdminPage() {
   const { t } = useTranslation('notices');
   const { modal, message } = App.useApp();
+  const showError = useShowError();
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState<SendStatus | 'all'>('all');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
@@ -55,10 +57,11 @@ export default function AnnouncementAdminPage() {
       okText: t(`admin.actions.${kind}`),
       okButtonProps: kind === 'release' ? undefined : { danger: true },
       cancelText: t('actions.cancel'),
+      // A failure (e.g. someone else revoked it first) is said, and the dialog closes.
       onOk: () =>
         run(record.id).then(() => {
           void message.success(t(`admin.done.${kind}`));
-        }),
+        }, showError),
     });
   };
 

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
+import { useShowError } from '@/lib/use-show-error';
 import { schemaRule } from '@/lib/validation';
 import { useSaveBrand } from '../api/save-brand';
 import type { BrandRecord } from '../types';
@@ -33,6 +34,7 @@ export function BrandFormModal({
 }) {
   const { t } = useTranslation('branding');
   const { message } = App.useApp();
+  const showError = useShowError();
   const [form] = Form.useForm<BrandInput>();
   const save = useSaveBrand();
   const labels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)])), [t]);
@@ -79,6 +81,8 @@ export function BrandFormModal({
         );
       } else if (isApiError(error) && error.errorCode === 'BRAND_DOMAIN_EXISTS') {
         form.setFields([{ name: 'domain', errors: [error.message] }]);
+      } else {
+        showError(error);
       }
     }
   };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { Logo } from '@/components/Logo';
 import { formatDateTime } from '@/lib/format';
+import { useShowError } from '@/lib/use-show-error';
 import { useDeleteBrand } from '../api/delete-brand';
 import { useBrandList } from '../api/list-brands';
 import { BrandFormModal } from '../components/BrandFormModal';
@@ -20,6 +21,7 @@ export const BRAND_PERMISSIONS = {
 export default function BrandListPage() {
   const { t } = useTranslation('branding');
   const { modal, message } = App.useApp();
+  const showError = useShowError();
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [form, setForm] = useState<{ open: boolean; editing: BrandRecord | null }>({
     open: false,
@@ -35,7 +37,7 @@ export default function BrandListPage() {
       okText: t('delete'),
       okButtonProps: { danger: true },
       cancelText: t('cancel'),
-      onOk: () => remove.mutateAsync(record.id).then(() => void message.success(t('deleted'))),
+      onOk: () => remove.mutateAsync(record.id).then(() => void message.success(t('deleted')), showError),
     });
 
   const yesNo = (value: boolean) => (value ? <Tag color="green">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>);

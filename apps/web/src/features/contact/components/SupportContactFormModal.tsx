@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
+import { useShowError } from '@/lib/use-show-error';
 import { schemaRule } from '@/lib/validation';
 import { useSaveSupportContact } from '../api/save-support-contact';
 import type { SupportContactInput, SupportContactRecord } from '../types';
@@ -24,6 +25,7 @@ export function SupportContactFormModal({
 }) {
   const { t } = useTranslation('contact');
   const { message } = App.useApp();
+  const showError = useShowError();
   const [form] = Form.useForm<SupportContactInput>();
   const save = useSaveSupportContact();
   const labels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`admin.fields.${f}`)])), [t]);
@@ -66,6 +68,8 @@ export function SupportContactFormModal({
             .filter((p) => (FIELDS as readonly string[]).includes(p.field))
             .map((p) => ({ name: p.field as Field, errors: [p.message] })),
         );
+      } else {
+        showError(error);
       }
     }
   };

@@ -3,6 +3,7 @@ import { App, Button, Card, Flex, Form, Input, Space, Table, type TableColumnsTy
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '@/components/Can';
+import { useShowError } from '@/lib/use-show-error';
 import { useDeleteSupportContact } from '../api/delete-support-contact';
 import { useContactInfo } from '../api/get-contact-info';
 import { useSupportContactList } from '../api/list-support-contacts';
@@ -20,6 +21,7 @@ export const CONTACT_PERMISSIONS = {
 function GroupLinkForm() {
   const { t } = useTranslation('contact');
   const { message } = App.useApp();
+  const showError = useShowError();
   const info = useContactInfo();
   const save = useSaveGroupLink();
   const [form] = Form.useForm<{ groupLink: string }>();
@@ -33,7 +35,10 @@ function GroupLinkForm() {
       layout="inline"
       style={{ marginBottom: 16, rowGap: 8 }}
       onFinish={({ groupLink }) =>
-        save.mutate(groupLink.trim(), { onSuccess: () => void message.success(t('admin.groupLinkSaved')) })
+        save.mutate(groupLink.trim(), {
+          onSuccess: () => void message.success(t('admin.groupLinkSaved')),
+          onError: showError,
+        })
       }
     >
       <Form.Item
@@ -54,6 +59,7 @@ function GroupLinkForm() {
 export default function ContactListPage() {
   const { t } = useTranslation('contact');
   const { modal, message } = App.useApp();
+  const showError = useShowError();
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [form, setForm] = useState<{ open: boolean; editing: SupportContactRecord | null }>({
     open: false,
@@ -69,7 +75,8 @@ export default function ContactListPage() {
       okText: t('admin.delete'),
       okButtonProps: { danger: true },
       cancelText: t('admin.cancel'),
-      onOk: () => remove.mutateAsync(record.id).then(() => void message.success(t('admin.deleted'))),
+      onOk: () =>
+        remove.mutateAsync(record.id).then(() => void message.success(t('admin.deleted')), showError),
     });
 
   const columns: TableColumnsType<SupportContactRecord> = [

@@ -29,9 +29,11 @@ export function getMyAnnouncements(
 }
 
 /** Under ['notices'] so that marking one read reloads this list too. */
+export const myAnnouncementsKey = ['notices', 'mine'] as const;
+
 export const myAnnouncementsQuery = (query: MyAnnouncementsQuery) =>
   queryOptions({
-    queryKey: ['notices', 'mine', query],
+    queryKey: [...myAnnouncementsKey, query],
     queryFn: ({ signal }) => getMyAnnouncements(query, signal),
     placeholderData: keepPreviousData,
   });

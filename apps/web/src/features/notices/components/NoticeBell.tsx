@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { useNoticeSocket } from '@/lib/websocket';
+import { myAnnouncementsKey } from '../api/get-my-announcements';
 import { unreadNoticesQuery, useUnreadNotices } from '../api/list-by-user';
 import { NoticeModal } from './NoticeModal';
 
@@ -43,6 +44,8 @@ export function NoticeBell({ theme = 'dark' }: { theme?: 'light' | 'dark' }) {
     } catch {
       return; // shown by the error normaliser; the next message tries again
     }
+    // The announcements page, if open, shows the arrival (or revocation) too.
+    void queryClient.invalidateQueries({ queryKey: myAnnouncementsKey });
     const arrived = [...fresh.anntMsgList, ...fresh.sysMsgList].find((n) => n.id === message.msgId);
     if (arrived && POP_UP_TYPES.has(arrived.openType) && !poppedUp.current.has(arrived.id)) {
       poppedUp.current.add(arrived.id);

@@ -33,6 +33,8 @@ export function NoticeModal({ notice, onClose }: { notice: ShownNotice | null; o
 
   const close = () => {
     marked.current = null;
+    // The next notice opens at the normal width again.
+    setFullscreen(false);
     onClose();
   };
 

@@ -3,6 +3,7 @@ import { App, Button, Card, Flex, Input, Select, Table, type TableColumnsType, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
+import { useShowError } from '@/lib/use-show-error';
 import { type MyAnnouncementsQuery, useMyAnnouncements } from '../api/get-my-announcements';
 import { useMarkAllNoticesRead } from '../api/read-all';
 import { NoticeModal, PRIORITY_COLOURS } from '../components/NoticeModal';
@@ -14,6 +15,7 @@ type CategoryFilter = 'all' | '1' | '2';
 export default function UserAnnouncementPage() {
   const { t } = useTranslation('notices');
   const { modal, message } = App.useApp();
+  const showError = useShowError();
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [readState, setReadState] = useState<ReadFilter>('all');
@@ -38,7 +40,7 @@ export default function UserAnnouncementPage() {
       onOk: () =>
         readAll.mutateAsync().then((r) => {
           void message.success(t('mine.readAllDone', { count: r?.marked ?? 0 }));
-        }),
+        }, showError),
     });
   };
 
@@ -46,9 +48,11 @@ export default function UserAnnouncementPage() {
     {
       title: t('columns.title'),
       dataIndex: 'titile',
+      // A width of its own: without it the title got what the fixed columns left (a few letters).
+      width: 280,
       ellipsis: true,
       render: (value: string, record) => (
-        <Button type="link" style={{ padding: 0 }} onClick={() => setShown(record)}>
+        <Button type="link" style={{ padding: 0 }} title={value} onClick={() => setShown(record)}>
           {value}
         </Button>
       ),
@@ -154,7 +158,7 @@ export default function UserAnnouncementPage() {
         columns={columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1220 }}
         pagination={{
           current: page.pageNo,
           pageSize: page.pageSize,
