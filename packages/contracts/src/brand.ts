@@ -63,7 +63,10 @@ export const supportContactInputSchema = z.object({
 });
 
 export const groupLinkSchema = z.object({
-  groupLink: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'FIELD_INVALID' }).max(512, 'FIELD_TOO_LONG')]),
+  groupLink: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'FIELD_INVALID' }).max(512, 'FIELD_TOO_LONG'),
+  ]),
 });
 
 export interface ContactInfo {
