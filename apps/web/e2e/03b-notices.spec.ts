@@ -1,20 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { PASSWORD, signIn } from './support';
-
-/** The administrator publishes through the API while the customer's console is open. */
-async function publish(request: APIRequestContext, body: Record<string, unknown>) {
-  const login = await request.post('/api/sys/login', { data: { username: 'admin', password: PASSWORD } });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
-  const headers = { 'X-Access-Token': token };
-  const created = await request.post('/api/sys/annountCement/add', {
-    headers,
-    data: { msgContent: '<p>x</p>', ...body },
-  });
-  const id = ((await created.json()) as { result: { id: string } }).result.id;
-  const released = await request.post(`/api/sys/annountCement/doReleaseData?id=${id}`, { headers });
-  expect(released.ok()).toBe(true);
-  return id;
-}
+import { expect, test } from '@playwright/test';
+import { publish, signIn } from './support';
 
 test('a notice published by the administrator arrives in the bell without a reload', async ({
   page,

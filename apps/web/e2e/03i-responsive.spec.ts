@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { presetSettings, SCREENSHOTS, signIn } from './support';
+import { presetSettings, publish, SCREENSHOTS, signIn } from './support';
 
 test.beforeEach(async ({ page }) => {
   await presetSettings(page, { multipage: true });
@@ -32,14 +32,22 @@ test('at 700 px the menu is a drawer and there are no tabs', async ({ page }) =>
   await page.screenshot({ path: `${SCREENSHOTS}/mobile-700-en-US.png` });
 });
 
-test('at 390 px header items are hidden, the user menu stays', async ({ page }) => {
+test('at 390 px header items are hidden, the user menu stays, and announcements still pop up', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/user/login');
   await signIn(page, 'admin');
   await expect(page.getByTestId('current-user')).toBeVisible();
-  for (const key of ['bell', 'testTool', 'recharge', 'contact', 'language']) {
+  for (const key of ['testTool', 'recharge', 'contact', 'language']) {
     await expect(page.getByTestId(`header-item-${key}`)).toHaveCount(0);
   }
+  await expect(page.getByTestId('notice-bell')).toHaveCount(0);
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/mobile-390-en-US.png` });
+  // No bell icon, but the notices socket is still there: an urgent message opens by itself.
+  const title = `Narrow screen notice ${Date.now()}`;
+  await publish(request, { titile: title, msgCategory: '2', openType: '1', priority: 'H' });
+  await expect(page.getByRole('dialog').getByTestId('notice-title')).toHaveText(title, { timeout: 5_000 });
 });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /**
  * Demo accounts seeded with SEED_DEMO=1 (apps/server/src/db/seed/demo-users.ts).
@@ -109,4 +109,19 @@ export async function storedToken(page: Page): Promise<string> {
   const token = raw ? (JSON.parse(raw) as { value?: unknown }).value : undefined;
   if (typeof token !== 'string') throw new Error('no stored token');
   return token;
+}
+
+/** The administrator publishes an announcement through the API while a console is open elsewhere. */
+export async function publish(request: APIRequestContext, body: Record<string, unknown>) {
+  const login = await request.post('/api/sys/login', { data: { username: 'admin', password: PASSWORD } });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const headers = { 'X-Access-Token': token };
+  const created = await request.post('/api/sys/annountCement/add', {
+    headers,
+    data: { msgContent: '<p>x</p>', ...body },
+  });
+  const id = ((await created.json()) as { result: { id: string } }).result.id;
+  const released = await request.post(`/api/sys/annountCement/doReleaseData?id=${id}`, { headers });
+  expect(released.ok()).toBe(true);
+  return id;
 }

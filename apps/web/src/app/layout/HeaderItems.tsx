@@ -15,7 +15,7 @@ import { UserMenu } from './UserMenu';
 type Tone = 'light' | 'dark';
 
 interface HeaderItem extends HeaderItemRules {
-  render: (tone: Tone, actions: { openSettings: () => void }) => ReactNode;
+  render: (tone: Tone, actions: { openSettings: () => void; narrow: boolean }) => ReactNode;
 }
 
 const textColor = (tone: Tone) => (tone === 'dark' ? { color: 'rgba(255,255,255,0.85)' } : undefined);
@@ -87,7 +87,9 @@ function SettingsButton({ tone, onOpen }: { tone: Tone; onOpen: () => void }) {
  * menu) are one more entry here with their rules.
  */
 export const HEADER_ITEMS: HeaderItem[] = [
-  { key: 'bell', hideBelow400: true, render: (tone) => <NoticeBell theme={tone} /> },
+  // Below 400 px the bell's icon goes, but it stays mounted: its socket still reloads the notices
+  // and pops up announcements of open type 1 and 2.
+  { key: 'bell', render: (tone, { narrow }) => <NoticeBell theme={tone} iconHidden={narrow} /> },
   {
     key: 'testTool',
     hideBelow400: true,
@@ -139,7 +141,7 @@ export function HeaderItems({ tone, openSettings }: { tone: Tone; openSettings: 
     <Flex align="center" gap={4} data-testid="header-items">
       {HEADER_ITEMS.filter((item) => headerItemVisible(item, ctx)).map((item) => (
         <span key={item.key} data-testid={`header-item-${item.key}`}>
-          {item.render(tone, { openSettings })}
+          {item.render(tone, { openSettings, narrow })}
         </span>
       ))}
     </Flex>

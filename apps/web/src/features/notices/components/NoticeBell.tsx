@@ -22,7 +22,14 @@ export const ALL_NOTICES_PATH = '/isps/userAnnouncement';
  * notice modal (which marks it read); a websocket message reloads the counts, and a new
  * announcement of open type 1 or 2 opens by itself, once.
  */
-export function NoticeBell({ theme = 'dark' }: { theme?: 'light' | 'dark' }) {
+export function NoticeBell({
+  theme = 'dark',
+  iconHidden = false,
+}: {
+  theme?: 'light' | 'dark';
+  /** Narrow screens: no icon, but arrivals are still received and popped up. */
+  iconHidden?: boolean;
+}) {
   const { t } = useTranslation('notices');
   const queryClient = useQueryClient();
   const notices = useUnreadNotices();
@@ -74,6 +81,8 @@ export function NoticeBell({ theme = 'dark' }: { theme?: 'light' | 'dark' }) {
       />
     );
 
+  const modal = <NoticeModal notice={shown} onClose={() => setShown(null)} />;
+  if (iconHidden) return modal;
   return (
     <>
       <Popover
@@ -125,7 +134,7 @@ export function NoticeBell({ theme = 'dark' }: { theme?: 'light' | 'dark' }) {
           }
         />
       </Popover>
-      <NoticeModal notice={shown} onClose={() => setShown(null)} />
+      {modal}
     </>
   );
 }
