@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { NotFound } from '@/components/NotFound';
 import { usePermissions } from '../bootstrap';
 import { IframeScreen } from './IframeScreen';
-import { findAllowed } from './menu-tree';
+import { findAllowed, isWebUrl } from './menu-tree';
 import { ScreenBoundary } from './ScreenBoundary';
 import { forgetScreen, hasScreen, screenFor } from './screens';
 
@@ -16,7 +16,7 @@ export default function MenuScreen() {
   const permissions = usePermissions();
   const item = findAllowed(permissions, pathname);
   if (!item) return <NotFound />;
-  if (item.meta.url && !item.meta.internalOrExternal)
+  if (isWebUrl(item.meta.url) && !item.meta.internalOrExternal)
     return <IframeScreen url={item.meta.url} title={item.meta.title} />;
   if (item.redirect && !hasScreen(item.component)) return <Navigate to={item.redirect} replace />;
   const component = item.component;

@@ -18,7 +18,7 @@ import type { MenuItem } from '@switchboard/contracts';
 import { Menu, type MenuProps } from 'antd';
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { findByPath, flattenMenu } from './menu-tree';
+import { findByPath, flattenMenu, isWebUrl } from './menu-tree';
 import { useMenuTitle, useUserMenu } from './use-menu';
 
 /** Icons the menu names (a static list keeps the icon set out of the bundle). */
@@ -48,7 +48,7 @@ export function iconFor(name: string | null) {
 export function useOpenMenuItem() {
   const navigate = useNavigate();
   return (item: MenuItem) => {
-    if (item.meta.url && item.meta.internalOrExternal) {
+    if (isWebUrl(item.meta.url) && item.meta.internalOrExternal) {
       window.open(item.meta.url, '_blank', 'noopener,noreferrer');
       return;
     }

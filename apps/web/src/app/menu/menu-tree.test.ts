@@ -1,6 +1,6 @@
 import type { MenuItem } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
-import { findByPath, permittedMenu, visibleMenu } from './menu-tree';
+import { findByPath, isWebUrl, permittedMenu, visibleMenu } from './menu-tree';
 
 const node = (path: string, component: string | null, extra: Partial<MenuItem> = {}): MenuItem => ({
   id: path,
@@ -75,5 +75,24 @@ describe('permittedMenu', () => {
     const both = permittedMenu([guarded, parent, open], new Set(['a', 'b']));
     expect(both.map((m) => m.path)).toEqual(['/g', '/p', '/o']);
     expect(both[1]?.children?.map((m) => m.path)).toEqual(['/p/c']);
+  });
+});
+
+describe('isWebUrl', () => {
+  it('accepts http(s) addresses and site paths only', () => {
+    expect(isWebUrl('https://status.example.com/x')).toBe(true);
+    expect(isWebUrl('http://intranet.local:8080/report')).toBe(true);
+    expect(isWebUrl('/reports/daily')).toBe(true);
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'ftp://x',
+      '',
+      null,
+    ]) {
+      expect(isWebUrl(url), String(url)).toBe(false);
+    }
   });
 });

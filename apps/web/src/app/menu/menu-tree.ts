@@ -61,3 +61,18 @@ export function visibleMenu(items: readonly MenuItem[]): MenuItem[] {
 export function menuLeaves(items: readonly MenuItem[]): MenuItem[] {
   return items.flatMap((item) => (item.children?.length ? menuLeaves(item.children) : [item]));
 }
+
+/**
+ * Whether a menu entry's `url` may be opened or framed: http(s) addresses and paths of this site.
+ * Anything else (`javascript:`, `data:`…) is ignored and the entry behaves like a plain screen.
+ */
+export function isWebUrl(url: string | null | undefined): url is string {
+  if (!url) return false;
+  if (url.startsWith('/') && !url.startsWith('//')) return true;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
