@@ -29,8 +29,9 @@ export function sanitiseContent(html: string): string {
       p: ['style'],
     },
     allowedSchemes: ['http', 'https', 'mailto'],
-    // Pasted pictures arrive inline; a data: URL in an <img> cannot run script.
-    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+    // Pasted pictures arrive inline; a data: URL in an <img> cannot run script. https only, as the
+    // page's content security policy allows (no mixed content).
+    allowedSchemesByTag: { img: ['https', 'data'] },
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
     allowedStyles: {
       '*': { color: [/^#[0-9a-f]{3,6}$/i, /^rgb\([\d ,]+\)$/], 'text-align': [/^(left|right|center)$/] },
