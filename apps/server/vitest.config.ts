@@ -5,7 +5,7 @@ export default defineConfig({
     name: 'server',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });

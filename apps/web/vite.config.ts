@@ -47,7 +47,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    // antd screens render slowly in jsdom; on a shared, busy machine 5 s per test is not enough.
-    testTimeout: 20_000,
+    // antd screens render slowly in jsdom, and on a shared, busy machine (load 13 on 2 cores was
+    // seen) a journey of several screens took 30 s. The limit only stops a hung test; one for all.
+    testTimeout: 90_000,
   },
 });

@@ -268,7 +268,7 @@ describe('account lock after 10 failures', () => {
     );
     expectError(zh, 429, 'ACCOUNT_LOCKED', { locale: ZH, params: { minutes: 15 } });
     expect(zh.body.message).toBe('登录失败次数过多，账号已锁定15分钟');
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('frozen accounts (PUT /sys/user/frozenBatch)', () => {

@@ -170,7 +170,7 @@ describe('sign-in journey', () => {
     });
     const permissionCall = server.calls.find((c) => c.path === '/sys/permission/getUserPermissionByToken');
     expect(permissionCall?.headers.get('X-Access-Token')).toBe('token-1');
-  }, 30_000);
+  });
 
   it('sends a user whose permissions fail to load back to login with the message', async () => {
     localStorage.clear();

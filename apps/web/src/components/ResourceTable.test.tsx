@@ -72,7 +72,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 // antd's table and pagination render a lot per step; a busy machine needs more than 5 s.
-describe('<ResourceTable> keeps its state in the URL', { timeout: 30_000 }, () => {
+describe('<ResourceTable> keeps its state in the URL', () => {
   it('a link with page, size and filters shows those rows and fills the form', async () => {
     const api = fakeList();
     renderAt('/list?name=amy&pageNo=2&pageSize=20');

@@ -36,7 +36,7 @@ function renderPage() {
 }
 
 describe('AnnouncementAdminPage', () => {
-  it('shows status tags and publishes a draft after confirmation', { timeout: 20_000 }, async () => {
+  it('shows status tags and publishes a draft after confirmation', async () => {
     const api = fakeApi((call) => {
       if (call.path === '/sys/annountCement/list') {
         return {
@@ -72,7 +72,7 @@ describe('AnnouncementAdminPage', () => {
     expect(within(publishedRow).queryByText('Edit')).toBeNull();
   });
 
-  it('fetches the priority dictionary without _t', { timeout: 20_000 }, async () => {
+  it('fetches the priority dictionary without _t', async () => {
     const api = fakeApi((call) => {
       if (call.path === '/sys/annountCement/list') {
         return { result: { records: [], total: 0, current: 1, size: 10, pages: 0 } };
@@ -98,7 +98,7 @@ describe('AnnouncementAdminPage', () => {
     expect(api.calls.some((c) => c.path === '/sys/annountCement/add')).toBe(false);
   });
 
-  it('says why a publish was refused and reloads the list', { timeout: 20_000 }, async () => {
+  it('says why a publish was refused and reloads the list', async () => {
     const api = fakeApi((call) => {
       if (call.path === '/sys/annountCement/list') {
         return { result: { records: [row('d1', '0')], total: 1, current: 1, size: 10, pages: 1 } };

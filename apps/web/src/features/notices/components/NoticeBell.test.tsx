@@ -112,7 +112,7 @@ describe('NoticeBell', () => {
     );
   });
 
-  it('reloads on a socket message and pops up a type 1 announcement once', { timeout: 20_000 }, async () => {
+  it('reloads on a socket message and pops up a type 1 announcement once', async () => {
     const api = server({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 });
     renderWithProviders(<NoticeBell />);
     await waitFor(() => expect(socket.handler).not.toBeNull());

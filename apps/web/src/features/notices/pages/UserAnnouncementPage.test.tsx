@@ -22,9 +22,7 @@ const record = (id: string, readFlag: boolean): UserAnnouncementItem => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('UserAnnouncementPage', () => {
-  it('lists read and unread announcements, searches by title and marks all read', {
-    timeout: 20_000,
-  }, async () => {
+  it('lists read and unread announcements, searches by title and marks all read', async () => {
     const api = fakeApi((call) => {
       if (call.path === '/sys/sysAnnouncementSend/getMyAnnouncementSend') {
         return {

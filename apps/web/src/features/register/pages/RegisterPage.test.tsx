@@ -28,9 +28,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, company = 'Bl
 }
 
 describe('RegisterPage', () => {
-  it('explains a weak password and different confirmation as the person types', {
-    timeout: 20_000,
-  }, async () => {
+  it('explains a weak password and different confirmation as the person types', async () => {
     fakeApi((call) => (call.path === '/sys/duplicate/check' ? { result: null } : undefined));
     const user = userEvent.setup();
     renderPage();
@@ -42,7 +40,7 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('The two passwords are not the same')).toBeTruthy();
   });
 
-  it('checks the company name against the server once typing pauses', { timeout: 20_000 }, async () => {
+  it('checks the company name against the server once typing pauses', async () => {
     const api = fakeApi((call) => {
       if (call.path !== '/sys/duplicate/check') return undefined;
       return call.query.get('fieldVal') === 'Acme Agency'
@@ -61,7 +59,7 @@ describe('RegisterPage', () => {
     expect(checks[0]?.query.has('_t')).toBe(true);
   });
 
-  it('shows the server’s field errors on their fields', { timeout: 30_000 }, async () => {
+  it('shows the server’s field errors on their fields', async () => {
     fakeApi((call) => {
       if (call.path === '/sys/duplicate/check') return { result: null };
       if (call.path === '/sys/user/register') {
@@ -87,7 +85,7 @@ describe('RegisterPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('sends the form and shows what happens next', { timeout: 30_000 }, async () => {
+  it('sends the form and shows what happens next', async () => {
     const api = fakeApi((call) => {
       if (call.path === '/sys/duplicate/check') return { result: null };
       if (call.path === '/sys/user/register') {
