@@ -32,6 +32,8 @@ test('logout asks for confirmation and ends the session', async ({ page }) => {
   await page.getByTestId('logout-button').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Wait until the cancelled dialog has gone, so the next click lands on the new one.
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('current-user')).toBeVisible();
 
   await openUserMenu(page);
