@@ -13,7 +13,14 @@ test('a company registers, sees what happens next, and cannot sign in before app
 
   await form.getByLabel('Company name').fill('Acme Agency');
   await form.getByLabel('Contact person').fill('Lin Wei');
-  await form.getByLabel('Phone').fill('+8613800138001');
+  // A Chinese mobile number written without +86 is not valid for the browser's country (US) …
+  await form.getByLabel('Phone').fill('138 0013 8001');
+  const phoneInvalid = form.getByText('Please enter a valid phone number for the chosen country');
+  await expect(phoneInvalid).toBeVisible();
+  // … and is, once China is chosen; the server stores it as +8613800138001.
+  await form.getByRole('combobox', { name: 'Country' }).fill('China');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'China +86' }).click();
+  await expect(phoneInvalid).toBeHidden();
   await form.getByLabel('Email').fill(`lin.${suffix}@example.com`);
   await form.getByLabel('Username').fill(`lin_${suffix}`);
   await form.getByLabel('Password', { exact: true }).fill('weakpass');

@@ -106,8 +106,9 @@ export const errorTexts = {
   BRAND_DOMAIN_EXISTS: { 'en-US': 'This domain already has a brand', 'zh-CN': '该域名已配置品牌' },
   EMAIL_INVALID: { 'en-US': 'Please enter a valid email address', 'zh-CN': '请输入正确的邮箱地址' },
   PHONE_INVALID: {
-    'en-US': 'Please enter a valid phone number with its country code, e.g. +8613800138000',
-    'zh-CN': '请输入带国家区号的正确手机号，例如 +8613800138000',
+    'en-US':
+      'Please enter a valid phone number for the chosen country, or with its country code, e.g. +8613800138000',
+    'zh-CN': '请输入所选国家或地区的正确号码，或带国家区号的号码，例如 +8613800138000',
   },
   USERNAME_INVALID: {
     'en-US': 'The username may contain letters, digits and underscores only',

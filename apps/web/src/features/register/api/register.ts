@@ -14,5 +14,6 @@ export function registerCompany(payload: RegisterPayload): Promise<RegisterResul
 }
 
 export function useRegisterCompany() {
-  return useMutation({ mutationFn: registerCompany });
+  // The page puts field errors beside the fields and anything else in an alert.
+  return useMutation({ mutationFn: registerCompany, meta: { errorDisplay: 'inline' } });
 }

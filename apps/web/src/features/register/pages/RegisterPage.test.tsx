@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders } from '@/features/notices/testing/fake-api';
+import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import RegisterPage from './RegisterPage';
 import RegisterResultPage from './RegisterResultPage';
 
@@ -116,6 +116,57 @@ describe('RegisterPage', () => {
       username: 'lin_wei',
       password: 'Harbour2026',
       confirmPassword: 'Harbour2026',
+      // The browser's country (jsdom speaks en-US); the +86 number overrides it on the server.
+      country: 'US',
+    });
+  });
+
+  it('takes a national number for the chosen country and checks it as the person types', async () => {
+    const api = fakeApi((call) => {
+      if (call.path === '/sys/duplicate/check') return { result: null };
+      if (call.path === '/sys/user/register') {
+        return {
+          result: {
+            companyId: 'c1',
+            username: 'lin_wei',
+            email: 'lin@example.com',
+            approvalStatus: 'waiting',
+          },
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    // A Chinese mobile number is not a US number.
+    await user.type(field('Phone'), '13800138002');
+    expect(await screen.findByText(/Please enter a valid phone number for the chosen country/)).toBeTruthy();
+    const country = within(screen.getByTestId('register-form')).getByRole('combobox', { name: 'Country' });
+    await user.click(country);
+    await user.type(country, 'China +86');
+    await user.click(await screen.findByText('China +86', { selector: '.ant-select-item-option-content' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByText(/Please enter a valid phone number for the chosen country/)).toBeNull(),
+    );
+    // Duplicates are compared in international form, as the server stores phones.
+    await vi.waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) => c.path === '/sys/duplicate/check' && c.query.get('fieldVal') === '+8613800138002',
+        ),
+      ).toBe(true),
+    );
+    await user.type(field('Company name'), 'Blue Harbour');
+    await user.type(field('Contact person'), 'Lin Wei');
+    await user.type(field('Email'), 'lin@example.com');
+    await user.type(field('Username'), 'lin_wei');
+    await user.type(field('Password'), 'Harbour2026');
+    await user.type(field('Confirm password'), 'Harbour2026');
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByTestId('register-result-title')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/sys/user/register')?.body).toMatchObject({
+      phone: '13800138002',
+      country: 'CN',
     });
   });
 });

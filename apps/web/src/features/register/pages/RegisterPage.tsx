@@ -1,9 +1,11 @@
 import { type ErrorCode, type RegisterPayload, registerSchema, translateError } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { useMemo, useRef } from 'react';
+import type { CountryCode } from 'libphonenumber-js';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { browserCountry, PhoneInput, toE164 } from '@/components/PhoneInput';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { schemaRule } from '@/lib/validation';
@@ -42,6 +44,10 @@ export default function RegisterPage() {
   const register = useRegisterCompany();
   const queryClient = useQueryClient();
   const checks = useRef<Partial<Record<Field, number>>>({});
+  // A number typed without its +code belongs to this country (the browser's, until the person picks).
+  const [country, setCountry] = useState<CountryCode | undefined>(() => browserCountry());
+  // Validators run outside React's render: they read the country from here.
+  const countryRef = useRef(country);
   const labels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)])), [t]);
 
   const rule = (field: Field) =>
@@ -60,6 +66,15 @@ export default function RegisterPage() {
           : undefined,
     });
 
+  /** As the person types: a number that is valid for the chosen country, or with its +code. */
+  const phoneRule = {
+    validator: async (_: unknown, value: unknown) => {
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (text && !toE164({ phone: text, country: countryRef.current }))
+        throw new Error(translateError('PHONE_INVALID', currentLocale()));
+    },
+  };
+
   /** Debounced: only the value still there after the pause is sent to the server. */
   const uniqueRule = (field: Field) => ({
     validator: async (_: unknown, value: unknown) => {
@@ -70,31 +85,37 @@ export default function RegisterPage() {
       checks.current[field] = run;
       await pause(DUPLICATE_CHECK_DELAY_MS);
       if (checks.current[field] !== run) return; // a newer value is on its way; antd keeps the newest result
+      // Phones are stored in international form: compare in that form, as sign-up does.
+      const fieldVal =
+        field === 'email'
+          ? text.toLowerCase()
+          : field === 'phone'
+            ? (toE164({ phone: text, country: countryRef.current }) ?? text)
+            : text;
       const free = await queryClient.fetchQuery(
-        duplicateCheckQuery({
-          tableName: unique.tableName,
-          fieldName: unique.fieldName,
-          fieldVal: field === 'email' ? text.toLowerCase() : text,
-        }),
+        duplicateCheckQuery({ tableName: unique.tableName, fieldName: unique.fieldName, fieldVal }),
       );
       if (!free) throw new Error(translateError(unique.taken, currentLocale()));
     },
   });
 
   const submit = (values: RegisterPayload) => {
-    register.mutate(values, {
-      onSuccess: (result) => navigate(`/user/register-result?email=${encodeURIComponent(result.email)}`),
-      onError: (error) => {
-        // The server names each field it refuses (duplicates, phone format): show them in place.
-        if (isApiError(error) && error.fieldErrors.length > 0) {
-          form.setFields(
-            error.fieldErrors
-              .filter((p) => (FIELDS as readonly string[]).includes(p.field))
-              .map((p) => ({ name: p.field as Field, errors: [p.message] })),
-          );
-        }
+    register.mutate(
+      { ...values, country: countryRef.current },
+      {
+        onSuccess: (result) => navigate(`/user/register-result?email=${encodeURIComponent(result.email)}`),
+        onError: (error) => {
+          // The server names each field it refuses (duplicates, phone format): show them in place.
+          if (isApiError(error) && error.fieldErrors.length > 0) {
+            form.setFields(
+              error.fieldErrors
+                .filter((p) => (FIELDS as readonly string[]).includes(p.field))
+                .map((p) => ({ name: p.field as Field, errors: [p.message] })),
+            );
+          }
+        },
       },
-    });
+    );
   };
 
   const serverError = register.error && isApiError(register.error) && register.error.fieldErrors.length === 0;
@@ -117,15 +138,31 @@ export default function RegisterPage() {
             key={field}
             name={field}
             label={labels[field]}
-            rules={UNIQUE[field] ? [rule(field), uniqueRule(field)] : [rule(field)]}
+            rules={[
+              rule(field),
+              ...(field === 'phone' ? [phoneRule] : []),
+              ...(UNIQUE[field] ? [uniqueRule(field)] : []),
+            ]}
             validateFirst
             validateTrigger={['onChange', 'onBlur']}
             extra={field === 'phone' ? t('phoneHint') : undefined}
           >
-            {field === 'password' || field === 'confirmPassword' ? (
+            {field === 'phone' ? (
+              <PhoneInput
+                country={country}
+                onCountryChange={(code) => {
+                  countryRef.current = code;
+                  setCountry(code);
+                  // The same digits may be valid in one country and not another: check again.
+                  if (form.getFieldValue('phone')) void form.validateFields(['phone']).catch(() => {});
+                }}
+                locale={currentLocale()}
+                countryLabel={t('fields.country')}
+              />
+            ) : field === 'password' || field === 'confirmPassword' ? (
               <Input.Password autoComplete="new-password" />
             ) : (
-              <Input autoComplete={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'off'} />
+              <Input autoComplete={field === 'email' ? 'email' : 'off'} />
             )}
           </Form.Item>
         ))}

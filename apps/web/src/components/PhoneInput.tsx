@@ -1,0 +1,98 @@
+import type { Locale } from '@switchboard/contracts';
+import { Input, Select, Space } from 'antd';
+import {
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js';
+import { useMemo } from 'react';
+
+/** A phone number as typed, and the country it is written for when it has no +code. */
+export interface PhoneValue {
+  phone: string;
+  country?: CountryCode | undefined;
+}
+
+/** The country of the browser's first language that names one (en-GB → GB), if phones know it. */
+export function browserCountry(
+  languages: readonly string[] = navigator.languages ?? [],
+): CountryCode | undefined {
+  for (const language of languages) {
+    const region = language.split('-')[1]?.toUpperCase();
+    if (region && isSupportedCountry(region)) return region;
+  }
+  return undefined;
+}
+
+/** The number in international form (+8613800138000), or null when it is not a valid number. */
+export function toE164({ phone, country }: PhoneValue): string | null {
+  const parsed = parsePhoneNumberFromString(phone.trim(), country);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** Countries by their name in the user's language, each with its calling code. */
+function countryOptions(locale: Locale) {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  return getCountries()
+    .map((code) => {
+      const name = names.of(code) ?? code;
+      const label = `${name} +${getCountryCallingCode(code)}`;
+      return { value: code, label, search: `${label} ${code}`.toLowerCase() };
+    })
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
+}
+
+interface PhoneInputProps {
+  value?: string;
+  onChange?: (value: string) => void;
+  country: CountryCode | undefined;
+  onCountryChange: (country: CountryCode | undefined) => void;
+  locale: Locale;
+  countryLabel: string;
+  id?: string;
+  'aria-invalid'?: boolean;
+}
+
+/**
+ * A phone number with its country: a searchable country list (names in the user's language, with
+ * calling codes) beside the number. A number typed with its +code needs no country.
+ */
+export function PhoneInput({
+  value,
+  onChange,
+  country,
+  onCountryChange,
+  locale,
+  countryLabel,
+  id,
+  'aria-invalid': invalid,
+}: PhoneInputProps) {
+  const options = useMemo(() => countryOptions(locale), [locale]);
+  return (
+    <Space.Compact block>
+      <Select
+        showSearch={{ optionFilterProp: 'search' }}
+        allowClear
+        value={country}
+        onChange={(code) => onCountryChange(code)}
+        options={options}
+        placeholder={countryLabel}
+        aria-label={countryLabel}
+        popupMatchSelectWidth={280}
+        style={{ width: '42%' }}
+        data-testid="phone-country"
+      />
+      <Input
+        id={id}
+        aria-invalid={invalid}
+        value={value}
+        onChange={(event) => onChange?.(event.target.value)}
+        autoComplete="tel-national"
+        inputMode="tel"
+        style={{ width: '58%' }}
+      />
+    </Space.Compact>
+  );
+}
