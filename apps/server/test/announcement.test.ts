@@ -144,6 +144,39 @@ describe('announcements', () => {
     expect(await unreadIds('agent')).toEqual([]);
   });
 
+  it('a draft for chosen users carries their names, in the list and from add and edit', async () => {
+    const a = await create({
+      titile: 'For two customers',
+      msgContent: 'x',
+      msgType: 'USER',
+      userIds: [userId('customer'), userId('customer2')],
+    });
+    const names = [
+      { id: userId('customer'), username: 'customer', realname: 'Chris Customer' },
+      { id: userId('customer2'), username: 'customer2', realname: 'Casey Customer' },
+    ];
+    expect(a.recipients).toEqual(names);
+    const list = await s.call<Page<AnnouncementAdminItem>>('GET', '/sys/annountCement/list', {
+      token: token('admin'),
+      query: { title: 'For two customers' },
+    });
+    expect(list.body.result.records.map((r) => r.recipients)).toEqual([names]);
+    const edited = await s.call<AnnouncementAdminItem>('PUT', '/sys/annountCement/edit', {
+      token: token('admin'),
+      body: {
+        id: a.id,
+        titile: 'For one customer',
+        msgContent: 'x',
+        msgType: 'USER',
+        userIds: [userId('customer2')],
+      },
+    });
+    expect(edited.body.result.recipients).toEqual([names[1]]);
+    // Sent to everyone: no chosen users.
+    const all = await create({ titile: 'For everyone', msgContent: 'x' });
+    expect(all.recipients).toEqual([]);
+  });
+
   it('revoking takes it out of the lists; drafts only can be edited', async () => {
     const a = await create({ titile: 'Soon revoked', msgContent: 'r' });
     const edited = await s.call<AnnouncementAdminItem>('PUT', '/sys/annountCement/edit', {

@@ -40,6 +40,24 @@ describe('GET /sys/user/list', () => {
     ]);
   });
 
+  it('finds users by username or real name with one keyword', async () => {
+    const { token } = await s.login('admin');
+    const find = async (keyword: string) =>
+      (
+        await s.call<Page<Row>>('GET', '/sys/user/list', { token, query: { keyword, pageSize: '50' } })
+      ).body.result.records.map((u) => u.username);
+    // By real name only ("Chris Customer", "Casey Customer").
+    expect(await find('chris')).toEqual(['customer']);
+    expect(await find('Casey')).toEqual(['customer2']);
+    expect(await find('Ada Ad')).toEqual(['admin']);
+    // By username only (the real name is "Avery Agent-Customer").
+    expect(await find('agentcust')).toEqual(['agentcustomer']);
+    expect(await find('nobody-here')).toEqual([]);
+    // Too long a keyword is refused, not cut.
+    const long = await s.call('GET', '/sys/user/list', { token, query: { keyword: 'x'.repeat(65) } });
+    expect(long.status).toBe(400);
+  });
+
   it('the header-items flag reaches the user at sign-in', async () => {
     const { token } = await s.login('admin');
     const res = await s.call('PUT', '/sys/user/headerItems', {

@@ -41,9 +41,18 @@ export interface AnnouncementItem {
   openType: string;
 }
 
+/** A chosen user of an announcement, as its editor shows them. */
+export interface AnnouncementRecipient {
+  id: string;
+  username: string;
+  realname: string;
+}
+
 export interface AnnouncementAdminItem extends AnnouncementItem {
   msgType: string;
   userIds: string[];
+  /** The users of `userIds` that still exist, with their names (msgType USER; else empty). */
+  recipients: AnnouncementRecipient[];
   roleCodes: string[];
   sendStatus: string;
   revokeTime: string | null;

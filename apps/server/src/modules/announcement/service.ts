@@ -55,7 +55,7 @@ function item(row: Row): AnnouncementItem {
   };
 }
 
-function adminItem(row: Row): AnnouncementAdminItem {
+function adminItem(row: Row): Omit<AnnouncementAdminItem, 'recipients'> {
   return {
     ...item(row),
     msgType: row.msgType,
@@ -115,7 +115,29 @@ export class AnnouncementService {
       .orderBy(desc(announcements.createdAt), desc(announcements.id))
       .limit(query.pageSize)
       .offset((query.pageNo - 1) * query.pageSize);
-    return pageOf(rows.map(adminItem), Number(total), query);
+    return pageOf(await this.withRecipients(rows), Number(total), query);
+  }
+
+  /** Admin items with the names of their chosen users (one query for a page of rows). */
+  private async withRecipients(rows: Row[]): Promise<AnnouncementAdminItem[]> {
+    const ids = [...new Set(rows.flatMap((row) => (row.msgType === 'USER' ? row.userIds : [])))];
+    const found =
+      ids.length === 0
+        ? []
+        : await this.db
+            .select({ id: users.id, username: users.username, realname: users.realname })
+            .from(users)
+            .where(inArray(users.id, ids));
+    const byId = new Map(found.map((user) => [user.id, user]));
+    return rows.map((row) => ({
+      ...adminItem(row),
+      recipients: row.msgType === 'USER' ? row.userIds.flatMap((id) => byId.get(id) ?? []) : [],
+    }));
+  }
+
+  private async adminItemOf(row: Row): Promise<AnnouncementAdminItem> {
+    const [withNames] = await this.withRecipients([row]);
+    return withNames!;
   }
 
   /** Chosen users and roles must exist: a typo would otherwise reach nobody, silently. */
@@ -161,7 +183,7 @@ export class AnnouncementService {
       .insert(announcements)
       .values({ ...this.values(input), sender: author.user.realname, createdBy: author.user.id })
       .returning();
-    return adminItem(row!);
+    return this.adminItemOf(row!);
   }
 
   private async get(id: string): Promise<Row> {
@@ -180,7 +202,7 @@ export class AnnouncementService {
       .where(and(eq(announcements.id, id), eq(announcements.sendStatus, '0')))
       .returning();
     if (!updated) throw new AppError('ANNOUNCEMENT_NOT_DRAFT', 409);
-    return adminItem(updated);
+    return this.adminItemOf(updated);
   }
 
   async remove(id: string) {
@@ -200,7 +222,7 @@ export class AnnouncementService {
       throw new AppError('ANNOUNCEMENT_NOT_DRAFT', 409);
     }
     await this.notify(row);
-    return adminItem(row);
+    return this.adminItemOf(row);
   }
 
   async revoke(id: string) {
@@ -214,7 +236,7 @@ export class AnnouncementService {
       throw new AppError('ANNOUNCEMENT_NOT_PUBLISHED', 409);
     }
     await this.notify(row);
-    return adminItem(row);
+    return this.adminItemOf(row);
   }
 
   /**

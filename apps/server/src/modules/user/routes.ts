@@ -7,7 +7,7 @@ import {
   userIdSchema,
   userIdsSchema,
 } from '@switchboard/contracts';
-import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { companies, roles, userRoles, users } from '../../db/schema';
@@ -26,6 +26,8 @@ const listQuery = pageQuerySchema.extend({
   username: z.string().max(64, 'FIELD_TOO_LONG').optional(),
   realname: z.string().max(64, 'FIELD_TOO_LONG').optional(),
   status: z.enum(['1', '2']).optional(),
+  /** Username or real name (the announcement recipients picker). */
+  keyword: z.string().max(64, 'FIELD_TOO_LONG').optional(),
 });
 const headerItemsBody = z.object({ userId: z.string().uuid('FIELD_INVALID'), hidden: z.boolean() });
 
@@ -50,6 +52,9 @@ export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
       q.username ? ilike(users.username, likeText(q.username)) : undefined,
       q.realname ? ilike(users.realname, likeText(q.realname)) : undefined,
       q.status ? eq(users.status, Number(q.status)) : undefined,
+      q.keyword
+        ? or(ilike(users.username, likeText(q.keyword)), ilike(users.realname, likeText(q.keyword)))
+        : undefined,
     );
     const [{ total } = { total: 0 }] = await db
       .select({ total: sql<number>`count(*)::int` })
