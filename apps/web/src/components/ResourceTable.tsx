@@ -6,13 +6,11 @@ import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiClient } from '@/lib/api-client';
+import { resourceKey } from './resource-key';
 import { readTableState, SAME_TAB_STATE, writeTableState } from './table-url-state';
 
 type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
-
-/** The query key prefix of a resource list: invalidate it after changing that resource. */
-export const resourceKey = (path: string) => ['resource', path] as const;
 
 export interface ToolbarContext<T> {
   selectedKeys: Key[];
@@ -66,7 +64,7 @@ export function ResourceTable<T extends object>({
   title,
   testId,
 }: ResourceTableProps<T>) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('common');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
   const location = useLocation();

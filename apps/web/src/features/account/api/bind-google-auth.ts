@@ -9,6 +9,8 @@ export function bindGoogleAuth(code: string): Promise<unknown> {
 export function useBindGoogleAuth() {
   return useMutation({
     mutationFn: bindGoogleAuth,
+    // The card shows the failure (a wrong code) in an alert.
+    meta: { errorDisplay: 'inline' },
     onSuccess: () => updateUserInfo({ googleAuthBound: true }),
   });
 }

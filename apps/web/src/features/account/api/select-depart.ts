@@ -16,6 +16,8 @@ export function useSelectDepart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: selectDepart,
+    // The department dialog shows the failure in an alert.
+    meta: { errorDisplay: 'inline' },
     onSuccess: async ({ userInfo }) => {
       updateUserInfo(userInfo, { departmentChosen: true });
       // The department decides the data scope of everything else: reload it all.

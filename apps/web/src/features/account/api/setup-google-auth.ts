@@ -8,5 +8,6 @@ export function setupGoogleAuth(): Promise<TotpSetup> {
 }
 
 export function useSetupGoogleAuth() {
-  return useMutation({ mutationFn: setupGoogleAuth });
+  // The card shows the failure in an alert.
+  return useMutation({ mutationFn: setupGoogleAuth, meta: { errorDisplay: 'inline' } });
 }

@@ -7,5 +7,6 @@ export function updatePassword(payload: UpdatePasswordPayload): Promise<unknown>
 }
 
 export function useUpdatePassword() {
-  return useMutation({ mutationFn: updatePassword });
+  // The dialog shows the failure in an alert (a wrong old password, mostly).
+  return useMutation({ mutationFn: updatePassword, meta: { errorDisplay: 'inline' } });
 }

@@ -10,7 +10,7 @@ import { useSetupGoogleAuth } from '../api/setup-google-auth';
 
 /** Google Authenticator: shows the binding state, and binds with a QR code and a 6-digit code. */
 export function GoogleAuthCard({ bound }: { bound: boolean }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'common']);
   const { message } = App.useApp();
   const setup = useSetupGoogleAuth();
   const bind = useBindGoogleAuth();
@@ -49,7 +49,8 @@ export function GoogleAuthCard({ bound }: { bound: boolean }) {
           <Flex vertical gap={8} style={{ minWidth: 240, flex: 1 }}>
             <Typography.Paragraph>{t('googleAuth.scan')}</Typography.Paragraph>
             <Typography.Text>
-              {t('googleAuth.secret')}:{' '}
+              {/* "Secret: " / "密钥：" (the colon each language writes), then the key. */}
+              {t('common:labelled', { label: t('googleAuth.secret'), value: '' })}
               <Typography.Text code copyable data-testid="google-auth-secret">
                 {setup.data.secret}
               </Typography.Text>

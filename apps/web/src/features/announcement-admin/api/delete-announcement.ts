@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { announcementAdminKey } from './list-announcements';
+import { announcementListKey } from './list-announcements';
 
 export function deleteAnnouncement(id: string): Promise<null> {
   return apiClient.delete<null>('/sys/annountCement/delete', { id });
@@ -11,6 +11,6 @@ export function useDeleteAnnouncement() {
   return useMutation({
     mutationFn: deleteAnnouncement,
     // Reloaded on failure too: a refusal usually means the list is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementListKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { announcementAdminKey } from './list-announcements';
+import { announcementListKey } from './list-announcements';
 
 /** Publishes a draft: recipients get it in their bell at once (websocket). */
 export function releaseAnnouncement(id: string): Promise<unknown> {
@@ -12,6 +12,6 @@ export function useReleaseAnnouncement() {
   return useMutation({
     mutationFn: releaseAnnouncement,
     // Reloaded on failure too: a refusal usually means the list is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementListKey }),
   });
 }

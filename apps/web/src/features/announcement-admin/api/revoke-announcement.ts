@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { announcementAdminKey } from './list-announcements';
+import { announcementListKey } from './list-announcements';
 
 /** Revokes a published announcement: it leaves the recipients' lists. */
 export function revokeAnnouncement(id: string): Promise<unknown> {
@@ -13,6 +13,6 @@ export function useRevokeAnnouncement() {
   return useMutation({
     mutationFn: revokeAnnouncement,
     // Reloaded on failure too: a refusal usually means the list is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementListKey }),
   });
 }

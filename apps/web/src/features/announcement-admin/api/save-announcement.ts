@@ -1,7 +1,7 @@
 import type { AnnouncementAdminItem, AnnouncementInput } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { announcementAdminKey } from './list-announcements';
+import { announcementListKey } from './list-announcements';
 
 export function addAnnouncement(input: AnnouncementInput): Promise<AnnouncementAdminItem> {
   return apiClient.post<AnnouncementAdminItem>('/sys/annountCement/add', input);
@@ -18,6 +18,8 @@ export function useSaveAnnouncement() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: AnnouncementInput }) =>
       id ? editAnnouncement(id, input) : addAnnouncement(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementAdminKey }),
+    // The form puts field errors beside the fields and shows anything else itself.
+    meta: { errorDisplay: 'inline' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementListKey }),
   });
 }

@@ -6,17 +6,15 @@ import {
   PRIORITIES,
   ROLE_CODES,
 } from '@switchboard/contracts';
-import { App, Form, Input, Modal, Radio, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Form, Input, Radio, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '@/components/dict';
-import { isApiError } from '@/lib/api-client';
-import { currentLocale } from '@/lib/i18n';
+import { FormModal } from '@/components/FormModal';
+import { useEntityForm } from '@/components/use-entity-form';
+import { useUserSearch } from '@/features/system';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useShowError } from '@/lib/use-show-error';
-import { schemaRule } from '@/lib/validation';
 import { useSaveAnnouncement } from '../api/save-announcement';
-import { useUserSearch } from '../api/search-users';
 import { RichTextEditor } from './RichTextEditor';
 
 type Target = (typeof ANNOUNCEMENT_TARGETS)[number];
@@ -24,17 +22,6 @@ type FormValues = Pick<
   AnnouncementInput,
   'titile' | 'msgContent' | 'priority' | 'msgCategory' | 'msgType' | 'userIds' | 'roleCodes' | 'openType'
 >;
-
-const FIELDS = [
-  'titile',
-  'msgContent',
-  'priority',
-  'msgCategory',
-  'msgType',
-  'userIds',
-  'roleCodes',
-  'openType',
-] as const;
 
 const EMPTY: FormValues = {
   titile: '',
@@ -63,6 +50,11 @@ function valuesOf(item: AnnouncementAdminItem | null): FormValues {
   };
 }
 
+/** How a user shows in the recipients picker. */
+function userLabel(user: { username: string; realname: string }): string {
+  return user.realname ? `${user.realname} (${user.username})` : user.username;
+}
+
 /** Text of some HTML, to tell an empty editor ("<p><br></p>") from real content. */
 function hasText(html: string): boolean {
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -80,32 +72,57 @@ export function AnnouncementFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('notices');
-  const { message } = App.useApp();
-  const showError = useShowError();
-  const [form] = Form.useForm<FormValues>();
   const save = useSaveAnnouncement();
   const priorities = useDict('priority');
+  const labels: Record<keyof FormValues, string> = {
+    titile: t('admin.fields.titile'),
+    msgContent: t('admin.fields.msgContent'),
+    priority: t('admin.fields.priority'),
+    msgCategory: t('admin.fields.msgCategory'),
+    msgType: t('admin.fields.msgType'),
+    userIds: t('admin.fields.userIds'),
+    roleCodes: t('admin.fields.roleCodes'),
+    openType: t('admin.fields.openType'),
+  };
+  const { form, rule, submit } = useEntityForm({
+    open,
+    editing,
+    valuesOf,
+    schema: announcementInputSchema,
+    labels,
+    save: (values) =>
+      save.mutateAsync({
+        id: editing?.id,
+        input: {
+          ...values,
+          titile: values.titile.trim(),
+          userIds: values.msgType === 'USER' ? values.userIds : [],
+          roleCodes: values.msgType === 'ROLE' ? values.roleCodes : [],
+        },
+      }),
+    successMessage: editing ? t('admin.saved') : t('admin.created'),
+    onSaved: onClose,
+  });
   const target = Form.useWatch('msgType', form) as Target | undefined;
   const [userSearch, setUserSearch] = useState('');
   const debouncedSearch = useDebouncedValue(userSearch, 300);
   const users = useUserSearch(debouncedSearch, open && target === 'USER');
 
+  // Names of the users chosen so far: a draft's recipients (from the server) and every user a
+  // search showed. Without them, a chosen user missing from the current search shows as an id.
+  const [knownUsers, setKnownUsers] = useState<Record<string, string>>({});
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(editing));
     setUserSearch('');
-  }, [open, editing, form]);
+    setKnownUsers(Object.fromEntries((editing?.recipients ?? []).map((u) => [u.id, userLabel(u)])));
+  }, [open, editing]);
+  useEffect(() => {
+    const found = users.data?.records;
+    if (found)
+      setKnownUsers((known) => ({ ...known, ...Object.fromEntries(found.map((u) => [u.id, userLabel(u)])) }));
+  }, [users.data]);
+  const chosenUsers = (Form.useWatch('userIds', form) as string[] | undefined) ?? [];
 
-  const labels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`admin.fields.${f}`)])), [t]);
-  const rule = (field: 'titile' | 'msgContent') =>
-    schemaRule({
-      schema: announcementInputSchema,
-      field,
-      values: () => ({ ...EMPTY, ...form.getFieldsValue(true) }),
-      labels,
-      locale: currentLocale,
-    });
   const requiredFor = (field: 'userIds' | 'roleCodes') => ({
     validator: async (_: unknown, value: string[] | undefined) => {
       if (!value || value.length === 0) throw new Error(t('admin.required', { field: labels[field] }));
@@ -117,112 +134,90 @@ export function AnnouncementFormModal({
       ? priorities.options
       : PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }));
 
-  const userOptions = (users.data?.records ?? []).map((u) => ({
-    value: u.id,
-    label: u.realname ? `${u.realname} (${u.username})` : u.username,
-  }));
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    const input: AnnouncementInput = {
-      ...values,
-      titile: values.titile.trim(),
-      userIds: values.msgType === 'USER' ? values.userIds : [],
-      roleCodes: values.msgType === 'ROLE' ? values.roleCodes : [],
-    };
-    try {
-      await save.mutateAsync({ id: editing?.id, input });
-      void message.success(editing ? t('admin.saved') : t('admin.created'));
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.fieldErrors.length > 0) {
-        form.setFields(
-          error.fieldErrors
-            .filter((p) => (FIELDS as readonly string[]).includes(p.field))
-            .map((p) => ({ name: p.field as (typeof FIELDS)[number], errors: [p.message] })),
-        );
-      } else {
-        showError(error);
-      }
-    }
-  };
+  const found = users.data?.records ?? [];
+  const userOptions = [
+    ...found.map((u) => ({ value: u.id, label: userLabel(u) })),
+    ...chosenUsers
+      .filter((id) => !found.some((u) => u.id === id))
+      .map((id) => ({ value: id, label: knownUsers[id] ?? id })),
+  ];
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={editing ? t('admin.editTitle') : t('admin.createTitle')}
       width="60%"
       okText={t('admin.save')}
       cancelText={t('actions.cancel')}
-      onOk={() => void submit().catch(() => {})}
-      confirmLoading={save.isPending}
+      saving={save.isPending}
+      onSubmit={submit}
       onCancel={onClose}
-      forceRender
+      initialValues={EMPTY}
+      testId="announcement-form"
     >
-      <Form<FormValues> form={form} layout="vertical" initialValues={EMPTY} data-testid="announcement-form">
-        <Form.Item name="titile" label={labels.titile} rules={[rule('titile')]}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item
-          name="msgContent"
-          label={labels.msgContent}
-          rules={[
-            rule('msgContent'),
-            {
-              validator: async (_: unknown, value: string | undefined) => {
-                if (value && !hasText(value))
-                  throw new Error(t('admin.required', { field: labels.msgContent }));
-              },
+      <Form.Item name="titile" label={labels.titile} rules={[rule('titile')]}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        name="msgContent"
+        label={labels.msgContent}
+        rules={[
+          rule('msgContent'),
+          {
+            validator: async (_: unknown, value: string | undefined) => {
+              if (value && !hasText(value))
+                throw new Error(t('admin.required', { field: labels.msgContent }));
             },
+          },
+        ]}
+      >
+        <RichTextEditor />
+      </Form.Item>
+      <Form.Item name="priority" label={labels.priority}>
+        <Select options={priorityOptions} loading={priorities.isPending} style={{ maxWidth: 240 }} />
+      </Form.Item>
+      <Form.Item name="msgCategory" label={labels.msgCategory}>
+        <Radio.Group
+          options={[
+            { value: '1', label: t('category.1') },
+            { value: '2', label: t('category.2') },
           ]}
-        >
-          <RichTextEditor />
-        </Form.Item>
-        <Form.Item name="priority" label={labels.priority}>
-          <Select options={priorityOptions} loading={priorities.isPending} style={{ maxWidth: 240 }} />
-        </Form.Item>
-        <Form.Item name="msgCategory" label={labels.msgCategory}>
-          <Radio.Group
-            options={[
-              { value: '1', label: t('category.1') },
-              { value: '2', label: t('category.2') },
-            ]}
+        />
+      </Form.Item>
+      <Form.Item name="msgType" label={labels.msgType}>
+        <Radio.Group
+          options={ANNOUNCEMENT_TARGETS.map((v) => ({ value: v, label: t(`admin.target.${v}`) }))}
+        />
+      </Form.Item>
+      {target === 'USER' ? (
+        <Form.Item name="userIds" label={labels.userIds} rules={[requiredFor('userIds')]}>
+          <Select
+            mode="multiple"
+            showSearch={{ filterOption: false, onSearch: setUserSearch }}
+            options={userOptions}
+            loading={users.isFetching}
+            placeholder={t('admin.searchUsers')}
+            notFoundContent={users.isFetching ? undefined : t('admin.noUsers')}
           />
         </Form.Item>
-        <Form.Item name="msgType" label={labels.msgType}>
-          <Radio.Group
-            options={ANNOUNCEMENT_TARGETS.map((v) => ({ value: v, label: t(`admin.target.${v}`) }))}
+      ) : null}
+      {target === 'ROLE' ? (
+        <Form.Item name="roleCodes" label={labels.roleCodes} rules={[requiredFor('roleCodes')]}>
+          <Select
+            mode="multiple"
+            options={ROLE_CODES.map((code) => ({
+              value: code,
+              label: t(`roles.${code}`, { ns: 'common' }),
+            }))}
           />
         </Form.Item>
-        {target === 'USER' ? (
-          <Form.Item name="userIds" label={labels.userIds} rules={[requiredFor('userIds')]}>
-            <Select
-              mode="multiple"
-              showSearch={{ filterOption: false, onSearch: setUserSearch }}
-              options={userOptions}
-              loading={users.isFetching}
-              placeholder={t('admin.searchUsers')}
-              notFoundContent={users.isFetching ? undefined : t('admin.noUsers')}
-            />
-          </Form.Item>
-        ) : null}
-        {target === 'ROLE' ? (
-          <Form.Item name="roleCodes" label={labels.roleCodes} rules={[requiredFor('roleCodes')]}>
-            <Select
-              mode="multiple"
-              options={ROLE_CODES.map((code) => ({
-                value: code,
-                label: t(`roles.${code}`, { ns: 'common' }),
-              }))}
-            />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="openType" label={labels.openType} extra={t('admin.openTypeHint')}>
-          <Radio.Group
-            options={(['0', '1', '2'] as const).map((v) => ({ value: v, label: t(`admin.openType.${v}`) }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item name="openType" label={labels.openType} extra={t('admin.openTypeHint')}>
+        <Radio.Group
+          options={(['0', '1', '2'] as const).map((v) => ({ value: v, label: t(`admin.openType.${v}`) }))}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

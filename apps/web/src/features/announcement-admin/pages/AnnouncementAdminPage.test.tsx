@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PermissionsContext } from '@/app/bootstrap';
-import { fakeApi, renderWithProviders } from '@/features/notices/testing/fake-api';
-import AnnouncementAdminPage from './AnnouncementAdminPage';
+import { fakeApi, renderWithProviders } from '@/test/fake-api';
+import AnnouncementAdminPage, { ANNOUNCEMENT_PERMISSIONS } from './AnnouncementAdminPage';
 
 const row = (id: string, sendStatus: string): AnnouncementAdminItem => ({
   id,
@@ -18,6 +18,7 @@ const row = (id: string, sendStatus: string): AnnouncementAdminItem => ({
   openType: '0',
   msgType: 'ALL',
   userIds: [],
+  recipients: [],
   roleCodes: [],
   sendStatus,
   revokeTime: null,
@@ -27,9 +28,17 @@ const row = (id: string, sendStatus: string): AnnouncementAdminItem => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
+// The administrator holds every announcement action.
+const granted = Object.values(ANNOUNCEMENT_PERMISSIONS).map((action) => ({
+  action,
+  describe: action,
+  type: '1' as const,
+  status: '1' as const,
+}));
+
 function renderPage() {
   return renderWithProviders(
-    <PermissionsContext.Provider value={{ menu: [], auth: [], allAuth: [] }}>
+    <PermissionsContext.Provider value={{ menu: [], auth: granted, allAuth: granted }}>
       <AnnouncementAdminPage />
     </PermissionsContext.Provider>,
   );
@@ -116,5 +125,39 @@ describe('AnnouncementAdminPage', () => {
     await user.click(within(dialog).getByText('Publish').closest('button') as HTMLElement);
     expect(await screen.findByText('Only drafts can be changed')).toBeTruthy();
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/sys/annountCement/list').length).toBe(2));
+  });
+  it('editing a draft for chosen users shows their names, and the picker searches by keyword', async () => {
+    const draft: AnnouncementAdminItem = {
+      ...row('d1', '0'),
+      msgType: 'USER',
+      userIds: ['u-casey'],
+      recipients: [{ id: 'u-casey', username: 'customer2', realname: 'Casey Customer' }],
+    };
+    const api = fakeApi((call) => {
+      if (call.path === '/sys/annountCement/list') {
+        return { result: { records: [draft], total: 1, current: 1, size: 10, pages: 1 } };
+      }
+      if (call.path === '/sys/user/list') {
+        const records = [{ id: 'u-chris', username: 'customer', realname: 'Chris Customer' }];
+        return { result: { records, total: 1, current: 1, size: 50, pages: 1 } };
+      }
+      if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const draftRow = (await screen.findByText('Announcement d1')).closest('tr') as HTMLElement;
+    await user.click(within(draftRow).getByText('Edit').closest('button') as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    // The chosen user by name, not by id; and still so once a search shows other users.
+    expect(await within(dialog).findByText('Casey Customer (customer2)')).toBeTruthy();
+    expect(within(dialog).queryByText('u-casey')).toBeNull();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Users' }), 'Chris');
+    await waitFor(() => {
+      const search = api.calls.filter((c) => c.path === '/sys/user/list').at(-1);
+      expect(search?.query.get('keyword')).toBe('Chris');
+    });
+    expect(within(dialog).getByText('Casey Customer (customer2)')).toBeTruthy();
+    expect(within(dialog).queryByText('u-casey')).toBeNull();
   });
 });

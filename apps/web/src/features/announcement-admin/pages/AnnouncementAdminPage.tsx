@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AnnouncementAdminItem } from '@switchboard/contracts';
-import { App, Button, Card, Flex, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { ResourceTable } from '@/components/ResourceTable';
 import { NoticeModal, PRIORITY_COLOURS, type ShownNotice } from '@/features/notices';
 import { formatDateTime } from '@/lib/format';
-import { useShowError } from '@/lib/use-show-error';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
-import { type SendStatus, useAnnouncementList } from '../api/list-announcements';
+import { ANNOUNCEMENT_LIST_PATH } from '../api/list-announcements';
 import { useReleaseAnnouncement } from '../api/release-announcement';
 import { useRevokeAnnouncement } from '../api/revoke-announcement';
 import { AnnouncementFormModal } from '../components/AnnouncementFormModal';
@@ -27,21 +27,12 @@ const STATUS_COLOURS: Record<string, string> = { '0': 'default', '1': 'green', '
 export default function AnnouncementAdminPage() {
   const { t } = useTranslation('notices');
   const { modal, message } = App.useApp();
-  const showError = useShowError();
-  const [title, setTitle] = useState('');
-  const [status, setStatus] = useState<SendStatus | 'all'>('all');
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [form, setForm] = useState<{ open: boolean; editing: AnnouncementAdminItem | null }>({
     open: false,
     editing: null,
   });
   const [preview, setPreview] = useState<ShownNotice | null>(null);
 
-  const list = useAnnouncementList({
-    ...page,
-    title: title || undefined,
-    sendStatus: status === 'all' ? undefined : status,
-  });
   const release = useReleaseAnnouncement();
   const revoke = useRevokeAnnouncement();
   const remove = useDeleteAnnouncement();
@@ -57,11 +48,14 @@ export default function AnnouncementAdminPage() {
       okText: t(`admin.actions.${kind}`),
       okButtonProps: kind === 'release' ? undefined : { danger: true },
       cancelText: t('actions.cancel'),
-      // A failure (e.g. someone else revoked it first) is said, and the dialog closes.
+      // A failure (e.g. someone else revoked it first) is said by the query client; the dialog closes.
       onOk: () =>
-        run(record.id).then(() => {
-          void message.success(t(`admin.done.${kind}`));
-        }, showError),
+        run(record.id).then(
+          () => {
+            void message.success(t(`admin.done.${kind}`));
+          },
+          () => {},
+        ),
     });
   };
 
@@ -174,64 +168,46 @@ export default function AnnouncementAdminPage() {
     },
   ];
 
-  const resetPage = () => setPage((p) => ({ ...p, pageNo: 1 }));
-
   return (
-    <Card title={t('admin.title')}>
-      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex wrap gap={12}>
-          <Input.Search
-            allowClear
-            placeholder={t('filters.title')}
-            aria-label={t('filters.title')}
-            style={{ width: 240 }}
-            onSearch={(value) => {
-              setTitle(value.trim());
-              resetPage();
-            }}
-          />
-          <Select<SendStatus | 'all'>
-            value={status}
-            aria-label={t('admin.columns.status')}
-            style={{ width: 160 }}
-            onChange={(value) => {
-              setStatus(value);
-              resetPage();
-            }}
-            options={[
-              { value: 'all', label: t('admin.status.all') },
-              { value: '0', label: t('admin.status.0') },
-              { value: '1', label: t('admin.status.1') },
-              { value: '2', label: t('admin.status.2') },
-            ]}
-          />
-        </Flex>
-        <Can action={ANNOUNCEMENT_PERMISSIONS.add}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ open: true, editing: null })}
-            data-testid="announcement-add"
-          >
-            {t('admin.actions.add')}
-          </Button>
-        </Can>
-      </Flex>
-      <Table<AnnouncementAdminItem>
+    <>
+      <ResourceTable<AnnouncementAdminItem>
+        path={ANNOUNCEMENT_LIST_PATH}
         rowKey="id"
-        size="middle"
+        title={t('admin.title')}
+        testId="announcement-table"
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1500 }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { count: total }),
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
+        filters={
+          <>
+            <Form.Item name="title" label={t('columns.title')}>
+              <Input allowClear placeholder={t('filters.title')} data-testid="filter-title" />
+            </Form.Item>
+            {/* '' (every status) is left out of the query, like a cleared select. */}
+            <Form.Item name="sendStatus" label={t('admin.columns.status')}>
+              <Select
+                placeholder={t('admin.status.all')}
+                style={{ width: 160 }}
+                options={[
+                  { value: '', label: t('admin.status.all') },
+                  { value: '0', label: t('admin.status.0') },
+                  { value: '1', label: t('admin.status.1') },
+                  { value: '2', label: t('admin.status.2') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={() => (
+          <Can action={ANNOUNCEMENT_PERMISSIONS.add}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({ open: true, editing: null })}
+              data-testid="announcement-add"
+            >
+              {t('admin.actions.add')}
+            </Button>
+          </Can>
+        )}
       />
       <AnnouncementFormModal
         open={form.open}
@@ -240,6 +216,6 @@ export default function AnnouncementAdminPage() {
       />
       {/* A preview (readFlag true): the administrator's own read state is not touched. */}
       <NoticeModal notice={preview} onClose={() => setPreview(null)} />
-    </Card>
+    </>
   );
 }

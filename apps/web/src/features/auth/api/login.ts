@@ -7,5 +7,6 @@ export function login(payload: LoginPayload): Promise<LoginResult> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  // The login page says why inline (and asks for a captcha or a code when the server wants one).
+  return useMutation({ mutationFn: login, meta: { errorDisplay: 'inline' } });
 }

@@ -1,11 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /** Revokes the token on the server (the token travels in the header). */
 export function logout(): Promise<unknown> {
   return apiClient.post<unknown>('/sys/logout');
-}
-
-export function useLogout() {
-  return useMutation({ mutationFn: logout });
 }

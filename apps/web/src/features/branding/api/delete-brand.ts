@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { brandKey } from './get-customer-brand';
-import { brandAdminKey } from './list-brands';
+import { brandListKey } from './list-brands';
 
 export function deleteBrand(id: string): Promise<null> {
   return apiClient.delete<null>('/sys/brand/delete', { id });
@@ -12,7 +12,7 @@ export function useDeleteBrand() {
   return useMutation({
     mutationFn: deleteBrand,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: brandAdminKey });
+      await queryClient.invalidateQueries({ queryKey: brandListKey });
       await queryClient.invalidateQueries({ queryKey: brandKey });
     },
   });

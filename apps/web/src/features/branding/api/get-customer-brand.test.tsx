@@ -1,16 +1,18 @@
-import { DEFAULT_BRAND } from '@switchboard/contracts';
+import { DEFAULT_BRAND, LOGO_MAX_BYTES } from '@switchboard/contracts';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders } from '@/features/notices/testing/fake-api';
+import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { BrandLogo } from '../components/BrandLogo';
-import { logoProblem } from '../components/LogoUpload';
+import { LogoUpload, logoProblem } from '../components/LogoUpload';
 import { useBrand } from './get-customer-brand';
 
 function BrandName() {
   const brand = useBrand();
   return (
     <span data-testid="brand">
-      {brand.brandName}|{String(brand.isMainBrand)}|{String(brand.hideLanguage)}
+      {brand ? `${brand.brandName}|${brand.isMainBrand}|${brand.hideLanguage}` : 'pending'}
     </span>
   );
 }
@@ -45,6 +47,37 @@ describe('useBrand', () => {
     expect(logo.getAttribute('alt')).toBe('PartnerTel');
   });
 
+  it('shows nothing brand-specific until the brand is known: no default brand first', async () => {
+    let answer: (reply: { result: unknown }) => void = () => undefined;
+    fakeApi((call) =>
+      call.path === '/sys/customerBrand'
+        ? new Promise((resolve) => {
+            answer = resolve;
+          })
+        : undefined,
+    );
+    renderWithProviders(
+      <>
+        <BrandName />
+        <BrandLogo size={24} />
+      </>,
+    );
+    expect(screen.getByTestId('brand').textContent).toBe('pending');
+    expect(screen.getByTestId('brand-pending')).toBeTruthy();
+    expect(screen.queryByText(DEFAULT_BRAND.brandName)).toBeNull();
+    answer({
+      result: {
+        brandName: 'PartnerTel',
+        platformLogo: null,
+        isMainBrand: false,
+        hideRecharge: true,
+        hideLanguage: true,
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('brand').textContent).toBe('PartnerTel|false|true'));
+    expect(screen.queryByTestId('brand-pending')).toBeNull();
+  });
+
   it('falls back to the default brand when the call fails, without retrying', async () => {
     const { calls } = fakeApi(() => ({ status: 500, message: 'boom' }));
     renderWithProviders(<BrandName />);
@@ -61,5 +94,26 @@ describe('logoProblem', () => {
     expect(logoProblem({ type: 'image/svg+xml', size: 10 })).toBeNull();
     expect(logoProblem({ type: 'image/jpeg', size: 200 * 1024 + 1 })).toBe('size');
     expect(logoProblem({ type: 'image/gif', size: 10 })).toBe('type');
+  });
+});
+
+describe('LogoUpload', () => {
+  it('reports a file that cannot be a logo under its field, not in a pop-up', async () => {
+    fakeApi(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Form>
+        <Form.Item name="logo" label="Logo">
+          <LogoUpload name="logo" />
+        </Form.Item>
+      </Form>,
+    );
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    const huge = new File([new Uint8Array(LOGO_MAX_BYTES + 1)], 'huge.png', { type: 'image/png' });
+    await user.upload(input, huge);
+    const error = await screen.findByText('The logo must be at most 200 kB');
+    expect(error.closest('.ant-form-item-explain-error')).toBeTruthy();
+    expect(document.querySelector('.ant-message')).toBeNull();
+    expect(screen.queryByTestId('logo-preview')).toBeNull();
   });
 });

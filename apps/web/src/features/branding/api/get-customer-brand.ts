@@ -18,9 +18,14 @@ export const customerBrandQuery = (domain: string) =>
     meta: { errorDisplay: 'inline' },
   });
 
-/** The visiting domain's brand; the default brand while loading or when the call fails. */
-export function useBrand(): Brand {
+/**
+ * The visiting domain's brand; the default brand when the call fails. `null` while it is being
+ * asked for: a partner domain must not flash the default brand (its name, contact menu, recharge
+ * link or language switch) first, so callers show nothing brand-specific until it is known.
+ */
+export function useBrand(): Brand | null {
   const domain = typeof window === 'undefined' ? '' : window.location.hostname;
   const query = useQuery(customerBrandQuery(domain));
+  if (query.isPending) return null;
   return query.data ?? DEFAULT_BRAND;
 }

@@ -1,26 +1,7 @@
-import type { Page } from '@switchboard/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { BrandRecord } from '../types';
+import { resourceKey } from '@/components/resource-key';
 
-export interface BrandListQuery {
-  pageNo: number;
-  pageSize: number;
-}
+/** The brand administration list (`Page<BrandRecord>`). */
+export const BRAND_LIST_PATH = '/sys/brand/list';
 
-export const brandAdminKey = ['brand-admin'] as const;
-
-export function listBrands(query: BrandListQuery, signal?: AbortSignal): Promise<Page<BrandRecord>> {
-  return apiClient.get<Page<BrandRecord>>('/sys/brand/list', { ...query }, signal);
-}
-
-export const brandListQuery = (query: BrandListQuery) =>
-  queryOptions({
-    queryKey: [...brandAdminKey, 'list', query],
-    queryFn: ({ signal }) => listBrands(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export function useBrandList(query: BrandListQuery) {
-  return useQuery(brandListQuery(query));
-}
+/** Invalidate after changing a brand: the list reloads. */
+export const brandListKey = resourceKey(BRAND_LIST_PATH);

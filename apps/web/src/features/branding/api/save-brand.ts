@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { BrandRecord } from '../types';
 import { brandKey } from './get-customer-brand';
-import { brandAdminKey } from './list-brands';
+import { brandListKey } from './list-brands';
 
 export function addBrand(input: BrandInput): Promise<BrandRecord> {
   return apiClient.post<BrandRecord>('/sys/brand/add', input);
@@ -19,8 +19,10 @@ export function useSaveBrand() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: BrandInput }) =>
       id ? editBrand(id, input) : addBrand(input),
+    // The form puts field errors beside the fields and shows anything else itself.
+    meta: { errorDisplay: 'inline' },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: brandAdminKey });
+      await queryClient.invalidateQueries({ queryKey: brandListKey });
       await queryClient.invalidateQueries({ queryKey: brandKey });
     },
   });

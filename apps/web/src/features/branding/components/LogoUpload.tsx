@@ -1,6 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { LOGO_MAX_BYTES } from '@switchboard/contracts';
-import { App, Button, Flex, Upload } from 'antd';
+import { App, Button, Flex, Form, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
@@ -23,18 +23,30 @@ export function logoProblem(file: { type: string; size: number }): 'type' | 'siz
   return null;
 }
 
-/** A form control: value is the logo as a data: URL, or null. */
+/**
+ * A form control: value is the logo as a data: URL, or null. A file that cannot be a logo is
+ * refused and, inside a form, reported as the error of the field `name` (where the user looks);
+ * picking a good file (or removing the logo) revalidates the field, which clears it.
+ */
 export function LogoUpload({
   value,
   onChange,
   id,
+  name,
 }: {
   value?: string | null;
   onChange?: (value: string | null) => void;
   id?: string;
+  /** The form field this control fills, for its errors. */
+  name?: string;
 }) {
   const { t } = useTranslation('branding');
   const { message } = App.useApp();
+  const form = Form.useFormInstance();
+  const report = (text: string) => {
+    if (name) form.setFields([{ name, errors: [text] }]);
+    else void message.error(text);
+  };
   return (
     <Flex align="center" gap={12} id={id}>
       {value ? (
@@ -54,12 +66,12 @@ export function LogoUpload({
         beforeUpload={(file) => {
           const problem = logoProblem(file);
           if (problem) {
-            void message.error(problem === 'type' ? t('logo.badType') : t('logo.tooLarge'));
+            report(problem === 'type' ? t('logo.badType') : t('logo.tooLarge'));
             return Upload.LIST_IGNORE;
           }
           readAsDataUrl(file).then(
             (url) => onChange?.(url),
-            () => void message.error(t('logo.readFailed')),
+            () => report(t('logo.readFailed')),
           );
           return false; // never sent by Upload itself
         }}

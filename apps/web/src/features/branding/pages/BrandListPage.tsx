@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { Logo } from '@/components/Logo';
+import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
-import { useShowError } from '@/lib/use-show-error';
 import { useDeleteBrand } from '../api/delete-brand';
-import { useBrandList } from '../api/list-brands';
+import { BRAND_LIST_PATH } from '../api/list-brands';
 import { BrandFormModal } from '../components/BrandFormModal';
 import type { BrandRecord } from '../types';
 
@@ -21,13 +21,10 @@ export const BRAND_PERMISSIONS = {
 export default function BrandListPage() {
   const { t } = useTranslation('branding');
   const { modal, message } = App.useApp();
-  const showError = useShowError();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [form, setForm] = useState<{ open: boolean; editing: BrandRecord | null }>({
     open: false,
     editing: null,
   });
-  const list = useBrandList(page);
   const remove = useDeleteBrand();
 
   const confirmDelete = (record: BrandRecord) =>
@@ -37,7 +34,12 @@ export default function BrandListPage() {
       okText: t('delete'),
       okButtonProps: { danger: true },
       cancelText: t('cancel'),
-      onOk: () => remove.mutateAsync(record.id).then(() => void message.success(t('deleted')), showError),
+      // A failure is shown by the query client; the dialog closes.
+      onOk: () =>
+        remove.mutateAsync(record.id).then(
+          () => void message.success(t('deleted')),
+          () => {},
+        ),
     });
 
   const yesNo = (value: boolean) => (value ? <Tag color="green">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>);
@@ -87,40 +89,31 @@ export default function BrandListPage() {
   ];
 
   return (
-    <Card title={t('title')}>
-      <Flex justify="flex-end" style={{ marginBottom: 16 }}>
-        <Can action={BRAND_PERMISSIONS.add}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ open: true, editing: null })}
-            data-testid="brand-add"
-          >
-            {t('add')}
-          </Button>
-        </Can>
-      </Flex>
-      <Table<BrandRecord>
+    <>
+      <ResourceTable<BrandRecord>
+        path={BRAND_LIST_PATH}
         rowKey="id"
-        size="middle"
+        title={t('title')}
+        testId="brand-table"
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1000 }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { count: total }),
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
+        toolbar={() => (
+          <Can action={BRAND_PERMISSIONS.add}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({ open: true, editing: null })}
+              data-testid="brand-add"
+            >
+              {t('add')}
+            </Button>
+          </Can>
+        )}
       />
       <BrandFormModal
         open={form.open}
         editing={form.editing}
         onClose={() => setForm({ open: false, editing: null })}
       />
-    </Card>
+    </>
   );
 }

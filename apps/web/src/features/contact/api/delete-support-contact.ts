@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { contactInfoKey } from './get-contact-info';
-import { supportContactAdminKey } from './list-support-contacts';
+import { supportContactListKey } from './list-support-contacts';
 
 export function deleteSupportContact(id: string): Promise<null> {
   return apiClient.delete<null>('/sys/supportContact/delete', { id });
@@ -12,7 +12,7 @@ export function useDeleteSupportContact() {
   return useMutation({
     mutationFn: deleteSupportContact,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: supportContactAdminKey });
+      await queryClient.invalidateQueries({ queryKey: supportContactListKey });
       await queryClient.invalidateQueries({ queryKey: contactInfoKey });
     },
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { SupportContactInput, SupportContactRecord } from '../types';
 import { contactInfoKey } from './get-contact-info';
-import { supportContactAdminKey } from './list-support-contacts';
+import { supportContactListKey } from './list-support-contacts';
 
 export function addSupportContact(input: SupportContactInput): Promise<SupportContactRecord> {
   return apiClient.post<SupportContactRecord>('/sys/supportContact/add', input);
@@ -18,8 +18,10 @@ export function useSaveSupportContact() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: SupportContactInput }) =>
       id ? editSupportContact(id, input) : addSupportContact(input),
+    // The form puts field errors beside the fields and shows anything else itself.
+    meta: { errorDisplay: 'inline' },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: supportContactAdminKey });
+      await queryClient.invalidateQueries({ queryKey: supportContactListKey });
       await queryClient.invalidateQueries({ queryKey: contactInfoKey });
     },
   });

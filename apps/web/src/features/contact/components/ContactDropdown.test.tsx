@@ -2,7 +2,7 @@ import { DEFAULT_BRAND } from '@switchboard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders } from '@/features/notices/testing/fake-api';
+import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import ContactUsPage from '../pages/ContactUsPage';
 import { ContactDropdown } from './ContactDropdown';
 
@@ -60,6 +60,26 @@ describe('ContactDropdown', () => {
     );
     await user.click(bo as HTMLElement);
     expect(await screen.findByText('Could not copy, please select the text instead')).toBeTruthy();
+  });
+
+  it('says it is loading while the contacts are on their way, not that there are none', async () => {
+    let answer: (reply: { result: unknown }) => void = () => undefined;
+    fakeApi((call) => {
+      if (call.path === '/sys/customerBrand') return { result: DEFAULT_BRAND };
+      if (call.path === '/outApi/contactInfo')
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ContactDropdown />);
+    await user.click(await screen.findByTestId('contact-us'));
+    expect((await screen.findByTestId('contact-loading')).textContent).toBe('Loading support contacts…');
+    expect(screen.queryByText('No support contacts yet')).toBeNull();
+    answer({ result: { groupLink: null, contacts: [] } });
+    expect(await screen.findByText('No support contacts yet')).toBeTruthy();
+    expect(screen.queryByTestId('contact-loading')).toBeNull();
   });
 
   it('is not shown on a domain whose brand is not the main brand', async () => {

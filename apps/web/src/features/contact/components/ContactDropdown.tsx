@@ -1,4 +1,4 @@
-import { CopyOutlined, CustomerServiceOutlined, TeamOutlined } from '@ant-design/icons';
+import { CopyOutlined, CustomerServiceOutlined, LoadingOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '@/features/branding';
@@ -14,7 +14,8 @@ export function ContactDropdown({ theme = 'light' }: { theme?: 'light' | 'dark' 
   const brand = useBrand();
   const info = useContactInfo();
   const copy = useCopy();
-  if (!brand.isMainBrand) return null;
+  // Not before the brand is known: a partner domain never shows it, not even for a moment.
+  if (!brand?.isMainBrand) return null;
   const contacts = info.data?.contacts ?? [];
   const groupLink = info.data?.groupLink;
   const items: NonNullable<MenuProps['items']> = [
@@ -47,7 +48,18 @@ export function ContactDropdown({ theme = 'light' }: { theme?: 'light' | 'dark' 
       onClick: () => void copy(c.telegram),
     })),
   ];
-  if (items.length === 0) items.push({ key: 'none', label: t('none'), disabled: true });
+  // "None yet" only once the answer says so: loading and failure say what they are.
+  if (items.length === 0) {
+    if (info.isPending)
+      items.push({
+        key: 'loading',
+        icon: <LoadingOutlined />,
+        label: <span data-testid="contact-loading">{t('loading')}</span>,
+        disabled: true,
+      });
+    else if (info.isError) items.push({ key: 'failed', label: t('loadFailed'), disabled: true });
+    else items.push({ key: 'none', label: t('none'), disabled: true });
+  }
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
       <Button

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Form, Input, Space, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '@/components/Can';
-import { useShowError } from '@/lib/use-show-error';
+import { ResourceTable } from '@/components/ResourceTable';
 import { useDeleteSupportContact } from '../api/delete-support-contact';
 import { useContactInfo } from '../api/get-contact-info';
-import { useSupportContactList } from '../api/list-support-contacts';
+import { SUPPORT_CONTACT_LIST_PATH } from '../api/list-support-contacts';
 import { useSaveGroupLink } from '../api/save-group-link';
 import { SupportContactFormModal } from '../components/SupportContactFormModal';
 import type { SupportContactRecord } from '../types';
@@ -17,11 +17,10 @@ export const CONTACT_PERMISSIONS = {
   delete: 'system:contact:delete',
 } as const;
 
-/** The customer group link, edited in place. */
+/** The customer group link, edited in place (in the list's toolbar). */
 function GroupLinkForm() {
   const { t } = useTranslation('contact');
   const { message } = App.useApp();
-  const showError = useShowError();
   const info = useContactInfo();
   const save = useSaveGroupLink();
   const [form] = Form.useForm<{ groupLink: string }>();
@@ -33,11 +32,10 @@ function GroupLinkForm() {
     <Form
       form={form}
       layout="inline"
-      style={{ marginBottom: 16, rowGap: 8 }}
+      style={{ rowGap: 8 }}
       onFinish={({ groupLink }) =>
         save.mutate(groupLink.trim(), {
           onSuccess: () => void message.success(t('admin.groupLinkSaved')),
-          onError: showError,
         })
       }
     >
@@ -48,7 +46,12 @@ function GroupLinkForm() {
       >
         <Input placeholder="https://t.me/…" style={{ width: 320 }} allowClear disabled={canEdit.disabled} />
       </Form.Item>
-      <Button htmlType="submit" loading={save.isPending} disabled={canEdit.disabled}>
+      <Button
+        htmlType="submit"
+        loading={save.isPending}
+        disabled={canEdit.disabled}
+        data-testid="group-link-save"
+      >
         {t('admin.save')}
       </Button>
     </Form>
@@ -59,13 +62,10 @@ function GroupLinkForm() {
 export default function ContactListPage() {
   const { t } = useTranslation('contact');
   const { modal, message } = App.useApp();
-  const showError = useShowError();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [form, setForm] = useState<{ open: boolean; editing: SupportContactRecord | null }>({
     open: false,
     editing: null,
   });
-  const list = useSupportContactList(page);
   const remove = useDeleteSupportContact();
 
   const confirmDelete = (record: SupportContactRecord) =>
@@ -76,7 +76,11 @@ export default function ContactListPage() {
       okButtonProps: { danger: true },
       cancelText: t('admin.cancel'),
       onOk: () =>
-        remove.mutateAsync(record.id).then(() => void message.success(t('admin.deleted')), showError),
+        // A failure is shown by the query client; the dialog closes.
+        remove.mutateAsync(record.id).then(
+          () => void message.success(t('admin.deleted')),
+          () => {},
+        ),
     });
 
   const columns: TableColumnsType<SupportContactRecord> = [
@@ -112,40 +116,34 @@ export default function ContactListPage() {
   ];
 
   return (
-    <Card title={t('admin.title')}>
-      <GroupLinkForm />
-      <Flex justify="flex-end" style={{ marginBottom: 16 }}>
-        <Can action={CONTACT_PERMISSIONS.add}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ open: true, editing: null })}
-            data-testid="contact-add"
-          >
-            {t('admin.add')}
-          </Button>
-        </Can>
-      </Flex>
-      <Table<SupportContactRecord>
+    <>
+      <ResourceTable<SupportContactRecord>
+        path={SUPPORT_CONTACT_LIST_PATH}
         rowKey="id"
-        size="middle"
+        title={t('admin.title')}
+        testId="contact-table"
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('admin.total', { count: total }),
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
+        toolbar={() => (
+          <>
+            <Can action={CONTACT_PERMISSIONS.add}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setForm({ open: true, editing: null })}
+                data-testid="contact-add"
+              >
+                {t('admin.add')}
+              </Button>
+            </Can>
+            <GroupLinkForm />
+          </>
+        )}
       />
       <SupportContactFormModal
         open={form.open}
         editing={form.editing}
         onClose={() => setForm({ open: false, editing: null })}
       />
-    </Card>
+    </>
   );
 }

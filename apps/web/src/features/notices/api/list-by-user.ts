@@ -1,6 +1,7 @@
 import type { AnnouncementsByUser } from '@switchboard/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { myAnnouncementsKey } from './get-my-announcements';
 
 export const unreadNoticesKey = ['notices', 'unread'] as const;
 
@@ -13,4 +14,12 @@ export const unreadNoticesQuery = () =>
 
 export function useUnreadNotices() {
   return useQuery(unreadNoticesQuery());
+}
+
+/** After a change of read marks: the bell and the announcements page reload. */
+export function reloadNotices(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['notices'] }),
+    queryClient.invalidateQueries({ queryKey: myAnnouncementsKey }),
+  ]);
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { reloadNotices } from './list-by-user';
 
 export function markNoticeRead(anntId: string): Promise<unknown> {
   return apiClient.put<unknown>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });
@@ -10,6 +11,6 @@ export function useMarkNoticeRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNoticeRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notices'] }),
+    onSettled: () => reloadNotices(queryClient),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { reloadNotices } from './list-by-user';
 
 export function markAllNoticesRead(): Promise<{ marked: number }> {
   return apiClient.put<{ marked: number }>('/sys/sysAnnouncementSend/readAll');
@@ -10,6 +11,6 @@ export function useMarkAllNoticesRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAllNoticesRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notices'] }),
+    onSettled: () => reloadNotices(queryClient),
   });
 }

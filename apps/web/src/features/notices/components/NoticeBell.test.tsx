@@ -2,7 +2,7 @@ import type { AnnouncementItem, AnnouncementsByUser, SocketMessage } from '@swit
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders } from '../testing/fake-api';
+import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { NoticeBell } from './NoticeBell';
 
 const socket = vi.hoisted(() => ({ handler: null as ((m: SocketMessage) => void) | null }));

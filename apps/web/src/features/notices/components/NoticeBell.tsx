@@ -2,9 +2,9 @@ import { BellOutlined } from '@ant-design/icons';
 import type { AnnouncementItem, AnnouncementsByUser, SocketMessage } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Tabs, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { useNoticeSocket } from '@/lib/websocket';
 import { myAnnouncementsKey } from '../api/get-my-announcements';
@@ -36,6 +36,12 @@ export function NoticeBell({
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<AnnouncementItem | null>(null);
   const poppedUp = useRef(new Set<string>());
+  // Any navigation closes the popover: it belongs to the page it was opened on. Show more closes
+  // it on its click; the browser's Back or Forward (no click outside) would leave it open.
+  const { key: locationKey } = useLocation();
+  useEffect(() => {
+    if (locationKey) setOpen(false);
+  }, [locationKey]);
 
   const show = (notice: AnnouncementItem) => {
     setOpen(false);

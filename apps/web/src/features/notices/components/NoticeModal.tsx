@@ -18,7 +18,7 @@ export type ShownNotice = AnnouncementItem & { readFlag?: boolean };
  * and the lists reload.
  */
 export function NoticeModal({ notice, onClose }: { notice: ShownNotice | null; onClose: () => void }) {
-  const { t } = useTranslation('notices');
+  const { t } = useTranslation(['notices', 'common']);
   const [fullscreen, setFullscreen] = useState(false);
   const markRead = useMarkNoticeRead();
   const { mutate } = markRead;
@@ -64,7 +64,9 @@ export function NoticeModal({ notice, onClose }: { notice: ShownNotice | null; o
       {notice ? (
         <>
           <Typography.Paragraph type="secondary" data-testid="notice-meta">
-            {t('sender')}: {notice.sender} · {t('sendTime')}: {formatDateTime(notice.sendTime)}{' '}
+            {/* "Sender: …" in English, "发布人：…" (full-width colon) in Chinese. */}
+            {t('common:labelled', { label: t('sender'), value: notice.sender })} ·{' '}
+            {t('common:labelled', { label: t('sendTime'), value: formatDateTime(notice.sendTime) })}{' '}
             <Tag color={PRIORITY_COLOURS[notice.priority] ?? 'default'}>
               {t(`priority.${notice.priority}`, { defaultValue: notice.priority })}
             </Tag>

@@ -2,7 +2,7 @@ import type { UserAnnouncementItem } from '@switchboard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders } from '../testing/fake-api';
+import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import UserAnnouncementPage from './UserAnnouncementPage';
 
 const record = (id: string, readFlag: boolean): UserAnnouncementItem => ({

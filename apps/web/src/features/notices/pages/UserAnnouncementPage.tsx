@@ -1,34 +1,18 @@
 import type { UserAnnouncementItem } from '@switchboard/contracts';
-import { App, Button, Card, Flex, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
-import { useShowError } from '@/lib/use-show-error';
-import { type MyAnnouncementsQuery, useMyAnnouncements } from '../api/get-my-announcements';
+import { MY_ANNOUNCEMENTS_PATH } from '../api/get-my-announcements';
 import { useMarkAllNoticesRead } from '../api/read-all';
 import { NoticeModal, PRIORITY_COLOURS } from '../components/NoticeModal';
-
-type ReadFilter = 'all' | 'read' | 'unread';
-type CategoryFilter = 'all' | '1' | '2';
 
 /** /isps/userAnnouncement: every announcement sent to me, read or not, with filters. */
 export default function UserAnnouncementPage() {
   const { t } = useTranslation('notices');
   const { modal, message } = App.useApp();
-  const showError = useShowError();
-  const [title, setTitle] = useState('');
-  const [category, setCategory] = useState<CategoryFilter>('all');
-  const [readState, setReadState] = useState<ReadFilter>('all');
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [shown, setShown] = useState<UserAnnouncementItem | null>(null);
-
-  const query: MyAnnouncementsQuery = {
-    ...page,
-    title: title || undefined,
-    msgCategory: category === 'all' ? undefined : category,
-    readFlag: readState === 'all' ? undefined : readState === 'read',
-  };
-  const list = useMyAnnouncements(query);
   const readAll = useMarkAllNoticesRead();
 
   const confirmReadAll = () => {
@@ -37,10 +21,12 @@ export default function UserAnnouncementPage() {
       content: t('mine.readAllContent'),
       okText: t('mine.readAll'),
       cancelText: t('actions.cancel'),
+      // A failure is shown by the query client; the dialog closes.
       onOk: () =>
-        readAll.mutateAsync().then((r) => {
-          void message.success(t('mine.readAllDone', { count: r?.marked ?? 0 }));
-        }, showError),
+        readAll.mutateAsync().then(
+          (r) => void message.success(t('mine.readAllDone', { count: r?.marked ?? 0 })),
+          () => {},
+        ),
     });
   };
 
@@ -105,70 +91,51 @@ export default function UserAnnouncementPage() {
     },
   ];
 
-  const resetPage = () => setPage((p) => ({ ...p, pageNo: 1 }));
-
   return (
-    <Card title={t('mine.title')}>
-      <Flex wrap gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('filters.title')}
-          aria-label={t('filters.title')}
-          style={{ width: 240 }}
-          onSearch={(value) => {
-            setTitle(value.trim());
-            resetPage();
-          }}
-        />
-        <Select<CategoryFilter>
-          value={category}
-          aria-label={t('filters.category')}
-          style={{ width: 160 }}
-          onChange={(value) => {
-            setCategory(value);
-            resetPage();
-          }}
-          options={[
-            { value: 'all', label: t('filters.allCategories') },
-            { value: '1', label: t('category.1') },
-            { value: '2', label: t('category.2') },
-          ]}
-        />
-        <Select<ReadFilter>
-          value={readState}
-          aria-label={t('filters.readState')}
-          style={{ width: 140 }}
-          onChange={(value) => {
-            setReadState(value);
-            resetPage();
-          }}
-          options={[
-            { value: 'all', label: t('filters.allStates') },
-            { value: 'unread', label: t('unread') },
-            { value: 'read', label: t('read') },
-          ]}
-        />
-        <Button onClick={confirmReadAll} loading={readAll.isPending} data-testid="notices-read-all">
-          {t('mine.readAll')}
-        </Button>
-      </Flex>
-      <Table<UserAnnouncementItem>
+    <>
+      <ResourceTable<UserAnnouncementItem>
+        path={MY_ANNOUNCEMENTS_PATH}
         rowKey="id"
-        size="middle"
+        title={t('mine.title')}
+        testId="my-announcements"
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1220 }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { count: total }),
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
+        filters={
+          <>
+            <Form.Item name="title" label={t('columns.title')}>
+              <Input allowClear placeholder={t('filters.title')} data-testid="filter-title" />
+            </Form.Item>
+            {/* '' (everything) is left out of the query, like a cleared select. */}
+            <Form.Item name="msgCategory" label={t('filters.category')}>
+              <Select
+                placeholder={t('filters.allCategories')}
+                style={{ width: 160 }}
+                options={[
+                  { value: '', label: t('filters.allCategories') },
+                  { value: '1', label: t('category.1') },
+                  { value: '2', label: t('category.2') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="readFlag" label={t('filters.readState')}>
+              <Select
+                placeholder={t('filters.allStates')}
+                style={{ width: 140 }}
+                options={[
+                  { value: '', label: t('filters.allStates') },
+                  { value: 'false', label: t('unread') },
+                  { value: 'true', label: t('read') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={() => (
+          <Button onClick={confirmReadAll} loading={readAll.isPending} data-testid="notices-read-all">
+            {t('mine.readAll')}
+          </Button>
+        )}
       />
       <NoticeModal notice={shown} onClose={() => setShown(null)} />
-    </Card>
+    </>
   );
 }

@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resourceKey } from '@/components/ResourceTable';
+import type { Page } from '@switchboard/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resourceKey } from '@/components/resource-key';
 import { apiClient } from '@/lib/api-client';
 
+/** The user list (`Page<UserRow>`; filters `username`, `realname`, `status`, `keyword`), in the caller's data scope. */
 export const USER_LIST_PATH = '/sys/user/list';
 
 export interface UserRow {
@@ -15,7 +17,34 @@ export interface UserRow {
   roles: string[];
   googleAuthBound: boolean;
   ipWhitelist: string[] | null;
+  /** Spec section 2, header: the items are hidden for this user. */
+  hideHeaderItems: boolean;
   createdAt: string;
+}
+
+/** How many matches a user picker offers. */
+const PICKER_SIZE = 50;
+
+/** The first users whose username or real name contains `keyword`, for pickers. */
+export function searchUsers(keyword: string, signal?: AbortSignal): Promise<Page<UserRow>> {
+  return apiClient.get<Page<UserRow>>(
+    USER_LIST_PATH,
+    { pageNo: 1, pageSize: PICKER_SIZE, keyword: keyword.trim() || undefined },
+    signal,
+  );
+}
+
+export const userSearchQuery = (keyword: string) =>
+  queryOptions({
+    // Under the list's key: changes to users reload open pickers too.
+    queryKey: [...resourceKey(USER_LIST_PATH), 'search', keyword.trim()],
+    queryFn: ({ signal }) => searchUsers(keyword, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+export function useUserSearch(keyword: string, enabled: boolean) {
+  return useQuery({ ...userSearchQuery(keyword), enabled });
 }
 
 function useUserMutation<P>(call: (payload: P) => Promise<unknown>) {
@@ -35,3 +64,6 @@ export const useResetGoogleAuth = () =>
 
 export const useSetIpWhitelist = () =>
   useUserMutation((p: { userId: string; rules: string[] }) => apiClient.put('/sys/user/ipWhitelist', p));
+
+export const useSetHeaderItemsHidden = () =>
+  useUserMutation((p: { userId: string; hidden: boolean }) => apiClient.put('/sys/user/headerItems', p));

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Tag } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
@@ -11,6 +11,7 @@ import {
   type UserRow,
   useFreezeUsers,
   useResetGoogleAuth,
+  useSetHeaderItemsHidden,
   useSetIpWhitelist,
 } from '../api/users';
 
@@ -57,6 +58,46 @@ function IpWhitelistModal({ user, onClose }: { user: UserRow; onClose: () => voi
   );
 }
 
+/** Editing a user: what the API lets an administrator change here (the header items flag). */
+function UserEditModal({ user, onClose }: { user: UserRow; onClose: () => void }) {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const save = useSetHeaderItemsHidden();
+  const [form] = Form.useForm<{ hideHeaderItems: boolean }>();
+  return (
+    <Modal
+      open
+      title={t('user.editTitle', { username: user.username })}
+      onCancel={onClose}
+      okText={t('table.save')}
+      confirmLoading={save.isPending}
+      onOk={() =>
+        save.mutate(
+          { userId: user.id, hidden: form.getFieldValue('hideHeaderItems') === true },
+          {
+            onSuccess: () => {
+              void message.success(t('table.saved'));
+              onClose();
+            },
+          },
+        )
+      }
+      data-testid="user-edit-modal"
+    >
+      <Form form={form} layout="vertical" initialValues={{ hideHeaderItems: user.hideHeaderItems }}>
+        <Form.Item
+          name="hideHeaderItems"
+          label={t('user.hideHeaderItems')}
+          valuePropName="checked"
+          extra={t('user.hideHeaderItemsHint')}
+        >
+          <Switch data-testid="user-hide-header-items" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
 export default function UserListPage() {
   const { t } = useTranslation(['system', 'menu', 'common']);
   const { message } = App.useApp();
@@ -64,6 +105,7 @@ export default function UserListPage() {
   const freeze = useFreezeUsers();
   const resetGoogle = useResetGoogleAuth();
   const [editing, setEditing] = useState<UserRow | null>(null);
+  const [editingUser, setEditingUser] = useState<UserRow | null>(null);
 
   const setStatus = (ids: string[], status: 1 | 2, done?: () => void) =>
     freeze.mutate(
@@ -147,10 +189,15 @@ export default function UserListPage() {
           {
             title: t('user.status'),
             dataIndex: 'status',
-            render: (status: number) => (
-              <span data-testid="user-status">
-                <DictTag code="user_status" value={status} colors={{ '1': 'green', '2': 'red' }} />
-              </span>
+            render: (status: number, user: UserRow) => (
+              <Flex gap={4} wrap>
+                <span data-testid="user-status">
+                  <DictTag code="user_status" value={status} colors={{ '1': 'green', '2': 'red' }} />
+                </span>
+                {user.hideHeaderItems ? (
+                  <Tag data-testid="user-header-items-hidden">{t('user.hiddenHeaderItems')}</Tag>
+                ) : null}
+              </Flex>
             ),
           },
           {
@@ -206,6 +253,16 @@ export default function UserListPage() {
                     </Button>
                   </Popconfirm>
                 </Can>
+                <Can action="system:user:edit">
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => setEditingUser(user)}
+                    data-testid="user-edit"
+                  >
+                    {t('user.edit')}
+                  </Button>
+                </Can>
                 <Can action="system:user:ipWhitelist">
                   <Button
                     size="small"
@@ -222,6 +279,7 @@ export default function UserListPage() {
         ]}
       />
       {editing ? <IpWhitelistModal user={editing} onClose={() => setEditing(null)} /> : null}
+      {editingUser ? <UserEditModal user={editingUser} onClose={() => setEditingUser(null)} /> : null}
     </>
   );
 }

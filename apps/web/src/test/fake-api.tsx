@@ -4,6 +4,7 @@ import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { ErrorDisplay } from '@/app/providers';
 import '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -54,7 +55,10 @@ export function fakeApi(route: Route) {
   return { calls, fetchMock };
 }
 
-/** Renders inside the console's providers (query client, antd App) and a memory router. */
+/**
+ * Renders inside the console's providers (query client, antd App, the error display) and a memory
+ * router.
+ */
 export function renderWithProviders(
   element: ReactNode,
   options: { path?: string; routes?: { path: string; element: ReactNode }[] } = {},
@@ -69,6 +73,7 @@ export function renderWithProviders(
   const view = render(
     <AntApp>
       <QueryClientProvider client={queryClient}>
+        <ErrorDisplay />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </AntApp>,

@@ -1,0 +1,98 @@
+import type { FormInstance } from 'antd';
+import { App, Form } from 'antd';
+import { useEffect, useRef } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { currentLocale } from '@/lib/i18n';
+import { showError } from '@/lib/query-client';
+import { schemaRule } from '@/lib/validation';
+
+type SafeParser = Parameters<typeof schemaRule>[0]['schema'];
+type Rule = ReturnType<typeof schemaRule>;
+
+export interface EntityFormOptions<V extends object, E> {
+  /** The form is reset to `valuesOf(editing)` each time it opens. */
+  open: boolean;
+  /** The entity being edited; null when a new one is being written. */
+  editing: E | null;
+  /** The form's values for an entity (null: the empty form). Also fills gaps when validating. */
+  valuesOf: (editing: E | null) => V;
+  /** The shared zod schema the server checks too. */
+  schema: SafeParser;
+  /** Field name -> label, for messages ("Title is required") and the form items. */
+  labels: Record<keyof V & string, string>;
+  /**
+   * Sends the validated values (a mutation marked `errorDisplay: 'inline'`): field errors from the
+   * server land on their fields, anything else is shown by the console's error display.
+   */
+  save: (values: V) => Promise<unknown>;
+  /** Said once saved; then `onSaved` (usually: close). */
+  successMessage: string;
+  onSaved: () => void;
+  /** Error codes that are about one field (e.g. a taken domain): shown on that field. */
+  errorCodeFields?: Partial<Record<string, keyof V & string>>;
+}
+
+export interface EntityForm<V extends object> {
+  form: FormInstance<V>;
+  /** The antd rule checking one field against the shared schema. */
+  rule: (field: keyof V & string) => Rule;
+  /** Validates, saves, says so, or shows why not. Never rejects. */
+  submit: () => Promise<void>;
+}
+
+/**
+ * The skeleton of an add/edit dialog: a form reset on every opening, fields checked with the
+ * shared schema, a save whose server field errors are mapped onto the fields, and a success message.
+ */
+export function useEntityForm<V extends object, E>(options: EntityFormOptions<V, E>): EntityForm<V> {
+  const { open, editing, valuesOf, schema, labels, save, successMessage, onSaved, errorCodeFields } = options;
+  const { message } = App.useApp();
+  const [form] = Form.useForm<V>();
+  // Read when opening only: a new function each render must not reset what is being typed.
+  const valuesOfRef = useRef(valuesOf);
+  valuesOfRef.current = valuesOf;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    // antd's setFieldsValue wants a RecursivePartial of V; the whole of V is one.
+    form.setFieldsValue(valuesOfRef.current(editing) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, editing, form]);
+
+  const fields = Object.keys(labels);
+  const rule = (field: keyof V & string) =>
+    schemaRule({
+      schema,
+      field,
+      values: () => ({ ...valuesOf(null), ...form.getFieldsValue(true) }),
+      labels,
+      locale: currentLocale,
+    });
+
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is wrong
+    }
+    try {
+      await save(values);
+    } catch (error) {
+      const onFields = isApiError(error)
+        ? error.fieldErrors
+            .filter((problem) => fields.includes(problem.field))
+            .map((problem) => ({ name: problem.field, errors: [problem.message] }))
+        : [];
+      const codeField = isApiError(error) && error.errorCode ? errorCodeFields?.[error.errorCode] : undefined;
+      if (isApiError(error) && codeField) onFields.push({ name: codeField, errors: [error.message] });
+      if (onFields.length > 0) form.setFields(onFields as Parameters<typeof form.setFields>[0]);
+      else showError(error);
+      return;
+    }
+    void message.success(successMessage);
+    onSaved();
+  };
+
+  return { form, rule, submit };
+}

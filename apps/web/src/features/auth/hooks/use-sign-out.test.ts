@@ -1,0 +1,51 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '@/lib/api-client';
+import { endSession, getSession, startSession } from '@/lib/session';
+import { noticeSocketHub } from '@/lib/websocket';
+import { useSignOut } from './use-sign-out';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  endSession();
+});
+
+describe('useSignOut', () => {
+  it('closes the notices socket before revoking the token, then ends the session', async () => {
+    resetApiClient();
+    startSession({
+      token: 'token-1',
+      userInfo: {
+        id: 'u1',
+        username: 'admin',
+        realname: 'Ada Admin',
+        avatar: null,
+        isAdmin: true,
+        orgCode: 'A01',
+        roles: ['admin'],
+        googleAuthBound: false,
+        hideHeaderItems: false,
+      },
+      needsDepartment: false,
+    });
+    const order: string[] = [];
+    vi.spyOn(noticeSocketHub, 'stop').mockImplementation(() => {
+      order.push('socket closed');
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        order.push(new URL(String(input), 'http://console.test').pathname);
+        return new Response(
+          JSON.stringify({ success: true, message: '', code: 200, result: null, timestamp: 1 }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        );
+      }),
+    );
+    const { result } = renderHook(() => useSignOut());
+    await result.current();
+    expect(order).toEqual(['socket closed', '/api/sys/logout']);
+    expect(getSession()).toBeNull();
+  });
+});
