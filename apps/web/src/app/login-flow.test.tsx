@@ -1,4 +1,4 @@
-import type { LoginResult, UserPermissions } from '@switchboard/contracts';
+import type { Brand, LoginResult, UserPermissions } from '@switchboard/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -67,12 +67,21 @@ function fakeServer() {
     { id: 'd3', departName: 'West Sales', orgCode: 'A03', parentId: null, agentId: null },
   ];
   let orgCode: string | null = null;
+  const brand: Brand = {
+    brandName: 'Test Console',
+    platformLogo: null,
+    isMainBrand: true,
+    hideRecharge: false,
+    hideLanguage: false,
+  };
 
   const handler = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://console.test');
     const path = url.pathname.replace(/^\/api/, '');
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method: init?.method ?? 'GET', path, body, headers: new Headers(init?.headers) });
+    // The sign-in page and the header wait for the visiting domain's brand.
+    if (path === '/sys/customerBrand') return envelope(brand);
     if (path === '/sys/loginRequirements') return envelope({ captchaRequired: failures >= 1 });
     if (path.startsWith('/sys/randomImage/')) return envelope(`data:image/svg+xml;base64,${btoa(path)}`);
     if (path === '/sys/login') {
@@ -119,6 +128,7 @@ describe('sign-in journey', () => {
     );
 
     await screen.findByRole('button', { name: 'Log in' });
+    expect((await screen.findByTestId('brand-name')).textContent).toBe('Test Console');
     expect(router.state.location.pathname).toBe('/user/login');
     expect(router.state.location.search).toBe('?redirect=%2Fhome%2FHome%3Fx%3D1');
 
@@ -153,6 +163,7 @@ describe('sign-in journey', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect((await screen.findByTestId('current-user')).textContent).toBe('Sam Sales');
+    expect(screen.getByTestId('console-brand').textContent).toBe('Test Console');
     expect(router.state.location.pathname).toBe('/home/Home');
     expect(router.state.location.search).toBe('?x=1');
     await waitFor(() =>

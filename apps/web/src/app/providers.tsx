@@ -10,15 +10,24 @@ import { setQueryErrorHandler } from '@/lib/query-client';
 import { endSession, getSession, subscribeSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 
-/** Wires the session to the api client and the query cache, once per query client. */
-function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
+/**
+ * Shows failed loads and actions the console's way (spec section 8): a message, or the
+ * login-expired dialog. Rendered once inside antd's App (and by the tests' providers).
+ */
+export function ErrorDisplay() {
   const { message, modal } = AntApp.useApp();
   useEffect(() => {
-    const display = (error: unknown) => {
+    // Several requests failing with "Token invalid" together open one dialog, not a stack.
+    let expiredDialogOpen = false;
+    setQueryErrorHandler((error: unknown) => {
       const action = normaliseError(error, getSession() !== null, currentLocale());
       if (action.kind === 'message') void message.error(action.message, action.durationS);
-      if (action.kind === 'loginExpired') {
+      if (action.kind === 'loginExpired' && !expiredDialogOpen) {
+        expiredDialogOpen = true;
         modal.error({
+          afterClose: () => {
+            expiredDialogOpen = false;
+          },
           title: action.message,
           okText: i18n.t('actions.relogin'),
           onOk: () => {
@@ -27,14 +36,23 @@ function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
           },
         });
       }
-    };
-    setQueryErrorHandler(display);
+    });
+  }, [message, modal]);
+  return null;
+}
+
+/** Wires the session to the api client and the query cache, once per query client. */
+function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
     configureApiClient({
       // A 401 to a request that carried a token: the session is gone on the server. Said once,
       // then the page reloads (spec section 8).
       onUnauthorized: (error) => {
-        void message.error(error.message, ERROR_MESSAGE_DURATION_S);
-        endSession({ reason: 'expired', message: error.message });
+        const action = normaliseError(error, true, currentLocale());
+        const text = action.kind === 'signOut' ? action.message : error.message;
+        void message.error(text, ERROR_MESSAGE_DURATION_S);
+        endSession({ reason: 'expired', message: text });
         setTimeout(() => window.location.reload(), LOGOUT_RELOAD_DELAY_MS);
       },
     });
@@ -49,7 +67,7 @@ function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [queryClient, message, modal]);
+  }, [queryClient, message]);
   return null;
 }
 
@@ -66,6 +84,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <ConfigProvider locale={antdLocale(locale)} theme={theme}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
+          <ErrorDisplay />
           <SessionWiring queryClient={queryClient} />
           {children}
         </QueryClientProvider>

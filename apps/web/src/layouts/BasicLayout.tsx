@@ -55,7 +55,7 @@ function Brand({ light, showName }: { light: boolean; showName: boolean }) {
       <BrandLogo size={28} />
       {showName ? (
         <Typography.Text strong ellipsis style={{ color: light ? undefined : '#fff', fontSize: 17 }}>
-          {brand.brandName}
+          {brand?.brandName}
         </Typography.Text>
       ) : null}
     </Link>
@@ -181,7 +181,7 @@ export default function BasicLayout() {
           {mobile ? null : <MenuSearch />}
           <HeaderItems tone={headerDark ? 'dark' : 'light'} openSettings={() => setSettingsOpen(true)} />
         </Layout.Header>
-        <Layout.Content style={contentStyle}>
+        <Layout.Content style={contentStyle} data-testid="content">
           {tabs ? (
             <MultiTabs />
           ) : (

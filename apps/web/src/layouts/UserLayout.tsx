@@ -17,7 +17,8 @@ export default function UserLayout() {
     <Layout style={{ minHeight: '100vh', background: 'linear-gradient(180deg, #f0f5f3 0%, #ffffff 60%)' }}>
       <Flex justify="flex-end" gap={8} style={{ padding: '12px 24px' }}>
         <ContactDropdown />
-        {brand.hideLanguage ? null : <LanguageSwitch />}
+        {/* Nothing brand-specific before the brand is known. */}
+        {!brand || brand.hideLanguage ? null : <LanguageSwitch />}
       </Flex>
       <Layout.Content
         style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', padding: '24px 16px' }}
@@ -26,7 +27,7 @@ export default function UserLayout() {
           <Space align="center" size={12}>
             <BrandLogo size={40} />
             <Typography.Title level={2} style={{ margin: 0 }} data-testid="brand-name">
-              {brand.brandName}
+              {brand?.brandName}
             </Typography.Title>
           </Space>
           <Typography.Text type="secondary">{t('tagline')}</Typography.Text>

@@ -6,10 +6,28 @@ const http = (status: number, message = 'Server says no') =>
   new ApiError({ kind: 'http', status, message, locale: 'en-US' });
 
 describe('normaliseError (spec section 8)', () => {
-  it('401 signs out with the message', () => {
-    expect(normaliseError(http(401, 'Unauthorized, please log in again'), true, 'en-US')).toEqual({
+  it('401 signs out with the spec text, whatever the server said about the token', () => {
+    expect(normaliseError(http(401, 'Token invalid, please log in again'), true, 'en-US')).toEqual({
       kind: 'signOut',
       message: 'Unauthorized, please log in again',
+    });
+    expect(normaliseError(http(401, 'Login expired, please log in again'), true, 'zh-CN')).toEqual({
+      kind: 'signOut',
+      message: '未授权，请重新登录',
+    });
+  });
+
+  it('401 for a frozen account keeps its reason', () => {
+    const frozen = new ApiError({
+      kind: 'http',
+      status: 401,
+      message: 'The account is frozen',
+      errorCode: 'ACCOUNT_FROZEN',
+      locale: 'en-US',
+    });
+    expect(normaliseError(frozen, true, 'en-US')).toEqual({
+      kind: 'signOut',
+      message: 'The account is frozen',
     });
   });
 

@@ -31,7 +31,15 @@ export function normaliseError(error: unknown, signedIn: boolean, locale: Locale
   if (error.kind === 'network') return show(i18n.t('errors.network', { lng: locale }));
   switch (error.status) {
     case 401:
-      return { kind: 'signOut', message: error.message || translateError('UNAUTHORIZED', locale) };
+      // The spec's one text for a session the server no longer knows (invalid, expired, revoked);
+      // a frozen account keeps its reason, since signing in again will not help.
+      return {
+        kind: 'signOut',
+        message:
+          error.errorCode === 'ACCOUNT_FROZEN' && error.message
+            ? error.message
+            : translateError('UNAUTHORIZED', locale),
+      };
     case 403:
       return show(translateError('ACCESS_DENIED', locale));
     case 404:

@@ -10,8 +10,10 @@ const entry = (action: string, type: '1' | '2', status: '0' | '1' = '1'): AuthEn
 });
 
 describe('accessTo (spec section 6)', () => {
-  it('leaves unguarded controls alone', () => {
-    expect(accessTo('x:y', [], [])).toEqual({ visible: true, disabled: false });
+  it('removes a control whose action nobody declared, unless the user holds it', () => {
+    expect(accessTo('x:y', [], [])).toEqual({ visible: false, disabled: false });
+    expect(accessTo('x:y', [entry('x:y', '1')], [])).toEqual({ visible: true, disabled: false });
+    expect(accessTo('x:y', [entry('x:y', '2')], [])).toEqual({ visible: false, disabled: false });
   });
 
   it('type 1: hidden unless granted', () => {

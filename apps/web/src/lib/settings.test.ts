@@ -3,6 +3,7 @@ import {
   constrain,
   DEFAULT_SETTINGS,
   getSettings,
+  getStoredSettings,
   parseSettings,
   reloadSettings,
   resetSettings,
@@ -43,6 +44,36 @@ describe('settings', () => {
       false,
     );
     expect(constrain({ ...DEFAULT_SETTINGS, layout: 'topmenu' }).fixSiderbar).toBe(false);
+  });
+
+  it("keeps the user's own choices behind the rules: back to the side menu restores them", () => {
+    updateSettings({ fixSiderbar: true, layout: 'topmenu' });
+    updateSettings({ contentWidth: 'Fluid' });
+    // Effective: no fixed sidebar with the top menu; the stored choice is still "fixed".
+    expect(getSettings()).toMatchObject({ layout: 'topmenu', fixSiderbar: false, contentWidth: 'Fluid' });
+    expect(getStoredSettings()).toMatchObject({ fixSiderbar: true, contentWidth: 'Fluid' });
+    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}')).toMatchObject({
+      fixSiderbar: true,
+      contentWidth: 'Fluid',
+    });
+
+    updateSettings({ layout: 'sidemenu' });
+    expect(getSettings()).toMatchObject({ fixSiderbar: true, contentWidth: 'Fixed' });
+    updateSettings({ layout: 'topmenu' });
+    expect(getSettings()).toMatchObject({ fixSiderbar: false, contentWidth: 'Fluid' });
+
+    // Same for hide-on-scroll, which needs a fixed header.
+    updateSettings({ autoHideHeader: true });
+    updateSettings({ fixedHeader: false });
+    expect(getSettings().autoHideHeader).toBe(false);
+    updateSettings({ fixedHeader: true });
+    expect(getSettings().autoHideHeader).toBe(true);
+
+    // And across a reload of what is stored.
+    updateSettings({ layout: 'sidemenu' });
+    reloadSettings();
+    expect(getSettings()).toMatchObject({ layout: 'sidemenu', fixSiderbar: true, contentWidth: 'Fixed' });
+    expect(getStoredSettings().contentWidth).toBe('Fluid');
   });
 
   it('persists changes and reads them back validated; reset restores defaults', () => {

@@ -45,7 +45,9 @@ export const COLOR_PRESETS = [
 
 /**
  * The rules between settings: Fluid width only with the top menu, hide-on-scroll only with a fixed
- * header, no fixed sidebar with the top menu. Applied on every change and on every read.
+ * header, no fixed sidebar with the top menu. They give the effective settings (what the layout
+ * and the drawer show); the stored settings keep the user's own choices, so switching back to the
+ * side menu (or turning the fixed header on again) restores what the user had chosen.
  */
 export function constrain(settings: Settings): Settings {
   const next = { ...settings };
@@ -65,7 +67,7 @@ export function parseSettings(raw: unknown): Settings {
     const parsed = shape[key].safeParse(source[key]);
     if (parsed.success) Object.assign(result, { [key]: parsed.data });
   }
-  return constrain(result);
+  return result;
 }
 
 function readStored(): Settings {
@@ -77,11 +79,19 @@ function readStored(): Settings {
   }
 }
 
+/** The user's choices as stored (not constrained). */
 let current: Settings = typeof localStorage === 'undefined' ? DEFAULT_SETTINGS : readStored();
+/** `constrain(current)`, computed once per change so readers get a stable object. */
+let effective: Settings = constrain(current);
 const listeners = new Set<() => void>();
 
-function commit(next: Settings) {
+function setCurrent(next: Settings) {
   current = next;
+  effective = constrain(next);
+}
+
+function commit(next: Settings) {
+  setCurrent(next);
   try {
     localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(next));
   } catch {
@@ -90,12 +100,18 @@ function commit(next: Settings) {
   for (const listener of listeners) listener();
 }
 
+/** The effective settings: the stored choices with the rules between them applied. */
 export function getSettings(): Settings {
+  return effective;
+}
+
+/** The user's choices as stored, before the rules between settings apply. */
+export function getStoredSettings(): Settings {
   return current;
 }
 
 export function updateSettings(patch: Partial<Settings>): void {
-  commit(constrain(parseSettings({ ...current, ...patch })));
+  commit(parseSettings({ ...current, ...patch }));
 }
 
 export function resetSettings(): void {
@@ -104,13 +120,13 @@ export function resetSettings(): void {
   } catch {
     // Nothing to remove.
   }
-  current = DEFAULT_SETTINGS;
+  setCurrent(DEFAULT_SETTINGS);
   for (const listener of listeners) listener();
 }
 
 /** Re-reads storage (tests). */
 export function reloadSettings(): void {
-  current = readStored();
+  setCurrent(readStored());
   for (const listener of listeners) listener();
 }
 
@@ -119,6 +135,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The effective settings (see `constrain`). */
 export function useSettings(): Settings {
   return useSyncExternalStore(subscribe, getSettings, getSettings);
 }

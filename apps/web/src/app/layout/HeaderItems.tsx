@@ -9,13 +9,14 @@ import { ContactDropdown } from '@/features/contact';
 import { NoticeBell } from '@/features/notices';
 import { useSession } from '@/lib/session';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { type HeaderItemRules, headerItemVisible } from './header-items';
+import { type HeaderItemRules, headerItemPresence } from './header-items';
 import { UserMenu } from './UserMenu';
 
 type Tone = 'light' | 'dark';
 
 interface HeaderItem extends HeaderItemRules {
-  render: (tone: Tone, actions: { openSettings: () => void; narrow: boolean }) => ReactNode;
+  /** `hidden`: a `keepMounted` item whose rules hide it renders nothing visible. */
+  render: (tone: Tone, actions: { openSettings: () => void; hidden: boolean }) => ReactNode;
 }
 
 const textColor = (tone: Tone) => (tone === 'dark' ? { color: 'rgba(255,255,255,0.85)' } : undefined);
@@ -87,9 +88,15 @@ function SettingsButton({ tone, onOpen }: { tone: Tone; onOpen: () => void }) {
  * menu) are one more entry here with their rules.
  */
 export const HEADER_ITEMS: HeaderItem[] = [
-  // Below 400 px the bell's icon goes, but it stays mounted: its socket still reloads the notices
-  // and pops up announcements of open type 1 and 2.
-  { key: 'bell', render: (tone, { narrow }) => <NoticeBell theme={tone} iconHidden={narrow} /> },
+  // Below 400 px and for a flagged user the bell's icon goes, but it stays mounted: its socket
+  // still reloads the notices and pops up announcements of open type 1 and 2.
+  {
+    key: 'bell',
+    hideBelow400: true,
+    hiddenForFlaggedUser: true,
+    keepMounted: true,
+    render: (tone, { hidden }) => <NoticeBell theme={tone} iconHidden={hidden} />,
+  },
   {
     key: 'testTool',
     hideBelow400: true,
@@ -108,6 +115,7 @@ export const HEADER_ITEMS: HeaderItem[] = [
     key: 'contact',
     hideBelow400: true,
     hiddenForFlaggedUser: true,
+    brandSpecific: true,
     render: (tone) => <ContactDropdown theme={tone} />,
   },
   {
@@ -139,11 +147,13 @@ export function HeaderItems({ tone, openSettings }: { tone: Tone; openSettings: 
   };
   return (
     <Flex align="center" gap={4} data-testid="header-items">
-      {HEADER_ITEMS.filter((item) => headerItemVisible(item, ctx)).map((item) => (
-        <span key={item.key} data-testid={`header-item-${item.key}`}>
-          {item.render(tone, { openSettings, narrow })}
-        </span>
-      ))}
+      {HEADER_ITEMS.map((item) => ({ item, presence: headerItemPresence(item, ctx) }))
+        .filter(({ presence }) => presence !== 'absent')
+        .map(({ item, presence }) => (
+          <span key={item.key} data-testid={`header-item-${item.key}`}>
+            {item.render(tone, { openSettings, hidden: presence === 'mountedHidden' })}
+          </span>
+        ))}
     </Flex>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type HeaderContext, headerItemVisible } from './header-items';
+import { HEADER_ITEMS } from './HeaderItems';
+import { type HeaderContext, headerItemPresence, headerItemVisible } from './header-items';
 
 const ctx: HeaderContext = {
   narrow: false,
@@ -20,5 +21,24 @@ describe('headerItemVisible', () => {
     const brand = { hideRecharge: true, hideLanguage: false };
     expect(headerItemVisible({ key: 'a', hiddenOnBrandFlag: 'hideRecharge' }, { ...ctx, brand })).toBe(false);
     expect(headerItemVisible({ key: 'a', hiddenOnBrandFlag: 'hideLanguage' }, { ...ctx, brand })).toBe(true);
+  });
+
+  it('hides brand-specific items while the brand is unknown', () => {
+    const pending = { ...ctx, brand: null };
+    expect(headerItemVisible({ key: 'a', hiddenOnBrandFlag: 'hideRecharge' }, pending)).toBe(false);
+    expect(headerItemVisible({ key: 'a', hiddenOnBrandFlag: 'hideLanguage' }, pending)).toBe(false);
+    expect(headerItemVisible({ key: 'a', brandSpecific: true }, pending)).toBe(false);
+    expect(headerItemVisible({ key: 'a', brandSpecific: true }, ctx)).toBe(true);
+    expect(headerItemVisible({ key: 'a' }, pending)).toBe(true);
+  });
+
+  it('keeps a keepMounted item (the bell) mounted but hidden for narrow screens and flagged users', () => {
+    const bell = HEADER_ITEMS.find((item) => item.key === 'bell');
+    if (!bell) throw new Error('no bell');
+    expect(headerItemPresence(bell, ctx)).toBe('shown');
+    expect(headerItemPresence(bell, { ...ctx, narrow: true })).toBe('mountedHidden');
+    expect(headerItemPresence(bell, { ...ctx, flaggedUser: true })).toBe('mountedHidden');
+    expect(headerItemPresence({ ...bell, keepMounted: false }, { ...ctx, flaggedUser: true })).toBe('absent');
+    expect(headerItemPresence({ ...bell, adminOnly: true }, { ...ctx, narrow: true })).toBe('absent');
   });
 });

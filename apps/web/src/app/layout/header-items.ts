@@ -9,21 +9,40 @@ export interface HeaderItemRules {
   adminOnly?: boolean;
   /** Hidden for users flagged with `hideHeaderItems`. */
   hiddenForFlaggedUser?: boolean;
-  /** Hidden when the visiting domain's brand sets this flag. */
+  /** Hidden when the visiting domain's brand sets this flag (and while the brand is unknown). */
   hiddenOnBrandFlag?: 'hideRecharge' | 'hideLanguage';
+  /**
+   * When the narrow-screen or flagged-user rule hides it, it stays mounted with nothing shown
+   * (the bell: its socket still reloads notices and pops up urgent announcements).
+   */
+  keepMounted?: boolean;
+  /** Depends on the brand in another way (e.g. main brand only): hidden while the brand is unknown. */
+  brandSpecific?: boolean;
 }
 
 export interface HeaderContext {
   narrow: boolean;
   isAdmin: boolean;
   flaggedUser: boolean;
-  brand: Pick<Brand, 'hideRecharge' | 'hideLanguage'>;
+  /** The visiting domain's brand; null while it is being asked for. */
+  brand: Pick<Brand, 'hideRecharge' | 'hideLanguage'> | null;
 }
 
 export function headerItemVisible(item: HeaderItemRules, ctx: HeaderContext): boolean {
   if (item.hideBelow400 && ctx.narrow) return false;
   if (item.adminOnly && !ctx.isAdmin) return false;
   if (item.hiddenForFlaggedUser && ctx.flaggedUser) return false;
-  if (item.hiddenOnBrandFlag && ctx.brand[item.hiddenOnBrandFlag]) return false;
+  if ((item.brandSpecific || item.hiddenOnBrandFlag) && !ctx.brand) return false;
+  if (item.hiddenOnBrandFlag && ctx.brand?.[item.hiddenOnBrandFlag]) return false;
   return true;
+}
+
+/** Shown, mounted but showing nothing (`keepMounted`), or left out. */
+export type HeaderItemPresence = 'shown' | 'mountedHidden' | 'absent';
+
+export function headerItemPresence(item: HeaderItemRules, ctx: HeaderContext): HeaderItemPresence {
+  if (headerItemVisible(item, ctx)) return 'shown';
+  if (item.keepMounted && headerItemVisible(item, { ...ctx, narrow: false, flaggedUser: false }))
+    return 'mountedHidden';
+  return 'absent';
 }

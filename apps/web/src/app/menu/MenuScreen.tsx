@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { NotFound } from '@/components/NotFound';
 import { usePermissions } from '../bootstrap';
 import { IframeScreen } from './IframeScreen';
-import { findAllowed, isWebUrl } from './menu-tree';
+import { findAllowed, isWebUrl, redirectOnly } from './menu-tree';
 import { ScreenBoundary } from './ScreenBoundary';
 import { forgetScreen, hasScreen, screenFor } from './screens';
 
@@ -18,7 +18,8 @@ export default function MenuScreen() {
   if (!item) return <NotFound />;
   if (isWebUrl(item.meta.url) && !item.meta.internalOrExternal)
     return <IframeScreen url={item.meta.url} title={item.meta.title} />;
-  if (item.redirect && !hasScreen(item.component)) return <Navigate to={item.redirect} replace />;
+  const redirect = redirectOnly(item);
+  if (redirect) return <Navigate to={redirect} replace />;
   const component = item.component;
   const Screen = hasScreen(component) ? screenFor(component) : undefined;
   if (!Screen || !component) return <NotFound />;

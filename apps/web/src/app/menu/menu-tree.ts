@@ -39,6 +39,15 @@ export function findAllowed(permissions: UserPermissions, pathname: string): Men
 }
 
 /**
+ * Where a menu node only redirects to (a group whose route leads to a child), or null when it
+ * shows something itself (a screen, or a framed page).
+ */
+export function redirectOnly(item: MenuItem): string | null {
+  if (isWebUrl(item.meta.url) && !item.meta.internalOrExternal) return null;
+  return item.redirect && !hasScreen(item.component) ? item.redirect : null;
+}
+
+/**
  * What the side menu shows: no hidden nodes, no screens that do not exist yet, no empty groups.
  * A group with a single child still shows as a group when it says alwaysShow.
  */

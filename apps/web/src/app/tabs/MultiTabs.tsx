@@ -2,11 +2,13 @@ import { App, Menu, Tabs } from 'antd';
 import { Activity, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { PageLoading } from '@/components/PageLoading';
 import { isSameTabState } from '@/components/table-url-state';
+import { usePermissions } from '../bootstrap';
 import { useHomePath } from '../home-path';
 import { Breadcrumbs } from '../menu/Breadcrumbs';
 import MenuScreen from '../menu/MenuScreen';
-import { findByPath } from '../menu/menu-tree';
+import { findAllowed, findByPath, redirectOnly } from '../menu/menu-tree';
 import { useMenuTitle, useUserMenu } from '../menu/use-menu';
 import {
   type BulkClose,
@@ -19,7 +21,7 @@ import {
   visitTab,
 } from './tab-model';
 
-/** Paths that only redirect (no tab of their own). */
+/** Paths that only redirect (no tab of their own); menu groups that redirect are found in the menu. */
 const REDIRECTS = new Set(['/', '/dashboard/workplace']);
 
 /** One tab's page, rendered for the tab's own location (so hidden tabs keep theirs). */
@@ -41,7 +43,10 @@ function TabPage({ tab }: { tab: PageTab }) {
   );
 }
 
-/** The tab context menu: a plain positioned menu that closes on any press outside it or Escape. */
+/** Space kept between the tab context menu and the window's edges. */
+const VIEWPORT_MARGIN = 8;
+
+/** The tab context menu: a plain menu, kept inside the window, that closes on any press outside it or Escape. */
 function TabContextMenu({
   x,
   y,
@@ -55,6 +60,19 @@ function TabContextMenu({
 }) {
   const { t } = useTranslation('layout');
   const box = useRef<HTMLDivElement>(null);
+  // Opened at the click point, then moved inside the window before it paints: a tab near the
+  // right (or bottom) edge would otherwise put part of the menu off-screen.
+  const [position, setPosition] = useState({ left: x, top: y });
+  useLayoutEffect(() => {
+    const rect = box.current?.getBoundingClientRect();
+    const width = rect?.width ?? 0;
+    const height = rect?.height ?? 0;
+    const root = document.documentElement;
+    setPosition({
+      left: Math.max(VIEWPORT_MARGIN, Math.min(x, root.clientWidth - width - VIEWPORT_MARGIN)),
+      top: Math.max(VIEWPORT_MARGIN, Math.min(y, root.clientHeight - height - VIEWPORT_MARGIN)),
+    });
+  }, [x, y]);
   useEffect(() => {
     const onPointer = (event: MouseEvent) => {
       if (!box.current?.contains(event.target as Node)) onClose();
@@ -75,8 +93,10 @@ function TabContextMenu({
       data-testid="tab-context-menu"
       style={{
         position: 'fixed',
-        left: x,
-        top: y,
+        // Its own width, not what is left right of the click (which would squeeze it at the edge).
+        width: 'max-content',
+        left: position.left,
+        top: position.top,
         zIndex: 1050,
         background: '#fff',
         borderRadius: 8,
@@ -112,25 +132,39 @@ export function MultiTabs() {
   const { message } = App.useApp();
   const location = useLocation();
   const navigate = useNavigate();
-  const home = useHomePath().path;
+  const homePath = useHomePath();
+  const home = homePath.path;
   const title = useMenuTitle();
   const { permitted } = useUserMenu();
+  const permissions = usePermissions();
   const [state, setState] = useState<TabsState>({ tabs: [], active: '' });
   const [contextMenu, setContextMenu] = useState<{ key: string; x: number; y: number } | null>(null);
   const fullPath = `${location.pathname}${location.search}`;
-  const redirecting = REDIRECTS.has(location.pathname);
+  const menuItem = findAllowed(permissions, location.pathname);
+  const redirecting =
+    REDIRECTS.has(location.pathname) || (menuItem ? redirectOnly(menuItem) !== null : false);
 
   const navigationType = useNavigationType();
   // Each navigation opens or activates its tab during render (not in an effect), so no frame
   // shows the page without its tab. A table's own query change, or back/forward, stays in the
-  // active tab when it is the same page.
-  const visit = redirecting ? null : `${location.key}\n${home}`;
-  const [visited, setVisited] = useState<string | null>(null);
-  if (visit !== null && visit !== visited) {
+  // active tab when it is the same page. Nothing opens before the home path is known (an agent's
+  // department makes it /AgentHome), else a wrong home tab would stay behind.
+  const visit = redirecting || homePath.pending ? null : `${location.key}\n${home}`;
+  // `moveTo`: the plain path of a screen whose tab is open re-activated that tab (keeping its
+  // query), so the address moves to that tab.
+  const [visited, setVisited] = useState<{ visit: string; moveTo: string | null } | null>(null);
+  if (visit !== null && visit !== visited?.visit) {
     const sameTab = navigationType === 'POP' || isSameTabState(location.state);
-    setVisited(visit);
-    setState((s) => visitTab(s, tabFor(location.pathname, location.search), home, { sameTab }));
+    const next = visitTab(state, tabFor(location.pathname, location.search), home, { sameTab });
+    setVisited({ visit, moveTo: next.active !== fullPath ? next.active : null });
+    setState(next);
   }
+  const moveTo = visited?.moveTo ?? null;
+  // The active tab shows (it is the address's, or the one the address is moving to).
+  const shown = redirecting ? '' : state.active;
+  useEffect(() => {
+    if (moveTo) navigate(moveTo, { replace: true });
+  }, [moveTo, navigate]);
 
   // Scroll position per tab: remembered while scrolling, restored when the tab shows again.
   const scrolls = useRef(new Map<string, number>());
@@ -171,7 +205,7 @@ export function MultiTabs() {
         type="editable-card"
         hideAdd
         size="small"
-        activeKey={fullPath}
+        activeKey={shown}
         onChange={(key) => navigate(key)}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close(key);
@@ -195,7 +229,7 @@ export function MultiTabs() {
           ),
         }))}
       />
-      {/* Right click on a tab: one menu, placed where the click was. */}
+      {/* Right click on a tab: one menu, placed where the click was (kept inside the window). */}
       {contextMenu ? (
         <TabContextMenu
           x={contextMenu.x}
@@ -204,10 +238,11 @@ export function MultiTabs() {
           onAction={(action) => onMenu(contextMenu.key, action)}
         />
       ) : null}
-      {/* `/` and `/dashboard/workplace` redirect to the home page through the router. */}
+      {/* `/`, `/dashboard/workplace` and menu groups redirect through the router. */}
       {redirecting ? <Outlet /> : null}
+      {homePath.pending && !redirecting && state.tabs.length === 0 ? <PageLoading /> : null}
       {state.tabs.map((tab) => (
-        <Activity key={tab.id} mode={tab.fullPath === fullPath ? 'visible' : 'hidden'}>
+        <Activity key={tab.id} mode={tab.fullPath === shown ? 'visible' : 'hidden'}>
           <TabPage key={tab.version} tab={tab} />
         </Activity>
       ))}

@@ -67,13 +67,35 @@ describe('tabs', () => {
   it('otherwise another query is another tab, with an id of its own', () => {
     let s = openTab({ tabs: [], active: '' }, tabFor('/a'), HOME);
     s = visitTab(s, tabFor('/a', '?pageNo=2'), HOME, { sameTab: true });
-    s = visitTab(s, tabFor('/a'), HOME);
-    expect(keys(s)).toEqual([HOME, '/a?pageNo=2', '/a']);
+    s = visitTab(s, tabFor('/a', '?pageNo=3'), HOME);
+    expect(keys(s)).toEqual([HOME, '/a?pageNo=2', '/a?pageNo=3']);
     expect(new Set(s.tabs.map((t) => t.id)).size).toBe(3);
     // An existing tab of that full path is re-activated, not changed.
     s = visitTab(s, tabFor('/a', '?pageNo=2'), HOME, { sameTab: true });
-    expect(keys(s)).toEqual([HOME, '/a?pageNo=2', '/a']);
+    expect(keys(s)).toEqual([HOME, '/a?pageNo=2', '/a?pageNo=3']);
     expect(s.active).toBe('/a?pageNo=2');
+  });
+
+  it('the plain path of a screen (side menu) re-activates its open tab, keeping its query', () => {
+    let s = openTab({ tabs: [], active: '' }, tabFor('/a'), HOME);
+    s = visitTab(s, tabFor('/a', '?pageNo=2'), HOME, { sameTab: true });
+    s = visitTab(s, tabFor('/b'), HOME);
+    s = visitTab(s, tabFor('/a'), HOME);
+    expect(keys(s)).toEqual([HOME, '/a?pageNo=2', '/b']);
+    expect(s.active).toBe('/a?pageNo=2');
+    // With several tabs of that screen: the active one stays, else the first.
+    s = visitTab(s, tabFor('/a', '?pageNo=3'), HOME);
+    expect(visitTab(s, tabFor('/a'), HOME)).toEqual({ ...s, active: '/a?pageNo=3' });
+    s = visitTab(s, tabFor('/b'), HOME);
+    expect(visitTab(s, tabFor('/a'), HOME).active).toBe('/a?pageNo=2');
+    // A tab of exactly that path wins; a screen with no tab yet opens one.
+    expect(visitTab(state('/b', HOME, '/a?x=1', '/a', '/b'), tabFor('/a'), HOME).active).toBe('/a');
+    expect(keys(visitTab(state('/b', HOME, '/a?x=1', '/b'), tabFor('/c'), HOME))).toEqual([
+      HOME,
+      '/a?x=1',
+      '/b',
+      '/c',
+    ]);
   });
 
   it('never moves home or a tab of another page in place', () => {

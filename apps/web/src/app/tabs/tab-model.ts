@@ -40,7 +40,10 @@ export function openTab(state: TabsState, tab: PageTab, home: string): TabsState
 /**
  * A navigation: re-activates the tab of that full path if there is one. Otherwise, when the
  * navigation only changed the query of the active page (`sameTab`: a table's page or filters,
- * or back/forward), the active tab follows it in place and keeps its page; else a tab opens.
+ * or back/forward), the active tab follows it in place and keeps its page. A plain path (no
+ * query: the side menu, the menu search, a link to a screen) re-activates an open tab of that
+ * screen with the query it has (the active one if it is that screen, else the first), so the
+ * caller has to move the address to the returned `active`. Else a tab opens.
  */
 export function visitTab(
   state: TabsState,
@@ -49,12 +52,18 @@ export function visitTab(
   options: { sameTab?: boolean } = {},
 ): TabsState {
   const exists = state.tabs.some((t) => t.fullPath === tab.fullPath);
+  if (exists) return openTab(state, tab, home);
   const active = state.tabs.find((t) => t.fullPath === state.active);
-  if (!exists && options.sameTab && active && active.fullPath !== home && active.pathname === tab.pathname) {
+  if (options.sameTab && active && active.fullPath !== home && active.pathname === tab.pathname) {
     return {
       tabs: state.tabs.map((t) => (t === active ? { ...t, fullPath: tab.fullPath, search: tab.search } : t)),
       active: tab.fullPath,
     };
+  }
+  if (tab.search === '') {
+    const screen =
+      active?.pathname === tab.pathname ? active : state.tabs.find((t) => t.pathname === tab.pathname);
+    if (screen) return { tabs: state.tabs, active: screen.fullPath };
   }
   return openTab(state, tab, home);
 }

@@ -1,0 +1,78 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiClient, resetApiClient } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { endSession, getSession, startSession } from '@/lib/session';
+import { fakeApi } from '@/test/fake-api';
+import { AppProviders } from './providers';
+
+const userInfo = {
+  id: 'u1',
+  username: 'admin',
+  realname: 'Ada Admin',
+  avatar: null,
+  isAdmin: true,
+  orgCode: 'A01',
+  roles: ['admin'],
+  googleAuthBound: false,
+  hideHeaderItems: false,
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  endSession();
+  resetApiClient();
+});
+
+function renderProviders() {
+  const queryClient = createQueryClient();
+  render(
+    <AppProviders queryClient={queryClient}>
+      <p>console</p>
+    </AppProviders>,
+  );
+  return queryClient;
+}
+
+describe('AppProviders (spec section 8)', () => {
+  it('a 401 mid-session: the spec text once, signed out, one reload after 1.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    fakeApi(() => ({
+      status: 401,
+      errorCode: 'TOKEN_INVALID',
+      message: 'Token invalid, please log in again',
+    }));
+    startSession({ token: 'tok', userInfo, needsDepartment: false });
+    renderProviders();
+    await act(async () => {
+      await Promise.allSettled([apiClient.get('/a'), apiClient.get('/b')]);
+    });
+    expect(await screen.findByText('Unauthorized, please log in again')).toBeTruthy();
+    expect(screen.queryByText(/Token invalid/)).toBeNull();
+    expect(getSession()).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1_400));
+    expect(reload).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('several loads failing with "Token invalid" open one login-expired dialog', async () => {
+    fakeApi(() => ({ status: 500, message: 'Token invalid' }));
+    startSession({ token: 'tok', userInfo, needsDepartment: false });
+    const queryClient = renderProviders();
+    await act(async () => {
+      await Promise.allSettled(
+        ['/a', '/b', '/c'].map((path) =>
+          queryClient.fetchQuery({ queryKey: [path], queryFn: () => apiClient.get(path) }),
+        ),
+      );
+    });
+    expect(await screen.findByRole('button', { name: 'Log in again' })).toBeTruthy();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByRole('dialog').textContent).toContain('Login expired, please log in again');
+    expect(screen.getAllByRole('button', { name: 'Log in again' })).toHaveLength(1);
+  });
+});
