@@ -6,7 +6,17 @@ test.describe('every demo user can sign in and sees who they are', () => {
     test(user.username, async ({ page }) => {
       await page.goto('/user/login');
       await signIn(page, user.username);
-      if (user.departments > 1) await chooseFirstDepartment(page);
+      if (user.departments > 1) {
+        // A department must be chosen: the dialog has no close button and stays on Escape and
+        // on a click beside it.
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+        await page.keyboard.press('Escape');
+        await page.mouse.click(5, 5);
+        await expect(dialog).toBeVisible();
+        await chooseFirstDepartment(page);
+      }
       // Users whose department belongs to an agent land on the agent home.
       const home =
         user.username === 'agent' || user.username === 'distributor' ? /\/AgentHome$/ : /\/home\/Home$/;

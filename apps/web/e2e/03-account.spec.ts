@@ -35,7 +35,9 @@ test('changing the password checks as you type and signs out', async ({ page }) 
   const newPassword = 'Changed-Pass-42';
   await page.goto('/user/login');
   await signIn(page, 'customer');
-  await page.getByTestId('change-password').click();
+  // From the user dropdown in the header (the home page has a button for it too).
+  await openUserMenu(page);
+  await page.getByTestId('menu-change-password').click();
   const dialog = page.getByRole('dialog');
 
   await dialog.getByLabel('New password', { exact: true }).fill('weak');

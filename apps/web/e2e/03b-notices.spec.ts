@@ -23,6 +23,20 @@ test('a notice published by the administrator arrives in the bell without a relo
   await modal.getByRole('button', { name: 'Close' }).click();
   // Opening marked it read: the count goes back.
   await expect(count).not.toContainText(/\d/);
+
+  // The popover closes with any navigation: Show more, and the browser's Back.
+  const popover = page.locator('.ant-popover:not(.ant-popover-hidden)');
+  await page.getByTestId('notice-bell').click();
+  await page.getByTestId('notice-show-more').click();
+  await expect(page).toHaveURL(/\/isps\/userAnnouncement$/);
+  await expect(page.getByTestId('notice-show-more')).toBeHidden();
+  await expect(popover).toHaveCount(0);
+  await page.getByTestId('notice-bell').click();
+  await expect(page.getByTestId('notice-show-more')).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/isps\/userAnnouncement$/);
+  await expect(page.getByTestId('notice-show-more')).toBeHidden();
+  await expect(popover).toHaveCount(0);
 });
 
 test('a system message of open type 1 pops up on arrival', async ({ page, request }) => {

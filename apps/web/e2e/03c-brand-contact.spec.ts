@@ -6,6 +6,13 @@ async function adminHeaders(request: APIRequestContext) {
   return { 'X-Access-Token': ((await login.json()) as { result: { token: string } }).result.token };
 }
 
+/** Footer link, then the page's title in English and in Chinese. */
+const LEGAL_PAGES = [
+  ['Help', 'Help', '帮助'],
+  ['Privacy', 'Privacy policy', '隐私政策'],
+  ['Terms', 'Terms of service', '服务条款'],
+] as const;
+
 test('the login page shows the support contacts with copy, and the footer pages', async ({
   page,
   context,
@@ -23,13 +30,21 @@ test('the login page shows the support contacts with copy, and the footer pages'
   await expect(page.getByText('Copied @support_amy')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('@support_amy');
 
-  await page.getByRole('link', { name: 'Privacy' }).click();
-  await expect(page.getByTestId('legal-title')).toHaveText('Privacy policy');
-  await switchLanguage(page, 'zh-CN');
-  await expect(page.getByTestId('legal-title')).toHaveText('隐私政策');
-  await switchLanguage(page, 'en-US');
-  await page.getByRole('link', { name: 'Back to sign in' }).click();
-  await expect(page.getByTestId('login-submit')).toBeVisible();
+  for (const [link, en, zh] of LEGAL_PAGES) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByTestId('legal-title')).toHaveText(en);
+    await switchLanguage(page, 'zh-CN');
+    await expect(page.getByTestId('legal-title')).toHaveText(zh);
+    await switchLanguage(page, 'en-US');
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+  }
+
+  // The account-change page is also open without a session.
+  await page.goto('/user/alteration');
+  await expect(page).toHaveURL(/\/user\/alteration$/);
+  await expect(page.getByTestId('page-title')).toBeVisible();
+  await expect(page.getByTestId('login-submit')).toHaveCount(0);
 });
 
 test('a brand mapped to the visiting domain renames the console and can hide the language switch', async ({

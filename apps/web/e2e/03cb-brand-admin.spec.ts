@@ -32,6 +32,22 @@ async function visitor(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Holds the page's brand requests until the returned release is called (later ones then pass
+ * straight through).
+ */
+async function holdBrand(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/sys/customerBrand*', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return async () => release();
+}
+
 function brandRow(admin: Page, domain: string): Locator {
   return admin
     .locator('tr.ant-table-row')
@@ -83,9 +99,18 @@ test('a brand created on the brand screen renames the console on its domain, and
   await expect(row.locator('.ant-tag')).toHaveText(['Yes', 'Yes', 'Yes']);
   await admin.screenshot({ path: `${SCREENSHOTS}/brands-en-US.png` });
 
-  // The domain's visitors: name and logo on the login page, Contact us (main brand), no language switch.
+  // The domain's visitors: nothing brand-specific until the brand has arrived (never the default
+  // brand's name or its language switch first)…
   const guest = await visitor(browser);
+  let releaseBrand = await holdBrand(guest);
   await guest.goto('/user/login');
+  await expect(guest.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(guest.getByTestId('brand-name')).toHaveText('');
+  await expect(guest.locator('body')).not.toContainText('Switchboard');
+  await expect(guest.getByTestId('language-switch')).toHaveCount(0);
+  await expect(guest.getByTestId('contact-us')).toHaveCount(0);
+  await releaseBrand();
+  // …then its name and logo on the login page, Contact us (main brand), no language switch.
   await expect(guest.getByTestId('brand-name')).toHaveText(brandName);
   await expect(guest.getByTestId('brand-logo')).toHaveAttribute('src', LOGO_DATA_URL);
   await expect(guest.getByTestId('contact-us')).toBeVisible();
@@ -103,6 +128,18 @@ test('a brand created on the brand screen renames the console on its domain, and
   await expect(guest.getByTestId('header-recharge')).toHaveCount(0);
   await expect(guest.getByTestId('language-switch')).toHaveCount(0);
   await guest.screenshot({ path: `${SCREENSHOTS}/brand-console-localhost.png` });
+  // The console frame too waits for the brand: no default name, recharge link or language switch.
+  releaseBrand = await holdBrand(guest);
+  await guest.reload();
+  await expect(guest.getByTestId('current-user')).toBeVisible();
+  await expect(guest.getByTestId('console-brand')).toHaveText('');
+  await expect(guest.getByTestId('header-recharge')).toHaveCount(0);
+  await expect(guest.getByTestId('language-switch')).toHaveCount(0);
+  await expect(guest.getByTestId('contact-us')).toHaveCount(0);
+  await releaseBrand();
+  await expect(guest.getByTestId('console-brand')).toContainText(brandName);
+  await expect(guest.getByTestId('header-item-contact')).toBeVisible();
+  await expect(guest.getByTestId('header-recharge')).toHaveCount(0);
   // The administrator's own domain keeps the default brand.
   await expect(admin.getByTestId('console-brand')).toContainText('Switchboard');
   await expect(admin.getByTestId('header-recharge')).toBeVisible();
@@ -169,8 +206,19 @@ test('the brand form says what is wrong in the user’s language: a taken domain
       mimeType: 'image/png',
       buffer: HUGE_LOGO,
     });
-    await expect(admin.locator('.ant-message').getByText('The logo must be at most 200 kB')).toBeVisible();
+    // Said under the logo field, not in a passing pop-up.
+    const logoField = form.locator('.ant-form-item').filter({ has: admin.getByTestId('logo-upload') });
+    await expect(logoField.locator('.ant-form-item-explain-error')).toHaveText(
+      'The logo must be at most 200 kB',
+    );
+    await expect(admin.locator('.ant-message').getByText('The logo must be at most 200 kB')).toHaveCount(0);
     await expect(form.getByTestId('logo-preview')).toHaveCount(0);
+    // A good file replaces the error with the preview.
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
+    await expect(form.getByTestId('logo-preview')).toHaveAttribute('src', LOGO_DATA_URL);
+    await expect(logoField.locator('.ant-form-item-explain-error')).toHaveCount(0);
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(form).toBeHidden();
 
@@ -188,7 +236,12 @@ test('the brand form says what is wrong in the user’s language: a taken domain
       mimeType: 'image/png',
       buffer: HUGE_LOGO,
     });
-    await expect(admin.locator('.ant-message').getByText('Logo 不能超过 200 kB')).toBeVisible();
+    await expect(
+      form
+        .locator('.ant-form-item')
+        .filter({ has: admin.getByTestId('logo-upload') })
+        .locator('.ant-form-item-explain-error'),
+    ).toHaveText('Logo 不能超过 200 kB');
     await admin.screenshot({ path: `${SCREENSHOTS}/brand-form-errors-zh-CN.png` });
     await form.getByRole('button', { name: /取\s*消/ }).click();
     await switchLanguage(admin, 'en-US');

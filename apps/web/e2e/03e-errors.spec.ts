@@ -7,15 +7,23 @@ const envelope = (code: number, message: string) => ({
   body: JSON.stringify({ success: false, code, message, result: null, timestamp: Date.now() }),
 });
 
-test('a 401 mid-session says so, signs out and reloads into the login page', async ({ page }) => {
+test('a 401 mid-session says so, signs out and reloads into the login page', async ({ page, request }) => {
   await page.goto('/user/login');
   await signIn(page, 'admin');
   await expect(page.getByTestId('current-user')).toBeVisible();
-  await page.route('**/api/sys/permission/getUserPermissionByToken**', (route) =>
-    route.fulfill(envelope(401, 'Unauthorized, please log in again')),
+  // The session ends on the server (as when an administrator signs the user out): the server
+  // answers 401 "Token invalid…", and the console says the spec's words.
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('switchboard.token') ?? '{}') as { value?: string }).value,
   );
-  await page.reload();
+  expect(token).toBeTruthy();
+  expect((await request.post('/api/sys/logout', { headers: { 'X-Access-Token': token ?? '' } })).ok()).toBe(
+    true,
+  );
+  await page.getByTestId('side-menu').getByTestId('menu-system').click();
+  await page.getByTestId('side-menu').getByTestId('menu-systemUser').click();
   await expect(page.getByText('Unauthorized, please log in again').first()).toBeVisible();
+  await expect(page.getByText(/Token invalid/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/user\/login/);
   await expect(page.getByTestId('login-submit')).toBeVisible();
 });

@@ -92,6 +92,105 @@ test.describe('multi-page tabs', () => {
     await expect.poll(() => tabPaths(page)).toEqual(['/home/Home', '/company/list', '/system/user']);
   });
 
+  test('the side menu re-activates an open tab of that screen with its query; a redirect leaves no tab', async ({
+    page,
+  }) => {
+    await openScreen(page, 'systemUser', '/system/user');
+    // The table's own query change moves the tab in place.
+    await page.getByTestId('filter-username').fill('custom');
+    await page.getByTestId('query-submit').click();
+    await expect(page).toHaveURL(/\/system\/user\?username=custom$/);
+    await openScreen(page, 'companies', '/company/list');
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/home/Home', '/system/user?username=custom', '/company/list']);
+    // From the side menu again: the same tab, query and filter kept, no second tab.
+    await page.getByTestId('side-menu').getByTestId('menu-systemUser').click();
+    await expect(page).toHaveURL(/\/system\/user\?username=custom$/);
+    await expect(page.getByTestId('filter-username')).toHaveValue('custom');
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/home/Home', '/system/user?username=custom', '/company/list']);
+    await expect(page.locator('.ant-tabs-tab-active [data-testid="page-tab"]')).toHaveAttribute(
+      'data-path',
+      '/system/user?username=custom',
+    );
+
+    // A menu group that only redirects to its first screen: no tab of its own.
+    await page.goto('/system');
+    await expect(page).toHaveURL(/\/system\/user$/);
+    await expect(page.getByTestId('user-table')).toBeVisible();
+    await expect.poll(() => tabPaths(page)).toEqual(['/home/Home', '/system/user']);
+  });
+
+  test('a tab keeps its scroll position and its state while another tab shows', async ({ page }) => {
+    // A low window, so the user list is longer than it. Tabs are switched from the side menu (it
+    // is fixed): clicking a tab would first scroll it into view.
+    await page.setViewportSize({ width: 1280, height: 420 });
+    await openScreen(page, 'systemUser', '/system/user');
+    await expect(page.getByTestId('user-table')).toBeVisible();
+    await page.getByTestId('filter-username').fill('typed, not searched');
+    await page.evaluate(() => window.scrollTo(0, 250));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
+
+    await openScreen(page, 'companies', '/company/list');
+    await expect(page.getByTestId('company-table')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.getByTestId('side-menu').getByTestId('menu-systemUser').click();
+    await expect(page).toHaveURL(/\/system\/user$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
+    await expect(page.getByTestId('filter-username')).toHaveValue('typed, not searched');
+    // The other tab kept its own (top) position.
+    await page.getByTestId('side-menu').getByTestId('menu-companies').click();
+    await expect(page).toHaveURL(/\/company\/list$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the tab context menu stays inside the window for the right-most tab', async ({ page }) => {
+    // Tabs show from 768 px on; at 800 px the last tab ends near the right edge. (The screens are
+    // opened at the wide size, where the side menu is expanded.)
+    await openMany(page);
+    await page.setViewportSize({ width: 800, height: 600 });
+    // The side menu expanded again narrows the tab bar, so the last tab ends nearer the edge.
+    await expect(page.getByTestId('sider')).toHaveClass(/ant-layout-sider-collapsed/);
+    await page.getByTestId('sider-toggle').click();
+    await expect(page.getByTestId('sider')).not.toHaveClass(/ant-layout-sider-collapsed/);
+    const last = tab(page, '/system/operationLog');
+    await expect(last).toBeVisible();
+    const box = await last.boundingBox();
+    expect(box).not.toBeNull();
+    // Right click at the tab's right end: a menu opened there would run past the window.
+    await last.click({ button: 'right', position: { x: (box?.width ?? 1) - 1, y: (box?.height ?? 2) / 2 } });
+    const menu = page.getByTestId('tab-context-menu');
+    await expect(menu.getByTestId('tab-close-all')).toBeVisible();
+    const viewport = await page.evaluate(() => ({
+      width: document.documentElement.clientWidth,
+      height: document.documentElement.clientHeight,
+    }));
+    // The test means something: a menu of this width opened at the click point would not fit.
+    const menuWidth = (await menu.boundingBox())?.width ?? 0;
+    expect((box?.x ?? 0) + (box?.width ?? 0) + menuWidth).toBeGreaterThan(viewport.width);
+    await expect
+      .poll(async () => {
+        const m = await menu.boundingBox();
+        return (
+          m !== null &&
+          m.x >= 0 &&
+          m.y >= 0 &&
+          m.x + m.width <= viewport.width &&
+          m.y + m.height <= viewport.height
+        );
+      })
+      .toBe(true);
+    // It still works from there, and Escape closes it.
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await last.click({ button: 'right' });
+    await menu.getByTestId('tab-close-others').click();
+    await expect.poll(() => tabPaths(page)).toEqual(['/home/Home', '/system/operationLog']);
+  });
+
   test('home and the last tab cannot be closed', async ({ page }) => {
     await expect(tabs(page)).toHaveCount(1);
     await page
@@ -151,4 +250,22 @@ test.describe('multi-page tabs', () => {
     await expect.poll(() => tabPaths(page)).toEqual(['/home/Home']);
     await expect(page).toHaveURL(/\/home\/Home$/);
   });
+});
+
+test('an agent opening a deep link gets the agent home tab only, never a /home/Home tab', async ({
+  page,
+}) => {
+  await presetSettings(page, { multipage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/company/list');
+  await expect(page).toHaveURL(/\/user\/login\?redirect=/);
+  await signIn(page, 'agent');
+  await expect(page).toHaveURL(/\/company\/list$/);
+  await expect(page.getByTestId('company-table')).toBeVisible();
+  await expect.poll(() => tabPaths(page)).toEqual(['/AgentHome', '/company/list']);
+  // And a reload on the deep link, where the home path is still being asked for.
+  await page.reload();
+  await expect(page.getByTestId('company-table')).toBeVisible();
+  await expect.poll(() => tabPaths(page)).toEqual(['/AgentHome', '/company/list']);
+  await expect(tab(page, '/home/Home')).toHaveCount(0);
 });

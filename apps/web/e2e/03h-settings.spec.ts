@@ -95,14 +95,25 @@ test('settings apply at once, follow their constraints, survive a reload and res
     primaryColor: '#1677FF',
     colorWeak: true,
     multipage: true,
-    fixSiderbar: false,
+    // The top menu disables the fixed sidebar without forgetting that the user wants it.
+    fixSiderbar: true,
     autoHideHeader: true,
   });
 
-  // Back to the side menu: Fluid is not allowed there and falls back to Fixed.
+  // Back to the side menu: Fluid is not allowed there and shows as Fixed; the fixed sidebar the
+  // user had chosen is back.
   await openDrawer(page);
   await radio(page, 'layout', 'Side menu').click();
   await expect(setting(page, 'contentWidth').locator('input[value="Fixed"]')).toBeChecked();
+  await expect(setting(page, 'fixSiderbar')).toBeEnabled();
+  await expect(setting(page, 'fixSiderbar')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('sider')).toHaveAttribute('data-fixed', 'true');
+  // And the top menu again brings back the Fluid width chosen there.
+  await radio(page, 'layout', 'Top menu').click();
+  await expect(setting(page, 'contentWidth').locator('input[value="Fluid"]')).toBeChecked();
+  await expect(setting(page, 'fixSiderbar')).toHaveAttribute('aria-checked', 'false');
+  await radio(page, 'layout', 'Side menu').click();
+  await expect(page.getByTestId('sider')).toHaveAttribute('data-fixed', 'true');
 
   // Reset.
   await page.getByTestId('settings-reset').click();
@@ -110,6 +121,112 @@ test('settings apply at once, follow their constraints, survive a reload and res
   await expect(page.getByTestId('sider')).toHaveClass(/ant-layout-sider-dark/);
   await expect(page.getByTestId('page-tabs')).toHaveCount(0);
   expect(await stored(page)).toBeNull();
+});
+
+/** Closes the drawer (its mask locks the page's scrolling while open). */
+async function closeDrawer(page: Page) {
+  // The close button, not Escape: Escape only reaches the drawer while focus is inside it, and a
+  // radio or the colour picker's pop-up can have taken focus elsewhere.
+  await page.locator('.ant-drawer-close').click();
+  await expect(page.getByTestId('settings-drawer')).toBeHidden();
+}
+
+const scrollTo = (page: Page, y: number) => page.evaluate((top) => window.scrollTo(0, top), y);
+const top = async (page: Page, testId: string) => (await page.getByTestId(testId).boundingBox())?.y;
+const css = (page: Page, testId: string, property: string) =>
+  page.getByTestId(testId).evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
+
+test('each setting changes the page: colour, header, sidebar, content width and menu theme', async ({
+  page,
+}) => {
+  // A low window, so the user list is longer than it.
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await page.goto('/user/login');
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.goto('/system/user');
+  await expect(page.getByTestId('user-table')).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+    .toBeGreaterThan(300);
+  const submit = 'query-submit';
+
+  // Theme colour: the default, then a preset, then a colour typed into the picker, each at once.
+  await expect.poll(() => css(page, submit, 'background-color')).toBe('rgb(36, 147, 110)');
+  await openDrawer(page);
+  await page.getByTestId('color-722ED1').click();
+  await expect.poll(() => css(page, submit, 'background-color')).toBe('rgb(114, 46, 209)');
+  await page.getByTestId('color-picker').click();
+  const hex = page.locator('.ant-color-picker-input input').first();
+  await hex.fill('13A8A8');
+  await expect.poll(() => css(page, submit, 'background-color')).toBe('rgb(19, 168, 168)');
+  await expect.poll(() => stored(page).then((s) => s?.primaryColor)).toBe('#13A8A8');
+  await page.keyboard.press('Escape');
+
+  // Menu theme: the sider's background.
+  await expect.poll(() => css(page, 'sider', 'background-color')).toBe('rgb(0, 21, 41)');
+  await radio(page, 'navTheme', 'Light').click();
+  await expect.poll(() => css(page, 'sider', 'background-color')).toBe('rgb(255, 255, 255)');
+  await closeDrawer(page);
+
+  // Fixed header and fixed sidebar (the defaults): both stay in view on a scrolled page.
+  expect(['fixed', 'sticky']).toContain(await css(page, 'sider', 'position'));
+  await scrollTo(page, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  await expect.poll(() => top(page, 'header')).toBe(0);
+  await expect.poll(() => top(page, 'sider')).toBe(0);
+
+  // Neither fixed: both scroll away with the page.
+  await scrollTo(page, 0);
+  await openDrawer(page);
+  await setting(page, 'fixedHeader').click();
+  await setting(page, 'fixSiderbar').click();
+  await closeDrawer(page);
+  expect(['fixed', 'sticky']).not.toContain(await css(page, 'sider', 'position'));
+  await scrollTo(page, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  await expect.poll(() => top(page, 'header')).toBe(-300);
+  await expect.poll(() => top(page, 'sider')).toBe(-300);
+
+  // Hide header on scroll (with the fixed header): gone while scrolling down, back on scrolling up.
+  await scrollTo(page, 0);
+  await openDrawer(page);
+  await setting(page, 'fixedHeader').click();
+  await setting(page, 'autoHideHeader').click();
+  await closeDrawer(page);
+  await expect.poll(() => top(page, 'header')).toBe(0);
+  await scrollTo(page, 200);
+  await expect.poll(() => top(page, 'header')).toBe(-64);
+  await expect(page.getByTestId('header')).not.toBeInViewport();
+  await scrollTo(page, 300);
+  await expect.poll(() => top(page, 'header')).toBe(-64);
+  await scrollTo(page, 150);
+  await expect.poll(() => top(page, 'header')).toBe(0);
+  await expect(page.getByTestId('header')).toBeInViewport();
+  // Turned off again: scrolling down leaves the header in place.
+  await openDrawer(page);
+  await setting(page, 'autoHideHeader').click();
+  await closeDrawer(page);
+  await scrollTo(page, 350);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+  await expect.poll(() => top(page, 'header')).toBe(0);
+
+  // Content width with the top menu, in a wide window: Fixed is at most 1200 px and centred,
+  // Fluid takes the whole width.
+  await page.setViewportSize({ width: 1600, height: 800 });
+  await openDrawer(page);
+  await radio(page, 'layout', 'Top menu').click();
+  await closeDrawer(page);
+  await expect(page.getByTestId('basic-layout')).toHaveAttribute('data-layout', 'topmenu');
+  const content = async () => page.getByTestId('content').boundingBox();
+  const fullWidth = () => page.evaluate(() => document.documentElement.clientWidth);
+  await expect.poll(async () => (await content())?.width).toBe(1200);
+  await expect.poll(async () => (await content())?.x).toBe(((await fullWidth()) - 1200) / 2);
+  await openDrawer(page);
+  await radio(page, 'contentWidth', 'Fluid').click();
+  await closeDrawer(page);
+  expect(await fullWidth()).toBeGreaterThan(1500);
+  await expect.poll(async () => (await content())?.width).toBe(await fullWidth());
 });
 
 test('stored settings are validated: bad values fall back to the defaults', async ({ page }) => {

@@ -120,6 +120,7 @@ const E2E_NODES = [
       }),
     ],
   }),
+  node('/e2e/missing', 'e2eMissing', 'nope/Missing', { meta: meta('Missing screen') }),
   node('/e2e/external', 'e2eExternal', null, {
     meta: meta('External docs', { url: 'https://docs.e2e.test/guide', internalOrExternal: true }),
   }),
@@ -162,6 +163,17 @@ test.describe('the side menu follows the menu fields', () => {
     await menu.getByTestId('menu-e2eLiftedChild').click();
     await expect(page).toHaveURL(/\/e2e\/lifted\/recharge$/);
     await expect(page.getByTestId('page-title')).toHaveText('Recharge');
+  });
+
+  test('an entry whose component key the console does not know shows the not-found page', async ({
+    page,
+  }) => {
+    await page.goto('/e2e/missing');
+    await expect(page.getByText('Page not found')).toBeVisible();
+    // The side menu leaves out what cannot open; a real screen still opens after it.
+    await expect(page.getByTestId('side-menu').getByText('Missing screen')).toHaveCount(0);
+    await page.getByTestId('side-menu').getByTestId('menu-home').click();
+    await expect(page.getByTestId('current-user')).toBeVisible();
   });
 
   test('a deep link highlights its entry and opens the groups above it', async ({ page }) => {

@@ -95,7 +95,7 @@ test('the 404 page, the tab menu and the settings drawer speak Chinese after swi
 });
 
 test.describe('header items', () => {
-  /** The per-user flag, set by an administrator through the API. */
+  /** The per-user flag through the API (to clear it afterwards whatever happened). */
   async function flagUser(admin: Page, username: string, hidden: boolean) {
     const token = await storedToken(admin);
     const headers = { 'X-Access-Token': token };
@@ -110,7 +110,7 @@ test.describe('header items', () => {
     expect(res.status()).toBe(200);
   }
 
-  test('a flagged user sees no header items beyond the bell, settings and user menu', async ({
+  test('a user flagged on the Users screen sees no header items (the bell neither) beyond settings and user menu', async ({
     page,
     browser,
   }) => {
@@ -118,12 +118,25 @@ test.describe('header items', () => {
     const admin = await adminContext.newPage();
     await signedIn(admin, 'admin');
     try {
-      await flagUser(admin, 'customer2', true);
+      // The administrator sets the flag in the user's edit form.
+      await admin.goto('/system/user?username=customer2');
+      const row = admin.locator('tr.ant-table-row').filter({ hasText: 'customer2' });
+      await row.getByTestId('user-edit').click();
+      const dialog = admin.getByTestId('user-edit-modal');
+      await expect(dialog).toContainText('Edit customer2');
+      await expect(dialog.getByTestId('user-hide-header-items')).toHaveAttribute('aria-checked', 'false');
+      await dialog.getByTestId('user-hide-header-items').click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row.getByTestId('user-header-items-hidden')).toHaveText('Header items hidden');
+
       await signedIn(page, 'customer2');
       const header = page.getByTestId('header-items');
       await expect(header.getByTestId('header-item-user')).toBeVisible();
       await expect(header.getByTestId('header-item-settings')).toBeVisible();
-      await expect(header.getByTestId('header-item-bell')).toBeVisible();
+      // The bell stays mounted (its socket still pops up urgent announcements) but shows nothing.
+      await expect(header.getByTestId('header-item-bell')).toBeAttached();
+      await expect(header.getByTestId('notice-bell')).toHaveCount(0);
       for (const key of ['recharge', 'contact', 'language', 'testTool'])
         await expect(header.getByTestId(`header-item-${key}`)).toHaveCount(0);
 
@@ -131,6 +144,7 @@ test.describe('header items', () => {
       await page.context().clearCookies();
       await page.evaluate(() => localStorage.clear());
       await signedIn(page, 'agentcustomer');
+      await expect(header.getByTestId('notice-bell')).toBeVisible();
       await expect(header.getByTestId('header-item-recharge')).toBeVisible();
       await expect(header.getByTestId('header-item-contact')).toBeVisible();
       await expect(header.getByTestId('header-item-language')).toBeVisible();
