@@ -115,6 +115,16 @@ test.describe('multi-page tabs', () => {
       'data-path',
       '/system/user?username=custom',
     );
+    // The screen that is showing, from the menu again: nothing changes and no history entry is
+    // added, so Back goes to the screen before it.
+    await page.getByTestId('side-menu').getByTestId('menu-systemUser').click();
+    await expect(page).toHaveURL(/\/system\/user\?username=custom$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/company\/list$/);
+    await expect(page.locator('.ant-tabs-tab-active [data-testid="page-tab"]')).toHaveAttribute(
+      'data-path',
+      '/company/list',
+    );
 
     // A menu group that only redirects to its first screen: no tab of its own.
     await page.goto('/system');

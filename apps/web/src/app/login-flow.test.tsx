@@ -7,11 +7,12 @@ import { resetApiClient } from '@/lib/api-client';
 import { changeLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession } from '@/lib/session';
+import { resetSettings, updateSettings } from '@/lib/settings';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
 /** A small stand-in for the API: enough of /sys/* for the sign-in journey. */
-function fakeServer() {
+function fakeServer(options: { agentDepartment?: string; startOrgCode?: string } = {}) {
   let failures = 0;
   const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
   const envelope = (result: unknown, status = 200, extra: Record<string, unknown> = {}) =>
@@ -58,6 +59,24 @@ function fakeServer() {
           internalOrExternal: false,
         },
       },
+      {
+        id: 'm2',
+        path: '/AgentHome',
+        name: 'agentHome',
+        component: 'agent/AgentHome',
+        redirect: null,
+        hidden: true,
+        alwaysShow: false,
+        meta: {
+          title: 'Agent home',
+          titleKey: null,
+          icon: null,
+          url: null,
+          permissionList: [],
+          keepAlive: false,
+          internalOrExternal: false,
+        },
+      },
     ],
     auth: [],
     allAuth: [],
@@ -65,8 +84,8 @@ function fakeServer() {
   const departs = [
     { id: 'd2', departName: 'East Sales', orgCode: 'A02', parentId: null, agentId: null },
     { id: 'd3', departName: 'West Sales', orgCode: 'A03', parentId: null, agentId: null },
-  ];
-  let orgCode: string | null = null;
+  ].map((d) => (d.orgCode === options.agentDepartment ? { ...d, agentId: 'agent-1' } : d));
+  let orgCode: string | null = options.startOrgCode ?? null;
   const brand: Brand = {
     brandName: 'Test Console',
     platformLogo: null,
@@ -96,6 +115,10 @@ function fakeServer() {
     }
     if (path === '/sys/permission/getUserPermissionByToken') return envelope(permissions);
     if (path === '/sys/user/getCurrentUserDeparts') return envelope({ list: departs, orgCode });
+    if (path === '/sys/sysDepart/getDepartInfo') {
+      const current = departs.find((d) => d.orgCode === orgCode);
+      return current ? envelope(current) : envelope(null, 404, { message: 'Resource not found' });
+    }
     if (path === '/sys/selectDepart') {
       orgCode = body.orgCode;
       return envelope({ userInfo: { ...loginResult.userInfo, orgCode } });
@@ -181,6 +204,48 @@ describe('sign-in journey', () => {
     });
     const permissionCall = server.calls.find((c) => c.path === '/sys/permission/getUserPermissionByToken');
     expect(permissionCall?.headers.get('X-Access-Token')).toBe('token-1');
+  });
+
+  it('a department switch to an agent department puts the agent home in place of the home tab', async () => {
+    localStorage.clear();
+    updateSettings({ multipage: true });
+    const server = fakeServer({ agentDepartment: 'A03', startOrgCode: 'A02' });
+    vi.stubGlobal('fetch', vi.fn(server.handler));
+    const { startSession } = await import('@/lib/session');
+    startSession({
+      token: 'token-1',
+      userInfo: {
+        id: 'u-sales',
+        username: 'sales',
+        realname: 'Sam Sales',
+        avatar: null,
+        isAdmin: false,
+        orgCode: 'A02',
+        roles: ['sales'],
+        googleAuthBound: false,
+        hideHeaderItems: false,
+      },
+      needsDepartment: false,
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/home/Home'] });
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const tabPaths = () => screen.queryAllByTestId('page-tab').map((el) => el.getAttribute('data-path'));
+    await waitFor(() => expect(tabPaths()).toEqual(['/home/Home']));
+
+    await user.click(screen.getByTestId('user-menu'));
+    await user.click(await screen.findByTestId('switch-department'));
+    await user.click(await screen.findByRole('radio', { name: 'West Sales' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    // The agent's department: its home replaces the old one, which was showing, so it shows.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/AgentHome'));
+    await waitFor(() => expect(tabPaths()).toEqual(['/AgentHome']));
+    resetSettings();
   });
 
   it('sends a user whose permissions fail to load back to login with the message', async () => {

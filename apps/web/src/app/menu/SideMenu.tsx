@@ -47,12 +47,14 @@ export function iconFor(name: string | null) {
 /** Where a menu entry leads: a screen, a page framing an internal url, or an external link. */
 export function useOpenMenuItem() {
   const navigate = useNavigate();
+  const location = useLocation();
   return (item: MenuItem) => {
     if (isWebUrl(item.meta.url) && item.meta.internalOrExternal) {
       window.open(item.meta.url, '_blank', 'noopener,noreferrer');
       return;
     }
-    navigate(item.path);
+    // The screen already showing: no new history entry (Back would land on the same screen).
+    navigate(item.path, { replace: item.path === location.pathname });
   };
 }
 

@@ -16,6 +16,7 @@ import {
   closeTab,
   type PageTab,
   refreshTab,
+  rehomeTabs,
   type TabsState,
   tabFor,
   visitTab,
@@ -148,15 +149,21 @@ export function MultiTabs() {
   // Each navigation opens or activates its tab during render (not in an effect), so no frame
   // shows the page without its tab. A table's own query change, or back/forward, stays in the
   // active tab when it is the same page. Nothing opens before the home path is known (an agent's
-  // department makes it /AgentHome), else a wrong home tab would stay behind.
-  const visit = redirecting || homePath.pending ? null : `${location.key}\n${home}`;
-  // `moveTo`: the plain path of a screen whose tab is open re-activated that tab (keeping its
-  // query), so the address moves to that tab.
-  const [visited, setVisited] = useState<{ visit: string; moveTo: string | null } | null>(null);
-  if (visit !== null && visit !== visited?.visit) {
+  // department makes it /AgentHome), else a wrong home tab would stay behind; when a department
+  // switch changes the home, the old home tab gives way to the new one.
+  // `moveTo`: the address moves to the returned active tab (the plain path of a screen whose tab
+  // is open re-activated that tab with its query; or the old home gave way to the new one).
+  const [visited, setVisited] = useState<{ key: string; home: string; moveTo: string | null } | null>(null);
+  const settled = !redirecting && !homePath.pending;
+  if (settled && (visited?.key !== location.key || visited.home !== home)) {
     const sameTab = navigationType === 'POP' || isSameTabState(location.state);
-    const next = visitTab(state, tabFor(location.pathname, location.search), home, { sameTab });
-    setVisited({ visit, moveTo: next.active !== fullPath ? next.active : null });
+    const rehomed = visited && visited.home !== home ? rehomeTabs(state, visited.home, home) : state;
+    // Still on the old home after the switch: the new home shows instead (no tab for the old one).
+    const stayedOnOldHome = visited?.key === location.key && fullPath === visited.home;
+    const next = stayedOnOldHome
+      ? rehomed
+      : visitTab(rehomed, tabFor(location.pathname, location.search), home, { sameTab });
+    setVisited({ key: location.key, home, moveTo: next.active !== fullPath ? next.active : null });
     setState(next);
   }
   const moveTo = visited?.moveTo ?? null;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { closeMany, closeTab, openTab, refreshTab, type TabsState, tabFor, visitTab } from './tab-model';
+import {
+  closeMany,
+  closeTab,
+  openTab,
+  refreshTab,
+  rehomeTabs,
+  type TabsState,
+  tabFor,
+  visitTab,
+} from './tab-model';
 
 const HOME = '/home/Home';
 const state = (active: string, ...paths: string[]): TabsState => ({
@@ -16,6 +25,24 @@ describe('tabs', () => {
     s = openTab(s, tabFor('/a', '?x=1'), HOME);
     expect(keys(s)).toEqual([HOME, '/a?x=1', '/a?x=2']);
     expect(s.active).toBe('/a?x=1');
+  });
+
+  it('a new home (department switch) replaces the old home tab, first, and shows if the old one did', () => {
+    const AGENT = '/AgentHome';
+    const onHome = rehomeTabs(state(HOME, HOME, '/a', '/b'), HOME, AGENT);
+    expect(keys(onHome)).toEqual([AGENT, '/a', '/b']);
+    expect(onHome.active).toBe(AGENT);
+    // Elsewhere: the active tab stays; the new home cannot be closed, the old one is gone.
+    const elsewhere = rehomeTabs(state('/b', AGENT, '/a', '/b'), AGENT, HOME);
+    expect(keys(elsewhere)).toEqual([HOME, '/a', '/b']);
+    expect(elsewhere.active).toBe('/b');
+    expect(closeTab(elsewhere, HOME, HOME).problem).toBe('home');
+    // The new home was already open as an ordinary tab: it moves first, keeping its page.
+    const open = { tabs: [tabFor(HOME), { ...tabFor(AGENT), version: 2 }, tabFor('/a')], active: '/a' };
+    const moved = rehomeTabs(open, HOME, AGENT);
+    expect(keys(moved)).toEqual([AGENT, '/a']);
+    expect(moved.tabs[0]?.version).toBe(2);
+    expect(rehomeTabs(open, HOME, HOME)).toBe(open);
   });
 
   it('refuses to close home and the last tab', () => {

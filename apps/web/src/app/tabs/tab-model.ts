@@ -38,6 +38,24 @@ export function openTab(state: TabsState, tab: PageTab, home: string): TabsState
 }
 
 /**
+ * The home path changed (a department switch between an agent's department and another): the
+ * old home tab goes, the new one takes the first place, and if the old home was showing the new
+ * one shows instead. Other tabs stay as they are.
+ */
+export function rehomeTabs(state: TabsState, oldHome: string, newHome: string): TabsState {
+  if (oldHome === newHome) return state;
+  const rest = state.tabs.filter((t) => t.fullPath !== oldHome && t.fullPath !== newHome);
+  const homeTab = state.tabs.find((t) => t.fullPath === newHome) ?? {
+    ...tabFor(newHome),
+    id: freshId(rest, newHome),
+  };
+  return {
+    tabs: [homeTab, ...rest],
+    active: state.active === oldHome || state.active === '' ? newHome : state.active,
+  };
+}
+
+/**
  * A navigation: re-activates the tab of that full path if there is one. Otherwise, when the
  * navigation only changed the query of the active page (`sameTab`: a table's page or filters,
  * or back/forward), the active tab follows it in place and keeps its page. A plain path (no
