@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: builds the console, prints every chunk's gzipped size and what the login
  * route loads (target ≤ 200 kB gzip), then measures in Chromium the time from submitting the
- * login form to the first page being interactive (target < 1 s), as the median of 5 sign-ins.
+ * login form to the first page being interactive (target < 1 s), as the median of 5 sign-ins,
+ * timed inside the page (the test driver's own polling would add up to half a second).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -109,27 +110,68 @@ async function loginTiming() {
   });
   try {
     await waitForHealth(`${base}/api/health`, server);
-    const times: number[] = [];
+    const inPage: number[] = [];
+    const driver: number[] = [];
     for (let i = 0; i < 5; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
+      // Timed inside the page: from the click on "Log in" to the first frame after the home page
+      // (its user name) is in the document, once that frame has painted and the main thread is
+      // free again. The test driver's own view adds its polling delays (up to 500 ms).
+      await page.addInitScript(() => {
+        const timing: { submitted?: number; interactive?: number } = {};
+        Object.assign(window, { __signInTiming: timing });
+        document.addEventListener(
+          'click',
+          (event) => {
+            const target = event.target as Element | null;
+            if (timing.submitted === undefined && target?.closest('[data-testid="login-submit"]'))
+              timing.submitted = performance.now();
+          },
+          true,
+        );
+        new MutationObserver((_, observer) => {
+          if (timing.submitted === undefined || !document.querySelector('[data-testid="current-user"]'))
+            return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              timing.interactive = performance.now();
+            };
+            channel.port2.postMessage(null);
+          });
+        }).observe(document, { childList: true, subtree: true });
+      });
       await page.goto(`${base}/user/login`);
-      // A person takes a few seconds to type; the page uses them to fetch the console's frame.
-      await page.waitForLoadState('networkidle');
       await page.getByLabel('Username').fill('customer');
       await page.getByLabel('Password').fill(process.env.DEMO_PASSWORD ?? 'Switchboard1');
+      // A person takes a few seconds to type; the page uses them to fetch the console's frame
+      // (when the browser is idle), so wait until that is done.
+      await page.waitForTimeout(1_500);
+      await page.waitForLoadState('networkidle');
       const started = performance.now();
       await page.getByTestId('login-submit').click();
       await page.getByTestId('current-user').waitFor({ state: 'visible' });
-      // Interactive: the page answers input (a frame after the first paint of the home page).
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
-      times.push(performance.now() - started);
+      driver.push(performance.now() - started);
+      const measured = await page.waitForFunction(() => {
+        const timing = (window as unknown as { __signInTiming: { submitted?: number; interactive?: number } })
+          .__signInTiming;
+        return timing.interactive !== undefined && timing.submitted !== undefined
+          ? timing.interactive - timing.submitted
+          : null;
+      });
+      inPage.push((await measured.jsonValue()) as number);
       await context.close();
     }
-    times.sort((a, b) => a - b);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2] ?? 0;
+    const list = (values: number[]) => values.map((t) => Math.round(t)).join(', ');
     console.log(
-      `login submit → first page interactive: median ${Math.round(times[2] ?? 0)} ms ` +
-        `(runs: ${times.map((t) => Math.round(t)).join(', ')} ms; target < 1000 ms)`,
+      `login submit → first page interactive: median ${Math.round(median(inPage))} ms ` +
+        `(runs: ${list(inPage)} ms; target < 1000 ms)`,
+    );
+    console.log(
+      `  as the test driver sees it (adds its polling): median ${Math.round(median(driver))} ms (runs: ${list(driver)} ms)`,
     );
   } finally {
     await browser.close();

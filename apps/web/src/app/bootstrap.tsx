@@ -6,6 +6,7 @@ import { PageLoading } from '@/components/PageLoading';
 import { logout, useUserPermissions } from '@/features/auth';
 import { loginPathFor, safeRedirect } from '@/lib/redirect';
 import { endSession, getSignOutNotice, useSession } from '@/lib/session';
+import { preloadScreen } from './menu/screens';
 
 export const PermissionsContext = createContext<UserPermissions | null>(null);
 
@@ -66,7 +67,9 @@ function usePrefetchConsole() {
     const prefetch = () => {
       void import('@/layouts/BasicLayout').catch(() => {});
       void import('./menu/MenuScreen').catch(() => {});
-      void import('@/features/home/pages/HomePage').catch(() => {});
+      // Through the screen map, so the home page renders at once after sign-in.
+      void preloadScreen('home/Home');
+      void preloadScreen('agent/AgentHome');
     };
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(prefetch, { timeout: 3_000 });

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { withChunkTimeout } from '../chunk-timeout';
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -31,18 +31,44 @@ export function hasScreen(component: string | null): component is string {
   return component !== null && Object.hasOwn(LOADERS, component);
 }
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+const cache = new Map<string, ComponentType>();
+/** Screens whose module has arrived (preloaded, or loaded once by rendering). */
+const loaded = new Map<string, ComponentType>();
 
-/** The lazy screen of a component key (one per key, so pages keep their state across renders). */
-export function screenFor(component: string): LazyExoticComponent<ComponentType> | undefined {
+/** Loads a screen's module (within the chunk time limit) and remembers it once it has arrived. */
+function loadScreen(component: string, load: Loader) {
+  return withChunkTimeout(load)().then((module) => {
+    loaded.set(component, module.default);
+    return module;
+  });
+}
+
+/**
+ * The screen of a component key, one per key so pages keep their state across renders. A screen
+ * whose module has already arrived (see `preloadScreen`) renders at once; otherwise it is lazy and
+ * suspends while its chunk loads (React then keeps the fallback for at least 300 ms, which the
+ * first page after sign-in should not pay).
+ */
+export function screenFor(component: string): ComponentType | undefined {
   const load = LOADERS[component];
   if (!load) return undefined;
   let screen = cache.get(component);
   if (!screen) {
-    screen = lazy(withChunkTimeout(load));
+    screen = loaded.get(component) ?? lazy(() => loadScreen(component, load));
     cache.set(component, screen);
   }
   return screen;
+}
+
+/** Fetches a screen's chunk ahead of its first render (the login page does this for the home pages). */
+export function preloadScreen(component: string): Promise<void> {
+  const load = LOADERS[component];
+  if (!load || loaded.has(component)) return Promise.resolve();
+  // A failed preload is not an error: rendering the screen loads it again, with its retry.
+  return loadScreen(component, load).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** After a failed load: forget the failed lazy component so the next render loads it again. */
