@@ -7,10 +7,13 @@ test('the side menu comes from the server menu and highlights the current page',
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByTestId('menu-home')).toBeVisible();
   await expect(menu.locator('.ant-menu-item-selected')).toContainText('Home');
+  // A label cut short by the 180 px sidebar shows its full text on hover.
+  await expect(menu.getByTestId('menu-home').locator('span[title]')).toHaveAttribute('title', 'Home');
   // Hidden entries (test tool, contact us, recharge) are not in the side menu.
   await expect(menu.getByText('Test tool')).toHaveCount(0);
   await switchLanguage(page, 'zh-CN');
   await expect(menu.getByTestId('menu-home')).toContainText('首页');
+  await expect(menu.getByTestId('menu-home').locator('span[title]')).toHaveAttribute('title', '首页');
   await switchLanguage(page, 'en-US');
 });
 

@@ -145,16 +145,19 @@ test.describe('multi-page tabs', () => {
 
     await openScreen(page, 'companies', '/company/list');
     await expect(page.getByTestId('company-table')).toBeVisible();
+    // A new tab starts at the top; this one is then scrolled to a position of its own.
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120);
 
     await page.getByTestId('side-menu').getByTestId('menu-systemUser').click();
     await expect(page).toHaveURL(/\/system\/user$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
     await expect(page.getByTestId('filter-username')).toHaveValue('typed, not searched');
-    // The other tab kept its own (top) position.
+    // The other tab kept its own position.
     await page.getByTestId('side-menu').getByTestId('menu-companies').click();
     await expect(page).toHaveURL(/\/company\/list$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120);
   });
 
   test('the tab context menu stays inside the window for the right-most tab', async ({ page }) => {

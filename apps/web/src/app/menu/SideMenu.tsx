@@ -87,19 +87,24 @@ export function SideMenu({
     setOpenKeys((keys) => [...new Set([...keys, ...parentsKey.split('|')])]);
   }, [parentsKey]);
 
+  // A label longer than the 180 px sidebar is cut with an ellipsis: its full text shows on hover.
   const build = (nodes: MenuItem[]): NonNullable<MenuProps['items']> =>
     nodes.map((item) =>
       item.children?.length
         ? {
             key: item.path,
             icon: iconFor(item.meta.icon),
-            label: <span data-testid={`menu-${item.name}`}>{title(item)}</span>,
+            label: (
+              <span data-testid={`menu-${item.name}`} title={title(item)}>
+                {title(item)}
+              </span>
+            ),
             children: build(item.children),
           }
         : {
             key: item.path,
             icon: iconFor(item.meta.icon),
-            label: title(item),
+            label: <span title={title(item)}>{title(item)}</span>,
             'data-testid': `menu-${item.name}`,
           },
     );
