@@ -36,6 +36,8 @@ test.describe('multi-page tabs', () => {
     await expect(tab(page, '/home/Home?a=1')).toBeVisible();
     await openScreen(page, 'companies', '/company/list');
     await expect.poll(() => tabPaths(page)).toEqual(['/home/Home', '/home/Home?a=1', '/company/list']);
+    // Both home tabs are called "Home": hovering tells their addresses apart.
+    await expect(tab(page, '/home/Home?a=1')).toHaveAttribute('title', '/home/Home?a=1');
     await page.getByTestId('filter-name').fill('kept while the tab is open');
     await tab(page, '/home/Home?a=1').click();
     await expect(page).toHaveURL(/\/home\/Home\?a=1$/);
@@ -281,4 +283,10 @@ test('an agent opening a deep link gets the agent home tab only, never a /home/H
   await expect(page.getByTestId('company-table')).toBeVisible();
   await expect.poll(() => tabPaths(page)).toEqual(['/AgentHome', '/company/list']);
   await expect(tab(page, '/home/Home')).toHaveCount(0);
+  // The menu's "Home" is the agent's home: it leads there and is the current entry there.
+  const menu = page.getByTestId('side-menu');
+  await menu.getByTestId('menu-home').click();
+  await expect(page).toHaveURL(/\/AgentHome$/);
+  await expect(menu.locator('.ant-menu-item-selected')).toHaveAttribute('data-testid', 'menu-home');
+  await expect.poll(() => tabPaths(page)).toEqual(['/AgentHome', '/company/list']);
 });

@@ -18,6 +18,7 @@ import type { MenuItem } from '@switchboard/contracts';
 import { Menu, type MenuProps } from 'antd';
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { HOME_PATH, useHomePath } from '../home-path';
 import { findByPath, flattenMenu, isWebUrl } from './menu-tree';
 import { useMenuTitle, useUserMenu } from './use-menu';
 
@@ -48,13 +49,16 @@ export function iconFor(name: string | null) {
 export function useOpenMenuItem() {
   const navigate = useNavigate();
   const location = useLocation();
+  const home = useHomePath().path;
   return (item: MenuItem) => {
     if (isWebUrl(item.meta.url) && item.meta.internalOrExternal) {
       window.open(item.meta.url, '_blank', 'noopener,noreferrer');
       return;
     }
+    // "Home" is the user's home: the agent home in an agent's department.
+    const path = item.path === HOME_PATH ? home : item.path;
     // The screen already showing: no new history entry (Back would land on the same screen).
-    navigate(item.path, { replace: item.path === location.pathname });
+    navigate(path, { replace: path === location.pathname });
   };
 }
 
@@ -77,6 +81,9 @@ export function SideMenu({
   const { permitted, visible } = useUserMenu();
   const { pathname } = useLocation();
   const open = useOpenMenuItem();
+  const home = useHomePath().path;
+  // On the agent home, the menu's "Home" entry is the current one.
+  const selected = pathname === home ? HOME_PATH : pathname;
   const parents = findByPath(permitted, pathname)?.parents ?? [];
   const [openKeys, setOpenKeys] = useState<string[]>(parents);
   const parentsKey = parents.join('|');
@@ -116,7 +123,7 @@ export function SideMenu({
       mode={mode}
       theme={theme}
       items={build(visible)}
-      selectedKeys={[pathname]}
+      selectedKeys={[selected]}
       {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
       onClick={({ key }) => {
         const item = byPath.get(key);

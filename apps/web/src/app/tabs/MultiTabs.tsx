@@ -226,6 +226,8 @@ export function MultiTabs() {
             <span
               data-testid="page-tab"
               data-path={tab.fullPath}
+              // Tabs of one screen with different queries share a title: the address tells them apart.
+              title={tab.fullPath}
               onContextMenu={(event) => {
                 event.preventDefault();
                 setContextMenu({ key: tab.fullPath, x: event.clientX, y: event.clientY });
