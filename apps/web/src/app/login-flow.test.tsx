@@ -8,8 +8,18 @@ import { changeLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession } from '@/lib/session';
 import { resetSettings, updateSettings } from '@/lib/settings';
+import { testUser } from '@/test/users';
 import { AppProviders } from './providers';
 import { routes } from './router';
+
+/** The demo sales user (two departments). */
+const SALES = {
+  id: 'u-sales',
+  username: 'sales',
+  realname: 'Sam Sales',
+  isAdmin: false,
+  roles: ['sales' as const],
+};
 
 /** A small stand-in for the API: enough of /sys/* for the sign-in journey. */
 function fakeServer(options: { agentDepartment?: string; startOrgCode?: string } = {}) {
@@ -25,17 +35,7 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string }
     );
   const loginResult: LoginResult = {
     token: 'token-1',
-    userInfo: {
-      id: 'u-sales',
-      username: 'sales',
-      realname: 'Sam Sales',
-      avatar: null,
-      isAdmin: false,
-      orgCode: null,
-      roles: ['sales'],
-      googleAuthBound: false,
-      hideHeaderItems: false,
-    },
+    userInfo: testUser({ ...SALES, orgCode: null }),
     departs: [],
     multiDepart: true,
   };
@@ -214,17 +214,7 @@ describe('sign-in journey', () => {
     const { startSession } = await import('@/lib/session');
     startSession({
       token: 'token-1',
-      userInfo: {
-        id: 'u-sales',
-        username: 'sales',
-        realname: 'Sam Sales',
-        avatar: null,
-        isAdmin: false,
-        orgCode: 'A02',
-        roles: ['sales'],
-        googleAuthBound: false,
-        hideHeaderItems: false,
-      },
+      userInfo: testUser({ ...SALES, orgCode: 'A02' }),
       needsDepartment: false,
     });
     const router = createMemoryRouter(routes, { initialEntries: ['/home/Home'] });
@@ -253,17 +243,7 @@ describe('sign-in journey', () => {
     const { startSession } = await import('@/lib/session');
     startSession({
       token: 'stale',
-      userInfo: {
-        id: 'u1',
-        username: 'admin',
-        realname: 'Ada Admin',
-        avatar: null,
-        isAdmin: true,
-        orgCode: 'A01',
-        roles: ['admin'],
-        googleAuthBound: false,
-        hideHeaderItems: false,
-      },
+      userInfo: testUser(),
       needsDepartment: false,
     });
     vi.stubGlobal(

@@ -4,19 +4,10 @@ import { apiClient, resetApiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession, getSession, startSession } from '@/lib/session';
 import { fakeApi } from '@/test/fake-api';
+import { testUser } from '@/test/users';
 import { AppProviders } from './providers';
 
-const userInfo = {
-  id: 'u1',
-  username: 'admin',
-  realname: 'Ada Admin',
-  avatar: null,
-  isAdmin: true,
-  orgCode: 'A01',
-  roles: ['admin'],
-  googleAuthBound: false,
-  hideHeaderItems: false,
-};
+const userInfo = testUser();
 
 afterEach(() => {
   vi.useRealTimers();

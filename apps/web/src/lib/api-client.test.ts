@@ -1,20 +1,11 @@
 import { API_PREFIX, REQUEST_TIMEOUT_MS, TOKEN_TTL_MS } from '@switchboard/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '@/test/users';
 import { ApiError, apiClient, buildUrl, configureApiClient, errorFlag, resetApiClient } from './api-client';
 import { changeLocale } from './i18n';
 import { endSession, startSession } from './session';
 
-const userInfo = {
-  id: 'u1',
-  username: 'admin',
-  realname: 'Ada Admin',
-  avatar: null,
-  isAdmin: true,
-  orgCode: 'A01',
-  roles: ['admin'],
-  googleAuthBound: false,
-  hideHeaderItems: false,
-};
+const userInfo = testUser();
 
 function envelope(result: unknown, extra: Record<string, unknown> = {}) {
   return { success: true, message: '', code: 200, result, timestamp: 1, ...extra };

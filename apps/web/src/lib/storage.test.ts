@@ -1,5 +1,6 @@
 import { TOKEN_TTL_MS } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
+import { testUser } from '@/test/users';
 import {
   clearSessionStorage,
   isNonEmptyString,
@@ -11,17 +12,13 @@ import {
   writeSession,
 } from './storage';
 
-const userInfo = {
-  id: 'u1',
+const userInfo = testUser({
   username: 'sales',
   realname: 'Sam Sales',
-  avatar: null,
   isAdmin: false,
   orgCode: null,
   roles: ['sales'],
-  googleAuthBound: false,
-  hideHeaderItems: false,
-};
+});
 
 describe('storage with expiry', () => {
   it('reads a value back until it expires, then forgets it', () => {

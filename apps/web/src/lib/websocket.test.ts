@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '@/test/users';
 import { endSession, startSession } from './session';
 import { NoticeSocket, NoticeSocketHub, noticeSocketUrl, useNoticeSocket } from './websocket';
 
@@ -171,17 +172,7 @@ describe('NoticeSocket, more', () => {
 describe('NoticeSocketHub and useNoticeSocket', () => {
   const factory = (url: string, protocols: string[]) =>
     new FakeSocket(url, protocols) as unknown as WebSocket;
-  const userInfo = {
-    id: 'u1',
-    username: 'amy',
-    realname: 'Amy',
-    avatar: null,
-    isAdmin: false,
-    orgCode: null,
-    roles: [],
-    googleAuthBound: false,
-    hideHeaderItems: false,
-  };
+  const userInfo = testUser({ username: 'amy', realname: 'Amy', isAdmin: false, orgCode: null, roles: [] });
 
   it('shares one socket between listeners and closes it with the last one', () => {
     const hub = new NoticeSocketHub(factory, (id) => `ws://h/websocket/${id}`);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '@/lib/api-client';
 import { endSession, getSession, startSession } from '@/lib/session';
 import { noticeSocketHub } from '@/lib/websocket';
+import { testUser } from '@/test/users';
 import { useSignOut } from './use-sign-out';
 
 afterEach(() => {
@@ -16,17 +17,7 @@ describe('useSignOut', () => {
     resetApiClient();
     startSession({
       token: 'token-1',
-      userInfo: {
-        id: 'u1',
-        username: 'admin',
-        realname: 'Ada Admin',
-        avatar: null,
-        isAdmin: true,
-        orgCode: 'A01',
-        roles: ['admin'],
-        googleAuthBound: false,
-        hideHeaderItems: false,
-      },
+      userInfo: testUser(),
       needsDepartment: false,
     });
     const order: string[] = [];
