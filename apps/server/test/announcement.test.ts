@@ -1,13 +1,17 @@
-import type {
-  AnnouncementAdminItem,
-  AnnouncementsByUser,
-  Page,
-  UserAnnouncementItem,
+import { randomUUID } from 'node:crypto';
+import {
+  type AnnouncementAdminItem,
+  type AnnouncementRecipient,
+  type AnnouncementsByUser,
+  type Page,
+  SEARCH_TEXT_MAX_LENGTH,
+  type UserAnnouncementItem,
 } from '@switchboard/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements } from '../src/db/schema';
+import { announcements, permissions, rolePermissions } from '../src/db/schema';
 import { startServer, type TestServer } from './harness';
-import { EN, text, userId, ZH } from './support/api';
+import { EN, seededId, text, userId, ZH } from './support/api';
 
 let s: TestServer;
 const tokens: Record<string, string> = {};
@@ -33,6 +37,8 @@ const publish = (id: string) =>
     token: token('admin'),
     query: { id },
   });
+const recipients = (u: string, query: Record<string, string> = {}) =>
+  s.call<AnnouncementRecipient[]>('GET', '/sys/annountCement/recipients', { token: token(u), query });
 const unread = async (u: string) =>
   (await s.call<AnnouncementsByUser>('GET', '/sys/annountCement/listByUser', { token: token(u) })).body
     .result;
@@ -300,6 +306,191 @@ describe('announcement administration extras', () => {
       query: { id: a.id },
     });
     expect(forbidden.status).toBe(403);
+  });
+
+  it('a reseller given the screen administers only its own announcements, to its own users', async () => {
+    const db = s.app.database.db;
+    const actions = ['list', 'add', 'edit', 'delete', 'release', 'revoke'];
+    const granted = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(
+        inArray(
+          permissions.perms,
+          actions.map((a) => `system:announcement:${a}`),
+        ),
+      );
+    expect(granted).toHaveLength(actions.length);
+    const grants = granted.map((p) => ({ roleId: seededId('role:agent'), permissionId: p.id }));
+    await db.insert(rolePermissions).values(grants).onConflictDoNothing();
+    s.app.services.grants.invalidate();
+    const staffs = await create({
+      titile: 'Scoped: staff',
+      msgContent: 'x',
+      msgType: 'USER',
+      userIds: [userId('agentcustomer'), userId('customer')],
+    });
+    const as = (u: string) => ({ token: token(u), headers: { 'accept-language': ZH } });
+    const listAs = async (u: string) => {
+      const res = await s.call<Page<AnnouncementAdminItem>>('GET', '/sys/annountCement/list', {
+        token: token(u),
+        query: { title: 'Scoped:' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.result.records.map((r) => [r.titile, r.recipients.map((x) => x.username)]);
+    };
+    let own: AnnouncementAdminItem | undefined;
+    try {
+      // Everyone and roles reach the whole platform: refused, in the caller's language.
+      for (const target of [{ msgType: 'ALL' }, { msgType: 'ROLE', roleCodes: ['customer'] }]) {
+        const res = await s.call('POST', '/sys/annountCement/add', {
+          ...as('agent'),
+          body: { titile: 'Scoped: wide', msgContent: 'x', ...target },
+        });
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({
+          success: false,
+          errorCode: 'ANNOUNCEMENT_TARGETS_OUT_OF_SCOPE',
+          message: text('ANNOUNCEMENT_TARGETS_OUT_OF_SCOPE', ZH),
+        });
+      }
+      // A user outside its customers is as unknown as one that does not exist.
+      const outside = await s.call('POST', '/sys/annountCement/add', {
+        token: token('agent'),
+        body: { titile: 'Scoped: outside', msgContent: 'x', msgType: 'USER', userIds: [userId('customer')] },
+      });
+      expect(outside.status).toBe(400);
+      expect(outside.body).toMatchObject({ errorCode: 'ANNOUNCEMENT_UNKNOWN_USERS' });
+      const added = await s.call<AnnouncementAdminItem>('POST', '/sys/annountCement/add', {
+        token: token('agent'),
+        body: {
+          titile: 'Scoped: agent',
+          msgContent: 'x',
+          msgType: 'USER',
+          userIds: [userId('agentcustomer')],
+        },
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      own = added.body.result;
+
+      // Its picker offers its own customers' users only, without the user administration's permission.
+      const offered = await recipients('agent');
+      expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+      expect(offered.body.result.map((u) => u.username)).toContain('agentcustomer');
+      expect(offered.body.result.map((u) => u.username)).not.toContain('customer');
+
+      // The agent lists its own only; staff list both, with every name.
+      expect(await listAs('agent')).toEqual([['Scoped: agent', ['agentcustomer']]]);
+      expect(await listAs('admin')).toEqual([
+        ['Scoped: agent', ['agentcustomer']],
+        ['Scoped: staff', ['agentcustomer', 'customer']],
+      ]);
+      // Someone else's announcement is not found for any action of the agent, and unchanged.
+      const theirs = { token: token('agent'), query: { id: staffs.id } };
+      const body = {
+        id: staffs.id,
+        titile: 'Taken over',
+        msgContent: 'x',
+        msgType: 'USER',
+        userIds: [userId('agentcustomer')],
+      };
+      for (const [method, url] of [
+        ['POST', '/sys/annountCement/doReleaseData'],
+        ['POST', '/sys/announcement/revoke'],
+        ['DELETE', '/sys/annountCement/delete'],
+      ] as const) {
+        expect((await s.call(method, url, theirs)).status, url).toBe(404);
+      }
+      expect((await s.call('PUT', '/sys/annountCement/edit', { token: token('agent'), body })).status).toBe(
+        404,
+      );
+      const [kept] = await db.select().from(announcements).where(eq(announcements.id, staffs.id));
+      expect(kept).toMatchObject({ title: 'Scoped: staff', sendStatus: '0' });
+
+      // Its own: edited (still within its users), published to its customer, revoked, deleted.
+      const edited = await s.call('PUT', '/sys/annountCement/edit', {
+        token: token('agent'),
+        body: { ...body, id: own.id, titile: 'Scoped: agent, edited', userIds: [userId('customer2')] },
+      });
+      expect(edited.body).toMatchObject({ errorCode: 'ANNOUNCEMENT_UNKNOWN_USERS' });
+      const published = await s.call<AnnouncementAdminItem>('POST', '/sys/annountCement/doReleaseData', {
+        token: token('agent'),
+        query: { id: own.id },
+      });
+      expect(published.body.result).toMatchObject({ sendStatus: '1' });
+      const revoked = await s.call('POST', '/sys/announcement/revoke', {
+        token: token('agent'),
+        query: { id: own.id },
+      });
+      expect(revoked.status).toBe(200);
+      const deleted = await s.call('DELETE', '/sys/annountCement/delete', {
+        token: token('agent'),
+        query: { id: own.id },
+      });
+      expect(deleted.status).toBe(200);
+      own = undefined;
+    } finally {
+      await db.delete(rolePermissions).where(
+        and(
+          eq(rolePermissions.roleId, seededId('role:agent')),
+          inArray(
+            rolePermissions.permissionId,
+            grants.map((g) => g.permissionId),
+          ),
+        ),
+      );
+      s.app.services.grants.invalidate();
+      await db.delete(announcements).where(inArray(announcements.id, [staffs.id, ...(own ? [own.id] : [])]));
+    }
+  });
+
+  it('the recipients picker finds users by username or real name, for those who may open the screen', async () => {
+    const byName = await recipients('admin', { keyword: '  Casey ' });
+    expect(byName.status).toBe(200);
+    expect(byName.body.result).toEqual([
+      { id: userId('customer2'), username: 'customer2', realname: expect.stringContaining('Casey') },
+    ]);
+    const byUsername = (await recipients('admin', { keyword: 'customer' })).body.result.map(
+      (u) => u.username,
+    );
+    expect(byUsername).toEqual(['agentcustomer', 'customer', 'customer2']);
+    const tooLong = await recipients('admin', { keyword: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH + 1) });
+    expect(tooLong.status).toBe(400);
+    expect((await recipients('customer')).status).toBe(403);
+  });
+
+  it('names the recipients of a page that chose more users than a statement takes parameters', async () => {
+    // Ids of users since deleted, besides one that exists: 70 000 in all, over PostgreSQL's 65 535.
+    const rows = Array.from({ length: 7 }, (_, i) => ({
+      title: `Many recipients ${i}`,
+      msgContent: 'm',
+      sender: 'Ada Admin',
+      msgType: 'USER',
+      userIds: [userId('customer'), ...Array.from({ length: 9_999 }, () => randomUUID())],
+    }));
+    const inserted = await s.app.database.db
+      .insert(announcements)
+      .values(rows)
+      .returning({ id: announcements.id });
+    try {
+      const res = await s.call<Page<AnnouncementAdminItem>>('GET', '/sys/annountCement/list', {
+        token: token('admin'),
+        query: { title: 'Many recipients', pageSize: '10' },
+      });
+      expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+      expect(res.body.result.records).toHaveLength(7);
+      for (const record of res.body.result.records) {
+        expect(record.userIds).toHaveLength(10_000);
+        expect(record.recipients.map((u) => u.username)).toEqual(['customer']);
+      }
+    } finally {
+      await s.app.database.db.delete(announcements).where(
+        inArray(
+          announcements.id,
+          inserted.map((r) => r.id),
+        ),
+      );
+    }
   });
 
   it('counts every unread one in the totals when the bell lists carry only the newest 200', async () => {

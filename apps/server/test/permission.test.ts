@@ -1,6 +1,7 @@
 import type { AuthEntry, MenuItem, UserPermissions } from '@switchboard/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles } from '../src/db/schema';
+import { permissions, roles } from '../src/db/schema';
 import { startServer, type TestServer } from './harness';
 import { expectError, expectOk, insertUser, seededId, tokenOf, ZH } from './support/api';
 
@@ -176,6 +177,43 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     const { menu } = await permissionsOf('agent');
     expect(names(menu)).toContain('agentHome');
     expect(names(menu)).not.toContain('system');
+  });
+
+  it("keeps an action whose rule is switched off (status '0') for the roles that hold it, and only for them", async () => {
+    const setStatus = async (status: '0' | '1') => {
+      await s.app.database.db
+        .update(permissions)
+        .set({ status })
+        .where(eq(permissions.perms, 'system:brand:add'));
+      s.app.services.grants.invalidate();
+      s.app.services.menus.invalidate();
+    };
+    const admin = await tokenOf(s, 'admin');
+    const customer = await tokenOf(s, 'customer');
+    await setStatus('0');
+    try {
+      const off = { action: 'system:brand:add', describe: 'Add', type: '1', status: '0' };
+      // The console treats what auth lists as held: the server must agree, both ways.
+      const { auth, allAuth } = await permissionsOf('admin');
+      expect(auth).toContainEqual(off);
+      expect(allAuth).toContainEqual(off);
+      expect((await permissionsOf('customer')).auth).toEqual([]);
+      const added = await s.call('POST', '/sys/brand/add', {
+        token: admin,
+        body: { domain: 'status-off.example', brandName: 'Status off' },
+      });
+      expect(added.status).toBe(200);
+      expectError(
+        await s.call('POST', '/sys/brand/add', {
+          token: customer,
+          body: { domain: 'status-off-2.example', brandName: 'Status off' },
+        }),
+        403,
+        'NO_OPERATION_PERMISSION',
+      );
+    } finally {
+      await setStatus('1');
+    }
   });
 
   it('answers 403 EMPTY_MENU for a user without roles', async () => {

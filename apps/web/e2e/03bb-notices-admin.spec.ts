@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { SCREENSHOTS, signIn, switchLanguage } from './support';
+import { fieldErrors, SCREENSHOTS, signIn, switchLanguage } from './support';
 
 /**
  * Announcements end to end through the screens: the administrator writes and publishes on the
@@ -88,7 +88,7 @@ test('an announcement written on the admin screen reaches a chosen user live, is
   await expect(form).toBeVisible();
   // Saving an empty form says what is missing.
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await expect(fieldErrors(form).first()).toBeVisible();
 
   await form.getByLabel('Title').fill(title);
   const editor = form.getByTestId('editor-area');

@@ -51,7 +51,10 @@ export interface AnnouncementRecipient {
 export interface AnnouncementAdminItem extends AnnouncementItem {
   msgType: string;
   userIds: string[];
-  /** The users of `userIds` that still exist, with their names (msgType USER; else empty). */
+  /**
+   * The users of `userIds` that still exist and the caller may see (data scope), with their names
+   * (msgType USER; else empty). The editor starts from these.
+   */
   recipients: AnnouncementRecipient[];
   roleCodes: string[];
   sendStatus: string;

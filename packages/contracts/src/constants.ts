@@ -22,6 +22,8 @@ export const ELLIPSIS_LENGTH = 25;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 export const USERNAME_MAX_LENGTH = 64;
+/** Free-text filters of lists (the user list's username, real name and keyword). */
+export const SEARCH_TEXT_MAX_LENGTH = 64;
 /** Failed logins (per username or per address) before a captcha is required. */
 export const CAPTCHA_AFTER_FAILURES = 3;
 /** Failed logins within the window that lock the account for LOGIN_LOCK_MS. */
@@ -48,6 +50,16 @@ export type Priority = (typeof PRIORITIES)[number];
 
 export const ROLE_CODES = ['admin', 'sales', 'distributor', 'agent', 'customer'] as const;
 export type RoleCode = (typeof ROLE_CODES)[number];
+/** Platform staff: their data scope is every company. */
+export const PLATFORM_ROLE_CODES: readonly RoleCode[] = ['admin', 'sales'];
+/** Resellers: their data scope is their company and every company below it. */
+export const RESELLER_ROLE_CODES: readonly RoleCode[] = ['distributor', 'agent'];
+const holdsAny = (roles: readonly string[], codes: readonly RoleCode[]): boolean =>
+  roles.some((role) => (codes as readonly string[]).includes(role));
+/** Whether roles give a data scope of every company (the server decides; the console adapts). */
+export const hasPlatformScope = (roles: readonly string[]): boolean => holdsAny(roles, PLATFORM_ROLE_CODES);
+/** Whether roles give a data scope of the user's company and every company below it. */
+export const hasResellerScope = (roles: readonly string[]): boolean => holdsAny(roles, RESELLER_ROLE_CODES);
 
 export const COMPANY_TYPES = ['direct', 'two-way', 'agent'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];

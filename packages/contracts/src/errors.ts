@@ -94,6 +94,10 @@ export const errorTexts = {
     'en-US': 'Some of the chosen users do not exist',
     'zh-CN': '部分所选用户不存在',
   },
+  ANNOUNCEMENT_TARGETS_OUT_OF_SCOPE: {
+    'en-US': 'You can address announcements only to chosen users of your company and its customers',
+    'zh-CN': '只能向本公司及下级客户中选定的用户发送公告',
+  },
   ANNOUNCEMENT_UNKNOWN_ROLES: {
     'en-US': 'Some of the chosen roles do not exist',
     'zh-CN': '部分所选角色不存在',

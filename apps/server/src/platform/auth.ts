@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TOKEN_HEADER, TOKEN_TTL_MS } from '@switchboard/contracts';
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../db/schema';
 import { TtlCache } from './cache';
@@ -27,7 +27,7 @@ export interface AuthContext {
   roleIds: string[];
   roles: string[];
   isAdmin: boolean;
-  /** Permission codes granted through the user's roles (active entries only). */
+  /** Permission codes granted through the user's roles (see grantedByStatus). */
   permissions: Set<string>;
 }
 
@@ -158,7 +158,15 @@ export interface Grants {
 }
 
 /**
- * Role codes and active permission codes per set of roles, cached for a few seconds: they are
+ * Which of a role's permission rows count as granted. A button's action rule (menu type 2) counts
+ * whatever its status: status '0' only switches the rule off for display (the console shows the
+ * control to everyone, spec section 6), it does not take the action away from roles that hold it.
+ * A menu entry counts only while active. Users whose roles do not hold a code never get it.
+ */
+export const grantedByStatus = or(eq(permissions.menuType, 2), eq(permissions.status, '1'));
+
+/**
+ * Role codes and granted permission codes per set of roles, cached for a few seconds: they are
  * read on every request and change only when an administrator edits roles or menus (who then
  * calls invalidate()).
  */
@@ -180,11 +188,7 @@ export class GrantsCache {
         .from(rolePermissions)
         .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
         .where(
-          and(
-            inArray(rolePermissions.roleId, ids),
-            eq(permissions.status, '1'),
-            sql`${permissions.perms} is not null`,
-          ),
+          and(inArray(rolePermissions.roleId, ids), grantedByStatus, sql`${permissions.perms} is not null`),
         );
       const roleCodes = roleRows.map((r) => r.code).sort();
       return {

@@ -1,3 +1,4 @@
+import { hasPlatformScope, hasResellerScope } from '@switchboard/contracts';
 import { type Column, inArray, type SQL, sql } from 'drizzle-orm';
 import { companies } from '../db/schema';
 import type { AuthContext } from './auth';
@@ -13,14 +14,11 @@ import type { Db } from './db';
  */
 export type DataScope = { kind: 'all' } | { kind: 'companies'; companyIds: string[] };
 
-const PLATFORM_ROLES = new Set(['admin', 'sales']);
-const RESELLER_ROLES = new Set(['distributor', 'agent']);
-
 export async function dataScopeOf(db: Db, auth: AuthContext): Promise<DataScope> {
-  if (auth.roles.some((r) => PLATFORM_ROLES.has(r))) return { kind: 'all' };
+  if (hasPlatformScope(auth.roles)) return { kind: 'all' };
   const own = auth.user.companyId;
   if (!own) return { kind: 'companies', companyIds: [] };
-  if (!auth.roles.some((r) => RESELLER_ROLES.has(r))) return { kind: 'companies', companyIds: [own] };
+  if (!hasResellerScope(auth.roles)) return { kind: 'companies', companyIds: [own] };
   const rows = await db.execute<{ id: string }>(sql`
     with recursive tree(id) as (
       select ${companies.id} from ${companies} where ${companies.id} = ${own}

@@ -1,2 +1,11 @@
+import { type Column, type SQL, sql } from 'drizzle-orm';
+
+/**
+ * `column` is one of `ids`, the ids sent as one uuid[] parameter: unlike inArray, any number of
+ * them fits in a statement (PostgreSQL takes at most 65,535 parameters).
+ */
+export const inUuids = (column: Column, ids: readonly string[]): SQL =>
+  sql`${column} = any(${sql.param(ids)}::uuid[])`;
+
 /** A LIKE pattern matching `value` anywhere, with its own % _ and \ taken literally ("50%" finds "50%"). */
 export const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

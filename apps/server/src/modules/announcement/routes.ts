@@ -3,6 +3,7 @@ import {
   announcementInputSchema,
   PRIORITIES,
   pageQuerySchema,
+  SEARCH_TEXT_MAX_LENGTH,
 } from '@switchboard/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -26,6 +27,9 @@ const mineQuery = pageQuerySchema.extend({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
 });
+const recipientsQuery = z.object({
+  keyword: z.string().max(SEARCH_TEXT_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+});
 const editBody = z.object({ id: z.string().uuid('FIELD_INVALID') }).and(announcementInputSchema);
 
 const perm = (action: string) => ({ access: { permission: `system:announcement:${action}` } });
@@ -33,7 +37,10 @@ const perm = (action: string) => ({ access: { permission: `system:announcement:$
 export function announcementRoutes(app: FastifyInstance, { announcements }: Services) {
   // Administration
   app.get('/sys/annountCement/list', { config: perm('list') }, async (request) =>
-    ok(request, await announcements.list(parse(request, adminListQuery, request.query))),
+    ok(
+      request,
+      await announcements.list(requireAuth(request), parse(request, adminListQuery, request.query)),
+    ),
   );
   app.post('/sys/annountCement/add', { config: perm('add') }, async (request) =>
     ok(
@@ -43,18 +50,29 @@ export function announcementRoutes(app: FastifyInstance, { announcements }: Serv
   );
   app.put('/sys/annountCement/edit', { config: perm('edit') }, async (request) => {
     const { id, ...input } = parse(request, editBody, request.body);
-    return ok(request, await announcements.edit(id, input));
+    return ok(request, await announcements.edit(id, input, requireAuth(request)));
   });
   app.delete('/sys/annountCement/delete', { config: perm('delete') }, async (request) => {
-    await announcements.remove(parse(request, idQuery, request.query).id);
+    await announcements.remove(parse(request, idQuery, request.query).id, requireAuth(request));
     return ok(request, null);
   });
   const release = async (request: FastifyRequest) =>
-    ok(request, await announcements.release(parse(request, idQuery, request.query).id));
+    ok(request, await announcements.release(parse(request, idQuery, request.query).id, requireAuth(request)));
   const revoke = async (request: FastifyRequest) =>
-    ok(request, await announcements.revoke(parse(request, idQuery, request.query).id));
+    ok(request, await announcements.revoke(parse(request, idQuery, request.query).id, requireAuth(request)));
   app.post('/sys/annountCement/doReleaseData', { config: perm('release') }, release);
   app.post('/sys/annountCement/doReovkeData', { config: perm('revoke') }, revoke);
+  // The editor's user picker: whoever may open the screen may look up whom to address (in scope),
+  // without the user administration's permission.
+  app.get('/sys/annountCement/recipients', { config: perm('list') }, async (request) =>
+    ok(
+      request,
+      await announcements.searchRecipients(
+        requireAuth(request),
+        parse(request, recipientsQuery, request.query).keyword,
+      ),
+    ),
+  );
   // The spec's resource list also names /sys/announcement release and revoke: same actions.
   app.post('/sys/announcement/release', { config: perm('release') }, release);
   app.post('/sys/announcement/revoke', { config: perm('revoke') }, revoke);

@@ -2,19 +2,21 @@ import {
   type AnnouncementAdminItem,
   type AnnouncementInput,
   type AnnouncementItem,
+  type AnnouncementRecipient,
   type AnnouncementsByUser,
   type PageQuery,
   pageOf,
   type UserAnnouncementItem,
 } from '@switchboard/contracts';
-import { and, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { announcementReads, announcements, roles, users } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Realtime } from '../../platform/realtime';
-import { likeText } from '../../platform/sql';
+import { type DataScope, dataScopeOf, scopeCondition } from '../../platform/scope';
+import { inUuids, likeText } from '../../platform/sql';
 
 type Row = typeof announcements.$inferSelect;
 
@@ -81,6 +83,18 @@ function addressedTo(auth: AuthContext): SQL {
 const readBy = (auth: AuthContext) =>
   and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, auth.user.id));
 
+/**
+ * Which announcements a caller administers: platform staff (data scope all) every one; a caller
+ * limited to some companies (a reseller given the screen) only those it wrote, which address
+ * only its own users (checkTargets).
+ */
+function managedBy(auth: AuthContext, scope: DataScope): SQL | undefined {
+  return scope.kind === 'all' ? undefined : eq(announcements.createdBy, auth.user.id);
+}
+
+/** How many matches the recipients picker offers. */
+const RECIPIENT_SEARCH_LIMIT = 50;
+
 /** The bell lists carry the newest unread ones; the totals count them all. */
 const UNREAD_LIST_LIMIT = 200;
 
@@ -91,6 +105,7 @@ export class AnnouncementService {
   ) {}
 
   async list(
+    auth: AuthContext,
     query: PageQuery & {
       title?: string | undefined;
       sendStatus?: string | undefined;
@@ -98,7 +113,9 @@ export class AnnouncementService {
       priority?: string | undefined;
     },
   ) {
+    const scope = await dataScopeOf(this.db, auth);
     const where = and(
+      managedBy(auth, scope),
       query.title ? ilike(announcements.title, likeText(query.title)) : undefined,
       query.sendStatus ? eq(announcements.sendStatus, query.sendStatus) : undefined,
       query.msgCategory ? eq(announcements.msgCategory, query.msgCategory) : undefined,
@@ -115,11 +132,15 @@ export class AnnouncementService {
       .orderBy(desc(announcements.createdAt), desc(announcements.id))
       .limit(query.pageSize)
       .offset((query.pageNo - 1) * query.pageSize);
-    return pageOf(await this.withRecipients(rows), Number(total), query);
+    return pageOf(await this.withRecipients(rows, scope), Number(total), query);
   }
 
-  /** Admin items with the names of their chosen users (one query for a page of rows). */
-  private async withRecipients(rows: Row[]): Promise<AnnouncementAdminItem[]> {
+  /**
+   * Admin items with the names of their chosen users that the caller may see (data scope on the
+   * user's company, as the user list applies it). One query for a page of rows, whose ids travel
+   * as one array parameter: a page may name more users than a statement has parameters.
+   */
+  private async withRecipients(rows: Row[], scope: DataScope): Promise<AnnouncementAdminItem[]> {
     const ids = [...new Set(rows.flatMap((row) => (row.msgType === 'USER' ? row.userIds : [])))];
     const found =
       ids.length === 0
@@ -127,7 +148,7 @@ export class AnnouncementService {
         : await this.db
             .select({ id: users.id, username: users.username, realname: users.realname })
             .from(users)
-            .where(inArray(users.id, ids));
+            .where(and(inUuids(users.id, ids), scopeCondition(scope, users.companyId)));
     const byId = new Map(found.map((user) => [user.id, user]));
     return rows.map((row) => ({
       ...adminItem(row),
@@ -135,19 +156,46 @@ export class AnnouncementService {
     }));
   }
 
-  private async adminItemOf(row: Row): Promise<AnnouncementAdminItem> {
-    const [withNames] = await this.withRecipients([row]);
+  /**
+   * Users the caller may address whose username or real name contains `keyword` (all of them
+   * without one), the first RECIPIENT_SEARCH_LIMIT by username: the editor's picker.
+   */
+  async searchRecipients(auth: AuthContext, keyword: string | undefined): Promise<AnnouncementRecipient[]> {
+    const text = keyword?.trim();
+    return this.db
+      .select({ id: users.id, username: users.username, realname: users.realname })
+      .from(users)
+      .where(
+        and(
+          scopeCondition(await dataScopeOf(this.db, auth), users.companyId),
+          text ? or(ilike(users.username, likeText(text)), ilike(users.realname, likeText(text))) : undefined,
+        ),
+      )
+      .orderBy(asc(users.username))
+      .limit(RECIPIENT_SEARCH_LIMIT);
+  }
+
+  private async adminItemOf(row: Row, scope: DataScope): Promise<AnnouncementAdminItem> {
+    const [withNames] = await this.withRecipients([row], scope);
     return withNames!;
   }
 
-  /** Chosen users and roles must exist: a typo would otherwise reach nobody, silently. */
-  private async checkTargets(input: AnnouncementInput) {
+  /**
+   * Chosen users and roles must exist: a typo would otherwise reach nobody, silently. A caller
+   * limited to some companies (a reseller given the screen) addresses only users of those
+   * companies: everyone and roles reach the whole platform, and a user outside its scope counts
+   * as unknown (its existence is none of the caller's business).
+   */
+  private async checkTargets(input: AnnouncementInput, scope: DataScope) {
+    if (scope.kind !== 'all' && input.msgType !== 'USER') {
+      throw new AppError('ANNOUNCEMENT_TARGETS_OUT_OF_SCOPE', 403);
+    }
     if (input.msgType === 'USER') {
       const ids = [...new Set(input.userIds)];
       const [{ found } = { found: 0 }] = await this.db
         .select({ found: sql<number>`count(*)::int` })
         .from(users)
-        .where(inArray(users.id, ids));
+        .where(and(inUuids(users.id, ids), scopeCondition(scope, users.companyId)));
       if (Number(found) !== ids.length) {
         throw new AppError('ANNOUNCEMENT_UNKNOWN_USERS', 400);
       }
@@ -178,65 +226,80 @@ export class AnnouncementService {
   }
 
   async add(input: AnnouncementInput, author: AuthContext) {
-    await this.checkTargets(input);
+    const scope = await dataScopeOf(this.db, author);
+    await this.checkTargets(input, scope);
     const [row] = await this.db
       .insert(announcements)
       .values({ ...this.values(input), sender: author.user.realname, createdBy: author.user.id })
       .returning();
-    return this.adminItemOf(row!);
+    return this.adminItemOf(row!, scope);
   }
 
-  private async get(id: string): Promise<Row> {
-    const [row] = await this.db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
+  /** An announcement the caller manages (see managedBy); any other is not found. */
+  private async get(id: string, auth: AuthContext, scope: DataScope): Promise<Row> {
+    const [row] = await this.db
+      .select()
+      .from(announcements)
+      .where(and(eq(announcements.id, id), managedBy(auth, scope)))
+      .limit(1);
     if (!row) throw new AppError('NOT_FOUND', 404);
     return row;
   }
 
-  async edit(id: string, input: AnnouncementInput) {
-    const row = await this.get(id);
+  async edit(id: string, input: AnnouncementInput, auth: AuthContext) {
+    const scope = await dataScopeOf(this.db, auth);
+    const row = await this.get(id, auth, scope);
     if (row.sendStatus !== '0') throw new AppError('ANNOUNCEMENT_NOT_DRAFT', 409);
-    await this.checkTargets(input);
+    await this.checkTargets(input, scope);
     const [updated] = await this.db
       .update(announcements)
       .set({ ...this.values(input), updatedAt: new Date() })
       .where(and(eq(announcements.id, id), eq(announcements.sendStatus, '0')))
       .returning();
     if (!updated) throw new AppError('ANNOUNCEMENT_NOT_DRAFT', 409);
-    return this.adminItemOf(updated);
+    return this.adminItemOf(updated, scope);
   }
 
-  async remove(id: string) {
-    const row = await this.get(id);
+  async remove(id: string, auth: AuthContext) {
+    const row = await this.get(id, auth, await dataScopeOf(this.db, auth));
     await this.db.delete(announcements).where(eq(announcements.id, id));
     if (row.sendStatus === '1') await this.notify(row);
   }
 
-  async release(id: string) {
+  /** Moves a managed announcement from one status to the next, atomically. */
+  private async advance(
+    id: string,
+    auth: AuthContext,
+    from: '0' | '1',
+    change: Partial<typeof announcements.$inferInsert>,
+    refused: 'ANNOUNCEMENT_NOT_DRAFT' | 'ANNOUNCEMENT_NOT_PUBLISHED',
+  ) {
+    const scope = await dataScopeOf(this.db, auth);
     const [row] = await this.db
       .update(announcements)
-      .set({ sendStatus: '1', sendTime: new Date(), updatedAt: new Date() })
-      .where(and(eq(announcements.id, id), eq(announcements.sendStatus, '0')))
+      .set({ ...change, updatedAt: new Date() })
+      .where(and(eq(announcements.id, id), eq(announcements.sendStatus, from), managedBy(auth, scope)))
       .returning();
     if (!row) {
-      await this.get(id);
-      throw new AppError('ANNOUNCEMENT_NOT_DRAFT', 409);
+      await this.get(id, auth, scope);
+      throw new AppError(refused, 409);
     }
     await this.notify(row);
-    return this.adminItemOf(row);
+    return this.adminItemOf(row, scope);
   }
 
-  async revoke(id: string) {
-    const [row] = await this.db
-      .update(announcements)
-      .set({ sendStatus: '2', revokeTime: new Date(), updatedAt: new Date() })
-      .where(and(eq(announcements.id, id), eq(announcements.sendStatus, '1')))
-      .returning();
-    if (!row) {
-      await this.get(id);
-      throw new AppError('ANNOUNCEMENT_NOT_PUBLISHED', 409);
-    }
-    await this.notify(row);
-    return this.adminItemOf(row);
+  release(id: string, auth: AuthContext) {
+    return this.advance(id, auth, '0', { sendStatus: '1', sendTime: new Date() }, 'ANNOUNCEMENT_NOT_DRAFT');
+  }
+
+  revoke(id: string, auth: AuthContext) {
+    return this.advance(
+      id,
+      auth,
+      '1',
+      { sendStatus: '2', revokeTime: new Date() },
+      'ANNOUNCEMENT_NOT_PUBLISHED',
+    );
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { AuthEntry, MenuItem, UserPermissions } from '@switchboard/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { permissions, rolePermissions } from '../../db/schema';
+import { grantedByStatus } from '../../platform/auth';
 import { TtlCache } from '../../platform/cache';
 import type { Db } from '../../platform/db';
 
@@ -39,7 +40,7 @@ async function loadPermissions(db: Db, roleIds: string[]): Promise<UserPermissio
         .selectDistinct({ permission: permissions })
         .from(rolePermissions)
         .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(and(inArray(rolePermissions.roleId, roleIds), eq(permissions.status, '1')))
+        .where(and(inArray(rolePermissions.roleId, roleIds), grantedByStatus))
     : [];
   const rows = granted.map((g) => g.permission).sort((a, b) => a.sortNo - b.sortNo);
   const allButtons = await db

@@ -2,6 +2,7 @@ import {
   ipWhitelistSchema,
   pageOf,
   pageQuerySchema,
+  SEARCH_TEXT_MAX_LENGTH,
   totpCodeSchema,
   updatePasswordSchema,
   userIdSchema,
@@ -22,12 +23,13 @@ import type { Services } from '../../services';
 import { isValidIpRule } from '../auth/ip-whitelist';
 import { checkTotp, newTotpSecret, totpSetup } from '../auth/totp';
 
+const searchText = z.string().max(SEARCH_TEXT_MAX_LENGTH, 'FIELD_TOO_LONG').optional();
 const listQuery = pageQuerySchema.extend({
-  username: z.string().max(64, 'FIELD_TOO_LONG').optional(),
-  realname: z.string().max(64, 'FIELD_TOO_LONG').optional(),
+  username: searchText,
+  realname: searchText,
   status: z.enum(['1', '2']).optional(),
-  /** Username or real name (the announcement recipients picker). */
-  keyword: z.string().max(64, 'FIELD_TOO_LONG').optional(),
+  /** Username or real name, in one box. */
+  keyword: searchText,
 });
 const headerItemsBody = z.object({ userId: z.string().uuid('FIELD_INVALID'), hidden: z.boolean() });
 

@@ -3,6 +3,7 @@ import {
   type AnnouncementAdminItem,
   type AnnouncementInput,
   announcementInputSchema,
+  hasPlatformScope,
   PRIORITIES,
   ROLE_CODES,
 } from '@switchboard/contracts';
@@ -12,9 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { useDict } from '@/components/dict';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
-import { useUserSearch } from '@/features/system';
+import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSaveAnnouncement } from '../api/save-announcement';
+import { useRecipientSearch } from '../api/search-recipients';
 import { RichTextEditor } from './RichTextEditor';
 
 type Target = (typeof ANNOUNCEMENT_TARGETS)[number];
@@ -34,8 +36,17 @@ const EMPTY: FormValues = {
   openType: '0',
 };
 
-function valuesOf(item: AnnouncementAdminItem | null): FormValues {
-  if (!item) return EMPTY;
+/**
+ * Whom the caller may address: platform staff anyone; a reseller given the screen only chosen
+ * users of its own companies (the server refuses everyone and roles for it).
+ */
+function useTargets(): readonly Target[] {
+  const roles = useSession()?.userInfo.roles ?? [];
+  return hasPlatformScope(roles) ? ANNOUNCEMENT_TARGETS : ['USER'];
+}
+
+function valuesOf(item: AnnouncementAdminItem | null, targets: readonly Target[]): FormValues {
+  if (!item) return { ...EMPTY, msgType: targets[0] ?? 'USER' };
   const pick = <T extends string>(value: string, allowed: readonly T[], fallback: T): T =>
     (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
   return {
@@ -43,8 +54,10 @@ function valuesOf(item: AnnouncementAdminItem | null): FormValues {
     msgContent: item.msgContent,
     priority: pick(item.priority, PRIORITIES, 'L'),
     msgCategory: pick(item.msgCategory, ['1', '2'] as const, '1'),
-    msgType: pick(item.msgType, ANNOUNCEMENT_TARGETS, 'ALL'),
-    userIds: item.userIds ?? [],
+    msgType: pick(item.msgType, targets, targets[0] ?? 'USER'),
+    // The chosen users that still exist (and the editor may see), as the server named them: an id
+    // of a deleted user would show as a bare id and make the save fail.
+    userIds: item.recipients.map((user) => user.id),
     roleCodes: item.roleCodes ?? [],
     openType: pick(item.openType, ['0', '1', '2'] as const, '0'),
   };
@@ -73,6 +86,7 @@ export function AnnouncementFormModal({
 }) {
   const { t } = useTranslation('notices');
   const save = useSaveAnnouncement();
+  const targets = useTargets();
   const priorities = useDict('priority');
   const labels: Record<keyof FormValues, string> = {
     titile: t('admin.fields.titile'),
@@ -87,7 +101,7 @@ export function AnnouncementFormModal({
   const { form, rule, submit } = useEntityForm({
     open,
     editing,
-    valuesOf,
+    valuesOf: (item) => valuesOf(item, targets),
     schema: announcementInputSchema,
     labels,
     save: (values) =>
@@ -106,7 +120,7 @@ export function AnnouncementFormModal({
   const target = Form.useWatch('msgType', form) as Target | undefined;
   const [userSearch, setUserSearch] = useState('');
   const debouncedSearch = useDebouncedValue(userSearch, 300);
-  const users = useUserSearch(debouncedSearch, open && target === 'USER');
+  const users = useRecipientSearch(debouncedSearch, open && target === 'USER');
 
   // Names of the users chosen so far: a draft's recipients (from the server) and every user a
   // search showed. Without them, a chosen user missing from the current search shows as an id.
@@ -117,7 +131,7 @@ export function AnnouncementFormModal({
     setKnownUsers(Object.fromEntries((editing?.recipients ?? []).map((u) => [u.id, userLabel(u)])));
   }, [open, editing]);
   useEffect(() => {
-    const found = users.data?.records;
+    const found = users.data;
     if (found)
       setKnownUsers((known) => ({ ...known, ...Object.fromEntries(found.map((u) => [u.id, userLabel(u)])) }));
   }, [users.data]);
@@ -134,7 +148,7 @@ export function AnnouncementFormModal({
       ? priorities.options
       : PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }));
 
-  const found = users.data?.records ?? [];
+  const found = users.data ?? [];
   const userOptions = [
     ...found.map((u) => ({ value: u.id, label: userLabel(u) })),
     ...chosenUsers
@@ -153,7 +167,7 @@ export function AnnouncementFormModal({
       saving={save.isPending}
       onSubmit={submit}
       onCancel={onClose}
-      initialValues={EMPTY}
+      initialValues={valuesOf(null, targets)}
       testId="announcement-form"
     >
       <Form.Item name="titile" label={labels.titile} rules={[rule('titile')]}>
@@ -186,9 +200,7 @@ export function AnnouncementFormModal({
         />
       </Form.Item>
       <Form.Item name="msgType" label={labels.msgType}>
-        <Radio.Group
-          options={ANNOUNCEMENT_TARGETS.map((v) => ({ value: v, label: t(`admin.target.${v}`) }))}
-        />
+        <Radio.Group options={targets.map((v) => ({ value: v, label: t(`admin.target.${v}`) }))} />
       </Form.Item>
       {target === 'USER' ? (
         <Form.Item name="userIds" label={labels.userIds} rules={[requiredFor('userIds')]}>

@@ -3,7 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PermissionsContext } from '@/app/bootstrap';
+import { endSession, startSession } from '@/lib/session';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
+import { testUser } from '@/test/users';
+import { RECIPIENTS_PATH } from '../api/search-recipients';
 import AnnouncementAdminPage, { ANNOUNCEMENT_PERMISSIONS } from './AnnouncementAdminPage';
 
 const row = (id: string, sendStatus: string): AnnouncementAdminItem => ({
@@ -26,7 +29,10 @@ const row = (id: string, sendStatus: string): AnnouncementAdminItem => ({
   createdBy: null,
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  endSession();
+});
 
 // The administrator holds every announcement action.
 const granted = Object.values(ANNOUNCEMENT_PERMISSIONS).map((action) => ({
@@ -137,9 +143,8 @@ describe('AnnouncementAdminPage', () => {
       if (call.path === '/sys/annountCement/list') {
         return { result: { records: [draft], total: 1, current: 1, size: 10, pages: 1 } };
       }
-      if (call.path === '/sys/user/list') {
-        const records = [{ id: 'u-chris', username: 'customer', realname: 'Chris Customer' }];
-        return { result: { records, total: 1, current: 1, size: 50, pages: 1 } };
+      if (call.path === RECIPIENTS_PATH) {
+        return { result: [{ id: 'u-chris', username: 'customer', realname: 'Chris Customer' }] };
       }
       if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
       return undefined;
@@ -154,10 +159,71 @@ describe('AnnouncementAdminPage', () => {
     expect(within(dialog).queryByText('u-casey')).toBeNull();
     await user.type(within(dialog).getByRole('combobox', { name: 'Users' }), 'Chris');
     await waitFor(() => {
-      const search = api.calls.filter((c) => c.path === '/sys/user/list').at(-1);
+      const search = api.calls.filter((c) => c.path === RECIPIENTS_PATH).at(-1);
       expect(search?.query.get('keyword')).toBe('Chris');
     });
     expect(within(dialog).getByText('Casey Customer (customer2)')).toBeTruthy();
     expect(within(dialog).queryByText('u-casey')).toBeNull();
+  });
+
+  it('editing a draft keeps only the chosen users that still exist', async () => {
+    const draft: AnnouncementAdminItem = {
+      ...row('d1', '0'),
+      msgType: 'USER',
+      // u-gone was deleted since: the server names only the users it still has.
+      userIds: ['u-casey', 'u-gone'],
+      recipients: [{ id: 'u-casey', username: 'customer2', realname: 'Casey Customer' }],
+    };
+    const api = fakeApi((call) => {
+      if (call.path === '/sys/annountCement/list') {
+        return { result: { records: [draft], total: 1, current: 1, size: 10, pages: 1 } };
+      }
+      if (call.path === '/sys/annountCement/edit') return { result: draft };
+      if (call.path === RECIPIENTS_PATH) return { result: [] };
+      if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const draftRow = (await screen.findByText('Announcement d1')).closest('tr') as HTMLElement;
+    await user.click(within(draftRow).getByText('Edit').closest('button') as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Casey Customer (customer2)')).toBeTruthy();
+    expect(within(dialog).queryByText('u-gone')).toBeNull();
+    await user.click(within(dialog).getByText('Save').closest('button') as HTMLElement);
+    await waitFor(() => {
+      const edit = api.calls.find((c) => c.path === '/sys/annountCement/edit');
+      expect(edit?.body).toMatchObject({ id: 'd1', msgType: 'USER', userIds: ['u-casey'] });
+    });
+  });
+
+  it('offers everyone and roles to platform staff, and only chosen users to a reseller', async () => {
+    const targetsAs = async (roles: string[]) => {
+      startSession({
+        token: 't',
+        userInfo: testUser({ roles, isAdmin: roles.includes('admin') }),
+        needsDepartment: false,
+      });
+      fakeApi((call) => {
+        if (call.path === '/sys/annountCement/list') {
+          return { result: { records: [], total: 0, current: 1, size: 10, pages: 1 } };
+        }
+        if (call.path === RECIPIENTS_PATH) return { result: [] };
+        if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
+        return undefined;
+      });
+      const user = userEvent.setup();
+      const view = renderPage();
+      await user.click(await screen.findByTestId('announcement-add'));
+      const dialog = await screen.findByRole('dialog');
+      const radios = within(dialog).getAllByRole('radio') as HTMLInputElement[];
+      const targets = radios
+        .filter((r) => r.closest('.ant-form-item')?.textContent?.includes('Recipients'))
+        .map((r) => `${r.closest('label')?.textContent}${r.checked ? ' *' : ''}`);
+      view.unmount();
+      return targets;
+    };
+    expect(await targetsAs(['admin'])).toEqual(['Everyone *', 'Chosen users', 'Chosen roles']);
+    expect(await targetsAs(['agent'])).toEqual(['Chosen users *']);
   });
 });

@@ -1,5 +1,4 @@
-import type { Page } from '@switchboard/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resourceKey } from '@/components/resource-key';
 import { apiClient } from '@/lib/api-client';
 
@@ -20,31 +19,6 @@ export interface UserRow {
   /** Spec section 2, header: the items are hidden for this user. */
   hideHeaderItems: boolean;
   createdAt: string;
-}
-
-/** How many matches a user picker offers. */
-const PICKER_SIZE = 50;
-
-/** The first users whose username or real name contains `keyword`, for pickers. */
-export function searchUsers(keyword: string, signal?: AbortSignal): Promise<Page<UserRow>> {
-  return apiClient.get<Page<UserRow>>(
-    USER_LIST_PATH,
-    { pageNo: 1, pageSize: PICKER_SIZE, keyword: keyword.trim() || undefined },
-    signal,
-  );
-}
-
-export const userSearchQuery = (keyword: string) =>
-  queryOptions({
-    // Under the list's key: changes to users reload open pickers too.
-    queryKey: [...resourceKey(USER_LIST_PATH), 'search', keyword.trim()],
-    queryFn: ({ signal }) => searchUsers(keyword, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-
-export function useUserSearch(keyword: string, enabled: boolean) {
-  return useQuery({ ...userSearchQuery(keyword), enabled });
 }
 
 function useUserMutation<P>(call: (payload: P) => Promise<unknown>) {
