@@ -1,7 +1,15 @@
 import { API_PREFIX, REQUEST_TIMEOUT_MS, TOKEN_TTL_MS } from '@switchboard/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '@/test/users';
-import { ApiError, apiClient, buildUrl, configureApiClient, errorFlag, resetApiClient } from './api-client';
+import {
+  ApiError,
+  apiClient,
+  buildUrl,
+  configureApiClient,
+  errorFlag,
+  request,
+  resetApiClient,
+} from './api-client';
 import { changeLocale } from './i18n';
 import { endSession, startSession } from './session';
 
@@ -244,5 +252,42 @@ describe('401', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(TOKEN_TTL_MS).toBe(604_800_000);
+  });
+
+  it('does not report a 401 to a request of a session that has ended since', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    startSession({ token: 'tok', userInfo, needsDepartment: false });
+    const pending = apiClient.get('/a').catch((error: unknown) => error);
+    // The user logs out while the request is in flight; the server revokes the token meanwhile.
+    endSession({ reason: 'logout', message: 'Logged out' });
+    answer(
+      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401),
+    );
+    await expect(pending).resolves.toMatchObject({ status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    // Nor one of another user's session that has started since.
+    startSession({ token: 'tok-2', userInfo, needsDepartment: false });
+    const stale = apiClient.get('/b').catch((error: unknown) => error);
+    startSession({ token: 'other', userInfo, needsDepartment: false });
+    answer(
+      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401),
+    );
+    await stale;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("sends an explicit token in place of the session's", async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: true, message: '', code: 200, result: null, timestamp: 1 }),
+    );
+    await request('POST', '/sys/logout', { body: {}, token: 'revoked-here' });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(new Headers(init.headers).get('X-Access-Token')).toBe('revoked-here');
   });
 });

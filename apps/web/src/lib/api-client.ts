@@ -65,12 +65,17 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Sends this token instead of the session's (revoking a session that has already ended here). */
+  token?: string;
 }
 
 export interface ApiClientConfig {
   getToken: () => string | null;
   getLocale: () => Locale;
-  /** Called once per burst of 401 answers to requests that carried a token. */
+  /**
+   * Called once per burst of 401 answers to requests that carried the current session's token. A
+   * 401 to a request of a session that has since ended (a sign-out racing a refetch) is not news.
+   */
   onUnauthorized: (error: ApiError) => void;
 }
 
@@ -153,7 +158,8 @@ function fieldProblems(value: unknown): FieldProblem[] {
 
 let unauthorizedPending = false;
 
-function reportUnauthorized(error: ApiError) {
+function reportUnauthorized(error: ApiError, token: string | null) {
+  if (!token || token !== config.getToken()) return;
   // Single flight: several requests failing together log out once.
   if (unauthorizedPending) return;
   unauthorizedPending = true;
@@ -170,7 +176,7 @@ function reportUnauthorized(error: ApiError) {
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const locale = config.getLocale();
-  const token = config.getToken();
+  const token = options.token ?? config.getToken();
   const headers: Record<string, string> = { Accept: 'application/json', [LOCALE_HEADER]: locale };
   if (token) headers[TOKEN_HEADER] = token;
   let body: string | undefined;
@@ -256,7 +262,7 @@ export async function request<T>(method: string, path: string, options: RequestO
         fieldErrors: fieldProblems(parsed.errors),
         locale,
       });
-      if (status === 401 && token) reportUnauthorized(error);
+      if (status === 401) reportUnauthorized(error, token);
       throw error;
     }
 
@@ -271,7 +277,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
     const { message, errorCode } = statusMessage(response.status, locale);
     const error = new ApiError({ kind: 'http', status: response.status, message, errorCode, locale });
-    if (response.status === 401 && token) reportUnauthorized(error);
+    if (response.status === 401) reportUnauthorized(error, token);
     throw error;
   } finally {
     clearTimeout(timer);

@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('useSignOut', () => {
-  it('closes the notices socket before revoking the token, then ends the session', async () => {
+  it('closes the notices socket, ends the session, then revokes its token', async () => {
     resetApiClient();
     startSession({
       token: 'token-1',
@@ -26,8 +26,12 @@ describe('useSignOut', () => {
     });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        order.push(new URL(String(input), 'http://console.test').pathname);
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const headers = new Headers(init?.headers);
+        const signedIn = getSession() === null ? 'signed out' : 'signed in';
+        order.push(
+          `${new URL(String(input), 'http://console.test').pathname} ${headers.get('X-Access-Token')} ${signedIn}`,
+        );
         return new Response(
           JSON.stringify({ success: true, message: '', code: 200, result: null, timestamp: 1 }),
           { status: 200, headers: { 'Content-Type': 'application/json' } },
@@ -36,7 +40,7 @@ describe('useSignOut', () => {
     );
     const { result } = renderHook(() => useSignOut());
     await result.current();
-    expect(order).toEqual(['socket closed', '/api/sys/logout']);
+    expect(order).toEqual(['socket closed', '/api/sys/logout token-1 signed out']);
     expect(getSession()).toBeNull();
   });
 });
