@@ -144,8 +144,8 @@ async function loginTiming() {
         }).observe(document, { childList: true, subtree: true });
       });
       await page.goto(`${base}/user/login`);
-      await page.getByLabel('Username').fill('customer');
-      await page.getByLabel('Password').fill(process.env.DEMO_PASSWORD ?? 'Switchboard1');
+      await page.getByLabel('Username', { exact: true }).fill('customer');
+      await page.getByLabel('Password', { exact: true }).fill(process.env.DEMO_PASSWORD ?? 'Switchboard1');
       // A person takes a few seconds to type; the page uses them to fetch the console's frame
       // (when the browser is idle), so wait until that is done.
       await page.waitForTimeout(1_500);

@@ -69,3 +69,33 @@ test('a brand mapped to the visiting domain renames the console and can hide the
   await page.reload();
   await expect(page.getByTestId('brand-name')).toHaveText('Switchboard');
 });
+
+test('on a phone the Contact us menu stays on the screen, however long an entry', async ({
+  browser,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const added = await request.post('/api/sys/supportContact/add', {
+    headers,
+    data: { name: 'Overnight escalations desk', telegram: 'https://t.me/overnight_escalations_desk_team' },
+  });
+  const id = ((await added.json()) as { result: { id: string } }).result.id;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  try {
+    await page.goto('/user/login');
+    await page.getByTestId('contact-us').click();
+    const menu = page.getByTestId('contact-menu');
+    await expect(menu.getByTestId('support-contact').filter({ hasText: 'Overnight' })).toBeVisible();
+    const box = await menu.boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    // Escape closes it and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByTestId('contact-us')).toBeFocused();
+  } finally {
+    await context.close();
+    await request.delete(`/api/sys/supportContact/delete?id=${id}`, { headers });
+  }
+});

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { SCREENSHOTS, signIn, switchLanguage } from './support';
+import { fieldErrors, SCREENSHOTS, signIn, switchLanguage } from './support';
 
 /**
  * The support contact screen: each change the administrator makes shows on the sign-in page's
@@ -23,14 +23,14 @@ async function loginDropdown(guest: Page): Promise<Locator> {
   await guest.goto('/user/login');
   await loaded;
   await guest.getByTestId('contact-us').click();
-  const menu = guest.locator('.ant-dropdown:visible');
+  const menu = guest.getByTestId('contact-menu');
   await expect(menu).toBeVisible();
   return menu;
 }
 
 async function closeDropdown(guest: Page) {
   await guest.getByTestId('contact-us').click();
-  await expect(guest.locator('.ant-dropdown:visible')).toHaveCount(0);
+  await expect(guest.getByTestId('contact-menu')).toHaveCount(0);
 }
 
 /** /contactUs, freshly loaded. */
@@ -92,7 +92,7 @@ test('support contacts added, edited, hidden and deleted on the admin screen sho
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Telegram').fill('night desk');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.locator('.ant-form-item-explain-error')).toHaveText('Telegram is invalid');
+  await expect(fieldErrors(form)).toHaveText('Telegram is invalid');
   await form.getByLabel('Telegram').fill(account);
   await form.getByLabel('Order').fill('5');
   await save(admin, form);

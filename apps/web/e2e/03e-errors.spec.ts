@@ -69,7 +69,7 @@ test('several 401s at once give one message and one trip to the login page', asy
   );
   await page.getByTestId('side-menu').getByTestId('menu-system').click();
   await page.getByTestId('side-menu').getByTestId('menu-systemUser').click();
-  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Unauthorized' })).toHaveCount(1);
+  await expect(page.getByTestId('notice').filter({ hasText: 'Unauthorized' })).toHaveCount(1);
   await expect(page.getByTestId('login-submit')).toBeVisible();
   await page.waitForTimeout(2_000);
   expect(pageLoads).toBe(1);

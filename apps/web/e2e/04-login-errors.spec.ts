@@ -12,7 +12,7 @@ test('a wrong password is reported in the chosen language', async ({ page }) => 
   await expect(page.getByTestId('login-error')).toHaveText('用户名或密码错误');
 
   // Field checks come from the shared schema, translated.
-  await page.getByLabel('密码').fill('');
+  await page.getByLabel('密码', { exact: true }).fill('');
   await submitLogin(page);
   await expect(page.getByText('密码不能为空')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Demo accounts seeded with SEED_DEMO=1 (apps/server/src/db/seed/demo-users.ts).
@@ -124,4 +124,12 @@ export async function publish(request: APIRequestContext, body: Record<string, u
   const released = await request.post(`/api/sys/annountCement/doReleaseData?id=${id}`, { headers });
   expect(released.ok()).toBe(true);
   return id;
+}
+
+/**
+ * The form field errors showing inside `scope`. antd animates a replaced message out for a moment
+ * (class ...-leave) while the new one comes in: those leaving are not counted.
+ */
+export function fieldErrors(scope: Locator): Locator {
+  return scope.locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
 }

@@ -41,9 +41,9 @@ function PermissionGate({ token }: { token: string }) {
   // page says why. The token still works unless the server refused it: revoke it, best effort.
   useEffect(() => {
     if (failure === null) return;
-    if (failure.status !== 401) logout().catch(() => {});
+    if (failure.status !== 401) logout(token).catch(() => {});
     endSession({ reason: 'error', message: failure.message });
-  }, [failure]);
+  }, [failure, token]);
 
   if (permissions.isPending || permissions.isError) return <PageLoading tip={t('bootstrap.loading')} />;
   return (
@@ -54,17 +54,14 @@ function PermissionGate({ token }: { token: string }) {
 }
 
 /**
- * Screens for visitors only (login): a signed-in user goes on to the redirect target, or to
- * /dashboard/workplace (the home).
- */
-/**
- * While a visitor reads the login page, the browser fetches the console's frame (layout and screen
- * router and home page) when it is idle, so signing in does not wait for those chunks. Fetching is all it does.
+ * While a visitor reads the login page, the browser fetches the console's frame (antd, layout,
+ * screen router and home page) when it is idle, so signing in does not wait for those chunks. Fetching is all it does.
  */
 function usePrefetchConsole() {
   useEffect(() => {
     if (import.meta.env.MODE === 'test') return; // unit tests render screens on their own
     const prefetch = () => {
+      void import('./AntdRoot').catch(() => {});
       void import('@/layouts/BasicLayout').catch(() => {});
       void import('./menu/MenuScreen').catch(() => {});
       // Through the screen map, so the home page renders at once after sign-in.
@@ -80,6 +77,10 @@ function usePrefetchConsole() {
   }, []);
 }
 
+/**
+ * Screens for visitors only (login): a signed-in user goes on to the redirect target, or to
+ * /dashboard/workplace (the home).
+ */
 export function GuestOnly() {
   const session = useSession();
   const [params] = useSearchParams();

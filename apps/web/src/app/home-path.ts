@@ -1,7 +1,9 @@
-import type { DepartInfo } from '@switchboard/contracts';
+import type { DepartInfo, UserPermissions } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { usePermissions } from './bootstrap';
+import { findAllowed } from './menu/menu-tree';
 
 export const HOME_PATH = '/home/Home';
 export const AGENT_HOME_PATH = '/AgentHome';
@@ -15,13 +17,35 @@ export const departInfoQuery = (userId: string, orgCode: string | null) =>
     staleTime: 5 * 60_000,
   });
 
-/** The user's home: the agent home when the current department belongs to an agent (spec section 2). */
+/**
+ * The user's home (spec section 2): the agent home when the current department belongs to an
+ * agent and the user's menu allows that screen, else the home page. The one rule for every place
+ * that leads home (`/`, the menu's Home entry, the breadcrumb, the home tab).
+ */
+export function homePathFor(departInfo: DepartInfo | undefined, permissions: UserPermissions): string {
+  return departInfo?.agentId && findAllowed(permissions, AGENT_HOME_PATH) ? AGENT_HOME_PATH : HOME_PATH;
+}
+
+/**
+ * The signed-in user's home, by homePathFor. While another department's info loads (after a
+ * department switch) the last known one stands, so the menu and breadcrumb do not fall back to
+ * the home page meanwhile; `pending` says the home is not final yet (nothing known, or that
+ * stand-in), for what must not act on a stale home (the `/` redirect, opening tabs).
+ */
 export function useHomePath(): { path: string; pending: boolean; departInfo: DepartInfo | undefined } {
   const session = useSession();
+  const permissions = usePermissions();
+  const userId = session?.userInfo.id ?? '';
   const info = useQuery({
-    ...departInfoQuery(session?.userInfo.id ?? '', session?.userInfo.orgCode ?? null),
+    ...departInfoQuery(userId, session?.userInfo.orgCode ?? null),
     enabled: session !== null,
+    // The same user's previous department only (the key is [..., userId, orgCode]).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === userId ? previous : undefined,
   });
-  const path = info.data?.agentId ? AGENT_HOME_PATH : HOME_PATH;
-  return { path, pending: info.isPending && session !== null, departInfo: info.data };
+  return {
+    path: homePathFor(info.data, permissions),
+    pending: (info.isPending || info.isPlaceholderData) && session !== null,
+    departInfo: info.data,
+  };
 }

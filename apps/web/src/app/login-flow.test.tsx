@@ -151,7 +151,8 @@ describe('sign-in journey', () => {
     );
 
     await screen.findByRole('button', { name: 'Log in' });
-    expect((await screen.findByTestId('brand-name')).textContent).toBe('Test Console');
+    // The brand arrives after the page: its heading fills in when the answer comes.
+    await waitFor(() => expect(screen.getByTestId('brand-name').textContent).toBe('Test Console'));
     expect(router.state.location.pathname).toBe('/user/login');
     expect(router.state.location.search).toBe('?redirect=%2Fhome%2FHome%3Fx%3D1');
 

@@ -5,6 +5,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { endSession, getSession, startSession } from '@/lib/session';
 import { fakeApi } from '@/test/fake-api';
 import { testUser } from '@/test/users';
+import { AntdProviders } from './AntdRoot';
 import { AppProviders } from './providers';
 
 const userInfo = testUser();
@@ -20,7 +21,9 @@ function renderProviders() {
   const queryClient = createQueryClient();
   render(
     <AppProviders queryClient={queryClient}>
-      <p>console</p>
+      <AntdProviders>
+        <p>console</p>
+      </AntdProviders>
     </AppProviders>,
   );
   return queryClient;

@@ -19,48 +19,62 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/user', element: <Navigate to="/user/login" replace /> },
       {
-        // Help, privacy and terms: readable with or without a session.
+        // Everything reachable without a session shares the light sign-in layout (no antd).
         path: '/user',
         lazy: screen(() => import('@/layouts/UserLayout')),
         children: [
-          { path: 'help', lazy: screen(() => import('@/features/legal/pages/HelpPage')) },
-          { path: 'privacy', lazy: screen(() => import('@/features/legal/pages/PrivacyPage')) },
-          { path: 'terms', lazy: screen(() => import('@/features/legal/pages/TermsPage')) },
-        ],
-      },
-      {
-        path: '/user',
-        element: <GuestOnly />,
-        children: [
+          // The sign-in page is built without antd: the first page a visitor loads stays small.
           {
-            lazy: screen(() => import('@/layouts/UserLayout')),
+            element: <GuestOnly />,
+            children: [{ path: 'login', lazy: screen(() => import('@/features/auth/pages/LoginPage')) }],
+          },
+          {
+            lazy: screen(() => import('./AntdRoot')),
             children: [
-              { path: 'login', lazy: screen(() => import('@/features/auth/pages/LoginPage')) },
-              { path: 'register', lazy: screen(() => import('@/features/register/pages/RegisterPage')) },
+              // Help, privacy and terms: readable with or without a session.
+              { path: 'help', lazy: screen(() => import('@/features/legal/pages/HelpPage')) },
+              { path: 'privacy', lazy: screen(() => import('@/features/legal/pages/PrivacyPage')) },
+              { path: 'terms', lazy: screen(() => import('@/features/legal/pages/TermsPage')) },
               {
-                path: 'register-result',
-                lazy: screen(() => import('@/features/register/pages/RegisterResultPage')),
+                element: <GuestOnly />,
+                children: [
+                  { path: 'register', lazy: screen(() => import('@/features/register/pages/RegisterPage')) },
+                  {
+                    path: 'register-result',
+                    lazy: screen(() => import('@/features/register/pages/RegisterResultPage')),
+                  },
+                  {
+                    path: 'alteration',
+                    lazy: screen(() => import('@/features/register/pages/AlterationPage')),
+                  },
+                ],
               },
-              { path: 'alteration', lazy: screen(() => import('@/features/register/pages/AlterationPage')) },
             ],
           },
         ],
       },
       {
-        path: '/',
-        element: <RequireAuth />,
+        lazy: screen(() => import('./AntdRoot')),
         children: [
           {
-            lazy: screen(() => import('@/layouts/BasicLayout')),
+            path: '/',
+            element: <RequireAuth />,
             children: [
-              { index: true, element: <HomeRedirect /> },
-              { path: 'dashboard/workplace', element: <HomeRedirect /> },
               {
-                path: '404',
-                lazy: screen(() => import('@/components/NotFound').then((m) => ({ default: m.NotFound }))),
+                lazy: screen(() => import('@/layouts/BasicLayout')),
+                children: [
+                  { index: true, element: <HomeRedirect /> },
+                  { path: 'dashboard/workplace', element: <HomeRedirect /> },
+                  {
+                    path: '404',
+                    lazy: screen(() =>
+                      import('@/components/NotFound').then((m) => ({ default: m.NotFound })),
+                    ),
+                  },
+                  // Every other screen comes from the user's menu (static component map), else 404.
+                  { path: '*', lazy: screen(() => import('./menu/MenuScreen')) },
+                ],
               },
-              // Every other screen comes from the user's menu (static component map), else 404.
-              { path: '*', lazy: screen(() => import('./menu/MenuScreen')) },
             ],
           },
         ],

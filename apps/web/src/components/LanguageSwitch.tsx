@@ -1,41 +1,42 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { LOCALES, type Locale } from '@switchboard/contracts';
-import { App, Button, Dropdown } from 'antd';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import { LOCALES } from '@switchboard/contracts';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, isLocale, LOCALE_NAMES } from '@/lib/i18n';
+import { changeLocale, LOCALE_NAMES, useLocale } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { MenuButton } from './MenuButton';
+import { SvgIcon } from './SvgIcon';
 
 /** English / 简体中文: switches messages, antd and dayjs together and remembers the choice. */
 export function LanguageSwitch({ theme = 'light' }: { theme?: 'light' | 'dark' }) {
-  const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const current: Locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en-US';
+  const { t } = useTranslation();
+  const current = useLocale();
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: LOCALES.map((locale) => ({
-          key: locale,
-          label: <span data-testid={`language-${locale}`}>{LOCALE_NAMES[locale]}</span>,
-        })),
-        onClick: ({ key }) => {
-          if (!isLocale(key)) return;
-          changeLocale(key).catch(() => {
-            void message.error(t('errors.languageFailed'));
-          });
-        },
-      }}
+    <MenuButton
+      label={LOCALE_NAMES[current]}
+      icon={<SvgIcon icon={GlobalOutlined} />}
+      ariaLabel={t('language')}
+      testId="language-switch"
+      theme={theme}
     >
-      <Button
-        type="text"
-        icon={<GlobalOutlined />}
-        aria-label={t('language')}
-        data-testid="language-switch"
-        style={theme === 'dark' ? { color: 'rgba(255,255,255,0.85)' } : undefined}
-      >
-        {LOCALE_NAMES[current]}
-      </Button>
-    </Dropdown>
+      {(close) =>
+        LOCALES.map((locale) => (
+          <button
+            key={locale}
+            type="button"
+            role="menuitemradio"
+            aria-checked={locale === current}
+            className="sb-menu-item"
+            data-testid={`language-${locale}`}
+            lang={locale}
+            onClick={() => {
+              close();
+              changeLocale(locale).catch(() => notify.error(t('errors.languageFailed')));
+            }}
+          >
+            {LOCALE_NAMES[locale]}
+          </button>
+        ))
+      }
+    </MenuButton>
   );
 }

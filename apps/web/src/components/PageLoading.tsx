@@ -1,17 +1,9 @@
-import { Flex, Spin } from 'antd';
-
+/** A page on its way (no antd: it shows before antd has loaded). */
 export function PageLoading({ tip }: { tip?: string }) {
   return (
-    <Flex
-      align="center"
-      justify="center"
-      vertical
-      gap={16}
-      style={{ minHeight: '60vh' }}
-      data-testid="page-loading"
-    >
-      <Spin size="large" />
+    <div className="sb-page-loading" data-testid="page-loading" aria-busy="true">
+      <span className="sb-spinner sb-spinner-large" aria-hidden="true" />
       {tip ? <span>{tip}</span> : null}
-    </Flex>
+    </div>
   );
 }

@@ -1,22 +1,6 @@
-import { theme } from 'antd';
 import type { ReactNode } from 'react';
 
-/**
- * A card-looking surface for the login page. antd's Card pulls in Tabs (and its menu and motion
- * code) for tabbed cards, which the first page a visitor loads has no use for.
- */
+/** A card-looking surface for the sign-in layout's pages (plain markup: the sign-in page loads no antd). */
 export function Panel({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <div
-      style={{
-        background: token.colorBgContainer,
-        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadiusLG,
-        padding: token.paddingLG,
-      }}
-    >
-      {children}
-    </div>
-  );
+  return <div className="sb-panel">{children}</div>;
 }

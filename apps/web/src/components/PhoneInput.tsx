@@ -1,5 +1,5 @@
 import type { Locale } from '@switchboard/contracts';
-import { Input, Select, Space } from 'antd';
+import { Input, type InputProps, type InputRef, Select, Space } from 'antd';
 import {
   type CountryCode,
   getCountries,
@@ -7,7 +7,7 @@ import {
   isSupportedCountry,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js';
-import { useMemo } from 'react';
+import { type Ref, useMemo } from 'react';
 
 /** A phone number as typed, and the country it is written for when it has no +code. */
 export interface PhoneValue {
@@ -44,20 +44,27 @@ function countryOptions(locale: Locale) {
     .sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 
-interface PhoneInputProps {
+/** What antd's Form.Item hands its control besides value and onChange: they belong to the number. */
+type FieldProps = Pick<
+  InputProps,
+  'id' | 'onBlur' | 'aria-describedby' | 'aria-invalid' | 'aria-required'
+> & {
+  ref?: Ref<InputRef>;
+};
+
+interface PhoneInputProps extends FieldProps {
   value?: string;
   onChange?: (value: string) => void;
   country: CountryCode | undefined;
   onCountryChange: (country: CountryCode | undefined) => void;
   locale: Locale;
   countryLabel: string;
-  id?: string;
-  'aria-invalid'?: boolean;
 }
 
 /**
  * A phone number with its country: a searchable country list (names in the user's language, with
- * calling codes) beside the number. A number typed with its +code needs no country.
+ * calling codes) beside the number. A number typed with its +code needs no country. The field's
+ * id, blur (validation on leaving the field) and aria state from the form item go to the number.
  */
 export function PhoneInput({
   value,
@@ -66,8 +73,7 @@ export function PhoneInput({
   onCountryChange,
   locale,
   countryLabel,
-  id,
-  'aria-invalid': invalid,
+  ...field
 }: PhoneInputProps) {
   const options = useMemo(() => countryOptions(locale), [locale]);
   return (
@@ -85,8 +91,7 @@ export function PhoneInput({
         data-testid="phone-country"
       />
       <Input
-        id={id}
-        aria-invalid={invalid}
+        {...field}
         value={value}
         onChange={(event) => onChange?.(event.target.value)}
         autoComplete="tel-national"

@@ -1,8 +1,9 @@
-import { CloseCircleFilled, QuestionCircleFilled } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import QuestionCircleFilled from '@ant-design/icons-svg/es/asn/QuestionCircleFilled';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { SvgIcon } from './SvgIcon';
 
 function Problem({
   icon,
@@ -16,20 +17,18 @@ function Problem({
   action: ReactNode;
 }) {
   return (
-    <Flex vertical align="center" gap="middle" style={{ padding: '48px 32px', textAlign: 'center' }}>
+    <div className="sb-problem">
       {icon}
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {title}
-      </Typography.Title>
-      {detail && <Typography.Text type="secondary">{detail}</Typography.Text>}
+      <h3 className="sb-problem-title">{title}</h3>
+      {detail && <span className="sb-text-secondary">{detail}</span>}
       {action}
-    </Flex>
+    </div>
   );
 }
 
 /**
  * Shown when a route fails to load or render (e.g. a lazy chunk that never arrived). Built only from
- * what the first page already loaded, so it still shows when the network is gone.
+ * what the first page already loaded (no antd), so it still shows when the network is gone.
  */
 export function RouteError() {
   const error = useRouteError();
@@ -37,16 +36,12 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Problem
-        icon={
-          <QuestionCircleFilled
-            style={{ fontSize: 72, color: 'var(--ant-color-text-quaternary, #bfbfbf)' }}
-          />
-        }
+        icon={<SvgIcon icon={QuestionCircleFilled} style={{ fontSize: 72, color: '#bfbfbf' }} />}
         title={t('notFound.title')}
         detail={t('notFound.description')}
         action={
-          <Link to="/">
-            <Button type="primary">{t('actions.backHome')}</Button>
+          <Link to="/" className="sb-button sb-button-primary">
+            {t('actions.backHome')}
           </Link>
         }
       />
@@ -55,13 +50,17 @@ export function RouteError() {
   const detail = error instanceof Error ? error.message : undefined;
   return (
     <Problem
-      icon={<CloseCircleFilled style={{ fontSize: 72, color: 'var(--ant-color-error, #ff4d4f)' }} />}
+      icon={<SvgIcon icon={CloseCircleFilled} style={{ fontSize: 72, color: '#ff4d4f' }} />}
       title={t('errors.routeFailed')}
       detail={detail}
       action={
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="sb-button sb-button-primary"
+          onClick={() => window.location.reload()}
+        >
           {t('actions.reload')}
-        </Button>
+        </button>
       }
     />
   );

@@ -1,15 +1,13 @@
 import type { DictItem } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { apiClient } from '@/lib/api-client';
-import { isLocale } from '@/lib/i18n';
+import { useLocale } from '@/lib/i18n';
 
 /** Dictionary items of a code (texts in the current language); fetched without `_t` (cacheable). */
 export function useDict(code: string) {
   // Keyed by language: the server answers in the request's language, and a switch re-renders.
-  const { i18n } = useTranslation();
-  const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en-US';
+  const locale = useLocale();
   const query = useQuery({
     queryKey: ['dict', code, locale],
     queryFn: ({ signal }) =>

@@ -52,6 +52,14 @@ export function useEntityForm<V extends object, E>(options: EntityFormOptions<V,
   const valuesOfRef = useRef(valuesOf);
   valuesOfRef.current = valuesOf;
 
+  // Each opening and closing starts a new generation: a submit still running when its dialog closed
+  // (Cancel while the fields were checked, or the page closing it) must not land on the dialog
+  // opened next: close it, put its field errors there, or save what the closed one held.
+  const generation = useRef({ open, count: 0 });
+  useEffect(() => {
+    if (generation.current.open !== open) generation.current = { open, count: generation.current.count + 1 };
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -70,15 +78,20 @@ export function useEntityForm<V extends object, E>(options: EntityFormOptions<V,
     });
 
   const submit = async () => {
+    const started = generation.current.count;
     let values: V;
     try {
       values = await form.validateFields();
     } catch {
       return; // the form shows what is wrong
     }
+    // Closed while its fields were being checked: what it held is not to be saved.
+    if (generation.current.count !== started) return;
     try {
       await save(values);
     } catch (error) {
+      // That dialog was left: its errors have nowhere to go, and not saving is what leaving asked for.
+      if (generation.current.count !== started) return;
       const onFields = isApiError(error)
         ? error.fieldErrors
             .filter((problem) => fields.includes(problem.field))
@@ -90,8 +103,9 @@ export function useEntityForm<V extends object, E>(options: EntityFormOptions<V,
       else showError(error);
       return;
     }
+    // Saved even though the dialog was left meanwhile: say so, but leave whatever is open now alone.
     void message.success(successMessage);
-    onSaved();
+    if (generation.current.count === started) onSaved();
   };
 
   return { form, rule, submit };

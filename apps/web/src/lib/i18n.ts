@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@switchboard/contracts';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 
 /** Where the chosen language is remembered. Not part of the session: it survives logout. */
 export const LOCALE_STORAGE_KEY = 'switchboard.locale';
@@ -114,6 +114,12 @@ export const i18nReady: Promise<void> = loadLocale(initialLocale).then(async () 
 export function currentLocale(): Locale {
   const lang = i18n.resolvedLanguage ?? i18n.language;
   return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/** The current language, for components: they render again when it changes. */
+export function useLocale(): Locale {
+  useTranslation();
+  return currentLocale();
 }
 
 /** Switches app messages, dayjs and (through the providers) antd together, and remembers it. */

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { AntdProviders } from '@/app/AntdRoot';
 import { ErrorDisplay } from '@/app/providers';
 import '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -17,7 +17,7 @@ export interface Call {
 
 export type Reply =
   | { result: unknown }
-  | { status: number; errorCode?: string; message?: string; errors?: unknown };
+  | { status: number; errorCode?: string; message?: string; errors?: unknown; flags?: unknown };
 type Route = (call: Call) => Reply | undefined | Promise<Reply | undefined>;
 
 /**
@@ -44,7 +44,8 @@ export function fakeApi(route: Route) {
             success: false,
             message: reply.message ?? '',
             code: reply.status,
-            result: null,
+            // An error's `result` carries flags such as `{captchaRequired: true}`.
+            result: reply.flags ?? null,
             errorCode: reply.errorCode,
             errors: reply.errors,
             timestamp: 1,
@@ -56,7 +57,7 @@ export function fakeApi(route: Route) {
 }
 
 /**
- * Renders inside the console's providers (query client, antd App, the error display) and a memory
+ * Renders inside the console's providers (query client, antd's theme and App, the error display) and a memory
  * router.
  */
 export function renderWithProviders(
@@ -71,12 +72,12 @@ export function renderWithProviders(
     initialEntries: [options.path ?? '/'],
   });
   const view = render(
-    <AntApp>
+    <AntdProviders>
       <QueryClientProvider client={queryClient}>
         <ErrorDisplay />
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </AntApp>,
+    </AntdProviders>,
   );
   return { ...view, queryClient, router };
 }

@@ -2,6 +2,7 @@ import { LOCALES } from '@switchboard/contracts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18nReady, loadLocale } from '@/lib/i18n';
+import { clearNotices } from '@/lib/notify';
 
 // Both languages' texts are in before any test renders (the app loads them lazily).
 await i18nReady;
@@ -30,6 +31,7 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 
 afterEach(() => {
   cleanup();
+  clearNotices();
   localStorage.clear();
 });
 

@@ -1,5 +1,5 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { notify } from '@/lib/notify';
 
 /** Writes text to the clipboard; falls back to a hidden text area where the Clipboard API is missing (plain http). */
 export async function copyText(text: string): Promise<void> {
@@ -24,14 +24,13 @@ export async function copyText(text: string): Promise<void> {
 
 /** Copies a support account to the clipboard and confirms it ("Copied …"). */
 export function useCopy() {
-  const { message } = App.useApp();
   const { t } = useTranslation('contact');
   return async (value: string) => {
     try {
       await copyText(value);
-      void message.success(t('copied', { value }));
+      notify.success(t('copied', { value }));
     } catch {
-      void message.error(t('copyFailed'));
+      notify.error(t('copyFailed'));
     }
   };
 }

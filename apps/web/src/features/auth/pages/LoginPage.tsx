@@ -1,4 +1,11 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import {
   isErrorCode,
   type Locale,
@@ -8,26 +15,25 @@ import {
   translateError,
 } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Spin, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '@/components/Panel';
+import { SvgIcon } from '@/components/SvgIcon';
 import { type ApiError, errorFlag } from '@/lib/api-client';
-import { currentLocale, isLocale } from '@/lib/i18n';
+import { useLocale } from '@/lib/i18n';
 import { clearSignOutNotice, getSignOutNotice, startSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { schemaRule } from '@/lib/validation';
+import { schemaProblems } from '@/lib/validation';
 import { newCheckKey, useCaptchaImage } from '../api/get-captcha-image';
 import { useLoginRequirements } from '../api/get-login-requirements';
 import { useLogin } from '../api/login';
 
-interface LoginForm {
-  username: string;
-  password: string;
-  captcha?: string;
-  googleCode?: string;
-}
+type Field = 'username' | 'password' | 'captcha' | 'googleCode';
+type Values = Record<Field, string>;
+
+const EMPTY: Values = { username: '', password: '', captcha: '', googleCode: '' };
+const GOOGLE_CODE = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
 
 /** The server's text, or the same error in the language chosen since (when it has no parameters). */
 function errorText(error: ApiError, locale: Locale): string {
@@ -36,19 +42,76 @@ function errorText(error: ApiError, locale: Locale): string {
   return text.includes('{') ? error.message : text;
 }
 
+function Alert({
+  type,
+  children,
+  testId,
+}: {
+  type: 'success' | 'warning' | 'error';
+  children: ReactNode;
+  testId: string;
+}) {
+  const icon =
+    type === 'success' ? CheckCircleFilled : type === 'error' ? CloseCircleFilled : ExclamationCircleFilled;
+  return (
+    <div
+      className={`sb-alert sb-alert-${type}`}
+      role={type === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+    >
+      <SvgIcon icon={icon} className="sb-alert-icon" />
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/** A labelled field: its error below it, tied to the control for screen readers. */
+function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`sb-field${error ? ' sb-field-invalid' : ''}`}>
+      <label htmlFor={id} className="sb-field-label">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <div id={`${id}-error`} className="sb-field-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * Sign in. The server decides when a captcha or a Google code is needed: before the attempt
- * (login requirements per username) or in the answer to a failed attempt.
+ * (login requirements per username) or in the answer to a failed attempt. Plain markup and the
+ * shared login schema, no antd: this is the first page most visitors load.
  */
 export default function LoginPage() {
-  const { t, i18n } = useTranslation(['auth', 'register']);
-  const locale: Locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en-US';
-  const [form] = Form.useForm<LoginForm>();
+  const { t } = useTranslation(['auth', 'register']);
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const login = useLogin();
+  const idPrefix = useId();
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const typedUsername = Form.useWatch('username', form) ?? '';
-  const username = useDebouncedValue(typedUsername.trim(), 400);
+  const [values, setValues] = useState<Values>(EMPTY);
+  // A field says what is wrong once it has been typed in, or after an attempt to submit.
+  const [checked, setChecked] = useState<ReadonlySet<Field>>(new Set());
+  const [passwordShown, setPasswordShown] = useState(false);
+
+  const trimmed = values.username.trim();
+  const username = useDebouncedValue(trimmed, 400);
   const requirements = useLoginRequirements(username);
 
   // Flags from a failed attempt apply to the username they were given for.
@@ -57,42 +120,75 @@ export default function LoginPage() {
   const [checkKey, setCheckKey] = useState(newCheckKey);
   const [notice] = useState(getSignOutNotice);
 
-  const trimmed = typedUsername.trim();
   const captchaRequired = requirements.data?.captchaRequired === true || captchaFor === trimmed;
   const googleCodeRequired = googleCodeFor === trimmed;
   const captcha = useCaptchaImage(checkKey, captchaRequired);
 
-  const labels = useMemo(
-    () => ({
-      username: t('fields.username'),
-      password: t('fields.password'),
-      captcha: t('fields.captcha'),
-      googleCode: t('fields.googleCode'),
-    }),
-    [t],
+  const labels: Values = {
+    username: t('fields.username'),
+    password: t('fields.password'),
+    captcha: t('fields.captcha'),
+    googleCode: t('fields.googleCode'),
+  };
+  // Worked out from the values each render, so a language switch re-words them at once.
+  const problems: Partial<Values> = schemaProblems(
+    loginSchema,
+    { username: values.username, password: values.password },
+    labels,
+    locale,
   );
-  const rule = (field: 'username' | 'password') =>
-    schemaRule({
-      schema: loginSchema,
-      field,
-      values: () => form.getFieldsValue(true),
-      labels,
-      locale: currentLocale,
-    });
+  if (captchaRequired && !values.captcha.trim())
+    problems.captcha = translateError('CAPTCHA_REQUIRED', locale);
+  if (googleCodeRequired && !GOOGLE_CODE.test(values.googleCode.trim()))
+    problems.googleCode = translateError('GOOGLE_CODE_INVALID', locale);
+  const shown = (field: Field) => (checked.has(field) ? problems[field] : undefined);
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setChecked((current) => (current.has(field) ? current : new Set(current).add(field)));
+  };
+
+  const inputProps = (field: Field) => {
+    const id = `${idPrefix}-${field}`;
+    const error = shown(field);
+    return {
+      id,
+      name: field,
+      value: values[field],
+      className: 'sb-input',
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      ref: (element: HTMLInputElement | null) => {
+        inputs.current[field] = element;
+      },
+      onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+    };
+  };
 
   const refreshCaptcha = () => {
-    form.setFieldValue('captcha', '');
+    setValues((current) => ({ ...current, captcha: '' }));
     setCheckKey(newCheckKey());
   };
 
-  const submit = (values: LoginForm) => {
-    const name = values.username.trim();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const fields: Field[] = ['username', 'password'];
+    if (captchaRequired) fields.push('captcha');
+    if (googleCodeRequired) fields.push('googleCode');
+    setChecked(new Set(fields));
+    const firstInvalid = fields.find((field) => problems[field]);
+    if (firstInvalid) {
+      inputs.current[firstInvalid]?.focus();
+      return;
+    }
+    if (login.isPending) return;
+    const name = trimmed;
     const payload: LoginPayload = { username: name, password: values.password };
     if (captchaRequired) {
-      payload.captcha = values.captcha?.trim() ?? '';
+      payload.captcha = values.captcha.trim();
       payload.checkKey = checkKey;
     }
-    if (googleCodeRequired) payload.googleCode = values.googleCode?.trim() ?? '';
+    if (googleCodeRequired) payload.googleCode = values.googleCode.trim();
     login.mutate(payload, {
       onSuccess: (result) => {
         clearSignOutNotice();
@@ -102,7 +198,6 @@ export default function LoginPage() {
       onError: (error) => {
         if (errorFlag(error, 'captchaRequired')) setCaptchaFor(name);
         if (errorFlag(error, 'googleCodeRequired')) setGoogleCodeFor(name);
-        form.setFieldValue('password', values.password);
         void queryClient.invalidateQueries({ queryKey: ['auth', 'loginRequirements'] });
         if (captchaRequired || errorFlag(error, 'captchaRequired')) refreshCaptcha();
       },
@@ -111,122 +206,110 @@ export default function LoginPage() {
 
   return (
     <Panel>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('login.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+      <h3 className="sb-title">{t('login.title')}</h3>
+      <p className="sb-text-secondary">{t('login.subtitle')}</p>
       {notice && !login.isError ? (
         <Alert
           type={notice.reason === 'logout' || notice.reason === 'passwordChanged' ? 'success' : 'warning'}
-          showIcon
-          title={notice.message}
-          style={{ marginBottom: 16 }}
-          data-testid="login-notice"
-        />
+          testId="login-notice"
+        >
+          {notice.message}
+        </Alert>
       ) : null}
-      <Form<LoginForm> form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
-        <Form.Item name="username" label={labels.username} rules={[rule('username')]}>
-          <Input prefix={<UserOutlined />} placeholder={t('placeholders.username')} autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="password" label={labels.password} rules={[rule('password')]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('placeholders.password')}
-            autoComplete="current-password"
-          />
-        </Form.Item>
+      <form onSubmit={submit} noValidate className="sb-form">
+        <FormField id={`${idPrefix}-username`} label={labels.username} error={shown('username')}>
+          <span className="sb-input-wrap">
+            <SvgIcon icon={UserOutlined} className="sb-input-prefix" />
+            <input
+              {...inputProps('username')}
+              placeholder={t('placeholders.username')}
+              autoComplete="username"
+            />
+          </span>
+        </FormField>
+        <FormField id={`${idPrefix}-password`} label={labels.password} error={shown('password')}>
+          <span className="sb-input-wrap">
+            <SvgIcon icon={LockOutlined} className="sb-input-prefix" />
+            <input
+              {...inputProps('password')}
+              type={passwordShown ? 'text' : 'password'}
+              placeholder={t('placeholders.password')}
+              autoComplete="current-password"
+            />
+            <button
+              type="button"
+              className="sb-input-suffix"
+              aria-label={passwordShown ? t('login.hidePassword') : t('login.showPassword')}
+              aria-pressed={passwordShown}
+              onClick={() => setPasswordShown((value) => !value)}
+            >
+              <SvgIcon icon={passwordShown ? EyeOutlined : EyeInvisibleOutlined} />
+            </button>
+          </span>
+        </FormField>
         {captchaRequired ? (
-          <Form.Item label={labels.captcha} required>
-            <Flex gap={8}>
-              <Form.Item
-                name="captcha"
-                noStyle
-                rules={[
-                  { required: true, whitespace: true, message: translateError('CAPTCHA_REQUIRED', locale) },
-                ]}
-              >
-                <Input
-                  prefix={<SafetyOutlined />}
+          <FormField id={`${idPrefix}-captcha`} label={labels.captcha} error={shown('captcha')}>
+            <div className="sb-captcha">
+              <span className="sb-input-wrap">
+                <SvgIcon icon={SafetyOutlined} className="sb-input-prefix" />
+                <input
+                  {...inputProps('captcha')}
                   placeholder={t('placeholders.captcha')}
                   autoComplete="off"
                   data-testid="captcha-input"
                 />
-              </Form.Item>
+              </span>
               <button
                 type="button"
+                className="sb-captcha-image"
                 onClick={refreshCaptcha}
                 title={t('login.refreshCaptcha')}
                 aria-label={t('login.refreshCaptcha')}
-                style={{
-                  flex: '0 0 120px',
-                  height: 40,
-                  padding: 0,
-                  border: '1px solid #d9d9d9',
-                  borderRadius: 8,
-                  background: '#fff',
-                  cursor: 'pointer',
-                  overflow: 'hidden',
-                }}
               >
                 {captcha.data ? (
-                  <img
-                    src={captcha.data}
-                    alt={t('login.captchaAlt')}
-                    data-testid="captcha-image"
-                    style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
-                  />
+                  <img src={captcha.data} alt={t('login.captchaAlt')} data-testid="captcha-image" />
                 ) : (
-                  <Spin size="small" />
+                  <span className="sb-spinner" role="img" aria-label={t('login.captchaLoading')} />
                 )}
               </button>
-            </Flex>
-            {captcha.isError ? (
-              <Typography.Text type="danger" style={{ display: 'block', marginTop: 4 }}>
-                {captcha.error.message}
-              </Typography.Text>
-            ) : null}
-          </Form.Item>
+            </div>
+            {captcha.isError ? <div className="sb-field-error">{captcha.error.message}</div> : null}
+          </FormField>
         ) : null}
         {googleCodeRequired ? (
-          <Form.Item
-            name="googleCode"
-            label={labels.googleCode}
-            rules={[
-              {
-                required: true,
-                pattern: new RegExp(`^\\d{${TOTP_DIGITS}}$`),
-                message: translateError('GOOGLE_CODE_INVALID', locale),
-              },
-            ]}
-          >
-            <Input
-              inputMode="numeric"
-              maxLength={TOTP_DIGITS}
-              autoComplete="one-time-code"
-              placeholder={t('placeholders.googleCode')}
-              data-testid="google-code-input"
-            />
-          </Form.Item>
+          <FormField id={`${idPrefix}-googleCode`} label={labels.googleCode} error={shown('googleCode')}>
+            <span className="sb-input-wrap">
+              <input
+                {...inputProps('googleCode')}
+                inputMode="numeric"
+                maxLength={TOTP_DIGITS}
+                autoComplete="one-time-code"
+                placeholder={t('placeholders.googleCode')}
+                data-testid="google-code-input"
+              />
+            </span>
+          </FormField>
         ) : null}
         {login.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={errorText(login.error, locale)}
-            role="alert"
-            data-testid="login-error"
-            style={{ marginBottom: 16 }}
-          />
+          <Alert type="error" testId="login-error">
+            {errorText(login.error, locale)}
+          </Alert>
         ) : null}
-        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+        <button
+          type="submit"
+          className="sb-button sb-button-primary sb-button-large sb-button-block"
+          aria-busy={login.isPending}
+          data-testid="login-submit"
+        >
+          {login.isPending ? <span className="sb-spinner sb-spinner-inverse" aria-hidden="true" /> : null}
           {t('login.submit')}
-        </Button>
-      </Form>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+        </button>
+      </form>
+      <p className="sb-login-register">
         <Link to="/user/register" data-testid="register-link">
           {t('register:link')}
         </Link>
-      </Typography.Paragraph>
+      </p>
     </Panel>
   );
 }

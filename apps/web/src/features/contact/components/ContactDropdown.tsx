@@ -1,6 +1,10 @@
-import { CopyOutlined, CustomerServiceOutlined, LoadingOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
+import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
+import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { useTranslation } from 'react-i18next';
+import { MenuButton } from '@/components/MenuButton';
+import { SvgIcon } from '@/components/SvgIcon';
 import { useBrand } from '@/features/branding';
 import { useContactInfo } from '../api/get-contact-info';
 import { useCopy } from '../use-copy';
@@ -18,58 +22,72 @@ export function ContactDropdown({ theme = 'light' }: { theme?: 'light' | 'dark' 
   if (!brand?.isMainBrand) return null;
   const contacts = info.data?.contacts ?? [];
   const groupLink = info.data?.groupLink;
-  const items: NonNullable<MenuProps['items']> = [
-    ...(groupLink
-      ? [
-          {
-            key: 'group',
-            icon: <TeamOutlined />,
-            label: (
-              <a href={groupLink} target="_blank" rel="noopener noreferrer" data-testid="contact-group-link">
-                {t('group')}
-              </a>
-            ),
-          },
-          ...(contacts.length > 0 ? [{ type: 'divider' as const }] : []),
-        ]
-      : []),
-    ...contacts.map((c) => ({
-      key: `contact:${c.telegram}`,
-      label: (
-        <span data-testid="support-contact">
-          {c.name}: {c.telegram}
-        </span>
-      ),
-      extra: (
-        <Tooltip title={t('copy')}>
-          <CopyOutlined aria-label={t('copyAccount', { value: c.telegram })} role="button" />
-        </Tooltip>
-      ),
-      onClick: () => void copy(c.telegram),
-    })),
-  ];
-  // "None yet" only once the answer says so: loading and failure say what they are.
-  if (items.length === 0) {
-    if (info.isPending)
-      items.push({
-        key: 'loading',
-        icon: <LoadingOutlined />,
-        label: <span data-testid="contact-loading">{t('loading')}</span>,
-        disabled: true,
-      });
-    else if (info.isError) items.push({ key: 'failed', label: t('loadFailed'), disabled: true });
-    else items.push({ key: 'none', label: t('none'), disabled: true });
-  }
   return (
-    <Dropdown menu={{ items }} trigger={['click']}>
-      <Button
-        type="text"
-        icon={<CustomerServiceOutlined />}
-        data-testid="contact-us"
-        style={theme === 'dark' ? { color: 'rgba(255,255,255,0.85)' } : undefined}
-      >
-        {t('title')}
-      </Button>
-    </Dropdown>
+    <MenuButton
+      label={t('title')}
+      icon={<SvgIcon icon={CustomerServiceOutlined} />}
+      testId="contact-us"
+      menuTestId="contact-menu"
+      theme={theme}
+    >
+      {(close) => (
+        <>
+          {groupLink ? (
+            <a
+              href={groupLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              role="menuitem"
+              className="sb-menu-item"
+              data-testid="contact-group-link"
+              onClick={close}
+            >
+              <SvgIcon icon={TeamOutlined} />
+              <span>{t('group')}</span>
+            </a>
+          ) : null}
+          {groupLink && contacts.length > 0 ? <hr className="sb-menu-divider" /> : null}
+          {contacts.map((c) => (
+            <button
+              key={c.telegram}
+              type="button"
+              role="menuitem"
+              className="sb-menu-item"
+              // Named by its text (who and which account); "Copy" is what choosing it does.
+              title={t('copy')}
+              onClick={() => {
+                close();
+                void copy(c.telegram);
+              }}
+            >
+              <span data-testid="support-contact">
+                {c.name}: {c.telegram}
+              </span>
+              <SvgIcon icon={CopyOutlined} className="sb-menu-item-extra" />
+            </button>
+          ))}
+          {/* "None yet" only once the answer says so: loading and failure say what they are. */}
+          {!groupLink && contacts.length === 0 ? (
+            <div
+              role="menuitem"
+              tabIndex={-1}
+              aria-disabled="true"
+              className="sb-menu-item sb-menu-item-disabled"
+            >
+              {info.isPending ? (
+                <>
+                  <SvgIcon icon={LoadingOutlined} spin />
+                  <span data-testid="contact-loading">{t('loading')}</span>
+                </>
+              ) : info.isError ? (
+                t('loadFailed')
+              ) : (
+                t('none')
+              )}
+            </div>
+          ) : null}
+        </>
+      )}
+    </MenuButton>
   );
 }

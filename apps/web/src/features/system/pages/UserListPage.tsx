@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX_LENGTH } from '@switchboard/contracts';
 import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -129,10 +130,10 @@ export default function UserListPage() {
         filters={
           <>
             <Form.Item name="username" label={t('user.username')}>
-              <Input allowClear data-testid="filter-username" />
+              <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} data-testid="filter-username" />
             </Form.Item>
             <Form.Item name="realname" label={t('user.realname')}>
-              <Input allowClear data-testid="filter-realname" />
+              <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} data-testid="filter-realname" />
             </Form.Item>
             <Form.Item name="status" label={t('user.status')}>
               <Select

@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form, Input } from 'antd';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { renderWithProviders } from '@/test/fake-api';
+import { FormModal } from './FormModal';
+import { useEntityForm } from './use-entity-form';
+
+interface Values {
+  name: string;
+}
+
+const EMPTY: Values = { name: '' };
+const anything = { safeParse: () => ({ success: true }) };
+
+/** A promise the test settles. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  let reject: (reason: unknown) => void = () => {};
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * A page with an "Add" button and its dialog. The dialog is closable while its save runs (as when
+ * its page closes it; antd's own Cancel waits for `saving`, left false here), and `check` is a
+ * slow check of the name (as a server-side uniqueness check is).
+ */
+function renderPage(options: { save: (values: Values) => Promise<unknown>; check?: () => Promise<void> }) {
+  const onSaved = vi.fn();
+  function Page() {
+    const [open, setOpen] = useState(false);
+    const { form, submit } = useEntityForm<Values, null>({
+      open,
+      editing: null,
+      valuesOf: () => EMPTY,
+      schema: anything,
+      labels: { name: 'Name' },
+      save: options.save,
+      successMessage: 'Thing saved',
+      onSaved: () => {
+        onSaved();
+        setOpen(false);
+      },
+    });
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Add
+        </button>
+        <FormModal<Values>
+          form={form}
+          open={open}
+          title="Thing"
+          okText="Save"
+          cancelText="Cancel"
+          saving={false}
+          onSubmit={submit}
+          onCancel={() => setOpen(false)}
+          initialValues={EMPTY}
+          testId="thing-form"
+        >
+          <Form.Item name="name" label="Name" rules={options.check ? [{ validator: options.check }] : []}>
+            <Input />
+          </Form.Item>
+        </FormModal>
+      </>
+    );
+  }
+  renderWithProviders(<Page />);
+  return { onSaved };
+}
+
+const dialog = () => screen.getByTestId('thing-form');
+
+/** Opens the dialog, types a name and presses Save, then Cancel, then opens the next one. */
+async function saveCancelReopen(
+  user: ReturnType<typeof userEvent.setup>,
+  started: () => boolean,
+  next: string | null = 'Second',
+) {
+  await user.click(screen.getByText('Add'));
+  await user.type(within(dialog()).getByLabelText('Name'), 'First');
+  await user.click(screen.getByText('Save').closest('button') as HTMLElement);
+  await waitFor(() => expect(started()).toBe(true));
+  await user.click(screen.getByText('Cancel').closest('button') as HTMLElement);
+  await user.click(screen.getByText('Add'));
+  if (next !== null) await user.type(within(dialog()).getByLabelText('Name'), next);
+}
+
+/** Long enough for anything the settled save would still do. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe('useEntityForm: a save outlived by its dialog', () => {
+  it('does not close the dialog opened next when it succeeds (it still says saved)', async () => {
+    const answer = deferred<unknown>();
+    const save = vi.fn(() => answer.promise);
+    const user = userEvent.setup();
+    const { onSaved } = renderPage({ save });
+    await saveCancelReopen(user, () => save.mock.calls.length > 0);
+    answer.resolve({ id: 't1' });
+    expect(await screen.findByText('Thing saved')).toBeTruthy();
+    await settle();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect((within(dialog()).getByLabelText('Name') as HTMLInputElement).value).toBe('Second');
+  });
+
+  it('puts no field errors on the dialog opened next when it fails', async () => {
+    const answer = deferred<unknown>();
+    const save = vi.fn(() => answer.promise);
+    const user = userEvent.setup();
+    const { onSaved } = renderPage({ save });
+    await saveCancelReopen(user, () => save.mock.calls.length > 0);
+    answer.reject(
+      new ApiError({
+        kind: 'http',
+        locale: 'en-US',
+        status: 400,
+        message: 'Some fields are invalid',
+        errorCode: 'VALIDATION_FAILED',
+        fieldErrors: [{ field: 'name', message: 'Name is taken' }],
+      }),
+    );
+    await settle();
+    expect(within(dialog()).queryByText('Name is taken')).toBeNull();
+    expect(screen.queryByText('Some fields are invalid')).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('does not save what a dialog cancelled while its fields were being checked held', async () => {
+    const checked = deferred<void>();
+    let checking = false;
+    const save = vi.fn(async () => ({ id: 't1' }));
+    const user = userEvent.setup();
+    const { onSaved } = renderPage({
+      save,
+      check: () => {
+        checking = true;
+        return checked.promise;
+      },
+    });
+    // The next dialog is left as it opened (typing there would make antd drop the old check).
+    await saveCancelReopen(user, () => checking, null);
+    checked.resolve();
+    await settle();
+    expect(save).not.toHaveBeenCalled();
+    expect(screen.queryByText('Thing saved')).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});

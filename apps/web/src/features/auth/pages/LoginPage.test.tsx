@@ -1,0 +1,94 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { endSession, getSession } from '@/lib/session';
+import { fakeApi, renderWithProviders } from '@/test/fake-api';
+import { testUser } from '@/test/users';
+import LoginPage from './LoginPage';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  endSession();
+  await changeLocale('en-US');
+});
+
+const signedIn = { result: { token: 'tok', userInfo: testUser(), multiDepart: false } };
+
+describe('LoginPage (no antd)', () => {
+  it('checks a field as it is typed in, and re-words its message when the language changes', async () => {
+    fakeApi((call) =>
+      call.path === '/sys/loginRequirements' ? { result: { captchaRequired: false } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />);
+    const username = screen.getByLabelText('Username');
+    // Untouched fields say nothing.
+    expect(screen.queryByText('Username is required')).toBeNull();
+    await user.type(username, 'ab');
+    await user.clear(username);
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(username.getAttribute('aria-describedby')).toBe(screen.getByText('Username is required').id);
+    expect(screen.queryByText('Password is required')).toBeNull();
+    await changeLocale('zh-CN');
+    expect(await screen.findByText('用户名不能为空')).toBeTruthy();
+  });
+
+  it('submitting an empty form says what is missing, focuses the first field and sends nothing', async () => {
+    const api = fakeApi(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+    expect(api.calls.filter((c) => c.path === '/sys/login')).toHaveLength(0);
+  });
+
+  it('shows and hides the password', async () => {
+    fakeApi(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />);
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.getAttribute('type')).toBe('password');
+  });
+
+  it('asks for the Google code when the server says so, checks it, and signs in with it', async () => {
+    const api = fakeApi((call) => {
+      if (call.path === '/sys/loginRequirements') return { result: { captchaRequired: false } };
+      if (call.path !== '/sys/login') return undefined;
+      const body = call.body as { googleCode?: string };
+      if (!body.googleCode)
+        return {
+          status: 400,
+          errorCode: 'GOOGLE_CODE_REQUIRED',
+          message: 'Enter the Google Authenticator code',
+          flags: { googleCodeRequired: true },
+        };
+      return signedIn;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />);
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'Switchboard1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const code = await screen.findByTestId('google-code-input');
+    expect(screen.getByTestId('login-error').textContent).toBe('Enter the Google Authenticator code');
+    await user.type(code, '12a');
+    expect(await screen.findByText('Google code empty or wrong')).toBeTruthy();
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(getSession()?.token).toBe('tok'));
+    expect(api.calls.filter((c) => c.path === '/sys/login').at(-1)?.body).toEqual({
+      username: 'admin',
+      password: 'Switchboard1',
+      googleCode: '123456',
+    });
+  });
+});
