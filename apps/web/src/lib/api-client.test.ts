@@ -282,6 +282,46 @@ describe('401', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('takes a 401 during or after a request that retires its token as the expected end', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    const answers: Array<(response: Response) => void> = [];
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const refused = () =>
+      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401);
+    startSession({ token: 'tok', userInfo, needsDepartment: false });
+
+    // The password change succeeds; refetches racing it are refused, before and after its answer.
+    const change = request('POST', '/sys/user/updatePassword', { body: {}, retiresToken: true });
+    const before = apiClient.get('/a').catch((error: unknown) => error);
+    const after = apiClient.get('/b').catch((error: unknown) => error);
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    answers[1]?.(refused());
+    await before;
+    answers[0]?.(jsonResponse({ success: true, message: '', code: 200, result: null, timestamp: 1 }));
+    await change;
+    answers[2]?.(refused());
+    await after;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('reports a 401 to a request that meant to retire its token but failed', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401),
+    );
+    startSession({ token: 'tok', userInfo, needsDepartment: false });
+    await expect(
+      request('POST', '/sys/user/updatePassword', { body: {}, retiresToken: true }),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it("sends an explicit token in place of the session's", async () => {
     fetchMock.mockImplementation(async () =>
       jsonResponse({ success: true, message: '', code: 200, result: null, timestamp: 1 }),

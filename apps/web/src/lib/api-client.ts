@@ -67,6 +67,12 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Sends this token instead of the session's (revoking a session that has already ended here). */
   token?: string;
+  /**
+   * The request revokes its own token when it succeeds (a password change signs out everywhere):
+   * a 401 to another request carrying that token, while it is in flight or after it succeeded, is
+   * the expected end of the session, not an expired one.
+   */
+  retiresToken?: boolean;
 }
 
 export interface ApiClientConfig {
@@ -93,6 +99,7 @@ export function configureApiClient(next: Partial<ApiClientConfig>): void {
 export function resetApiClient(): void {
   config = { ...defaults };
   unauthorizedPending = false;
+  retiringTokens.clear();
 }
 
 /** Dictionary items are cacheable, so they go without the `_t` cache buster (spec section 7). */
@@ -157,9 +164,11 @@ function fieldProblems(value: unknown): FieldProblem[] {
 }
 
 let unauthorizedPending = false;
+/** Tokens that a request in flight, or one that succeeded, revokes on purpose. */
+const retiringTokens = new Set<string>();
 
 function reportUnauthorized(error: ApiError, token: string | null) {
-  if (!token || token !== config.getToken()) return;
+  if (!token || token !== config.getToken() || retiringTokens.has(token)) return;
   // Single flight: several requests failing together log out once.
   if (unauthorizedPending) return;
   unauthorizedPending = true;
@@ -175,8 +184,26 @@ function reportUnauthorized(error: ApiError, token: string | null) {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const locale = config.getLocale();
   const token = options.token ?? config.getToken();
+  if (!options.retiresToken || !token) return send<T>(method, path, options, token);
+  retiringTokens.add(token);
+  try {
+    return await send<T>(method, path, options, token);
+  } catch (error) {
+    // It failed: the token lives on, and a 401 to this very request is news after all.
+    retiringTokens.delete(token);
+    if (error instanceof ApiError && error.status === 401) reportUnauthorized(error, token);
+    throw error;
+  }
+}
+
+async function send<T>(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+): Promise<T> {
+  const locale = config.getLocale();
   const headers: Record<string, string> = { Accept: 'application/json', [LOCALE_HEADER]: locale };
   if (token) headers[TOKEN_HEADER] = token;
   let body: string | undefined;

@@ -1,9 +1,10 @@
 import type { UpdatePasswordPayload } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
 
+/** Changes the password; the server then signs the user out everywhere, this session included. */
 export function updatePassword(payload: UpdatePasswordPayload): Promise<unknown> {
-  return apiClient.post<unknown>('/sys/user/updatePassword', payload);
+  return request<unknown>('POST', '/sys/user/updatePassword', { body: payload, retiresToken: true });
 }
 
 export function useUpdatePassword() {
