@@ -32,11 +32,11 @@ async function create(body: Record<string, unknown>) {
   expect(res.status).toBe(200);
   return res.body.result;
 }
+/** `u` calls `url` for one announcement (its id in the query). */
+const onAnnouncement = <T = unknown>(u: string, method: string, url: string, id: string) =>
+  s.call<T>(method, url, { token: token(u), query: { id } });
 const publish = (id: string) =>
-  s.call<AnnouncementAdminItem>('POST', '/sys/annountCement/doReleaseData', {
-    token: token('admin'),
-    query: { id },
-  });
+  onAnnouncement<AnnouncementAdminItem>('admin', 'POST', '/sys/annountCement/doReleaseData', id);
 const recipients = (u: string, query: Record<string, string> = {}) =>
   s.call<AnnouncementRecipient[]>('GET', '/sys/annountCement/recipients', { token: token(u), query });
 const unread = async (u: string) =>
@@ -92,15 +92,9 @@ describe('announcements', () => {
     expect((await unread('agent')).sysMsgList.map((a) => a.id)).toContain(toRole.id);
     expect(await unreadIds('customer')).not.toContain(toRole.id);
     // queryById only for the addressees
-    const mine = await s.call('GET', '/sys/annountCement/queryById', {
-      token: token('customer2'),
-      query: { id: toUser.id },
-    });
+    const mine = await onAnnouncement('customer2', 'GET', '/sys/annountCement/queryById', toUser.id);
     expect(mine.status).toBe(200);
-    const other = await s.call('GET', '/sys/annountCement/queryById', {
-      token: token('customer'),
-      query: { id: toUser.id },
-    });
+    const other = await onAnnouncement('customer', 'GET', '/sys/annountCement/queryById', toUser.id);
     expect(other.status).toBe(404);
     // A target list is required for USER and ROLE.
     const bad = await s.call('POST', '/sys/annountCement/add', {
@@ -199,10 +193,12 @@ describe('announcements', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(text('ANNOUNCEMENT_NOT_DRAFT', ZH));
     expect((await publish(a.id)).status).toBe(409);
-    const revoked = await s.call<AnnouncementAdminItem>('POST', '/sys/annountCement/doReovkeData', {
-      token: token('admin'),
-      query: { id: a.id },
-    });
+    const revoked = await onAnnouncement<AnnouncementAdminItem>(
+      'admin',
+      'POST',
+      '/sys/annountCement/doReovkeData',
+      a.id,
+    );
     expect(revoked.body.result).toMatchObject({ sendStatus: '2' });
     expect(await unreadIds('sales')).not.toContain(a.id);
     const list = await s.call<Page<AnnouncementAdminItem>>('GET', '/sys/annountCement/list', {
@@ -210,10 +206,7 @@ describe('announcements', () => {
       query: { sendStatus: '2' },
     });
     expect(list.body.result.records.map((r) => r.id)).toContain(a.id);
-    const del = await s.call('DELETE', '/sys/annountCement/delete', {
-      token: token('admin'),
-      query: { id: a.id },
-    });
+    const del = await onAnnouncement('admin', 'DELETE', '/sys/annountCement/delete', a.id);
     expect(del.status).toBe(200);
     expect((await publish(a.id)).status).toBe(404);
   });
@@ -260,10 +253,12 @@ describe('announcement administration extras', () => {
   it('publishes and revokes through the /sys/announcement aliases, filters the list, names the author', async () => {
     const a = await create({ titile: 'Alias route', msgContent: 'a', msgCategory: '2', priority: 'M' });
     expect(a.createdBy).toBe(userId('admin'));
-    const released = await s.call<AnnouncementAdminItem>('POST', '/sys/announcement/release', {
-      token: token('admin'),
-      query: { id: a.id },
-    });
+    const released = await onAnnouncement<AnnouncementAdminItem>(
+      'admin',
+      'POST',
+      '/sys/announcement/release',
+      a.id,
+    );
     expect(released.body.result.sendStatus).toBe('1');
     expect((await unread('customer')).sysMsgList.map((x) => x.id)).toContain(a.id);
     const filtered = await s.call<Page<AnnouncementAdminItem>>('GET', '/sys/annountCement/list', {
@@ -271,10 +266,12 @@ describe('announcement administration extras', () => {
       query: { msgCategory: '2', priority: 'M' },
     });
     expect(filtered.body.result.records.map((r) => r.id)).toEqual([a.id]);
-    const revoked = await s.call<AnnouncementAdminItem>('POST', '/sys/announcement/revoke', {
-      token: token('admin'),
-      query: { id: a.id },
-    });
+    const revoked = await onAnnouncement<AnnouncementAdminItem>(
+      'admin',
+      'POST',
+      '/sys/announcement/revoke',
+      a.id,
+    );
     expect(revoked.body.result.sendStatus).toBe('2');
     expect(await unreadIds('customer')).not.toContain(a.id);
     const again = await s.call('POST', '/sys/announcement/revoke', {
@@ -301,10 +298,7 @@ describe('announcement administration extras', () => {
         expect(bad.body.message).toBe(text(code, locale));
       }
     }
-    const forbidden = await s.call('POST', '/sys/announcement/release', {
-      token: token('customer'),
-      query: { id: a.id },
-    });
+    const forbidden = await onAnnouncement('customer', 'POST', '/sys/announcement/release', a.id);
     expect(forbidden.status).toBe(403);
   });
 
@@ -386,7 +380,6 @@ describe('announcement administration extras', () => {
         ['Scoped: staff', ['agentcustomer', 'customer']],
       ]);
       // Someone else's announcement is not found for any action of the agent, and unchanged.
-      const theirs = { token: token('agent'), query: { id: staffs.id } };
       const body = {
         id: staffs.id,
         titile: 'Taken over',
@@ -399,7 +392,7 @@ describe('announcement administration extras', () => {
         ['POST', '/sys/announcement/revoke'],
         ['DELETE', '/sys/annountCement/delete'],
       ] as const) {
-        expect((await s.call(method, url, theirs)).status, url).toBe(404);
+        expect((await onAnnouncement('agent', method, url, staffs.id)).status, url).toBe(404);
       }
       expect((await s.call('PUT', '/sys/annountCement/edit', { token: token('agent'), body })).status).toBe(
         404,
@@ -413,20 +406,16 @@ describe('announcement administration extras', () => {
         body: { ...body, id: own.id, titile: 'Scoped: agent, edited', userIds: [userId('customer2')] },
       });
       expect(edited.body).toMatchObject({ errorCode: 'ANNOUNCEMENT_UNKNOWN_USERS' });
-      const published = await s.call<AnnouncementAdminItem>('POST', '/sys/annountCement/doReleaseData', {
-        token: token('agent'),
-        query: { id: own.id },
-      });
+      const published = await onAnnouncement<AnnouncementAdminItem>(
+        'agent',
+        'POST',
+        '/sys/annountCement/doReleaseData',
+        own.id,
+      );
       expect(published.body.result).toMatchObject({ sendStatus: '1' });
-      const revoked = await s.call('POST', '/sys/announcement/revoke', {
-        token: token('agent'),
-        query: { id: own.id },
-      });
+      const revoked = await onAnnouncement('agent', 'POST', '/sys/announcement/revoke', own.id);
       expect(revoked.status).toBe(200);
-      const deleted = await s.call('DELETE', '/sys/annountCement/delete', {
-        token: token('agent'),
-        query: { id: own.id },
-      });
+      const deleted = await onAnnouncement('agent', 'DELETE', '/sys/annountCement/delete', own.id);
       expect(deleted.status).toBe(200);
       own = undefined;
     } finally {

@@ -1,10 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { PASSWORD, switchLanguage } from './support';
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/sys/login', { data: { username: 'admin', password: PASSWORD } });
-  return { 'X-Access-Token': ((await login.json()) as { result: { token: string } }).result.token };
-}
+import { expect, test } from '@playwright/test';
+import { adminAdd, adminHeaders, switchLanguage } from './support';
 
 /** Footer link, then the page's title in English and in Chinese. */
 const LEGAL_PAGES = [
@@ -51,12 +46,11 @@ test('a brand mapped to the visiting domain renames the console and can hide the
   page,
   request,
 }) => {
-  const headers = await adminHeaders(request);
-  const added = await request.post('/api/sys/brand/add', {
-    headers,
-    data: { domain: '127.0.0.1', brandName: 'PartnerTel', hideLanguage: true },
+  const brand = await adminAdd(request, 'brand', {
+    domain: '127.0.0.1',
+    brandName: 'PartnerTel',
+    hideLanguage: true,
   });
-  const id = ((await added.json()) as { result: { id: string } }).result.id;
   try {
     await page.goto('/user/login');
     await expect(page.getByTestId('brand-name')).toHaveText('PartnerTel');
@@ -64,7 +58,7 @@ test('a brand mapped to the visiting domain renames the console and can hide the
     // Not the main brand: no Contact us.
     await expect(page.getByTestId('contact-us')).toHaveCount(0);
   } finally {
-    await request.delete(`/api/sys/brand/delete?id=${id}`, { headers });
+    await brand.remove();
   }
   await page.reload();
   await expect(page.getByTestId('brand-name')).toHaveText('Switchboard');
@@ -74,12 +68,10 @@ test('on a phone the Contact us menu stays on the screen, however long an entry'
   browser,
   request,
 }) => {
-  const headers = await adminHeaders(request);
-  const added = await request.post('/api/sys/supportContact/add', {
-    headers,
-    data: { name: 'Overnight escalations desk', telegram: 'https://t.me/overnight_escalations_desk_team' },
+  const contact = await adminAdd(request, 'supportContact', {
+    name: 'Overnight escalations desk',
+    telegram: 'https://t.me/overnight_escalations_desk_team',
   });
-  const id = ((await added.json()) as { result: { id: string } }).result.id;
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   try {
@@ -96,6 +88,6 @@ test('on a phone the Contact us menu stays on the screen, however long an entry'
     await expect(page.getByTestId('contact-us')).toBeFocused();
   } finally {
     await context.close();
-    await request.delete(`/api/sys/supportContact/delete?id=${id}`, { headers });
+    await contact.remove();
   }
 });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { fieldErrors, PASSWORD, SCREENSHOTS, signIn, switchLanguage } from './support';
+import { adminAdd, fieldErrors, SCREENSHOTS, signIn, switchLanguage } from './support';
 
 /**
  * The brand admin screen. The administrator works on the suite's address (127.0.0.1); the brand is
@@ -183,14 +183,7 @@ test('the brand form says what is wrong in the user’s language: a taken domain
   await signIn(admin, 'admin');
   await expect(admin.getByTestId('current-user')).toBeVisible();
   // A brand that already has the domain.
-  const login = await request.post('/api/sys/login', { data: { username: 'admin', password: PASSWORD } });
-  const headers = { 'X-Access-Token': ((await login.json()) as { result: { token: string } }).result.token };
-  const added = await request.post('/api/sys/brand/add', {
-    headers,
-    data: { domain: 'taken.example.com', brandName: 'Taken' },
-  });
-  expect(added.ok()).toBe(true);
-  const id = ((await added.json()) as { result: { id: string } }).result.id;
+  const taken = await adminAdd(request, 'brand', { domain: 'taken.example.com', brandName: 'Taken' });
   try {
     await admin.goto('/system/brand');
     await admin.getByTestId('brand-add').click();
@@ -244,6 +237,6 @@ test('the brand form says what is wrong in the user’s language: a taken domain
     await form.getByRole('button', { name: /取\s*消/ }).click();
     await switchLanguage(admin, 'en-US');
   } finally {
-    await request.delete(`/api/sys/brand/delete?id=${id}`, { headers });
+    await taken.remove();
   }
 });

@@ -111,16 +111,31 @@ export async function storedToken(page: Page): Promise<string> {
   return token;
 }
 
+/** The administrator's token header, for calling the API beside the page. */
+export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const login = await request.post('/api/sys/login', { data: { username: 'admin', password: PASSWORD } });
+  return { 'X-Access-Token': ((await login.json()) as { result: { token: string } }).result.token };
+}
+
+/**
+ * Something the administrator adds through the API for a test (`resource` as in
+ * `/api/sys/<resource>/add`); `remove` deletes it again.
+ */
+export async function adminAdd(request: APIRequestContext, resource: string, data: Record<string, unknown>) {
+  const headers = await adminHeaders(request);
+  const added = await request.post(`/api/sys/${resource}/add`, { headers, data });
+  expect(added.ok()).toBe(true);
+  const id = ((await added.json()) as { result: { id: string } }).result.id;
+  return {
+    id,
+    headers,
+    remove: () => request.delete(`/api/sys/${resource}/delete?id=${id}`, { headers }),
+  };
+}
+
 /** The administrator publishes an announcement through the API while a console is open elsewhere. */
 export async function publish(request: APIRequestContext, body: Record<string, unknown>) {
-  const login = await request.post('/api/sys/login', { data: { username: 'admin', password: PASSWORD } });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
-  const headers = { 'X-Access-Token': token };
-  const created = await request.post('/api/sys/annountCement/add', {
-    headers,
-    data: { msgContent: '<p>x</p>', ...body },
-  });
-  const id = ((await created.json()) as { result: { id: string } }).result.id;
+  const { id, headers } = await adminAdd(request, 'annountCement', { msgContent: '<p>x</p>', ...body });
   const released = await request.post(`/api/sys/annountCement/doReleaseData?id=${id}`, { headers });
   expect(released.ok()).toBe(true);
   return id;

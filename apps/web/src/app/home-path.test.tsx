@@ -7,33 +7,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession, getSession, startSession, updateUserInfo } from '@/lib/session';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
+import { menuItem } from '@/test/menu';
 import { testUser } from '@/test/users';
 import { PermissionsContext } from './bootstrap';
 import { AGENT_HOME_PATH, HOME_PATH, homePathFor, useHomePath } from './home-path';
 import { SideMenu } from './menu/SideMenu';
 
-const node = (path: string, name: string, component: string, extra: Partial<MenuItem> = {}): MenuItem => ({
-  id: name,
-  path,
-  name,
-  component,
-  redirect: null,
-  hidden: false,
-  alwaysShow: false,
-  meta: {
-    title: name,
-    titleKey: `menu.${name}`,
-    icon: null,
-    url: null,
-    permissionList: [],
-    keepAlive: false,
-    internalOrExternal: false,
-  },
-  ...extra,
+const home = menuItem(HOME_PATH, 'home/Home', {
+  name: 'home',
+  meta: { title: 'home', titleKey: 'menu.home' },
 });
-
-const home = node(HOME_PATH, 'home', 'home/Home');
-const agentHome = node(AGENT_HOME_PATH, 'agentHome', 'agent/AgentHome', { hidden: true });
+const agentHome = menuItem(AGENT_HOME_PATH, 'agent/AgentHome', {
+  name: 'agentHome',
+  hidden: true,
+  meta: { title: 'agentHome', titleKey: 'menu.agentHome' },
+});
 const permissionsWith = (...menu: MenuItem[]): UserPermissions => ({ menu, auth: [], allAuth: [] });
 const agents: DepartInfo = { agentId: 'agent-1', departName: 'Acme Agency', orgCode: 'A05' };
 const staff: DepartInfo = { agentId: null, departName: 'Platform', orgCode: 'A01' };
@@ -51,15 +39,10 @@ describe('homePathFor', () => {
   it('is the home page when the menu does not allow the agent home, or the department is no agent’s', () => {
     expect(homePathFor(agents, permissionsWith(home))).toBe(HOME_PATH);
     // Listed, but refused by its permission list (spec section 6).
-    const guarded = {
-      ...agentHome,
-      meta: {
-        ...agentHome.meta,
-        permissionList: [
-          { action: 'agent:home', describe: 'Agent home', type: '1' as const, status: '1' as const },
-        ],
-      },
-    };
+    const guarded = menuItem(AGENT_HOME_PATH, 'agent/AgentHome', {
+      hidden: true,
+      meta: { permissionList: [{ action: 'agent:home', describe: 'Agent home', type: '1', status: '1' }] },
+    });
     expect(homePathFor(agents, permissionsWith(home, guarded))).toBe(HOME_PATH);
     expect(homePathFor(staff, permissionsWith(home, agentHome))).toBe(HOME_PATH);
     expect(homePathFor(undefined, permissionsWith(home, agentHome))).toBe(HOME_PATH);

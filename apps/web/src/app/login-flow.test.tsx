@@ -8,6 +8,7 @@ import { changeLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession } from '@/lib/session';
 import { resetSettings, updateSettings } from '@/lib/settings';
+import { menuItem } from '@/test/menu';
 import { testUser } from '@/test/users';
 import { AppProviders } from './providers';
 import { routes } from './router';
@@ -41,42 +42,13 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string }
   };
   const permissions: UserPermissions = {
     menu: [
-      {
-        id: 'm1',
-        path: '/home/Home',
-        name: 'home',
-        component: 'home/Home',
-        redirect: null,
-        hidden: false,
-        alwaysShow: false,
-        meta: {
-          title: 'Home',
-          titleKey: null,
-          icon: null,
-          url: null,
-          permissionList: [],
-          keepAlive: false,
-          internalOrExternal: false,
-        },
-      },
-      {
+      menuItem('/home/Home', 'home/Home', { id: 'm1', name: 'home', meta: { title: 'Home' } }),
+      menuItem('/AgentHome', 'agent/AgentHome', {
         id: 'm2',
-        path: '/AgentHome',
         name: 'agentHome',
-        component: 'agent/AgentHome',
-        redirect: null,
         hidden: true,
-        alwaysShow: false,
-        meta: {
-          title: 'Agent home',
-          titleKey: null,
-          icon: null,
-          url: null,
-          permissionList: [],
-          keepAlive: false,
-          internalOrExternal: false,
-        },
-      },
+        meta: { title: 'Agent home' },
+      }),
     ],
     auth: [],
     allAuth: [],

@@ -93,16 +93,21 @@ async function saveCancelReopen(
   if (next !== null) await user.type(within(dialog()).getByLabelText('Name'), next);
 }
 
+/** A save the test answers, started from a dialog that was then cancelled for the next one. */
+async function outlivedSave() {
+  const answer = deferred<unknown>();
+  const save = vi.fn(() => answer.promise);
+  const { onSaved } = renderPage({ save });
+  await saveCancelReopen(userEvent.setup(), () => save.mock.calls.length > 0);
+  return { answer, onSaved };
+}
+
 /** Long enough for anything the settled save would still do. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 describe('useEntityForm: a save outlived by its dialog', () => {
   it('does not close the dialog opened next when it succeeds (it still says saved)', async () => {
-    const answer = deferred<unknown>();
-    const save = vi.fn(() => answer.promise);
-    const user = userEvent.setup();
-    const { onSaved } = renderPage({ save });
-    await saveCancelReopen(user, () => save.mock.calls.length > 0);
+    const { answer, onSaved } = await outlivedSave();
     answer.resolve({ id: 't1' });
     expect(await screen.findByText('Thing saved')).toBeTruthy();
     await settle();
@@ -111,11 +116,7 @@ describe('useEntityForm: a save outlived by its dialog', () => {
   });
 
   it('puts no field errors on the dialog opened next when it fails', async () => {
-    const answer = deferred<unknown>();
-    const save = vi.fn(() => answer.promise);
-    const user = userEvent.setup();
-    const { onSaved } = renderPage({ save });
-    await saveCancelReopen(user, () => save.mock.calls.length > 0);
+    const { answer, onSaved } = await outlivedSave();
     answer.reject(
       new ApiError({
         kind: 'http',

@@ -237,59 +237,60 @@ describe('failures without an answer', () => {
 });
 
 describe('401', () => {
-  it('reports an unauthorised answer once per burst, only for requests with a token', async () => {
+  const refused = () =>
+    jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401);
+  /** The console's 401 handler, watched. */
+  const watchUnauthorized = () => {
     const onUnauthorized = vi.fn();
     configureApiClient({ onUnauthorized });
-    fetchMock.mockImplementation(async () =>
-      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401),
-    );
+    return onUnauthorized;
+  };
+  const signIn = (token: string) => startSession({ token, userInfo, needsDepartment: false });
+  /** Lets a reported 401 reach the handler (it is called from a microtask). */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it('reports an unauthorised answer once per burst, only for requests with a token', async () => {
+    const onUnauthorized = watchUnauthorized();
+    fetchMock.mockImplementation(async () => refused());
     await expect(apiClient.post('/sys/login', {})).rejects.toBeInstanceOf(ApiError);
     await Promise.resolve();
     expect(onUnauthorized).not.toHaveBeenCalled();
 
-    startSession({ token: 'tok', userInfo, needsDepartment: false });
+    signIn('tok');
     await Promise.allSettled([apiClient.get('/a'), apiClient.get('/b'), apiClient.get('/c')]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(TOKEN_TTL_MS).toBe(604_800_000);
   });
 
   it('does not report a 401 to a request of a session that has ended since', async () => {
-    const onUnauthorized = vi.fn();
-    configureApiClient({ onUnauthorized });
+    const onUnauthorized = watchUnauthorized();
     let answer: (response: Response) => void = () => {};
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    startSession({ token: 'tok', userInfo, needsDepartment: false });
+    signIn('tok');
     const pending = apiClient.get('/a').catch((error: unknown) => error);
     // The user logs out while the request is in flight; the server revokes the token meanwhile.
     endSession({ reason: 'logout', message: 'Logged out' });
-    answer(
-      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401),
-    );
+    answer(refused());
     await expect(pending).resolves.toMatchObject({ status: 401 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
     expect(onUnauthorized).not.toHaveBeenCalled();
 
     // Nor one of another user's session that has started since.
-    startSession({ token: 'tok-2', userInfo, needsDepartment: false });
+    signIn('tok-2');
     const stale = apiClient.get('/b').catch((error: unknown) => error);
-    startSession({ token: 'other', userInfo, needsDepartment: false });
-    answer(
-      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401),
-    );
+    signIn('other');
+    answer(refused());
     await stale;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('takes a 401 during or after a request that retires its token as the expected end', async () => {
-    const onUnauthorized = vi.fn();
-    configureApiClient({ onUnauthorized });
+    const onUnauthorized = watchUnauthorized();
     const answers: Array<(response: Response) => void> = [];
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
-    const refused = () =>
-      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401);
-    startSession({ token: 'tok', userInfo, needsDepartment: false });
+    signIn('tok');
 
     // The password change succeeds; refetches racing it are refused, before and after its answer.
     const change = request('POST', '/sys/user/updatePassword', { body: {}, retiresToken: true });
@@ -298,34 +299,27 @@ describe('401', () => {
     await vi.waitFor(() => expect(answers).toHaveLength(3));
     answers[1]?.(refused());
     await before;
-    answers[0]?.(jsonResponse({ success: true, message: '', code: 200, result: null, timestamp: 1 }));
+    answers[0]?.(jsonResponse(envelope(null)));
     await change;
     answers[2]?.(refused());
     await after;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('reports a 401 to a request that meant to retire its token but failed', async () => {
-    const onUnauthorized = vi.fn();
-    configureApiClient({ onUnauthorized });
-    fetchMock.mockImplementation(async () =>
-      jsonResponse({ success: false, message: 'Token invalid', code: 401, result: null, timestamp: 1 }, 401),
-    );
-    startSession({ token: 'tok', userInfo, needsDepartment: false });
+    const onUnauthorized = watchUnauthorized();
+    fetchMock.mockImplementation(async () => refused());
+    signIn('tok');
     await expect(
       request('POST', '/sys/user/updatePassword', { body: {}, retiresToken: true }),
-    ).rejects.toMatchObject({
-      status: 401,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    ).rejects.toMatchObject({ status: 401 });
+    await settle();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it("sends an explicit token in place of the session's", async () => {
-    fetchMock.mockImplementation(async () =>
-      jsonResponse({ success: true, message: '', code: 200, result: null, timestamp: 1 }),
-    );
+    fetchMock.mockImplementation(async () => jsonResponse(envelope(null)));
     await request('POST', '/sys/logout', { body: {}, token: 'revoked-here' });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(new Headers(init.headers).get('X-Access-Token')).toBe('revoked-here');

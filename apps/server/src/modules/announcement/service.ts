@@ -8,7 +8,7 @@ import {
   pageOf,
   type UserAnnouncementItem,
 } from '@switchboard/contracts';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { announcementReads, announcements, roles, users } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth';
@@ -17,6 +17,7 @@ import { AppError } from '../../platform/envelope';
 import type { Realtime } from '../../platform/realtime';
 import { type DataScope, dataScopeOf, scopeCondition } from '../../platform/scope';
 import { inUuids, likeText } from '../../platform/sql';
+import { userNameContains } from '../user/search';
 
 type Row = typeof announcements.$inferSelect;
 
@@ -168,7 +169,7 @@ export class AnnouncementService {
       .where(
         and(
           scopeCondition(await dataScopeOf(this.db, auth), users.companyId),
-          text ? or(ilike(users.username, likeText(text)), ilike(users.realname, likeText(text))) : undefined,
+          text ? userNameContains(text) : undefined,
         ),
       )
       .orderBy(asc(users.username))

@@ -8,7 +8,7 @@ import {
   userIdSchema,
   userIdsSchema,
 } from '@switchboard/contracts';
-import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { companies, roles, userRoles, users } from '../../db/schema';
@@ -22,6 +22,7 @@ import { likeText } from '../../platform/sql';
 import type { Services } from '../../services';
 import { isValidIpRule } from '../auth/ip-whitelist';
 import { checkTotp, newTotpSecret, totpSetup } from '../auth/totp';
+import { userNameContains } from './search';
 
 const searchText = z.string().max(SEARCH_TEXT_MAX_LENGTH, 'FIELD_TOO_LONG').optional();
 const listQuery = pageQuerySchema.extend({
@@ -54,9 +55,7 @@ export function userRoutes(app: FastifyInstance, { db, sessions }: Services) {
       q.username ? ilike(users.username, likeText(q.username)) : undefined,
       q.realname ? ilike(users.realname, likeText(q.realname)) : undefined,
       q.status ? eq(users.status, Number(q.status)) : undefined,
-      q.keyword
-        ? or(ilike(users.username, likeText(q.keyword)), ilike(users.realname, likeText(q.keyword)))
-        : undefined,
+      q.keyword ? userNameContains(q.keyword) : undefined,
     );
     const [{ total } = { total: 0 }] = await db
       .select({ total: sql<number>`count(*)::int` })

@@ -1,26 +1,6 @@
-import type { MenuItem } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
+import { menuItem as node } from '@/test/menu';
 import { findByPath, isWebUrl, permittedMenu, visibleMenu } from './menu-tree';
-
-const node = (path: string, component: string | null, extra: Partial<MenuItem> = {}): MenuItem => ({
-  id: path,
-  path,
-  name: path,
-  component,
-  redirect: null,
-  hidden: false,
-  alwaysShow: false,
-  meta: {
-    title: path,
-    titleKey: null,
-    icon: null,
-    url: null,
-    permissionList: [],
-    keepAlive: false,
-    internalOrExternal: false,
-  },
-  ...extra,
-});
 
 describe('visibleMenu', () => {
   it('drops hidden nodes and screens that do not exist yet', () => {
@@ -46,7 +26,7 @@ describe('visibleMenu', () => {
 
   it('keeps external links', () => {
     const link = node('/docs', null, {
-      meta: { ...node('/docs', null).meta, url: 'https://example.com', internalOrExternal: true },
+      meta: { url: 'https://example.com', internalOrExternal: true },
     });
     expect(visibleMenu([link])).toHaveLength(1);
   });
@@ -64,10 +44,10 @@ describe('permittedMenu', () => {
   const perm = (action: string) => ({ action, describe: action, type: '1', status: '1' });
   it('keeps routes whose permission list is empty or intersects the granted actions, recursively', () => {
     const guarded = node('/g', 'home/Home', {
-      meta: { ...node('/g', null).meta, permissionList: [perm('a')] },
+      meta: { permissionList: [perm('a')] },
     });
     const parent = node('/p', 'layouts/RouteView', {
-      meta: { ...node('/p', null).meta, permissionList: [perm('b')] },
+      meta: { permissionList: [perm('b')] },
       children: [node('/p/c', 'home/Home')],
     });
     const open = node('/o', 'home/Home');

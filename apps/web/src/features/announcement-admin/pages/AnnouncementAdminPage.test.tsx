@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PermissionsContext } from '@/app/bootstrap';
 import { endSession, startSession } from '@/lib/session';
-import { fakeApi, renderWithProviders } from '@/test/fake-api';
+import { type Call, fakeApi, type Reply, renderWithProviders } from '@/test/fake-api';
 import { testUser } from '@/test/users';
 import { RECIPIENTS_PATH } from '../api/search-recipients';
 import AnnouncementAdminPage, { ANNOUNCEMENT_PERMISSIONS } from './AnnouncementAdminPage';
@@ -50,18 +50,48 @@ function renderPage() {
   );
 }
 
+/**
+ * The screen's server: `records` on the list, no dictionary items, nobody found by the recipients
+ * picker; `more` answers first.
+ */
+function serve(records: AnnouncementAdminItem[], more: (call: Call) => Reply | undefined = () => undefined) {
+  return fakeApi((call) => {
+    const reply = more(call);
+    if (reply !== undefined) return reply;
+    if (call.path === '/sys/annountCement/list') {
+      return { result: { records, total: records.length, current: 1, size: 10, pages: 1 } };
+    }
+    if (call.path === RECIPIENTS_PATH) return { result: [] };
+    if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
+    return undefined;
+  });
+}
+
+/** A draft addressed to chosen users; `recipients` are those the server still names. */
+const draftFor = (
+  userIds: string[],
+  recipients: AnnouncementAdminItem['recipients'],
+): AnnouncementAdminItem => ({
+  ...row('d1', '0'),
+  msgType: 'USER',
+  userIds,
+  recipients,
+});
+
+const casey = { id: 'u-casey', username: 'customer2', realname: 'Casey Customer' };
+
+/** Opens the editor of the listed announcement titled `title`. */
+async function edit(user: ReturnType<typeof userEvent.setup>, title: string) {
+  const listed = (await screen.findByText(title)).closest('tr') as HTMLElement;
+  await user.click(within(listed).getByText('Edit').closest('button') as HTMLElement);
+  return screen.findByRole('dialog');
+}
+
 describe('AnnouncementAdminPage', () => {
   it('shows status tags and publishes a draft after confirmation', async () => {
-    const api = fakeApi((call) => {
-      if (call.path === '/sys/annountCement/list') {
-        return {
-          result: { records: [row('d1', '0'), row('p1', '1')], total: 2, current: 1, size: 10, pages: 1 },
-        };
-      }
-      if (call.path === '/sys/annountCement/doReleaseData') return { result: null };
-      if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
-      return undefined;
-    });
+    const api = serve([row('d1', '0'), row('p1', '1')], (call) =>
+      call.path === '/sys/annountCement/doReleaseData' ? { result: null } : undefined,
+    );
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('Announcement d1');
@@ -88,15 +118,11 @@ describe('AnnouncementAdminPage', () => {
   });
 
   it('fetches the priority dictionary without _t', async () => {
-    const api = fakeApi((call) => {
-      if (call.path === '/sys/annountCement/list') {
-        return { result: { records: [], total: 0, current: 1, size: 10, pages: 0 } };
-      }
-      if (call.path === '/sys/dict/getDictItems/priority') {
-        return { result: [{ value: 'H', text: 'Urgent!', label: 'Urgent!' }] };
-      }
-      return undefined;
-    });
+    const api = serve([], (call) =>
+      call.path === '/sys/dict/getDictItems/priority'
+        ? { result: [{ value: 'H', text: 'Urgent!', label: 'Urgent!' }] }
+        : undefined,
+    );
     const user = userEvent.setup();
     renderPage();
     await waitFor(() => expect(api.calls.some((c) => c.path === '/sys/annountCement/list')).toBe(true));
@@ -114,15 +140,11 @@ describe('AnnouncementAdminPage', () => {
   });
 
   it('says why a publish was refused and reloads the list', async () => {
-    const api = fakeApi((call) => {
-      if (call.path === '/sys/annountCement/list') {
-        return { result: { records: [row('d1', '0')], total: 1, current: 1, size: 10, pages: 1 } };
-      }
-      if (call.path === '/sys/annountCement/doReleaseData') {
-        return { status: 409, errorCode: 'ANNOUNCEMENT_NOT_DRAFT', message: 'Only drafts can be changed' };
-      }
-      return undefined;
-    });
+    const api = serve([row('d1', '0')], (call) =>
+      call.path === '/sys/annountCement/doReleaseData'
+        ? { status: 409, errorCode: 'ANNOUNCEMENT_NOT_DRAFT', message: 'Only drafts can be changed' }
+        : undefined,
+    );
     const user = userEvent.setup();
     renderPage();
     const draftRow = (await screen.findByText('Announcement d1')).closest('tr') as HTMLElement;
@@ -133,27 +155,14 @@ describe('AnnouncementAdminPage', () => {
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/sys/annountCement/list').length).toBe(2));
   });
   it('editing a draft for chosen users shows their names, and the picker searches by keyword', async () => {
-    const draft: AnnouncementAdminItem = {
-      ...row('d1', '0'),
-      msgType: 'USER',
-      userIds: ['u-casey'],
-      recipients: [{ id: 'u-casey', username: 'customer2', realname: 'Casey Customer' }],
-    };
-    const api = fakeApi((call) => {
-      if (call.path === '/sys/annountCement/list') {
-        return { result: { records: [draft], total: 1, current: 1, size: 10, pages: 1 } };
-      }
-      if (call.path === RECIPIENTS_PATH) {
-        return { result: [{ id: 'u-chris', username: 'customer', realname: 'Chris Customer' }] };
-      }
-      if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
-      return undefined;
-    });
+    const api = serve([draftFor([casey.id], [casey])], (call) =>
+      call.path === RECIPIENTS_PATH
+        ? { result: [{ id: 'u-chris', username: 'customer', realname: 'Chris Customer' }] }
+        : undefined,
+    );
     const user = userEvent.setup();
     renderPage();
-    const draftRow = (await screen.findByText('Announcement d1')).closest('tr') as HTMLElement;
-    await user.click(within(draftRow).getByText('Edit').closest('button') as HTMLElement);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await edit(user, 'Announcement d1');
     // The chosen user by name, not by id; and still so once a search shows other users.
     expect(await within(dialog).findByText('Casey Customer (customer2)')).toBeTruthy();
     expect(within(dialog).queryByText('u-casey')).toBeNull();
@@ -167,27 +176,14 @@ describe('AnnouncementAdminPage', () => {
   });
 
   it('editing a draft keeps only the chosen users that still exist', async () => {
-    const draft: AnnouncementAdminItem = {
-      ...row('d1', '0'),
-      msgType: 'USER',
-      // u-gone was deleted since: the server names only the users it still has.
-      userIds: ['u-casey', 'u-gone'],
-      recipients: [{ id: 'u-casey', username: 'customer2', realname: 'Casey Customer' }],
-    };
-    const api = fakeApi((call) => {
-      if (call.path === '/sys/annountCement/list') {
-        return { result: { records: [draft], total: 1, current: 1, size: 10, pages: 1 } };
-      }
-      if (call.path === '/sys/annountCement/edit') return { result: draft };
-      if (call.path === RECIPIENTS_PATH) return { result: [] };
-      if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
-      return undefined;
-    });
+    // u-gone was deleted since: the server names only the users it still has.
+    const draft = draftFor([casey.id, 'u-gone'], [casey]);
+    const api = serve([draft], (call) =>
+      call.path === '/sys/annountCement/edit' ? { result: draft } : undefined,
+    );
     const user = userEvent.setup();
     renderPage();
-    const draftRow = (await screen.findByText('Announcement d1')).closest('tr') as HTMLElement;
-    await user.click(within(draftRow).getByText('Edit').closest('button') as HTMLElement);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await edit(user, 'Announcement d1');
     expect(await within(dialog).findByText('Casey Customer (customer2)')).toBeTruthy();
     expect(within(dialog).queryByText('u-gone')).toBeNull();
     await user.click(within(dialog).getByText('Save').closest('button') as HTMLElement);
@@ -204,14 +200,7 @@ describe('AnnouncementAdminPage', () => {
         userInfo: testUser({ roles, isAdmin: roles.includes('admin') }),
         needsDepartment: false,
       });
-      fakeApi((call) => {
-        if (call.path === '/sys/annountCement/list') {
-          return { result: { records: [], total: 0, current: 1, size: 10, pages: 1 } };
-        }
-        if (call.path === RECIPIENTS_PATH) return { result: [] };
-        if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
-        return undefined;
-      });
+      serve([]);
       const user = userEvent.setup();
       const view = renderPage();
       await user.click(await screen.findByTestId('announcement-add'));

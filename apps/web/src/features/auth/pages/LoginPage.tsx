@@ -148,9 +148,15 @@ export default function LoginPage() {
     setChecked((current) => (current.has(field) ? current : new Set(current).add(field)));
   };
 
+  /** The labelled frame of a field: its id, label and what is wrong with it. */
+  const fieldOf = (field: Field) => ({
+    id: `${idPrefix}-${field}`,
+    label: labels[field],
+    error: shown(field),
+  });
+
   const inputProps = (field: Field) => {
-    const id = `${idPrefix}-${field}`;
-    const error = shown(field);
+    const { id, error } = fieldOf(field);
     return {
       id,
       name: field,
@@ -217,7 +223,7 @@ export default function LoginPage() {
         </Alert>
       ) : null}
       <form onSubmit={submit} noValidate className="sb-form">
-        <FormField id={`${idPrefix}-username`} label={labels.username} error={shown('username')}>
+        <FormField {...fieldOf('username')}>
           <span className="sb-input-wrap">
             <SvgIcon icon={UserOutlined} className="sb-input-prefix" />
             <input
@@ -227,7 +233,7 @@ export default function LoginPage() {
             />
           </span>
         </FormField>
-        <FormField id={`${idPrefix}-password`} label={labels.password} error={shown('password')}>
+        <FormField {...fieldOf('password')}>
           <span className="sb-input-wrap">
             <SvgIcon icon={LockOutlined} className="sb-input-prefix" />
             <input
@@ -248,7 +254,7 @@ export default function LoginPage() {
           </span>
         </FormField>
         {captchaRequired ? (
-          <FormField id={`${idPrefix}-captcha`} label={labels.captcha} error={shown('captcha')}>
+          <FormField {...fieldOf('captcha')}>
             <div className="sb-captcha">
               <span className="sb-input-wrap">
                 <SvgIcon icon={SafetyOutlined} className="sb-input-prefix" />
@@ -277,7 +283,7 @@ export default function LoginPage() {
           </FormField>
         ) : null}
         {googleCodeRequired ? (
-          <FormField id={`${idPrefix}-googleCode`} label={labels.googleCode} error={shown('googleCode')}>
+          <FormField {...fieldOf('googleCode')}>
             <span className="sb-input-wrap">
               <input
                 {...inputProps('googleCode')}
