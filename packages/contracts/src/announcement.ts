@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { PRIORITIES } from './constants';
+import { PRIORITIES, SEARCH_TEXT_MAX_LENGTH } from './constants';
+import { pageQuerySchema } from './paging';
+import { booleanQuery, dateTime, uuid } from './wire';
 
 export const ANNOUNCEMENT_TARGETS = ['ALL', 'USER', 'ROLE'] as const;
 export const ANNOUNCEMENT_CATEGORIES = ['1', '2'] as const;
+/** '0' draft, '1' published, '2' revoked. */
+export const ANNOUNCEMENT_SEND_STATUSES = ['0', '1', '2'] as const;
+/** '0' listed only; '1' and '2' pop up on arrival. */
+export const ANNOUNCEMENT_OPEN_TYPES = ['0', '1', '2'] as const;
 
 /** An announcement as an administrator writes it. Content is HTML, sanitised by the server. */
 export const announcementInputSchema = z
@@ -16,7 +22,7 @@ export const announcementInputSchema = z
     userIds: z.array(z.string().uuid('FIELD_INVALID')).max(10_000).default([]),
     roleCodes: z.array(z.string().min(1).max(64)).max(50).default([]),
     /** '1' or '2' pop up on arrival; '0' only lists. */
-    openType: z.enum(['0', '1', '2']).default('0'),
+    openType: z.enum(ANNOUNCEMENT_OPEN_TYPES).default('0'),
   })
   .refine((a) => a.msgType !== 'USER' || a.userIds.length > 0, {
     message: 'FIELD_REQUIRED',
@@ -28,55 +34,81 @@ export const announcementInputSchema = z
   });
 export type AnnouncementInput = z.infer<typeof announcementInputSchema>;
 
-export interface AnnouncementItem {
-  id: string;
-  /** The spec's spelling, kept for compatibility; `title` carries the same text. */
-  titile: string;
-  title: string;
-  msgContent: string;
-  sender: string;
-  sendTime: string | null;
-  priority: string;
-  msgCategory: string;
-  openType: string;
-}
+export const announcementItemSchema = z.object({
+  id: z.string(),
+  /** The spec's spelling; `title` carries the same text. */
+  titile: z.string(),
+  title: z.string(),
+  /** Sanitised HTML. */
+  msgContent: z.string(),
+  sender: z.string(),
+  sendTime: dateTime.nullable(),
+  priority: z.string(),
+  msgCategory: z.string(),
+  openType: z.string(),
+});
+export type AnnouncementItem = z.input<typeof announcementItemSchema>;
 
-/** A chosen user of an announcement, as its editor shows them. */
-export interface AnnouncementRecipient {
-  id: string;
-  username: string;
-  realname: string;
-}
+export const announcementRecipientSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  realname: z.string(),
+});
+export type AnnouncementRecipient = z.input<typeof announcementRecipientSchema>;
 
-export interface AnnouncementAdminItem extends AnnouncementItem {
-  msgType: string;
-  userIds: string[];
-  /**
-   * The users of `userIds` that still exist and the caller may see (data scope), with their names
-   * (msgType USER; else empty). The editor starts from these.
-   */
-  recipients: AnnouncementRecipient[];
-  roleCodes: string[];
-  sendStatus: string;
-  revokeTime: string | null;
-  createTime: string;
-  /** The administrator who wrote it (null once that account is gone). */
-  createdBy: string | null;
-}
+export const announcementAdminItemSchema = announcementItemSchema.extend({
+  msgType: z.string(),
+  userIds: z.array(z.string()),
+  /** The chosen users the caller may see, with their names. */
+  recipients: z.array(announcementRecipientSchema),
+  roleCodes: z.array(z.string()),
+  sendStatus: z.string(),
+  revokeTime: dateTime.nullable(),
+  createTime: dateTime,
+  createdBy: z.string().nullable(),
+});
+export type AnnouncementAdminItem = z.input<typeof announcementAdminItemSchema>;
 
-export interface UserAnnouncementItem extends AnnouncementItem {
-  readFlag: boolean;
-  readTime: string | null;
-}
+export const userAnnouncementItemSchema = announcementItemSchema.extend({
+  readFlag: z.boolean(),
+  readTime: dateTime.nullable(),
+});
+export type UserAnnouncementItem = z.input<typeof userAnnouncementItemSchema>;
 
-export interface AnnouncementsByUser {
-  anntMsgList: AnnouncementItem[];
-  anntMsgTotal: number;
-  sysMsgList: AnnouncementItem[];
-  sysMsgTotal: number;
-}
+/** The bell's lists: unread notices and system messages, with totals. */
+export const announcementsByUserSchema = z.object({
+  anntMsgList: z.array(announcementItemSchema),
+  anntMsgTotal: z.number().int(),
+  sysMsgList: z.array(announcementItemSchema),
+  sysMsgTotal: z.number().int(),
+});
+export type AnnouncementsByUser = z.input<typeof announcementsByUserSchema>;
 
-/** Frames the server sends on /websocket/{userId}. */
+export const announcementIdQuerySchema = z.object({ id: uuid });
+export const announcementReadSchema = z.object({ anntId: uuid });
+export const announcementEditSchema = z.object({ id: uuid }).and(announcementInputSchema);
+
+/** Administration list filters. */
+export const announcementListQuerySchema = pageQuerySchema.extend({
+  title: z.string().max(200, 'FIELD_TOO_LONG').optional(),
+  sendStatus: z.enum(ANNOUNCEMENT_SEND_STATUSES).optional(),
+  msgCategory: z.enum(ANNOUNCEMENT_CATEGORIES).optional(),
+  priority: z.enum(PRIORITIES).optional(),
+});
+export type AnnouncementListQuery = z.input<typeof announcementListQuerySchema>;
+
+/** The signed-in user's announcements page. */
+export const myAnnouncementsQuerySchema = pageQuerySchema.extend({
+  title: z.string().max(200, 'FIELD_TOO_LONG').optional(),
+  msgCategory: z.enum(ANNOUNCEMENT_CATEGORIES).optional(),
+  readFlag: booleanQuery.optional(),
+});
+export type MyAnnouncementsQuery = z.input<typeof myAnnouncementsQuerySchema>;
+
+export const recipientsQuerySchema = z.object({
+  keyword: z.string().max(SEARCH_TEXT_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+});
+
 export const socketMessageSchema = z.discriminatedUnion('cmd', [
   z.object({ cmd: z.literal('topic'), msgId: z.string(), msgTxt: z.string() }),
   z.object({ cmd: z.literal('user'), msgId: z.string(), msgTxt: z.string() }),

@@ -102,50 +102,51 @@ export const ipWhitelistSchema = z.object({
   rules: z.array(z.string().trim().min(1).max(64, 'FIELD_TOO_LONG')).max(100),
 });
 
-export interface UserInfo {
-  id: string;
-  username: string;
-  realname: string;
-  avatar: string | null;
-  isAdmin: boolean;
-  orgCode: string | null;
-  /** Roles are informative; the server checks permissions on every call. */
-  roles: string[];
-  googleAuthBound: boolean;
-  /** Header items (recharge, language, contact, test tool) are hidden for this user. */
-  hideHeaderItems: boolean;
-}
+export const userInfoSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  realname: z.string(),
+  avatar: z.string().nullable(),
+  isAdmin: z.boolean(),
+  /** Current department. */
+  orgCode: z.string().nullable(),
+  roles: z.array(z.string()),
+  googleAuthBound: z.boolean(),
+  /** Spec section 2, header: items hidden for this user. */
+  hideHeaderItems: z.boolean(),
+});
+export type UserInfo = z.input<typeof userInfoSchema>;
 
-export interface Department {
-  id: string;
-  departName: string;
-  orgCode: string;
-  parentId: string | null;
-  agentId: string | null;
-}
+export const departmentSchema = z.object({
+  id: z.string(),
+  departName: z.string(),
+  orgCode: z.string(),
+  parentId: z.string().nullable(),
+  /** The agent company the department belongs to: its users get the agent home. */
+  agentId: z.string().nullable(),
+});
+export type Department = z.input<typeof departmentSchema>;
 
-export interface LoginResult {
-  token: string;
-  userInfo: UserInfo;
-  departs: Department[];
-  /** Set when the user has several departments and none is current: ask for one. */
-  multiDepart: boolean;
-}
+export const loginResultSchema = z.object({
+  token: z.string(),
+  userInfo: userInfoSchema,
+  departs: z.array(departmentSchema),
+  /** Several departments and none current: the console asks for one. */
+  multiDepart: z.boolean(),
+});
+export type LoginResult = z.input<typeof loginResultSchema>;
 
-export interface CaptchaImage {
-  /** data: URL of an SVG image. */
-  image: string;
-  key: string;
-}
+export const loginRequirementsSchema = z.object({ captchaRequired: z.boolean() });
+export type LoginRequirements = z.input<typeof loginRequirementsSchema>;
 
-/** Answer of the login pre-check telling the form which extra fields are needed. */
-export interface LoginRequirements {
-  captchaRequired: boolean;
-}
+export const loginRequirementsQuerySchema = z.object({
+  username: z.string().trim().max(USERNAME_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+});
 
-export interface TotpSetup {
-  secret: string;
-  otpauthUri: string;
-  /** data: URL of a PNG QR code of the URI. */
-  qrCode: string;
-}
+export const totpSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** PNG data: URL of the otpauth URI. */
+  qrCode: z.string(),
+});
+export type TotpSetup = z.input<typeof totpSetupSchema>;

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { isStrongPassword } from './auth';
+import { dateTime, uuid } from './wire';
 
 /** What the login page and header show for the visiting domain. */
-export interface Brand {
-  brandName: string;
-  platformLogo: string | null;
-  isMainBrand: boolean;
-  hideRecharge: boolean;
-  hideLanguage: boolean;
-}
+export const brandSchema = z.object({
+  brandName: z.string(),
+  platformLogo: z.string().nullable(),
+  /** Contact us shows on the main brand's domain only. */
+  isMainBrand: z.boolean(),
+  hideRecharge: z.boolean(),
+  hideLanguage: z.boolean(),
+});
+export type Brand = z.input<typeof brandSchema>;
 
 export const DEFAULT_BRAND: Brand = {
   brandName: 'Switchboard',
@@ -19,7 +22,42 @@ export const DEFAULT_BRAND: Brand = {
 };
 
 export const LOGO_MAX_BYTES = 200 * 1024;
-const LOGO_DATA_URL = /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/;
+/** PNG or JPEG only: an SVG may carry script, and a logo is shown to every visitor. */
+const LOGO_DATA_URL = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/;
+/** The first bytes of each accepted type: the picture must be what it says it is. */
+const LOGO_SIGNATURES: Record<string, number[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff],
+};
+
+/** True when a logo data: URL's bytes start like its declared type (PNG or JPEG). */
+export function logoBytesMatchType(dataUrl: string): boolean {
+  const match = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]{0,16})/.exec(dataUrl);
+  const signature = match ? LOGO_SIGNATURES[match[1] ?? ''] : undefined;
+  if (!match || !signature) return false;
+  const head = base64Bytes((match[2] ?? '').slice(0, 12));
+  return signature.every((byte, i) => head[i] === byte);
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Bytes of a short base64 text (no atob in every runtime the contracts run in). */
+function base64Bytes(text: string): number[] {
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const char of text) {
+    const digit = BASE64.indexOf(char);
+    if (digit < 0) break;
+    value = (value << 6) | digit;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((value >> bits) & 0xff);
+    }
+  }
+  return bytes;
+}
 
 export const brandInputSchema = z.object({
   domain: z
@@ -37,6 +75,7 @@ export const brandInputSchema = z.object({
     .string()
     .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, 'LOGO_TOO_LARGE')
     .regex(LOGO_DATA_URL, 'LOGO_INVALID')
+    .refine(logoBytesMatchType, 'LOGO_INVALID')
     .nullable()
     .default(null),
   isMainBrand: z.boolean().default(false),
@@ -45,10 +84,26 @@ export const brandInputSchema = z.object({
 });
 export type BrandInput = z.infer<typeof brandInputSchema>;
 
-export interface SupportContact {
-  name: string;
-  telegram: string;
-}
+/** A brand as the administration screen lists it. */
+export const brandRecordSchema = z.object({
+  id: z.string(),
+  domain: z.string(),
+  brandName: z.string(),
+  logo: z.string().nullable(),
+  isMainBrand: z.boolean(),
+  hideRecharge: z.boolean(),
+  hideLanguage: z.boolean(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type BrandRecord = z.input<typeof brandRecordSchema>;
+export const brandEditSchema = z.object({ id: uuid }).and(brandInputSchema);
+export const brandDomainQuerySchema = z.object({
+  customerDomain: z.string().trim().toLowerCase().max(253, 'FIELD_TOO_LONG').optional(),
+});
+
+export const supportContactSchema = z.object({ name: z.string(), telegram: z.string() });
+export type SupportContact = z.input<typeof supportContactSchema>;
 
 export const supportContactInputSchema = z.object({
   name: z.string().trim().min(1, 'FIELD_REQUIRED').max(64, 'FIELD_TOO_LONG'),
@@ -69,10 +124,28 @@ export const groupLinkSchema = z.object({
   ]),
 });
 
-export interface ContactInfo {
-  groupLink: string | null;
-  contacts: SupportContact[];
-}
+export type SupportContactInput = z.input<typeof supportContactInputSchema>;
+
+/** A support contact as the administration screen lists it (`sortNo` is what `sort` sets). */
+export const supportContactRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  telegram: z.string(),
+  sortNo: z.number().int(),
+  enabled: z.boolean(),
+  createdAt: dateTime,
+});
+export type SupportContactRecord = z.input<typeof supportContactRecordSchema>;
+export const supportContactEditSchema = z.object({ id: uuid }).and(supportContactInputSchema);
+
+export const contactInfoSchema = z.object({
+  groupLink: z.string().nullable(),
+  contacts: z.array(supportContactSchema),
+});
+export type ContactInfo = z.input<typeof contactInfoSchema>;
+
+/** `{id}` in a query string (queryById, delete, publish...). */
+export const idQuerySchema = z.object({ id: uuid });
 
 /** A company signs up; the account waits for approval. */
 export const registerSchema = z
@@ -107,3 +180,11 @@ export const registerSchema = z
     },
   });
 export type RegisterPayload = z.infer<typeof registerSchema>;
+
+export const registerResultSchema = z.object({
+  companyId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  approvalStatus: z.string(),
+});
+export type RegisterResult = z.input<typeof registerResultSchema>;

@@ -104,8 +104,8 @@ export const errorTexts = {
   },
   LOGO_TOO_LARGE: { 'en-US': 'The logo must be at most 200 kB', 'zh-CN': 'Logo不能超过200 kB' },
   LOGO_INVALID: {
-    'en-US': 'The logo must be a PNG, JPEG or SVG image',
-    'zh-CN': 'Logo必须是PNG、JPEG或SVG图片',
+    'en-US': 'The logo must be a PNG or JPEG image',
+    'zh-CN': 'Logo必须是PNG或JPEG图片',
   },
   BRAND_DOMAIN_EXISTS: { 'en-US': 'This domain already has a brand', 'zh-CN': '该域名已配置品牌' },
   EMAIL_INVALID: { 'en-US': 'Please enter a valid email address', 'zh-CN': '请输入正确的邮箱地址' },

@@ -15,6 +15,16 @@ export interface Page<T> {
   pages: number;
 }
 
+/** A page of `item`s (`Page<T>` on the wire). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    current: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  });
+
 export function pageOf<T>(records: T[], total: number, query: PageQuery): Page<T> {
   return {
     records,
@@ -24,3 +34,30 @@ export function pageOf<T>(records: T[], total: number, query: PageQuery): Page<T
     pages: Math.ceil(total / query.pageSize),
   };
 }
+
+/**
+ * Lists of large, time-ordered tables (the logs) page by key instead of counting: `cursor` is the
+ * last row's key of the page before (absent for the newest page); the answer's `nextCursor` is
+ * the key to ask for the page after, or null on the last page.
+ */
+export const keysetQuerySchema = z.object({
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'FIELD_INVALID')
+    .optional(),
+});
+export type KeysetQuery = z.infer<typeof keysetQuerySchema>;
+
+export interface KeysetPage<T> {
+  records: T[];
+  size: number;
+  nextCursor: string | null;
+}
+
+export const keysetPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    records: z.array(item),
+    size: z.number().int(),
+    nextCursor: z.string().nullable(),
+  });

@@ -1,4 +1,3 @@
-import type { CaptchaImage } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -10,14 +9,9 @@ export function newCheckKey(length = 16): string {
   return Array.from(bytes, (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
 }
 
-/** The image as a `data:` URL. The server answers with the URL itself (or `{image, key}`). */
-export async function getCaptchaImage(checkKey: string, signal?: AbortSignal): Promise<string> {
-  const result = await apiClient.get<string | CaptchaImage>(
-    `/sys/randomImage/${encodeURIComponent(checkKey)}`,
-    undefined,
-    signal,
-  );
-  return typeof result === 'string' ? result : result.image;
+/** The image as a `data:` URL. */
+export function getCaptchaImage(checkKey: string, signal?: AbortSignal): Promise<string> {
+  return apiClient.get<string>(`/sys/randomImage/${encodeURIComponent(checkKey)}`, undefined, signal);
 }
 
 export const captchaImageQuery = (checkKey: string) =>
