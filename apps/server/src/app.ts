@@ -1,211 +1,142 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import websocket from '@fastify/websocket';
-import { API_PREFIX, SOCKET_PROTOCOL } from '@switchboard/contracts';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { API_PREFIX } from '@switchboard/contracts';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type SeedReport, seed } from './db/seed/index';
-import { announcementRoutes } from './modules/announcement/routes';
-import { type CaptchaGenerator, svgCaptchaGenerator } from './modules/auth/captcha';
-import { authRoutes } from './modules/auth/routes';
-import { brandRoutes } from './modules/brand/routes';
-import { companyRoutes } from './modules/company/routes';
-import { contactRoutes } from './modules/contact/routes';
-import { departRoutes } from './modules/depart/routes';
-import { dictRoutes } from './modules/dict/routes';
-import { duplicateRoutes } from './modules/duplicate/routes';
-import { logRoutes } from './modules/logs/routes';
-import { permissionRoutes } from './modules/permission/routes';
-import { registrationRoutes } from './modules/registration/routes';
-import { userRoutes } from './modules/user/routes';
-import { registerOperationLog } from './platform/audit';
-import { type RegisteredRoute, registerAccessControl } from './platform/auth';
+import { appModules } from './modules';
+import type { CaptchaGenerator } from './modules/auth';
+import type { RegisteredRoute } from './platform/access';
 import type { Config } from './platform/config';
-import { type Database, openDatabase } from './platform/db';
-import { AppError, ok, sendError } from './platform/envelope';
-import { registerWebsocketRoute } from './platform/realtime';
-import { createServices, type Services } from './services';
+import { type Database, openDatabase, STARTUP_LOCK } from './platform/db';
+import { createHttpServer } from './platform/http';
+import { JobRunner } from './platform/jobs/index';
+import { createLogger, type Logger } from './platform/logger';
+import type { Api, AppModule, Platform, Services } from './platform/module';
+import { createPubSub } from './platform/pubsub';
+import { Realtime } from './platform/realtime';
+import { registerWebConsole } from './platform/web-static';
 
 export interface AppOptions {
   config: Config;
   /** An already opened database (tests share one per file); otherwise opened from config. */
   database?: Database;
   captchaGenerator?: CaptchaGenerator;
-  logger?: boolean;
+  logger?: boolean | Logger;
   /** Key prefix of the rate limiter in Redis (tests give each server its own). */
   rateLimitNamespace?: string;
   /** Pub/sub channel of realtime events (tests give each group of servers its own). */
   eventsChannel?: string;
 }
 
-export interface App {
-  server: FastifyInstance;
+/** Everything a process runs on: platform, modules and their services, seeded data, jobs. */
+export interface Core {
+  platform: Platform;
+  modules: AppModule[];
   services: Services;
   database: Database;
-  routes: RegisteredRoute[];
   seedReport: SeedReport;
+  /** Jobs registered (their timers start with `jobs.start()`, in worker processes). */
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
-const BODY_LIMIT = 1024 * 1024;
+export interface App extends Core {
+  server: FastifyInstance;
+  routes: RegisteredRoute[];
+}
 
-export async function buildApp(options: AppOptions): Promise<App> {
+/**
+ * Opens the database (migrated under the startup lock), builds every module's services in list
+ * order, seeds reference data (under the same lock) and registers the jobs.
+ */
+export async function buildCore(options: AppOptions): Promise<Core> {
   const { config } = options;
+  const log =
+    typeof options.logger === 'object'
+      ? options.logger
+      : createLogger(config.logLevel, options.logger !== false);
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const seedReport = await seed(database.db, {
-    demo: config.seedDemo,
-    demoPassword: config.demoPassword,
-    adminPassword: config.adminPassword,
-  });
-  const services = createServices(
-    config,
-    database.db,
-    options.captchaGenerator ?? svgCaptchaGenerator,
-    options.eventsChannel,
-  );
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : null;
-
-  const server = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
-    // Per-request lines only when debugging; errors and changes are logged anyway.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }));
+  const pubsub = createPubSub(config, log);
+  const realtime = new Realtime(pubsub, options.eventsChannel);
+  const platform: Platform = { config, database, db: database.db, log, pubsub, realtime };
+  const modules = appModules({ captchaGenerator: options.captchaGenerator });
+  const services = {} as Services;
+  for (const module of modules) Object.assign(services, module.services?.(platform, services));
+  realtime.checkSessionsWith((ids) => services.sessions.liveSessionIds(ids));
+  await realtime.start();
+  const seedReport = (await database.withLock(STARTUP_LOCK, 'wait', () =>
+    seed(modules, services, platform, {
+      demo: config.seedDemo,
+      demoPassword: config.demoPassword,
+      adminPassword: config.adminPassword,
     }),
-  });
-
-  await server.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Announcement pictures may be given by https address (the sanitisers allow https and data:).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // Menu entries with an internal `url` open it in the console's iframe screen (spec
-        // section 2); their addresses come from the menu, so any web page may be framed.
-        frameSrc: ["'self'", 'https:', 'http:'],
-        // Plain-HTTP installs (a LAN address) must still load their own scripts.
-        upgradeInsecureRequests: null,
-      },
+  ))!;
+  const jobs = new JobRunner(database, log);
+  await jobs.register([
+    ...modules.flatMap((module) => module.jobs?.(services, platform) ?? []),
+    {
+      name: 'jobs.history.purge',
+      description: 'Delete job run history older than 30 days',
+      schedule: '40 3 * * *',
+      run: async () => ({ deleted: await jobs.purgeHistory(30) }),
     },
-  });
-  await server.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: options.rateLimitNamespace ?? 'switchboard-rl:' } : {}),
-    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', 429),
-  });
-
-  // Errors: users get their language and a stable code; never a stack trace.
-  server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) return sendError(request, reply, error);
-    if (error.statusCode === 429) return sendError(request, reply, new AppError('TOO_MANY_REQUESTS', 429));
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(request, reply, new AppError('PAYLOAD_TOO_LARGE', 413));
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Malformed JSON, wrong content type and the like: the caller's mistake.
-      return sendError(request, reply, new AppError('VALIDATION_FAILED', error.statusCode));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, new AppError('INTERNAL_ERROR', 500));
-  });
-
-  const routes = registerAccessControl(server, services.sessions);
-  registerOperationLog(server, database.db);
-
-  await services.realtime.start();
-  await server.register(websocket, {
-    options: {
-      maxPayload: 4096,
-      // The browser offers ['switchboard', <token>]; the answer names only 'switchboard'.
-      handleProtocols: (protocols) => (protocols.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
-    },
-  });
-  registerWebsocketRoute(server, services.realtime, services.sessions);
-
-  await server.register(
-    async (api) => {
-      api.get('/health', { config: { access: 'public' } }, async (request) =>
-        ok(request, { status: 'up', database: database.kind }),
-      );
-      authRoutes(api, services);
-      permissionRoutes(api, services);
-      departRoutes(api, services);
-      userRoutes(api, services);
-      dictRoutes(api, services);
-      duplicateRoutes(api, services);
-      companyRoutes(api, services);
-      logRoutes(api, services);
-      announcementRoutes(api, services);
-      brandRoutes(api, services);
-      contactRoutes(api, services);
-      registrationRoutes(api, services);
-    },
-    { prefix: API_PREFIX },
-  );
-
-  const webDist = config.webDist ?? defaultWebDist();
-  const serveWeb = webDist !== undefined && webDist !== '' && fs.existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) {
-    // The console's files are public; the hook declares that for the routes @fastify/static adds.
-    await server.register(async (files) => {
-      files.addHook('onRoute', (route) => {
-        route.config = { ...route.config, access: 'public' };
-      });
-      await files.register(fastifyStatic, {
-        root: webDist,
-        wildcard: false,
-        index: false,
-        // Built assets carry a content hash in their names: cache them for good.
-        setHeaders: (reply, filePath) => {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            reply.header('cache-control', 'public, max-age=31536000, immutable');
-          }
-        },
-      });
-    });
-  }
-  const indexHtml = serveWeb ? fs.readFileSync(path.join(webDist, 'index.html')) : undefined;
-
-  // Unknown API paths are rate limited (scanners); other paths get the console (SPA routes).
-  server.setNotFoundHandler(
-    { preHandler: server.rateLimit({ max: 120, timeWindow: '1 minute' }) },
-    async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '';
-      if (indexHtml && request.method === 'GET' && !pathname.startsWith(`${API_PREFIX}/`)) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-      }
-      return sendError(request, reply, new AppError('NOT_FOUND', 404));
-    },
-  );
-
-  await server.ready();
+  ]);
   return {
-    server,
+    platform,
+    modules,
     services,
     database,
-    routes,
     seedReport,
+    jobs,
     async close() {
-      await server.close();
-      await services.realtime.close();
-      redis?.disconnect();
+      jobs.stop();
+      await realtime.close();
       if (!options.database) await database.close();
     },
   };
 }
 
-function defaultWebDist(): string | undefined {
-  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  return fs.existsSync(dist) ? dist : undefined;
+/** A process that answers HTTP: the core plus the API (each module a Fastify plugin) and the console. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const core = await buildCore(options);
+  const { platform, services } = core;
+  const redis = platform.config.redisUrl
+    ? new Redis(platform.config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
+  const { server, routes } = await createHttpServer({
+    config: platform.config,
+    log: platform.log,
+    redis,
+    rateLimitNamespace: options.rateLimitNamespace,
+    sessions: services.sessions,
+    realtime: platform.realtime,
+    recordOperation: (entry) => services.operationLog.record(entry),
+  });
+  for (const module of core.modules) {
+    const routesOf = module.routes;
+    if (!routesOf) continue;
+    await server.register(
+      async (scope) => {
+        // Each module's routes are one group of the OpenAPI document.
+        scope.addHook('onRoute', (route) => {
+          route.schema = { ...route.schema, tags: [module.name] };
+        });
+        routesOf(scope as unknown as Api, services, platform);
+      },
+      { prefix: API_PREFIX },
+    );
+  }
+  await registerWebConsole(server, platform.config.webDist);
+  await server.ready();
+  return {
+    ...core,
+    server,
+    routes,
+    async close() {
+      await server.close();
+      redis?.disconnect();
+      await core.close();
+    },
+  };
 }

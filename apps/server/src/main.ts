@@ -1,8 +1,28 @@
-import { buildApp } from './app';
+import { parseArgs } from 'node:util';
+import { buildApp, buildCore, type Core } from './app';
 import { DEMO_USERS } from './db/seed/demo-users';
-import { ConfigError, loadConfig } from './platform/config';
+import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config';
+
+const ROLES = ['api', 'worker', 'all'] as const;
+type Role = (typeof ROLES)[number];
+
+/**
+ * `node … src/main.ts [--role api|worker|all]`. `api` answers HTTP (console and API); `worker`
+ * runs the scheduled jobs (and, later, the dispatchers); `all` (the default) does both in one
+ * process. Several processes of any roles can share one PostgreSQL database.
+ */
+function roleFromArgs(): Role {
+  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } }, strict: false });
+  const role = String(values.role);
+  if (!(ROLES as readonly string[]).includes(role)) {
+    console.error(`--role must be one of ${ROLES.join(', ')} (got "${role}")`);
+    process.exit(2);
+  }
+  return role as Role;
+}
 
 async function main() {
+  const role = roleFromArgs();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -13,19 +33,42 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config });
-  const { seedReport } = app;
-  await app.server.listen({ port: config.port, host: config.host });
-  const where = `http://localhost:${config.port}`;
-  const lines = [`Switchboard is running at ${where} (database: ${app.database.kind})`];
-  if (seedReport.demo) {
+  const lines: string[] = [];
+  let core: Core;
+  if (role === 'worker') {
+    core = await buildCore({ config });
+    lines.push(`Switchboard worker running (database: ${core.database.kind}); no HTTP in this role`);
+  } else {
+    const app = await buildApp({ config });
+    core = app;
+    const demoWithDefaultPassword = app.seedReport.demo && config.demoPassword === DEFAULT_DEMO_PASSWORD;
+    // The demo's well-known password must not be reachable from the network unless asked for.
+    const host = config.host ?? (demoWithDefaultPassword ? '127.0.0.1' : '0.0.0.0');
+    await app.server.listen({ port: config.port, host });
+    const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    lines.push(
+      `Switchboard is running at http://${shown}:${config.port} (role: ${role}, database: ${app.database.kind})`,
+    );
+    if (!config.host && demoWithDefaultPassword) {
+      lines.push(
+        'Listening on 127.0.0.1 only: demo mode with the default password. Set HOST=0.0.0.0 (and DEMO_PASSWORD) to open it to the network.',
+      );
+    }
+  }
+  if (role !== 'api') await core.jobs.start();
+  if (core.seedReport.demo) {
     lines.push(
       `Demo mode. Users (password "${config.demoPassword}"): ${DEMO_USERS.map((u) => u.username).join(', ')}`,
     );
   }
-  if (seedReport.generatedAdminPassword) {
+  if (core.seedReport.generatedAdminPassword) {
     lines.push(
-      `First administrator created: admin / ${seedReport.generatedAdminPassword}  (shown once; change it)`,
+      `First administrator created: admin / ${core.seedReport.generatedAdminPassword}  (shown once; change it)`,
+    );
+  }
+  if (config.fixedCaptcha) {
+    lines.push(
+      'WARNING: INSECURE_FIXED_CAPTCHA is set: every captcha has the same answer (browser tests only).',
     );
   }
   console.log(lines.join('\n'));
@@ -34,8 +77,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.server.log.info({ signal }, 'shutting down');
-    await app.close();
+    core.platform.log.info({ signal }, 'shutting down');
+    await core.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -398,7 +398,7 @@ describe('announcement administration extras', () => {
         404,
       );
       const [kept] = await db.select().from(announcements).where(eq(announcements.id, staffs.id));
-      expect(kept).toMatchObject({ title: 'Scoped: staff', sendStatus: '0' });
+      expect(kept).toMatchObject({ title: 'Scoped: staff', sendStatus: 0 });
 
       // Its own: edited (still within its users), published to its customer, revoked, deleted.
       const edited = await s.call('PUT', '/sys/annountCement/edit', {
@@ -493,7 +493,7 @@ describe('announcement administration extras', () => {
         msgCategory: i < 5 ? '2' : '1',
         msgType: 'ROLE',
         roleCodes: ['distributor'],
-        sendStatus: '1',
+        sendStatus: 1,
         sendTime: new Date(base - i * 1_000),
       })),
     );

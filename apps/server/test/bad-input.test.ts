@@ -1,4 +1,10 @@
-import { type ErrorCode, type LoginResult, type Page, translateError } from '@switchboard/contracts';
+import {
+  type ErrorCode,
+  type KeysetPage,
+  type LoginResult,
+  type Page,
+  translateError,
+} from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema';
 import { type CallResult, DEMO_PASSWORD, startServer, type TestServer } from './harness';
@@ -304,10 +310,11 @@ describe('other wrong types', () => {
   it('ignores unknown fields: a customer cannot make itself an admin', async () => {
     const res = await s.call<LoginResult>('POST', '/sys/login', {
       headers: { 'X-Forwarded-For': nextIp() },
-      body: { username: 'customer', password: DEMO_PASSWORD, isAdmin: true, roles: ['admin'], extra: 1 },
+      // Not 'customer': its wrong old passwords above count as failed sign-ins (it would need a captcha).
+      body: { username: 'agentcustomer', password: DEMO_PASSWORD, isAdmin: true, roles: ['admin'], extra: 1 },
     });
     expect(expectOk(res).userInfo).toMatchObject({
-      username: 'customer',
+      username: 'agentcustomer',
       isAdmin: false,
       roles: ['customer'],
     });
@@ -391,12 +398,12 @@ describe('afterwards', () => {
     const departs = await s.call<{ orgCode: string }>('GET', '/sys/user/getCurrentUserDeparts', { token });
     expect(expectOk(departs).orgCode).toBe('A07');
     const log = expectOk(
-      await s.call<Page<{ username: string }>>('GET', '/sys/log/loginLog', {
+      await s.call<KeysetPage<{ username: string }>>('GET', '/sys/log/loginLog', {
         token: tokens.admin,
         query: { username: "admin'--" },
       }),
     );
-    expect(log.total).toBeGreaterThan(0);
+    expect(log.records.length).toBeGreaterThan(0);
     expect(log.records.every((r) => r.username === "admin'--")).toBe(true);
   });
 });

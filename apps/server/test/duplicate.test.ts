@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { companyId, expectError, expectFieldError, expectOk, userId, ZH } from './support/api';
+import { companyId, expectError, expectFieldError, expectOk, userId, withCaptcha, ZH } from './support/api';
 
 let s: TestServer;
 let admin: string;
@@ -93,7 +93,7 @@ describe('GET /sys/duplicate/check', () => {
 
   it('compares phone numbers the way sign-up stores them', async () => {
     const signUp = await s.call('POST', '/sys/user/register', {
-      body: {
+      body: await withCaptcha(s, {
         companyName: 'Phone Check Ltd',
         contactName: 'Lin Wei',
         phone: '+8613800138000',
@@ -101,7 +101,7 @@ describe('GET /sys/duplicate/check', () => {
         username: 'phonecheck',
         password: 'Harbour2026',
         confirmPassword: 'Harbour2026',
-      },
+      }),
     });
     expect(signUp.status).toBe(200);
     const phone = (fieldVal: string, extra: Record<string, string> = {}) =>

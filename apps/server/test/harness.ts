@@ -6,9 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX, type Envelope, type LoginResult } from '@switchboard/contracts';
 import pg from 'pg';
-import { type App, buildApp } from '../src/app';
-import { seed } from '../src/db/seed/index';
-import type { CaptchaGenerator } from '../src/modules/auth/captcha';
+import { type App, buildApp, buildCore } from '../src/app';
+import type { CaptchaGenerator } from '../src/modules/auth';
 import { type EnvInput, loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
 
@@ -55,7 +54,8 @@ export const DEMO_PASSWORD = 'Switchboard1';
  */
 async function pgliteTemplate(): Promise<Blob> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const sources = [path.join(here, '../src/db/migrations'), path.join(here, '../src/db/seed')];
+  // Migrations and seeds (modules keep their reference data beside their tables).
+  const sources = [path.join(here, '../src/db'), path.join(here, '../src/modules')];
   const hash = createHash('sha256');
   for (const dir of sources) {
     for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
@@ -66,7 +66,12 @@ async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `switchboard-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!fs.existsSync(file)) {
     const database = await openDatabase({ dataDir: 'memory://' });
-    await seed(database.db, { demo: true, demoPassword: DEMO_PASSWORD, adminPassword: undefined });
+    const core = await buildCore({
+      config: loadConfig({ SEED_DEMO: '1', DEMO_PASSWORD, LOG_LEVEL: 'silent' }),
+      database,
+      logger: false,
+    });
+    await core.close();
     const dump = await database.dump!();
     await database.close();
     // Written under a unique name and renamed: parallel test files never read half a file.

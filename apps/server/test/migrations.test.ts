@@ -37,4 +37,93 @@ describe('migrations on a database that already has data', () => {
     );
     await db.close();
   });
+
+  it('0004 puts right what its constraints would refuse, keeps the rest, and then enforces them', async () => {
+    const db = new PGlite();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    for (const file of files.filter((f) => f < '0004')) await apply(db, file);
+    await db.exec(`
+      INSERT INTO companies (id, name, type, parent_company_id) VALUES
+        ('00000000-0000-4000-8000-000000000001', 'Parent', 'agent', NULL),
+        ('00000000-0000-4000-8000-000000000002', 'Child', 'direct', '00000000-0000-4000-8000-000000000001'),
+        ('00000000-0000-4000-8000-000000000003', 'Orphan', 'direct', '00000000-0000-4000-8000-0000000000ff');
+      INSERT INTO departments (id, depart_name, org_code, parent_id) VALUES
+        ('00000000-0000-4000-8000-000000000011', 'Root', 'R1', NULL),
+        ('00000000-0000-4000-8000-000000000012', 'Lost', 'L1', '00000000-0000-4000-8000-0000000000ff');
+      INSERT INTO permissions (id, name, menu_type, parent_id, status) VALUES
+        ('00000000-0000-4000-8000-000000000021', 'Top', 0, NULL, '1'),
+        ('00000000-0000-4000-8000-000000000022', 'Off', 1, '00000000-0000-4000-8000-000000000021', '0'),
+        ('00000000-0000-4000-8000-000000000023', 'Stray', 1, '00000000-0000-4000-8000-0000000000ff', '1'),
+        ('00000000-0000-4000-8000-000000000024', 'Under stray', 2, '00000000-0000-4000-8000-000000000023', '1');
+      INSERT INTO users (id, username, realname, password_hash, email, created_at) VALUES
+        ('00000000-0000-4000-8000-000000000031', 'first', 'First', 'x', 'Same@Example.com', now() - interval '2 days'),
+        ('00000000-0000-4000-8000-000000000032', 'second', 'Second', 'x', 'same@example.COM', now() - interval '1 day'),
+        ('00000000-0000-4000-8000-000000000033', 'third', 'Third', 'x', 'other@example.com', now());
+      INSERT INTO announcements (title, msg_content, sender, send_status, created_by) VALUES
+        ('Published', 'p', 'Ada', '1', '00000000-0000-4000-8000-0000000000ff'),
+        ('Draft', 'd', 'Ada', '0', '00000000-0000-4000-8000-000000000031');
+    `);
+    await apply(db, '0004_constraints_and_jobs.sql');
+
+    const parents = await db.query<{ name: string; parent: string | null }>(
+      'SELECT name, parent_company_id AS parent FROM companies ORDER BY name',
+    );
+    expect(parents.rows).toEqual([
+      { name: 'Child', parent: '00000000-0000-4000-8000-000000000001' },
+      { name: 'Orphan', parent: null },
+      { name: 'Parent', parent: null },
+    ]);
+    const departs = await db.query<{ parent_id: string | null }>(
+      `SELECT parent_id FROM departments WHERE org_code = 'L1'`,
+    );
+    expect(departs.rows).toEqual([{ parent_id: null }]);
+    // Menu rows under a missing parent were unreachable: they go, with what hung below them.
+    const menu = await db.query<{ name: string; status: number }>(
+      'SELECT name, status FROM permissions ORDER BY name',
+    );
+    expect(menu.rows).toEqual([
+      { name: 'Off', status: 0 },
+      { name: 'Top', status: 1 },
+    ]);
+    const emails = await db.query<{ username: string; email: string | null }>(
+      'SELECT username, email FROM users ORDER BY username',
+    );
+    expect(emails.rows).toEqual([
+      { username: 'first', email: 'Same@Example.com' },
+      { username: 'second', email: null },
+      { username: 'third', email: 'other@example.com' },
+    ]);
+    const announcements = await db.query<{ title: string; send_status: number; created_by: string | null }>(
+      'SELECT title, send_status, created_by FROM announcements ORDER BY title',
+    );
+    expect(announcements.rows).toEqual([
+      { title: 'Draft', send_status: 0, created_by: '00000000-0000-4000-8000-000000000031' },
+      { title: 'Published', send_status: 1, created_by: null },
+    ]);
+
+    // The constraints hold from now on.
+    await expect(
+      db.exec(`INSERT INTO companies (name, type) VALUES ('Bad type', 'reseller')`),
+    ).rejects.toThrow(/companies_type_ck/);
+    await expect(
+      db.exec(
+        `INSERT INTO companies (name, type, parent_company_id) VALUES ('No parent', 'direct', '00000000-0000-4000-8000-0000000000aa')`,
+      ),
+    ).rejects.toThrow(/foreign key/);
+    await expect(
+      db.exec(
+        `INSERT INTO users (username, realname, password_hash, email) VALUES ('x', 'x', 'x', 'OTHER@example.com')`,
+      ),
+    ).rejects.toThrow(/users_email_lower_uq/);
+    await expect(db.exec(`UPDATE users SET status = 3 WHERE username = 'first'`)).rejects.toThrow(
+      /users_status_ck/,
+    );
+    await expect(db.exec(`UPDATE announcements SET priority = 'X'`)).rejects.toThrow(
+      /announcements_priority_ck/,
+    );
+    await db.close();
+  });
 });

@@ -76,6 +76,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       ['systemContact', 'Support contacts', '/system/contact', 'system/ContactList'],
       ['systemLoginLog', 'Login log', '/system/loginLog', 'system/LoginLog'],
       ['systemOperationLog', 'Operation log', '/system/operationLog', 'system/OperationLog'],
+      ['systemApiDocs', 'API docs', '/system/apiDocs', 'system/ApiDocs'],
     ]);
     expect(find(children, 'systemUser').meta.permissionList).toEqual([
       { action: 'system:user:frozen', describe: 'Freeze / thaw', type: '1', status: '1' },
@@ -183,7 +184,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     const setStatus = async (status: '0' | '1') => {
       await s.app.database.db
         .update(permissions)
-        .set({ status })
+        .set({ status: Number(status) })
         .where(eq(permissions.perms, 'system:brand:add'));
       s.app.services.grants.invalidate();
       s.app.services.menus.invalidate();

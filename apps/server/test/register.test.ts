@@ -2,8 +2,8 @@ import type { LoginResult, Page } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema';
-import { startServer, type TestServer } from './harness';
-import { text, ZH } from './support/api';
+import { type CallOptions, startServer, type TestServer } from './harness';
+import { EN, expectError, text, withCaptcha, ZH } from './support/api';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -21,9 +21,13 @@ const good = {
   confirmPassword: 'Harbour2026',
 };
 
+/** A sign-up with a captcha fetched and answered, as the sign-up page does. */
+const register = async <T = unknown>(options: CallOptions & { body: Record<string, unknown> }) =>
+  s.call<T>('POST', '/sys/user/register', { ...options, body: await withCaptcha(s, options.body) });
+
 describe('company sign-up', () => {
   it('creates a company waiting for approval whose user cannot sign in until approved', async () => {
-    const res = await s.call<{ companyId: string; approvalStatus: string }>('POST', '/sys/user/register', {
+    const res = await register<{ companyId: string; approvalStatus: string }>({
       body: good,
     });
     expect(res.status).toBe(200);
@@ -52,7 +56,7 @@ describe('company sign-up', () => {
   });
 
   it('refuses duplicates with a message per field, in the caller language', async () => {
-    const res = await s.call('POST', '/sys/user/register', {
+    const res = await register({
       body: { ...good, companyName: 'blue harbour TRADING', email: 'lin.wei@blueharbour.example' },
       locale: ZH,
     });
@@ -73,7 +77,7 @@ describe('company sign-up', () => {
     [{ password: 'weakpass', confirmPassword: 'weakpass' }, 'password', 'PASSWORD_TOO_WEAK'],
     [{ confirmPassword: 'Other2026x' }, 'confirmPassword', 'PASSWORDS_DIFFERENT'],
   ] as const)('refuses %j', async (change, field, code) => {
-    const res = await s.call('POST', '/sys/user/register', {
+    const res = await register({
       body: {
         ...good,
         companyName: 'Other Co',
@@ -88,7 +92,7 @@ describe('company sign-up', () => {
   });
 
   it('takes a national phone number with its country and stores it in E.164', async () => {
-    const res = await s.call<{ companyId: string }>('POST', '/sys/user/register', {
+    const res = await register<{ companyId: string }>({
       body: {
         ...good,
         companyName: 'National Number Co',
@@ -104,7 +108,7 @@ describe('company sign-up', () => {
       .from(companies)
       .where(eq(companies.id, res.body.result.companyId));
     expect(row?.phone).toBe('+8613800138111');
-    const noCountry = await s.call('POST', '/sys/user/register', {
+    const noCountry = await register({
       body: { ...good, companyName: 'N2', username: 'n2user', email: 'n2@x.example', phone: '13800138112' },
     });
     expect(noCountry.status).toBe(400);
@@ -113,7 +117,7 @@ describe('company sign-up', () => {
 
   it('lets one of two simultaneous sign-ups of the same company (any case) through', async () => {
     const attempt = (n: number, companyName: string) =>
-      s.call('POST', '/sys/user/register', {
+      register({
         body: {
           ...good,
           companyName,
@@ -133,8 +137,44 @@ describe('company sign-up', () => {
     const res = await s.call('POST', '/sys/user/register', { body: {} });
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field).sort()).toEqual(
-      ['companyName', 'confirmPassword', 'contactName', 'email', 'password', 'phone', 'username'].sort(),
+      [
+        'captcha',
+        'checkKey',
+        'companyName',
+        'confirmPassword',
+        'contactName',
+        'email',
+        'password',
+        'phone',
+        'username',
+      ].sort(),
     );
+  });
+
+  it('needs the captcha: missing, wrong or used twice is refused, and nothing is created', async () => {
+    const body = {
+      ...good,
+      companyName: 'Captcha Co',
+      username: 'captchaco',
+      email: 'c@captcha.example',
+      phone: '+14155550190',
+    };
+    const missing = await s.call('POST', '/sys/user/register', { body });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toContainEqual({ field: 'captcha', message: text('CAPTCHA_REQUIRED') });
+    const answered = await withCaptcha(s, body);
+    const wrong = await s.call('POST', '/sys/user/register', {
+      body: { ...answered, captcha: 'zzzz' },
+      locale: ZH,
+    });
+    expectError(wrong, 400, 'CAPTCHA_INVALID', { locale: ZH });
+    expect(wrong.body.errors).toEqual([{ field: 'captcha', message: text('CAPTCHA_INVALID', ZH) }]);
+    // A captcha is used once, right or wrong: the same key with the right answer is refused too.
+    expectError(await s.call('POST', '/sys/user/register', { body: answered }), 400, 'CAPTCHA_INVALID', {
+      locale: EN,
+    });
+    const rows = await s.app.database.db.select().from(companies).where(eq(companies.name, 'Captcha Co'));
+    expect(rows).toEqual([]);
   });
 });
 

@@ -26,12 +26,9 @@ describe('route declarations', () => {
 
   it('a route without a declaration is refused at request time', async () => {
     const { default: Fastify } = await import('fastify');
-    const { GrantsCache, registerAccessControl, SessionStore } = await import('../src/platform/auth');
+    const { registerAccessControl } = await import('../src/platform/access');
     const bare = Fastify();
-    const routes = registerAccessControl(
-      bare,
-      new SessionStore(s.app.database.db, new GrantsCache(s.app.database.db)),
-    );
+    const routes = registerAccessControl(bare, s.app.services.sessions);
     bare.get('/forgotten', async () => ({ leaked: true }));
     bare.get('/open', { config: { access: 'public' } }, async () => ({ fine: true }));
     await bare.ready();

@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
 let s: TestServer;
 const ids: Record<string, string> = {};
 
-async function addCompany(name: string, type: string, parent?: string) {
+async function addCompany(name: string, type: 'direct' | 'two-way' | 'agent', parent?: string) {
   const [row] = await s.app.database.db
     .insert(companies)
     .values({ name, type, approvalStatus: 'approved', parentCompanyId: parent ? ids[parent] : null })

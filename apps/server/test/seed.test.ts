@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { countries, dictionaries, permissions, users } from '../src/db/schema';
-import { seed } from '../src/db/seed/index';
+import { buildCore } from '../src/app';
+import { countries, dictionaries, permissions, rolePermissions, roles, users } from '../src/db/schema';
+import { stableId } from '../src/db/seed/index';
+import { type EnvInput, loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
 import { verifyPassword } from '../src/platform/passwords';
 
@@ -14,11 +17,22 @@ afterEach(async () => {
 const count = async (db: Database['db'], table: typeof users | typeof permissions | typeof countries) =>
   (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
 
+/** Starts (and stops) the server's core on a database, as a process does: migrations are done, seeds run. */
+async function start(db: Database, env: EnvInput) {
+  const core = await buildCore({
+    config: loadConfig({ LOG_LEVEL: 'silent', ...env }),
+    database: db,
+    logger: false,
+  });
+  await core.close();
+  return core.seedReport;
+}
+
 describe('seed outside demo mode', () => {
   it('creates only admin, with a generated password shown once', async () => {
     database = await openDatabase({ dataDir: 'memory://' });
     const { db } = database;
-    const first = await seed(db, { demo: false, demoPassword: 'Switchboard1', adminPassword: undefined });
+    const first = await start(database, { SEED_DEMO: '0' });
     expect(first.createdAdmin).toBe(true);
     expect(first.generatedAdminPassword).toMatch(/^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/);
     const rows = await db.select().from(users);
@@ -28,7 +42,7 @@ describe('seed outside demo mode', () => {
 
     // Idempotent: nothing duplicated, no new password.
     const menuCount = await count(db, permissions);
-    const second = await seed(db, { demo: false, demoPassword: 'Switchboard1', adminPassword: undefined });
+    const second = await start(database, { SEED_DEMO: '0' });
     expect(second).toEqual({ demo: false, createdAdmin: false });
     expect(await count(db, users)).toBe(1);
     expect(await count(db, permissions)).toBe(menuCount);
@@ -36,7 +50,7 @@ describe('seed outside demo mode', () => {
 
   it('uses ADMIN_PASSWORD when given', async () => {
     database = await openDatabase({ dataDir: 'memory://' });
-    const report = await seed(database.db, { demo: false, demoPassword: 'x', adminPassword: 'Given1234' });
+    const report = await start(database, { SEED_DEMO: '0', ADMIN_PASSWORD: 'Given1234' });
     expect(report.generatedAdminPassword).toBeUndefined();
     const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'));
     expect(await verifyPassword('Given1234', admin!.passwordHash)).toBe(true);
@@ -44,7 +58,7 @@ describe('seed outside demo mode', () => {
 
   it('seeds the full country list with dial codes and both languages, and the dictionaries', async () => {
     database = await openDatabase({ dataDir: 'memory://' });
-    await seed(database.db, { demo: undefined, demoPassword: 'Switchboard1', adminPassword: undefined });
+    await start(database, {});
     expect(await count(database.db, countries)).toBeGreaterThan(240);
     const [cn] = await database.db.select().from(countries).where(eq(countries.code, 'CN'));
     expect(cn).toEqual({ code: 'CN', dialCode: '86', nameEn: 'China', nameZh: '中国' });
@@ -55,4 +69,88 @@ describe('seed outside demo mode', () => {
     // An empty database without SEED_DEMO gets demo data.
     expect(await count(database.db, users)).toBe(7);
   });
+});
+
+describe('seeding again', () => {
+  it('leaves menu rows an operator edited, and grants an operator took away, as they are', async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await start(database, { SEED_DEMO: '0', ADMIN_PASSWORD: 'Given1234' });
+    const { db } = database;
+    const usersMenu = stableId('menu:systemUser');
+    const brandsMenu = stableId('menu:systemBrand');
+    const adminRole = stableId('role:admin');
+    await db
+      .update(permissions)
+      .set({ name: 'People', icon: 'team', sortNo: 99 })
+      .where(eq(permissions.id, usersMenu));
+    await db
+      .delete(rolePermissions)
+      .where(
+        sql`${rolePermissions.roleId} = ${adminRole} and ${rolePermissions.permissionId} = ${brandsMenu}`,
+      );
+
+    await start(database, { SEED_DEMO: '0' });
+
+    const [edited] = await db.select().from(permissions).where(eq(permissions.id, usersMenu));
+    expect(edited).toMatchObject({ name: 'People', icon: 'team', sortNo: 99 });
+    const grants = await db
+      .select()
+      .from(rolePermissions)
+      .where(
+        sql`${rolePermissions.roleId} = ${adminRole} and ${rolePermissions.permissionId} = ${brandsMenu}`,
+      );
+    expect(grants).toEqual([]);
+    // A row nobody touched still follows the code (here: its seeded title is written back).
+    const loginLogMenu = stableId('menu:systemLoginLog');
+    await db
+      .update(permissions)
+      .set({ seeded: sql`jsonb_set(seeded, '{name}', '"Old title"')` })
+      .where(eq(permissions.id, loginLogMenu));
+    await db.update(permissions).set({ name: 'Old title' }).where(eq(permissions.id, loginLogMenu));
+    await start(database, { SEED_DEMO: '0' });
+    const [followed] = await db.select().from(permissions).where(eq(permissions.id, loginLogMenu));
+    expect(followed?.name).toBe('Login log');
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'two processes starting together on one new PostgreSQL database migrate and seed once',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      const name = `sb_test_race_${Date.now().toString(36)}`;
+      await admin.query(`create database ${name}`);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+      try {
+        // Each "process" opens its own pool, migrates and seeds at the same moment.
+        const starts = await Promise.all(
+          [1, 2].map(async () => {
+            const db = await open();
+            try {
+              return await start(db, {
+                SEED_DEMO: '0',
+                ADMIN_PASSWORD: 'Given1234',
+                DATABASE_URL: url.toString(),
+              });
+            } finally {
+              await db.close();
+            }
+          }),
+        );
+        expect(starts.filter((r) => r.createdAdmin)).toHaveLength(1);
+        const db = await open();
+        try {
+          expect(await count(db.db, users)).toBe(1);
+          const roleRows = await db.db.select({ code: roles.roleCode }).from(roles);
+          expect(roleRows).toHaveLength(5);
+        } finally {
+          await db.close();
+        }
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ipAllowed, isValidIpRule } from '../src/modules/auth/ip-whitelist';
 import { captchaRequired, failureDelayMs, isLocked } from '../src/modules/auth/login-guard';
 import { ConfigError, loadConfig } from '../src/platform/config';
+import { ipAllowed, isValidIpRule } from '../src/platform/ip-rules';
 import { hashPassword, verifyPassword } from '../src/platform/passwords';
 
 describe('login IP whitelist', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type App, buildApp } from '../src/app';
 import { sessions, users } from '../src/db/schema';
-import { hashToken } from '../src/platform/auth';
+import { hashToken } from '../src/modules/auth';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
 import { startServer, type TestServer } from './harness';
@@ -148,7 +148,7 @@ describe('websocket /websocket/{userId}', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(sessions.tokenHash, hashToken(token)));
-    expect(await s.app.services.realtime.closeEndedSessions()).toBe(1);
+    expect(await s.app.platform.realtime.closeEndedSessions()).toBe(1);
     expect(await expiring.closed).toBe(4401);
     live.socket.send('HeartBeat');
     expect(await live.next((m) => m.cmd === 'heartcheck')).toEqual({ cmd: 'heartcheck' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStrongPassword } from './auth';
+import { isStrongPassword, requiredText } from './auth';
 import { dateTime, uuid } from './wire';
 
 /** What the login page and header show for the visiting domain. */
@@ -170,6 +170,9 @@ export const registerSchema = z
       .regex(/^[A-Za-z0-9_]+$/, 'USERNAME_INVALID'),
     password: z.string().min(1, 'NEW_PASSWORD_REQUIRED').refine(isStrongPassword, 'PASSWORD_TOO_WEAK'),
     confirmPassword: z.string().min(1, 'CONFIRM_PASSWORD_REQUIRED'),
+    /** The captcha picture's text and the key it was issued for (GET /sys/randomImage/:key). */
+    captcha: requiredText(16, 'CAPTCHA_REQUIRED'),
+    checkKey: requiredText(64, 'CAPTCHA_REQUIRED').regex(/^[A-Za-z0-9_-]+$/, 'FIELD_INVALID'),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'PASSWORDS_DIFFERENT',

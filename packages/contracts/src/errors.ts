@@ -30,6 +30,16 @@ export const errorTexts = {
     'zh-CN': '{field}至少{min}个字符',
   },
   FIELD_INVALID: { 'en-US': '{field} is invalid', 'zh-CN': '{field}格式不正确' },
+  TEXT_INVALID_CHARACTERS: {
+    'en-US': '{field} contains characters that cannot be saved',
+    'zh-CN': '{field}包含无法保存的字符',
+  },
+  URL_TOO_LONG: { 'en-US': 'The address is too long', 'zh-CN': '请求地址过长' },
+  HEADERS_TOO_LARGE: { 'en-US': 'The request headers are too large', 'zh-CN': '请求头过大' },
+  BAD_REQUEST: { 'en-US': 'The request is malformed', 'zh-CN': '请求格式错误' },
+  BAD_URL: { 'en-US': 'The address is malformed', 'zh-CN': '请求地址格式错误' },
+  UNSUPPORTED_MEDIA_TYPE: { 'en-US': 'Unsupported content type', 'zh-CN': '不支持的内容类型' },
+  METHOD_NOT_ALLOWED: { 'en-US': 'Method not allowed', 'zh-CN': '不支持该请求方法' },
   INTERNAL_ERROR: { 'en-US': 'Internal server error', 'zh-CN': '服务器内部错误' },
   WRONG_CREDENTIALS: { 'en-US': 'Wrong username or password', 'zh-CN': '用户名或密码错误' },
   CAPTCHA_INVALID: {

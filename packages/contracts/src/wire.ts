@@ -13,7 +13,15 @@ export const dateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   encode: (date) => date.toISOString(),
 });
 
-export const uuid = z.uuid('FIELD_INVALID');
+/** An id: missing is FIELD_REQUIRED, not text FIELD_INVALID_TYPE, text that is no UUID FIELD_INVALID. */
+export const uuid = z.uuid({
+  error: (issue) =>
+    issue.input === undefined || issue.input === null
+      ? 'FIELD_REQUIRED'
+      : typeof issue.input !== 'string'
+        ? 'FIELD_INVALID_TYPE'
+        : 'FIELD_INVALID',
+});
 
 /** The earliest and latest instants a query may name (PostgreSQL has no year 0; 5 digits are nobody's date). */
 export const DATE_QUERY_MIN = Date.UTC(1900, 0, 1);

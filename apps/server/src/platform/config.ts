@@ -2,6 +2,9 @@ import path from 'node:path';
 import { LOGIN_CAPTCHA_MODES } from '@switchboard/contracts';
 import { z } from 'zod';
 
+/** The demo accounts' password when DEMO_PASSWORD is not set. */
+export const DEFAULT_DEMO_PASSWORD = 'Switchboard1';
+
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .optional()
@@ -9,7 +12,10 @@ const flag = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -22,7 +28,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: flag,
-  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Switchboard1'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_DEMO_PASSWORD),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOGIN_CAPTCHA: z.enum(LOGIN_CAPTCHA_MODES).default('after-failures'),
   CAS_SERVER_URL: z
@@ -33,13 +39,22 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Browser tests only: every captcha shows (and takes) this text. Never set it in production. */
+  INSECURE_FIXED_CAPTCHA: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type EnvInput = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 
 export interface Config {
   port: number;
-  host: string;
+  /** Listen address; unset: 127.0.0.1 in demo mode with the default password, else 0.0.0.0. */
+  host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -55,6 +70,12 @@ export interface Config {
   logLevel: string;
   /** Built console served at `/`; absent in API-only tests. */
   webDist: string | undefined;
+  /** Browser tests only: the text of every captcha (INSECURE_FIXED_CAPTCHA). */
+  fixedCaptcha: string | undefined;
+  /** Login and operation log rows older than this are deleted (a daily job). */
+  logRetentionDays: number;
+  /** Ended sessions (expired or revoked) older than this are deleted (a daily job). */
+  sessionRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -82,5 +103,8 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    fixedCaptcha: e.INSECURE_FIXED_CAPTCHA,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
+    sessionRetentionDays: e.SESSION_RETENTION_DAYS,
   };
 }

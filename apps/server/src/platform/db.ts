@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,18 +10,28 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import type { Logger } from './logger';
 
 export type Schema = typeof schema;
-/** The same drizzle API over PGlite and node-postgres. */
+/** The same drizzle API over PGlite and node-postgres; a transaction has it too. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` while holding the PostgreSQL advisory lock `key` on a session of its own, so that
+   * processes sharing the database take turns. `wait` queues for the lock; `try` gives up at once
+   * (undefined) when another session holds it.
+   */
+  withLock<T>(key: LockKey, mode: 'wait' | 'try', fn: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball. */
   dump?: () => Promise<Blob>;
 }
+
+/** An advisory lock's key: a name, hashed to PostgreSQL's bigint key space. */
+export type LockKey = string;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
@@ -30,18 +41,45 @@ export interface DatabaseOptions {
   dataDir: string;
   /** A PGlite data directory dump to start from (tests start from a migrated, seeded template). */
   loadDataDir?: Blob;
+  log?: Logger;
+  /** Connections in the pool (PostgreSQL). */
+  poolSize?: number;
 }
 
-/** Opens the database and applies pending migrations. */
+/** Migrations run under this lock: two processes starting together must not both migrate. */
+export const STARTUP_LOCK: LockKey = 'switchboard:startup';
+
+/** Opens the database and applies pending migrations (under the startup lock). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
     // An idle connection that the server closes (restart, failover) must not crash the process:
     // the pool drops it and opens a new one on the next query.
-    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    pool.on('error', (error) => options.log?.warn({ err: error }, 'database connection lost'));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const withLock: Database['withLock'] = async (key, mode, fn) => {
+      const client = await pool.connect();
+      try {
+        if (mode === 'wait') {
+          await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
+        } else {
+          const { rows } = await client.query<{ locked: boolean }>(
+            'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
+            [key],
+          );
+          if (!rows[0]?.locked) return undefined;
+        }
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    };
+    await withLock(STARTUP_LOCK, 'wait', () => migratePg(db as never, { migrationsFolder }));
+    return { db, kind: 'postgres', withLock, close: () => pool.end() };
   }
   let dataDir = options.dataDir;
   if (!dataDir.startsWith('memory://')) {
@@ -51,12 +89,101 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = options.loadDataDir
     ? await PGlite.create(dataDir, { loadDataDir: options.loadDataDir })
     : await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite is one session in one process: advisory locks would always be granted to it, so the
+  // turns are kept here instead.
+  const locks = new LocalLocks();
+  await migratePglite(db as never, { migrationsFolder });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
+    withLock: (key, mode, fn) => locks.run(key, mode, fn),
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
+}
+
+/** Named locks within this process (the embedded database's stand-in for advisory locks). */
+class LocalLocks {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(key: string, mode: 'wait' | 'try', fn: () => Promise<T>): Promise<T | undefined> {
+    const before = this.tails.get(key);
+    if (before && mode === 'try') return undefined;
+    const run = (async () => {
+      await before?.catch(() => {});
+      return fn();
+    })();
+    const tail = run
+      .catch(() => {})
+      .finally(() => {
+        if (this.tails.get(key) === tail) this.tails.delete(key);
+      });
+    this.tails.set(key, tail);
+    return run;
+  }
+}
+
+interface TransactionScope {
+  tx: Db;
+  afterCommit: (() => Promise<void> | void)[];
+}
+
+const scope = new AsyncLocalStorage<TransactionScope>();
+
+/**
+ * The executor for a query: the transaction this call runs in (see withTransaction), else the
+ * database. Repositories call it for every statement, so a service's writes join the transaction
+ * of whoever called it, across modules, without passing a handle around.
+ */
+export function executor(db: Db): Db {
+  return scope.getStore()?.tx ?? db;
+}
+
+/**
+ * Runs `fn` in one transaction: every repository statement inside it (through `executor`) commits
+ * or rolls back together. Nested calls join the outer transaction. Work registered with
+ * `afterCommit` (telling other processes, closing sockets) runs once it has committed, never when
+ * it rolled back.
+ */
+export async function withTransaction<T>(db: Db, fn: () => Promise<T>, log?: Logger): Promise<T> {
+  if (scope.getStore()) return fn();
+  const pending: TransactionScope['afterCommit'] = [];
+  const result = await db.transaction((tx) =>
+    scope.run({ tx: tx as unknown as Db, afterCommit: pending }, fn),
+  );
+  for (const effect of pending) {
+    try {
+      await effect();
+    } catch (error) {
+      log?.error({ err: error }, 'after-commit effect failed');
+    }
+  }
+  return result;
+}
+
+/** Runs `effect` after the current transaction commits; at once outside a transaction. */
+export async function afterCommit(effect: () => Promise<void> | void): Promise<void> {
+  const current = scope.getStore();
+  if (current) current.afterCommit.push(effect);
+  else await effect();
+}
+
+/** True when a database error (or its cause) is a unique violation, optionally of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return uniqueViolationOf(error) !== undefined && (!constraint || uniqueViolationOf(error) === constraint);
+}
+
+/** The constraint name of a unique violation (PostgreSQL 23505) in an error or its causes. */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === '23505') return e.constraint ?? '';
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/** node-postgres and PGlite both answer `execute` with `{rows}`, typed loosely by drizzle. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

@@ -1,7 +1,7 @@
 import {
-  describeIssues,
   type Envelope,
   type ErrorCode,
+  envelopeSchema,
   type FieldProblem,
   type Locale,
   translateError,
@@ -48,10 +48,25 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.status(error.status).send(errorEnvelope(error, requestLocale(request)));
 }
 
-/** Validates input with a shared zod schema; a failure is a 400 with per-field messages. */
-export function parse<S extends z.ZodType>(request: FastifyRequest, schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const problems = describeIssues(parsed.error.issues, requestLocale(request));
-  throw new AppError('VALIDATION_FAILED', 400, {}, null, problems);
+/** A route's success answer: the envelope around `result` (its schema from the contracts). */
+export const okResponse = <T extends z.ZodType>(result: T) => ({ 200: envelopeSchema(result) });
+
+/**
+ * An error about fields, decided by a rule rather than a schema (a number that is not valid for
+ * its country, a name already taken): each field with its message in the caller's language.
+ */
+export function fieldError(
+  request: FastifyRequest,
+  problems: { field: string; code: ErrorCode }[],
+  errorCode: ErrorCode = 'VALIDATION_FAILED',
+  status = 400,
+): AppError {
+  const locale = requestLocale(request);
+  return new AppError(
+    errorCode,
+    status,
+    {},
+    null,
+    problems.map((p) => ({ field: p.field, message: translateError(p.code, locale) })),
+  );
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import type { Logger } from './logger';
 
 /**
  * One pub/sub port for events that every server process must see (announcements, revoked
@@ -51,9 +52,10 @@ export class PostgresPubSub implements PubSub {
 
   constructor(
     private readonly databaseUrl: string,
+    private readonly log?: Logger,
     private readonly pool: pg.Pool = new pg.Pool({ connectionString: databaseUrl, max: 2 }),
   ) {
-    this.pool.on('error', (error) => console.error(`pub/sub connection lost: ${error.message}`));
+    this.pool.on('error', (error) => this.log?.warn({ err: error }, 'pub/sub connection lost'));
   }
 
   private connection(): Promise<pg.Client> {
@@ -72,7 +74,7 @@ export class PostgresPubSub implements PubSub {
       lost = true;
       this.listener = undefined;
       if (this.closed) return;
-      console.error(`pub/sub listener lost: ${reason}; listening again shortly`);
+      this.log?.warn({ reason }, 'pub/sub listener lost; listening again shortly');
       this.scheduleReconnect();
     };
     client.on('error', (error) => onLost(error.message));
@@ -94,10 +96,10 @@ export class PostgresPubSub implements PubSub {
       this.connection().then(
         () => {
           this.retryDelayMs = 0;
-          console.error('pub/sub listener back');
+          this.log?.info('pub/sub listener back');
         },
         (error: Error) => {
-          console.error(`pub/sub listener still down: ${error.message}`);
+          this.log?.warn({ err: error }, 'pub/sub listener still down');
           this.scheduleReconnect();
         },
       );
@@ -136,7 +138,10 @@ export class RedisPubSub implements PubSub {
   private readonly subscriber: Redis;
   private readonly handlers = new Map<string, ((message: string) => void)[]>();
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly log?: Logger,
+  ) {
     this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: 2 });
     // ioredis reconnects (and resubscribes) by itself: say so once per outage, not per retry.
@@ -146,7 +151,7 @@ export class RedisPubSub implements PubSub {
     ] as const) {
       let down = false;
       client.on('error', (error: Error) => {
-        if (!down) console.error(`pub/sub ${name} connection lost: ${error.message}`);
+        if (!down) this.log?.warn({ err: error, connection: name }, 'pub/sub connection lost');
         down = true;
       });
       client.on('ready', () => {
@@ -177,11 +182,11 @@ export class RedisPubSub implements PubSub {
   }
 }
 
-export function createPubSub(options: {
-  redisUrl?: string | undefined;
-  databaseUrl?: string | undefined;
-}): PubSub {
-  if (options.redisUrl) return new RedisPubSub(options.redisUrl);
-  if (options.databaseUrl) return new PostgresPubSub(options.databaseUrl);
+export function createPubSub(
+  options: { redisUrl?: string | undefined; databaseUrl?: string | undefined },
+  log?: Logger,
+): PubSub {
+  if (options.redisUrl) return new RedisPubSub(options.redisUrl, log);
+  if (options.databaseUrl) return new PostgresPubSub(options.databaseUrl, log);
   return new MemoryPubSub();
 }

@@ -2,7 +2,7 @@ import { SOCKET_HEARTBEAT, SOCKET_PROTOCOL, type SocketMessage } from '@switchbo
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { AuthContext, SessionStore } from './auth';
+import type { AuthContext, TokenResolver } from './access';
 import { AppError, sendError } from './envelope';
 import type { PubSub } from './pubsub';
 
@@ -32,6 +32,8 @@ const eventSchema = z.discriminatedUnion('type', [
     sessionId: z.string().optional(),
     userId: z.string().optional(),
   }),
+  /** A user's account changed (current department, flags): cached sessions of it are stale. */
+  z.object({ type: z.literal('userChanged'), userId: z.string() }),
 ]);
 type RealtimeEvent = z.infer<typeof eventSchema>;
 export type MessageTarget = Extract<RealtimeEvent, { type: 'message' }>['target'];
@@ -50,6 +52,7 @@ interface Connection {
  */
 export class Realtime {
   private readonly connections = new Set<Connection>();
+  private readonly staleListeners: ((stale: { sessionId?: string; userId?: string }) => void)[] = [];
   private pinger: NodeJS.Timeout | undefined;
 
   constructor(
@@ -57,9 +60,13 @@ export class Realtime {
     /** One channel per installation; tests give each server group its own. */
     private readonly channel = 'switchboard_events',
     /** Which of these sessions are still live (one query per sweep, not per socket). */
-    private readonly liveSessions: (sessionIds: string[]) => Promise<Set<string>> = async (ids) =>
-      new Set(ids),
+    private liveSessions: (sessionIds: string[]) => Promise<Set<string>> = async (ids) => new Set(ids),
   ) {}
+
+  /** Tells the hub how to check sessions (the auth module's sessions, built after the hub). */
+  checkSessionsWith(liveSessions: (sessionIds: string[]) => Promise<Set<string>>) {
+    this.liveSessions = liveSessions;
+  }
 
   async start() {
     await this.pubsub.subscribe(this.channel, (raw) => {
@@ -101,7 +108,24 @@ export class Realtime {
     return this.pubsub.publish(this.channel, JSON.stringify(event));
   }
 
+  /** Tells every process that a user's account changed (their caches of its sessions go stale). */
+  userChanged(userId: string) {
+    return this.emit({ type: 'userChanged', userId });
+  }
+
+  /**
+   * Calls `listener` whenever sessions end or their user changes, on any process (caches of
+   * sessions drop them).
+   */
+  onSessionsStale(listener: (stale: { sessionId?: string; userId?: string }) => void) {
+    this.staleListeners.push(listener);
+  }
+
   private deliver(event: RealtimeEvent) {
+    if (event.type !== 'message') {
+      for (const listener of this.staleListeners) listener(event);
+      if (event.type === 'userChanged') return;
+    }
     for (const c of this.connections) {
       if (event.type === 'sessionEnded') {
         if (c.sessionId === event.sessionId || c.userId === event.userId)
@@ -187,7 +211,7 @@ declare module 'fastify' {
 }
 
 /** GET /websocket/:userId — refused before the upgrade unless the token belongs to that user. */
-export function registerWebsocketRoute(app: FastifyInstance, realtime: Realtime, sessions: SessionStore) {
+export function registerWebsocketRoute(app: FastifyInstance, realtime: Realtime, sessions: TokenResolver) {
   app.decorateRequest('socketAuth', null);
   app.get<{ Params: { userId: string } }>(
     '/websocket/:userId',

@@ -153,6 +153,17 @@ export async function insertUser(s: TestServer, user: NewUser): Promise<string> 
   return row.id;
 }
 
+/** `body` with a fresh captcha (issued for a new key) and its answer, as the console sends them. */
+export async function withCaptcha(
+  s: TestServer,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const checkKey = `k${Math.random().toString(36).slice(2, 12)}`;
+  const image = await s.call('GET', `/sys/randomImage/${checkKey}`);
+  if (image.status !== 200) throw new Error(`captcha not issued: ${image.status}`);
+  return { ...body, captcha: s.captcha.next, checkKey };
+}
+
 /** Retries an assertion for a while (for writes done after the answer is sent). */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3_000): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -1,99 +1,185 @@
 import {
-  ANNOUNCEMENT_CATEGORIES,
+  announcementAdminItemSchema,
+  announcementEditSchema,
+  announcementIdQuerySchema,
   announcementInputSchema,
-  PRIORITIES,
-  pageQuerySchema,
-  SEARCH_TEXT_MAX_LENGTH,
+  announcementItemSchema,
+  announcementListQuerySchema,
+  announcementReadSchema,
+  announcementRecipientSchema,
+  announcementsByUserSchema,
+  myAnnouncementsQuerySchema,
+  noResult,
+  pageSchema,
+  recipientsQuerySchema,
+  userAnnouncementItemSchema,
 } from '@switchboard/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth';
-import { ok, parse } from '../../platform/envelope';
-import type { Services } from '../../services';
-
-const idQuery = z.object({ id: z.string().uuid('FIELD_INVALID') });
-const anntIdBody = z.object({ anntId: z.string().uuid('FIELD_INVALID') });
-const adminListQuery = pageQuerySchema.extend({
-  title: z.string().max(200, 'FIELD_TOO_LONG').optional(),
-  sendStatus: z.enum(['0', '1', '2']).optional(),
-  msgCategory: z.enum(ANNOUNCEMENT_CATEGORIES).optional(),
-  priority: z.enum(PRIORITIES).optional(),
-});
-const mineQuery = pageQuerySchema.extend({
-  title: z.string().max(200, 'FIELD_TOO_LONG').optional(),
-  msgCategory: z.enum(['1', '2']).optional(),
-  readFlag: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
-});
-const recipientsQuery = z.object({
-  keyword: z.string().max(SEARCH_TEXT_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
-});
-const editBody = z.object({ id: z.string().uuid('FIELD_INVALID') }).and(announcementInputSchema);
+import { requireAuth } from '../../platform/access';
+import { ok, okResponse } from '../../platform/envelope';
+import type { Api, Services } from '../../platform/module';
 
 const perm = (action: string) => ({ access: { permission: `system:announcement:${action}` } });
 
-export function announcementRoutes(app: FastifyInstance, { announcements }: Services) {
+export function announcementRoutes(api: Api, { announcements }: Services) {
   // Administration
-  app.get('/sys/annountCement/list', { config: perm('list') }, async (request) =>
-    ok(
-      request,
-      await announcements.list(requireAuth(request), parse(request, adminListQuery, request.query)),
-    ),
+  api.get(
+    '/sys/annountCement/list',
+    {
+      config: perm('list'),
+      schema: {
+        summary: 'Announcements the caller manages',
+        querystring: announcementListQuerySchema,
+        response: okResponse(pageSchema(announcementAdminItemSchema)),
+      },
+    },
+    async (request) => ok(request, await announcements.list(requireAuth(request), request.query)),
   );
-  app.post('/sys/annountCement/add', { config: perm('add') }, async (request) =>
-    ok(
-      request,
-      await announcements.add(parse(request, announcementInputSchema, request.body), requireAuth(request)),
-    ),
+
+  api.post(
+    '/sys/annountCement/add',
+    {
+      config: perm('add'),
+      schema: {
+        summary: 'Write a draft',
+        body: announcementInputSchema,
+        response: okResponse(announcementAdminItemSchema),
+      },
+    },
+    async (request) => ok(request, await announcements.add(request.body, requireAuth(request))),
   );
-  app.put('/sys/annountCement/edit', { config: perm('edit') }, async (request) => {
-    const { id, ...input } = parse(request, editBody, request.body);
-    return ok(request, await announcements.edit(id, input, requireAuth(request)));
-  });
-  app.delete('/sys/annountCement/delete', { config: perm('delete') }, async (request) => {
-    await announcements.remove(parse(request, idQuery, request.query).id, requireAuth(request));
-    return ok(request, null);
-  });
-  const release = async (request: FastifyRequest) =>
-    ok(request, await announcements.release(parse(request, idQuery, request.query).id, requireAuth(request)));
-  const revoke = async (request: FastifyRequest) =>
-    ok(request, await announcements.revoke(parse(request, idQuery, request.query).id, requireAuth(request)));
-  app.post('/sys/annountCement/doReleaseData', { config: perm('release') }, release);
-  app.post('/sys/annountCement/doReovkeData', { config: perm('revoke') }, revoke);
+
+  api.put(
+    '/sys/annountCement/edit',
+    {
+      config: perm('edit'),
+      schema: {
+        summary: 'Edit a draft',
+        body: announcementEditSchema,
+        response: okResponse(announcementAdminItemSchema),
+      },
+    },
+    async (request) => {
+      const { id, ...input } = request.body;
+      return ok(request, await announcements.edit(id, input, requireAuth(request)));
+    },
+  );
+
+  api.delete(
+    '/sys/annountCement/delete',
+    {
+      config: perm('delete'),
+      schema: {
+        summary: 'Delete an announcement',
+        querystring: announcementIdQuerySchema,
+        response: okResponse(noResult),
+      },
+    },
+    async (request) => {
+      await announcements.remove(request.query.id, requireAuth(request));
+      return ok(request, null);
+    },
+  );
+
+  const publishSchema = {
+    summary: 'Publish a draft',
+    querystring: announcementIdQuerySchema,
+    response: okResponse(announcementAdminItemSchema),
+  };
+  const revokeSchema = { ...publishSchema, summary: 'Revoke a published announcement' };
+  // The spec's resource list also names /sys/announcement release and revoke: same actions.
+  for (const url of ['/sys/annountCement/doReleaseData', '/sys/announcement/release']) {
+    api.post(url, { config: perm('release'), schema: publishSchema }, async (request) =>
+      ok(request, await announcements.release(request.query.id, requireAuth(request))),
+    );
+  }
+  for (const url of ['/sys/annountCement/doReovkeData', '/sys/announcement/revoke']) {
+    api.post(url, { config: perm('revoke'), schema: revokeSchema }, async (request) =>
+      ok(request, await announcements.revoke(request.query.id, requireAuth(request))),
+    );
+  }
+
   // The editor's user picker: whoever may open the screen may look up whom to address (in scope),
   // without the user administration's permission.
-  app.get('/sys/annountCement/recipients', { config: perm('list') }, async (request) =>
-    ok(
-      request,
-      await announcements.searchRecipients(
-        requireAuth(request),
-        parse(request, recipientsQuery, request.query).keyword,
-      ),
-    ),
+  api.get(
+    '/sys/annountCement/recipients',
+    {
+      config: perm('list'),
+      schema: {
+        summary: 'Users the caller may address',
+        querystring: recipientsQuerySchema,
+        response: okResponse(z.array(announcementRecipientSchema)),
+      },
+    },
+    async (request) =>
+      ok(request, await announcements.searchRecipients(requireAuth(request), request.query.keyword)),
   );
-  // The spec's resource list also names /sys/announcement release and revoke: same actions.
-  app.post('/sys/announcement/release', { config: perm('release') }, release);
-  app.post('/sys/announcement/revoke', { config: perm('revoke') }, revoke);
 
   // The signed-in user's notices
-  app.get('/sys/annountCement/listByUser', { config: { access: 'user' } }, async (request) =>
-    ok(request, await announcements.unreadFor(requireAuth(request))),
+  api.get(
+    '/sys/annountCement/listByUser',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'The caller’s unread notices and system messages',
+        response: okResponse(announcementsByUserSchema),
+      },
+    },
+    async (request) => ok(request, await announcements.unreadFor(requireAuth(request))),
   );
-  app.get('/sys/annountCement/queryById', { config: { access: 'user' } }, async (request) =>
-    ok(request, await announcements.findFor(requireAuth(request), parse(request, idQuery, request.query).id)),
+
+  api.get(
+    '/sys/annountCement/queryById',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'One announcement addressed to the caller',
+        querystring: announcementIdQuerySchema,
+        response: okResponse(announcementItemSchema),
+      },
+    },
+    async (request) => ok(request, await announcements.findFor(requireAuth(request), request.query.id)),
   );
-  const markRead = async (request: FastifyRequest) => {
-    await announcements.markRead(requireAuth(request), parse(request, anntIdBody, request.body).anntId);
-    return ok(request, null);
-  };
-  app.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { config: { access: 'user' } }, markRead);
-  app.post('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { config: { access: 'user' } }, markRead);
-  app.put('/sys/sysAnnouncementSend/readAll', { config: { access: 'user' } }, async (request) =>
-    ok(request, { marked: await announcements.markAllRead(requireAuth(request)) }),
+
+  for (const method of ['PUT', 'POST'] as const) {
+    api.route({
+      method,
+      url: '/sys/sysAnnouncementSend/editByAnntIdAndUserId',
+      config: { access: 'user' },
+      schema: {
+        summary: 'Mark an announcement read',
+        body: announcementReadSchema,
+        response: okResponse(noResult),
+      },
+      handler: async (request) => {
+        await announcements.markRead(requireAuth(request), request.body.anntId);
+        return ok(request, null);
+      },
+    });
+  }
+
+  api.put(
+    '/sys/sysAnnouncementSend/readAll',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Mark every announcement addressed to the caller read',
+        response: okResponse(z.object({ marked: z.number().int() })),
+      },
+    },
+    async (request) => ok(request, { marked: await announcements.markAllRead(requireAuth(request)) }),
   );
-  app.get('/sys/sysAnnouncementSend/getMyAnnouncementSend', { config: { access: 'user' } }, async (request) =>
-    ok(request, await announcements.mine(requireAuth(request), parse(request, mineQuery, request.query))),
+
+  api.get(
+    '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'The caller’s announcements with read state',
+        querystring: myAnnouncementsQuerySchema,
+        response: okResponse(pageSchema(userAnnouncementItemSchema)),
+      },
+    },
+    async (request) => ok(request, await announcements.mine(requireAuth(request), request.query)),
   );
 }

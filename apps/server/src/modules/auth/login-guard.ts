@@ -1,37 +1,12 @@
 import {
   CAPTCHA_AFTER_FAILURES,
-  LOGIN_FAILURE_WINDOW_MS,
   LOGIN_LOCK_AFTER_FAILURES,
   type LoginCaptchaMode,
 } from '@switchboard/contracts';
-import { sql } from 'drizzle-orm';
-import { loginLog } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { rowsOf } from '../../platform/scope';
 
 export interface FailureCounts {
   byUser: number;
   byAddress: number;
-}
-
-/**
- * Recent failed logins for a username and for an address, read from the login log: each count
- * starts again after a success (of that user, from that address) and only looks back one window.
- */
-export async function recentFailures(db: Db, username: string, ip: string): Promise<FailureCounts> {
-  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS).toISOString();
-  const result = await db.execute<{ by_user: number; by_address: number }>(sql`
-    select
-      (select count(*)::int from ${loginLog} f
-        where f.username = ${username} and not f.success and f.created_at > ${since}
-          and f.created_at > coalesce((select max(s.created_at) from ${loginLog} s
-            where s.username = ${username} and s.success), 'epoch')) as by_user,
-      (select count(*)::int from ${loginLog} f
-        where f.ip = ${ip} and not f.success and f.created_at > ${since}
-          and f.created_at > coalesce((select max(s.created_at) from ${loginLog} s
-            where s.ip = ${ip} and s.success), 'epoch')) as by_address`);
-  const row = rowsOf<{ by_user: number; by_address: number }>(result)[0];
-  return { byUser: Number(row?.by_user ?? 0), byAddress: Number(row?.by_address ?? 0) };
 }
 
 export function captchaRequired(mode: LoginCaptchaMode, counts: FailureCounts): boolean {

@@ -1,14 +1,21 @@
 import {
   captchaKeySchema,
   casValidateSchema,
+  loginRequirementsQuerySchema,
+  loginRequirementsSchema,
+  loginResultSchema,
   loginSchema,
-  USERNAME_MAX_LENGTH,
+  noResult,
+  totpCodeSchema,
+  totpSetupSchema,
+  updatePasswordSchema,
 } from '@switchboard/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth';
-import { AppError, ok, parse } from '../../platform/envelope';
-import type { Services } from '../../services';
+import { requireAuth } from '../../platform/access';
+import { setActor } from '../../platform/audit';
+import { AppError, ok, okResponse } from '../../platform/envelope';
+import type { Api, Platform, Services } from '../../platform/module';
 import { validateCasTicket } from './cas';
 import type { ClientInfo } from './service';
 
@@ -16,37 +23,65 @@ export function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-export function authRoutes(app: FastifyInstance, { auth, captchas, config }: Services) {
+export function authRoutes(api: Api, { auth, captchas }: Services, { config }: Platform) {
   const LOGIN_RATE_LIMIT = { max: config.loginRateLimit, timeWindow: '1 minute' };
 
-  app.post('/sys/login', { config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT } }, async (request) => {
-    const payload = parse(request, loginSchema, request.body);
-    return ok(request, await auth.login(payload, clientOf(request)), 'LOGIN_OK');
-  });
-
-  app.get('/sys/loginRequirements', { config: { access: 'public' } }, async (request) => {
-    // Asked before a username is typed too: an empty name means "any user from this address".
-    const query = z.object({
-      username: z.string().trim().max(USERNAME_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
-    });
-    const { username } = parse(request, query, request.query);
-    return ok(request, await auth.requirements(username ?? '', clientOf(request)));
-  });
-
-  app.get(
-    '/sys/randomImage/:key',
-    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } },
+  api.post(
+    '/sys/login',
+    {
+      config: { access: 'public', action: 'login', rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        summary: 'Sign in with a password',
+        body: loginSchema,
+        response: okResponse(loginResultSchema),
+      },
+    },
     async (request) => {
-      const { key } = parse(request, z.object({ key: captchaKeySchema }), request.params);
-      return ok(request, await captchas.issue(key));
+      const result = await auth.login(request.body, clientOf(request));
+      setActor(request, { id: result.userInfo.id, username: result.userInfo.username });
+      return ok(request, result, 'LOGIN_OK');
     },
   );
 
-  app.post(
+  api.get(
+    '/sys/loginRequirements',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Whether the next sign-in from here needs a captcha',
+        // Asked before a username is typed too: an empty name means "any user from this address".
+        querystring: loginRequirementsQuerySchema,
+        response: okResponse(loginRequirementsSchema),
+      },
+    },
+    async (request) => ok(request, await auth.requirements(request.query.username ?? '', clientOf(request))),
+  );
+
+  api.get(
+    '/sys/randomImage/:key',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'A captcha picture for a check key (an SVG data: URL)',
+        params: z.object({ key: captchaKeySchema }),
+        response: okResponse(z.string()),
+      },
+    },
+    async (request) => ok(request, await captchas.issue(request.params.key)),
+  );
+
+  api.post(
     '/cas/client/validateLogin',
-    { config: { access: 'public', rateLimit: LOGIN_RATE_LIMIT } },
+    {
+      config: { access: 'public', action: 'login', rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        summary: 'Sign in with a CAS service ticket',
+        body: casValidateSchema,
+        response: okResponse(loginResultSchema),
+      },
+    },
     async (request) => {
-      const { ticket, service } = parse(request, casValidateSchema, request.body);
+      const { ticket, service } = request.body;
       if (!config.casServerUrl) throw new AppError('CAS_NOT_CONFIGURED', 501);
       let username: string | null;
       try {
@@ -56,12 +91,62 @@ export function authRoutes(app: FastifyInstance, { auth, captchas, config }: Ser
         throw new AppError('CAS_TICKET_INVALID', 502);
       }
       if (!username) throw new AppError('CAS_TICKET_INVALID', 401);
-      return ok(request, await auth.loginWithCas(username, clientOf(request)), 'LOGIN_OK');
+      const result = await auth.loginWithCas(username, clientOf(request));
+      setActor(request, { id: result.userInfo.id, username: result.userInfo.username });
+      return ok(request, result, 'LOGIN_OK');
     },
   );
 
-  app.post('/sys/logout', { config: { access: 'user' } }, async (request) => {
-    await auth.logout(requireAuth(request));
-    return ok(request, null, 'LOGOUT_OK');
-  });
+  api.post(
+    '/sys/logout',
+    {
+      config: { access: 'user', action: 'logout' },
+      schema: { summary: 'End the caller’s session', response: okResponse(noResult) },
+    },
+    async (request) => {
+      await auth.logout(requireAuth(request));
+      return ok(request, null, 'LOGOUT_OK');
+    },
+  );
+
+  api.post(
+    '/sys/user/updatePassword',
+    {
+      config: { access: 'user', action: 'changePassword' },
+      schema: {
+        summary: 'Change one’s own password (ends every session of the user)',
+        body: updatePasswordSchema,
+        response: okResponse(noResult),
+      },
+    },
+    async (request) => {
+      await auth.changePassword(requireAuth(request), request.body, clientOf(request));
+      return ok(request, null, 'PASSWORD_CHANGED');
+    },
+  );
+
+  api.get(
+    '/sys/user/googleAuth/setup',
+    {
+      config: { access: 'user' },
+      schema: { summary: 'Start binding Google Authenticator', response: okResponse(totpSetupSchema) },
+    },
+    async (request) => ok(request, await auth.startTotpBinding(requireAuth(request))),
+  );
+
+  api.post(
+    '/sys/user/googleAuth/bind',
+    {
+      config: { access: 'user', action: 'bindGoogleAuth' },
+      schema: {
+        summary: 'Finish binding Google Authenticator with a code from it',
+        body: totpCodeSchema,
+        response: okResponse(z.object({ googleAuthBound: z.literal(true) })),
+      },
+    },
+    async (request) => {
+      await auth.bindTotp(requireAuth(request), request.body.code);
+      return ok(request, { googleAuthBound: true as const });
+    },
+  );
 }

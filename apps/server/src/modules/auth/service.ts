@@ -1,64 +1,79 @@
-import { LOGIN_LOCK_MS, type LoginPayload, type LoginResult, type UserInfo } from '@switchboard/contracts';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { companies, loginLog, users } from '../../db/schema';
-import type { AuthContext, SessionStore } from '../../platform/auth';
+import {
+  LOGIN_LOCK_MS,
+  type LoginPayload,
+  type LoginResult,
+  type UpdatePasswordPayload,
+  type UserInfo,
+} from '@switchboard/contracts';
+import type { AuthContext } from '../../platform/access';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db';
+import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
-import { verifyPassword } from '../../platform/passwords';
-import { listUserDepartments } from '../depart/service';
-import type { CaptchaService } from './captcha';
-import { ipAllowed } from './ip-whitelist';
-import { captchaRequired, failureDelayMs, isLocked, recentFailures } from './login-guard';
-import { checkTotp } from './totp';
+import { ipAllowed } from '../../platform/ip-rules';
+import type { Logger } from '../../platform/logger';
+import type { Services } from '../../platform/module';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import type { LoginMethod } from '../logs';
+import type { UserRow } from '../user';
+import { captchaRequired, type FailureCounts, failureDelayMs, isLocked } from './login-guard';
+import { checkTotp, newTotpSecret, totpSetup } from './totp';
 
 export interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
 }
 
-type UserRow = typeof users.$inferSelect;
-
 // A hash to compare against when the username does not exist, so both cases take as long.
 const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Signing in and out, proving who one is (password, TOTP, CAS) and changing one's password. */
 export class AuthService {
+  /** Waits before answering a repeated failure (tests may replace it). */
+  delay: (ms: number) => Promise<unknown> = sleep;
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly sessions: SessionStore,
-    private readonly captchas: CaptchaService,
+    private readonly services: Services,
+    private readonly log: Logger,
   ) {}
 
   async requirements(username: string, client: ClientInfo) {
-    const counts = await recentFailures(this.db, username, client.ip);
+    const counts = await this.services.loginLog.recentFailures(username, client.ip);
     return { captchaRequired: captchaRequired(this.config.loginCaptcha, counts) };
   }
 
-  private async logAttempt(
+  private logAttempt(
     username: string,
     client: ClientInfo,
-    outcome: { userId?: string; success: boolean; reason?: string; method?: string },
+    outcome: { userId?: string | undefined; success: boolean; reason?: string; method?: LoginMethod },
   ) {
-    await this.db.insert(loginLog).values({
-      username: username.slice(0, 64),
-      userId: outcome.userId ?? null,
+    return this.services.loginLog.record({
+      username,
+      userId: outcome.userId,
       success: outcome.success,
-      reason: outcome.reason ?? null,
+      reason: outcome.reason,
       method: outcome.method ?? 'password',
       ip: client.ip,
-      userAgent: client.userAgent?.slice(0, 512),
+      userAgent: client.userAgent,
     });
   }
 
   /** A failed attempt: logged, slowed down, answered with what the next attempt needs. */
-  private async fail(username: string, client: ClientInfo, error: AppError, userId?: string): Promise<never> {
-    const before = await recentFailures(this.db, username, client.ip);
-    await this.logAttempt(username, client, { success: false, reason: error.errorCode, userId });
-    await sleep(failureDelayMs(before.byUser));
-    const after = { byUser: before.byUser + 1, byAddress: before.byAddress + 1 };
+  private async fail(
+    username: string,
+    client: ClientInfo,
+    error: AppError,
+    userId?: string,
+    method: LoginMethod = 'password',
+    before?: FailureCounts,
+  ): Promise<never> {
+    const counts = before ?? (await this.services.loginLog.recentFailures(username, client.ip));
+    await this.logAttempt(username, client, { success: false, reason: error.errorCode, userId, method });
+    await this.delay(failureDelayMs(counts.byUser));
+    const after = { byUser: counts.byUser + 1, byAddress: counts.byAddress + 1 };
     const extra = (error.result ?? {}) as Record<string, unknown>;
     throw new AppError(error.errorCode, error.status, error.params, {
       ...extra,
@@ -66,38 +81,59 @@ export class AuthService {
     });
   }
 
+  private async refuseWhenLocked(
+    username: string,
+    client: ClientInfo,
+    counts: FailureCounts,
+    method: LoginMethod,
+  ) {
+    if (!isLocked(counts)) return;
+    await this.logAttempt(username, client, { success: false, reason: 'ACCOUNT_LOCKED', method });
+    throw new AppError('ACCOUNT_LOCKED', 429, { minutes: LOGIN_LOCK_MS / 60_000 }, { captchaRequired: true });
+  }
+
   async login(payload: LoginPayload, client: ClientInfo): Promise<LoginResult> {
     const { username } = payload;
-    const counts = await recentFailures(this.db, username, client.ip);
-    if (isLocked(counts)) {
-      await this.logAttempt(username, client, { success: false, reason: 'ACCOUNT_LOCKED' });
-      throw new AppError(
-        'ACCOUNT_LOCKED',
-        429,
-        { minutes: LOGIN_LOCK_MS / 60_000 },
-        { captchaRequired: true },
-      );
-    }
+    const counts = await this.services.loginLog.recentFailures(username, client.ip);
+    await this.refuseWhenLocked(username, client, counts, 'password');
     if (captchaRequired(this.config.loginCaptcha, counts)) {
       const good =
         payload.captcha && payload.checkKey
-          ? await this.captchas.consume(payload.checkKey, payload.captcha)
+          ? await this.services.captchas.consume(payload.checkKey, payload.captcha)
           : false;
-      if (!good) return this.fail(username, client, new AppError('CAPTCHA_INVALID', 400));
+      if (!good)
+        return this.fail(
+          username,
+          client,
+          new AppError('CAPTCHA_INVALID', 400),
+          undefined,
+          'password',
+          counts,
+        );
     }
-    const [user] = await this.db.select().from(users).where(eq(users.username, username)).limit(1);
+    const user = await this.services.users.findByUsername(username);
     const passwordOk = await verifyPassword(payload.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !passwordOk)
-      return this.fail(username, client, new AppError('WRONG_CREDENTIALS', 400), user?.id);
+    if (!user || !passwordOk) {
+      return this.fail(
+        username,
+        client,
+        new AppError('WRONG_CREDENTIALS', 400),
+        user?.id,
+        'password',
+        counts,
+      );
+    }
     await this.checkAccount(user, client);
     if (user.totpSecret) {
-      const ok = payload.googleCode ? await this.consumeTotp(user, payload.googleCode) : false;
-      if (!ok) {
+      const good = payload.googleCode ? await this.consumeTotp(user, payload.googleCode) : false;
+      if (!good) {
         return this.fail(
           username,
           client,
           new AppError('GOOGLE_CODE_INVALID', 400, {}, { googleCodeRequired: true }),
           user.id,
+          'password',
+          counts,
         );
       }
     }
@@ -110,11 +146,7 @@ export class AuthService {
       return this.fail(user.username, client, new AppError('ACCOUNT_FROZEN', 403), user.id);
     let companyRules: string[] = [];
     if (user.companyId) {
-      const [company] = await this.db
-        .select()
-        .from(companies)
-        .where(eq(companies.id, user.companyId))
-        .limit(1);
+      const company = await this.services.companies.find(user.companyId);
       if (company && company.approvalStatus !== 'approved') {
         return this.fail(user.username, client, new AppError('ACCOUNT_NOT_APPROVED', 403), user.id);
       }
@@ -133,18 +165,13 @@ export class AuthService {
     if (!user.totpSecret) return false;
     const step = await checkTotp(user.totpSecret, code, user.totpLastStep);
     if (step === null) return false;
-    const updated = await this.db
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-      .returning({ id: users.id });
-    return updated.length === 1;
+    return this.services.users.consumeTotpStep(user.id, step);
   }
 
-  async startSession(user: UserRow, client: ClientInfo, method: string): Promise<LoginResult> {
-    const token = await this.sessions.create(user.id, client.ip, client.userAgent);
+  async startSession(user: UserRow, client: ClientInfo, method: LoginMethod): Promise<LoginResult> {
+    const token = await this.services.sessions.create(user.id, client.ip, client.userAgent);
     await this.logAttempt(user.username, client, { success: true, userId: user.id, method });
-    const departs = await listUserDepartments(this.db, user.id);
+    const departs = await this.services.departs.forUser(user.id);
     const userInfo = await this.userInfo(user);
     return { token, userInfo, departs, multiDepart: departs.length > 1 && !user.orgCode };
   }
@@ -155,7 +182,7 @@ export class AuthService {
       'id' | 'username' | 'realname' | 'avatar' | 'orgCode' | 'totpSecret' | 'hideHeaderItems'
     >,
   ): Promise<UserInfo> {
-    const grants = await this.sessions.grants.forUser(user.id);
+    const grants = await this.services.grants.forUser(user.id);
     return {
       id: user.id,
       username: user.username,
@@ -171,13 +198,68 @@ export class AuthService {
 
   /** CAS single sign-on: the CAS user name is the platform user name. */
   async loginWithCas(casUsername: string, client: ClientInfo): Promise<LoginResult> {
-    const [user] = await this.db.select().from(users).where(eq(users.username, casUsername)).limit(1);
+    const user = await this.services.users.findByUsername(casUsername);
     if (!user) return this.fail(casUsername, client, new AppError('CAS_USER_UNKNOWN', 401));
     await this.checkAccount(user, client);
     return this.startSession(user, client, 'cas');
   }
 
-  async logout(auth: AuthContext) {
-    await this.sessions.revoke(auth.sessionId);
+  logout(auth: AuthContext) {
+    return this.services.sessions.revoke(auth.sessionId);
+  }
+
+  /**
+   * Changes the caller's own password. Any other username gets one answer (whether it exists is
+   * none of the caller's business). Wrong old passwords count like failed sign-ins of that user:
+   * slowed down, then locked, so a stolen session cannot guess its way to the password. The new
+   * password and the end of every session of the user stand or fall together.
+   */
+  async changePassword(auth: AuthContext, payload: UpdatePasswordPayload, client: ClientInfo) {
+    if (payload.username !== auth.user.username) throw new AppError('NO_LOGGED_IN_USER', 400);
+    const username = auth.user.username;
+    const counts = await this.services.loginLog.recentFailures(username, client.ip);
+    await this.refuseWhenLocked(username, client, counts, 'passwordChange');
+    const user = await this.services.users.findById(auth.user.id);
+    if (!user) throw new AppError('NO_LOGGED_IN_USER', 400);
+    if (!(await verifyPassword(payload.oldpassword, user.passwordHash))) {
+      await this.logAttempt(username, client, {
+        success: false,
+        reason: 'OLD_PASSWORD_WRONG',
+        userId: user.id,
+        method: 'passwordChange',
+      });
+      await this.delay(failureDelayMs(counts.byUser));
+      throw new AppError('OLD_PASSWORD_WRONG', 400);
+    }
+    const passwordHash = await hashPassword(payload.password);
+    await withTransaction(
+      this.db,
+      async () => {
+        await this.services.users.update(user.id, { passwordHash });
+        await this.services.sessions.revokeAllForUser(user.id);
+        await this.logAttempt(username, client, { success: true, userId: user.id, method: 'passwordChange' });
+      },
+      this.log,
+    );
+  }
+
+  /** Starts binding Google Authenticator: a new secret, pending until a code from it is given. */
+  async startTotpBinding(auth: AuthContext) {
+    if (auth.user.googleAuthBound) throw new AppError('TOTP_ALREADY_BOUND', 409);
+    const secret = newTotpSecret();
+    await this.services.users.update(auth.user.id, { totpPendingSecret: secret });
+    return totpSetup(secret, auth.user.username);
+  }
+
+  async bindTotp(auth: AuthContext, code: string) {
+    const user = await this.services.users.findById(auth.user.id);
+    if (!user?.totpPendingSecret) throw new AppError('TOTP_NOT_PENDING', 409);
+    const step = await checkTotp(user.totpPendingSecret, code, null);
+    if (step === null) throw new AppError('GOOGLE_CODE_INVALID', 400);
+    await this.services.users.update(user.id, {
+      totpSecret: user.totpPendingSecret,
+      totpPendingSecret: null,
+      totpLastStep: step,
+    });
   }
 }

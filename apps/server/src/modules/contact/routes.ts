@@ -1,97 +1,111 @@
 import {
-  type ContactInfo,
+  contactInfoSchema,
   groupLinkSchema,
-  pageOf,
+  idQuerySchema,
+  noResult,
   pageQuerySchema,
-  type SupportContact,
+  pageSchema,
+  supportContactEditSchema,
   supportContactInputSchema,
+  supportContactRecordSchema,
+  supportContactSchema,
 } from '@switchboard/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { settings, supportContacts } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { AppError, ok, parse } from '../../platform/envelope';
-import type { Services } from '../../services';
+import { ok, okResponse } from '../../platform/envelope';
+import type { Api, Services } from '../../platform/module';
 
-const GROUP_LINK = 'contact.groupLink';
-const idQuery = z.object({ id: z.string().uuid('FIELD_INVALID') });
-const editBody = z.object({ id: z.string().uuid('FIELD_INVALID') }).and(supportContactInputSchema);
 const perm = (action: string) => ({ access: { permission: `system:contact:${action}` } });
 
-const toRow = (input: z.infer<typeof supportContactInputSchema>) => ({
-  name: input.name,
-  telegram: input.telegram,
-  sortNo: input.sort,
-  enabled: input.enabled,
-});
-
-async function displayed(db: Db): Promise<SupportContact[]> {
-  return db
-    .select({ name: supportContacts.name, telegram: supportContacts.telegram })
-    .from(supportContacts)
-    .where(eq(supportContacts.enabled, true))
-    .orderBy(asc(supportContacts.sortNo), asc(supportContacts.name));
-}
-
-export function contactRoutes(app: FastifyInstance, { db }: Services) {
-  app.get('/outApi/listDisplay', { config: { access: 'public' } }, async (request) =>
-    ok(request, await displayed(db)),
+export function contactRoutes(api: Api, { contacts }: Services) {
+  api.get(
+    '/outApi/listDisplay',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Support contacts shown to visitors',
+        response: okResponse(z.array(supportContactSchema)),
+      },
+    },
+    async (request) => ok(request, await contacts.displayed()),
   );
 
-  app.get('/outApi/contactInfo', { config: { access: 'public' } }, async (request) => {
-    const [link] = await db.select().from(settings).where(eq(settings.key, GROUP_LINK)).limit(1);
-    const info: ContactInfo = { groupLink: link?.value || null, contacts: await displayed(db) };
-    return ok(request, info);
-  });
+  api.get(
+    '/outApi/contactInfo',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Group link and support contacts', response: okResponse(contactInfoSchema) },
+    },
+    async (request) => ok(request, await contacts.info()),
+  );
 
-  app.get('/sys/supportContact/list', { config: perm('list') }, async (request) => {
-    const q = parse(request, pageQuerySchema, request.query);
-    const [{ total } = { total: 0 }] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(supportContacts);
-    const records = await db
-      .select()
-      .from(supportContacts)
-      .orderBy(asc(supportContacts.sortNo), asc(supportContacts.name))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize);
-    return ok(request, pageOf(records, Number(total), q));
-  });
+  api.get(
+    '/sys/supportContact/list',
+    {
+      config: perm('list'),
+      schema: {
+        summary: 'Support contacts',
+        querystring: pageQuerySchema,
+        response: okResponse(pageSchema(supportContactRecordSchema)),
+      },
+    },
+    async (request) => ok(request, await contacts.list(request.query)),
+  );
 
-  app.post('/sys/supportContact/add', { config: perm('add') }, async (request) => {
-    const input = parse(request, supportContactInputSchema, request.body);
-    const [row] = await db.insert(supportContacts).values(toRow(input)).returning();
-    return ok(request, row);
-  });
+  api.post(
+    '/sys/supportContact/add',
+    {
+      config: perm('add'),
+      schema: {
+        summary: 'Add a support contact',
+        body: supportContactInputSchema,
+        response: okResponse(supportContactRecordSchema),
+      },
+    },
+    async (request) => ok(request, await contacts.add(request.body)),
+  );
 
-  app.put('/sys/supportContact/edit', { config: perm('edit') }, async (request) => {
-    const { id, ...input } = parse(request, editBody, request.body);
-    const [row] = await db
-      .update(supportContacts)
-      .set(toRow(input))
-      .where(eq(supportContacts.id, id))
-      .returning();
-    if (!row) throw new AppError('NOT_FOUND', 404);
-    return ok(request, row);
-  });
+  api.put(
+    '/sys/supportContact/edit',
+    {
+      config: perm('edit'),
+      schema: {
+        summary: 'Edit a support contact',
+        body: supportContactEditSchema,
+        response: okResponse(supportContactRecordSchema),
+      },
+    },
+    async (request) => {
+      const { id, ...input } = request.body;
+      return ok(request, await contacts.edit(id, input));
+    },
+  );
 
-  app.delete('/sys/supportContact/delete', { config: perm('delete') }, async (request) => {
-    const { id } = parse(request, idQuery, request.query);
-    const deleted = await db
-      .delete(supportContacts)
-      .where(eq(supportContacts.id, id))
-      .returning({ id: supportContacts.id });
-    if (deleted.length === 0) throw new AppError('NOT_FOUND', 404);
-    return ok(request, null);
-  });
+  api.delete(
+    '/sys/supportContact/delete',
+    {
+      config: perm('delete'),
+      schema: {
+        summary: 'Delete a support contact',
+        querystring: idQuerySchema,
+        response: okResponse(noResult),
+      },
+    },
+    async (request) => {
+      await contacts.remove(request.query.id);
+      return ok(request, null);
+    },
+  );
 
-  app.put('/sys/supportContact/groupLink', { config: perm('edit') }, async (request) => {
-    const { groupLink } = parse(request, groupLinkSchema, request.body);
-    await db
-      .insert(settings)
-      .values({ key: GROUP_LINK, value: groupLink })
-      .onConflictDoUpdate({ target: settings.key, set: { value: groupLink, updatedAt: new Date() } });
-    return ok(request, { groupLink: groupLink || null });
-  });
+  api.put(
+    '/sys/supportContact/groupLink',
+    {
+      config: perm('edit'),
+      schema: {
+        summary: 'Set the support group link (empty removes it)',
+        body: groupLinkSchema,
+        response: okResponse(z.object({ groupLink: z.string().nullable() })),
+      },
+    },
+    async (request) => ok(request, { groupLink: await contacts.setGroupLink(request.body.groupLink) }),
+  );
 }

@@ -1,48 +1,56 @@
-import { selectDepartSchema } from '@switchboard/contracts';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import {
+  departInfoSchema,
+  departmentSchema,
+  selectDepartSchema,
+  userInfoSchema,
+} from '@switchboard/contracts';
 import { z } from 'zod';
-import { users } from '../../db/schema';
-import { requireAuth } from '../../platform/auth';
-import { AppError, ok, parse } from '../../platform/envelope';
-import type { Services } from '../../services';
-import { listUserDepartments } from './service';
+import { requireAuth } from '../../platform/access';
+import { ok, okResponse } from '../../platform/envelope';
+import type { Api, Services } from '../../platform/module';
 
-export function departRoutes(app: FastifyInstance, { db, auth }: Services) {
-  /** The agent of the user's current department (drives the agent home). Only one's own. */
-  app.get('/sys/sysDepart/getDepartInfo', { config: { access: 'user' } }, async (request) => {
-    const me = requireAuth(request);
-    const { id } = parse(request, z.object({ id: z.string().max(64).optional() }), request.query);
-    if (id && id !== me.user.id) throw new AppError('NO_OPERATION_PERMISSION', 403);
-    const departs = await listUserDepartments(db, me.user.id);
-    const current =
-      departs.find((d) => d.orgCode === me.user.orgCode) ?? (departs.length === 1 ? departs[0] : undefined);
-    return ok(request, {
-      agentId: current?.agentId ?? null,
-      departName: current?.departName ?? null,
-      orgCode: current?.orgCode ?? null,
-    });
-  });
+export function departRoutes(api: Api, { departs }: Services) {
+  api.get(
+    '/sys/sysDepart/getDepartInfo',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'The caller’s current department and its agent',
+        querystring: z.object({ id: z.string().max(64, 'FIELD_TOO_LONG').optional() }),
+        response: okResponse(departInfoSchema),
+      },
+    },
+    async (request) => ok(request, await departs.currentInfo(requireAuth(request), request.query.id)),
+  );
 
-  app.get('/sys/user/getCurrentUserDeparts', { config: { access: 'user' } }, async (request) => {
-    const me = requireAuth(request);
-    const list = await listUserDepartments(db, me.user.id);
-    return ok(request, { list, orgCode: me.user.orgCode });
-  });
+  api.get(
+    '/sys/user/getCurrentUserDeparts',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'The caller’s departments and the current one',
+        response: okResponse(z.object({ list: z.array(departmentSchema), orgCode: z.string().nullable() })),
+      },
+    },
+    async (request) => {
+      const me = requireAuth(request);
+      return ok(request, { list: await departs.forUser(me.user.id), orgCode: me.user.orgCode });
+    },
+  );
 
-  app.post('/sys/selectDepart', { config: { access: 'user' } }, async (request) => {
-    const me = requireAuth(request);
-    const { orgCode, username } = parse(request, selectDepartSchema, request.body);
-    if (username && username !== me.user.username) throw new AppError('NO_OPERATION_PERMISSION', 403);
-    const departs = await listUserDepartments(db, me.user.id);
-    if (departs.length === 0) throw new AppError('NO_DEPARTMENT', 400);
-    if (!departs.some((d) => d.orgCode === orgCode)) throw new AppError('DEPARTMENT_NOT_YOURS', 403);
-    const [user] = await db
-      .update(users)
-      .set({ orgCode, updatedAt: new Date() })
-      .where(eq(users.id, me.user.id))
-      .returning();
-    if (!user) throw new AppError('USER_NOT_FOUND', 404);
-    return ok(request, { userInfo: await auth.userInfo(user) });
-  });
+  api.post(
+    '/sys/selectDepart',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Choose the current department',
+        body: selectDepartSchema,
+        response: okResponse(z.object({ userInfo: userInfoSchema })),
+      },
+    },
+    async (request) => {
+      const { orgCode, username } = request.body;
+      return ok(request, { userInfo: await departs.select(requireAuth(request), orgCode, username) });
+    },
+  );
 }

@@ -1,17 +1,50 @@
 import type { AuthEntry, MenuItem, UserPermissions } from '@switchboard/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { permissions, rolePermissions } from '../../db/schema';
-import { grantedByStatus } from '../../platform/auth';
 import { TtlCache } from '../../platform/cache';
 import type { Db } from '../../platform/db';
+import { PermissionRepo, type PermissionRow } from './repo';
 
-type PermissionRow = typeof permissions.$inferSelect;
+export interface Grants {
+  roles: string[];
+  isAdmin: boolean;
+  permissions: Set<string>;
+}
+
+/**
+ * Role codes and granted permission codes per set of roles, cached for a few seconds: they are
+ * read on every request and change only when an administrator edits roles or menus (who then
+ * calls invalidate(); other processes follow within the TTL).
+ */
+export class GrantsService {
+  private readonly cache = new TtlCache<Grants>(5_000);
+  private readonly repo: PermissionRepo;
+
+  constructor(db: Db) {
+    this.repo = new PermissionRepo(db);
+  }
+
+  forRoles(roleIds: string[]): Promise<Grants> {
+    const ids = [...roleIds].sort();
+    return this.cache.getOrLoad(ids.join(','), async () => {
+      const [codes, granted] = await Promise.all([this.repo.roleCodes(ids), this.repo.grantedCodes(ids)]);
+      const roles = codes.sort();
+      return { roles, isAdmin: roles.includes('admin'), permissions: new Set(granted) };
+    });
+  }
+
+  async forUser(userId: string): Promise<Grants> {
+    return this.forRoles(await this.repo.roleIdsOfUser(userId));
+  }
+
+  invalidate() {
+    this.cache.clear();
+  }
+}
 
 const authEntry = (p: PermissionRow): AuthEntry => ({
   action: p.perms ?? '',
   describe: p.name,
   type: p.permsType,
-  status: p.status,
+  status: String(p.status),
 });
 
 /**
@@ -21,66 +54,98 @@ const authEntry = (p: PermissionRow): AuthEntry => ({
  */
 export class MenuService {
   private readonly cache = new TtlCache<UserPermissions>(5_000);
+  private readonly repo: PermissionRepo;
 
-  constructor(private readonly db: Db) {}
+  constructor(db: Db) {
+    this.repo = new PermissionRepo(db);
+  }
 
   forRoles(roleIds: string[]): Promise<UserPermissions> {
     const ids = [...roleIds].sort();
-    return this.cache.getOrLoad(ids.join(','), () => loadPermissions(this.db, ids));
+    return this.cache.getOrLoad(ids.join(','), () => this.load(ids));
   }
 
   invalidate() {
     this.cache.clear();
   }
+
+  private async load(roleIds: string[]): Promise<UserPermissions> {
+    const [granted, allButtons] = await Promise.all([this.repo.grantedRows(roleIds), this.repo.allButtons()]);
+    const rows = granted.sort((a, b) => a.sortNo - b.sortNo);
+    const buttons = rows.filter((p) => p.menuType === 2 && p.perms);
+    const menus = rows.filter((p) => p.menuType !== 2);
+    // A node whose parent is not granted is unreachable and left out.
+    const build = (parentId: string | null): MenuItem[] =>
+      menus
+        .filter((m) => m.parentId === parentId)
+        .map((m) => {
+          const children = build(m.id);
+          const item: MenuItem = {
+            id: m.id,
+            path: m.path ?? '',
+            name: m.componentName ?? m.id,
+            component: m.component,
+            redirect: m.redirect,
+            hidden: m.hidden,
+            alwaysShow: m.alwaysShow,
+            meta: {
+              title: m.name,
+              titleKey: m.titleKey,
+              icon: m.icon,
+              url: m.url,
+              permissionList: buttons.filter((b) => b.parentId === m.id).map(authEntry),
+              keepAlive: m.keepAlive,
+              internalOrExternal: m.internalOrExternal,
+            },
+          };
+          if (children.length) item.children = children;
+          return item;
+        });
+    return {
+      menu: build(null),
+      auth: buttons.map(authEntry),
+      allAuth: allButtons.filter((b) => b.perms).map(authEntry),
+    };
+  }
 }
 
-async function loadPermissions(db: Db, roleIds: string[]): Promise<UserPermissions> {
-  const granted = roleIds.length
-    ? await db
-        .selectDistinct({ permission: permissions })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(and(inArray(rolePermissions.roleId, roleIds), grantedByStatus))
-    : [];
-  const rows = granted.map((g) => g.permission).sort((a, b) => a.sortNo - b.sortNo);
-  const allButtons = await db
-    .select()
-    .from(permissions)
-    .where(eq(permissions.menuType, 2))
-    .orderBy(asc(permissions.sortNo));
+/** Roles: who holds which, looked up by code. */
+export class RoleService {
+  private readonly repo: PermissionRepo;
 
-  const buttons = rows.filter((p) => p.menuType === 2 && p.perms);
-  const menus = rows.filter((p) => p.menuType !== 2);
-  // A node whose parent is not granted is unreachable and left out.
-  const build = (parentId: string | null): MenuItem[] =>
-    menus
-      .filter((m) => m.parentId === parentId)
-      .map((m) => {
-        const children = build(m.id);
-        const item: MenuItem = {
-          id: m.id,
-          path: m.path ?? '',
-          name: m.componentName ?? m.id,
-          component: m.component,
-          redirect: m.redirect,
-          hidden: m.hidden,
-          alwaysShow: m.alwaysShow,
-          meta: {
-            title: m.name,
-            titleKey: m.titleKey,
-            icon: m.icon,
-            url: m.url,
-            permissionList: buttons.filter((b) => b.parentId === m.id).map(authEntry),
-            keepAlive: m.keepAlive,
-            internalOrExternal: m.internalOrExternal,
-          },
-        };
-        if (children.length) item.children = children;
-        return item;
-      });
-  return {
-    menu: build(null),
-    auth: buttons.map(authEntry),
-    allAuth: allButtons.filter((b) => b.perms).map(authEntry),
-  };
+  constructor(db: Db) {
+    this.repo = new PermissionRepo(db);
+  }
+
+  roleIdsOfUser(userId: string) {
+    return this.repo.roleIdsOfUser(userId);
+  }
+
+  roleCodesOfUsers(userIds: string[]) {
+    return this.repo.roleCodesOfUsers(userIds);
+  }
+
+  /** Gives a user roles by code; unknown codes are an error of the caller's code, not of a user. */
+  async assign(userId: string, codes: string[]) {
+    const found = await this.repo.roleIdsByCodes(codes);
+    if (found.length !== new Set(codes).size) throw new Error(`unknown role in ${codes.join(', ')}`);
+    await this.repo.assignRoles(
+      userId,
+      found.map((r) => r.id),
+    );
+  }
+
+  /** How many of these role codes exist. */
+  async countExisting(codes: string[]): Promise<number> {
+    return (await this.repo.roleIdsByCodes([...new Set(codes)])).length;
+  }
+
+  isCodeTaken(code: string, excludeId?: string) {
+    return this.repo.roleCodeTaken(code, excludeId);
+  }
+
+  /** Every permission code of the menu tree (routes may only require codes that exist). */
+  permissionCodes() {
+    return this.repo.allCodes();
+  }
 }

@@ -210,6 +210,15 @@ export const MENU: MenuSeed[] = [
         perms: 'system:operationLog:list',
         icon: 'audit',
       },
+      {
+        key: 'systemApiDocs',
+        title: 'API docs',
+        titleKey: 'menu.apiDocs',
+        path: '/system/apiDocs',
+        component: 'system/ApiDocs',
+        perms: 'system:apiDocs:view',
+        icon: 'api',
+      },
     ],
   },
   {

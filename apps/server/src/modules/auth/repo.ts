@@ -1,0 +1,103 @@
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { type Db, executor } from '../../platform/db';
+import { captchas, sessions } from './schema';
+
+export type SessionValues = typeof sessions.$inferInsert;
+
+/** SQL of sessions and captchas. */
+export class AuthRepo {
+  constructor(private readonly db: Db) {}
+
+  async insertSession(values: SessionValues) {
+    await executor(this.db).insert(sessions).values(values);
+  }
+
+  /** The live session with this token hash (not revoked, not expired). */
+  async liveSession(tokenHash: string) {
+    const [row] = await executor(this.db)
+      .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** True when this token hash belongs to a session that ran out (not revoked). */
+  async expiredSession(tokenHash: string): Promise<boolean> {
+    const rows = await executor(this.db)
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          lte(sessions.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async revoke(sessionId: string) {
+    await executor(this.db).update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+
+  async revokeAllOfUser(userId: string) {
+    await executor(this.db)
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** Of these sessions, those not revoked and not expired, with their users. */
+  async liveSessions(ids: string[]) {
+    if (ids.length === 0) return [];
+    return executor(this.db)
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  }
+
+  /** Deletes sessions that ended (expired or revoked) more than `days` ago. */
+  async purgeSessions(days: number): Promise<number> {
+    const cutoff = sql`now() - make_interval(days => ${days})`;
+    const deleted = await executor(this.db)
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)))
+      .returning({ id: sessions.id });
+    return deleted.length;
+  }
+
+  async upsertCaptcha(values: typeof captchas.$inferInsert) {
+    await executor(this.db)
+      .insert(captchas)
+      .values(values)
+      .onConflictDoUpdate({
+        target: captchas.checkKey,
+        set: { answerHash: values.answerHash, expiresAt: values.expiresAt },
+      });
+  }
+
+  /** Deletes a live captcha and answers its stored hash (a captcha is used once). */
+  async takeCaptcha(checkKey: string): Promise<string | undefined> {
+    const [row] = await executor(this.db)
+      .delete(captchas)
+      .where(and(eq(captchas.checkKey, checkKey), gt(captchas.expiresAt, new Date())))
+      .returning({ answerHash: captchas.answerHash });
+    return row?.answerHash;
+  }
+
+  async purgeCaptchas(): Promise<number> {
+    const deleted = await executor(this.db)
+      .delete(captchas)
+      .where(lt(captchas.expiresAt, new Date()))
+      .returning({ key: captchas.checkKey });
+    return deleted.length;
+  }
+}

@@ -1,0 +1,19 @@
+import { defineModule } from '../../platform/module';
+import { companyRoutes } from './routes';
+import { CompanyService } from './service';
+
+export type { CompanyRow } from './repo';
+export type { CompanyService } from './service';
+
+declare module '../../platform/module' {
+  interface Services {
+    companies: CompanyService;
+  }
+}
+
+/** Companies (customers, agents, distributors) and the data scope they give callers. */
+export const companyModule = defineModule({
+  name: 'company',
+  services: ({ db }) => ({ companies: new CompanyService(db) }),
+  routes: companyRoutes,
+});

@@ -1,0 +1,106 @@
+import type { companyListQuerySchema } from '@switchboard/contracts';
+import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, executor, rowsOf } from '../../platform/db';
+import { type DataScope, scopeCondition } from '../../platform/scope';
+import { inUuids, likeText } from '../../platform/sql';
+import { companies } from './schema';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyValues = typeof companies.$inferInsert;
+
+type ListFilters = Omit<z.output<typeof companyListQuerySchema>, 'pageNo' | 'pageSize'>;
+
+/** SQL of the companies table. */
+export class CompanyRepo {
+  constructor(private readonly db: Db) {}
+
+  private where(scope: DataScope, filters: ListFilters): SQL | undefined {
+    return and(
+      scopeCondition(scope, companies.id),
+      filters.name ? ilike(companies.name, likeText(filters.name)) : undefined,
+      filters.type ? eq(companies.type, filters.type) : undefined,
+    );
+  }
+
+  async count(scope: DataScope, filters: ListFilters): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(this.where(scope, filters));
+    return Number(row?.total ?? 0);
+  }
+
+  list(scope: DataScope, filters: ListFilters, limit: number, offset: number) {
+    return executor(this.db)
+      .select({
+        id: companies.id,
+        name: companies.name,
+        type: companies.type,
+        approvalStatus: companies.approvalStatus,
+        parentCompanyId: companies.parentCompanyId,
+        createdAt: companies.createdAt,
+      })
+      .from(companies)
+      .where(this.where(scope, filters))
+      .orderBy(asc(companies.name), asc(companies.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async names(ids: string[]) {
+    if (ids.length === 0) return [];
+    return executor(this.db)
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(inUuids(companies.id, ids));
+  }
+
+  async find(id: string): Promise<CompanyRow | undefined> {
+    const [row] = await executor(this.db).select().from(companies).where(eq(companies.id, id)).limit(1);
+    return row;
+  }
+
+  /** A company and every company below it (its customers, and for a distributor its agents' too). */
+  async subtreeIds(companyId: string): Promise<string[]> {
+    const rows = await executor(this.db).execute<{ id: string }>(sql`
+      with recursive tree(id) as (
+        select ${companies.id} from ${companies} where ${companies.id} = ${companyId}
+        union
+        select c.id from ${companies} c join tree on c.parent_company_id = tree.id
+      )
+      select id from tree`);
+    return rowsOf<{ id: string }>(rows).map((r) => r.id);
+  }
+
+  async setIpWhitelist(id: string, rules: string[]): Promise<boolean> {
+    const updated = await executor(this.db)
+      .update(companies)
+      .set({ ipWhitelist: rules, updatedAt: new Date() })
+      .where(eq(companies.id, id))
+      .returning({ id: companies.id });
+    return updated.length > 0;
+  }
+
+  async insert(values: CompanyValues): Promise<CompanyRow> {
+    const [row] = await executor(this.db).insert(companies).values(values).returning();
+    return row!;
+  }
+
+  /** Seeding: a company with a known id, left as it is when it exists. */
+  async insertIfMissing(values: CompanyValues) {
+    await executor(this.db).insert(companies).values(values).onConflictDoNothing();
+  }
+
+  /** Whether a name (regardless of case), e-mail (regardless of case) or phone is taken. */
+  async isTaken(field: 'name' | 'email' | 'phone', value: string, excludeId?: string): Promise<boolean> {
+    const column = companies[field];
+    const match = field === 'phone' ? eq(column, value) : sql`lower(${column}) = lower(${value})`;
+    const rows = await executor(this.db)
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(match, excludeId ? ne(companies.id, excludeId) : undefined))
+      .limit(1);
+    return rows.length > 0;
+  }
+}

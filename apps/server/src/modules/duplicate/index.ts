@@ -1,0 +1,16 @@
+import { defineModule } from '../../platform/module';
+import { duplicateRoutes } from './routes';
+import { DuplicateService } from './service';
+
+declare module '../../platform/module' {
+  interface Services {
+    duplicates: DuplicateService;
+  }
+}
+
+/** The forms' "already taken?" check. */
+export const duplicateModule = defineModule({
+  name: 'duplicate',
+  services: (_platform, services) => ({ duplicates: new DuplicateService(services) }),
+  routes: duplicateRoutes,
+});

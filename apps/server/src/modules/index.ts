@@ -1,0 +1,40 @@
+import type { AppModule } from '../platform/module';
+import { announcementModule } from './announcement';
+import { authModule, type CaptchaGenerator } from './auth';
+import { brandModule } from './brand';
+import { companyModule } from './company';
+import { contactModule } from './contact';
+import { countryModule } from './country';
+import { departModule } from './depart';
+import { dictModule } from './dict';
+import { duplicateModule } from './duplicate';
+import { logsModule } from './logs';
+import { permissionModule } from './permission';
+import { registrationModule } from './registration';
+import { settingsModule } from './settings';
+import { systemModule } from './system';
+import { userModule } from './user';
+
+/**
+ * Every business domain of the server, in the order their reference data is seeded (a module's
+ * seed may rely on those before it). A new domain is a folder here and a line in this list.
+ */
+export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}): AppModule[] {
+  return [
+    systemModule,
+    settingsModule,
+    countryModule,
+    dictModule,
+    companyModule,
+    userModule,
+    permissionModule,
+    departModule,
+    logsModule,
+    authModule(options),
+    registrationModule,
+    duplicateModule,
+    announcementModule,
+    brandModule,
+    contactModule,
+  ];
+}

@@ -1,0 +1,27 @@
+import { defineModule } from '../../platform/module';
+import { permissionRoutes } from './routes';
+import { seedRolesAndMenu } from './seed';
+import { GrantsService, MenuService, RoleService } from './service';
+
+export { roleId } from './seed';
+export type { Grants, GrantsService, MenuService, RoleService } from './service';
+
+declare module '../../platform/module' {
+  interface Services {
+    grants: GrantsService;
+    menus: MenuService;
+    roles: RoleService;
+  }
+}
+
+/** Roles, the menu and button tree, and what each role is granted. */
+export const permissionModule = defineModule({
+  name: 'permission',
+  services: ({ db }) => ({
+    grants: new GrantsService(db),
+    menus: new MenuService(db),
+    roles: new RoleService(db),
+  }),
+  routes: permissionRoutes,
+  seed: async (_services, _options, platform) => seedRolesAndMenu(platform.db, platform.log),
+});

@@ -1,0 +1,142 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type Db, executor } from '../../platform/db';
+import { inUuids } from '../../platform/sql';
+import { permissions, rolePermissions, roles, userRoles } from './schema';
+
+export type PermissionRow = typeof permissions.$inferSelect;
+export type PermissionValues = typeof permissions.$inferInsert;
+
+/**
+ * Which of a role's permission rows count as granted. A button's action rule (menu type 2) counts
+ * whatever its status: status 0 only switches the rule off for display (the console shows the
+ * control to everyone, spec section 6), it does not take the action away from roles that hold it.
+ * A menu entry counts only while active. Users whose roles do not hold a code never get it.
+ */
+const grantedByStatus = or(eq(permissions.menuType, 2), eq(permissions.status, 1));
+
+/** SQL of roles, role grants and the menu tree. */
+export class PermissionRepo {
+  constructor(private readonly db: Db) {}
+
+  async roleCodes(roleIds: string[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await executor(this.db)
+      .select({ code: roles.roleCode })
+      .from(roles)
+      .where(inArray(roles.id, roleIds));
+    return rows.map((r) => r.code);
+  }
+
+  /** Permission codes granted through these roles. */
+  async grantedCodes(roleIds: string[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await executor(this.db)
+      .selectDistinct({ perms: permissions.perms })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(
+        and(inArray(rolePermissions.roleId, roleIds), grantedByStatus, sql`${permissions.perms} is not null`),
+      );
+    return rows.flatMap((r) => (r.perms === null ? [] : [r.perms]));
+  }
+
+  /** Menu rows and buttons granted through these roles. */
+  async grantedRows(roleIds: string[]): Promise<PermissionRow[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await executor(this.db)
+      .selectDistinct({ permission: permissions })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(and(inArray(rolePermissions.roleId, roleIds), grantedByStatus));
+    return rows.map((r) => r.permission);
+  }
+
+  /** Every button rule (menu type 2), for the console's disabled-type rules. */
+  async allButtons(): Promise<PermissionRow[]> {
+    return executor(this.db)
+      .select()
+      .from(permissions)
+      .where(eq(permissions.menuType, 2))
+      .orderBy(asc(permissions.sortNo));
+  }
+
+  async roleIdsOfUser(userId: string): Promise<string[]> {
+    const rows = await executor(this.db)
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId));
+    return rows.map((r) => r.roleId);
+  }
+
+  /** Role codes of each user, sorted (users without roles are absent). */
+  async roleCodesOfUsers(userIds: string[]): Promise<Map<string, string[]>> {
+    const byUser = new Map<string, string[]>();
+    if (userIds.length === 0) return byUser;
+    const rows = await executor(this.db)
+      .select({ userId: userRoles.userId, code: roles.roleCode })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inUuids(userRoles.userId, userIds))
+      .orderBy(asc(roles.roleCode));
+    for (const { userId, code } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), code]);
+    return byUser;
+  }
+
+  async roleIdsByCodes(codes: string[]): Promise<{ id: string; code: string }[]> {
+    if (codes.length === 0) return [];
+    return executor(this.db)
+      .select({ id: roles.id, code: roles.roleCode })
+      .from(roles)
+      .where(inArray(roles.roleCode, codes));
+  }
+
+  async assignRoles(userId: string, roleIds: string[]) {
+    if (roleIds.length === 0) return;
+    await executor(this.db)
+      .insert(userRoles)
+      .values(roleIds.map((roleId) => ({ userId, roleId })))
+      .onConflictDoNothing();
+  }
+
+  async roleCodeTaken(code: string, excludeId?: string): Promise<boolean> {
+    const rows = await executor(this.db)
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.roleCode, code), excludeId ? sql`${roles.id} <> ${excludeId}` : undefined))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Every permission code of the menu tree. */
+  async allCodes(): Promise<string[]> {
+    const rows = await executor(this.db).select({ perms: permissions.perms }).from(permissions);
+    return rows.flatMap((r) => (r.perms === null ? [] : [r.perms]));
+  }
+
+  // Seeding
+
+  async insertRole(values: typeof roles.$inferInsert) {
+    await executor(this.db).insert(roles).values(values).onConflictDoNothing();
+  }
+
+  async findPermission(id: string): Promise<PermissionRow | undefined> {
+    const [row] = await executor(this.db).select().from(permissions).where(eq(permissions.id, id));
+    return row;
+  }
+
+  async insertPermission(values: PermissionValues) {
+    await executor(this.db).insert(permissions).values(values);
+  }
+
+  async updatePermission(id: string, values: Partial<PermissionValues>) {
+    await executor(this.db).update(permissions).set(values).where(eq(permissions.id, id));
+  }
+
+  async grant(roleIds: string[], permissionId: string) {
+    if (roleIds.length === 0) return;
+    await executor(this.db)
+      .insert(rolePermissions)
+      .values(roleIds.map((roleId) => ({ roleId, permissionId })))
+      .onConflictDoNothing();
+  }
+}

@@ -1,0 +1,61 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db';
+import type { JobDefinition } from './jobs/index';
+import type { Logger } from './logger';
+import type { PubSub } from './pubsub';
+import type { Realtime } from './realtime';
+
+/**
+ * The services of every module, by name. Each module adds its own to this interface
+ * (`declare module '../../platform/module' { interface Services { brands: BrandService } }`) and
+ * builds them in `services()`; other modules reach them only through this registry.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in each module
+export interface Services {}
+
+/** What the platform gives every module. */
+export interface Platform {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: Logger;
+  pubsub: PubSub;
+  realtime: Realtime;
+}
+
+/** Fastify with the zod type provider: route schemas type the handler's input and output. */
+export type Api = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface SeedOptions {
+  /** Seed demo companies and users. */
+  demo: boolean;
+  demoPassword: string;
+}
+
+/**
+ * One business domain: its tables (schema.ts, gathered by db/schema.ts), its services, its HTTP
+ * routes (registered under /api as a Fastify plugin of its own, tagged with the module's name in
+ * the OpenAPI document), its scheduled jobs and its reference data. Adding a domain is a folder
+ * under modules/ and one line in modules/index.ts.
+ */
+export interface AppModule {
+  name: string;
+  /** Builds the module's services; those of modules earlier in the list are in `services`. */
+  services?: (platform: Platform, services: Services) => Partial<Services>;
+  routes?: (api: Api, services: Services, platform: Platform) => void;
+  /** Jobs the job runner schedules in worker processes. */
+  jobs?: (services: Services, platform: Platform) => JobDefinition[];
+  /** Reference data every database needs; idempotent, run in list order under the startup lock. */
+  seed?: (services: Services, options: SeedOptions, platform: Platform) => Promise<void>;
+}
+
+export const defineModule = (module: AppModule): AppModule => module;
