@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './build/precompress';
+import { precompress } from './build/precompress.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
