@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { API_PREFIX, SOCKET_PROTOCOL } from '@switchboard/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
@@ -28,6 +24,7 @@ import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
 import { AppError, ok, sendError } from './platform/envelope';
 import { registerWebsocketRoute } from './platform/realtime';
+import { registerWebConsole } from './platform/web-static';
 import { createServices, type Services } from './services';
 
 export interface AppOptions {
@@ -154,37 +151,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     { prefix: API_PREFIX },
   );
 
-  const webDist = config.webDist ?? defaultWebDist();
-  const serveWeb = webDist !== undefined && webDist !== '' && fs.existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) {
-    // The console's files are public; the hook declares that for the routes @fastify/static adds.
-    await server.register(async (files) => {
-      files.addHook('onRoute', (route) => {
-        route.config = { ...route.config, access: 'public' };
-      });
-      await files.register(fastifyStatic, {
-        root: webDist,
-        wildcard: false,
-        index: false,
-        // Built assets carry a content hash in their names: cache them for good.
-        setHeaders: (reply, filePath) => {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            reply.header('cache-control', 'public, max-age=31536000, immutable');
-          }
-        },
-      });
-    });
-  }
-  const indexHtml = serveWeb ? fs.readFileSync(path.join(webDist, 'index.html')) : undefined;
+  const webConsole = await registerWebConsole(server, { webDist: config.webDist });
 
   // Unknown API paths are rate limited (scanners); other paths get the console (SPA routes).
   server.setNotFoundHandler(
     { preHandler: server.rateLimit({ max: 120, timeWindow: '1 minute' }) },
     async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '';
-      if (indexHtml && request.method === 'GET' && !pathname.startsWith(`${API_PREFIX}/`)) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-      }
+      if (webConsole?.isClientRoute(request)) return webConsole.sendIndex(reply);
       return sendError(request, reply, new AppError('NOT_FOUND', 404));
     },
   );
@@ -203,9 +176,4 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (!options.database) await database.close();
     },
   };
-}
-
-function defaultWebDist(): string | undefined {
-  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  return fs.existsSync(dist) ? dist : undefined;
 }
