@@ -1,8 +1,8 @@
 /**
  * `npm run bench:api`: drives a real server over HTTP with autocannon and prints requests per
- * second and p50/p99 latency for the permission call, a dictionary call and a login, on PGlite
- * and, when DATABASE_URL is set, on PostgreSQL. Target: permission call p99 < 50 ms at 50
- * connections on PostgreSQL.
+ * second and p50/p99 latency for the permission call (plain and, as browsers ask for it, brotli
+ * compressed), a dictionary call and a login, on PGlite and, when DATABASE_URL is set, on
+ * PostgreSQL. Target: permission call p99 < 50 ms at 50 connections on PostgreSQL.
  */
 import autocannon from 'autocannon';
 import { startServer } from '../test/harness';
@@ -40,6 +40,11 @@ async function benchOn(database: 'pglite' | 'postgres'): Promise<Row[]> {
     const rows: Row[] = [];
     const permission = await measure(`${s.baseUrl}/api/sys/permission/getUserPermissionByToken`, { headers });
     rows.push({ database, call: 'getUserPermissionByToken', ...permission });
+    // As a browser asks for it: the 9 kB answer goes out brotli-compressed (platform/compression.ts).
+    const compressed = await measure(`${s.baseUrl}/api/sys/permission/getUserPermissionByToken`, {
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    rows.push({ database, call: 'getUserPermissionByToken (br)', ...compressed });
     const dict = await measure(`${s.baseUrl}/api/sys/dict/getDictItems/priority`, { headers });
     rows.push({ database, call: 'getDictItems/priority', ...dict });
     // Logins are dominated by scrypt on purpose; 10 connections is a realistic burst.

@@ -20,6 +20,7 @@ import { registrationRoutes } from './modules/registration/routes';
 import { userRoutes } from './modules/user/routes';
 import { registerOperationLog } from './platform/audit';
 import { type RegisteredRoute, registerAccessControl } from './platform/auth';
+import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
 import { AppError, ok, sendError } from './platform/envelope';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await server.register(
     async (api) => {
+      await registerCompression(api);
       api.get('/health', { config: { access: 'public' } }, async (request) =>
         ok(request, { status: 'up', database: database.kind }),
       );
