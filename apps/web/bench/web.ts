@@ -78,7 +78,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, server: ChildProcess) {
-  for (let i = 0; i < 120; i++) {
+  // A fresh PGlite database is initialised, migrated and seeded first: a minute or more on a busy machine.
+  for (let i = 0; i < 360; i++) {
     if (server.exitCode !== null) throw new Error('server exited');
     try {
       if ((await fetch(url)).ok) return;
@@ -91,7 +92,7 @@ async function waitForHealth(url: string, server: ChildProcess) {
 }
 
 /** The real server (`npm start` without rebuilding) on a fresh demo database and a free port. */
-async function startServer(): Promise<{ base: string; stop(): void }> {
+async function startServer(): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-web-'));
   const server = spawn('node', ['scripts/start.mjs'], {
@@ -105,17 +106,37 @@ async function startServer(): Promise<{ base: string; stop(): void }> {
       SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',
     },
-    stdio: 'ignore',
+    // Its own process group: start.mjs, tsx and the server stop together.
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
   });
   const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    server.kill('SIGTERM');
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (server.pid !== undefined) process.kill(-server.pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  const stop = async () => {
+    signal('SIGTERM');
+    // The server closes its database on SIGTERM; one that does not finish in time is killed.
+    const timer = setTimeout(() => signal('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+    signal('SIGKILL'); // anything of the group still there
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(`${base}/api/health`, server);
   } catch (error) {
-    stop();
+    if (stderr) console.error(stderr);
+    await stop();
     throw error;
   }
   return { base, stop };
@@ -312,5 +333,5 @@ try {
   await loginTiming(browser, server.base);
 } finally {
   await browser.close();
-  server.stop();
+  await server.stop();
 }
