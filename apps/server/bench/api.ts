@@ -154,5 +154,5 @@ const adminUrl = process.env.DATABASE_URL;
 if (adminUrl) rows.push(...(await withFreshDatabase(adminUrl, (url) => benchOn('postgres', url))));
 console.log(`\n${DURATION_S} s per call, ${CONNECTIONS} connections unless noted, server in its own process`);
 console.table(rows.map((r) => ({ ...r, p50: `${r.p50} ms`, p99: `${r.p99} ms` })));
-const target = rows.find((r) => r.database === 'postgres' && r.call === 'getUserPermissionByToken');
+const target = rows.find((r) => r.database === 'postgres' && r.call === 'getUserPermissionByToken (br)');
 if (target) console.log(`permission call on PostgreSQL: p99 ${target.p99} ms (target < 50 ms)`);

@@ -5,12 +5,15 @@ import { type SeedReport, seed } from './db/seed/index';
 import { appModules } from './modules';
 import type { CaptchaGenerator } from './modules/auth';
 import type { RegisteredRoute } from './platform/access';
+import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
 import { type Database, openDatabase, STARTUP_LOCK } from './platform/db';
+import { AppError, sendError } from './platform/envelope';
 import { createHttpServer } from './platform/http';
 import { JobRunner } from './platform/jobs/index';
 import { createLogger, type Logger } from './platform/logger';
 import type { Api, AppModule, Platform, Services } from './platform/module';
+import { API_DOCS_PERMISSION } from './platform/openapi';
 import { createPubSub } from './platform/pubsub';
 import { Realtime } from './platform/realtime';
 import { registerWebConsole } from './platform/web-static';
@@ -113,21 +116,38 @@ export async function buildApp(options: AppOptions): Promise<App> {
     realtime: platform.realtime,
     recordOperation: (entry) => services.operationLog.record(entry),
   });
-  for (const module of core.modules) {
-    const routesOf = module.routes;
-    if (!routesOf) continue;
-    await server.register(
-      async (scope) => {
-        // Each module's routes are one group of the OpenAPI document.
-        scope.addHook('onRoute', (route) => {
-          route.schema = { ...route.schema, tags: [module.name] };
+  await server.register(
+    async (api) => {
+      // Answers of 1 kB or more go out compressed (the console's files are compressed at build time).
+      await registerCompression(api);
+      api.get(
+        '/openapi.json',
+        { config: { access: { permission: API_DOCS_PERMISSION } }, schema: { hide: true } },
+        async () => server.swagger(),
+      );
+      // Each module is a plugin of its own; its routes are one group of the OpenAPI document.
+      for (const module of core.modules) {
+        const routesOf = module.routes;
+        if (!routesOf) continue;
+        await api.register(async (scope) => {
+          scope.addHook('onRoute', (route) => {
+            route.schema = { ...route.schema, tags: [module.name] };
+          });
+          routesOf(scope as unknown as Api, services, platform);
         });
-        routesOf(scope as unknown as Api, services, platform);
-      },
-      { prefix: API_PREFIX },
-    );
-  }
-  await registerWebConsole(server, platform.config.webDist);
+      }
+    },
+    { prefix: API_PREFIX },
+  );
+  const webConsole = await registerWebConsole(server, { webDist: platform.config.webDist });
+  // Unknown API paths are rate limited (scanners); other page loads get the console (its routes).
+  server.setNotFoundHandler(
+    { preHandler: server.rateLimit({ max: 120, timeWindow: '1 minute' }) },
+    async (request, reply) => {
+      if (webConsole?.isClientRoute(request)) return webConsole.sendIndex(reply);
+      return sendError(request, reply, new AppError('NOT_FOUND', 404));
+    },
+  );
   await server.ready();
   return {
     ...core,

@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import { API_PREFIX, TOKEN_HEADER } from '@switchboard/contracts';
+import { TOKEN_HEADER } from '@switchboard/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Access } from './access';
@@ -47,9 +47,4 @@ export async function registerOpenApi(server: FastifyInstance) {
       return { schema: described, url };
     },
   });
-  server.get(
-    `${API_PREFIX}/openapi.json`,
-    { config: { access: { permission: API_DOCS_PERMISSION } }, schema: { hide: true } },
-    async () => server.swagger(),
-  );
 }
