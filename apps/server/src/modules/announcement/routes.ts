@@ -145,7 +145,7 @@ export function announcementRoutes(api: Api, { announcements }: Services) {
     api.route({
       method,
       url: '/sys/sysAnnouncementSend/editByAnntIdAndUserId',
-      config: { access: 'user' },
+      config: { access: 'user', action: 'readAnnouncement' },
       schema: {
         summary: 'Mark an announcement read',
         body: announcementReadSchema,
@@ -161,7 +161,7 @@ export function announcementRoutes(api: Api, { announcements }: Services) {
   api.put(
     '/sys/sysAnnouncementSend/readAll',
     {
-      config: { access: 'user' },
+      config: { access: 'user', action: 'readAllAnnouncements' },
       schema: {
         summary: 'Mark every announcement addressed to the caller read',
         response: okResponse(z.object({ marked: z.number().int() })),

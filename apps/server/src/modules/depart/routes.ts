@@ -41,7 +41,7 @@ export function departRoutes(api: Api, { departs }: Services) {
   api.post(
     '/sys/selectDepart',
     {
-      config: { access: 'user' },
+      config: { access: 'user', action: 'selectDepart' },
       schema: {
         summary: 'Choose the current department',
         body: selectDepartSchema,
