@@ -40,4 +40,41 @@ describe('route declarations', () => {
     expect(open.statusCode).toBe(200);
     await bare.close();
   });
+
+  it('documents every API route in the OpenAPI document, for staff only', async () => {
+    const { tokenOf } = await import('./support/api');
+    expect((await s.call('GET', '/openapi.json')).status).toBe(401);
+    expect((await s.call('GET', '/openapi.json', { token: await tokenOf(s, 'customer') })).status).toBe(403);
+    const res = await s.call('GET', '/openapi.json', { token: await tokenOf(s, 'admin') });
+    expect(res.status).toBe(200);
+    const doc = res.body as unknown as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { summary?: string; tags?: string[]; responses?: Record<string, unknown>; 'x-permission'?: string }
+        >
+      >;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+    );
+    // Every API route but the document itself and the socket is there, with a summary, a module
+    // and its success answer.
+    const routes = s.app.routes.filter(
+      (r) => r.url.startsWith('/api/') && r.url !== '/api/openapi.json' && r.method !== 'HEAD',
+    );
+    for (const route of routes) {
+      const entry = documented.find(
+        (d) => d.method === route.method && d.path === route.url.replace(/:(\w+)/g, '{$1}'),
+      );
+      expect(entry, `${route.method} ${route.url} is not documented`).toBeDefined();
+      expect(entry!.op.summary, `${route.method} ${route.url} has no summary`).toBeTruthy();
+      expect(entry!.op.tags?.length).toBe(1);
+      expect(entry!.op.responses?.['200']).toBeDefined();
+      if (typeof route.access === 'object') expect(entry!.op['x-permission']).toBe(route.access.permission);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type account from './locales/en-US/account.json';
+import type apiDocs from './locales/en-US/apiDocs.json';
 import type auth from './locales/en-US/auth.json';
 import type branding from './locales/en-US/branding.json';
 import type common from './locales/en-US/common.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       layout: typeof layout;
       system: typeof system;
       branding: typeof branding;
+      apiDocs: typeof apiDocs;
     };
   }
 }

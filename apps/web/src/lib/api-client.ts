@@ -73,6 +73,11 @@ export interface RequestOptions {
    * the expected end of the session, not an expired one.
    */
   retiresToken?: boolean;
+  /**
+   * The answer is a JSON document of its own, not the envelope (the OpenAPI document): a 2xx is
+   * returned as parsed; errors are still the envelope and fail as usual.
+   */
+  raw?: boolean;
 }
 
 export interface ApiClientConfig {
@@ -269,6 +274,7 @@ async function send<T>(
       }
     }
 
+    if (options.raw && response.ok && parsed !== null) return parsed as T;
     if (isEnvelope(parsed)) {
       if (parsed.success && response.ok) return parsed.result as T;
       const status = response.ok && typeof parsed.code === 'number' ? parsed.code : response.status;

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'layout',
   'system',
   'branding',
+  'apiDocs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -6,7 +6,13 @@ import type { Api, Services } from '../../platform/module';
 export function permissionRoutes(api: Api, { menus }: Services) {
   api.get(
     '/sys/permission/getUserPermissionByToken',
-    { config: { access: 'user' }, schema: { response: okResponse(userPermissionsSchema) } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'The caller’s menu tree and button permissions',
+        response: okResponse(userPermissionsSchema),
+      },
+    },
     async (request) => {
       const me = requireAuth(request);
       const result = await menus.forRoles(me.roleIds);

@@ -21,6 +21,7 @@ const LOADERS: Record<string, Loader> = {
   'system/ContactList': () => import('@/features/contact/pages/ContactListPage'),
   'system/LoginLog': () => import('@/features/system/pages/LoginLogPage'),
   'system/OperationLog': () => import('@/features/system/pages/OperationLogPage'),
+  'system/ApiDocs': () => import('@/features/api-docs/pages/ApiDocsPage'),
   'test/Home': () => import('@/features/diagnostics/pages/DiagnosticsPage'),
 };
 

@@ -1,0 +1,61 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+
+/** The parts of an OpenAPI 3.1 document the documentation screen reads. */
+export interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+  additionalProperties?: boolean | JsonSchema;
+}
+
+export interface OpenApiParameter {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  required?: boolean;
+  schema?: JsonSchema;
+  description?: string;
+}
+
+export interface OpenApiOperation {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: JsonSchema }> }>;
+  security?: unknown[];
+  'x-permission'?: string;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
+export const OPENAPI_PATH = '/openapi.json';
+
+export const openApiQuery = () =>
+  queryOptions({
+    queryKey: ['apiDocs', 'openapi'],
+    queryFn: ({ signal }) => request<OpenApiDocument>('GET', OPENAPI_PATH, { signal, raw: true }),
+    staleTime: 5 * 60_000,
+  });
+
+export const useOpenApi = () => useQuery(openApiQuery());
