@@ -4,8 +4,12 @@ import { countries, dictionaries, permissions, users } from '../src/db/schema';
 import { seed } from '../src/db/seed/index';
 import { type Database, openDatabase } from '../src/platform/db';
 import { verifyPassword } from '../src/platform/passwords';
+import { pgliteDump } from './harness';
 
 let database: Database | undefined;
+/** A migrated database with nothing in it (from a dump: initdb and migrations run once per change). */
+const freshDatabase = async () =>
+  openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteDump('migrated') });
 afterEach(async () => {
   await database?.close();
   database = undefined;
@@ -16,7 +20,7 @@ const count = async (db: Database['db'], table: typeof users | typeof permission
 
 describe('seed outside demo mode', () => {
   it('creates only admin, with a generated password shown once', async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await freshDatabase();
     const { db } = database;
     const first = await seed(db, { demo: false, demoPassword: 'Switchboard1', adminPassword: undefined });
     expect(first.createdAdmin).toBe(true);
@@ -35,7 +39,7 @@ describe('seed outside demo mode', () => {
   });
 
   it('uses ADMIN_PASSWORD when given', async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await freshDatabase();
     const report = await seed(database.db, { demo: false, demoPassword: 'x', adminPassword: 'Given1234' });
     expect(report.generatedAdminPassword).toBeUndefined();
     const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'));
@@ -43,7 +47,7 @@ describe('seed outside demo mode', () => {
   });
 
   it('seeds the full country list with dial codes and both languages, and the dictionaries', async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await freshDatabase();
     await seed(database.db, { demo: undefined, demoPassword: 'Switchboard1', adminPassword: undefined });
     expect(await count(database.db, countries)).toBeGreaterThan(240);
     const [cn] = await database.db.select().from(countries).where(eq(countries.code, 'CN'));

@@ -55,6 +55,11 @@ export interface Config {
   logLevel: string;
   /** Built console served at `/`; absent in API-only tests. */
   webDist: string | undefined;
+  /**
+   * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
+   * environment: unset means a real timer; tests pass one that records the delay asked for.
+   */
+  loginFailureWait?: (ms: number) => Promise<void>;
 }
 
 export class ConfigError extends Error {}

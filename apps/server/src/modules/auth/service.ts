@@ -57,7 +57,7 @@ export class AuthService {
   private async fail(username: string, client: ClientInfo, error: AppError, userId?: string): Promise<never> {
     const before = await recentFailures(this.db, username, client.ip);
     await this.logAttempt(username, client, { success: false, reason: error.errorCode, userId });
-    await sleep(failureDelayMs(before.byUser));
+    await (this.config.loginFailureWait ?? sleep)(failureDelayMs(before.byUser));
     const after = { byUser: before.byUser + 1, byAddress: before.byAddress + 1 };
     const extra = (error.result ?? {}) as Record<string, unknown>;
     throw new AppError(error.errorCode, error.status, error.params, {
