@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     // Each API test file opens its own database; two files at a time keep a 2-core machine usable.
     maxWorkers: 2,
-    projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    projects: ['packages/contracts', 'apps/server', 'apps/web', 'apps/web/vitest.isolated.config.ts'],
   },
 });

@@ -1,8 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+/**
+ * Test files that replace a module with vi.mock. Files of the `web` project share their modules
+ * (no isolation), where a mock would not reach a module another file has already loaded: these
+ * run apart, isolated (vitest.isolated.config.ts).
+ */
+export function filesMockingModules(): string[] {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return fs
+    .readdirSync(path.join(root, 'src'), { recursive: true })
+    .map((file) => `src/${String(file).split(path.sep).join('/')}`)
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes('vi.mock('));
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -47,6 +63,11 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // One jsdom and one copy of antd, React and the app's modules per worker, not per file: setting
+    // up jsdom and importing antd were half of this project's time. Each test leaves the shared
+    // state as it found it (src/test/setup.ts cleans the DOM, notices and storage after each).
+    isolate: false,
+    exclude: [...configDefaults.exclude, ...filesMockingModules()],
     // antd screens render slowly in jsdom, and on a shared, busy machine (load 13 on 2 cores was
     // seen) a journey of several screens took 30 s. The limit only stops a hung test; one for all.
     testTimeout: 90_000,
