@@ -24,12 +24,14 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  // Generous: on a busy shared machine one sign-in took 10–20 s. Only a hung test reaches it.
-  timeout: 120_000,
+  // Generous: on a busy shared machine one sign-in took 10–20 s, and beside other engineers'
+  // suites (load 15 on 2 cores) a spec of several sign-ins took minutes. Only a hung test reaches
+  // it; the long journeys are marked test.slow() (three times this).
+  timeout: 300_000,
   // A full page load (goto) on a loaded 2-core machine took over 10 s once the browser was
   // starved (measured: 2.3 s alone, about 10 s beside three other browsers); an assertion only
   // waits this long when it is about to fail.
-  expect: { timeout: 20_000 },
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
@@ -59,7 +61,8 @@ export default defineConfig({
         cwd: repoRoot,
         url: `${baseURL}/api/health`,
         reuseExistingServer: false,
-        timeout: 120_000,
+        // A fresh database (initdb) and the specs' users come first.
+        timeout: 300_000,
         stdout: 'ignore',
         stderr: 'pipe',
         env: {

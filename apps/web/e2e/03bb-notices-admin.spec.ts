@@ -71,7 +71,8 @@ async function confirmAction(
 test('an announcement written on the admin screen reaches a chosen user live, is read, listed and revoked', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // A long journey of several pages and sign-ins.
+  test.slow();
   const stamp = Date.now();
   const title = `Routing maintenance ${stamp}`;
   const broadcast = `All hands: billing freeze ${stamp}`;

@@ -82,7 +82,8 @@ test('a brand created on the brand screen renames the console on its domain, and
   page: admin,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  // A long journey of several pages and sign-ins.
+  test.slow();
   const brandName = `Lighthouse Telecom ${Date.now() % 100_000}`;
 
   await admin.goto('/user/login');
@@ -191,7 +192,8 @@ test('the brand form says what is wrong in the user’s language: a taken domain
   page: admin,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey of several pages and sign-ins.
+  test.slow();
   await admin.goto('/user/login');
   await signIn(admin, 'admin');
   await expect(admin.getByTestId('current-user')).toBeVisible();

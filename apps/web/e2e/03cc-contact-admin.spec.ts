@@ -74,7 +74,8 @@ test('support contacts added, edited, hidden and deleted on the admin screen sho
   page: admin,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // A long journey of several pages and sign-ins.
+  test.slow();
   await admin.setViewportSize(VIEWPORT);
   const id = Date.now() % 1_000_000;
   const name = `Night desk ${id}`;
@@ -192,7 +193,8 @@ test('the customer group link set on the contact screen heads the Contact us men
   page: admin,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey of several pages and sign-ins.
+  test.slow();
   await admin.setViewportSize(VIEWPORT);
   const link = `https://t.me/+switchboard_${Date.now()}`;
   await admin.goto('/user/login');
