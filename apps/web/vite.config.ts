@@ -70,6 +70,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...filesMockingModules()],
     // antd screens render slowly in jsdom, and on a shared, busy machine (load 13 on 2 cores was
     // seen) a journey of several screens took 30 s. The limit only stops a hung test; one for all.
-    testTimeout: 90_000,
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
   },
 });
