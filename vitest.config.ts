@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     // Each API test file opens its own database; two files at a time keep a 2-core machine usable.
     maxWorkers: 2,
-    projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    // A worker closing its databases and jsdom on a starved machine: given time, not killed.
+    teardownTimeout: 120_000,
+    projects: ['packages/contracts', 'apps/server', 'apps/web', 'apps/web/vitest.isolated.config.ts'],
   },
 });

@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { SPEC_USERS } from './e2e/users';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-// E2E_BASE_URL points the suite at a console that is already running (no server is started).
+// E2E_BASE_URL points the suite at a console that is already running (no server is started); that
+// server needs TRUST_PROXY=1 and the specs' users (e2e/seed-users.ts run on its database).
 const externalBaseURL = process.env.E2E_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${PORT}`;
 
@@ -15,18 +17,21 @@ process.env.SWITCHBOARD_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), '
 
 export default defineConfig({
   testDir: 'e2e',
-  // Spec files run in name order on one worker: the login guard counts failures per address,
-  // so the specs that fail logins on purpose come last (see e2e/support.ts).
+  // One worker: the specs share one server and database, though none relies on another having
+  // run (each uses its own users where it changes them and its own client address, see
+  // e2e/support.ts): any spec passes alone and in any order.
   fullyParallel: false,
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  // Generous: on a busy shared machine one sign-in took 10–20 s. Only a hung test reaches it.
-  timeout: 120_000,
+  // Generous: on a busy shared machine one sign-in took 10–20 s, and beside other engineers'
+  // suites (load 15 on 2 cores) a spec of several sign-ins took minutes. Only a hung test reaches
+  // it; the long journeys are marked test.slow() (three times this).
+  timeout: 300_000,
   // A full page load (goto) on a loaded 2-core machine took over 10 s once the browser was
   // starved (measured: 2.3 s alone, about 10 s beside three other browsers); an assertion only
   // waits this long when it is about to fail.
-  expect: { timeout: 20_000 },
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
@@ -51,11 +56,13 @@ export default defineConfig({
   webServer: externalBaseURL
     ? undefined
     : {
-        command: 'node scripts/start.mjs',
+        // The specs' own users (e2e/users.ts) join the demo data before the server starts.
+        command: 'node_modules/.bin/tsx apps/server/test/e2e-seed.ts && node scripts/start.mjs',
         cwd: repoRoot,
         url: `${baseURL}/api/health`,
         reuseExistingServer: false,
-        timeout: 120_000,
+        // A fresh database (initdb) and the specs' users come first.
+        timeout: 300_000,
         stdout: 'ignore',
         stderr: 'pipe',
         env: {
@@ -63,6 +70,10 @@ export default defineConfig({
           DATA_DIR: process.env.SWITCHBOARD_E2E_DATA_DIR,
           SEED_DEMO: '1',
           LOGIN_CAPTCHA: 'after-failures',
+          // Each test is its own client (X-Forwarded-For, see e2e/support.ts): failed logins
+          // counted per address never reach another test.
+          TRUST_PROXY: '1',
+          E2E_USERS: JSON.stringify(Object.values(SPEC_USERS)),
         },
       },
 });

@@ -1,9 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+/**
+ * Test files that replace a module with vi.mock. Files of the `web` project share their modules
+ * (no isolation), where a mock would not reach a module another file has already loaded: these
+ * run apart, isolated (vitest.isolated.config.ts).
+ */
+export function filesMockingModules(): string[] {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return fs
+    .readdirSync(path.join(root, 'src'), { recursive: true })
+    .map((file) => `src/${String(file).split(path.sep).join('/')}`)
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes('vi.mock('));
+}
 
 export default defineConfig({
   // precompress: .br and .gz beside the built files, served as they are (apps/server platform/web-static.ts).
@@ -49,8 +65,14 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
+    // One jsdom and one copy of antd, React and the app's modules per worker, not per file: setting
+    // up jsdom and importing antd were half of this project's time. Each test leaves the shared
+    // state as it found it (src/test/setup.ts cleans the DOM, notices and storage after each).
+    isolate: false,
+    exclude: [...configDefaults.exclude, ...filesMockingModules()],
     // antd screens render slowly in jsdom, and on a shared, busy machine (load 13 on 2 cores was
     // seen) a journey of several screens took 30 s. The limit only stops a hung test; one for all.
-    testTimeout: 90_000,
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
   },
 });

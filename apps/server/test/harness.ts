@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { API_PREFIX, type Envelope, type LoginResult } from '@switchboard/contracts';
 import pg from 'pg';
 import { type App, buildApp, buildCore } from '../src/app';
@@ -24,6 +25,11 @@ export interface TestServer {
   baseUrl: string;
   /** The captcha text the next picture will show (tests set it). */
   captcha: { next: string };
+  /**
+   * The slow-downs of failed logins the server asked for, in order (ms). Tests do not wait them
+   * out: the server's wait is replaced by this record unless `realFailureWait` is set.
+   */
+  failureWaits: number[];
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
   login(username: string, password?: string): Promise<LoginResult>;
   close(): Promise<void>;
@@ -49,31 +55,61 @@ export interface CallResult<T> {
 export const DEMO_PASSWORD = 'Switchboard1';
 
 /**
- * A migrated and demo-seeded PGlite data directory, made once per change of migrations or seed
- * and kept in the temp folder: a fresh PGlite takes seconds to initialise, loading a dump one.
+ * PGlite data directories kept as dumps in the temp folder, keyed by what made them: a fresh
+ * PGlite takes seconds to initialise (initdb), loading a dump a fraction of that.
+ * - `empty`: a bare cluster (no migrations), for tests of the migrations themselves;
+ * - `migrated`: every migration applied, nothing seeded, for tests of the seed;
+ * - `seeded`: migrated and demo-seeded, what every test server starts from.
+ * Each is made once per change of its sources, and read once per worker (files of a worker share
+ * this module: the server project runs without isolation).
  */
-async function pgliteTemplate(): Promise<Blob> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  // Migrations and seeds (modules keep their reference data beside their tables).
-  const sources = [path.join(here, '../src/db'), path.join(here, '../src/modules')];
-  const hash = createHash('sha256');
+export type PgliteTemplate = 'empty' | 'migrated' | 'seeded';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const templates = new Map<PgliteTemplate, Promise<Blob>>();
+
+function templateKey(kind: PgliteTemplate): string {
+  const hash = createHash('sha256').update(kind);
+  const pglite = JSON.parse(
+    fs.readFileSync(path.join(here, '../../../node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
+  hash.update(pglite.version);
+  const sources = {
+    empty: [],
+    migrated: ['../src/db/migrations'],
+    // Migrations and seeds (modules keep their reference data beside their tables).
+    seeded: ['../src/db', '../src/modules'],
+  }[kind].map((dir) => path.join(here, dir));
   for (const dir of sources) {
     for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
       const full = path.join(dir, file);
       if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
     }
   }
-  const file = path.join(os.tmpdir(), `switchboard-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  return path.join(os.tmpdir(), `switchboard-pglite-${kind}-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function makeTemplate(kind: PgliteTemplate): Promise<Blob> {
+  const file = templateKey(kind);
   if (!fs.existsSync(file)) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    const core = await buildCore({
-      config: loadConfig({ SEED_DEMO: '1', DEMO_PASSWORD, LOG_LEVEL: 'silent' }),
-      database,
-      logger: false,
-    });
-    await core.close();
-    const dump = await database.dump!();
-    await database.close();
+    let dump: Blob;
+    if (kind === 'empty') {
+      const client = await PGlite.create('memory://');
+      dump = (await client.dumpDataDir('none')) as Blob;
+      await client.close();
+    } else {
+      const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteDump('empty') });
+      if (kind === 'seeded') {
+        const core = await buildCore({
+          config: loadConfig({ SEED_DEMO: '1', DEMO_PASSWORD, LOG_LEVEL: 'silent' }),
+          database,
+          logger: false,
+        });
+        await core.close();
+      }
+      dump = await database.dump!();
+      await database.close();
+    }
     // Written under a unique name and renamed: parallel test files never read half a file.
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
@@ -82,9 +118,21 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([fs.readFileSync(file)]);
 }
 
+/** A dump to start a PGlite from (`PGlite.create('memory://', { loadDataDir })`). */
+export async function pgliteDump(kind: PgliteTemplate): Promise<Blob> {
+  let dump = templates.get(kind);
+  if (!dump) {
+    dump = makeTemplate(kind);
+    templates.set(kind, dump);
+    dump.catch(() => templates.delete(kind));
+  }
+  // A Blob is immutable: every database loads from the same one.
+  return dump;
+}
+
 export async function startServer(
   env: EnvInput = {},
-  options: { webDist?: string } = {},
+  options: { webDist?: string; realFailureWait?: boolean } = {},
 ): Promise<TestServer> {
   const adminUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -115,7 +163,8 @@ export async function startServer(
     };
   }
   const config = loadConfig({
-    SEED_DEMO: '1',
+    // No SEED_DEMO: an empty database (PostgreSQL) gets the demo data, a seeded one (the PGlite
+    // template) is left as it is; SEED_DEMO=1 would hash every demo password again per server.
     LOG_LEVEL: 'silent',
     // Tests log in far more often than people do; a test of the limit sets it low.
     LOGIN_RATE_LIMIT: '10000',
@@ -125,15 +174,21 @@ export async function startServer(
   });
   const database = databaseUrl
     ? await openDatabase({ databaseUrl, dataDir: 'memory://' })
-    : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
+    : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteDump('seeded') });
   const captcha = { next: 'ab12' };
+  const failureWaits: number[] = [];
+  const loginFailureWait = options.realFailureWait
+    ? undefined
+    : async (ms: number) => {
+        failureWaits.push(ms);
+      };
   const eventsChannel = `sb_test_events_${randomBytes(4).toString('hex')}`;
   const generator: CaptchaGenerator = () => ({
     text: captcha.next,
     svg: `<svg>${captcha.next.length}</svg>`,
   });
   const app = await buildApp({
-    config: { ...config, databaseUrl, webDist: options.webDist ?? '' },
+    config: { ...config, databaseUrl, webDist: options.webDist ?? '', loginFailureWait },
     database,
     captchaGenerator: generator,
     logger: false,
@@ -175,6 +230,7 @@ export async function startServer(
     eventsChannel,
     baseUrl,
     captcha,
+    failureWaits,
     call,
     login,
     async close() {

@@ -144,6 +144,7 @@ describe('captcha after failures (GET /sys/loginRequirements, GET /sys/randomIma
   });
 
   it('is required after 3 failures, and the 3rd failure says so', async () => {
+    const waited = s.failureWaits.length;
     const results: FailureResult[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await s.call<FailureResult>('POST', '/sys/login', {
@@ -154,12 +155,15 @@ describe('captcha after failures (GET /sys/loginRequirements, GET /sys/randomIma
       results.push(res.body.result);
     }
     expect(results.map((r) => r.captchaRequired)).toEqual([false, false, true]);
+    // The first three failures are answered at once.
+    expect(s.failureWaits.slice(waited)).toEqual([0, 0, 0]);
     expect(expectOk(await requirements(user, ip))).toEqual({ captchaRequired: true });
     // Another address asking about the same username is told too (counted per username).
     expect(expectOk(await requirements(user, fromIp('10.2.0.99')))).toEqual({ captchaRequired: true });
   });
 
   it('refuses the 4th attempt without a captcha, even with the right password', async () => {
+    const waited = s.failureWaits.length;
     const res = await s.call<FailureResult>('POST', '/sys/login', {
       ...ip,
       body: { username: user, password: DEMO_PASSWORD },
@@ -175,6 +179,8 @@ describe('captcha after failures (GET /sys/loginRequirements, GET /sys/randomIma
     expectError(zh, 400, 'CAPTCHA_INVALID', { locale: ZH });
     expect(zh.body.message).toBe('验证码无效或错误');
     expect(zh.body.result.captchaRequired).toBe(true);
+    // From the 4th failure on, each answer is slowed down more (asked of the server's wait, not slept).
+    expect(s.failureWaits.slice(waited)).toEqual([500, 1000]);
   });
 
   it('gives an SVG picture as a data: URL', async () => {
@@ -247,6 +253,7 @@ describe('account lock after 10 failures', () => {
   it('locks the account (429 ACCOUNT_LOCKED) even with the right password and captcha', async () => {
     const ip = fromIp('10.3.0.1');
     const user = 'distributor';
+    const waited = s.failureWaits.length;
     for (let i = 0; i < 10; i++) {
       const res = await login({ username: user, password: `Wrong-${i}x` }, ip);
       expect(res.status).toBe(400);
@@ -257,6 +264,8 @@ describe('account lock after 10 failures', () => {
       { username: user, password: DEMO_PASSWORD, captcha: 'lk12', checkKey: 'lock-key-1' },
       ip,
     );
+    // Slowed down from the 4th failure, up to 2 s; the locked answer itself is not slowed.
+    expect(s.failureWaits.slice(waited)).toEqual([0, 0, 0, 500, 1000, 2000, 2000, 2000, 2000, 2000]);
     expectError(locked, 429, 'ACCOUNT_LOCKED', { params: { minutes: 15 } });
     expect(locked.body.message).toBe('Too many failed attempts, the account is locked for 15 minutes');
     // From another address, in Chinese: still locked.
@@ -268,7 +277,8 @@ describe('account lock after 10 failures', () => {
     );
     expectError(zh, 429, 'ACCOUNT_LOCKED', { locale: ZH, params: { minutes: 15 } });
     expect(zh.body.message).toBe('登录失败次数过多，账号已锁定15分钟');
-  }, 120_000);
+    expect(s.failureWaits.slice(waited)).toHaveLength(10);
+  });
 });
 
 describe('frozen accounts (PUT /sys/user/frozenBatch)', () => {
@@ -502,18 +512,23 @@ describe('LOGIN_CAPTCHA=always', () => {
 describe('LOGIN_CAPTCHA=off', () => {
   let off: TestServer;
   beforeAll(async () => {
-    off = await startServer({ LOGIN_CAPTCHA: 'off' });
+    // The production wait (a real timer) for once: the 4th failure below is answered 0.5 s late.
+    off = await startServer({ LOGIN_CAPTCHA: 'off' }, { realFailureWait: true });
   });
   afterAll(() => off.close());
 
   it('never requires a captcha, even after failures', async () => {
     for (let i = 0; i < 4; i++) {
+      const started = performance.now();
       const res = await off.call<FailureResult>('POST', '/sys/login', {
         body: { username: 'customer', password: `Wrong-${i}z` },
       });
       expectError(res, 400, 'WRONG_CREDENTIALS');
       expect(res.body.result.captchaRequired).toBe(false);
+      // A lower bound only: however slow the machine, the wait is not skipped.
+      if (i === 3) expect(performance.now() - started).toBeGreaterThanOrEqual(490);
     }
+    expect(off.failureWaits).toEqual([]);
     const req = await off.call<LoginRequirements>('GET', '/sys/loginRequirements', {
       query: { username: 'customer' },
     });

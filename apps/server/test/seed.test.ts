@@ -7,8 +7,12 @@ import { stableId } from '../src/db/seed/index';
 import { type EnvInput, loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
 import { verifyPassword } from '../src/platform/passwords';
+import { pgliteDump } from './harness';
 
 let database: Database | undefined;
+/** A migrated database with nothing in it (from a dump: initdb and migrations run once per change). */
+const freshDatabase = async () =>
+  openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteDump('migrated') });
 afterEach(async () => {
   await database?.close();
   database = undefined;
@@ -30,7 +34,7 @@ async function start(db: Database, env: EnvInput) {
 
 describe('seed outside demo mode', () => {
   it('creates only admin, with a generated password shown once', async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await freshDatabase();
     const { db } = database;
     const first = await start(database, { SEED_DEMO: '0' });
     expect(first.createdAdmin).toBe(true);
@@ -49,7 +53,7 @@ describe('seed outside demo mode', () => {
   });
 
   it('uses ADMIN_PASSWORD when given', async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await freshDatabase();
     const report = await start(database, { SEED_DEMO: '0', ADMIN_PASSWORD: 'Given1234' });
     expect(report.generatedAdminPassword).toBeUndefined();
     const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'));
@@ -57,7 +61,7 @@ describe('seed outside demo mode', () => {
   });
 
   it('seeds the full country list with dial codes and both languages, and the dictionaries', async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await freshDatabase();
     await start(database, {});
     expect(await count(database.db, countries)).toBeGreaterThan(240);
     const [cn] = await database.db.select().from(countries).where(eq(countries.code, 'CN'));
@@ -73,7 +77,7 @@ describe('seed outside demo mode', () => {
 
 describe('seeding again', () => {
   it('leaves menu rows an operator edited, and grants an operator took away, as they are', async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await freshDatabase();
     await start(database, { SEED_DEMO: '0', ADMIN_PASSWORD: 'Given1234' });
     const { db } = database;
     const usersMenu = stableId('menu:systemUser');

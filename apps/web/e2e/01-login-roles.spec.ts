@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { chooseFirstDepartment, DEMO_USERS, signIn } from './support';
+import { chooseFirstDepartment, DEMO_USERS, expect, logOut, SPEC_USERS, signIn, test } from './support';
 
 test.describe('every demo user can sign in and sees who they are', () => {
   for (const user of DEMO_USERS) {
@@ -29,10 +28,19 @@ test.describe('every demo user can sign in and sees who they are', () => {
   }
 
   test('the department choice sticks for the next sign-in', async ({ page }) => {
+    const user = SPEC_USERS.sticky;
     await page.goto('/user/login');
-    await signIn(page, 'sales');
-    // Chosen in the test above: no dialog this time.
-    await expect(page.getByTestId('current-user')).toHaveText('Sam Sales');
+    await signIn(page, user.username);
+    await chooseFirstDepartment(page);
+    await expect(page.getByTestId('current-user')).toHaveText(user.realname);
+    const department = page.getByTestId('current-department');
+    await expect(department).not.toHaveText(/^None$|…/);
+    const chosen = await department.textContent();
+    await logOut(page);
+    await signIn(page, user.username);
+    // Chosen at the first sign-in: no dialog this time.
+    await expect(page.getByTestId('current-user')).toHaveText(user.realname);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(department).toHaveText(chosen ?? '');
   });
 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { openUserMenu, SCREENSHOTS, signIn, switchLanguage } from './support';
+import { expect, openUserMenu, SCREENSHOTS, signIn, switchLanguage, test } from './support';
 
 test('an unauthenticated visit goes through login and back to the original page', async ({ page }) => {
   await page.goto('/home/Home?x=1');

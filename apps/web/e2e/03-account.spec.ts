@@ -1,9 +1,19 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin, openUserMenu, PASSWORD, signIn, submitLogin, totp } from './support';
+import {
+  expect,
+  fillLogin,
+  openUserMenu,
+  PASSWORD,
+  SPEC_USERS,
+  signIn,
+  submitLogin,
+  test,
+  totp,
+} from './support';
 
 test('binding Google Authenticator, then signing in with a code', async ({ page }) => {
+  const user = SPEC_USERS.totp;
   await page.goto('/user/login');
-  await signIn(page, 'distributor');
+  await signIn(page, user.username);
   const card = page.getByTestId('google-auth-card');
   await expect(card.getByTestId('google-auth-status')).toHaveText('Not bound');
 
@@ -22,19 +32,20 @@ test('binding Google Authenticator, then signing in with a code', async ({ page 
   await openUserMenu(page);
   await page.getByTestId('logout-button').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
-  await fillLogin(page, 'distributor', PASSWORD);
+  await fillLogin(page, user.username, PASSWORD);
   await submitLogin(page);
   await expect(page.getByTestId('login-error')).toHaveText('Google code empty or wrong');
   await page.getByTestId('google-code-input').fill(totp(secret, Date.now() + 30_000));
   await submitLogin(page);
-  await expect(page.getByTestId('current-user')).toHaveText('Dana Distributor');
+  await expect(page.getByTestId('current-user')).toHaveText(user.realname);
   await expect(page.getByTestId('google-auth-status')).toHaveText('Bound');
 });
 
 test('changing the password checks as you type and signs out', async ({ page }) => {
+  const user = SPEC_USERS.password;
   const newPassword = 'Changed-Pass-42';
   await page.goto('/user/login');
-  await signIn(page, 'customer');
+  await signIn(page, user.username);
   // From the user dropdown in the header (the home page has a button for it too).
   await openUserMenu(page);
   await page.getByTestId('menu-change-password').click();
@@ -58,6 +69,6 @@ test('changing the password checks as you type and signs out', async ({ page }) 
   await expect(page).toHaveURL(/\/user\/login$/);
   await expect(page.getByTestId('login-notice')).toHaveText('Password changed, please log in again');
 
-  await signIn(page, 'customer', newPassword);
-  await expect(page.getByTestId('current-user')).toHaveText('Chris Customer');
+  await signIn(page, user.username, newPassword);
+  await expect(page.getByTestId('current-user')).toHaveText(user.realname);
 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { adminAdd, adminHeaders, switchLanguage } from './support';
+import { adminAdd, adminHeaders, expect, expectToast, switchLanguage, test } from './support';
 
 /** Footer link, then the page's title in English and in Chinese. */
 const LEGAL_PAGES = [
@@ -22,7 +21,7 @@ test('the login page shows the support contacts with copy, and the footer pages'
   await page.goto('/user/login');
   await page.getByTestId('contact-us').click();
   await page.getByTestId('support-contact').filter({ hasText: '@support_amy' }).click();
-  await expect(page.getByText('Copied @support_amy')).toBeVisible();
+  await expectToast(page, 'Copied @support_amy');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('@support_amy');
 
   for (const [link, en, zh] of LEGAL_PAGES) {

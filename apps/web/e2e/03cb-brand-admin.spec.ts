@@ -1,5 +1,16 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { adminAdd, fieldErrors, SCREENSHOTS, signIn, switchLanguage } from './support';
+import type { Browser, Locator, Page } from '@playwright/test';
+import {
+  adminAdd,
+  expect,
+  expectToast,
+  fieldErrors,
+  recordToasts,
+  SCREENSHOTS,
+  signIn,
+  switchLanguage,
+  test,
+  toastsShown,
+} from './support';
 
 /**
  * The brand admin screen. The administrator works on the suite's address (127.0.0.1); the brand is
@@ -29,7 +40,9 @@ async function visitor(browser: Browser): Promise<Page> {
     locale: 'en-US',
     viewport: VIEWPORT,
   });
-  return context.newPage();
+  const page = await context.newPage();
+  await recordToasts(page);
+  return page;
 }
 
 /**
@@ -69,7 +82,8 @@ test('a brand created on the brand screen renames the console on its domain, and
   page: admin,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  // A long journey of several pages and sign-ins.
+  test.slow();
   const brandName = `Lighthouse Telecom ${Date.now() % 100_000}`;
 
   await admin.goto('/user/login');
@@ -91,7 +105,7 @@ test('a brand created on the brand screen renames the console on its domain, and
   await form.getByRole('switch', { name: 'Hide recharge' }).click();
   await form.getByRole('switch', { name: 'Hide language switch' }).click();
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.locator('.ant-message').getByText('Brand saved')).toBeVisible();
+  await expectToast(admin, 'Brand saved');
   await expect(form).toBeHidden();
   const row = brandRow(admin, 'localhost');
   await expect(row).toContainText(brandName);
@@ -166,7 +180,7 @@ test('a brand created on the brand screen renames the console on its domain, and
   const confirm = admin.locator('.ant-modal-confirm:visible');
   await expect(confirm).toContainText('Delete the brand of localhost?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(admin.locator('.ant-message').getByText('Brand deleted')).toBeVisible();
+  await expectToast(admin, 'Brand deleted');
   await expect(brandRow(admin, 'localhost')).toHaveCount(0);
   await guest.reload();
   await expect(guest.getByTestId('console-brand')).toContainText('Switchboard');
@@ -178,7 +192,8 @@ test('the brand form says what is wrong in the user’s language: a taken domain
   page: admin,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey of several pages and sign-ins.
+  test.slow();
   await admin.goto('/user/login');
   await signIn(admin, 'admin');
   await expect(admin.getByTestId('current-user')).toBeVisible();
@@ -206,6 +221,7 @@ test('the brand form says what is wrong in the user’s language: a taken domain
     await expect(
       admin.locator('.ant-message, .sb-notices').getByText('The logo must be at most 200 kB'),
     ).toHaveCount(0);
+    expect(toastsShown(admin)).not.toContain('The logo must be at most 200 kB');
     await expect(form.getByTestId('logo-preview')).toHaveCount(0);
     // A good file replaces the error with the preview.
     await form

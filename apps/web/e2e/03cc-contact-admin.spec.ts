@@ -1,5 +1,14 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { fieldErrors, SCREENSHOTS, signIn, switchLanguage } from './support';
+import type { Browser, Locator, Page } from '@playwright/test';
+import {
+  expect,
+  expectToast,
+  fieldErrors,
+  recordToasts,
+  SCREENSHOTS,
+  signIn,
+  switchLanguage,
+  test,
+} from './support';
 
 /**
  * The support contact screen: each change the administrator makes shows on the sign-in page's
@@ -14,7 +23,9 @@ async function newPage(browser: Browser): Promise<Page> {
     locale: 'en-US',
     viewport: VIEWPORT,
   });
-  return context.newPage();
+  const page = await context.newPage();
+  await recordToasts(page);
+  return page;
 }
 
 /** The sign-in page's Contact us entries, freshly loaded. */
@@ -56,14 +67,15 @@ async function contactForm(admin: Page, title: string): Promise<Locator> {
 async function save(admin: Page, form: Locator) {
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
-  await expect(admin.locator('.ant-message').getByText('Contact saved').last()).toBeVisible();
+  await expectToast(admin, 'Contact saved');
 }
 
 test('support contacts added, edited, hidden and deleted on the admin screen show on the sign-in page and /contactUs', async ({
   page: admin,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // A long journey of several pages and sign-ins.
+  test.slow();
   await admin.setViewportSize(VIEWPORT);
   const id = Date.now() % 1_000_000;
   const name = `Night desk ${id}`;
@@ -163,7 +175,7 @@ test('support contacts added, edited, hidden and deleted on the admin screen sho
   const confirm = admin.locator('.ant-modal-confirm:visible');
   await expect(confirm).toContainText(`Delete ${renamed}?`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(admin.locator('.ant-message').getByText('Contact deleted')).toBeVisible();
+  await expectToast(admin, 'Contact deleted');
   await expect(contactRow(admin, renamed)).toHaveCount(0);
   await admin.screenshot({ path: `${SCREENSHOTS}/contacts-en-US.png` });
 
@@ -181,7 +193,8 @@ test('the customer group link set on the contact screen heads the Contact us men
   page: admin,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey of several pages and sign-ins.
+  test.slow();
   await admin.setViewportSize(VIEWPORT);
   const link = `https://t.me/+switchboard_${Date.now()}`;
   await admin.goto('/user/login');
@@ -198,7 +211,7 @@ test('the customer group link set on the contact screen heads the Contact us men
   await expect(admin.getByText('Please enter a full link starting with https://')).toBeVisible();
   await field.fill(link);
   await save.click();
-  await expect(admin.locator('.ant-message').getByText('Group link saved')).toBeVisible();
+  await expectToast(admin, 'Group link saved');
 
   const guest = await newPage(browser);
   try {
@@ -208,7 +221,7 @@ test('the customer group link set on the contact screen heads the Contact us men
     // Leave the sign-in page as it was.
     await field.fill('');
     await save.click();
-    await expect(admin.locator('.ant-message').getByText('Group link saved').last()).toBeVisible();
+    await expectToast(admin, 'Group link saved');
   }
   const menu = await loginDropdown(guest);
   await expect(menu.getByTestId('contact-group-link')).toHaveCount(0);

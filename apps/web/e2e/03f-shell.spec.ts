@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn, switchLanguage } from './support';
+import { expect, signIn, switchLanguage, test } from './support';
 
 test('the side menu comes from the server menu and highlights the current page', async ({ page }) => {
   await page.goto('/user/login');

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { presetSettings, SCREENSHOTS, signIn, switchLanguage } from './support';
+import type { Page } from '@playwright/test';
+import { expect, presetSettings, SCREENSHOTS, signIn, switchLanguage, test } from './support';
 
 const tabs = (page: Page) => page.getByTestId('page-tab');
 const tab = (page: Page, path: string) => page.locator(`[data-testid="page-tab"][data-path="${path}"]`);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { presetSettings, SCREENSHOTS, signIn, switchLanguage } from './support';
+import type { Page } from '@playwright/test';
+import { expect, presetSettings, SCREENSHOTS, signIn, switchLanguage, test } from './support';
 
 const setting = (page: Page, name: string) => page.getByTestId(`setting-${name}`);
 const radio = (page: Page, name: string, label: string) =>

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { presetSettings, publish, SCREENSHOTS, signIn } from './support';
+import { expect, presetSettings, publish, SCREENSHOTS, signIn, test } from './support';
 
 test.beforeEach(async ({ page }) => {
   await presetSettings(page, { multipage: true });
@@ -49,5 +48,5 @@ test('at 390 px header items are hidden, the user menu stays, and announcements 
   // No bell icon, but the notices socket is still there: an urgent message opens by itself.
   const title = `Narrow screen notice ${Date.now()}`;
   await publish(request, { titile: title, msgCategory: '2', openType: '1', priority: 'H' });
-  await expect(page.getByRole('dialog').getByTestId('notice-title')).toHaveText(title, { timeout: 5_000 });
+  await expect(page.getByRole('dialog').getByTestId('notice-title')).toHaveText(title);
 });

@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { chooseFirstDepartment, openUserMenu, SCREENSHOTS, signIn, switchLanguage } from './support';
+import {
+  chooseFirstDepartment,
+  expect,
+  openUserMenu,
+  SCREENSHOTS,
+  SPEC_USERS,
+  signIn,
+  switchLanguage,
+  test,
+} from './support';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -82,12 +90,13 @@ test('the language switch changes texts, the date picker and is remembered', asy
 });
 
 test('users: an admin freezes and thaws a user', async ({ page }) => {
+  const { username } = SPEC_USERS.freeze;
   await page.goto('/user/login');
   await signIn(page, 'admin');
   await expect(page.getByTestId('current-user')).toBeVisible();
   await page.goto('/system/user');
   const table = page.getByTestId('user-table');
-  await page.getByTestId('filter-username').fill('customer2');
+  await page.getByTestId('filter-username').fill(username);
   await page.getByTestId('query-submit').click();
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(table.getByTestId('user-status')).toHaveText('Normal');
@@ -102,7 +111,9 @@ test('users: an admin freezes and thaws a user', async ({ page }) => {
   await expect(table.getByTestId('user-status')).toHaveText('Normal');
   // Type 2 rule granted to admins: the IP whitelist editor opens.
   await table.getByTestId('user-ip-whitelist').click();
-  await expect(page.getByRole('dialog').filter({ hasText: 'Login IP whitelist of customer2' })).toBeVisible();
+  await expect(
+    page.getByRole('dialog').filter({ hasText: `Login IP whitelist of ${username}` }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await switchLanguage(page, 'zh-CN');
   await expect(table.getByTestId('user-status')).toHaveText('正常');
@@ -112,11 +123,11 @@ test('users: an admin freezes and thaws a user', async ({ page }) => {
 
 test('switch department reopens the department dialog and reloads the menu', async ({ page }) => {
   await page.goto('/user/login');
-  await signIn(page, 'sales');
+  // A sales user of its own, with two departments: its first sign-in asks for one.
+  await signIn(page, SPEC_USERS.switcher.username);
+  await chooseFirstDepartment(page);
   await expect(page.getByTestId('current-user')).toBeVisible();
-  // Sales has two departments; the first sign-in of a fresh database asks for one.
   await expect(page.getByTestId('current-department')).not.toContainText('…');
-  if (await page.getByRole('dialog').isVisible()) await chooseFirstDepartment(page);
   await openUserMenu(page);
   await page.getByTestId('switch-department').click();
   const dialog = page.getByRole('dialog');
@@ -153,6 +164,6 @@ test('a page chunk that fails to load offers a retry', async ({ page }) => {
   fail = false;
   await page.getByTestId('chunk-retry').click();
   // The retry reloads the whole console (sign-in state, menu, then the chunk): on a busy machine
-  // that alone has taken just over the usual 10 s.
-  await expect(page.getByTestId('company-table')).toBeVisible({ timeout: 30_000 });
+  // that alone has taken just over 10 s.
+  await expect(page.getByTestId('company-table')).toBeVisible({ timeout: 60_000 });
 });

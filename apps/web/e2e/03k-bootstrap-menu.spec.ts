@@ -1,5 +1,5 @@
-import { expect, type Page, type Route, test } from '@playwright/test';
-import { signIn, storedToken } from './support';
+import type { Page, Route } from '@playwright/test';
+import { expect, signIn, storedToken, test } from './support';
 
 const PERMISSIONS = '**/api/sys/permission/getUserPermissionByToken**';
 

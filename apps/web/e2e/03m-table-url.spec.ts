@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { presetSettings, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, presetSettings, signIn, test } from './support';
 
 const table = (page: Page) => page.getByTestId('user-table');
 const usernames = (page: Page) => table(page).getByTestId('user-username').allTextContents();

@@ -1,13 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin, PASSWORD, submitLogin } from './support';
+import { expect, fillLogin, PASSWORD, SPEC_USERS, submitLogin, test } from './support';
 
-// Runs last: it leaves this address needing a captcha for every further login.
+// Fails the logins of a user of its own, from an address of its own (see support.ts): the captcha
+// it leaves behind is asked of no other spec.
 test('three failures bring the captcha, and a wrong captcha is refused', async ({ page }) => {
+  const { username } = SPEC_USERS.captcha;
   await page.goto('/user/login');
   await expect(page.getByTestId('captcha-input')).toHaveCount(0);
 
   for (let attempt = 1; attempt <= 3; attempt++) {
-    await fillLogin(page, 'customer2', `Wrong-password-${attempt}`);
+    await fillLogin(page, username, `Wrong-password-${attempt}`);
     await submitLogin(page);
     await expect(page.getByTestId('login-error')).toHaveText('Wrong username or password');
     if (attempt < 3) await expect(page.getByTestId('captcha-input')).toHaveCount(0);
@@ -24,7 +25,7 @@ test('three failures bring the captcha, and a wrong captcha is refused', async (
   await expect(image).not.toHaveAttribute('src', first ?? '');
 
   const shown = await image.getAttribute('src');
-  await fillLogin(page, 'customer2', PASSWORD);
+  await fillLogin(page, username, PASSWORD);
   await page.getByTestId('captcha-input').fill('zzzz');
   await submitLogin(page);
   await expect(page.getByTestId('login-error')).toHaveText('Verification code invalid or incorrect');

@@ -1,16 +1,36 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+
+export { SPEC_USERS } from './users';
+export { expect };
 
 /**
- * Demo accounts seeded with SEED_DEMO=1 (apps/server/src/db/seed/demo-users.ts).
+ * Demo accounts seeded with SEED_DEMO=1 (apps/server/src/db/seed/demo-users.ts). Specs only sign
+ * them in; a spec that changes a user uses its own (SPEC_USERS, e2e/users.ts).
  *
  * The server counts failed logins per username and per address and asks for a captcha after
- * three; a success resets the count of its address. Every spec runs from the same address, so:
- * specs that only sign in come first, 04 ends its failures with a successful login, and 05
- * (which leaves the address needing a captcha) runs last.
+ * three. Each test is a client of its own: its page and its API calls come from an address of its
+ * own (X-Forwarded-For; the e2e server trusts it), so failures never carry over to another test.
  */
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'Switchboard1';
+
+/** A private address for one test: failed logins counted per address stay within the test. */
+function clientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** Playwright's test, with each test's page and request coming from an address of its own. */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress() });
+  },
+  // Every message the page shows is recorded for expectToast.
+  page: async ({ page }, use) => {
+    await recordToasts(page);
+    await use(page);
+  },
+});
 
 export const DEMO_USERS = [
   { username: 'admin', realname: 'Ada Admin', departments: 1 },
@@ -147,4 +167,80 @@ export async function publish(request: APIRequestContext, body: Record<string, u
  */
 export function fieldErrors(scope: Locator): Locator {
   return scope.locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
+}
+
+declare global {
+  interface Window {
+    __e2eToastShown?: (text: string) => void;
+  }
+}
+
+/** Per page: the messages it has shown, in order (kept here, so a reload does not lose them). */
+const shownToasts = new WeakMap<Page, string[]>();
+/** Per page: how many of its recorded messages earlier checks have already claimed. */
+const claimed = new WeakMap<Page, Set<number>>();
+
+/**
+ * Records every short-lived message the page shows (antd's message, the console's own notices) as
+ * it appears, so a test can check one was shown however briefly and whenever it looks: a message
+ * lives 3 s, and a starved browser can let that pass between two looks. The `page` of `test`
+ * records already; call it for other pages before their first `goto`.
+ */
+export async function recordToasts(page: Page) {
+  const shown: string[] = [];
+  shownToasts.set(page, shown);
+  await page.exposeBinding('__e2eToastShown', (_source, text: string) => {
+    shown.push(text);
+  });
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    const collect = () => {
+      for (const el of document.querySelectorAll('.ant-message-notice, [data-testid="notice"]')) {
+        const text = el.textContent?.trim();
+        if (!text || seen.has(el)) continue;
+        seen.add(el);
+        window.__e2eToastShown?.(text);
+      }
+    };
+    new MutationObserver(collect).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The messages the page has shown so far (see recordToasts). */
+export function toastsShown(page: Page): string[] {
+  const shown = shownToasts.get(page);
+  if (!shown) throw new Error('this page does not record its messages: recordToasts(page) first');
+  return [...shown];
+}
+
+/**
+ * Passes once the page has shown a message (antd's or the console's notice) with this text, one
+ * that no earlier check claimed: two checks of the same text need two messages. See recordToasts.
+ */
+export async function expectToast(page: Page, text: string | RegExp) {
+  const taken = claimed.get(page) ?? new Set<number>();
+  claimed.set(page, taken);
+  await expect
+    .poll(
+      () => {
+        const index = toastsShown(page).findIndex(
+          (t, i) => !taken.has(i) && (typeof text === 'string' ? t === text : text.test(t)),
+        );
+        if (index < 0) return false;
+        taken.add(index);
+        return true;
+      },
+      { message: `the page showed the message ${text}` },
+    )
+    .toBe(true);
+}
+
+/** Marks every announcement read for `username` through the API (a reader starting from nothing unread). */
+export async function markAllRead(request: APIRequestContext, username: string, password = PASSWORD) {
+  const login = await request.post('/api/sys/login', { data: { username, password } });
+  expect(login.ok()).toBe(true);
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const headers = { 'X-Access-Token': token };
+  expect((await request.put('/api/sys/sysAnnouncementSend/readAll', { headers })).ok()).toBe(true);
+  await request.post('/api/sys/logout', { headers });
 }

@@ -76,6 +76,11 @@ export interface Config {
   logRetentionDays: number;
   /** Ended sessions (expired or revoked) older than this are deleted (a daily job). */
   sessionRetentionDays: number;
+  /**
+   * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
+   * environment: unset means a real timer; tests pass one that records the delay asked for.
+   */
+  loginFailureWait?: (ms: number) => Promise<void>;
 }
 
 export class ConfigError extends Error {}

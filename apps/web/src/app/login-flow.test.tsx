@@ -2,7 +2,7 @@ import type { Brand, LoginResult, UserPermissions } from '@switchboard/contracts
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '@/lib/api-client';
 import { changeLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -10,6 +10,7 @@ import { endSession } from '@/lib/session';
 import { resetSettings, updateSettings } from '@/lib/settings';
 import { menuItem } from '@/test/menu';
 import { testUser } from '@/test/users';
+import { preloadScreen } from './menu/screens';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -99,6 +100,21 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string }
   };
   return { handler, calls };
 }
+
+// The lazily loaded routes and screens this journey passes through, loaded before it starts: a
+// route then renders as soon as it is reached, however long the first import of its module takes
+// (Vite transforms it on first use, which on a busy machine took longer than any wait for an element).
+beforeAll(async () => {
+  await Promise.all([
+    import('@/layouts/UserLayout'),
+    import('@/features/auth/pages/LoginPage'),
+    import('./AntdRoot'),
+    import('@/layouts/BasicLayout'),
+    import('./menu/MenuScreen'),
+    preloadScreen('home/Home'),
+    preloadScreen('agent/AgentHome'),
+  ]);
+}, 300_000);
 
 beforeEach(async () => {
   resetApiClient();

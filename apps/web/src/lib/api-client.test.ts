@@ -246,8 +246,11 @@ describe('401', () => {
     return onUnauthorized;
   };
   const signIn = (token: string) => startSession({ token, userInfo, needsDepartment: false });
-  /** Lets a reported 401 reach the handler (it is called from a microtask). */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+  /**
+   * Lets a reported 401 reach the handler: it is called from a microtask, and a task queued now
+   * runs after every microtask queued before it (an order, not a pause).
+   */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('reports an unauthorised answer once per burst, only for requests with a token', async () => {
     const onUnauthorized = watchUnauthorized();

@@ -8,8 +8,10 @@ import { clearNotices } from '@/lib/notify';
 await i18nReady;
 await Promise.all(LOCALES.map(loadLocale));
 
-// antd renders a lot per step; on a busy machine the default 1 s for findBy/waitFor is too tight.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy/waitFor end as soon as their condition holds; the limit only ends a wait that never will.
+// antd renders a lot per step, and a machine busy with other work (load 13 on 2 cores was seen)
+// made 5 s too tight: a limit is never what a test relies on, so it is generous.
+configure({ asyncUtilTimeout: 30_000 });
 
 // antd reads media queries (grid, responsive observers); jsdom has no matchMedia.
 if (typeof window !== 'undefined' && !window.matchMedia) {

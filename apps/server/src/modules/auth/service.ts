@@ -26,19 +26,21 @@ export interface ClientInfo {
 // A hash to compare against when the username does not exist, so both cases take as long.
 const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Signing in and out, proving who one is (password, TOTP, CAS) and changing one's password. */
 export class AuthService {
-  /** Waits before answering a repeated failure (tests may replace it). */
-  delay: (ms: number) => Promise<unknown> = sleep;
-
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly services: Services,
     private readonly log: Logger,
   ) {}
+
+  /** Waits out the slow-down of a failed attempt (a test may record it instead: config.loginFailureWait). */
+  private wait(ms: number): Promise<void> {
+    return (this.config.loginFailureWait ?? sleep)(ms);
+  }
 
   async requirements(username: string, client: ClientInfo) {
     const counts = await this.services.loginLog.recentFailures(username, client.ip);
@@ -72,7 +74,7 @@ export class AuthService {
   ): Promise<never> {
     const counts = before ?? (await this.services.loginLog.recentFailures(username, client.ip));
     await this.logAttempt(username, client, { success: false, reason: error.errorCode, userId, method });
-    await this.delay(failureDelayMs(counts.byUser));
+    await this.wait(failureDelayMs(counts.byUser));
     const after = { byUser: counts.byUser + 1, byAddress: counts.byAddress + 1 };
     const extra = (error.result ?? {}) as Record<string, unknown>;
     throw new AppError(error.errorCode, error.status, error.params, {
@@ -228,7 +230,7 @@ export class AuthService {
         userId: user.id,
         method: 'passwordChange',
       });
-      await this.delay(failureDelayMs(counts.byUser));
+      await this.wait(failureDelayMs(counts.byUser));
       throw new AppError('OLD_PASSWORD_WRONG', 400);
     }
     const passwordHash = await hashPassword(payload.password);

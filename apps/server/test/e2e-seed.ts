@@ -1,0 +1,35 @@
+// Before the browser suite's server starts (apps/web/playwright.config.ts): the demo data and the
+// specs' own users (apps/web/e2e/users.ts, handed over as JSON in E2E_USERS) in its database.
+// Run with tsx, with the server's environment; idempotent.
+import type { RoleCode } from '@switchboard/contracts';
+import { buildCore } from '../src/app';
+import { stableId } from '../src/db/seed/index';
+import { loadConfig } from '../src/platform/config';
+import { hashPassword } from '../src/platform/passwords';
+
+interface SpecUser {
+  username: string;
+  realname: string;
+  role: RoleCode;
+  departments: string[];
+  company?: string;
+}
+
+const specUsers = JSON.parse(process.env.E2E_USERS ?? '[]') as SpecUser[];
+
+const config = loadConfig({ ...(process.env as Record<string, string>), SEED_DEMO: '1', LOG_LEVEL: 'warn' });
+const core = await buildCore({ config });
+const { users, roles, departs } = core.services;
+for (const user of specUsers) {
+  if (await users.findByUsername(user.username)) continue;
+  const created = await users.create({
+    username: user.username,
+    realname: user.realname,
+    passwordHash: await hashPassword(config.demoPassword),
+    orgCode: user.departments.length === 1 ? (user.departments[0] ?? null) : null,
+    companyId: user.company ? stableId(`company:${user.company}`) : null,
+  });
+  await roles.assign(created.id, [user.role]);
+  for (const orgCode of user.departments) await departs.addUser(created.id, stableId(`depart:${orgCode}`));
+}
+await core.close();

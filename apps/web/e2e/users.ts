@@ -1,0 +1,81 @@
+/**
+ * Users of one spec each, added to the e2e database before the server starts (seed-users.ts):
+ * a spec that changes a user (binds an authenticator, changes a password, freezes it, flags it,
+ * switches its department, fails its logins on purpose) changes its own, so no other spec sees the
+ * change, whichever order they run in. They mirror a demo user of the same role and company; the
+ * demo users are only signed in, never changed. Password: the demo password.
+ */
+export interface SpecUser {
+  username: string;
+  realname: string;
+  role: 'admin' | 'sales' | 'distributor' | 'agent' | 'customer';
+  /** Org codes of the demo departments; several: the user chooses one after signing in. */
+  departments: string[];
+  /** A demo company, by name. */
+  company?: string;
+}
+
+export const SPEC_USERS = {
+  /** 01: a department chosen once is the current one at the next sign-in. */
+  sticky: {
+    username: 'e2e-sticky',
+    realname: 'Sid Sticky',
+    role: 'sales',
+    departments: ['A02', 'A03'],
+  },
+  /** 03-account: binds Google Authenticator. */
+  totp: {
+    username: 'e2e-totp',
+    realname: 'Toni Totp',
+    role: 'distributor',
+    departments: ['A04'],
+    company: 'Northwind Distribution',
+  },
+  /** 03-account: changes its password. */
+  password: {
+    username: 'e2e-password',
+    realname: 'Pat Password',
+    role: 'customer',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+  },
+  /** 03j: frozen and thawed by the administrator. */
+  freeze: {
+    username: 'e2e-freeze',
+    realname: 'Fran Freeze',
+    role: 'customer',
+    departments: ['A07'],
+    company: 'Two-Way Logistics',
+  },
+  /** 03j: switches between its two departments. */
+  switcher: {
+    username: 'e2e-switcher',
+    realname: 'Sasha Switcher',
+    role: 'sales',
+    departments: ['A02', 'A03'],
+  },
+  /** 03l: its header items are hidden by the administrator. */
+  headerFlag: {
+    username: 'e2e-header-flag',
+    realname: 'Hal Header',
+    role: 'customer',
+    departments: ['A07'],
+    company: 'Two-Way Logistics',
+  },
+  /** 04: fails a login, then signs in. */
+  wrongPassword: {
+    username: 'e2e-wrong-password',
+    realname: 'Wren Wrong',
+    role: 'customer',
+    departments: ['A08'],
+    company: 'Agency Client Co',
+  },
+  /** 05: fails until the captcha is asked for (and stays asked for). */
+  captcha: {
+    username: 'e2e-captcha',
+    realname: 'Cap Captcha',
+    role: 'customer',
+    departments: ['A07'],
+    company: 'Two-Way Logistics',
+  },
+} as const satisfies Record<string, SpecUser>;
