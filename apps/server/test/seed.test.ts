@@ -2,8 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCore } from '../src/app';
-import { countries, dictionaries, permissions, rolePermissions, roles, users } from '../src/db/schema';
-import { stableId } from '../src/db/seed/index';
+import {
+  countries,
+  dictionaries,
+  permissions,
+  rolePermissions,
+  roles,
+  settings,
+  users,
+} from '../src/db/schema';
+import { SEED_DIGEST_KEY, stableId } from '../src/db/seed/index';
 import { type EnvInput, loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
 import { verifyPassword } from '../src/platform/passwords';
@@ -76,6 +84,22 @@ describe('seed outside demo mode', () => {
 });
 
 describe('seeding again', () => {
+  it('writes reference data only when the code’s changed since the last seed', async () => {
+    database = await freshDatabase();
+    await start(database, { SEED_DEMO: '0', ADMIN_PASSWORD: 'Given1234' });
+    const { db } = database;
+    // An operator removes a dictionary item and a menu row: a restart with the same code keeps it so.
+    const brandsMenu = stableId('menu:systemBrand');
+    await db.delete(permissions).where(eq(permissions.parentId, brandsMenu));
+    await db.delete(permissions).where(eq(permissions.id, brandsMenu));
+    await start(database, { SEED_DEMO: '0' });
+    expect(await db.select().from(permissions).where(eq(permissions.id, brandsMenu))).toEqual([]);
+    // A new version of the reference data writes what is missing.
+    await db.update(settings).set({ value: 'older' }).where(eq(settings.key, SEED_DIGEST_KEY));
+    await start(database, { SEED_DEMO: '0' });
+    expect(await db.select().from(permissions).where(eq(permissions.id, brandsMenu))).toHaveLength(1);
+  });
+
   it('leaves menu rows an operator edited, and grants an operator took away, as they are', async () => {
     database = await freshDatabase();
     await start(database, { SEED_DEMO: '0', ADMIN_PASSWORD: 'Given1234' });
@@ -111,6 +135,8 @@ describe('seeding again', () => {
       .set({ seeded: sql`jsonb_set(seeded, '{name}', '"Old title"')` })
       .where(eq(permissions.id, loginLogMenu));
     await db.update(permissions).set({ name: 'Old title' }).where(eq(permissions.id, loginLogMenu));
+    // Reference data is rewritten when the code's changed: here, as if a new version had shipped.
+    await db.delete(settings).where(eq(settings.key, SEED_DIGEST_KEY));
     await start(database, { SEED_DEMO: '0' });
     const [followed] = await db.select().from(permissions).where(eq(permissions.id, loginLogMenu));
     expect(followed?.name).toBe('Login log');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,6 +57,16 @@ export interface AppModule {
   jobs?: (services: Services, platform: Platform) => JobDefinition[];
   /** Reference data every database needs; idempotent, run in list order under the startup lock. */
   seed?: (services: Services, options: SeedOptions, platform: Platform) => Promise<void>;
+  /**
+   * A digest of the reference data `seed` writes (see `digestOf`). Seeds run when a digest
+   * changed since the database was last seeded, not at every start.
+   */
+  seedDigest?: string;
 }
 
 export const defineModule = (module: AppModule): AppModule => module;
+
+/** A short digest of seed data (any JSON-able value), for AppModule.seedDigest. */
+export function digestOf(data: unknown): string {
+  return createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16);
+}

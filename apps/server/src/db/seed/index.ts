@@ -1,11 +1,14 @@
 import type { RoleCode } from '@switchboard/contracts';
 import { withTransaction } from '../../platform/db';
-import type { AppModule, Platform, Services } from '../../platform/module';
+import { type AppModule, digestOf, type Platform, type Services } from '../../platform/module';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import { DEMO_USERS } from './demo-users';
 import { stableId } from './stable-id';
 
 export { stableId } from './stable-id';
+
+/** Where the digest of the reference data last seeded is kept (settings). */
+export const SEED_DIGEST_KEY = 'seed.digest';
 
 export interface SeedOptions {
   /** Seed demo companies and users. undefined: only when the database had no users. */
@@ -37,8 +40,14 @@ export async function seed(
     async () => {
       const empty = (await services.users.count()) === 0;
       const demo = options.demo ?? empty;
-      for (const module of modules)
-        await module.seed?.(services, { demo, demoPassword: options.demoPassword }, platform);
+      // Reference data is written when the code's differs from what this database was seeded with.
+      const digest = digestOf(modules.map((m) => [m.name, m.seedDigest ?? null]));
+      if ((await services.settings.get(SEED_DIGEST_KEY)) !== digest) {
+        for (const module of modules) {
+          await module.seed?.(services, { demo, demoPassword: options.demoPassword }, platform);
+        }
+        await services.settings.set(SEED_DIGEST_KEY, digest);
+      }
       if (demo) {
         await seedDemo(services, options.demoPassword);
         return { demo, createdAdmin: empty };
@@ -71,6 +80,8 @@ interface SeedUser {
 
 async function upsertUser(services: Services, user: SeedUser, password: string) {
   const id = stableId(`user:${user.username}`);
+  // Hashing is slow on purpose: only for a user that is not there yet.
+  if (await services.users.findById(id)) return;
   const inserted = await services.users.insertIfMissing({
     id,
     username: user.username,

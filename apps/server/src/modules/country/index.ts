@@ -1,6 +1,6 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import type { Db } from '../../platform/db';
-import { defineModule } from '../../platform/module';
+import { defineModule, digestOf } from '../../platform/module';
 import { CountryRepo } from './repo';
 
 /** ISO 3166 countries and regions with calling codes and names in both languages. */
@@ -40,4 +40,6 @@ export const countryModule = defineModule({
   name: 'country',
   services: ({ db }) => ({ countries: new CountryService(db) }),
   seed: ({ countries }) => countries.seed(),
+  // The country list and calling codes of the libphonenumber-js in use.
+  seedDigest: digestOf(getCountries().map((code) => [code, getCountryCallingCode(code)])),
 });

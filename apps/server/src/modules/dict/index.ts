@@ -1,4 +1,5 @@
-import { defineModule } from '../../platform/module';
+import { defineModule, digestOf } from '../../platform/module';
+import { DICTIONARIES } from './dictionaries-seed';
 import { dictRoutes } from './routes';
 import { DictService } from './service';
 
@@ -16,4 +17,5 @@ export const dictModule = defineModule({
   services: ({ db }) => ({ dicts: new DictService(db) }),
   routes: dictRoutes,
   seed: ({ dicts }) => dicts.seed(),
+  seedDigest: digestOf(DICTIONARIES),
 });

@@ -1,6 +1,7 @@
-import { defineModule } from '../../platform/module';
+import { defineModule, digestOf } from '../../platform/module';
+import { MENU } from './menu-seed';
 import { permissionRoutes } from './routes';
-import { seedRolesAndMenu } from './seed';
+import { ROLE_NAMES, seedRolesAndMenu } from './seed';
 import { GrantsService, MenuService, RoleService } from './service';
 
 export { roleId } from './seed';
@@ -24,4 +25,5 @@ export const permissionModule = defineModule({
   }),
   routes: permissionRoutes,
   seed: async (_services, _options, platform) => seedRolesAndMenu(platform.db, platform.log),
+  seedDigest: digestOf({ menu: MENU, roles: ROLE_NAMES }),
 });

@@ -5,7 +5,7 @@ import type { Logger } from '../../platform/logger';
 import { MENU, type MenuSeed } from './menu-seed';
 import { PermissionRepo, type PermissionRow, type PermissionValues } from './repo';
 
-const ROLE_NAMES: Record<RoleCode, [string, string]> = {
+export const ROLE_NAMES: Record<RoleCode, [string, string]> = {
   admin: ['Administrator', '管理员'],
   sales: ['Sales', '销售'],
   distributor: ['Distributor', '分销商'],
