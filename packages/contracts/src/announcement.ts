@@ -118,3 +118,8 @@ export type SocketMessage = z.infer<typeof socketMessageSchema>;
 /** The subprotocol a browser names first; the session token is the second protocol entry. */
 export const SOCKET_PROTOCOL = 'switchboard';
 export const SOCKET_HEARTBEAT = 'HeartBeat';
+/**
+ * The close code of a notices socket whose session the server revoked (logout elsewhere, password
+ * change, freezing): the console signs out at once instead of reconnecting.
+ */
+export const SOCKET_CLOSE_SESSION_ENDED = 4401;

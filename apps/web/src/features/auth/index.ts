@@ -1,3 +1,3 @@
 export { getUserPermissions, userPermissionsQuery, useUserPermissions } from './api/get-user-permissions';
 export { logout } from './api/logout';
-export { useSignOut } from './hooks/use-sign-out';
+export { endRevokedSession, useSignOut } from './hooks/use-sign-out';
