@@ -6,10 +6,9 @@ import { Link, Outlet } from 'react-router';
 import { useDepartmentDialog } from '@/app/layout/department-dialog';
 import { HeaderItems } from '@/app/layout/HeaderItems';
 import { SettingsDrawer } from '@/app/layout/SettingsDrawer';
-import { Breadcrumbs } from '@/app/menu/Breadcrumbs';
 import { MenuSearch } from '@/app/menu/MenuSearch';
+import type { ScreensContext } from '@/app/menu/Screens';
 import { SideMenu } from '@/app/menu/SideMenu';
-import { MultiTabs } from '@/app/tabs/MultiTabs';
 import { DepartmentGate } from '@/features/account';
 import { BrandLogo, useBrand } from '@/features/branding';
 import { useSession } from '@/lib/session';
@@ -182,14 +181,7 @@ export default function BasicLayout() {
           <HeaderItems tone={headerDark ? 'dark' : 'light'} openSettings={() => setSettingsOpen(true)} />
         </Layout.Header>
         <Layout.Content style={contentStyle} data-testid="content">
-          {tabs ? (
-            <MultiTabs />
-          ) : (
-            <>
-              <Breadcrumbs />
-              <Outlet />
-            </>
-          )}
+          <Outlet context={{ tabs } satisfies ScreensContext} />
         </Layout.Content>
       </Layout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
