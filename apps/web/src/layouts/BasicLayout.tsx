@@ -10,7 +10,7 @@ import { MenuSearch } from '@/app/menu/MenuSearch';
 import type { ScreensContext } from '@/app/menu/Screens';
 import { SideMenu } from '@/app/menu/SideMenu';
 import { DepartmentGate } from '@/features/account';
-import { BrandLogo, useBrand } from '@/features/branding';
+import { BrandLogo, useBrand, useBrandTitle } from '@/features/branding';
 import { useSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -69,6 +69,7 @@ export default function BasicLayout() {
   const { t } = useTranslation('layout');
   const session = useSession();
   const settings = useSettings();
+  useBrandTitle();
   const narrow = useMediaQuery(SIDER_CLOSED_BELOW);
   const mobile = useMediaQuery(MOBILE_BELOW);
   const [collapsed, setCollapsed] = useState(narrow);
