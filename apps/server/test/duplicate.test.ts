@@ -92,8 +92,13 @@ describe('GET /sys/duplicate/check', () => {
   });
 
   it('compares phone numbers the way sign-up stores them', async () => {
+    // Sign-up answers a captcha (its picture issued for a key first).
+    s.captcha.next = 'ab12';
+    expectOk(await s.call<string>('GET', '/sys/randomImage/phone-check-signup'));
     const signUp = await s.call('POST', '/sys/user/register', {
       body: {
+        captcha: 'ab12',
+        checkKey: 'phone-check-signup',
         companyName: 'Phone Check Ltd',
         contactName: 'Lin Wei',
         phone: '+8613800138000',

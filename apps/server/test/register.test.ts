@@ -11,6 +11,18 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+let captchas = 0;
+/**
+ * A sign-up body with the answer to a captcha issued for it (sign-up requires one: the console
+ * shows the login captcha's picture, GET /sys/randomImage/:key).
+ */
+async function answered(body: Record<string, unknown>) {
+  const checkKey = `signup-${++captchas}`;
+  s.captcha.next = 'ab12';
+  expect((await s.call('GET', `/sys/randomImage/${checkKey}`)).status).toBe(200);
+  return { ...body, captcha: 'ab12', checkKey };
+}
+
 const good = {
   companyName: 'Blue Harbour Trading',
   contactName: 'Lin Wei',
@@ -24,7 +36,7 @@ const good = {
 describe('company sign-up', () => {
   it('creates a company waiting for approval whose user cannot sign in until approved', async () => {
     const res = await s.call<{ companyId: string; approvalStatus: string }>('POST', '/sys/user/register', {
-      body: good,
+      body: await answered(good),
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(text('REGISTERED'));
@@ -53,7 +65,11 @@ describe('company sign-up', () => {
 
   it('refuses duplicates with a message per field, in the caller language', async () => {
     const res = await s.call('POST', '/sys/user/register', {
-      body: { ...good, companyName: 'blue harbour TRADING', email: 'lin.wei@blueharbour.example' },
+      body: await answered({
+        ...good,
+        companyName: 'blue harbour TRADING',
+        email: 'lin.wei@blueharbour.example',
+      }),
       locale: ZH,
     });
     expect(res.status).toBe(409);
@@ -74,14 +90,14 @@ describe('company sign-up', () => {
     [{ confirmPassword: 'Other2026x' }, 'confirmPassword', 'PASSWORDS_DIFFERENT'],
   ] as const)('refuses %j', async (change, field, code) => {
     const res = await s.call('POST', '/sys/user/register', {
-      body: {
+      body: await answered({
         ...good,
         companyName: 'Other Co',
         username: 'otherco',
         email: 'o@o.example',
         phone: '+14155550123',
         ...change,
-      },
+      }),
     });
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]).toEqual({ field, message: text(code) });
@@ -89,14 +105,14 @@ describe('company sign-up', () => {
 
   it('takes a national phone number with its country and stores it in E.164', async () => {
     const res = await s.call<{ companyId: string }>('POST', '/sys/user/register', {
-      body: {
+      body: await answered({
         ...good,
         companyName: 'National Number Co',
         username: 'nationalno',
         email: 'n@national.example',
         phone: '138 0013 8111',
         country: 'cn',
-      },
+      }),
     });
     expect(res.status).toBe(200);
     const [row] = await s.app.database.db
@@ -105,25 +121,32 @@ describe('company sign-up', () => {
       .where(eq(companies.id, res.body.result.companyId));
     expect(row?.phone).toBe('+8613800138111');
     const noCountry = await s.call('POST', '/sys/user/register', {
-      body: { ...good, companyName: 'N2', username: 'n2user', email: 'n2@x.example', phone: '13800138112' },
+      body: await answered({
+        ...good,
+        companyName: 'N2',
+        username: 'n2user',
+        email: 'n2@x.example',
+        phone: '13800138112',
+      }),
     });
     expect(noCountry.status).toBe(400);
     expect(noCountry.body.errors?.[0]).toEqual({ field: 'phone', message: text('PHONE_INVALID') });
   });
 
   it('lets one of two simultaneous sign-ups of the same company (any case) through', async () => {
-    const attempt = (n: number, companyName: string) =>
-      s.call('POST', '/sys/user/register', {
-        body: {
-          ...good,
-          companyName,
-          username: `racer${n}`,
-          email: `racer${n}@race.example`,
-          phone: `+1415555010${n}`,
-        },
-        locale: ZH,
+    const bodyOf = (n: number, companyName: string) =>
+      answered({
+        ...good,
+        companyName,
+        username: `racer${n}`,
+        email: `racer${n}@race.example`,
+        phone: `+1415555010${n}`,
       });
-    const results = await Promise.all([attempt(1, 'Race Condition Co'), attempt(2, 'RACE CONDITION CO')]);
+    // Both captchas first, then both sign-ups at once.
+    const bodies = [await bodyOf(1, 'Race Condition Co'), await bodyOf(2, 'RACE CONDITION CO')];
+    const results = await Promise.all(
+      bodies.map((body) => s.call('POST', '/sys/user/register', { body, locale: ZH })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const refused = results.find((r) => r.status === 409)!;
     expect(refused.body.errors).toEqual([{ field: 'companyName', message: text('COMPANY_EXISTS', ZH) }]);
@@ -133,7 +156,17 @@ describe('company sign-up', () => {
     const res = await s.call('POST', '/sys/user/register', { body: {} });
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field).sort()).toEqual(
-      ['companyName', 'confirmPassword', 'contactName', 'email', 'password', 'phone', 'username'].sort(),
+      [
+        'captcha',
+        'checkKey',
+        'companyName',
+        'confirmPassword',
+        'contactName',
+        'email',
+        'password',
+        'phone',
+        'username',
+      ].sort(),
     );
   });
 });
