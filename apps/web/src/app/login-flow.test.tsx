@@ -102,7 +102,7 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string }
 
 /** React Router's complaint about descendant <Routes> under a parent route without a trailing `*`. */
 const DESCENDANT_ROUTES = /descendant <Routes>/;
-let warn: ReturnType<typeof vi.spyOn<Console, 'warn'>>;
+let warn: { mock: { calls: unknown[][] }; mockRestore: () => void };
 
 beforeEach(async () => {
   resetApiClient();
