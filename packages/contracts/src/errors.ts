@@ -6,7 +6,7 @@ import type { Locale } from './constants';
  */
 export const errorTexts = {
   UNAUTHORIZED: { 'en-US': 'Unauthorized, please log in again', 'zh-CN': '未授权，请重新登录' },
-  TOKEN_INVALID: { 'en-US': 'Token invalid, please log in again', 'zh-CN': 'Token失效，请重新登录' },
+  TOKEN_INVALID: { 'en-US': 'Token invalid, please log in again', 'zh-CN': '登录凭证已失效，请重新登录' },
   SESSION_ENDED: {
     'en-US':
       'Your session has ended (signed out elsewhere, password changed or account frozen), please log in again',
