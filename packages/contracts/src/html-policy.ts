@@ -149,13 +149,11 @@ export function htmlUrlAllowed(tag: string, url: string, policy: HtmlPolicy = HT
   return allowed.includes(scheme);
 }
 
-/**
- * The declarations of an inline style that the policy keeps, as `name: value; name: value`
- * ('' when none is left).
- */
-export function htmlStyleAllowed(style: string, policy: HtmlPolicy = HTML_POLICY): string {
+/** Each declaration of an inline style, as the policy reads it: kept (`name: value`) or null. */
+function styleDeclarations(style: string, policy: HtmlPolicy): (string | null)[] {
   return style
     .split(';')
+    .filter((declaration) => declaration.trim() !== '')
     .map((declaration) => {
       const colon = declaration.indexOf(':');
       if (colon < 0) return null;
@@ -164,9 +162,23 @@ export function htmlStyleAllowed(style: string, policy: HtmlPolicy = HTML_POLICY
       return Object.hasOwn(policy.styles, name) && policy.styles[name]?.some((rule) => rule.test(value))
         ? `${name}: ${value}`
         : null;
-    })
+    });
+}
+
+/**
+ * The declarations of an inline style that the policy keeps, as `name: value; name: value`
+ * ('' when none is left).
+ */
+export function htmlStyleAllowed(style: string, policy: HtmlPolicy = HTML_POLICY): string {
+  return styleDeclarations(style, policy)
     .filter((declaration) => declaration !== null)
     .join('; ');
+}
+
+/** Whether the policy keeps every declaration of an inline style (then it may stay as written). */
+export function htmlStyleFullyAllowed(style: string, policy: HtmlPolicy = HTML_POLICY): boolean {
+  const declarations = styleDeclarations(style, policy);
+  return declarations.length > 0 && declarations.every((declaration) => declaration !== null);
 }
 
 /** The parts of sanitize-html's options the policy sets (structurally sanitize-html's `IOptions`). */

@@ -4,6 +4,7 @@ import {
   HTML_POLICY,
   htmlAttributeAllowed,
   htmlStyleAllowed,
+  htmlStyleFullyAllowed,
   htmlUrlAllowed,
   sanitizeHtmlOptions,
 } from '../src/html-policy';
@@ -65,6 +66,14 @@ describe('sanitizeHtmlOptions()', () => {
     expect(clean(CASES[11] ?? '')).toBe('<img src="x" /><p>a</p>');
     expect(clean(CASES[2] ?? '')).toBe('<p style="text-align:right;color:rgb(1, 2, 3)">a</p>');
   });
+
+  it('keeps what the announcement editor writes (styles as browsers write them)', () => {
+    const written =
+      '<p style="text-align: center;">c</p><p><span style="color: rgb(245, 34, 45);">r</span> <a target="_blank" rel="noopener noreferrer" href="https://example.com">l</a></p>';
+    expect(sanitizeHtml(written, sanitizeHtmlOptions())).toBe(
+      '<p style="text-align:center">c</p><p><span style="color:rgb(245, 34, 45)">r</span> <a target="_blank" rel="noopener noreferrer" href="https://example.com">l</a></p>',
+    );
+  });
 });
 
 describe('policy helpers (used by the browser sanitiser)', () => {
@@ -97,5 +106,13 @@ describe('policy helpers (used by the browser sanitiser)', () => {
     );
     expect(htmlStyleAllowed('color: red; position: fixed')).toBe('');
     expect(htmlStyleAllowed('constructor: x; __proto__: y')).toBe('');
+  });
+
+  it('tells a style kept whole (as a browser writes it) from one that loses declarations', () => {
+    expect(htmlStyleFullyAllowed('color: rgb(245, 34, 45);')).toBe(true);
+    expect(htmlStyleFullyAllowed('text-align: center; color: #fff')).toBe(true);
+    expect(htmlStyleFullyAllowed('color: #fff; position: fixed')).toBe(false);
+    expect(htmlStyleFullyAllowed('color: #fff/* ; */')).toBe(false);
+    expect(htmlStyleFullyAllowed(' ; ')).toBe(false);
   });
 });

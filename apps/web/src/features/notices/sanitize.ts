@@ -3,6 +3,7 @@ import {
   HTML_URL_ATTRIBUTES,
   htmlAttributeAllowed,
   htmlStyleAllowed,
+  htmlStyleFullyAllowed,
   htmlUrlAllowed,
 } from '@switchboard/contracts';
 import DOMPurify from 'dompurify';
@@ -25,7 +26,9 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
     data.keepAttr = false;
     return;
   }
-  if (name === 'style') {
+  // A style the policy keeps whole stays as written (the editor's output passes unchanged);
+  // otherwise only its allowed declarations stay.
+  if (name === 'style' && !htmlStyleFullyAllowed(data.attrValue)) {
     const kept = htmlStyleAllowed(data.attrValue);
     if (kept) data.attrValue = kept;
     else data.keepAttr = false;

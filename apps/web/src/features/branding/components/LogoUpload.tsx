@@ -3,20 +3,10 @@ import { LOGO_MAX_BYTES, logoBytesMatchType, translateError } from '@switchboard
 import { App, Button, Flex, Form, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n';
+import { readAsDataUrl } from '@/lib/read-file';
 
 /** PNG or JPEG only, as the contracts say: an SVG may carry script, and a logo is shown to every visitor. */
 export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
-
-/** Reads a picked file in the browser as a data: URL (nothing is uploaded until the form is saved). */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('read'));
-    reader.onerror = () => reject(reader.error ?? new Error('read'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** Why a file cannot be a logo (its declared type or its size), or null when it may be one. */
 export function logoProblem(file: { type: string; size: number }): 'type' | 'size' | null {
