@@ -12,6 +12,9 @@ const baseURL = externalBaseURL ?? `http://127.0.0.1:${PORT}`;
 
 // One fresh database per run. Workers load this file again; they inherit the variable.
 process.env.SWITCHBOARD_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
+// The e2e server's captchas are real pictures; with this test-only variable set, the text each one
+// shows is this answer (e2e/support.ts), so that sign-up can be answered. Off unless set.
+process.env.CAPTCHA_TEST_ANSWER ??= 'e2e7';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -63,6 +66,7 @@ export default defineConfig({
           DATA_DIR: process.env.SWITCHBOARD_E2E_DATA_DIR,
           SEED_DEMO: '1',
           LOGIN_CAPTCHA: 'after-failures',
+          CAPTCHA_TEST_ANSWER: process.env.CAPTCHA_TEST_ANSWER,
         },
       },
 });

@@ -71,7 +71,11 @@ test('at 1440 px no side-menu label is cut in either language, and each names it
     if (locale === 'en-US') {
       // Shorter forms where the title is too wide; the hover names the screen in full.
       expect(labels.map((l) => `${l.label}|${l.title}`)).toEqual(
-        expect.arrayContaining(['Notices|Announcements', 'Support|Support contacts', 'Audit log|Operation log']),
+        expect.arrayContaining([
+          'Notices|Announcements',
+          'Support|Support contacts',
+          'Audit log|Operation log',
+        ]),
       );
     }
   }

@@ -12,6 +12,12 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
  */
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'Switchboard1';
 
+/**
+ * What every captcha picture of the e2e server says (playwright.config.ts starts it with
+ * CAPTCHA_TEST_ANSWER): sign-up always asks for a captcha.
+ */
+export const CAPTCHA_ANSWER = process.env.CAPTCHA_TEST_ANSWER ?? 'e2e7';
+
 export const DEMO_USERS = [
   { username: 'admin', realname: 'Ada Admin', departments: 1 },
   { username: 'sales', realname: 'Sam Sales', departments: 2 },
