@@ -14,6 +14,9 @@ const baseURL = externalBaseURL ?? `http://127.0.0.1:${PORT}`;
 
 // One fresh database per run. Workers load this file again; they inherit the variable.
 process.env.SWITCHBOARD_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
+// The e2e server's captchas are real pictures; with this test-only variable set, the text each one
+// shows is this answer (e2e/support.ts), so that sign-up can be answered. Off unless set.
+process.env.INSECURE_FIXED_CAPTCHA ??= 'e2e7';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -74,6 +77,8 @@ export default defineConfig({
           // counted per address never reach another test.
           TRUST_PROXY: '1',
           E2E_USERS: JSON.stringify(Object.values(SPEC_USERS)),
+          // Every captcha of this server reads this (sign-up always asks for one): e2e/support.ts.
+          INSECURE_FIXED_CAPTCHA: process.env.INSECURE_FIXED_CAPTCHA,
         },
       },
 });

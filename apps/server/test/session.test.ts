@@ -50,7 +50,7 @@ describe('X-Access-Token', () => {
     expect(res.body.message).toContain('Token invalid');
     const zh = await s.call('GET', DEPARTS, { token: 'x', locale: ZH });
     expectError(zh, 401, 'TOKEN_INVALID', { locale: ZH });
-    expect(zh.body.message).toBe('Token失效，请重新登录');
+    expect(zh.body.message).toBe('登录凭证已失效，请重新登录');
   });
 
   it('does not take the token from the query string', async () => {

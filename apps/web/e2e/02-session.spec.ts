@@ -1,4 +1,4 @@
-import { expect, openUserMenu, SCREENSHOTS, signIn, switchLanguage, test } from './support';
+import { expect, openUserMenu, SCREENSHOTS, signIn, storedToken, switchLanguage, test } from './support';
 
 test('an unauthenticated visit goes through login and back to the original page', async ({ page }) => {
   await page.goto('/home/Home?x=1');
@@ -47,6 +47,34 @@ test('logout asks for confirmation and ends the session', async ({ page }) => {
   const token = await page.evaluate(() => localStorage.getItem('switchboard.token'));
   expect(token).toBeNull();
 });
+
+for (const [locale, notice] of [
+  [
+    'en-US',
+    'Your session has ended (signed out elsewhere, password changed or account frozen), please log in again',
+  ],
+  ['zh-CN', '您的登录已结束（在别处退出、修改了密码或账号被冻结），请重新登录'],
+] as const) {
+  test(`a session revoked on the server signs the console out at once, without a click (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/user/login');
+    if (locale === 'zh-CN') await switchLanguage(page, 'zh-CN');
+    await signIn(page, 'admin');
+    // The diagnostics screen says when the notices socket is open: the server can close it then.
+    await page.goto('/test/home');
+    await expect(page.getByTestId('diagnostics-websocket')).toHaveAttribute('data-state', 'open');
+    // The same user logs this session out elsewhere, with its token.
+    const token = await storedToken(page);
+    const logout = await request.post('/api/sys/logout', { headers: { 'X-Access-Token': token } });
+    expect(logout.ok()).toBe(true);
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Ftest%2Fhome$/);
+    await expect(page.getByTestId('login-notice')).toHaveText(notice);
+    expect(await page.evaluate(() => localStorage.getItem('switchboard.token'))).toBeNull();
+    if (locale === 'zh-CN') await switchLanguage(page, 'en-US');
+  });
+}
 
 test('the language switch changes the whole page and is remembered', async ({ page }) => {
   await page.goto('/user/login');

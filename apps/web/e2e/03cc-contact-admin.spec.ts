@@ -95,7 +95,7 @@ test('support contacts added, edited, hidden and deleted on the admin screen sho
   await signIn(admin, 'admin');
   await expect(admin.getByTestId('current-user')).toBeVisible();
   await admin.getByTestId('side-menu').getByTestId('menu-system').click();
-  await admin.getByTestId('side-menu').getByRole('menuitem', { name: 'Support contacts' }).click();
+  await admin.getByTestId('side-menu').getByRole('menuitem', { name: 'Support' }).click();
   await expect(admin).toHaveURL(/\/system\/contact$/);
 
   // Add: checked first, then saved.

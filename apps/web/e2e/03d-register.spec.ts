@@ -1,4 +1,4 @@
-import { expect, fillLogin, submitLogin, test } from './support';
+import { CAPTCHA_ANSWER, expect, fillLogin, submitLogin, test } from './support';
 
 test('a company registers, sees what happens next, and cannot sign in before approval', async ({ page }) => {
   const suffix = Date.now().toString(36);
@@ -25,18 +25,61 @@ test('a company registers, sees what happens next, and cannot sign in before app
   await form.getByLabel('Confirm password').fill('Harbour2027');
   await expect(form.getByText('The two passwords are not the same')).toBeVisible();
   await form.getByLabel('Confirm password').fill('Harbour2026');
+  // Sign-up asks for the captcha of the picture beside it.
+  const picture = page.getByTestId('captcha-image');
+  await expect(picture).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  await form.getByLabel('Verification code').fill(CAPTCHA_ANSWER);
 
-  // The server refuses the existing company name on that field.
+  // The existing company name is refused on that field, checked before anything is sent: the
+  // picture was not used, so it and its answer stay.
+  const shown = await picture.getAttribute('src');
   await page.getByTestId('register-submit').click();
   await expect(form.getByText('The company already exists')).toBeVisible();
+  await expect(picture).toHaveAttribute('src', shown ?? '');
+  await expect(form.getByLabel('Verification code')).toHaveValue(CAPTCHA_ANSWER);
   await form.getByLabel('Company name').fill(`Blue Harbour ${suffix}`);
   await page.getByTestId('register-submit').click();
 
   await expect(page.getByTestId('register-result-title')).toHaveText('Registration received');
+  // The address carries no email; the page knows the sign-up it confirms.
+  await expect(page).toHaveURL(/\/user\/register-result$/);
   await expect(page.getByText(`lin.${suffix}@example.com`)).toBeVisible();
   await page.getByRole('button', { name: 'Back to sign in' }).click();
 
   await fillLogin(page, `lin_${suffix}`, 'Harbour2026');
   await submitLogin(page);
   await expect(page.getByTestId('login-error')).toContainText('Account is waiting for approval');
+});
+
+test('the register result page opened directly confirms nothing and leads to sign-up or sign-in', async ({
+  page,
+}) => {
+  await page.goto('/user/register-result');
+  await expect(page.getByTestId('register-result-none')).toHaveText('No sign-up to show');
+  await expect(page.getByText('Registration received')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Register a company' }).click();
+  await expect(page).toHaveURL(/\/user\/register$/);
+  await page.goto('/user/register-result');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+});
+
+// A wrong answer is refused under its field with a new picture.
+test('a wrong sign-up captcha is refused under its field and brings a new picture', async ({ page }) => {
+  await page.goto('/user/register');
+  const form = page.getByTestId('register-form');
+  const suffix = Date.now().toString(36);
+  await form.getByLabel('Company name').fill(`Wrong Captcha ${suffix}`);
+  await form.getByLabel('Contact person').fill('Lin Wei');
+  await form.getByLabel('Phone').fill('+8613800138999');
+  await form.getByLabel('Email').fill(`wrong.${suffix}@example.com`);
+  await form.getByLabel('Username').fill(`wrong_${suffix}`);
+  await form.getByLabel('Password', { exact: true }).fill('Harbour2026');
+  await form.getByLabel('Confirm password').fill('Harbour2026');
+  const picture = page.getByTestId('captcha-image');
+  const first = await picture.getAttribute('src');
+  await form.getByLabel('Verification code').fill('zzzz');
+  await page.getByTestId('register-submit').click();
+  await expect(form.getByText('Verification code invalid or incorrect')).toBeVisible();
+  await expect(picture).not.toHaveAttribute('src', first ?? '');
 });

@@ -1,4 +1,4 @@
-import { expect, presetSettings, publish, SCREENSHOTS, signIn, test } from './support';
+import { expect, openUserMenu, presetSettings, publish, SCREENSHOTS, signIn, test } from './support';
 
 test.beforeEach(async ({ page }) => {
   await presetSettings(page, { multipage: true });
@@ -49,4 +49,26 @@ test('at 390 px header items are hidden, the user menu stays, and announcements 
   const title = `Narrow screen notice ${Date.now()}`;
   await publish(request, { titile: title, msgCategory: '2', openType: '1', priority: 'H' });
   await expect(page.getByRole('dialog').getByTestId('notice-title')).toHaveText(title);
+});
+
+test('at 390 px the language is changed from the user menu, which offers no department switch to a user with one', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/user/login');
+  await signIn(page, 'customer');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await expect(page.getByTestId('header-item-language')).toHaveCount(0);
+  await openUserMenu(page);
+  // One department: nothing to switch to.
+  await expect(page.getByTestId('switch-department')).toHaveCount(0);
+  await page.getByTestId('user-menu-language-zh-CN').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByTestId('breadcrumb')).toContainText('首页');
+  await openUserMenu(page);
+  await expect(page.getByRole('menu').getByText('语言')).toBeVisible();
+  await expect(page.getByTestId('user-menu-language-zh-CN')).toHaveAttribute('aria-current', 'true');
+  await page.screenshot({ path: `${SCREENSHOTS}/mobile-390-user-menu-zh-CN.png` });
+  await page.getByTestId('user-menu-language-en-US').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
 });

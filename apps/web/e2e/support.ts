@@ -32,6 +32,12 @@ export const test = base.extend({
   },
 });
 
+/**
+ * What every captcha picture of the e2e server says (playwright.config.ts starts it with
+ * INSECURE_FIXED_CAPTCHA): sign-up always asks for a captcha.
+ */
+export const CAPTCHA_ANSWER = process.env.INSECURE_FIXED_CAPTCHA ?? 'e2e7';
+
 export const DEMO_USERS = [
   { username: 'admin', realname: 'Ada Admin', departments: 1 },
   { username: 'sales', realname: 'Sam Sales', departments: 2 },

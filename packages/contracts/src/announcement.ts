@@ -10,11 +10,19 @@ export const ANNOUNCEMENT_SEND_STATUSES = ['0', '1', '2'] as const;
 /** '0' listed only; '1' and '2' pop up on arrival. */
 export const ANNOUNCEMENT_OPEN_TYPES = ['0', '1', '2'] as const;
 
+/** The longest announcement content, in characters of HTML. */
+export const ANNOUNCEMENT_CONTENT_MAX_LENGTH = 100_000;
+/**
+ * A picture pasted or uploaded into an announcement travels inline (a data: URL, a third longer
+ * than the file): one at most this large leaves room for the text within the content's length.
+ */
+export const ANNOUNCEMENT_INLINE_IMAGE_MAX_BYTES = 48 * 1024;
+
 /** An announcement as an administrator writes it. Content is HTML, sanitised by the server. */
 export const announcementInputSchema = z
   .object({
     titile: z.string().trim().min(1, 'FIELD_REQUIRED').max(200, 'FIELD_TOO_LONG'),
-    msgContent: z.string().min(1, 'FIELD_REQUIRED').max(100_000, 'FIELD_TOO_LONG'),
+    msgContent: z.string().min(1, 'FIELD_REQUIRED').max(ANNOUNCEMENT_CONTENT_MAX_LENGTH, 'FIELD_TOO_LONG'),
     priority: z.enum(PRIORITIES).default('L'),
     /** '1' notice, '2' system message */
     msgCategory: z.enum(ANNOUNCEMENT_CATEGORIES).default('1'),
@@ -118,3 +126,8 @@ export type SocketMessage = z.infer<typeof socketMessageSchema>;
 /** The subprotocol a browser names first; the session token is the second protocol entry. */
 export const SOCKET_PROTOCOL = 'switchboard';
 export const SOCKET_HEARTBEAT = 'HeartBeat';
+/**
+ * The close code of a notices socket whose session the server revoked (logout elsewhere, password
+ * change, freezing): the console signs out at once instead of reconnecting.
+ */
+export const SOCKET_CLOSE_SESSION_ENDED = 4401;

@@ -36,10 +36,22 @@ export const newPasswordSchema = requiredText(PASSWORD_MAX_LENGTH, 'NEW_PASSWORD
   'PASSWORD_TOO_WEAK',
 );
 
+export const CAPTCHA_MAX_LENGTH = 16;
+export const CAPTCHA_KEY_MAX_LENGTH = 64;
+
 const captchaFields = {
-  captcha: z.string().max(16, 'FIELD_TOO_LONG').optional(),
-  checkKey: z.string().max(64, 'FIELD_TOO_LONG').optional(),
+  captcha: z.string().max(CAPTCHA_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+  checkKey: z.string().max(CAPTCHA_KEY_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
   googleCode: z.string().max(16, 'FIELD_TOO_LONG').optional(),
+};
+
+/**
+ * A captcha that must be answered (sign-up): the answer to the picture of `checkKey`
+ * (GET /sys/randomImage/:checkKey), within the login captcha's limits.
+ */
+export const requiredCaptchaFields = {
+  captcha: requiredText(CAPTCHA_MAX_LENGTH, 'CAPTCHA_REQUIRED').trim().min(1, 'CAPTCHA_REQUIRED'),
+  checkKey: requiredText(CAPTCHA_KEY_MAX_LENGTH, 'CAPTCHA_REQUIRED'),
 };
 
 export const loginSchema = z.object({

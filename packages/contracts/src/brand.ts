@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStrongPassword, requiredText } from './auth';
+import { isStrongPassword, requiredCaptchaFields } from './auth';
 import { dateTime, uuid } from './wire';
 
 /** What the login page and header show for the visiting domain. */
@@ -147,7 +147,7 @@ export type ContactInfo = z.input<typeof contactInfoSchema>;
 /** `{id}` in a query string (queryById, delete, publish...). */
 export const idQuerySchema = z.object({ id: uuid });
 
-/** A company signs up; the account waits for approval. */
+/** A company signs up, answering a captcha; the account waits for approval. */
 export const registerSchema = z
   .object({
     companyName: z.string().trim().min(1, 'FIELD_REQUIRED').max(128, 'FIELD_TOO_LONG'),
@@ -170,9 +170,8 @@ export const registerSchema = z
       .regex(/^[A-Za-z0-9_]+$/, 'USERNAME_INVALID'),
     password: z.string().min(1, 'NEW_PASSWORD_REQUIRED').refine(isStrongPassword, 'PASSWORD_TOO_WEAK'),
     confirmPassword: z.string().min(1, 'CONFIRM_PASSWORD_REQUIRED'),
-    /** The captcha picture's text and the key it was issued for (GET /sys/randomImage/:key). */
-    captcha: requiredText(16, 'CAPTCHA_REQUIRED'),
-    checkKey: requiredText(64, 'CAPTCHA_REQUIRED').regex(/^[A-Za-z0-9_-]+$/, 'FIELD_INVALID'),
+    /** The sign-up captcha: checked (and used up) by the server before anything else. */
+    ...requiredCaptchaFields,
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'PASSWORDS_DIFFERENT',

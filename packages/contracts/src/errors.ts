@@ -6,7 +6,12 @@ import type { Locale } from './constants';
  */
 export const errorTexts = {
   UNAUTHORIZED: { 'en-US': 'Unauthorized, please log in again', 'zh-CN': '未授权，请重新登录' },
-  TOKEN_INVALID: { 'en-US': 'Token invalid, please log in again', 'zh-CN': 'Token失效，请重新登录' },
+  TOKEN_INVALID: { 'en-US': 'Token invalid, please log in again', 'zh-CN': '登录凭证已失效，请重新登录' },
+  SESSION_ENDED: {
+    'en-US':
+      'Your session has ended (signed out elsewhere, password changed or account frozen), please log in again',
+    'zh-CN': '您的登录已结束（在别处退出、修改了密码或账号被冻结），请重新登录',
+  },
   LOGIN_EXPIRED: { 'en-US': 'Login expired, please log in again', 'zh-CN': '登录已过期，请重新登录' },
   ACCESS_DENIED: { 'en-US': 'Access denied', 'zh-CN': '拒绝访问' },
   NO_OPERATION_PERMISSION: { 'en-US': 'No operation permission', 'zh-CN': '没有操作权限' },

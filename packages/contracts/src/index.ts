@@ -7,6 +7,7 @@ export * from './company';
 export * from './constants';
 export * from './envelope';
 export * from './errors';
+export * from './html-policy';
 export * from './logs';
 export * from './paging';
 export * from './permission';

@@ -3,6 +3,7 @@ import {
   describeIssues,
   isStrongPassword,
   loginSchema,
+  registerSchema,
   translateError,
   updatePasswordSchema,
 } from '../src/index';
@@ -88,5 +89,40 @@ describe('translateError', () => {
   it('fills placeholders and keeps unknown ones', () => {
     expect(translateError('ACCOUNT_LOCKED', 'en-US', { minutes: 15 })).toContain('15 minutes');
     expect(translateError('FIELD_REQUIRED', 'zh-CN')).toBe('{field}不能为空');
+  });
+});
+
+describe('sign-up payload', () => {
+  const signUp = {
+    companyName: 'Blue Harbour',
+    contactName: 'Lin Wei',
+    phone: '+8613800138000',
+    email: 'lin@example.com',
+    username: 'lin_wei',
+    password: 'Harbour2026',
+    confirmPassword: 'Harbour2026',
+  };
+
+  it('needs the answer to a captcha and the key of its picture', () => {
+    const r = registerSchema.safeParse(signUp);
+    expect(r.success).toBe(false);
+    if (r.success) return;
+    expect(describeIssues(r.error.issues, 'en-US')).toEqual([
+      { field: 'captcha', message: 'Please enter the verification code' },
+      { field: 'checkKey', message: 'Please enter the verification code' },
+    ]);
+    expect(registerSchema.safeParse({ ...signUp, captcha: ' ab12 ', checkKey: 'k1' }).data?.captcha).toBe(
+      'ab12',
+    );
+  });
+
+  it('keeps the login captcha’s limits', () => {
+    const long = registerSchema.safeParse({ ...signUp, captcha: 'x'.repeat(17), checkKey: 'k'.repeat(65) });
+    expect(long.success).toBe(false);
+    if (long.success) return;
+    expect(long.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['captcha', 'FIELD_TOO_LONG'],
+      ['checkKey', 'FIELD_TOO_LONG'],
+    ]);
   });
 });

@@ -93,6 +93,12 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.INSECURE_FIXED_CAPTCHA && e.SEED_DEMO !== true) {
+    // A fixed captcha answer is for throwaway test servers only: never beside real accounts.
+    throw new ConfigError(
+      'Invalid configuration:\n  INSECURE_FIXED_CAPTCHA: only with SEED_DEMO=1 (browser tests)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,

@@ -22,8 +22,12 @@ function LoginExpiredDialog() {
 export function AntdProviders({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const { primaryColor } = useSettings();
-  // The theme colour applies at once through antd's tokens (no stylesheet to compile).
-  const theme = useMemo(() => ({ token: { colorPrimary: primaryColor } }), [primaryColor]);
+  // The theme colour applies at once through antd's tokens (no stylesheet to compile); links take
+  // it too (antd's links are blue otherwise, whatever the primary colour).
+  const theme = useMemo(
+    () => ({ token: { colorPrimary: primaryColor, colorLink: primaryColor } }),
+    [primaryColor],
+  );
   return (
     <ConfigProvider locale={antdLocale(locale)} theme={theme}>
       <AntApp>

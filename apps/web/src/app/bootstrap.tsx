@@ -63,7 +63,7 @@ function usePrefetchConsole() {
     const prefetch = () => {
       void import('./AntdRoot').catch(() => {});
       void import('@/layouts/BasicLayout').catch(() => {});
-      void import('./menu/MenuScreen').catch(() => {});
+      void import('./menu/Screens').catch(() => {});
       // Through the screen map, so the home page renders at once after sign-in.
       void preloadScreen('home/Home');
       void preloadScreen('agent/AgentHome');

@@ -116,14 +116,23 @@ beforeAll(async () => {
   ]);
 }, 300_000);
 
+/** React Router's complaint about descendant <Routes> under a parent route without a trailing `*`. */
+const DESCENDANT_ROUTES = /descendant <Routes>/;
+let warn: { mock: { calls: unknown[][] }; mockRestore: () => void };
+
 beforeEach(async () => {
   resetApiClient();
   endSession();
   await changeLocale('en-US');
+  warn = vi.spyOn(console, 'warn');
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // No journey may make React Router warn (it did on every sign-in with multi-page tabs).
+  const routeWarnings = warn.mock.calls.filter((args) => DESCENDANT_ROUTES.test(String(args[0])));
+  warn.mockRestore();
+  expect(routeWarnings).toEqual([]);
 });
 
 describe('sign-in journey', () => {
@@ -224,6 +233,33 @@ describe('sign-in journey', () => {
     // The agent's department: its home replaces the old one, which was showing, so it shows.
     await waitFor(() => expect(router.state.location.pathname).toBe('/AgentHome'));
     await waitFor(() => expect(tabPaths()).toEqual(['/AgentHome']));
+    resetSettings();
+  });
+
+  it('with multi-page tabs, / leads to the home tab (its page routed under a splat route)', async () => {
+    localStorage.clear();
+    updateSettings({ multipage: true });
+    const server = fakeServer({ startOrgCode: 'A02' });
+    vi.stubGlobal('fetch', vi.fn(server.handler));
+    const { startSession } = await import('@/lib/session');
+    startSession({
+      token: 'token-1',
+      userInfo: testUser({ ...SALES, orgCode: 'A02' }),
+      needsDepartment: false,
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/Home'));
+    await waitFor(() =>
+      expect(screen.queryAllByTestId('page-tab').map((el) => el.getAttribute('data-path'))).toEqual([
+        '/home/Home',
+      ]),
+    );
+    expect(await screen.findByTestId('breadcrumb')).toBeTruthy();
     resetSettings();
   });
 

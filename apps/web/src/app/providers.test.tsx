@@ -1,8 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
+import { theme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, resetApiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession, getSession, startSession } from '@/lib/session';
+import { resetSettings, updateSettings } from '@/lib/settings';
 import { fakeApi } from '@/test/fake-api';
 import { testUser } from '@/test/users';
 import { AntdProviders } from './AntdRoot';
@@ -68,5 +70,27 @@ describe('AppProviders (spec section 8)', () => {
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(screen.getByRole('dialog').textContent).toContain('Login expired, please log in again');
     expect(screen.getAllByRole('button', { name: 'Log in again' })).toHaveLength(1);
+  });
+});
+
+describe('AntdProviders theme', () => {
+  function Tokens() {
+    const { token } = theme.useToken();
+    return <p data-testid="tokens">{`${token.colorPrimary} ${token.colorLink}`}</p>;
+  }
+
+  it('gives links the theme colour, not antd’s default blue', () => {
+    updateSettings({ primaryColor: '#722ed1' });
+    render(
+      <AntdProviders>
+        <Tokens />
+      </AntdProviders>,
+    );
+    const [primary, link] = (screen.getByTestId('tokens').textContent ?? '').split(' ');
+    expect(link).toBe(primary);
+    expect(primary).toBe('#722ed1');
+    act(() => updateSettings({ primaryColor: '#24936E' }));
+    expect(screen.getByTestId('tokens').textContent?.toLowerCase()).toBe('#24936e #24936e');
+    resetSettings();
   });
 });

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGE_DURATION_S, LOGOUT_RELOAD_DELAY_MS } from '@switchboard/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { endRevokedSession } from '@/features/auth';
 import { configureApiClient } from '@/lib/api-client';
 import { normaliseError } from '@/lib/error-normaliser';
 import { currentLocale } from '@/lib/i18n';
@@ -8,6 +9,7 @@ import { notify, openLoginExpired } from '@/lib/notify';
 import { setQueryErrorHandler } from '@/lib/query-client';
 import { endSession, getSession, subscribeSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
+import { noticeSocketHub } from '@/lib/websocket';
 
 /**
  * Shows failed loads and actions the console's way (spec section 8): a notice, or the login-expired
@@ -47,6 +49,8 @@ function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
         setTimeout(() => window.location.reload(), LOGOUT_RELOAD_DELAY_MS);
       },
     });
+    // The server ended the session (the notices socket closed with 4401): signed out at once.
+    const stopHearing = noticeSocketHub.onSessionEnded(endRevokedSession);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = subscribeSession(() => {
       if (getSession() !== null) return;
@@ -57,6 +61,7 @@ function SessionWiring({ queryClient }: { queryClient: QueryClient }) {
     return () => {
       clearTimeout(timer);
       unsubscribe();
+      stopHearing();
     };
   }, [queryClient]);
   return null;

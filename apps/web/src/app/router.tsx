@@ -4,7 +4,6 @@ import { PageLoading } from '@/components/PageLoading';
 import { RouteError } from '@/components/RouteError';
 import { GuestOnly, RequireAuth } from './bootstrap';
 import { withChunkTimeout } from './chunk-timeout';
-import { HomeRedirect } from './HomeRedirect';
 
 /** A lazily loaded screen; a chunk that does not arrive in time becomes a route error. */
 function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
@@ -57,23 +56,16 @@ export const routes: RouteObject[] = [
         lazy: screen(() => import('./AntdRoot')),
         children: [
           {
-            path: '/',
+            // Pathless, so that `/` itself is matched by the splat route below (and not by this
+            // route alone, which would show an empty frame).
             element: <RequireAuth />,
             children: [
               {
                 lazy: screen(() => import('@/layouts/BasicLayout')),
-                children: [
-                  { index: true, element: <HomeRedirect /> },
-                  { path: 'dashboard/workplace', element: <HomeRedirect /> },
-                  {
-                    path: '404',
-                    lazy: screen(() =>
-                      import('@/components/NotFound').then((m) => ({ default: m.NotFound })),
-                    ),
-                  },
-                  // Every other screen comes from the user's menu (static component map), else 404.
-                  { path: '*', lazy: screen(() => import('./menu/MenuScreen')) },
-                ],
+                // One splat route for every screen: `/` and /dashboard/workplace lead home, the
+                // others come from the user's menu (static component map), anything else is the 404
+                // page. Its element stays mounted from one address to the next (the tabs keep theirs).
+                children: [{ path: '*', lazy: screen(() => import('./menu/Screens')) }],
               },
             ],
           },

@@ -1,30 +1,71 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DictTag } from './dict';
+import { DictTag, useDict } from './dict';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const envelope = (result: unknown) =>
+  new Response(JSON.stringify({ success: true, code: 200, message: 'ok', result }), { status: 200 });
+
+/** A dictionary answer held back until `release()`. */
+function slowDictionary(items: unknown[]) {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const urls: string[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    urls.push(String(input));
+    await arrived;
+    return envelope(items);
+  });
+  return { release, urls };
+}
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    {children}
+  </QueryClientProvider>
+);
+
 describe('<DictTag>', () => {
   it('shows the text of a value, fetched without the _t cache buster', async () => {
-    const urls: string[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-      urls.push(String(input));
-      const body = {
-        success: true,
-        code: 200,
-        message: 'ok',
-        result: [{ value: '2', text: 'Frozen', label: 'Frozen' }],
-      };
-      return new Response(JSON.stringify(body), { status: 200 });
-    });
-    const client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <DictTag code="user_status" value={2} />
-      </QueryClientProvider>,
-    );
+    const { release, urls } = slowDictionary([{ value: '2', text: 'Frozen', label: 'Frozen' }]);
+    release();
+    render(<DictTag code="user_status" value={2} />, { wrapper });
     expect(await screen.findByText('Frozen')).toBeTruthy();
     expect(urls).toEqual(['/api/sys/dict/getDictItems/user_status']);
+  });
+
+  it('never shows the raw code while the dictionary is on its way', async () => {
+    const { release } = slowDictionary([{ value: 'approved', text: 'Approved', label: 'Approved' }]);
+    render(<DictTag code="approval_status" value="approved" />, { wrapper });
+    expect(screen.getByTestId('dict-pending')).toBeTruthy();
+    expect(screen.queryByText('approved')).toBeNull();
+    release();
+    expect(await screen.findByText('Approved')).toBeTruthy();
+    expect(screen.queryByTestId('dict-pending')).toBeNull();
+  });
+
+  it('shows a value the dictionary does not know as itself, once it has loaded', async () => {
+    const { release } = slowDictionary([{ value: 'approved', text: 'Approved', label: 'Approved' }]);
+    release();
+    render(<DictTag code="approval_status" value="archived" />, { wrapper });
+    expect(await screen.findByText('archived')).toBeTruthy();
+  });
+});
+
+describe('useDict().textOf', () => {
+  it('is empty for a code until its label is known', async () => {
+    const { release } = slowDictionary([{ value: 'two-way', text: 'Two-way', label: 'Two-way' }]);
+    const { result, rerender } = renderHook(() => useDict('company_type'), { wrapper });
+    expect(result.current.textOf('two-way')).toBe('');
+    release();
+    await vi.waitFor(() => {
+      rerender();
+      expect(result.current.textOf('two-way')).toBe('Two-way');
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { DictItem } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { apiClient } from '@/lib/api-client';
 import { useLocale } from '@/lib/i18n';
 
@@ -18,16 +19,22 @@ export function useDict(code: string) {
   return {
     items,
     isPending: query.isPending,
+    /**
+     * The text of a value. While the dictionary is on its way it is '' — a raw code ('approved',
+     * 'two-way') must not flash before its label; a value the dictionary does not know (or a
+     * dictionary that failed to load) shows as itself.
+     */
     textOf: (value: string | number | null | undefined) => {
       if (value === null || value === undefined) return '';
       const item = items.find((i) => i.value === String(value));
-      return item ? item.text || item.label : String(value);
+      if (item) return item.text || item.label;
+      return query.isPending ? '' : String(value);
     },
     options: items.map((i) => ({ value: i.value, label: i.text || i.label })),
   };
 }
 
-/** A dictionary value shown as its text in a tag. */
+/** A dictionary value shown as its text in a tag; a placeholder of a tag's size until the text is known. */
 export function DictTag({
   code,
   value,
@@ -37,7 +44,14 @@ export function DictTag({
   value: string | number | null | undefined;
   colors?: Record<string, string>;
 }) {
+  const { t } = useTranslation();
   const dict = useDict(code);
   if (value === null || value === undefined || value === '') return null;
+  if (dict.isPending)
+    return (
+      <span role="status" aria-label={t('loading')} data-testid="dict-pending">
+        <Skeleton.Button active size="small" style={{ width: 56, height: 22 }} />
+      </span>
+    );
   return <Tag color={colors?.[String(value)]}>{dict.textOf(value)}</Tag>;
 }

@@ -6,12 +6,11 @@ import { Link, Outlet } from 'react-router';
 import { useDepartmentDialog } from '@/app/layout/department-dialog';
 import { HeaderItems } from '@/app/layout/HeaderItems';
 import { SettingsDrawer } from '@/app/layout/SettingsDrawer';
-import { Breadcrumbs } from '@/app/menu/Breadcrumbs';
 import { MenuSearch } from '@/app/menu/MenuSearch';
+import type { ScreensContext } from '@/app/menu/Screens';
 import { SideMenu } from '@/app/menu/SideMenu';
-import { MultiTabs } from '@/app/tabs/MultiTabs';
 import { DepartmentGate } from '@/features/account';
-import { BrandLogo, useBrand } from '@/features/branding';
+import { BrandLogo, useBrand, useBrandTitle } from '@/features/branding';
 import { useSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -70,6 +69,7 @@ export default function BasicLayout() {
   const { t } = useTranslation('layout');
   const session = useSession();
   const settings = useSettings();
+  useBrandTitle();
   const narrow = useMediaQuery(SIDER_CLOSED_BELOW);
   const mobile = useMediaQuery(MOBILE_BELOW);
   const [collapsed, setCollapsed] = useState(narrow);
@@ -182,14 +182,7 @@ export default function BasicLayout() {
           <HeaderItems tone={headerDark ? 'dark' : 'light'} openSettings={() => setSettingsOpen(true)} />
         </Layout.Header>
         <Layout.Content style={contentStyle} data-testid="content">
-          {tabs ? (
-            <MultiTabs />
-          ) : (
-            <>
-              <Breadcrumbs />
-              <Outlet />
-            </>
-          )}
+          <Outlet context={{ tabs } satisfies ScreensContext} />
         </Layout.Content>
       </Layout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { BrandLogo, useBrand } from '@/features/branding';
+import { BrandLogo, useBrand, useBrandTitle } from '@/features/branding';
 import { ContactDropdown } from '@/features/contact';
 
 /** Text pages get more room than the sign-in form. */
@@ -14,6 +14,7 @@ const WIDE_PAGES = new Set(['/user/help', '/user/privacy', '/user/terms', '/user
 export default function UserLayout() {
   const { t } = useTranslation();
   const brand = useBrand();
+  useBrandTitle();
   const { pathname } = useLocation();
   return (
     <div className="sb-user-layout">

@@ -172,6 +172,14 @@ let unauthorizedPending = false;
 /** Tokens that a request in flight, or one that succeeded, revokes on purpose. */
 const retiringTokens = new Set<string>();
 
+/**
+ * Whether a request of this console is revoking `token` on purpose (a password change in flight
+ * or done): the session's end is that request's news, not a surprise.
+ */
+export function isRetiringToken(token: string): boolean {
+  return retiringTokens.has(token);
+}
+
 function reportUnauthorized(error: ApiError, token: string | null) {
   if (!token || token !== config.getToken() || retiringTokens.has(token)) return;
   // Single flight: several requests failing together log out once.

@@ -11,9 +11,12 @@ export interface Session {
   needsDepartment: boolean;
 }
 
-/** Why the last session ended; the login page shows it. */
+/**
+ * Why the last session ended; the login page shows it. `revoked`: the server ended it while it was
+ * open here (logout elsewhere, password change, freezing), as the notices socket reported.
+ */
 export interface SignOutNotice {
-  reason: 'logout' | 'expired' | 'error' | 'passwordChanged';
+  reason: 'logout' | 'expired' | 'error' | 'passwordChanged' | 'revoked';
   message: string;
 }
 

@@ -10,7 +10,7 @@ class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(
     readonly url: string,
@@ -37,7 +37,12 @@ class FakeSocket {
       return;
     }
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code: 1005 });
+  }
+  /** The server closes the connection with `code`. */
+  closedByServer(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
   }
 }
 
@@ -127,6 +132,45 @@ describe('NoticeSocket', () => {
   });
 });
 
+describe('NoticeSocket, a session ended on the server', () => {
+  it('closes for good on 4401 and says the session ended (no reconnect loop)', () => {
+    const ended = vi.fn();
+    const socket = new NoticeSocket({
+      url: 'ws://host/websocket/u1',
+      token: 'tok',
+      onMessage: () => {},
+      onSessionEnded: ended,
+      createSocket: (url, protocols) => new FakeSocket(url, protocols) as unknown as WebSocket,
+    });
+    socket.start();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.closedByServer(4401);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(socket.state).toBe('closed');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('reconnects after any other close from the server', () => {
+    const ended = vi.fn();
+    const socket = new NoticeSocket({
+      url: 'ws://host/websocket/u1',
+      token: 'tok',
+      onMessage: () => {},
+      onSessionEnded: ended,
+      createSocket: (url, protocols) => new FakeSocket(url, protocols) as unknown as WebSocket,
+    });
+    socket.start();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.closedByServer(1001);
+    expect(socket.state).toBe('reconnecting');
+    vi.advanceTimersByTime(5_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(ended).not.toHaveBeenCalled();
+    socket.close();
+  });
+});
+
 describe('NoticeSocket, more', () => {
   it('ignores binary frames, invalid JSON and frames of the wrong shape', () => {
     const { first, messages } = setup();
@@ -197,6 +241,20 @@ describe('NoticeSocketHub and useNoticeSocket', () => {
     expect(hub.getState()).toBe('closed');
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('tells its listeners whose session the server ended, and stays closed', () => {
+    const hub = new NoticeSocketHub(factory, (id) => `ws://h/websocket/${id}`);
+    const ended: string[] = [];
+    const off = hub.onSessionEnded((token) => ended.push(token));
+    hub.acquire('u1', 'tok-9');
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.closedByServer(4401);
+    expect(ended).toEqual(['tok-9']);
+    expect(hub.getState()).toBe('closed');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    off();
   });
 
   it('opens while signed in, passes messages to the hook and closes at sign-out', () => {

@@ -1,4 +1,5 @@
 import {
+  SOCKET_CLOSE_SESSION_ENDED,
   SOCKET_HEARTBEAT,
   SOCKET_PROTOCOL,
   type SocketMessage,
@@ -22,13 +23,19 @@ export interface NoticeSocketOptions {
   token: string;
   onMessage: (message: SocketMessage) => void;
   onStateChange?: (state: SocketState) => void;
+  /**
+   * The server closed the socket because its session was revoked (close code 4401: logout
+   * elsewhere, password change, freezing). The socket is closed for good: no reconnect.
+   */
+  onSessionEnded?: () => void;
   createSocket?: SocketFactory;
 }
 
 /**
  * The notices websocket: the token travels as a subprotocol (never in the URL), frames are JSON
  * checked against the contract, `HeartBeat` goes out after 20 s without traffic, a socket that
- * does not answer is dropped, and a lost connection comes back after 5 s until close().
+ * does not answer is dropped, and a lost connection comes back after 5 s until close() — or until
+ * the server says the session has ended (close code 4401), which no reconnect can mend.
  */
 export class NoticeSocket {
   private socket: WebSocket | null = null;
@@ -70,7 +77,14 @@ export class NoticeSocket {
       }
       if (parsed.cmd !== 'heartcheck') this.options.onMessage(parsed);
     };
-    socket.onclose = () => this.lost(socket);
+    socket.onclose = (event?: CloseEvent) => {
+      if (event?.code === SOCKET_CLOSE_SESSION_ENDED && socket === this.socket) {
+        this.close();
+        this.options.onSessionEnded?.();
+        return;
+      }
+      this.lost(socket);
+    };
     socket.onerror = () => this.lost(socket);
   }
 
@@ -150,6 +164,7 @@ export class NoticeSocketHub {
   private state: SocketState = 'closed';
   private readonly messageListeners = new Set<Listener<SocketMessage>>();
   private readonly stateListeners = new Set<() => void>();
+  private readonly sessionEndedListeners = new Set<Listener<string>>();
 
   constructor(
     private readonly createSocket?: SocketFactory,
@@ -168,6 +183,15 @@ export class NoticeSocketHub {
     return () => this.messageListeners.delete(listener);
   }
 
+  /**
+   * `listener(token)` hears that the server ended the session of `token` (close code 4401); the
+   * socket is closed by then.
+   */
+  onSessionEnded(listener: Listener<string>): () => void {
+    this.sessionEndedListeners.add(listener);
+    return () => this.sessionEndedListeners.delete(listener);
+  }
+
   /** Keeps the socket open for this user until the returned release is called. */
   acquire(userId: string, token: string): () => void {
     this.holders += 1;
@@ -183,6 +207,10 @@ export class NoticeSocketHub {
           for (const listener of [...this.messageListeners]) listener(message);
         },
         onStateChange: (state) => this.setState(state),
+        onSessionEnded: () => {
+          this.stop();
+          for (const listener of [...this.sessionEndedListeners]) listener(token);
+        },
       });
       this.socket.start();
     }

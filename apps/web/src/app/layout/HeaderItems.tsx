@@ -9,14 +9,20 @@ import { ContactDropdown } from '@/features/contact';
 import { NoticeBell } from '@/features/notices';
 import { useSession } from '@/lib/session';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { type HeaderItemRules, headerItemPresence } from './header-items';
+import { type HeaderItemRules, headerItemPresence, inUserMenu } from './header-items';
 import { UserMenu } from './UserMenu';
 
 type Tone = 'light' | 'dark';
 
 interface HeaderItem extends HeaderItemRules {
-  /** `hidden`: a `keepMounted` item whose rules hide it renders nothing visible. */
-  render: (tone: Tone, actions: { openSettings: () => void; hidden: boolean }) => ReactNode;
+  /**
+   * `hidden`: a `keepMounted` item whose rules hide it renders nothing visible. `inUserMenu`: the
+   * keys of the items the user menu offers instead (narrow screens).
+   */
+  render: (
+    tone: Tone,
+    actions: { openSettings: () => void; hidden: boolean; inUserMenu: ReadonlySet<string> },
+  ) => ReactNode;
 }
 
 const textColor = (tone: Tone) => (tone === 'dark' ? { color: 'rgba(255,255,255,0.85)' } : undefined);
@@ -123,13 +129,17 @@ export const HEADER_ITEMS: HeaderItem[] = [
     hideBelow400: true,
     hiddenForFlaggedUser: true,
     hiddenOnBrandFlag: 'hideLanguage',
+    userMenuWhenNarrow: true,
     render: (tone) => <LanguageSwitch theme={tone} />,
   },
   {
     key: 'settings',
     render: (tone, { openSettings }) => <SettingsButton tone={tone} onOpen={openSettings} />,
   },
-  { key: 'user', render: (tone) => <UserMenu tone={tone} /> },
+  {
+    key: 'user',
+    render: (tone, { inUserMenu }) => <UserMenu tone={tone} withLanguage={inUserMenu.has('language')} />,
+  },
 ];
 
 /** Below 400 px most header items are hidden (spec section 9). */
@@ -145,13 +155,18 @@ export function HeaderItems({ tone, openSettings }: { tone: Tone; openSettings: 
     flaggedUser: session?.userInfo.hideHeaderItems ?? false,
     brand,
   };
+  const movedToUserMenu = new Set(HEADER_ITEMS.filter((item) => inUserMenu(item, ctx)).map((i) => i.key));
   return (
     <Flex align="center" gap={4} data-testid="header-items">
       {HEADER_ITEMS.map((item) => ({ item, presence: headerItemPresence(item, ctx) }))
         .filter(({ presence }) => presence !== 'absent')
         .map(({ item, presence }) => (
           <span key={item.key} data-testid={`header-item-${item.key}`}>
-            {item.render(tone, { openSettings, hidden: presence === 'mountedHidden' })}
+            {item.render(tone, {
+              openSettings,
+              hidden: presence === 'mountedHidden',
+              inUserMenu: movedToUserMenu,
+            })}
           </span>
         ))}
     </Flex>

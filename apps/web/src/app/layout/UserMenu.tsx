@@ -1,21 +1,51 @@
-import { ApartmentOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Dropdown } from 'antd';
+import {
+  ApartmentOutlined,
+  CheckOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { LOCALES, type Locale } from '@switchboard/contracts';
+import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangePasswordModal } from '@/features/account';
+import { ChangePasswordModal, useCurrentUserDeparts } from '@/features/account';
 import { useSignOut } from '@/features/auth';
-import { useSession } from '@/lib/session';
+import { changeLocale, isLocale, LOCALE_NAMES, useLocale } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { type Session, useSession } from '@/lib/session';
 import { useDepartmentDialog } from './department-dialog';
 
-/** The user's dropdown: change password, switch department, log out (with confirmation). */
-export function UserMenu({ tone }: { tone: 'light' | 'dark' }) {
-  const { t } = useTranslation(['layout', 'common']);
+const LOCALE_KEY = 'locale:';
+
+/**
+ * The user's dropdown: change password, switch department (only with several departments), the
+ * language where the header has no room for its switch (`withLanguage`), log out (confirmed).
+ */
+export function UserMenu({ tone, withLanguage = false }: { tone: 'light' | 'dark'; withLanguage?: boolean }) {
   const session = useSession();
+  if (!session) return null;
+  return <SignedInUserMenu tone={tone} session={session} withLanguage={withLanguage} />;
+}
+
+function SignedInUserMenu({
+  tone,
+  session,
+  withLanguage,
+}: {
+  tone: 'light' | 'dark';
+  session: Session;
+  withLanguage: boolean;
+}) {
+  const { t } = useTranslation(['layout', 'common']);
   const { modal } = App.useApp();
   const signOut = useSignOut();
+  const locale = useLocale();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const departmentDialog = useDepartmentDialog();
-  if (!session) return null;
+  // The department dialog asks for the same list: one request for both.
+  const departs = useCurrentUserDeparts(session.username);
+  const severalDepartments = (departs.data?.list.length ?? 0) > 1;
 
   const confirmLogout = () => {
     modal.confirm({
@@ -27,33 +57,69 @@ export function UserMenu({ tone }: { tone: 'light' | 'dark' }) {
     });
   };
 
+  const switchTo = (next: Locale) => {
+    changeLocale(next).catch(() => notify.error(t('common:errors.languageFailed')));
+  };
+
+  const items: NonNullable<MenuProps['items']> = [
+    {
+      key: 'password',
+      icon: <KeyOutlined />,
+      label: <span data-testid="menu-change-password">{t('userMenu.changePassword')}</span>,
+    },
+    ...(severalDepartments
+      ? [
+          {
+            key: 'department',
+            icon: <ApartmentOutlined />,
+            label: <span data-testid="switch-department">{t('userMenu.switchDepartment')}</span>,
+          },
+        ]
+      : []),
+    ...(withLanguage
+      ? [
+          { type: 'divider' as const },
+          {
+            type: 'group' as const,
+            key: 'language',
+            label: t('common:language'),
+            children: LOCALES.map((option) => ({
+              key: `${LOCALE_KEY}${option}`,
+              // The current language is ticked; the others keep its room so the names line up.
+              icon: <CheckOutlined style={{ visibility: option === locale ? 'visible' : 'hidden' }} />,
+              label: (
+                <span
+                  lang={option}
+                  data-testid={`user-menu-language-${option}`}
+                  aria-current={option === locale}
+                >
+                  {LOCALE_NAMES[option]}
+                </span>
+              ),
+            })),
+          },
+        ]
+      : []),
+    { type: 'divider' },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: <span data-testid="logout-button">{t('common:actions.logout')}</span>,
+    },
+  ];
+
   return (
     <>
       <Dropdown
         trigger={['click']}
         menu={{
-          items: [
-            {
-              key: 'password',
-              icon: <KeyOutlined />,
-              label: <span data-testid="menu-change-password">{t('userMenu.changePassword')}</span>,
-            },
-            {
-              key: 'department',
-              icon: <ApartmentOutlined />,
-              label: <span data-testid="switch-department">{t('userMenu.switchDepartment')}</span>,
-            },
-            { type: 'divider' },
-            {
-              key: 'logout',
-              icon: <LogoutOutlined />,
-              label: <span data-testid="logout-button">{t('common:actions.logout')}</span>,
-            },
-          ],
+          items,
           onClick: ({ key }) => {
             if (key === 'password') setPasswordOpen(true);
             if (key === 'department') departmentDialog.open();
             if (key === 'logout') confirmLogout();
+            const chosen = key.startsWith(LOCALE_KEY) ? key.slice(LOCALE_KEY.length) : null;
+            if (isLocale(chosen) && chosen !== locale) switchTo(chosen);
           },
         }}
       >

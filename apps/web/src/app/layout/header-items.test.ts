@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_ITEMS } from './HeaderItems';
-import { type HeaderContext, headerItemPresence, headerItemVisible } from './header-items';
+import { type HeaderContext, headerItemPresence, headerItemVisible, inUserMenu } from './header-items';
 
 const ctx: HeaderContext = {
   narrow: false,
@@ -40,5 +40,27 @@ describe('headerItemVisible', () => {
     expect(headerItemPresence(bell, { ...ctx, flaggedUser: true })).toBe('mountedHidden');
     expect(headerItemPresence({ ...bell, keepMounted: false }, { ...ctx, flaggedUser: true })).toBe('absent');
     expect(headerItemPresence({ ...bell, adminOnly: true }, { ...ctx, narrow: true })).toBe('absent');
+  });
+});
+
+describe('inUserMenu', () => {
+  const language = HEADER_ITEMS.find((item) => item.key === 'language');
+  if (!language) throw new Error('no language item');
+
+  it('moves the language switch into the user menu below 400 px (and only then)', () => {
+    expect(inUserMenu(language, ctx)).toBe(false);
+    expect(inUserMenu(language, { ...ctx, narrow: true })).toBe(true);
+  });
+
+  it('does not bring back what another rule hides: a flagged user, a brand without it, an unknown brand', () => {
+    expect(inUserMenu(language, { ...ctx, narrow: true, flaggedUser: true })).toBe(false);
+    const brand = { hideRecharge: false, hideLanguage: true };
+    expect(inUserMenu(language, { ...ctx, narrow: true, brand })).toBe(false);
+    expect(inUserMenu(language, { ...ctx, narrow: true, brand: null })).toBe(false);
+  });
+
+  it('moves nothing else', () => {
+    const moved = HEADER_ITEMS.filter((item) => inUserMenu(item, { ...ctx, narrow: true, isAdmin: true }));
+    expect(moved.map((item) => item.key)).toEqual(['language']);
   });
 });

@@ -18,6 +18,11 @@ export interface HeaderItemRules {
   keepMounted?: boolean;
   /** Depends on the brand in another way (e.g. main brand only): hidden while the brand is unknown. */
   brandSpecific?: boolean;
+  /**
+   * Hidden by the narrow-screen rule only, it is offered in the user menu instead (the language:
+   * a phone user must still be able to change it).
+   */
+  userMenuWhenNarrow?: boolean;
 }
 
 export interface HeaderContext {
@@ -45,4 +50,16 @@ export function headerItemPresence(item: HeaderItemRules, ctx: HeaderContext): H
   if (item.keepMounted && headerItemVisible(item, { ...ctx, narrow: false, flaggedUser: false }))
     return 'mountedHidden';
   return 'absent';
+}
+
+/**
+ * Whether an item moves into the user menu: the narrow-screen rule hides it, and nothing else
+ * would (a flagged user or a brand that hides it does not get it there either).
+ */
+export function inUserMenu(item: HeaderItemRules, ctx: HeaderContext): boolean {
+  return (
+    item.userMenuWhenNarrow === true &&
+    !headerItemVisible(item, ctx) &&
+    headerItemVisible(item, { ...ctx, narrow: false })
+  );
 }

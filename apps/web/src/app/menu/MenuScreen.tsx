@@ -1,19 +1,24 @@
 import { Navigate, useLocation } from 'react-router';
 import { NotFound } from '@/components/NotFound';
 import { usePermissions } from '../bootstrap';
+import { HomeRedirect } from '../HomeRedirect';
 import { IframeScreen } from './IframeScreen';
 import { findAllowed, isWebUrl, redirectOnly } from './menu-tree';
 import { ScreenBoundary } from './ScreenBoundary';
 import { forgetScreen, hasScreen, screenFor } from './screens';
 
+/** Paths that lead to the user's home (the agent home in an agent's department). */
+export const HOME_REDIRECTS: ReadonlySet<string> = new Set(['/', '/dashboard/workplace']);
+
 /**
  * The screen for the current path, found in the user's menu: its component key is looked up in
- * the static map; a group redirects; anything else — not in the menu, not permitted, or no
- * screen — is a 404.
+ * the static map; a group redirects, and so do `/` and /dashboard/workplace (to the home);
+ * anything else — not in the menu, not permitted, or no screen — is a 404.
  */
 export default function MenuScreen() {
   const { pathname } = useLocation();
   const permissions = usePermissions();
+  if (HOME_REDIRECTS.has(pathname)) return <HomeRedirect />;
   const item = findAllowed(permissions, pathname);
   if (!item) return <NotFound />;
   if (isWebUrl(item.meta.url) && !item.meta.internalOrExternal)

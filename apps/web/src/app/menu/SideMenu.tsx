@@ -20,7 +20,7 @@ import { type ComponentType, createElement, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { HOME_PATH, useHomePath } from '../home-path';
 import { findByPath, flattenMenu, isWebUrl } from './menu-tree';
-import { useMenuTitle, useUserMenu } from './use-menu';
+import { useMenuLabel, useMenuTitle, useUserMenu } from './use-menu';
 
 /** Icons the menu names (a static list keeps the icon set out of the bundle). */
 const ICONS: Record<string, ComponentType> = {
@@ -78,6 +78,7 @@ export function SideMenu({
   onNavigate?: () => void;
 }) {
   const title = useMenuTitle();
+  const label = useMenuLabel();
   const { permitted, visible } = useUserMenu();
   const { pathname } = useLocation();
   const open = useOpenMenuItem();
@@ -94,7 +95,8 @@ export function SideMenu({
     setOpenKeys((keys) => [...new Set([...keys, ...parentsKey.split('|')])]);
   }, [parentsKey]);
 
-  // A label longer than the 180 px sidebar is cut with an ellipsis: its full text shows on hover.
+  // Labels are short enough for the 180 px sidebar (a shorter form where a title is not); one that
+  // is still too long is cut with an ellipsis. The full title always shows on hover.
   const build = (nodes: MenuItem[]): NonNullable<MenuProps['items']> =>
     nodes.map((item) =>
       item.children?.length
@@ -103,7 +105,7 @@ export function SideMenu({
             icon: iconFor(item.meta.icon),
             label: (
               <span data-testid={`menu-${item.name}`} title={title(item)}>
-                {title(item)}
+                {label(item)}
               </span>
             ),
             children: build(item.children),
@@ -111,7 +113,7 @@ export function SideMenu({
         : {
             key: item.path,
             icon: iconFor(item.meta.icon),
-            label: <span title={title(item)}>{title(item)}</span>,
+            label: <span title={title(item)}>{label(item)}</span>,
             'data-testid': `menu-${item.name}`,
           },
     );

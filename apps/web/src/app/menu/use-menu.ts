@@ -14,6 +14,20 @@ export function useMenuTitle(): (item: MenuItem) => string {
   };
 }
 
+/**
+ * The side menu's label of an entry: a shorter form where the language has one (`menu.short.<key>`,
+ * for titles too wide for the 180 px sidebar), else its title. The full title shows on hover.
+ */
+export function useMenuLabel(): (item: MenuItem) => string {
+  const { t } = useTranslation('menu');
+  const title = useMenuTitle();
+  return (item) => {
+    const key = item.meta.titleKey?.replace(/^menu\./, '');
+    const full = title(item);
+    return key ? String(t(`short.${key}` as 'short.announcement', { defaultValue: full })) : full;
+  };
+}
+
 /** The user's menu after the permission rule (every route) and what the side menu shows. */
 export function useUserMenu(): { permitted: MenuItem[]; visible: MenuItem[] } {
   const permissions = usePermissions();

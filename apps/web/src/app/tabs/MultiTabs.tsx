@@ -1,13 +1,13 @@
 import { App, Menu, Tabs } from 'antd';
 import { Activity, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
 import { isSameTabState } from '@/components/table-url-state';
 import { usePermissions } from '../bootstrap';
 import { useHomePath } from '../home-path';
 import { Breadcrumbs } from '../menu/Breadcrumbs';
-import MenuScreen from '../menu/MenuScreen';
+import MenuScreen, { HOME_REDIRECTS } from '../menu/MenuScreen';
 import { findAllowed, findByPath, redirectOnly } from '../menu/menu-tree';
 import { useMenuTitle, useUserMenu } from '../menu/use-menu';
 import {
@@ -21,9 +21,6 @@ import {
   tabFor,
   visitTab,
 } from './tab-model';
-
-/** Paths that only redirect (no tab of their own); menu groups that redirect are found in the menu. */
-const REDIRECTS = new Set(['/', '/dashboard/workplace']);
 
 /** One tab's page, rendered for the tab's own location (so hidden tabs keep theirs). */
 function TabPage({ tab }: { tab: PageTab }) {
@@ -143,7 +140,7 @@ export function MultiTabs() {
   const fullPath = `${location.pathname}${location.search}`;
   const menuItem = findAllowed(permissions, location.pathname);
   const redirecting =
-    REDIRECTS.has(location.pathname) || (menuItem ? redirectOnly(menuItem) !== null : false);
+    HOME_REDIRECTS.has(location.pathname) || (menuItem ? redirectOnly(menuItem) !== null : false);
 
   const navigationType = useNavigationType();
   // Each navigation opens or activates its tab during render (not in an effect), so no frame
@@ -247,8 +244,8 @@ export function MultiTabs() {
           onAction={(action) => onMenu(contextMenu.key, action)}
         />
       ) : null}
-      {/* `/`, `/dashboard/workplace` and menu groups redirect through the router. */}
-      {redirecting ? <Outlet /> : null}
+      {/* `/`, `/dashboard/workplace` and menu groups redirect (no tab of their own). */}
+      {redirecting ? <MenuScreen /> : null}
       {homePath.pending && !redirecting && state.tabs.length === 0 ? <PageLoading /> : null}
       {state.tabs.map((tab) => (
         <Activity key={tab.id} mode={tab.fullPath === shown ? 'visible' : 'hidden'}>

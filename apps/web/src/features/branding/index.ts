@@ -7,4 +7,5 @@ export {
 export { BrandLogo } from './components/BrandLogo';
 export { LogoUpload } from './components/LogoUpload';
 export type { BrandRecord } from './types';
+export { useBrandTitle } from './use-brand-title';
 // BrandListPage is loaded lazily: import '@/features/branding/pages/BrandListPage'.

@@ -1,6 +1,6 @@
 import { translateError, updatePasswordSchema } from '@switchboard/contracts';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n';
 import { endSession } from '@/lib/session';
@@ -29,6 +29,8 @@ export function ChangePasswordModal({
   const { t } = useTranslation(['account', 'common', 'home']);
   const [form] = Form.useForm<PasswordForm>();
   const update = useUpdatePassword();
+  // The rule shows as a hint until the field says what is wrong, which repeats it: never both.
+  const [passwordFlagged, setPasswordFlagged] = useState(false);
 
   const labels = useMemo(
     () => ({
@@ -73,6 +75,7 @@ export function ChangePasswordModal({
   const close = () => {
     form.resetFields();
     update.reset();
+    setPasswordFlagged(false);
     onClose();
   };
 
@@ -91,6 +94,10 @@ export function ChangePasswordModal({
         form={form}
         layout="vertical"
         onFinish={submit}
+        onFieldsChange={(changed) => {
+          const field = changed.find((f) => String(f.name) === 'password');
+          if (field) setPasswordFlagged((field.errors?.length ?? 0) > 0);
+        }}
         preserve={false}
         data-testid="password-form"
       >
@@ -101,7 +108,13 @@ export function ChangePasswordModal({
           name="password"
           label={labels.password}
           rules={[rule('password')]}
-          extra={<Typography.Text type="secondary">{t('password.hint')}</Typography.Text>}
+          extra={
+            passwordFlagged ? undefined : (
+              <Typography.Text type="secondary" data-testid="password-hint">
+                {t('password.hint')}
+              </Typography.Text>
+            )
+          }
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -7,8 +7,8 @@ import {
   PRIORITIES,
   ROLE_CODES,
 } from '@switchboard/contracts';
-import { Form, Input, Radio, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Radio, Select, Skeleton } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '@/components/dict';
 import { FormModal } from '@/components/FormModal';
@@ -17,7 +17,12 @@ import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { useRecipientSearch } from '../api/search-recipients';
-import { RichTextEditor } from './RichTextEditor';
+
+/**
+ * The rich text editor (TipTap and ProseMirror, about 130 kB gzip) arrives when the form first
+ * opens, not with the announcement list, and never with the sign-in page.
+ */
+const RichTextEditor = lazy(() => import('./RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 
 type Target = (typeof ANNOUNCEMENT_TARGETS)[number];
 type FormValues = Pick<
@@ -59,7 +64,8 @@ function valuesOf(item: AnnouncementAdminItem | null, targets: readonly Target[]
     // of a deleted user would show as a bare id and make the save fail.
     userIds: item.recipients.map((user) => user.id),
     roleCodes: item.roleCodes ?? [],
-    openType: pick(item.openType, ['0', '1', '2'] as const, '0'),
+    // '1' and '2' both pop up on arrival (the console has one pop-up): the form offers one choice.
+    openType: item.openType === '0' ? '0' : '1',
   };
 }
 
@@ -72,6 +78,24 @@ function userLabel(user: { username: string; realname: string }): string {
 function hasText(html: string): boolean {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return (doc.body.textContent ?? '').trim() !== '' || doc.body.querySelector('img') !== null;
+}
+
+/** The editor as a form control, with a placeholder of its size while its code loads. */
+function LazyEditor({
+  label,
+  ...control
+}: {
+  label: string;
+  value?: string;
+  onChange?: (html: string) => void;
+  id?: string;
+  'aria-invalid'?: boolean;
+}) {
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} title={false} />}>
+      <RichTextEditor {...control} aria-label={label} />
+    </Suspense>
+  );
 }
 
 /** Create or edit (drafts only) an announcement. `editing` null = create. */
@@ -186,7 +210,7 @@ export function AnnouncementFormModal({
           },
         ]}
       >
-        <RichTextEditor />
+        <LazyEditor label={labels.msgContent} />
       </Form.Item>
       <Form.Item name="priority" label={labels.priority}>
         <Select options={priorityOptions} loading={priorities.isPending} style={{ maxWidth: 240 }} />
@@ -227,7 +251,7 @@ export function AnnouncementFormModal({
       ) : null}
       <Form.Item name="openType" label={labels.openType} extra={t('admin.openTypeHint')}>
         <Radio.Group
-          options={(['0', '1', '2'] as const).map((v) => ({ value: v, label: t(`admin.openType.${v}`) }))}
+          options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`admin.openType.${v}`) }))}
         />
       </Form.Item>
     </FormModal>

@@ -1,8 +1,9 @@
 import type { AnnouncementAdminItem } from '@switchboard/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PermissionsContext } from '@/app/bootstrap';
+import { changeLocale } from '@/lib/i18n';
 import { endSession, startSession } from '@/lib/session';
 import { type Call, fakeApi, type Reply, renderWithProviders } from '@/test/fake-api';
 import { testUser } from '@/test/users';
@@ -29,9 +30,18 @@ const row = (id: string, sendStatus: string): AnnouncementAdminItem => ({
   createdBy: null,
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   endSession();
+  await changeLocale('en-US');
+});
+
+// jsdom lays nothing out; the rich text editor asks where things are on screen while it edits.
+beforeAll(() => {
+  Range.prototype.getClientRects = () =>
+    Object.assign([] as DOMRect[], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  document.elementFromPoint = () => null;
 });
 
 // The administrator holds every announcement action.
@@ -191,6 +201,57 @@ describe('AnnouncementAdminPage', () => {
       const edit = api.calls.find((c) => c.path === '/sys/annountCement/edit');
       expect(edit?.body).toMatchObject({ id: 'd1', msgType: 'USER', userIds: ['u-casey'] });
     });
+  });
+
+  it('creates an announcement written in the editor, popping up on arrival', async () => {
+    startSession({ token: 't', userInfo: testUser(), needsDepartment: false });
+    const api = serve([], (call) =>
+      call.path === '/sys/annountCement/add' ? { result: { ...row('n1', '0') } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByTestId('announcement-add'));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Routing maintenance');
+    const editor = within(dialog).getByTestId('editor-area');
+    expect(editor.getAttribute('aria-label')).toBe('Content');
+    // Text goes in as a paste (jsdom cannot type into a rich text area), then is made bold.
+    act(() => editor.focus());
+    await user.paste('Routes to Kenya move at 22:00 UTC');
+    await user.keyboard('{Control>}a{/Control}');
+    await user.click(within(dialog).getByRole('button', { name: 'Bold' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Pops up when it arrives' }));
+    await user.click(within(dialog).getByText('Save').closest('button') as HTMLElement);
+    await waitFor(() => {
+      const add = api.calls.find((c) => c.path === '/sys/annountCement/add');
+      expect(add?.body).toMatchObject({
+        titile: 'Routing maintenance',
+        msgContent: '<p><strong>Routes to Kenya move at 22:00 UTC</strong></p>',
+        openType: '1',
+      });
+    });
+  });
+
+  it.each([
+    ['en-US', ['Listed only', 'Pops up when it arrives']],
+    ['zh-CN', ['仅在列表中显示', '送达时自动弹出']],
+  ] as const)('names how an announcement opens in words, not codes (%s)', async (locale, labels) => {
+    await changeLocale(locale);
+    serve([]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByTestId('announcement-add'));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog)
+      .getAllByRole('radio')
+      .filter((r) =>
+        r
+          .closest('.ant-form-item')
+          ?.querySelector('label')
+          ?.textContent?.match(/How it opens|打开方式/),
+      );
+    expect(field.map((r) => r.closest('label')?.textContent)).toEqual(labels);
+    expect(dialog.textContent).not.toMatch(/type \d|类型 \d/);
   });
 
   it('offers everyone and roles to platform staff, and only chosen users to a reseller', async () => {

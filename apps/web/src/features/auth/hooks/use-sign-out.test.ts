@@ -1,10 +1,10 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '@/lib/api-client';
-import { endSession, getSession, startSession } from '@/lib/session';
+import { endSession, getSession, getSignOutNotice, startSession } from '@/lib/session';
 import { noticeSocketHub } from '@/lib/websocket';
 import { testUser } from '@/test/users';
-import { useSignOut } from './use-sign-out';
+import { endRevokedSession, useSignOut } from './use-sign-out';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -42,5 +42,24 @@ describe('useSignOut', () => {
     await result.current();
     expect(order).toEqual(['socket closed', '/api/sys/logout token-1 signed out']);
     expect(getSession()).toBeNull();
+  });
+});
+
+describe('endRevokedSession', () => {
+  it('ends the session whose token the server revoked, saying why', () => {
+    startSession({ token: 'token-1', userInfo: testUser(), needsDepartment: false });
+    endRevokedSession('token-1');
+    expect(getSession()).toBeNull();
+    expect(getSignOutNotice()).toEqual({
+      reason: 'revoked',
+      message:
+        'Your session has ended (signed out elsewhere, password changed or account frozen), please log in again',
+    });
+  });
+
+  it('leaves a newer session alone (a socket of an earlier one)', () => {
+    startSession({ token: 'token-2', userInfo: testUser(), needsDepartment: false });
+    endRevokedSession('token-1');
+    expect(getSession()?.token).toBe('token-2');
   });
 });

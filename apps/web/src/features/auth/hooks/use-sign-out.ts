@@ -1,5 +1,6 @@
 import { translateError } from '@switchboard/contracts';
 import { useCallback } from 'react';
+import { isRetiringToken } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { endSession, getSession } from '@/lib/session';
 import { stopNoticeSocket } from '@/lib/websocket';
@@ -24,4 +25,15 @@ export function useSignOut() {
       // Nothing to do: the session has ended here, and the token expires on its own.
     }
   }, []);
+}
+
+/**
+ * The server ended the session of `token` while this console had it open (its notices socket
+ * closed with 4401: logout elsewhere, password change, freezing). It ends here at once, and the
+ * login page says why; the token is revoked already, so nothing is sent. A socket of an older
+ * session, or this console's own password change (which says so itself), changes nothing.
+ */
+export function endRevokedSession(token: string): void {
+  if (getSession()?.token !== token || isRetiringToken(token)) return;
+  endSession({ reason: 'revoked', message: translateError('SESSION_ENDED', currentLocale()) });
 }

@@ -28,6 +28,7 @@ import { schemaProblems } from '@/lib/validation';
 import { newCheckKey, useCaptchaImage } from '../api/get-captcha-image';
 import { useLoginRequirements } from '../api/get-login-requirements';
 import { useLogin } from '../api/login';
+import { CaptchaImage } from '../components/CaptchaImage';
 
 type Field = 'username' | 'password' | 'captcha' | 'googleCode';
 type Values = Record<Field, string>;
@@ -265,19 +266,7 @@ export default function LoginPage() {
                   data-testid="captcha-input"
                 />
               </span>
-              <button
-                type="button"
-                className="sb-captcha-image"
-                onClick={refreshCaptcha}
-                title={t('login.refreshCaptcha')}
-                aria-label={t('login.refreshCaptcha')}
-              >
-                {captcha.data ? (
-                  <img src={captcha.data} alt={t('login.captchaAlt')} data-testid="captcha-image" />
-                ) : (
-                  <span className="sb-spinner" role="img" aria-label={t('login.captchaLoading')} />
-                )}
-              </button>
+              <CaptchaImage src={captcha.data} onRefresh={refreshCaptcha} />
             </div>
             {captcha.isError ? <div className="sb-field-error">{captcha.error.message}</div> : null}
           </FormField>

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { BrandLogo } from '../components/BrandLogo';
 import { LogoUpload, logoProblem } from '../components/LogoUpload';
+import { useBrandTitle } from '../use-brand-title';
 import { useBrand } from './get-customer-brand';
 
 function BrandName() {
@@ -88,10 +89,36 @@ describe('useBrand', () => {
   });
 });
 
+describe('useBrandTitle', () => {
+  it('names the browser tab after the visiting domain’s brand', async () => {
+    document.title = 'Switchboard';
+    fakeApi((call) =>
+      call.path === '/sys/customerBrand'
+        ? {
+            result: {
+              brandName: 'PartnerTel',
+              platformLogo: null,
+              isMainBrand: false,
+              hideRecharge: false,
+              hideLanguage: false,
+            },
+          }
+        : undefined,
+    );
+    function Titled() {
+      useBrandTitle();
+      return null;
+    }
+    renderWithProviders(<Titled />);
+    await waitFor(() => expect(document.title).toBe('PartnerTel'));
+  });
+});
+
 describe('logoProblem', () => {
-  it('accepts PNG, JPEG and SVG up to 200 kB only', () => {
+  it('accepts PNG and JPEG up to 200 kB only (no SVG: it may carry script)', () => {
     expect(logoProblem({ type: 'image/png', size: 200 * 1024 })).toBeNull();
-    expect(logoProblem({ type: 'image/svg+xml', size: 10 })).toBeNull();
+    expect(logoProblem({ type: 'image/jpeg', size: 10 })).toBeNull();
+    expect(logoProblem({ type: 'image/svg+xml', size: 10 })).toBe('type');
     expect(logoProblem({ type: 'image/jpeg', size: 200 * 1024 + 1 })).toBe('size');
     expect(logoProblem({ type: 'image/gif', size: 10 })).toBe('type');
   });
@@ -115,5 +142,44 @@ describe('LogoUpload', () => {
     expect(error.closest('.ant-form-item-explain-error')).toBeTruthy();
     expect(document.querySelector('.ant-message')).toBeNull();
     expect(screen.queryByTestId('logo-preview')).toBeNull();
+  });
+
+  it('refuses an SVG, and a file whose bytes are not what its type says, with the contracts’ text', async () => {
+    fakeApi(() => undefined);
+    const user = userEvent.setup({ applyAccept: false });
+    const changes: unknown[] = [];
+    renderWithProviders(
+      <Form>
+        <Form.Item name="logo" label="Logo">
+          <LogoUpload name="logo" onChange={(value) => changes.push(value)} />
+        </Form.Item>
+      </Form>,
+    );
+    // The upload renders a new file input after each pick.
+    const input = () => document.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input().accept).toBe('image/png,image/jpeg');
+    const svg = new File(['<svg onload="alert(1)"/>'], 'logo.svg', { type: 'image/svg+xml' });
+    await user.upload(input(), svg);
+    expect(
+      (await screen.findByText('The logo must be a PNG or JPEG image')).closest(
+        '.ant-form-item-explain-error',
+      ),
+    ).toBeTruthy();
+    // Called .png, but it is not one.
+    const renamed = new File(['<svg onload="alert(1)"/>'], 'logo.png', { type: 'image/png' });
+    const logoField = () => screen.getByText('The logo must be a PNG or JPEG image');
+    // Choosing a good file clears the field's error; the renamed one brings it back.
+    await user.upload(input(), renamed);
+    await waitFor(() => expect(logoField()).toBeTruthy());
+    const png = new File(
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])],
+      'logo.png',
+      {
+        type: 'image/png',
+      },
+    );
+    await user.upload(input(), png);
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(String(changes[0])).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
   });
 });

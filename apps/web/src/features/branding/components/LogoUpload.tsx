@@ -1,27 +1,23 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { LOGO_MAX_BYTES } from '@switchboard/contracts';
+import { LOGO_MAX_BYTES, logoBytesMatchType, translateError } from '@switchboard/contracts';
 import { App, Button, Flex, Form, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '@/lib/i18n';
+import { readAsDataUrl } from '@/lib/read-file';
 
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+/** PNG or JPEG only, as the contracts say: an SVG may carry script, and a logo is shown to every visitor. */
+export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 
-/** Reads a picked file in the browser as a data: URL (nothing is uploaded until the form is saved). */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('read'));
-    reader.onerror = () => reject(reader.error ?? new Error('read'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** Why a file cannot be a logo, or null when it can. */
+/** Why a file cannot be a logo (its declared type or its size), or null when it may be one. */
 export function logoProblem(file: { type: string; size: number }): 'type' | 'size' | null {
   if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return 'type';
   if (file.size > LOGO_MAX_BYTES) return 'size';
   return null;
 }
+
+/** The contracts' text for a refused logo, in the current language. */
+const refusal = (problem: 'type' | 'size') =>
+  translateError(problem === 'size' ? 'LOGO_TOO_LARGE' : 'LOGO_INVALID', currentLocale());
 
 /**
  * A form control: value is the logo as a data: URL, or null. A file that cannot be a logo is
@@ -66,11 +62,12 @@ export function LogoUpload({
         beforeUpload={(file) => {
           const problem = logoProblem(file);
           if (problem) {
-            report(problem === 'type' ? t('logo.badType') : t('logo.tooLarge'));
+            report(refusal(problem));
             return Upload.LIST_IGNORE;
           }
           readAsDataUrl(file).then(
-            (url) => onChange?.(url),
+            // The bytes must be what the type says (a renamed file is refused here, not by the server).
+            (url) => (logoBytesMatchType(url) ? onChange?.(url) : report(refusal('type'))),
             () => report(t('logo.readFailed')),
           );
           return false; // never sent by Upload itself

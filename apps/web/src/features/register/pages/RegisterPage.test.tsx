@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
@@ -6,6 +6,32 @@ import RegisterPage from './RegisterPage';
 import RegisterResultPage from './RegisterResultPage';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const REGISTERED = {
+  companyId: 'c1',
+  username: 'lin_wei',
+  email: 'lin@example.com',
+  approvalStatus: 'waiting',
+};
+
+/** The picture of a captcha key (the fake server draws the key itself). */
+const captchaPicture = (path: string) => `data:image/svg+xml;base64,${btoa(path)}`;
+
+/**
+ * A fake API that answers captcha pictures and duplicate checks, and `register` for the sign-up.
+ * The console asks for a picture as the page opens.
+ */
+function serve(register: (body: unknown) => ReturnType<Parameters<typeof fakeApi>[0]>) {
+  return fakeApi((call) => {
+    if (call.path.startsWith('/sys/randomImage/')) return { result: captchaPicture(call.path) };
+    if (call.path === '/sys/duplicate/check') return { result: null };
+    if (call.path === '/sys/user/register') return register(call.body);
+    return undefined;
+  });
+}
+
+const pictureKeys = (calls: { path: string }[]) =>
+  calls.filter((c) => c.path.startsWith('/sys/randomImage/')).map((c) => c.path.split('/').at(-1));
 
 function renderPage() {
   return renderWithProviders(<RegisterPage />, {
@@ -25,6 +51,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, company = 'Bl
   await user.type(field('Username'), 'lin_wei');
   await user.type(field('Password'), 'Harbour2026');
   await user.type(field('Confirm password'), 'Harbour2026');
+  await user.type(field('Verification code'), 'ab12');
 }
 
 describe('RegisterPage', () => {
@@ -60,21 +87,15 @@ describe('RegisterPage', () => {
   });
 
   it('shows the server’s field errors on their fields', async () => {
-    fakeApi((call) => {
-      if (call.path === '/sys/duplicate/check') return { result: null };
-      if (call.path === '/sys/user/register') {
-        return {
-          status: 409,
-          errorCode: 'USERNAME_EXISTS',
-          message: 'This username is taken',
-          errors: [
-            { field: 'username', message: 'This username is taken' },
-            { field: 'phone', message: 'This phone number is already registered' },
-          ],
-        };
-      }
-      return undefined;
-    });
+    serve(() => ({
+      status: 409,
+      errorCode: 'USERNAME_EXISTS',
+      message: 'This username is taken',
+      errors: [
+        { field: 'username', message: 'This username is taken' },
+        { field: 'phone', message: 'This phone number is already registered' },
+      ],
+    }));
     const user = userEvent.setup();
     renderPage();
     await fillValid(user);
@@ -86,29 +107,20 @@ describe('RegisterPage', () => {
   });
 
   it('sends the form and shows what happens next', async () => {
-    const api = fakeApi((call) => {
-      if (call.path === '/sys/duplicate/check') return { result: null };
-      if (call.path === '/sys/user/register') {
-        return {
-          result: {
-            companyId: 'c1',
-            username: 'lin_wei',
-            email: 'lin@example.com',
-            approvalStatus: 'waiting',
-          },
-        };
-      }
-      return undefined;
-    });
+    const { calls } = serve(() => ({ result: REGISTERED }));
     const user = userEvent.setup();
     const { router } = renderPage();
+    expect(await screen.findByTestId('captcha-image')).toBeTruthy();
     await fillValid(user);
     await user.click(screen.getByTestId('register-submit'));
     expect((await screen.findByTestId('register-result-title')).textContent).toBe('Registration received');
     expect(router.state.location.pathname).toBe('/user/register-result');
-    expect(router.state.location.search).toBe('?email=lin%40example.com');
+    // The address carries nothing: the result page knows the sign-up from the router state.
+    expect(router.state.location.search).toBe('');
     expect(screen.getByText(/lin@example\.com/)).toBeTruthy();
-    expect(api.calls.find((c) => c.path === '/sys/user/register')?.body).toEqual({
+    const [key] = pictureKeys(calls);
+    expect(key).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(calls.find((c) => c.path === '/sys/user/register')?.body).toEqual({
       companyName: 'Blue Harbour',
       contactName: 'Lin Wei',
       phone: '+8613800138001',
@@ -118,24 +130,51 @@ describe('RegisterPage', () => {
       confirmPassword: 'Harbour2026',
       // The browser's country (jsdom speaks en-US); the +86 number overrides it on the server.
       country: 'US',
+      captcha: 'ab12',
+      checkKey: key,
     });
   });
 
+  it('asks for the captcha, and a wrong one brings a new picture and says so under the field', async () => {
+    const { calls } = serve(() => ({
+      status: 400,
+      errorCode: 'CAPTCHA_INVALID',
+      message: 'Verification code invalid or incorrect',
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await fillValid(user);
+    await user.clear(field('Verification code'));
+    expect(await screen.findByText('Please enter the verification code')).toBeTruthy();
+    await user.type(field('Verification code'), 'zzzz');
+    const first = screen.getByTestId('captcha-image').getAttribute('src');
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('Verification code invalid or incorrect')).toBeTruthy();
+    // Not also in the alert above the form.
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).not.toBe(first));
+    expect((field('Verification code') as HTMLInputElement).value).toBe('');
+    const keys = pictureKeys(calls);
+    expect(new Set(keys).size).toBe(keys.length);
+    const sent = calls.find((c) => c.path === '/sys/user/register')?.body as
+      | { checkKey?: string }
+      | undefined;
+    expect(sent?.checkKey).toBe(keys[0]);
+  });
+
+  it('a new picture on a click', async () => {
+    const { calls } = serve(() => undefined);
+    const user = userEvent.setup();
+    renderPage();
+    const image = await screen.findByTestId('captcha-image');
+    const first = image.getAttribute('src');
+    await user.click(screen.getByRole('button', { name: 'Click to get a new image' }));
+    await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).not.toBe(first));
+    expect(pictureKeys(calls)).toHaveLength(2);
+  });
+
   it('takes a national number for the chosen country and checks it as the person types', async () => {
-    const api = fakeApi((call) => {
-      if (call.path === '/sys/duplicate/check') return { result: null };
-      if (call.path === '/sys/user/register') {
-        return {
-          result: {
-            companyId: 'c1',
-            username: 'lin_wei',
-            email: 'lin@example.com',
-            approvalStatus: 'waiting',
-          },
-        };
-      }
-      return undefined;
-    });
+    const { calls } = serve(() => ({ result: REGISTERED }));
     const user = userEvent.setup();
     renderPage();
     // A Chinese mobile number is not a US number.
@@ -151,9 +190,7 @@ describe('RegisterPage', () => {
     // Duplicates are compared in international form, as the server stores phones.
     await vi.waitFor(() =>
       expect(
-        api.calls.some(
-          (c) => c.path === '/sys/duplicate/check' && c.query.get('fieldVal') === '+8613800138002',
-        ),
+        calls.some((c) => c.path === '/sys/duplicate/check' && c.query.get('fieldVal') === '+8613800138002'),
       ).toBe(true),
     );
     await user.type(field('Company name'), 'Blue Harbour');
@@ -162,11 +199,33 @@ describe('RegisterPage', () => {
     await user.type(field('Username'), 'lin_wei');
     await user.type(field('Password'), 'Harbour2026');
     await user.type(field('Confirm password'), 'Harbour2026');
+    await user.type(field('Verification code'), 'ab12');
     await user.click(screen.getByTestId('register-submit'));
     expect(await screen.findByTestId('register-result-title')).toBeTruthy();
-    expect(api.calls.find((c) => c.path === '/sys/user/register')?.body).toMatchObject({
+    expect(calls.find((c) => c.path === '/sys/user/register')?.body).toMatchObject({
       phone: '13800138002',
       country: 'CN',
     });
+  });
+});
+
+describe('RegisterResultPage', () => {
+  it('opened directly, confirms no sign-up and leads to sign-up or sign-in', async () => {
+    fakeApi(() => undefined);
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<RegisterResultPage />, {
+      path: '/user/register-result',
+      routes: [
+        { path: '/user/register', element: <p>sign-up page</p> },
+        { path: '/user/login', element: <p>sign-in page</p> },
+      ],
+    });
+    expect(screen.getByTestId('register-result-none').textContent).toBe('No sign-up to show');
+    expect(screen.queryByTestId('register-result-title')).toBeNull();
+    expect(screen.queryByText(/Registration received/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/user/login');
+    await user.click(screen.getByRole('link', { name: 'Register a company' }));
+    expect(await screen.findByText('sign-up page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user/register');
   });
 });

@@ -1,11 +1,12 @@
 import { type ErrorCode, type RegisterPayload, registerSchema, translateError } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import type { CountryCode } from 'libphonenumber-js';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { browserCountry, PhoneInput, toE164 } from '@/components/PhoneInput';
+import { CaptchaImage, newCheckKey, useCaptchaImage } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { schemaRule } from '@/lib/validation';
@@ -22,6 +23,15 @@ const FIELDS = [
   'confirmPassword',
 ] as const;
 type Field = (typeof FIELDS)[number];
+/** The form's values: the fields above and the captcha answer (its key is kept beside the form). */
+type Values = Omit<RegisterPayload, 'checkKey' | 'country'>;
+/** Server answers that are about the captcha: said under its field, not in the alert. */
+const CAPTCHA_ERRORS: readonly string[] = ['CAPTCHA_INVALID', 'CAPTCHA_REQUIRED'];
+
+/** Where a finished sign-up leads, with what the result page shows (never through the address). */
+export interface RegisterResultState {
+  registered: { email: string };
+}
 
 /** Values that must be unique, checked while the person types (the server checks again on submit). */
 const UNIQUE: Partial<Record<Field, { tableName: string; fieldName: string; taken: ErrorCode }>> = {
@@ -39,7 +49,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** A company signs up; the account can sign in once an administrator approves it. */
 export default function RegisterPage() {
   const { t } = useTranslation('register');
-  const [form] = Form.useForm<RegisterPayload>();
+  const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const register = useRegisterCompany();
   const queryClient = useQueryClient();
@@ -48,19 +58,35 @@ export default function RegisterPage() {
   const [country, setCountry] = useState<CountryCode | undefined>(() => browserCountry());
   // Validators run outside React's render: they read the country from here.
   const countryRef = useRef(country);
-  const labels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)])), [t]);
+  const labels = useMemo(
+    (): Record<Field | 'captcha', string> => ({
+      ...(Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<Field, string>),
+      captcha: t('fields.captcha'),
+    }),
+    [t],
+  );
+  // Each picture answers one attempt: the server uses a captcha up, right or wrong.
+  const [checkKey, setCheckKey] = useState(newCheckKey);
+  const checkKeyRef = useRef(checkKey);
+  const captcha = useCaptchaImage(checkKey, true);
+  const refreshCaptcha = () => {
+    const next = newCheckKey();
+    checkKeyRef.current = next;
+    setCheckKey(next);
+    form.setFieldValue('captcha', '');
+  };
 
-  const rule = (field: Field) =>
+  const rule = (field: Field | 'captcha') =>
     schemaRule({
       schema: registerSchema,
       field,
-      values: () => form.getFieldsValue(true),
+      values: () => ({ ...form.getFieldsValue(true), checkKey: checkKeyRef.current }),
       labels,
       locale: currentLocale,
       crossCheck:
         field === 'confirmPassword'
           ? () => {
-              const { password, confirmPassword } = form.getFieldsValue(true) as Partial<RegisterPayload>;
+              const { password, confirmPassword } = form.getFieldsValue(true) as Partial<Values>;
               return confirmPassword && password !== confirmPassword ? 'PASSWORDS_DIFFERENT' : null;
             }
           : undefined,
@@ -99,14 +125,24 @@ export default function RegisterPage() {
     },
   });
 
-  const submit = (values: RegisterPayload) => {
+  const submit = (values: Values) => {
     register.mutate(
-      { ...values, country: countryRef.current },
+      { ...values, country: countryRef.current, checkKey: checkKeyRef.current },
       {
-        onSuccess: (result) => navigate(`/user/register-result?email=${encodeURIComponent(result.email)}`),
+        onSuccess: (result) =>
+          navigate('/user/register-result', {
+            state: { registered: { email: result.email } } satisfies RegisterResultState,
+          }),
         onError: (error) => {
+          // The attempt used the picture up: a new one for the next attempt.
+          refreshCaptcha();
+          if (!isApiError(error)) return;
+          if (error.errorCode && CAPTCHA_ERRORS.includes(error.errorCode)) {
+            form.setFields([{ name: 'captcha', value: '', errors: [error.message] }]);
+            return;
+          }
           // The server names each field it refuses (duplicates, phone format): show them in place.
-          if (isApiError(error) && error.fieldErrors.length > 0) {
+          if (error.fieldErrors.length > 0) {
             form.setFields(
               error.fieldErrors
                 .filter((p) => (FIELDS as readonly string[]).includes(p.field))
@@ -118,7 +154,11 @@ export default function RegisterPage() {
     );
   };
 
-  const serverError = register.error && isApiError(register.error) && register.error.fieldErrors.length === 0;
+  const serverError =
+    register.error &&
+    isApiError(register.error) &&
+    register.error.fieldErrors.length === 0 &&
+    !CAPTCHA_ERRORS.includes(register.error.errorCode ?? '');
   return (
     <Card>
       <Typography.Title level={3}>{t('title')}</Typography.Title>
@@ -132,7 +172,7 @@ export default function RegisterPage() {
           role="alert"
         />
       ) : null}
-      <Form<RegisterPayload> form={form} layout="vertical" onFinish={submit} data-testid="register-form">
+      <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="register-form">
         {FIELDS.map((field) => (
           <Form.Item
             key={field}
@@ -166,6 +206,26 @@ export default function RegisterPage() {
             )}
           </Form.Item>
         ))}
+        {/* The answer beside its picture; its errors show under both (noStyle). */}
+        <Form.Item label={labels.captcha} htmlFor="register-captcha" required>
+          <Flex gap={8} align="center">
+            <Form.Item
+              name="captcha"
+              noStyle
+              rules={[rule('captcha')]}
+              validateTrigger={['onChange', 'onBlur']}
+            >
+              <Input
+                id="register-captcha"
+                autoComplete="off"
+                placeholder={t('captchaPlaceholder')}
+                data-testid="captcha-input"
+              />
+            </Form.Item>
+            <CaptchaImage src={captcha.data} onRefresh={refreshCaptcha} />
+          </Flex>
+          {captcha.isError ? <Typography.Text type="danger">{captcha.error.message}</Typography.Text> : null}
+        </Form.Item>
         <Button
           type="primary"
           htmlType="submit"

@@ -1,12 +1,41 @@
-import { Button, Card, Result, Steps } from 'antd';
+import { Button, Card, Flex, Result, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import type { RegisterResultState } from './RegisterPage';
 
-/** /user/register-result?email=…: the account waits for approval; what happens next. */
+/** The sign-up this page confirms: only one just sent from the sign-up page (router state). */
+function registeredEmail(state: unknown): string | null {
+  const registered = (state as Partial<RegisterResultState> | null)?.registered;
+  return typeof registered?.email === 'string' ? registered.email : null;
+}
+
+/**
+ * /user/register-result, right after a sign-up: the account waits for approval; what happens next.
+ * Opened any other way (typed, bookmarked) there is nothing to confirm: it leads to sign-up or sign-in.
+ */
 export default function RegisterResultPage() {
   const { t } = useTranslation('register');
-  const [params] = useSearchParams();
-  const email = params.get('email') ?? '';
+  const email = registeredEmail(useLocation().state);
+  if (email === null)
+    return (
+      <Card>
+        <Result
+          status="info"
+          title={<span data-testid="register-result-none">{t('result.none.title')}</span>}
+          subTitle={t('result.none.body')}
+          extra={
+            <Flex gap={8} justify="center" wrap>
+              <Link to="/user/register">
+                <Button type="primary">{t('result.none.register')}</Button>
+              </Link>
+              <Link to="/user/login">
+                <Button>{t('result.none.signIn')}</Button>
+              </Link>
+            </Flex>
+          }
+        />
+      </Card>
+    );
   return (
     <Card>
       <Result
