@@ -20,6 +20,7 @@ const ALLOWED = new Set([
   'https',
   'WebSocket',
   'ID',
+  'OpenAPI',
   // Formats and units
   'Logo',
   'PNG',
@@ -27,6 +28,7 @@ const ALLOWED = new Set([
   'GIF',
   'WebP',
   'kB',
+  'JSON',
   // Field names of the permission data, shown as such on the diagnostics screen
   'auth',
   'allAuth',
