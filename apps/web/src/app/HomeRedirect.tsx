@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
-import { useHomePath } from './home-path';
+import { useHomePath } from '@/features/account';
 
 /** `/` and `/dashboard/workplace`: the user's home (agent home for agents' departments). */
 export function HomeRedirect() {

@@ -1,21 +1,12 @@
-import type { UserPermissions } from '@switchboard/contracts';
-import { createContext, useContext, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
 import { logout, useUserPermissions } from '@/features/auth';
+import { PermissionsContext } from '@/lib/permissions-context';
 import { loginPathFor, safeRedirect } from '@/lib/redirect';
 import { endSession, getSignOutNotice, useSession } from '@/lib/session';
 import { preloadScreen } from './menu/screens';
-
-export const PermissionsContext = createContext<UserPermissions | null>(null);
-
-/** Menu and button permissions loaded at sign-in; only available below `RequireAuth`. */
-export function usePermissions(): UserPermissions {
-  const permissions = useContext(PermissionsContext);
-  if (!permissions) throw new Error('usePermissions() used outside RequireAuth');
-  return permissions;
-}
 
 /**
  * Token -> permissions -> screens. Without a session, go to login and come back afterwards; a
@@ -62,7 +53,7 @@ function usePrefetchConsole() {
     if (import.meta.env.MODE === 'test') return; // unit tests render screens on their own
     const prefetch = () => {
       void import('./AntdRoot').catch(() => {});
-      void import('@/layouts/BasicLayout').catch(() => {});
+      void import('./layout/BasicLayout').catch(() => {});
       void import('./menu/Screens').catch(() => {});
       // Through the screen map, so the home page renders at once after sign-in.
       void preloadScreen('home/Home');

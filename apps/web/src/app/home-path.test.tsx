@@ -4,13 +4,13 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AGENT_HOME_PATH, HOME_PATH, homePathFor, useHomePath } from '@/features/account';
+import { PermissionsContext } from '@/lib/permissions-context';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession, getSession, startSession, updateUserInfo } from '@/lib/session';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { menuItem } from '@/test/menu';
 import { testUser } from '@/test/users';
-import { PermissionsContext } from './bootstrap';
-import { AGENT_HOME_PATH, HOME_PATH, homePathFor, useHomePath } from './home-path';
 import { SideMenu } from './menu/SideMenu';
 
 const home = menuItem(HOME_PATH, 'home/Home', {

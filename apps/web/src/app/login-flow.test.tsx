@@ -106,10 +106,10 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string }
 // (Vite transforms it on first use, which on a busy machine took longer than any wait for an element).
 beforeAll(async () => {
   await Promise.all([
-    import('@/layouts/UserLayout'),
+    import('@/app/layout/UserLayout'),
     import('@/features/auth/pages/LoginPage'),
     import('./AntdRoot'),
-    import('@/layouts/BasicLayout'),
+    import('@/app/layout/BasicLayout'),
     import('./menu/MenuScreen'),
     preloadScreen('home/Home'),
     preloadScreen('agent/AgentHome'),

@@ -20,7 +20,7 @@ export const routes: RouteObject[] = [
       {
         // Everything reachable without a session shares the light sign-in layout (no antd).
         path: '/user',
-        lazy: screen(() => import('@/layouts/UserLayout')),
+        lazy: screen(() => import('@/app/layout/UserLayout')),
         children: [
           // The sign-in page is built without antd: the first page a visitor loads stays small.
           {
@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               {
-                lazy: screen(() => import('@/layouts/BasicLayout')),
+                lazy: screen(() => import('@/app/layout/BasicLayout')),
                 // One splat route for every screen: `/` and /dashboard/workplace lead home, the
                 // others come from the user's menu (static component map), anything else is the 404
                 // page. Its element stays mounted from one address to the next (the tabs keep theirs).

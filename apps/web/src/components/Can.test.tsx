@@ -1,7 +1,7 @@
 import type { UserPermissions } from '@switchboard/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PermissionsContext } from '@/app/bootstrap';
+import { PermissionsContext } from '@/lib/permissions-context';
 import { Can } from './Can';
 
 const permissions: UserPermissions = {

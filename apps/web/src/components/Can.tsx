@@ -1,6 +1,6 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode, useContext } from 'react';
-import { PermissionsContext } from '@/app/bootstrap';
 import { type Access, accessTo } from '@/lib/permissions';
+import { PermissionsContext } from '@/lib/permissions-context';
 
 /** Whether the signed-in user may see and use a control guarded by `action`. */
 export function useCan(action: string): Access {

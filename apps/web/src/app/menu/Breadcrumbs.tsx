@@ -2,8 +2,8 @@ import { HomeOutlined } from '@ant-design/icons';
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useHomePath } from '../home-path';
-import { findByPath, flattenMenu } from './menu-tree';
+import { useHomePath } from '@/features/account';
+import { findByPath, flattenMenu } from '@/lib/menu-tree';
 import { useMenuTitle, useUserMenu } from './use-menu';
 
 /** Home / group / screen, from the menu tree. */

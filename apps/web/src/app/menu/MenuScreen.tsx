@@ -1,9 +1,10 @@
 import { Navigate, useLocation } from 'react-router';
 import { NotFound } from '@/components/NotFound';
-import { usePermissions } from '../bootstrap';
+import { findAllowed, isWebUrl } from '@/lib/menu-tree';
+import { usePermissions } from '@/lib/permissions-context';
 import { HomeRedirect } from '../HomeRedirect';
 import { IframeScreen } from './IframeScreen';
-import { findAllowed, isWebUrl, redirectOnly } from './menu-tree';
+import { redirectOnly } from './menu-tree';
 import { ScreenBoundary } from './ScreenBoundary';
 import { forgetScreen, hasScreen, screenFor } from './screens';
 

@@ -18,8 +18,8 @@ import type { MenuItem } from '@switchboard/contracts';
 import { Menu, type MenuProps } from 'antd';
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { HOME_PATH, useHomePath } from '../home-path';
-import { findByPath, flattenMenu, isWebUrl } from './menu-tree';
+import { HOME_PATH, useHomePath } from '@/features/account';
+import { findByPath, flattenMenu, isWebUrl } from '@/lib/menu-tree';
 import { useMenuLabel, useMenuTitle, useUserMenu } from './use-menu';
 
 /** Icons the menu names (a static list keeps the icon set out of the bundle). */

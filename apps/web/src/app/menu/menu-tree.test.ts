@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { findByPath, isWebUrl, permittedMenu } from '@/lib/menu-tree';
 import { menuItem as node } from '@/test/menu';
-import { findByPath, isWebUrl, permittedMenu, visibleMenu } from './menu-tree';
+import { visibleMenu } from './menu-tree';
 
 describe('visibleMenu', () => {
   it('drops hidden nodes and screens that do not exist yet', () => {

@@ -1,8 +1,9 @@
 import type { MenuItem } from '@switchboard/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../bootstrap';
-import { grantedActions, permittedMenu, visibleMenu } from './menu-tree';
+import { grantedActions, permittedMenu } from '@/lib/menu-tree';
+import { usePermissions } from '@/lib/permissions-context';
+import { visibleMenu } from './menu-tree';
 
 /** Menu titles through i18n (`meta.titleKey`, e.g. "menu.home"), `meta.title` as the fallback. */
 export function useMenuTitle(): (item: MenuItem) => string {

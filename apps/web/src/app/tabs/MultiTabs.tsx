@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
 import { isSameTabState } from '@/components/table-url-state';
-import { usePermissions } from '../bootstrap';
-import { useHomePath } from '../home-path';
+import { useHomePath } from '@/features/account';
+import { findAllowed, findByPath } from '@/lib/menu-tree';
+import { usePermissions } from '@/lib/permissions-context';
 import { Breadcrumbs } from '../menu/Breadcrumbs';
 import MenuScreen, { HOME_REDIRECTS } from '../menu/MenuScreen';
-import { findAllowed, findByPath, redirectOnly } from '../menu/menu-tree';
+import { redirectOnly } from '../menu/menu-tree';
 import { useMenuTitle, useUserMenu } from '../menu/use-menu';
 import {
   type BulkClose,

@@ -2,3 +2,4 @@ export { type CurrentUserDeparts, useCurrentUserDeparts } from './api/get-curren
 export { ChangePasswordModal } from './components/ChangePasswordModal';
 export { currentDepartment, DepartmentGate, mustChooseDepartment } from './components/DepartmentGate';
 export { GoogleAuthCard } from './components/GoogleAuthCard';
+export { AGENT_HOME_PATH, departInfoQuery, HOME_PATH, homePathFor, useHomePath } from './home-path';

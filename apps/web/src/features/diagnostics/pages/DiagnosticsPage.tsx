@@ -1,9 +1,9 @@
 import type { AuthEntry } from '@switchboard/contracts';
 import { Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '@/app/bootstrap';
-import { useHomePath } from '@/app/home-path';
+import { useHomePath } from '@/features/account';
 import { currentLocale } from '@/lib/i18n';
+import { usePermissions } from '@/lib/permissions-context';
 import { useSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { type SocketState, useNoticeSocket } from '@/lib/websocket';

@@ -1,9 +1,9 @@
 import type { DepartInfo, UserPermissions } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { findAllowed } from '@/lib/menu-tree';
+import { usePermissions } from '@/lib/permissions-context';
 import { useSession } from '@/lib/session';
-import { usePermissions } from './bootstrap';
-import { findAllowed } from './menu/menu-tree';
 
 export const HOME_PATH = '/home/Home';
 export const AGENT_HOME_PATH = '/AgentHome';
