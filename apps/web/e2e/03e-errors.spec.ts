@@ -6,18 +6,15 @@ const envelope = (code: number, message: string) => ({
   body: JSON.stringify({ success: false, code, message, result: null, timestamp: Date.now() }),
 });
 
-test('a 401 mid-session says so, signs out and reloads into the login page', async ({ page, request }) => {
+test('a 401 mid-session says so, signs out and reloads into the login page', async ({ page }) => {
   await page.goto('/user/login');
   await signIn(page, 'admin');
   await expect(page.getByTestId('current-user')).toBeVisible();
-  // The session ends on the server (as when an administrator signs the user out): the server
-  // answers 401 "Token invalid…", and the console says the spec's words.
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('switchboard.token') ?? '{}') as { value?: string }).value,
-  );
-  expect(token).toBeTruthy();
-  expect((await request.post('/api/sys/logout', { headers: { 'X-Access-Token': token ?? '' } })).ok()).toBe(
-    true,
+  // The server refuses the session on a request (as after it expired). A session revoked while the
+  // console is open is heard on the notices socket first (02-session); here the request is the
+  // first to know, so it answers the server's 401 for the next list the user opens.
+  await page.route('**/api/sys/user/list**', (route) =>
+    route.fulfill(envelope(401, 'Token invalid, please log in again')),
   );
   await page.getByTestId('side-menu').getByTestId('menu-system').click();
   await page.getByTestId('side-menu').getByTestId('menu-systemUser').click();
