@@ -15,7 +15,9 @@ test('staff read the API documentation: by module, searchable, a call’s fields
   await expect(page.getByTestId('api-docs-group-auth')).toBeVisible();
   await expect(page.getByTestId('api-docs-group-user')).toBeVisible();
 
-  await page.getByTestId('api-docs-search').getByRole('textbox').fill('/api/sys/login');
+  // antd's search field: the test id is on the input itself or on its wrapper.
+  const search = page.locator('input[data-testid=api-docs-search], [data-testid=api-docs-search] input');
+  await search.fill('/api/sys/login');
   const auth = page.getByTestId('api-docs-group-auth');
   const login = auth.locator('.ant-collapse-item').filter({ hasText: 'POST/api/sys/login' }).first();
   await expect(login).toContainText('Public');
@@ -25,13 +27,13 @@ test('staff read the API documentation: by module, searchable, a call’s fields
   await expect(login).toContainText('username');
   await expect(login).toContainText('Result');
 
-  await page.getByTestId('api-docs-search').getByRole('textbox').fill('nothing like this at all');
+  await search.fill('nothing like this at all');
   await expect(docs).toContainText('No call matches');
 
   await switchLanguage(page, 'zh-CN');
   await expect(docs).toContainText('接口文档');
   await expect(docs).toContainText('没有匹配的接口');
-  await page.getByTestId('api-docs-search').getByRole('textbox').fill('system:user:list');
+  await search.fill('system:user:list');
   await expect(page.getByTestId('api-docs-group-user')).toContainText('权限 system:user:list');
   await switchLanguage(page, 'en-US');
 });
