@@ -11,6 +11,10 @@ export const logQuerySchema = keysetQuerySchema.extend({
 });
 export type LogQuery = z.input<typeof logQuerySchema>;
 
+/** How someone proved who they are: a password, CAS single sign-on, or the old password when changing it. */
+export const LOGIN_METHODS = ['password', 'cas', 'passwordChange'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
 export const loginLogItemSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -18,8 +22,7 @@ export const loginLogItemSchema = z.object({
   success: z.boolean(),
   /** Error code of a failed attempt. */
   reason: z.string().nullable(),
-  /** password | cas | changePassword */
-  method: z.string(),
+  method: z.enum(LOGIN_METHODS),
   ip: z.string(),
   userAgent: z.string().nullable(),
   createdAt: dateTime,

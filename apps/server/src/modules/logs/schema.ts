@@ -1,10 +1,9 @@
+import { LOGIN_METHODS, type LoginMethod } from '@switchboard/contracts';
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf } from '../../db/columns';
 
-/** How someone proved who they are: a password, CAS single sign-on, or an old password when changing it. */
-export const LOGIN_METHODS = ['password', 'cas', 'passwordChange'] as const;
-export type LoginMethod = (typeof LOGIN_METHODS)[number];
+export { LOGIN_METHODS, type LoginMethod };
 
 export const loginLog = pgTable(
   'login_log',

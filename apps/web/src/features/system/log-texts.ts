@@ -1,13 +1,10 @@
-import { isErrorCode, LOGIN_LOCK_MS, translateError } from '@switchboard/contracts';
+import { isErrorCode, LOGIN_LOCK_MS, LOGIN_METHODS, translateError } from '@switchboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/i18n';
 
-/** How a login-log entry signed in, as the server records it (contracts' loginLogItemSchema). */
-export const LOGIN_METHODS = ['password', 'cas', 'changePassword'] as const;
-
 /**
  * Words for the codes the login log holds: the sign-in method ('password', 'cas',
- * 'changePassword') and the reason of a failure (an error code), in the current language. A code
+ * 'passwordChange') and the reason of a failure (an error code), in the current language. A code
  * this console does not know yet shows as itself.
  */
 export function useLoginLogTexts() {
