@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { AnnouncementAdminItem } from '@switchboard/contracts';
+import { type AnnouncementAdminItem, announcementListQuerySchema } from '@switchboard/contracts';
 import { App, Button, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { ResourceTable } from '@/components/ResourceTable';
 import { NoticeModal, PRIORITY_COLOURS, type ShownNotice } from '@/features/notices';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
-import { ANNOUNCEMENT_LIST_PATH } from '../api/list-announcements';
+import { listAnnouncementsQuery } from '../api/list-announcements';
 import { useReleaseAnnouncement } from '../api/release-announcement';
 import { useRevokeAnnouncement } from '../api/revoke-announcement';
 import { AnnouncementFormModal } from '../components/AnnouncementFormModal';
@@ -170,8 +170,9 @@ export default function AnnouncementAdminPage() {
 
   return (
     <>
-      <ResourceTable<AnnouncementAdminItem>
-        path={ANNOUNCEMENT_LIST_PATH}
+      <ResourceTable
+        params={announcementListQuerySchema}
+        query={listAnnouncementsQuery}
         rowKey="id"
         title={t('admin.title')}
         testId="announcement-table"

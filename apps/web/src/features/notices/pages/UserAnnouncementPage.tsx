@@ -1,10 +1,10 @@
-import type { UserAnnouncementItem } from '@switchboard/contracts';
+import { myAnnouncementsQuerySchema, type UserAnnouncementItem } from '@switchboard/contracts';
 import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
-import { MY_ANNOUNCEMENTS_PATH } from '../api/get-my-announcements';
+import { listMyAnnouncementsQuery } from '../api/list-my-announcements';
 import { useMarkAllNoticesRead } from '../api/read-all';
 import { NoticeModal, PRIORITY_COLOURS } from '../components/NoticeModal';
 
@@ -93,8 +93,9 @@ export default function UserAnnouncementPage() {
 
   return (
     <>
-      <ResourceTable<UserAnnouncementItem>
-        path={MY_ANNOUNCEMENTS_PATH}
+      <ResourceTable
+        params={myAnnouncementsQuerySchema}
+        query={listMyAnnouncementsQuery}
         rowKey="id"
         title={t('mine.title')}
         testId="my-announcements"
