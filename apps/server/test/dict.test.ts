@@ -1,4 +1,10 @@
-import type { DictItem } from '@switchboard/contracts';
+import {
+  ANNOUNCEMENT_CATEGORIES,
+  ANNOUNCEMENT_DICTS,
+  ANNOUNCEMENT_SEND_STATUSES,
+  type DictItem,
+  PRIORITIES,
+} from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { expectError, expectFieldError, expectOk, tokenOf, ZH } from './support/api';
@@ -57,6 +63,24 @@ describe('GET /sys/dict/getDictItems/:code', () => {
       '双向',
       '代理',
     ]);
+  });
+
+  // The announcement screens take their options and texts from these: every value the contracts
+  // allow (the form offers two ways of opening), each with words in both languages.
+  it.each([
+    [ANNOUNCEMENT_DICTS.sendStatus, ANNOUNCEMENT_SEND_STATUSES],
+    [ANNOUNCEMENT_DICTS.category, ANNOUNCEMENT_CATEGORIES],
+    [ANNOUNCEMENT_DICTS.priority, PRIORITIES],
+    [ANNOUNCEMENT_DICTS.openType, ['0', '1']],
+  ] as const)('names the announcement values of %s in both languages', async (code, values) => {
+    const en = expectOk(await items(code));
+    const zh = expectOk(await items(code, { locale: ZH }));
+    expect(en.map((i) => i.value)).toEqual(values);
+    expect(zh.map((i) => i.value)).toEqual(values);
+    for (const [i, item] of en.entries()) {
+      expect(item.text).toMatch(/^[A-Z][a-z]/);
+      expect(zh[i]?.text).toMatch(/^[\u4e00-\u9fff]/);
+    }
   });
 
   it('answers 404 DICT_NOT_FOUND for an unknown code', async () => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, presetSettings, signIn, test } from './support';
+import { adminHeaders, expect, presetSettings, signIn, test } from './support';
 
 const table = (page: Page) => page.getByTestId('user-table');
 const usernames = (page: Page) => table(page).getByTestId('user-username').allTextContents();
@@ -86,4 +86,58 @@ test('with multi-page tabs, paging stays in the same tab and the page keeps its 
   await expect(activePage(page)).toHaveText('1');
   // Back is another state of the URL: the form shows what is applied there.
   await expect(page.getByTestId('filter-realname')).toHaveValue('');
+});
+
+test('login log: paged by key, newer and older steps in the URL; reload and back/forward keep the page', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page);
+  // A second sign-in of the administrator: at least two entries for the filter below.
+  await adminHeaders(request);
+  const log = page.getByTestId('login-log-table');
+  const pageLabel = log.getByTestId('keyset-page');
+  const rowKeys = () =>
+    log
+      .locator('tbody tr.ant-table-row')
+      .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-row-key'))));
+
+  // A shared link: the administrator's sign-ins, one a page, the newest first.
+  await page.goto('/system/loginLog?username=admin&pageSize=1');
+  await expect(pageLabel).toHaveText('Page 1');
+  await expect.poll(rowKeys).toHaveLength(1);
+  const [newest] = await rowKeys();
+  await expect(log.getByTestId('keyset-previous')).toBeDisabled();
+  // No total: the log is not counted.
+  await expect(log.locator('.ant-pagination')).toHaveCount(0);
+
+  // Older: the URL keeps the way back.
+  await log.getByTestId('keyset-next').click();
+  await expect(page).toHaveURL(/\/system\/loginLog\?username=admin&cursors=\d+&pageSize=1$/);
+  await expect(pageLabel).toHaveText('Page 2');
+  await expect.poll(rowKeys).not.toEqual([newest]);
+  const older = await rowKeys();
+  expect(older[0]).toBeLessThan(newest ?? 0);
+
+  // A reload shows the same page.
+  await page.reload();
+  await expect(pageLabel).toHaveText('Page 2');
+  await expect.poll(rowKeys).toEqual(older);
+
+  // Newer again, and back/forward step through the pages seen.
+  await log.getByTestId('keyset-previous').click();
+  await expect(page).toHaveURL(/\/system\/loginLog\?username=admin&pageSize=1$/);
+  await expect(pageLabel).toHaveText('Page 1');
+  await expect.poll(rowKeys).toEqual([newest]);
+  await page.goBack();
+  await expect(pageLabel).toHaveText('Page 2');
+  await expect.poll(rowKeys).toEqual(older);
+
+  // Another page size starts again at the newest page (20 is the log's default: not in the URL).
+  await log.getByTestId('keyset-size').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '20 / page' }).click();
+  await expect(page).toHaveURL(/\/system\/loginLog\?username=admin$/);
+  await expect(pageLabel).toHaveText('Page 1');
+  await expect.poll(async () => (await rowKeys()).length).toBeGreaterThanOrEqual(2);
+  expect((await rowKeys())[0]).toBe(newest);
 });

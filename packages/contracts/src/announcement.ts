@@ -10,6 +10,18 @@ export const ANNOUNCEMENT_SEND_STATUSES = ['0', '1', '2'] as const;
 /** '0' listed only; '1' and '2' pop up on arrival. */
 export const ANNOUNCEMENT_OPEN_TYPES = ['0', '1', '2'] as const;
 
+/**
+ * The server's dictionaries (`/sys/dict/getDictItems/:code`) that name an announcement's coded
+ * values in both languages: the console's selects and tags take their options and texts from
+ * them. Their values are the enums above (and PRIORITIES).
+ */
+export const ANNOUNCEMENT_DICTS = {
+  sendStatus: 'announcement_send_status',
+  category: 'msg_category',
+  priority: 'priority',
+  openType: 'announcement_open_type',
+} as const;
+
 /** The longest announcement content, in characters of HTML. */
 export const ANNOUNCEMENT_CONTENT_MAX_LENGTH = 100_000;
 /**

@@ -94,6 +94,7 @@ export const selectDepartSchema = z.object({
   orgCode: requiredText(64),
   username: usernameSchema.optional(),
 });
+export type SelectDepartPayload = z.input<typeof selectDepartSchema>;
 
 export const totpCodeSchema = z.object({
   code: z
@@ -102,17 +103,21 @@ export const totpCodeSchema = z.object({
 });
 
 export const userIdSchema = z.object({ userId: z.string().uuid('FIELD_INVALID') });
+export type UserIdPayload = z.input<typeof userIdSchema>;
 
+/** Freezes (status 2) or thaws (status 1) users. */
 export const userIdsSchema = z.object({
   ids: z.array(z.string().uuid('FIELD_INVALID')).min(1, 'FIELD_REQUIRED').max(500),
   status: z.union([z.literal(1), z.literal(2)]),
 });
+export type UserStatusPayload = z.input<typeof userIdsSchema>;
 
 export const ipWhitelistSchema = z.object({
   userId: z.string().uuid('FIELD_INVALID'),
   /** Addresses or CIDR ranges, IPv4 or IPv6. Empty means any address. */
   rules: z.array(z.string().trim().min(1).max(64, 'FIELD_TOO_LONG')).max(100),
 });
+export type IpWhitelistPayload = z.input<typeof ipWhitelistSchema>;
 
 export const userInfoSchema = z.object({
   id: z.string(),
@@ -138,6 +143,13 @@ export const departmentSchema = z.object({
   agentId: z.string().nullable(),
 });
 export type Department = z.input<typeof departmentSchema>;
+
+/** The caller's departments and the current one (null until one is chosen). */
+export const currentUserDepartsSchema = z.object({
+  list: z.array(departmentSchema),
+  orgCode: z.string().nullable(),
+});
+export type CurrentUserDeparts = z.input<typeof currentUserDepartsSchema>;
 
 export const loginResultSchema = z.object({
   token: z.string(),

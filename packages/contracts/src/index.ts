@@ -5,6 +5,7 @@ export * from './auth';
 export * from './brand';
 export * from './company';
 export * from './constants';
+export * from './duplicate';
 export * from './envelope';
 export * from './errors';
 export * from './html-policy';

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 
-/** Paged list queries use pageNo/pageSize; answers carry records and totals. */
+/**
+ * Paged list queries use pageNo/pageSize; answers carry records and totals. The numbers arrive as
+ * query-string text; the console may send them as numbers (the wire type says both).
+ */
 export const pageQuerySchema = z.object({
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(10),
+  pageNo: z.coerce.number<number | string>().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number<number | string>().int().min(1).max(500).default(10),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+/** What a console sends to a paged list without filters of its own (brands, support contacts). */
+export type PageQueryInput = z.input<typeof pageQuerySchema>;
 
 export interface Page<T> {
   records: T[];
@@ -41,7 +46,7 @@ export function pageOf<T>(records: T[], total: number, query: PageQuery): Page<T
  * the key to ask for the page after, or null on the last page.
  */
 export const keysetQuerySchema = z.object({
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  pageSize: z.coerce.number<number | string>().int().min(1).max(500).default(20),
   cursor: z
     .string()
     .regex(/^\d{1,18}$/, 'FIELD_INVALID')

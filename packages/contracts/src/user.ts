@@ -36,3 +36,4 @@ export const userListItemSchema = z.object({
 export type UserListItem = z.input<typeof userListItemSchema>;
 
 export const headerItemsSchema = z.object({ userId: uuid, hidden: z.boolean() });
+export type HeaderItemsPayload = z.input<typeof headerItemsSchema>;

@@ -1,16 +1,30 @@
 import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import type { Page } from '@switchboard/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KeysetPage, Page } from '@switchboard/contracts';
+import { keepPreviousData, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Table, type TableColumnsType, Tooltip } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { apiClient } from '@/lib/api-client';
-import { resourceKey } from './resource-key';
-import { readTableState, SAME_TAB_STATE, writeTableState } from './table-url-state';
+import type { z } from 'zod';
+import type { ApiError } from '@/lib/api-client';
+import { KeysetPager } from './KeysetPager';
+import { type ListQuerySchema, SAME_TAB_STATE, type TableUrlState, tableUrlCodec } from './table-url-state';
 
 type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Record<string, QueryValue>;
+
+/** Filters as query parameters: only parameters the list's contract query schema has. */
+export type FilterParams<S extends ListQuerySchema> = { [K in keyof z.input<S> & string]?: QueryValue };
+
+/** One page of a list as its endpoint answers: by number with a total, or by key. */
+export type ListPage = Page<object> | KeysetPage<object>;
+
+/** The page a list answers, as its query schema says: by key when it takes a `cursor`. */
+export type ListPageOf<S extends ListQuerySchema> = 'cursor' extends keyof z.input<S>
+  ? KeysetPage<object>
+  : Page<object>;
+
+/** A row of a list page. */
+export type RowOf<R extends ListPage> = R['records'][number];
 
 export interface ToolbarContext<T> {
   selectedKeys: Key[];
@@ -18,26 +32,39 @@ export interface ToolbarContext<T> {
   clearSelection: () => void;
 }
 
-export interface ResourceTableProps<T extends object> {
-  /** List endpoint answering `Page<T>` for `pageNo`, `pageSize` and the filters. */
-  path: string;
-  columns: TableColumnsType<T>;
-  rowKey: keyof T & string;
+export interface ResourceTableProps<
+  S extends ListQuerySchema,
+  R extends ListPageOf<S>,
+  K extends readonly [...unknown[], z.input<S>],
+> {
+  /**
+   * The list's query schema from the contracts (`userListQuerySchema`…): the parameters read from
+   * the URL, and how the list pages — by number (`pageNo`) or, for the logs, by key (`cursor`).
+   */
+  params: S;
+  /**
+   * The query options of one page of the list for the parameters (`listUsersQuery`…, from the
+   * feature's `api/list-*.ts`): `Page<Row>`, or `KeysetPage<Row>` for a keyset schema. The key
+   * ends with the parameters; what comes before them is every page's key (Reload invalidates it).
+   */
+  query: (params: z.input<S>) => UseQueryOptions<R, ApiError, R, K>;
+  columns: TableColumnsType<RowOf<R>>;
+  rowKey: keyof RowOf<R> & string;
   /** Form items of the query form (their `name`s become query parameters). */
   filters?: ReactNode;
   /** Turns form values into query parameters (dates, trimming). Default: strings trimmed, empties dropped. */
-  toQuery?: (values: Record<string, unknown>) => QueryParams;
+  toQuery?: (values: Record<string, unknown>) => FilterParams<S>;
   /** The reverse of `toQuery`: form values from the URL's query parameters. Default: as they are. */
   fromQuery?: (query: Record<string, string>) => Record<string, unknown>;
   /** Buttons above the table; with `selectable`, they get the selected rows. */
-  toolbar?: (ctx: ToolbarContext<T>) => ReactNode;
+  toolbar?: (ctx: ToolbarContext<RowOf<R>>) => ReactNode;
   selectable?: boolean;
   title?: ReactNode;
   testId?: string;
 }
 
-function defaultQuery(values: Record<string, unknown>): QueryParams {
-  const query: QueryParams = {};
+function defaultQuery(values: Record<string, unknown>): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
   for (const [key, value] of Object.entries(values)) {
     if (typeof value === 'string' && value.trim() !== '') query[key] = value.trim();
     else if (typeof value === 'number' || typeof value === 'boolean') query[key] = value;
@@ -45,33 +72,52 @@ function defaultQuery(values: Record<string, unknown>): QueryParams {
   return query;
 }
 
+/** Query parameters as the URL holds them: text, without the empty ones. */
+function asText(query: Record<string, QueryValue>): Record<string, string> {
+  const text: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== '') text[key] = String(value);
+  }
+  return text;
+}
+
 const sameValues = (query: Record<string, string>): Record<string, unknown> => query;
 
+const isKeysetPage = (data: ListPage | undefined): data is KeysetPage<object> =>
+  data !== undefined && 'nextCursor' in data;
+
 /**
- * One list screen: a query form, a toolbar and an antd table paged by the server. Page number,
- * page size and the applied filters live in the URL query (one table per screen), so a reload or
- * a shared link shows the same rows and back/forward step through them.
+ * One list screen: a query form, a toolbar and an antd table paged by the server, by page number
+ * with a total or, for the lists paged by key (the logs), newest first with newer/older steps.
+ * Paging and the applied filters live in the URL query (one table per screen), so a reload or a
+ * shared link shows the same rows and back/forward step through them.
  */
-export function ResourceTable<T extends object>({
-  path,
+export function ResourceTable<
+  S extends ListQuerySchema,
+  R extends ListPageOf<S>,
+  K extends readonly [...unknown[], z.input<S>],
+>({
+  params: schema,
+  query: listQuery,
   columns,
   rowKey,
   filters,
-  toQuery = defaultQuery,
+  toQuery,
   fromQuery = sameValues,
   toolbar,
   selectable = false,
   title,
   testId,
-}: ResourceTableProps<T>) {
+}: ResourceTableProps<S, R, K>) {
   const { t } = useTranslation('common');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
   const location = useLocation();
   const navigate = useNavigate();
-  const urlState = useMemo(() => readTableState(location.search), [location.search]);
-  const { query, pageNo, pageSize } = urlState;
-  const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
+  const codec = useMemo(() => tableUrlCodec(schema), [schema]);
+  const urlState = useMemo(() => codec.read(location.search), [codec, location.search]);
+  const { query, pageNo, pageSize, cursors } = urlState;
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: RowOf<R>[] }>({ keys: [], rows: [] });
 
   // The form follows the URL when something else changes it (back/forward, a link); not after
   // this table's own paging, nor when a kept-alive page shows again (typed text stays then).
@@ -83,15 +129,14 @@ export function ResourceTable<T extends object>({
     form.setFieldsValue(fromQuery(urlState.query));
   }, [form, fromQuery, location.search, urlState.query]);
 
-  const list = useQuery({
-    queryKey: [...resourceKey(path), query, { pageNo, pageSize }],
-    queryFn: ({ signal }) => apiClient.get<Page<T>>(path, { ...query, pageNo, pageSize }, signal),
-    placeholderData: keepPreviousData,
-  });
+  // The URL's parameters, read through the list's schema: its own, paging within its bounds.
+  const options = listQuery(codec.params(urlState) as z.input<S>);
+  const list = useQuery({ ...options, placeholderData: keepPreviousData });
+  const data: ListPage | undefined = list.data;
 
-  const show = (next: { query: QueryParams; pageNo: number; pageSize: number }) => {
-    const search = writeTableState(next);
-    if (search === writeTableState(urlState)) {
+  const show = (next: TableUrlState) => {
+    const search = codec.write(next);
+    if (search === codec.write(urlState)) {
       void list.refetch();
       return;
     }
@@ -100,7 +145,12 @@ export function ResourceTable<T extends object>({
   };
 
   const search = (values: Record<string, unknown>) => {
-    show({ query: toQuery(values), pageNo: 1, pageSize });
+    show({
+      query: asText(toQuery ? toQuery(values) : defaultQuery(values)),
+      pageNo: 1,
+      pageSize,
+      cursors: [],
+    });
   };
   const clearSelection = () => setSelected({ keys: [], rows: [] });
 
@@ -145,15 +195,16 @@ export function ResourceTable<T extends object>({
           <Button
             icon={<ReloadOutlined />}
             aria-label={t('table.reload')}
-            onClick={() => void queryClient.invalidateQueries({ queryKey: resourceKey(path) })}
+            // Every page of the list: those cached are as old as the shown one.
+            onClick={() => void queryClient.invalidateQueries({ queryKey: options.queryKey.slice(0, -1) })}
           />
         </Tooltip>
       </Flex>
-      <Table<T>
+      <Table<RowOf<R>>
         rowKey={rowKey}
         size="middle"
         columns={columns}
-        dataSource={list.data?.records ?? []}
+        dataSource={(data?.records ?? []) as RowOf<R>[]}
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         rowSelection={
@@ -164,16 +215,40 @@ export function ResourceTable<T extends object>({
               }
             : undefined
         }
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('table.total', { total }),
-          onChange: (nextPageNo, nextPageSize) =>
-            show({ query, pageNo: nextPageSize === pageSize ? nextPageNo : 1, pageSize: nextPageSize }),
-        }}
+        pagination={
+          codec.mode === 'page'
+            ? {
+                current: pageNo,
+                pageSize,
+                total: data && !isKeysetPage(data) ? data.total : 0,
+                showSizeChanger: true,
+                showTotal: (total) => t('table.total', { total }),
+                onChange: (nextPageNo, nextPageSize) =>
+                  show({
+                    query,
+                    pageNo: nextPageSize === pageSize ? nextPageNo : 1,
+                    pageSize: nextPageSize,
+                    cursors: [],
+                  }),
+              }
+            : false
+        }
       />
+      {codec.mode === 'keyset' ? (
+        <KeysetPager
+          pageNumber={cursors.length + 1}
+          pageSize={pageSize}
+          hasNext={isKeysetPage(data) && data.nextCursor !== null}
+          disabled={list.isPlaceholderData}
+          onNewest={() => show({ ...urlState, cursors: [] })}
+          onPrevious={() => show({ ...urlState, cursors: cursors.slice(0, -1) })}
+          onNext={() => {
+            if (isKeysetPage(data) && data.nextCursor)
+              show({ ...urlState, cursors: [...cursors, data.nextCursor] });
+          }}
+          onPageSize={(nextPageSize) => show({ ...urlState, pageSize: nextPageSize, cursors: [] })}
+        />
+      ) : null}
     </Card>
   );
 }

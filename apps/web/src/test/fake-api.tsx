@@ -1,3 +1,4 @@
+import { LOCALE_HEADER } from '@switchboard/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -13,6 +14,8 @@ export interface Call {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The language the call asked for (X-Locale). */
+  locale: string | null;
 }
 
 export type Reply =
@@ -33,6 +36,7 @@ export function fakeApi(route: Route) {
       path: url.pathname.replace(/^\/api/, ''),
       query: url.searchParams,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      locale: new Headers(init?.headers).get(LOCALE_HEADER),
     };
     calls.push(call);
     const reply = (await route(call)) ?? { status: 404, message: 'not found' };

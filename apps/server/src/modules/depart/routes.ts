@@ -1,6 +1,6 @@
 import {
+  currentUserDepartsSchema,
   departInfoSchema,
-  departmentSchema,
   selectDepartSchema,
   userInfoSchema,
 } from '@switchboard/contracts';
@@ -29,7 +29,7 @@ export function departRoutes(api: Api, { departs }: Services) {
       config: { access: 'user' },
       schema: {
         summary: 'The caller’s departments and the current one',
-        response: okResponse(z.object({ list: z.array(departmentSchema), orgCode: z.string().nullable() })),
+        response: okResponse(currentUserDepartsSchema),
       },
     },
     async (request) => {

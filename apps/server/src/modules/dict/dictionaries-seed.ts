@@ -1,3 +1,5 @@
+import { ANNOUNCEMENT_DICTS } from '@switchboard/contracts';
+
 /** Dictionaries the console uses, with texts in both languages. [value, en-US, zh-CN] */
 export interface DictSeed {
   code: string;
@@ -8,7 +10,7 @@ export interface DictSeed {
 
 export const DICTIONARIES: DictSeed[] = [
   {
-    code: 'priority',
+    code: ANNOUNCEMENT_DICTS.priority,
     name: 'Priority',
     nameZh: '优先级',
     items: [
@@ -137,7 +139,7 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
-    code: 'announcement_send_status',
+    code: ANNOUNCEMENT_DICTS.sendStatus,
     name: 'Announcement state',
     nameZh: '公告状态',
     items: [
@@ -147,12 +149,22 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
-    code: 'msg_category',
+    code: ANNOUNCEMENT_DICTS.category,
     name: 'Message category',
     nameZh: '消息类型',
     items: [
       ['1', 'Notice', '通知公告'],
       ['2', 'System message', '系统消息'],
+    ],
+  },
+  {
+    // '2' (the other pop-up of the original console) is not offered: the console has one pop-up.
+    code: ANNOUNCEMENT_DICTS.openType,
+    name: 'How an announcement opens',
+    nameZh: '公告打开方式',
+    items: [
+      ['0', 'Listed only', '仅在列表中显示'],
+      ['1', 'Pops up when it arrives', '送达时自动弹出'],
     ],
   },
   {

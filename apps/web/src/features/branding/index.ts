@@ -6,6 +6,5 @@ export {
 } from './api/get-customer-brand';
 export { BrandLogo } from './components/BrandLogo';
 export { LogoUpload } from './components/LogoUpload';
-export type { BrandRecord } from './types';
 export { useBrandTitle } from './use-brand-title';
 // BrandListPage is loaded lazily: import '@/features/branding/pages/BrandListPage'.

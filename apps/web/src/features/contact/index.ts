@@ -1,5 +1,4 @@
 export { contactInfoQuery, getContactInfo, useContactInfo } from './api/get-contact-info';
 export { ContactDropdown } from './components/ContactDropdown';
-export type { SupportContactInput, SupportContactRecord } from './types';
 export { copyText, useCopy } from './use-copy';
 // Pages load lazily through the screen map: pages/ContactUsPage, pages/ContactListPage.

@@ -1,2 +1,2 @@
 // The pages are loaded lazily: import '@/features/system/pages/<Page>'.
-export type { UserRow } from './api/users';
+export { listUsersQuery, userListKey } from './api/list-users';

@@ -1,12 +1,6 @@
-import type { Department } from '@switchboard/contracts';
+import type { CurrentUserDeparts } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-export interface CurrentUserDeparts {
-  list: Department[];
-  /** The current department, or null when none is chosen yet. */
-  orgCode: string | null;
-}
 
 export function getCurrentUserDeparts(signal?: AbortSignal): Promise<CurrentUserDeparts> {
   return apiClient.get<CurrentUserDeparts>('/sys/user/getCurrentUserDeparts', undefined, signal);

@@ -1,12 +1,7 @@
-import type { UserInfo } from '@switchboard/contracts';
+import type { SelectDepartPayload, UserInfo } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { updateUserInfo } from '@/lib/session';
-
-export interface SelectDepartPayload {
-  orgCode: string;
-  username: string;
-}
 
 export function selectDepart(payload: SelectDepartPayload): Promise<{ userInfo: UserInfo }> {
   return apiClient.post<{ userInfo: UserInfo }>('/sys/selectDepart', payload);

@@ -1,9 +1,9 @@
-import type { Department } from '@switchboard/contracts';
+import type { CurrentUserDeparts, Department } from '@switchboard/contracts';
 import { Alert, App, Button, Modal, Radio, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@/lib/session';
-import { type CurrentUserDeparts, useCurrentUserDeparts } from '../api/get-current-user-departs';
+import { useCurrentUserDeparts } from '../api/get-current-user-departs';
 import { useSelectDepart } from '../api/select-depart';
 
 /** Whether the user must pick a current department before working (spec section 2, department dialog). */

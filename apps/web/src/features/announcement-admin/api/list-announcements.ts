@@ -1,9 +1,22 @@
-import { resourceKey } from '@/components/resource-key';
+import type { AnnouncementAdminItem, AnnouncementListQuery, Page } from '@switchboard/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
 
-/** The administration list (`Page<AnnouncementAdminItem>`; filters `title`, `sendStatus`). */
+/** The administration list (filters `title`, `sendStatus`, `msgCategory`, `priority`). */
 export const ANNOUNCEMENT_LIST_PATH = '/sys/annountCement/list';
 
-export type SendStatus = '0' | '1' | '2';
+/** Every page of the administration list: invalidate after changing an announcement. */
+export const announcementListKey = ['announcements', 'list'] as const;
 
-/** Invalidate after changing an announcement: the list reloads. */
-export const announcementListKey = resourceKey(ANNOUNCEMENT_LIST_PATH);
+export function listAnnouncements(
+  params: AnnouncementListQuery,
+  signal?: AbortSignal,
+): Promise<Page<AnnouncementAdminItem>> {
+  return apiClient.get<Page<AnnouncementAdminItem>>(ANNOUNCEMENT_LIST_PATH, params, signal);
+}
+
+export const listAnnouncementsQuery = (params: AnnouncementListQuery) =>
+  queryOptions({
+    queryKey: [...announcementListKey, params] as const,
+    queryFn: ({ signal }) => listAnnouncements(params, signal),
+  });

@@ -1,6 +1,5 @@
 import { type AnnouncementRecipient, SEARCH_TEXT_MAX_LENGTH } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { resourceKey } from '@/components/resource-key';
 import { apiClient } from '@/lib/api-client';
 
 /** The editor's user picker (`AnnouncementRecipient[]`, filter `keyword`), in the caller's data scope. */
@@ -25,7 +24,7 @@ export function searchRecipients(keyword: string, signal?: AbortSignal): Promise
 
 export const recipientSearchQuery = (keyword: string) =>
   queryOptions({
-    queryKey: [...resourceKey(RECIPIENTS_PATH), recipientKeyword(keyword)],
+    queryKey: ['announcements', 'recipients', recipientKeyword(keyword)],
     queryFn: ({ signal }) => searchRecipients(keyword, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,

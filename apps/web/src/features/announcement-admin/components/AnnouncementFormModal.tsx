@@ -1,4 +1,6 @@
 import {
+  ANNOUNCEMENT_CATEGORIES,
+  ANNOUNCEMENT_DICTS,
   ANNOUNCEMENT_TARGETS,
   type AnnouncementAdminItem,
   type AnnouncementInput,
@@ -58,7 +60,7 @@ function valuesOf(item: AnnouncementAdminItem | null, targets: readonly Target[]
     titile: item.titile,
     msgContent: item.msgContent,
     priority: pick(item.priority, PRIORITIES, 'L'),
-    msgCategory: pick(item.msgCategory, ['1', '2'] as const, '1'),
+    msgCategory: pick(item.msgCategory, ANNOUNCEMENT_CATEGORIES, '1'),
     msgType: pick(item.msgType, targets, targets[0] ?? 'USER'),
     // The chosen users that still exist (and the editor may see), as the server named them: an id
     // of a deleted user would show as a bare id and make the save fail.
@@ -111,7 +113,10 @@ export function AnnouncementFormModal({
   const { t } = useTranslation('notices');
   const save = useSaveAnnouncement();
   const targets = useTargets();
-  const priorities = useDict('priority');
+  // The options of the coded values: the server's dictionaries, in the current language.
+  const priorities = useDict(ANNOUNCEMENT_DICTS.priority);
+  const categories = useDict(ANNOUNCEMENT_DICTS.category);
+  const openTypes = useDict(ANNOUNCEMENT_DICTS.openType);
   const labels: Record<keyof FormValues, string> = {
     titile: t('admin.fields.titile'),
     msgContent: t('admin.fields.msgContent'),
@@ -167,11 +172,6 @@ export function AnnouncementFormModal({
     },
   });
 
-  const priorityOptions =
-    priorities.options.length > 0
-      ? priorities.options
-      : PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }));
-
   const found = users.data ?? [];
   const userOptions = [
     ...found.map((u) => ({ value: u.id, label: userLabel(u) })),
@@ -213,15 +213,10 @@ export function AnnouncementFormModal({
         <LazyEditor label={labels.msgContent} />
       </Form.Item>
       <Form.Item name="priority" label={labels.priority}>
-        <Select options={priorityOptions} loading={priorities.isPending} style={{ maxWidth: 240 }} />
+        <Select options={priorities.options} loading={priorities.isPending} style={{ maxWidth: 240 }} />
       </Form.Item>
       <Form.Item name="msgCategory" label={labels.msgCategory}>
-        <Radio.Group
-          options={[
-            { value: '1', label: t('category.1') },
-            { value: '2', label: t('category.2') },
-          ]}
-        />
+        <Radio.Group options={categories.options} />
       </Form.Item>
       <Form.Item name="msgType" label={labels.msgType}>
         <Radio.Group options={targets.map((v) => ({ value: v, label: t(`admin.target.${v}`) }))} />
@@ -250,9 +245,7 @@ export function AnnouncementFormModal({
         </Form.Item>
       ) : null}
       <Form.Item name="openType" label={labels.openType} extra={t('admin.openTypeHint')}>
-        <Radio.Group
-          options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`admin.openType.${v}`) }))}
-        />
+        <Radio.Group options={openTypes.options} />
       </Form.Item>
     </FormModal>
   );

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { PermissionsContext } from '@/lib/permissions-context';
 import { endSession, startSession } from '@/lib/session';
+import { dictReply } from '@/test/dicts';
 import { type Call, fakeApi, type Reply, renderWithProviders } from '@/test/fake-api';
 import { testUser } from '@/test/users';
 import { RECIPIENTS_PATH } from '../api/search-recipients';
@@ -61,8 +62,8 @@ function renderPage() {
 }
 
 /**
- * The screen's server: `records` on the list, no dictionary items, nobody found by the recipients
- * picker; `more` answers first.
+ * The screen's server: `records` on the list, the announcement dictionaries, nobody found by the
+ * recipients picker; `more` answers first.
  */
 function serve(records: AnnouncementAdminItem[], more: (call: Call) => Reply | undefined = () => undefined) {
   return fakeApi((call) => {
@@ -72,8 +73,7 @@ function serve(records: AnnouncementAdminItem[], more: (call: Call) => Reply | u
       return { result: { records, total: records.length, current: 1, size: 10, pages: 1 } };
     }
     if (call.path === RECIPIENTS_PATH) return { result: [] };
-    if (call.path.startsWith('/sys/dict/getDictItems/')) return { result: [] };
-    return undefined;
+    return dictReply(call);
   });
 }
 
@@ -105,8 +105,13 @@ describe('AnnouncementAdminPage', () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('Announcement d1');
-    const tags = screen.getAllByTestId('announcement-status').map((t) => t.textContent);
-    expect(tags).toEqual(['Draft', 'Published']);
+    // In the words of the server's dictionary, once it is there.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('announcement-status').map((t) => t.textContent)).toEqual([
+        'Draft',
+        'Published',
+      ]),
+    );
 
     const draftRow = screen.getByText('Announcement d1').closest('tr') as HTMLElement;
     expect(within(draftRow).queryByText('Revoke')).toBeNull();
@@ -125,6 +130,25 @@ describe('AnnouncementAdminPage', () => {
     const publishedRow = screen.getByText('Announcement p1').closest('tr') as HTMLElement;
     expect(within(publishedRow).getByText('Revoke')).toBeTruthy();
     expect(within(publishedRow).queryByText('Edit')).toBeNull();
+  });
+
+  it('filters by a status named by the server’s dictionary', async () => {
+    const api = serve([row('d1', '0')]);
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByText('Announcement d1');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByTitle('Revoked'));
+    await user.click(screen.getByTestId('query-submit'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sendStatus=2'));
+    await waitFor(() => {
+      const list = api.calls.filter((c) => c.path === '/sys/annountCement/list').at(-1);
+      expect(list?.query.get('sendStatus')).toBe('2');
+    });
+    // A category and priority in the server's words too.
+    const listed = screen.getByText('Announcement d1').closest('tr') as HTMLElement;
+    expect(await within(listed).findByText('Notice')).toBeTruthy();
+    expect(await within(listed).findByText('Important')).toBeTruthy();
   });
 
   it('fetches the priority dictionary without _t', async () => {
@@ -220,7 +244,7 @@ describe('AnnouncementAdminPage', () => {
     await user.paste('Routes to Kenya move at 22:00 UTC');
     await user.keyboard('{Control>}a{/Control}');
     await user.click(within(dialog).getByRole('button', { name: 'Bold' }));
-    await user.click(within(dialog).getByRole('radio', { name: 'Pops up when it arrives' }));
+    await user.click(await within(dialog).findByRole('radio', { name: 'Pops up when it arrives' }));
     await user.click(within(dialog).getByText('Save').closest('button') as HTMLElement);
     await waitFor(() => {
       const add = api.calls.find((c) => c.path === '/sys/annountCement/add');
@@ -242,15 +266,18 @@ describe('AnnouncementAdminPage', () => {
     renderPage();
     await user.click(await screen.findByTestId('announcement-add'));
     const dialog = await screen.findByRole('dialog');
-    const field = within(dialog)
-      .getAllByRole('radio')
-      .filter((r) =>
-        r
-          .closest('.ant-form-item')
-          ?.querySelector('label')
-          ?.textContent?.match(/How it opens|打开方式/),
-      );
-    expect(field.map((r) => r.closest('label')?.textContent)).toEqual(labels);
+    // The words are the server's dictionary's, in the language asked for.
+    const openTypeLabels = () =>
+      within(dialog)
+        .getAllByRole('radio')
+        .filter((r) =>
+          r
+            .closest('.ant-form-item')
+            ?.querySelector('label')
+            ?.textContent?.match(/How it opens|打开方式/),
+        )
+        .map((r) => r.closest('label')?.textContent);
+    await waitFor(() => expect(openTypeLabels()).toEqual(labels));
     expect(dialog.textContent).not.toMatch(/type \d|类型 \d/);
   });
 

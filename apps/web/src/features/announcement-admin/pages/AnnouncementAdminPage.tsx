@@ -1,14 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { AnnouncementAdminItem } from '@switchboard/contracts';
+import {
+  ANNOUNCEMENT_DICTS,
+  type AnnouncementAdminItem,
+  announcementListQuerySchema,
+} from '@switchboard/contracts';
 import { App, Button, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { useDict } from '@/components/dict';
 import { ResourceTable } from '@/components/ResourceTable';
 import { NoticeModal, PRIORITY_COLOURS, type ShownNotice } from '@/features/notices';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
-import { ANNOUNCEMENT_LIST_PATH } from '../api/list-announcements';
+import { listAnnouncementsQuery } from '../api/list-announcements';
 import { useReleaseAnnouncement } from '../api/release-announcement';
 import { useRevokeAnnouncement } from '../api/revoke-announcement';
 import { AnnouncementFormModal } from '../components/AnnouncementFormModal';
@@ -32,6 +37,10 @@ export default function AnnouncementAdminPage() {
     editing: null,
   });
   const [preview, setPreview] = useState<ShownNotice | null>(null);
+  // Texts and options of the coded values: the server's dictionaries, in the current language.
+  const sendStatuses = useDict(ANNOUNCEMENT_DICTS.sendStatus);
+  const categories = useDict(ANNOUNCEMENT_DICTS.category);
+  const priorities = useDict(ANNOUNCEMENT_DICTS.priority);
 
   const release = useReleaseAnnouncement();
   const revoke = useRevokeAnnouncement();
@@ -74,16 +83,14 @@ export default function AnnouncementAdminPage() {
       title: t('columns.category'),
       dataIndex: 'msgCategory',
       width: 120,
-      render: (value: string) => t(`category.${value}`, { defaultValue: value }),
+      render: (value: string) => categories.textOf(value),
     },
     {
       title: t('columns.priority'),
       dataIndex: 'priority',
       width: 100,
       render: (value: string) => (
-        <Tag color={PRIORITY_COLOURS[value] ?? 'default'}>
-          {t(`priority.${value}`, { defaultValue: value })}
-        </Tag>
+        <Tag color={PRIORITY_COLOURS[value] ?? 'default'}>{priorities.textOf(value)}</Tag>
       ),
     },
     {
@@ -98,7 +105,7 @@ export default function AnnouncementAdminPage() {
       width: 110,
       render: (value: string) => (
         <Tag color={STATUS_COLOURS[value] ?? 'default'} data-testid="announcement-status">
-          {t(`admin.status.${value}`, { defaultValue: value })}
+          {sendStatuses.textOf(value)}
         </Tag>
       ),
     },
@@ -170,8 +177,9 @@ export default function AnnouncementAdminPage() {
 
   return (
     <>
-      <ResourceTable<AnnouncementAdminItem>
-        path={ANNOUNCEMENT_LIST_PATH}
+      <ResourceTable
+        params={announcementListQuerySchema}
+        query={listAnnouncementsQuery}
         rowKey="id"
         title={t('admin.title')}
         testId="announcement-table"
@@ -186,12 +194,8 @@ export default function AnnouncementAdminPage() {
               <Select
                 placeholder={t('admin.status.all')}
                 style={{ width: 160 }}
-                options={[
-                  { value: '', label: t('admin.status.all') },
-                  { value: '0', label: t('admin.status.0') },
-                  { value: '1', label: t('admin.status.1') },
-                  { value: '2', label: t('admin.status.2') },
-                ]}
+                loading={sendStatuses.isPending}
+                options={[{ value: '', label: t('admin.status.all') }, ...sendStatuses.options]}
               />
             </Form.Item>
           </>

@@ -1,7 +1,6 @@
-import type { BrandInput } from '@switchboard/contracts';
+import type { BrandInput, BrandRecord } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { BrandRecord } from '../types';
 import { brandKey } from './get-customer-brand';
 import { brandListKey } from './list-brands';
 

@@ -1,10 +1,9 @@
-import { type BrandInput, brandInputSchema } from '@switchboard/contracts';
+import { type BrandInput, type BrandRecord, brandInputSchema } from '@switchboard/contracts';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveBrand } from '../api/save-brand';
-import type { BrandRecord } from '../types';
 import { LogoUpload } from './LogoUpload';
 
 const EMPTY: BrandInput = {

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { type BrandRecord, pageQuerySchema } from '@switchboard/contracts';
 import { App, Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +8,8 @@ import { Logo } from '@/components/Logo';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteBrand } from '../api/delete-brand';
-import { BRAND_LIST_PATH } from '../api/list-brands';
+import { listBrandsQuery } from '../api/list-brands';
 import { BrandFormModal } from '../components/BrandFormModal';
-import type { BrandRecord } from '../types';
 
 export const BRAND_PERMISSIONS = {
   add: 'system:brand:add',
@@ -90,8 +90,9 @@ export default function BrandListPage() {
 
   return (
     <>
-      <ResourceTable<BrandRecord>
-        path={BRAND_LIST_PATH}
+      <ResourceTable
+        params={pageQuerySchema}
+        query={listBrandsQuery}
         rowKey="id"
         title={t('title')}
         testId="brand-table"

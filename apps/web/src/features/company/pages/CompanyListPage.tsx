@@ -1,18 +1,11 @@
+import { companyListQuerySchema } from '@switchboard/contracts';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
-
-export interface CompanyRow {
-  id: string;
-  name: string;
-  type: string;
-  approvalStatus: string;
-  parentCompanyId: string | null;
-  createdAt: string;
-}
+import { listCompaniesQuery } from '../api/list-companies';
 
 const APPROVAL_COLORS: Record<string, string> = { approved: 'green', waiting: 'gold', failed: 'red' };
 
@@ -20,8 +13,9 @@ export default function CompanyListPage() {
   const { t } = useTranslation(['system', 'menu']);
   const types = useDict('company_type');
   return (
-    <ResourceTable<CompanyRow>
-      path="/sys/company/list"
+    <ResourceTable
+      params={companyListQuerySchema}
+      query={listCompaniesQuery}
       rowKey="id"
       title={t('menu:companies')}
       testId="company-table"

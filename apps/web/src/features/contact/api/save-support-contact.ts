@@ -1,6 +1,6 @@
+import type { SupportContactInput, SupportContactRecord } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { SupportContactInput, SupportContactRecord } from '../types';
 import { contactInfoKey } from './get-contact-info';
 import { supportContactListKey } from './list-support-contacts';
 

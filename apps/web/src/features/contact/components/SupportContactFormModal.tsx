@@ -1,10 +1,15 @@
-import { SORT_MAX, SORT_MIN, supportContactInputSchema } from '@switchboard/contracts';
+import {
+  SORT_MAX,
+  SORT_MIN,
+  type SupportContactInput,
+  type SupportContactRecord,
+  supportContactInputSchema,
+} from '@switchboard/contracts';
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveSupportContact } from '../api/save-support-contact';
-import type { SupportContactInput, SupportContactRecord } from '../types';
 
 const EMPTY: SupportContactInput = { name: '', telegram: '', sort: 0, enabled: true };
 

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { pageQuerySchema, type SupportContactRecord } from '@switchboard/contracts';
 import { App, Button, Form, Input, Space, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +7,9 @@ import { Can, useCan } from '@/components/Can';
 import { ResourceTable } from '@/components/ResourceTable';
 import { useDeleteSupportContact } from '../api/delete-support-contact';
 import { useContactInfo } from '../api/get-contact-info';
-import { SUPPORT_CONTACT_LIST_PATH } from '../api/list-support-contacts';
+import { listSupportContactsQuery } from '../api/list-support-contacts';
 import { useSaveGroupLink } from '../api/save-group-link';
 import { SupportContactFormModal } from '../components/SupportContactFormModal';
-import type { SupportContactRecord } from '../types';
 
 export const CONTACT_PERMISSIONS = {
   add: 'system:contact:add',
@@ -117,8 +117,9 @@ export default function ContactListPage() {
 
   return (
     <>
-      <ResourceTable<SupportContactRecord>
-        path={SUPPORT_CONTACT_LIST_PATH}
+      <ResourceTable
+        params={pageQuerySchema}
+        query={listSupportContactsQuery}
         rowKey="id"
         title={t('admin.title')}
         testId="contact-table"

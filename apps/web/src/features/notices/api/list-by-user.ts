@@ -1,8 +1,8 @@
 import type { AnnouncementsByUser } from '@switchboard/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { myAnnouncementsKey } from './get-my-announcements';
 
+/** The bell's lists; beside my announcements' pages (`['notices', 'mine', …]`). */
 export const unreadNoticesKey = ['notices', 'unread'] as const;
 
 export function getUnreadNotices(signal?: AbortSignal): Promise<AnnouncementsByUser> {
@@ -16,10 +16,7 @@ export function useUnreadNotices() {
   return useQuery(unreadNoticesQuery());
 }
 
-/** After a change of read marks: the bell and the announcements page reload. */
+/** After a change of read marks: the bell and the announcements page (both under `notices`) reload. */
 export function reloadNotices(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['notices'] }),
-    queryClient.invalidateQueries({ queryKey: myAnnouncementsKey }),
-  ]);
+  return queryClient.invalidateQueries({ queryKey: ['notices'] });
 }

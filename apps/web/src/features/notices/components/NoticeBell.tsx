@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { useNoticeSocket } from '@/lib/websocket';
-import { myAnnouncementsKey } from '../api/get-my-announcements';
 import { unreadNoticesQuery, useUnreadNotices } from '../api/list-by-user';
+import { myAnnouncementsKey } from '../api/list-my-announcements';
 import { NoticeModal } from './NoticeModal';
 
 /** Announcements of these open types pop up by themselves when they arrive. */

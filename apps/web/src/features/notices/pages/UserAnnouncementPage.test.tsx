@@ -2,6 +2,7 @@ import type { UserAnnouncementItem } from '@switchboard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dictReply } from '@/test/dicts';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import UserAnnouncementPage from './UserAnnouncementPage';
 
@@ -37,7 +38,7 @@ describe('UserAnnouncementPage', () => {
       }
       if (call.path === '/sys/sysAnnouncementSend/readAll') return { result: { marked: 1 } };
       if (call.path === '/sys/sysAnnouncementSend/editByAnntIdAndUserId') return { result: null };
-      return undefined;
+      return dictReply(call);
     });
     const user = userEvent.setup();
     renderWithProviders(<UserAnnouncementPage />);
@@ -45,6 +46,13 @@ describe('UserAnnouncementPage', () => {
     expect(within(unreadRow).getByText('Unread')).toBeTruthy();
     const readRow = screen.getByText('Notice r1').closest('tr') as HTMLElement;
     expect(within(readRow).getByText('Read')).toBeTruthy();
+    // Category and priority in the words of the server's dictionaries.
+    expect(await within(readRow).findByText('Notice')).toBeTruthy();
+    expect(await within(readRow).findByText('General')).toBeTruthy();
+
+    // The categories to filter by are the dictionary's.
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByTitle('System message'));
 
     await user.type(screen.getByPlaceholderText('Search by title'), 'maint{Enter}');
     await waitFor(() => {
@@ -52,6 +60,7 @@ describe('UserAnnouncementPage', () => {
         .filter((c) => c.path === '/sys/sysAnnouncementSend/getMyAnnouncementSend')
         .at(-1);
       expect(last?.query.get('title')).toBe('maint');
+      expect(last?.query.get('msgCategory')).toBe('2');
       expect(last?.query.get('pageNo')).toBe('1');
     });
 

@@ -1,10 +1,15 @@
-import type { UserAnnouncementItem } from '@switchboard/contracts';
+import {
+  ANNOUNCEMENT_DICTS,
+  myAnnouncementsQuerySchema,
+  type UserAnnouncementItem,
+} from '@switchboard/contracts';
 import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDict } from '@/components/dict';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
-import { MY_ANNOUNCEMENTS_PATH } from '../api/get-my-announcements';
+import { listMyAnnouncementsQuery } from '../api/list-my-announcements';
 import { useMarkAllNoticesRead } from '../api/read-all';
 import { NoticeModal, PRIORITY_COLOURS } from '../components/NoticeModal';
 
@@ -14,6 +19,9 @@ export default function UserAnnouncementPage() {
   const { modal, message } = App.useApp();
   const [shown, setShown] = useState<UserAnnouncementItem | null>(null);
   const readAll = useMarkAllNoticesRead();
+  // Texts and options of the coded values: the server's dictionaries, in the current language.
+  const categories = useDict(ANNOUNCEMENT_DICTS.category);
+  const priorities = useDict(ANNOUNCEMENT_DICTS.priority);
 
   const confirmReadAll = () => {
     modal.confirm({
@@ -47,16 +55,14 @@ export default function UserAnnouncementPage() {
       title: t('columns.category'),
       dataIndex: 'msgCategory',
       width: 130,
-      render: (value: string) => t(`category.${value}`, { defaultValue: value }),
+      render: (value: string) => categories.textOf(value),
     },
     {
       title: t('columns.priority'),
       dataIndex: 'priority',
       width: 100,
       render: (value: string) => (
-        <Tag color={PRIORITY_COLOURS[value] ?? 'default'}>
-          {t(`priority.${value}`, { defaultValue: value })}
-        </Tag>
+        <Tag color={PRIORITY_COLOURS[value] ?? 'default'}>{priorities.textOf(value)}</Tag>
       ),
     },
     { title: t('sender'), dataIndex: 'sender', width: 140, ellipsis: true },
@@ -93,8 +99,9 @@ export default function UserAnnouncementPage() {
 
   return (
     <>
-      <ResourceTable<UserAnnouncementItem>
-        path={MY_ANNOUNCEMENTS_PATH}
+      <ResourceTable
+        params={myAnnouncementsQuerySchema}
+        query={listMyAnnouncementsQuery}
         rowKey="id"
         title={t('mine.title')}
         testId="my-announcements"
@@ -109,11 +116,8 @@ export default function UserAnnouncementPage() {
               <Select
                 placeholder={t('filters.allCategories')}
                 style={{ width: 160 }}
-                options={[
-                  { value: '', label: t('filters.allCategories') },
-                  { value: '1', label: t('category.1') },
-                  { value: '2', label: t('category.2') },
-                ]}
+                loading={categories.isPending}
+                options={[{ value: '', label: t('filters.allCategories') }, ...categories.options]}
               />
             </Form.Item>
             <Form.Item name="readFlag" label={t('filters.readState')}>

@@ -1,26 +1,18 @@
+import { logQuerySchema } from '@switchboard/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
+import { listLoginLogQuery } from '../api/list-login-log';
 import { LogFilters, logFormValues, logQuery } from './log-filters';
-
-interface LoginLogRow {
-  id: number;
-  username: string;
-  success: boolean;
-  reason: string | null;
-  method: string;
-  ip: string;
-  userAgent: string | null;
-  createdAt: string;
-}
 
 export default function LoginLogPage() {
   const { t } = useTranslation(['system', 'menu']);
   return (
-    <ResourceTable<LoginLogRow>
-      path="/sys/log/loginLog"
+    <ResourceTable
+      params={logQuerySchema}
+      query={listLoginLogQuery}
       rowKey="id"
       title={t('menu:loginLog')}
       testId="login-log-table"

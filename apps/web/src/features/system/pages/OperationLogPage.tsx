@@ -1,27 +1,18 @@
+import { logQuerySchema } from '@switchboard/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { listOperationLogQuery } from '../api/list-operation-log';
 import { LogFilters, logFormValues, logQuery } from './log-filters';
-
-interface OperationLogRow {
-  id: number;
-  username: string | null;
-  method: string;
-  route: string;
-  action: string | null;
-  statusCode: number;
-  ip: string;
-  durationMs: number;
-  createdAt: string;
-}
 
 export default function OperationLogPage() {
   const { t } = useTranslation(['system', 'menu']);
   return (
-    <ResourceTable<OperationLogRow>
-      path="/sys/log/operationLog"
+    <ResourceTable
+      params={logQuerySchema}
+      query={listOperationLogQuery}
       rowKey="id"
       title={t('menu:operationLog')}
       testId="operation-log-table"

@@ -1,4 +1,4 @@
-import { SEARCH_TEXT_MAX_LENGTH } from '@switchboard/contracts';
+import { SEARCH_TEXT_MAX_LENGTH, type UserListItem, userListQuerySchema } from '@switchboard/contracts';
 import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +7,13 @@ import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
-import {
-  USER_LIST_PATH,
-  type UserRow,
-  useFreezeUsers,
-  useResetGoogleAuth,
-  useSetHeaderItemsHidden,
-  useSetIpWhitelist,
-} from '../api/users';
+import { listUsersQuery } from '../api/list-users';
+import { useFreezeUsers, useResetGoogleAuth, useSetHeaderItemsHidden, useSetIpWhitelist } from '../api/users';
 
 const FROZEN = 2;
 const NORMAL = 1;
 
-function IpWhitelistModal({ user, onClose }: { user: UserRow; onClose: () => void }) {
+function IpWhitelistModal({ user, onClose }: { user: UserListItem; onClose: () => void }) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const save = useSetIpWhitelist();
@@ -60,7 +54,7 @@ function IpWhitelistModal({ user, onClose }: { user: UserRow; onClose: () => voi
 }
 
 /** Editing a user: what the API lets an administrator change here (the header items flag). */
-function UserEditModal({ user, onClose }: { user: UserRow; onClose: () => void }) {
+function UserEditModal({ user, onClose }: { user: UserListItem; onClose: () => void }) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const save = useSetHeaderItemsHidden();
@@ -105,8 +99,8 @@ export default function UserListPage() {
   const statuses = useDict('user_status');
   const freeze = useFreezeUsers();
   const resetGoogle = useResetGoogleAuth();
-  const [editing, setEditing] = useState<UserRow | null>(null);
-  const [editingUser, setEditingUser] = useState<UserRow | null>(null);
+  const [editing, setEditing] = useState<UserListItem | null>(null);
+  const [editingUser, setEditingUser] = useState<UserListItem | null>(null);
 
   const setStatus = (ids: string[], status: 1 | 2, done?: () => void) =>
     freeze.mutate(
@@ -121,8 +115,9 @@ export default function UserListPage() {
 
   return (
     <>
-      <ResourceTable<UserRow>
-        path={USER_LIST_PATH}
+      <ResourceTable
+        params={userListQuerySchema}
+        query={listUsersQuery}
         rowKey="id"
         title={t('menu:systemUser')}
         testId="user-table"
@@ -190,7 +185,7 @@ export default function UserListPage() {
           {
             title: t('user.status'),
             dataIndex: 'status',
-            render: (status: number, user: UserRow) => (
+            render: (status: number, user: UserListItem) => (
               <Flex gap={4} wrap>
                 <span data-testid="user-status">
                   <DictTag code="user_status" value={status} colors={{ '1': 'green', '2': 'red' }} />
@@ -211,7 +206,7 @@ export default function UserListPage() {
             title: t('table.actions'),
             key: 'actions',
             fixed: 'right',
-            render: (_: unknown, user: UserRow) => (
+            render: (_: unknown, user: UserListItem) => (
               <Flex gap={4} wrap>
                 <Can action="system:user:frozen">
                   {user.status === FROZEN ? (

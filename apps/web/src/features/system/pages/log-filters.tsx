@@ -1,7 +1,8 @@
+import type { logQuerySchema } from '@switchboard/contracts';
 import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { QueryParams } from '@/components/ResourceTable';
+import type { FilterParams } from '@/components/ResourceTable';
 
 /** Username and a time range, shared by the login and operation logs. */
 export function LogFilters() {
@@ -18,7 +19,7 @@ export function LogFilters() {
   );
 }
 
-export function logQuery(values: Record<string, unknown>): QueryParams {
+export function logQuery(values: Record<string, unknown>): FilterParams<typeof logQuerySchema> {
   const username = typeof values.username === 'string' ? values.username.trim() : '';
   const period = Array.isArray(values.period) ? (values.period as (Dayjs | null)[]) : [];
   return {

@@ -1,0 +1,28 @@
+import type { MyAnnouncementsQuery, Page, UserAnnouncementItem } from '@switchboard/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * Every announcement sent to me, read or not (filters `title`, `msgCategory` '1' notices / '2'
+ * system messages, `readFlag`).
+ */
+export const MY_ANNOUNCEMENTS_PATH = '/sys/sysAnnouncementSend/getMyAnnouncementSend';
+
+/**
+ * Every page of my announcements: invalidate when read marks or the announcements sent to me
+ * change. Under the notices' key, so what reloads the bell reloads this page too.
+ */
+export const myAnnouncementsKey = ['notices', 'mine'] as const;
+
+export function listMyAnnouncements(
+  params: MyAnnouncementsQuery,
+  signal?: AbortSignal,
+): Promise<Page<UserAnnouncementItem>> {
+  return apiClient.get<Page<UserAnnouncementItem>>(MY_ANNOUNCEMENTS_PATH, params, signal);
+}
+
+export const listMyAnnouncementsQuery = (params: MyAnnouncementsQuery) =>
+  queryOptions({
+    queryKey: [...myAnnouncementsKey, params] as const,
+    queryFn: ({ signal }) => listMyAnnouncements(params, signal),
+  });
