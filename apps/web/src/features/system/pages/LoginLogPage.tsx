@@ -5,10 +5,12 @@ import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { formatDateTime } from '@/lib/format';
 import { listLoginLogQuery } from '../api/list-login-log';
+import { useLoginLogTexts } from '../log-texts';
 import { LogFilters, logFormValues, logQuery } from './log-filters';
 
 export default function LoginLogPage() {
   const { t } = useTranslation(['system', 'menu']);
+  const texts = useLoginLogTexts();
   return (
     <ResourceTable
       params={logQuerySchema}
@@ -27,8 +29,12 @@ export default function LoginLogPage() {
           render: (ok: boolean) =>
             ok ? <Tag color="green">{t('log.success')}</Tag> : <Tag color="red">{t('log.failure')}</Tag>,
         },
-        { title: t('log.reason'), dataIndex: 'reason', render: (v: string | null) => <Ellipsis text={v} /> },
-        { title: t('log.method'), dataIndex: 'method' },
+        {
+          title: t('log.reason'),
+          dataIndex: 'reason',
+          render: (v: string | null) => <Ellipsis text={texts.reason(v)} />,
+        },
+        { title: t('log.method'), dataIndex: 'method', render: (v: string) => texts.method(v) },
         { title: t('log.ip'), dataIndex: 'ip' },
         {
           title: t('log.userAgent'),

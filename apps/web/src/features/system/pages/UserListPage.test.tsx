@@ -2,7 +2,7 @@ import type { Page, UserListItem } from '@switchboard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PermissionsContext } from '@/app/bootstrap';
+import { PermissionsContext } from '@/lib/permissions-context';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { USER_LIST_PATH } from '../api/list-users';
 import UserListPage from './UserListPage';

@@ -115,3 +115,22 @@ describe.each([
     await waitFor(() => expect(period()).toEqual(['2026-03', '2026-03']));
   });
 });
+
+describe('the login log', () => {
+  it('says the method and the failure reason in words, not codes', async () => {
+    fakeApi((call) => {
+      if (call.path !== LOGIN_LOG_PATH) return undefined;
+      const records: LoginLogItem[] = [
+        { ...attempt(2), method: 'passwordChange', success: false, reason: 'OLD_PASSWORD_WRONG' },
+        { ...attempt(1), method: 'cas' },
+      ];
+      return { result: { records, size: 20, nextCursor: null } satisfies KeysetPage<LoginLogItem> };
+    });
+    renderWithProviders(<LoginLogPage />);
+    expect(await screen.findByText('Password change')).toBeTruthy();
+    expect(screen.getByText('Single sign-on (CAS)')).toBeTruthy();
+    expect(screen.getByText('The old password is wrong')).toBeTruthy();
+    expect(screen.queryByText('passwordChange')).toBeNull();
+    expect(screen.queryByText('OLD_PASSWORD_WRONG')).toBeNull();
+  });
+});
