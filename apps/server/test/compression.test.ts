@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { API_PREFIX, TOKEN_HEADER } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { COMPRESS_THRESHOLD } from '../src/platform/compression';
+import { COMPRESS_THRESHOLD, compressHead, finishCompressed } from '../src/platform/compression';
 import { startServer, type TestServer } from './harness';
 import { userId } from './support/api';
 import { type RawResponse, rawRequest } from './support/raw-http';
@@ -87,5 +87,29 @@ describe('API answers are compressed from 1 kB on', () => {
     });
     expect(protocol).toBe('switchboard');
     socket.close();
+  });
+});
+
+describe('answers compressed once with a tail added per request', () => {
+  const heads = [
+    '{"a":',
+    `{"menu":${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, title: `Menu ${i % 7}`, zh: '菜单' })))}`,
+  ];
+  const tails = ['1}', `${Number.MAX_SAFE_INTEGER}}`, 'é'.repeat(300), 'z'.repeat(0xffff)];
+
+  it('decode to head and tail, with brotli and with gzip (CRC and length checked)', () => {
+    for (const head of heads) {
+      const br = compressHead('br', head);
+      const gzip = compressHead('gzip', head);
+      for (const tail of tails) {
+        expect(brotliDecompressSync(finishCompressed(br, tail)).toString()).toBe(head + tail);
+        expect(gunzipSync(finishCompressed(gzip, tail)).toString()).toBe(head + tail);
+      }
+    }
+  });
+
+  it('refuses a tail that one stored block cannot hold', () => {
+    expect(() => finishCompressed(compressHead('br', '{'), '')).toThrow(RangeError);
+    expect(() => finishCompressed(compressHead('gzip', '{'), 'z'.repeat(0x10000))).toThrow(RangeError);
   });
 });

@@ -1,9 +1,22 @@
-import type { AuthEntry, MenuItem, UserPermissions } from '@switchboard/contracts';
-import { eq } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  API_PREFIX,
+  type AuthEntry,
+  LOCALE_HEADER,
+  type MenuItem,
+  TOKEN_HEADER,
+  type UserPermissions,
+  userPermissionsSchema,
+} from '@switchboard/contracts';
+import { and, eq } from 'drizzle-orm';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, roles } from '../src/db/schema';
+import { permissions, rolePermissions, roles } from '../src/db/schema';
+import { roleId } from '../src/modules/permission';
+import { okResponse } from '../src/platform/envelope';
 import { startServer, type TestServer } from './harness';
-import { expectError, expectOk, insertUser, seededId, tokenOf, ZH } from './support/api';
+import { EN, expectError, expectOk, insertUser, seededId, text, tokenOf, userId, ZH } from './support/api';
+import { type RawResponse, rawRequest } from './support/raw-http';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -236,5 +249,116 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     await insertUser(s, { username: 'empty-role', roles: ['nothing'], departments: ['A06'], orgCode: 'A06' });
     const res = await s.call('GET', PATH, { token: await tokenOf(s, 'empty-role') });
     expectError(res, 403, 'EMPTY_MENU');
+  });
+});
+
+describe('the permission answer, made once per role set', () => {
+  /** The route's own response serialiser: what Fastify would send for an `ok()` envelope. */
+  const serialise = serializerCompiler({
+    schema: okResponse(userPermissionsSchema)[200],
+    method: 'GET',
+    url: PATH,
+    httpStatus: '200',
+  }) as (data: unknown) => string;
+  const raw = (token: string, headers: Record<string, string> = {}) =>
+    rawRequest(`${s.baseUrl}${API_PREFIX}${PATH}`, { headers: { [TOKEN_HEADER]: token, ...headers } });
+  const decode = (res: RawResponse): string => {
+    const encoding = res.headers['content-encoding'];
+    if (encoding === 'br') return brotliDecompressSync(res.body).toString();
+    if (encoding === 'gzip') return gunzipSync(res.body).toString();
+    expect(encoding).toBeUndefined();
+    return res.body.toString();
+  };
+  const ENCODINGS: [string | undefined, string | undefined][] = [
+    [undefined, undefined],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ];
+
+  it.each(['admin', 'customer', 'agent'])(
+    'is, for %s, the text the response schema serialises, in every encoding and language',
+    async (username) => {
+      const token = await tokenOf(s, username);
+      const roleIds = await s.app.services.roles.roleIdsOfUser(userId(username));
+      for (const locale of [EN, ZH]) {
+        for (const [accept, encoding] of ENCODINGS) {
+          const res = await raw(token, {
+            [LOCALE_HEADER]: locale,
+            ...(accept === undefined ? {} : { 'accept-encoding': accept }),
+          });
+          expect(res.status).toBe(200);
+          expect(res.headers['content-encoding']).toBe(encoding);
+          expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          expect(Number(res.headers['content-length'])).toBe(res.body.length);
+          if (encoding) expect(res.headers.vary).toContain('accept-encoding');
+          const body = decode(res);
+          const { timestamp } = JSON.parse(body) as { timestamp: number };
+          expect(Number.isInteger(timestamp)).toBe(true);
+          const result = await s.app.services.menus.forRoles(roleIds);
+          expect(body).toBe(
+            serialise({ success: true, message: text('OK', locale), code: 200, result, timestamp }),
+          );
+        }
+      }
+    },
+  );
+
+  it("shows an edit of a role's grants on the next call, compressed or not", async () => {
+    const token = await tokenOf(s, 'customer');
+    const contactUs = seededId('menu:contactUs');
+    const grant = { roleId: roleId('customer'), permissionId: contactUs };
+    const menuOf = async (accept?: string) =>
+      (
+        JSON.parse(decode(await raw(token, accept ? { 'accept-encoding': accept } : {}))) as {
+          result: UserPermissions;
+        }
+      ).result.menu;
+    // Filled and compressed before the edit.
+    expect(names(await menuOf())).toContain('contactUs');
+    expect(names(await menuOf('br'))).toContain('contactUs');
+    await s.app.database.db
+      .delete(rolePermissions)
+      .where(
+        and(eq(rolePermissions.roleId, grant.roleId), eq(rolePermissions.permissionId, grant.permissionId)),
+      );
+    // The call an editor of grants makes: it clears the menus as well.
+    s.app.services.grants.invalidate();
+    try {
+      expect(names(await menuOf('br'))).not.toContain('contactUs');
+      expect(names(await menuOf('gzip'))).not.toContain('contactUs');
+      expect(names(await menuOf())).not.toContain('contactUs');
+    } finally {
+      await s.app.database.db.insert(rolePermissions).values(grant).onConflictDoNothing();
+      s.app.services.grants.invalidate();
+    }
+    expect(names(await menuOf('br'))).toContain('contactUs');
+  });
+
+  it('shows an edit of a menu row on the next call, compressed or not', async () => {
+    const token = await tokenOf(s, 'customer');
+    const contactUs = seededId('menu:contactUs');
+    const titleOf = async (accept?: string) => {
+      const res = await raw(token, accept ? { 'accept-encoding': accept } : {});
+      const { result } = JSON.parse(decode(res)) as { result: UserPermissions };
+      return find(result.menu, 'contactUs').meta.title;
+    };
+    const [row] = await s.app.database.db.select().from(permissions).where(eq(permissions.id, contactUs));
+    const original = row?.name ?? '';
+    expect(await titleOf('br')).toBe(original);
+    expect(await titleOf()).toBe(original);
+    const setTitle = async (name: string) => {
+      await s.app.database.db.update(permissions).set({ name }).where(eq(permissions.id, contactUs));
+      s.app.services.menus.invalidate();
+    };
+    await setTitle('Talk to us');
+    try {
+      expect(await titleOf('br')).toBe('Talk to us');
+      expect(await titleOf('gzip')).toBe('Talk to us');
+      expect(await titleOf()).toBe('Talk to us');
+    } finally {
+      await setTitle(original);
+    }
+    expect(await titleOf('br')).toBe(original);
   });
 });

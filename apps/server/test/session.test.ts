@@ -1,6 +1,6 @@
 import type { DictItem, LoginResult } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../src/db/schema';
 import { hashToken } from '../src/modules/auth';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
@@ -63,6 +63,35 @@ describe('X-Access-Token', () => {
     const res = await s.call('GET', DEPARTS, { token: 'a'.repeat(5000) });
     expect(res.status).toBe(401);
     expectEnvelope(res.body, 401);
+  });
+});
+
+describe('resolving tokens', () => {
+  it('reads a session once for requests that miss it at the same time', async () => {
+    const { token } = await s.login('customer');
+    const lookups = vi.spyOn(s.app.services.roles, 'roleIdsOfUser');
+    try {
+      const resolved = await Promise.all(
+        Array.from({ length: 10 }, () => s.app.services.sessions.resolve(token)),
+      );
+      expect(resolved.map((auth) => auth?.user.username)).toEqual(Array(10).fill('customer'));
+      expect(lookups).toHaveBeenCalledTimes(1);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('does not answer from a lookup that a revocation overtook', async () => {
+    const { token } = await s.login('customer');
+    const [session] = await s.app.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    const underWay = s.app.services.sessions.resolve(token);
+    await s.app.services.sessions.revoke(session?.id ?? '');
+    expect(await s.app.services.sessions.resolve(token)).toBeNull();
+    await underWay;
+    expect(await s.app.services.sessions.resolve(token)).toBeNull();
   });
 });
 

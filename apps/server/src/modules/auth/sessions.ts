@@ -32,6 +32,8 @@ interface CachedSession {
 export class SessionService implements TokenResolver {
   private readonly repo: AuthRepo;
   private readonly cache = new Map<string, CachedSession>();
+  /** Lookups under way, by token hash; an invalidation empties it so later requests read afresh. */
+  private readonly loading = new Map<string, Promise<CachedSession | null>>();
   /** Bumped by every invalidation: a lookup that started before one does not fill the cache. */
   private generation = 0;
 
@@ -60,32 +62,49 @@ export class SessionService implements TokenResolver {
   async resolve(token: string): Promise<AuthContext | null> {
     const key = hashToken(token);
     const now = Date.now();
-    let entry = this.cache.get(key);
+    let entry: CachedSession | null | undefined = this.cache.get(key);
     if (entry && !(entry.until > now && entry.expiresAt > now)) {
       this.cache.delete(key);
       entry = undefined;
     }
     if (!entry) {
-      const generation = this.generation;
-      const session = await this.repo.liveSession(key);
-      if (!session) return null;
-      const [user, roleIds] = await Promise.all([
-        this.services.users.authUser(session.userId),
-        this.services.roles.roleIdsOfUser(session.userId),
-      ]);
-      if (!user) return null;
-      entry = {
-        session: { user, sessionId: session.id, roleIds },
-        expiresAt: session.expiresAt.getTime(),
-        until: now + CACHE_TTL_MS,
-      };
-      if (generation === this.generation) {
-        if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
-        this.cache.set(key, entry);
+      // Requests with the same token that miss at once share one lookup (a console's page load).
+      let pending = this.loading.get(key);
+      if (!pending) {
+        pending = this.load(key, now);
+        this.loading.set(key, pending);
+        const forget = () => {
+          if (this.loading.get(key) === pending) this.loading.delete(key);
+        };
+        pending.then(forget, forget);
       }
+      entry = await pending;
+      if (!entry) return null;
     }
     // Grants have their own cache, which role and menu changes clear at once.
     return { ...entry.session, ...(await this.services.grants.forRoles(entry.session.roleIds)) };
+  }
+
+  /** Reads a session afresh; caches it unless an invalidation came meanwhile. */
+  private async load(key: string, now: number): Promise<CachedSession | null> {
+    const generation = this.generation;
+    const session = await this.repo.liveSession(key);
+    if (!session) return null;
+    const [user, roleIds] = await Promise.all([
+      this.services.users.authUser(session.userId),
+      this.services.roles.roleIdsOfUser(session.userId),
+    ]);
+    if (!user) return null;
+    const entry: CachedSession = {
+      session: { user, sessionId: session.id, roleIds },
+      expiresAt: session.expiresAt.getTime(),
+      until: now + CACHE_TTL_MS,
+    };
+    if (generation === this.generation) {
+      if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
+      this.cache.set(key, entry);
+    }
+    return entry;
   }
 
   hasExpired(token: string): Promise<boolean> {
@@ -125,6 +144,7 @@ export class SessionService implements TokenResolver {
 
   private drop(stale: { sessionId?: string; userId?: string }) {
     this.generation++;
+    this.loading.clear();
     for (const [key, entry] of this.cache) {
       if (entry.session.sessionId === stale.sessionId || entry.session.user.id === stale.userId) {
         this.cache.delete(key);

@@ -2,7 +2,7 @@ import { defineModule, digestOf } from '../../platform/module';
 import { MENU } from './menu-seed';
 import { permissionRoutes } from './routes';
 import { ROLE_NAMES, seedRolesAndMenu } from './seed';
-import { GrantsService, MenuService, RoleService } from './service';
+import { GrantsService, MenuService, PermissionCaches, RoleService } from './service';
 
 export { roleId } from './seed';
 export type { Grants, GrantsService, MenuService, RoleService } from './service';
@@ -18,11 +18,14 @@ declare module '../../platform/module' {
 /** Roles, the menu and button tree, and what each role is granted. */
 export const permissionModule = defineModule({
   name: 'permission',
-  services: ({ db }) => ({
-    grants: new GrantsService(db),
-    menus: new MenuService(db),
-    roles: new RoleService(db),
-  }),
+  services: ({ db }) => {
+    const caches = new PermissionCaches();
+    return {
+      grants: new GrantsService(db, caches),
+      menus: new MenuService(db, caches),
+      roles: new RoleService(db),
+    };
+  },
   routes: permissionRoutes,
   seed: async (_services, _options, platform) => seedRolesAndMenu(platform.db, platform.log),
   seedDigest: digestOf({ menu: MENU, roles: ROLE_NAMES }),

@@ -1,6 +1,6 @@
 import { userPermissionsSchema } from '@switchboard/contracts';
 import { requireAuth } from '../../platform/access';
-import { AppError, ok, okResponse } from '../../platform/envelope';
+import { AppError, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 
 export function permissionRoutes(api: Api, { menus }: Services) {
@@ -13,12 +13,13 @@ export function permissionRoutes(api: Api, { menus }: Services) {
         response: okResponse(userPermissionsSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = requireAuth(request);
-      const result = await menus.forRoles(me.roleIds);
+      // Cached per role set, serialised through userPermissionsSchema and compressed once.
+      const answer = await menus.answerFor(me.roleIds);
       // An empty menu is an error, not an empty console (spec section 8).
-      if (result.menu.length === 0) throw new AppError('EMPTY_MENU', 403);
-      return ok(request, result);
+      if (answer.value.menu.length === 0) throw new AppError('EMPTY_MENU', 403);
+      return answer.send(request, reply);
     },
   );
 }

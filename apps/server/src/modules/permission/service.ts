@@ -1,6 +1,12 @@
-import type { AuthEntry, MenuItem, UserPermissions } from '@switchboard/contracts';
+import {
+  type AuthEntry,
+  type MenuItem,
+  type UserPermissions,
+  userPermissionsSchema,
+} from '@switchboard/contracts';
 import { TtlCache } from '../../platform/cache';
 import type { Db } from '../../platform/db';
+import { PreparedAnswer } from '../../platform/prepared-answer';
 import { PermissionRepo, type PermissionRow } from './repo';
 
 export interface Grants {
@@ -9,22 +15,42 @@ export interface Grants {
   permissions: Set<string>;
 }
 
+/** How long a process keeps grants and menus of a role set (other processes' edits show after it). */
+const CACHE_TTL_MS = 5_000;
+
+/**
+ * The caches of grants and menus per role set. Both are made of the same rows (a menu row's
+ * status decides whether its code is granted, a role's grants decide its menu), so whoever edits
+ * roles, grants or menus calls invalidate() on either service and both caches are cleared.
+ */
+export class PermissionCaches {
+  readonly grants = new TtlCache<Grants>(CACHE_TTL_MS);
+  readonly menus = new TtlCache<PreparedAnswer<UserPermissions>>(CACHE_TTL_MS);
+
+  clear() {
+    this.grants.clear();
+    this.menus.clear();
+  }
+}
+
 /**
  * Role codes and granted permission codes per set of roles, cached for a few seconds: they are
  * read on every request and change only when an administrator edits roles or menus (who then
  * calls invalidate(); other processes follow within the TTL).
  */
 export class GrantsService {
-  private readonly cache = new TtlCache<Grants>(5_000);
   private readonly repo: PermissionRepo;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly caches: PermissionCaches,
+  ) {
     this.repo = new PermissionRepo(db);
   }
 
   forRoles(roleIds: string[]): Promise<Grants> {
     const ids = [...roleIds].sort();
-    return this.cache.getOrLoad(ids.join(','), async () => {
+    return this.caches.grants.getOrLoad(ids.join(','), async () => {
       const [codes, granted] = await Promise.all([this.repo.roleCodes(ids), this.repo.grantedCodes(ids)]);
       const roles = codes.sort();
       return { roles, isAdmin: roles.includes('admin'), permissions: new Set(granted) };
@@ -35,8 +61,9 @@ export class GrantsService {
     return this.forRoles(await this.repo.roleIdsOfUser(userId));
   }
 
+  /** Roles, grants or menus changed: grants and menus are read afresh on this process. */
   invalidate() {
-    this.cache.clear();
+    this.caches.clear();
   }
 }
 
@@ -50,23 +77,34 @@ const authEntry = (p: PermissionRow): AuthEntry => ({
 /**
  * The menu tree, granted buttons (auth) and every button (allAuth) for a set of roles, cached per
  * role set: read at every sign-in and page load, changed only when an administrator edits menus
- * or roles (who calls invalidate(); other processes follow within the TTL).
+ * or roles (who calls invalidate(); other processes follow within the TTL). The cache keeps the
+ * answer ready to send (serialised through its schema, compressed once per encoding).
  */
 export class MenuService {
-  private readonly cache = new TtlCache<UserPermissions>(5_000);
   private readonly repo: PermissionRepo;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly caches: PermissionCaches,
+  ) {
     this.repo = new PermissionRepo(db);
   }
 
-  forRoles(roleIds: string[]): Promise<UserPermissions> {
+  /** The answer of getUserPermissionByToken for these roles. */
+  answerFor(roleIds: string[]): Promise<PreparedAnswer<UserPermissions>> {
     const ids = [...roleIds].sort();
-    return this.cache.getOrLoad(ids.join(','), () => this.load(ids));
+    return this.caches.menus.getOrLoad(ids.join(','), async () =>
+      PreparedAnswer.of(userPermissionsSchema, await this.load(ids)),
+    );
   }
 
+  async forRoles(roleIds: string[]): Promise<UserPermissions> {
+    return (await this.answerFor(roleIds)).value;
+  }
+
+  /** Roles, grants or menus changed: grants and menus are read afresh on this process. */
   invalidate() {
-    this.cache.clear();
+    this.caches.clear();
   }
 
   private async load(roleIds: string[]): Promise<UserPermissions> {
