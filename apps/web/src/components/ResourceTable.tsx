@@ -6,6 +6,7 @@ import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiClient } from '@/lib/api-client';
+import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { resourceKey } from './resource-key';
 import { readTableState, SAME_TAB_STATE, writeTableState } from './table-url-state';
 
@@ -72,6 +73,7 @@ export function ResourceTable<T extends object>({
   const urlState = useMemo(() => readTableState(location.search), [location.search]);
   const { query, pageNo, pageSize } = urlState;
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
+  const mobile = useMediaQuery(MOBILE_SCREEN);
 
   // The form follows the URL when something else changes it (back/forward, a link); not after
   // this table's own paging, nor when a kept-alive page shows again (typed text stays then).
@@ -109,7 +111,9 @@ export function ResourceTable<T extends object>({
       {filters ? (
         <Form
           form={form}
-          layout="inline"
+          // On a phone the filters stand one under another, each no wider than the card.
+          layout={mobile ? 'vertical' : 'inline'}
+          className="sb-query-form"
           initialValues={fromQuery(query)}
           onFinish={search}
           style={{ marginBottom: 16, rowGap: 12 }}
@@ -155,7 +159,10 @@ export function ResourceTable<T extends object>({
         columns={columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        // As wide as the card, cells wrapping where they must; only a table that cannot fit even
+        // then (a phone) scrolls sideways inside the card, its actions column kept in view.
+        scroll={{ x: true }}
+        tableLayout="auto"
         rowSelection={
           selectable
             ? {
