@@ -35,12 +35,18 @@ export default function LoginLogPage() {
           render: (ok: boolean) =>
             ok ? <Tag color="green">{t('log.success')}</Tag> : <Tag color="red">{t('log.failure')}</Tag>,
         },
-        { title: t('log.reason'), dataIndex: 'reason', render: (v: string | null) => <Ellipsis text={v} /> },
-        { title: t('log.method'), dataIndex: 'method' },
-        { title: t('log.ip'), dataIndex: 'ip' },
+        {
+          title: t('log.reason'),
+          dataIndex: 'reason',
+          responsive: ['md'],
+          render: (v: string | null) => <Ellipsis text={v} />,
+        },
+        { title: t('log.method'), dataIndex: 'method', responsive: ['md'] },
+        { title: t('log.ip'), dataIndex: 'ip', responsive: ['md'] },
         {
           title: t('log.userAgent'),
           dataIndex: 'userAgent',
+          responsive: ['md'],
           render: (v: string | null) => <Ellipsis text={v} />,
         },
         { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
