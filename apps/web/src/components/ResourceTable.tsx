@@ -107,7 +107,8 @@ export function ResourceTable<T extends object>({
   const clearSelection = () => setSelected({ keys: [], rows: [] });
 
   return (
-    <Card title={title} data-testid={testId}>
+    // A phone's narrow padding leaves the table room for its key columns beside the actions.
+    <Card title={title} size={mobile ? 'small' : 'default'} data-testid={testId}>
       {filters ? (
         <Form
           form={form}
