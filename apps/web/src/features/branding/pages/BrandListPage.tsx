@@ -3,7 +3,6 @@ import { App, Button, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
-import { Ellipsis } from '@/components/Ellipsis';
 import { Logo } from '@/components/Logo';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -57,12 +56,8 @@ export default function BrandListPage() {
           <Logo size={32} />
         ),
     },
-    { title: t('fields.domain'), dataIndex: 'domain', render: (value: string) => <Ellipsis text={value} /> },
-    {
-      title: t('fields.brandName'),
-      dataIndex: 'brandName',
-      render: (value: string) => <Ellipsis text={value} />,
-    },
+    { title: t('fields.domain'), dataIndex: 'domain' },
+    { title: t('fields.brandName'), dataIndex: 'brandName' },
     { title: t('fields.isMainBrand'), dataIndex: 'isMainBrand', responsive: ['md'], render: yesNo },
     { title: t('fields.hideRecharge'), dataIndex: 'hideRecharge', responsive: ['md'], render: yesNo },
     { title: t('fields.hideLanguage'), dataIndex: 'hideLanguage', responsive: ['md'], render: yesNo },

@@ -3,7 +3,6 @@ import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '@/components/Can';
-import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
@@ -93,16 +92,13 @@ export default function ContactListPage() {
         ),
     });
 
+  // Whole texts, wrapping in their cells; a link breaks anywhere rather than widen the table.
   const columns: TableColumnsType<SupportContactRecord> = [
-    {
-      title: t('admin.fields.name'),
-      dataIndex: 'name',
-      render: (value: string) => <Ellipsis text={value} />,
-    },
+    { title: t('admin.fields.name'), dataIndex: 'name' },
     {
       title: t('admin.fields.telegram'),
       dataIndex: 'telegram',
-      render: (value: string) => <Ellipsis text={value} />,
+      onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
     },
     { title: t('admin.fields.sort'), dataIndex: 'sortNo', responsive: ['md'] },
     {
