@@ -171,6 +171,12 @@ test('at 390 px the key columns stay in view, the tables scroll inside their car
   await expectColumnsInView(companies, ['Company name', 'Approval']);
   await expectFiltersInCard(companies);
   await expectPageFits(page);
+
+  // The customer group link form in the toolbar fits too.
+  const contacts = await openList(page, '/system/contact', 'contact-table');
+  await expectColumnsInView(contacts, ['Name', 'Shown to customers'], 'Actions');
+  await expect(contacts.getByTestId('group-link-save')).toBeVisible();
+  await expectPageFits(page);
 });
 
 test("at 390 px a user's actions are a More menu: edit in English, freeze and thaw in Chinese", async ({
