@@ -78,4 +78,12 @@ export const SPEC_USERS = {
     departments: ['A07'],
     company: 'Two-Way Logistics',
   },
+  /** 03n: frozen and thawed from the row's More menu on a phone. */
+  narrowFreeze: {
+    username: 'e2e-narrow-freeze',
+    realname: 'Nia Narrow',
+    role: 'customer',
+    departments: ['A07'],
+    company: 'Two-Way Logistics',
+  },
 } as const satisfies Record<string, SpecUser>;

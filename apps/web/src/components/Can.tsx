@@ -4,9 +4,16 @@ import { PermissionsContext } from '@/lib/permissions-context';
 
 /** Whether the signed-in user may see and use a control guarded by `action`. */
 export function useCan(action: string): Access {
+  return useAccess()(action);
+}
+
+/** `useCan` for a list of controls (a row's actions): what each action allows. */
+export function useAccess(): (action: string) => Access {
   const permissions = useContext(PermissionsContext);
-  if (!permissions) return { visible: false, disabled: true };
-  return accessTo(action, permissions.auth, permissions.allAuth);
+  return (action) =>
+    permissions
+      ? accessTo(action, permissions.auth, permissions.allAuth)
+      : { visible: false, disabled: true };
 }
 
 /**

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { ApiError } from '@/lib/api-client';
+import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { KeysetPager } from './KeysetPager';
 import { type ListQuerySchema, SAME_TAB_STATE, type TableUrlState, tableUrlCodec } from './table-url-state';
 
@@ -118,6 +119,7 @@ export function ResourceTable<
   const urlState = useMemo(() => codec.read(location.search), [codec, location.search]);
   const { query, pageNo, pageSize, cursors } = urlState;
   const [selected, setSelected] = useState<{ keys: Key[]; rows: RowOf<R>[] }>({ keys: [], rows: [] });
+  const mobile = useMediaQuery(MOBILE_SCREEN);
 
   // The form follows the URL when something else changes it (back/forward, a link); not after
   // this table's own paging, nor when a kept-alive page shows again (typed text stays then).
@@ -155,11 +157,14 @@ export function ResourceTable<
   const clearSelection = () => setSelected({ keys: [], rows: [] });
 
   return (
-    <Card title={title} data-testid={testId}>
+    // A phone's narrow padding leaves the table room for its key columns beside the actions.
+    <Card title={title} size={mobile ? 'small' : 'default'} data-testid={testId}>
       {filters ? (
         <Form
           form={form}
-          layout="inline"
+          // On a phone the filters stand one under another, each no wider than the card.
+          layout={mobile ? 'vertical' : 'inline'}
+          className="sb-query-form"
           initialValues={fromQuery(query)}
           onFinish={search}
           style={{ marginBottom: 16, rowGap: 12 }}
@@ -206,7 +211,10 @@ export function ResourceTable<
         columns={columns}
         dataSource={(data?.records ?? []) as RowOf<R>[]}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        // As wide as the card, cells wrapping where they must; only a table that cannot fit even
+        // then (a phone) scrolls sideways inside the card, its actions column kept in view.
+        scroll={{ x: true }}
+        tableLayout="auto"
         rowSelection={
           selectable
             ? {

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18nReady, loadLocale } from '@/lib/i18n';
 import { clearNotices } from '@/lib/notify';
+import { DESKTOP_WIDTH, matchesScreen, setScreenWidth } from './screen';
 
 // Both languages' texts are in before any test renders (the app loads them lazily).
 await i18nReady;
@@ -13,13 +14,16 @@ await Promise.all(LOCALES.map(loadLocale));
 // made 5 s too tight: a limit is never what a test relies on, so it is generous.
 configure({ asyncUtilTimeout: 30_000 });
 
-// antd reads media queries (grid, responsive observers); jsdom has no matchMedia.
-if (typeof window !== 'undefined' && !window.matchMedia) {
+// antd reads media queries (grid, responsive observers, responsive table columns), and so do
+// the layout and the row actions; jsdom has no matchMedia. Answered for a desktop width, or the
+// width a test set (src/test/screen.ts). Defined again for each file: the answer comes from the
+// same module the file's tests set the width in.
+if (typeof window !== 'undefined') {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
     value: (query: string): MediaQueryList => ({
-      matches: false,
+      matches: matchesScreen(query),
       media: query,
       onchange: null,
       addListener: () => {},
@@ -33,6 +37,7 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 
 afterEach(() => {
   cleanup();
+  setScreenWidth(DESKTOP_WIDTH);
   clearNotices();
   localStorage.clear();
 });

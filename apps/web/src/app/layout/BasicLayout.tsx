@@ -13,11 +13,10 @@ import { DepartmentGate } from '@/features/account';
 import { BrandLogo, useBrand, useBrandTitle } from '@/features/branding';
 import { useSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 
 /** Breakpoints of spec section 9: sidebar closed below 1088 px, mobile layout below 768 px. */
 const SIDER_CLOSED_BELOW = '(max-width: 1087.98px)';
-const MOBILE_BELOW = '(max-width: 767.98px)';
 const SIDER_WIDTH = 180;
 const SIDER_COLLAPSED_WIDTH = 80;
 const HEADER_HEIGHT = 64;
@@ -71,7 +70,7 @@ export default function BasicLayout() {
   const settings = useSettings();
   useBrandTitle();
   const narrow = useMediaQuery(SIDER_CLOSED_BELOW);
-  const mobile = useMediaQuery(MOBILE_BELOW);
+  const mobile = useMediaQuery(MOBILE_SCREEN);
   const [collapsed, setCollapsed] = useState(narrow);
   useEffect(() => setCollapsed(narrow), [narrow]);
   const [drawerOpen, setDrawerOpen] = useState(false);

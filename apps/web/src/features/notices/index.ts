@@ -2,5 +2,6 @@ export { getUnreadNotices, unreadNoticesQuery, useUnreadNotices } from './api/li
 export { markNoticeRead, useMarkNoticeRead } from './api/mark-read';
 export { ALL_NOTICES_PATH, NoticeBell } from './components/NoticeBell';
 export { NoticeModal, PRIORITY_COLOURS, type ShownNotice } from './components/NoticeModal';
+export { NoticeTitleButton } from './components/NoticeTitleButton';
 export { sanitizeHtml } from './sanitize';
 // UserAnnouncementPage is loaded lazily: import '@/features/notices/pages/UserAnnouncementPage'.

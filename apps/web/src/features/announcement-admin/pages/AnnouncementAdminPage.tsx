@@ -4,13 +4,14 @@ import {
   type AnnouncementAdminItem,
   announcementListQuerySchema,
 } from '@switchboard/contracts';
-import { App, Button, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { useDict } from '@/components/dict';
 import { ResourceTable } from '@/components/ResourceTable';
-import { NoticeModal, PRIORITY_COLOURS, type ShownNotice } from '@/features/notices';
+import { rowActionsColumn } from '@/components/RowActions';
+import { NoticeModal, NoticeTitleButton, PRIORITY_COLOURS, type ShownNotice } from '@/features/notices';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { listAnnouncementsQuery } from '../api/list-announcements';
@@ -68,27 +69,26 @@ export default function AnnouncementAdminPage() {
     });
   };
 
+  // No fixed widths: the table fits the card at desktop widths (cells wrap where they must); on
+  // a phone the columns after the title and status give way.
   const columns: TableColumnsType<AnnouncementAdminItem> = [
     {
       title: t('columns.title'),
       dataIndex: 'titile',
-      ellipsis: true,
       render: (value: string, record) => (
-        <Button type="link" style={{ padding: 0 }} onClick={() => setPreview({ ...record, readFlag: true })}>
-          {value}
-        </Button>
+        <NoticeTitleButton title={value} onClick={() => setPreview({ ...record, readFlag: true })} />
       ),
     },
     {
       title: t('columns.category'),
       dataIndex: 'msgCategory',
-      width: 120,
+      responsive: ['md'],
       render: (value: string) => categories.textOf(value),
     },
     {
       title: t('columns.priority'),
       dataIndex: 'priority',
-      width: 100,
+      responsive: ['md'],
       render: (value: string) => (
         <Tag color={PRIORITY_COLOURS[value] ?? 'default'}>{priorities.textOf(value)}</Tag>
       ),
@@ -96,83 +96,63 @@ export default function AnnouncementAdminPage() {
     {
       title: t('admin.fields.msgType'),
       dataIndex: 'msgType',
-      width: 120,
+      responsive: ['md'],
       render: (value: string) => t(`admin.target.${value}`, { defaultValue: value }),
     },
     {
       title: t('admin.columns.status'),
       dataIndex: 'sendStatus',
-      width: 110,
       render: (value: string) => (
         <Tag color={STATUS_COLOURS[value] ?? 'default'} data-testid="announcement-status">
           {sendStatuses.textOf(value)}
         </Tag>
       ),
     },
-    { title: t('sender'), dataIndex: 'sender', width: 120, ellipsis: true },
+    { title: t('sender'), dataIndex: 'sender', responsive: ['md'] },
     {
       title: t('sendTime'),
       dataIndex: 'sendTime',
-      width: 170,
       render: (value: string | null) => formatDateTime(value),
     },
     {
       title: t('admin.columns.revokeTime'),
       dataIndex: 'revokeTime',
-      width: 170,
+      responsive: ['md'],
       render: (value: string | null) => formatDateTime(value),
     },
     {
       title: t('admin.columns.createTime'),
       dataIndex: 'createTime',
-      width: 170,
+      responsive: ['md'],
       render: (value: string) => formatDateTime(value),
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 220,
-      render: (_: unknown, record) => (
-        <Space size={0} wrap>
-          {record.sendStatus === '0' ? (
-            <>
-              <Can action={ANNOUNCEMENT_PERMISSIONS.edit}>
-                <Button type="link" size="small" onClick={() => setForm({ open: true, editing: record })}>
-                  {t('admin.actions.edit')}
-                </Button>
-              </Can>
-              <Can action={ANNOUNCEMENT_PERMISSIONS.release}>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => confirm('release', record, release.mutateAsync)}
-                >
-                  {t('admin.actions.release')}
-                </Button>
-              </Can>
-            </>
-          ) : null}
-          {record.sendStatus === '1' ? (
-            <Can action={ANNOUNCEMENT_PERMISSIONS.revoke}>
-              <Button type="link" size="small" onClick={() => confirm('revoke', record, revoke.mutateAsync)}>
-                {t('admin.actions.revoke')}
-              </Button>
-            </Can>
-          ) : null}
-          <Can action={ANNOUNCEMENT_PERMISSIONS.delete}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => confirm('delete', record, remove.mutateAsync)}
-            >
-              {t('admin.actions.delete')}
-            </Button>
-          </Can>
-        </Space>
-      ),
-    },
+    rowActionsColumn<AnnouncementAdminItem>(t('columns.actions'), (record) => [
+      record.sendStatus === '0' && {
+        key: 'edit',
+        label: t('admin.actions.edit'),
+        permission: ANNOUNCEMENT_PERMISSIONS.edit,
+        onClick: () => setForm({ open: true, editing: record }),
+      },
+      record.sendStatus === '0' && {
+        key: 'release',
+        label: t('admin.actions.release'),
+        permission: ANNOUNCEMENT_PERMISSIONS.release,
+        onClick: () => confirm('release', record, release.mutateAsync),
+      },
+      record.sendStatus === '1' && {
+        key: 'revoke',
+        label: t('admin.actions.revoke'),
+        permission: ANNOUNCEMENT_PERMISSIONS.revoke,
+        onClick: () => confirm('revoke', record, revoke.mutateAsync),
+      },
+      {
+        key: 'delete',
+        label: t('admin.actions.delete'),
+        permission: ANNOUNCEMENT_PERMISSIONS.delete,
+        danger: true,
+        onClick: () => confirm('delete', record, remove.mutateAsync),
+      },
+    ]),
   ];
 
   return (

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type BrandRecord, pageQuerySchema } from '@switchboard/contracts';
-import { App, Button, Space, type TableColumnsType, Tag } from 'antd';
+import { App, Button, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { Logo } from '@/components/Logo';
 import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteBrand } from '../api/delete-brand';
 import { listBrandsQuery } from '../api/list-brands';
@@ -48,7 +49,6 @@ export default function BrandListPage() {
     {
       title: t('fields.logo'),
       dataIndex: 'logo',
-      width: 80,
       render: (value: string | null, record) =>
         value ? (
           <img src={value} alt={record.brandName} width={32} height={32} style={{ objectFit: 'contain' }} />
@@ -56,36 +56,32 @@ export default function BrandListPage() {
           <Logo size={32} />
         ),
     },
-    { title: t('fields.domain'), dataIndex: 'domain', ellipsis: true },
-    { title: t('fields.brandName'), dataIndex: 'brandName', ellipsis: true },
-    { title: t('fields.isMainBrand'), dataIndex: 'isMainBrand', width: 120, render: yesNo },
-    { title: t('fields.hideRecharge'), dataIndex: 'hideRecharge', width: 120, render: yesNo },
-    { title: t('fields.hideLanguage'), dataIndex: 'hideLanguage', width: 120, render: yesNo },
+    { title: t('fields.domain'), dataIndex: 'domain' },
+    { title: t('fields.brandName'), dataIndex: 'brandName' },
+    { title: t('fields.isMainBrand'), dataIndex: 'isMainBrand', responsive: ['md'], render: yesNo },
+    { title: t('fields.hideRecharge'), dataIndex: 'hideRecharge', responsive: ['md'], render: yesNo },
+    { title: t('fields.hideLanguage'), dataIndex: 'hideLanguage', responsive: ['md'], render: yesNo },
     {
       title: t('updatedAt'),
       dataIndex: 'updatedAt',
-      width: 180,
+      responsive: ['md'],
       render: (value: string | undefined, record) => formatDateTime(value ?? record.createdAt),
     },
-    {
-      title: t('actions'),
-      key: 'actions',
-      width: 150,
-      render: (_: unknown, record) => (
-        <Space size={0}>
-          <Can action={BRAND_PERMISSIONS.edit}>
-            <Button type="link" size="small" onClick={() => setForm({ open: true, editing: record })}>
-              {t('edit')}
-            </Button>
-          </Can>
-          <Can action={BRAND_PERMISSIONS.delete}>
-            <Button type="link" size="small" danger onClick={() => confirmDelete(record)}>
-              {t('delete')}
-            </Button>
-          </Can>
-        </Space>
-      ),
-    },
+    rowActionsColumn<BrandRecord>(t('actions'), (record) => [
+      {
+        key: 'edit',
+        label: t('edit'),
+        permission: BRAND_PERMISSIONS.edit,
+        onClick: () => setForm({ open: true, editing: record }),
+      },
+      {
+        key: 'delete',
+        label: t('delete'),
+        permission: BRAND_PERMISSIONS.delete,
+        danger: true,
+        onClick: () => confirmDelete(record),
+      },
+    ]),
   ];
 
   return (

@@ -34,6 +34,7 @@ export default function CompanyListPage() {
         {
           title: t('company.type'),
           dataIndex: 'type',
+          responsive: ['md'],
           render: (type: string) => <DictTag code="company_type" value={type} />,
         },
         {
@@ -43,7 +44,12 @@ export default function CompanyListPage() {
             <DictTag code="approval_status" value={status} colors={APPROVAL_COLORS} />
           ),
         },
-        { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+        {
+          title: t('common.createdAt'),
+          dataIndex: 'createdAt',
+          responsive: ['md'],
+          render: (v: string) => formatDateTime(v),
+        },
       ]}
     />
   );

@@ -1,10 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { pageQuerySchema, type SupportContactRecord } from '@switchboard/contracts';
-import { App, Button, Form, Input, Space, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '@/components/Can';
 import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useDeleteSupportContact } from '../api/delete-support-contact';
 import { useContactInfo } from '../api/get-contact-info';
 import { listSupportContactsQuery } from '../api/list-support-contacts';
@@ -25,14 +27,16 @@ function GroupLinkForm() {
   const save = useSaveGroupLink();
   const [form] = Form.useForm<{ groupLink: string }>();
   const canEdit = useCan(CONTACT_PERMISSIONS.edit);
+  const mobile = useMediaQuery(MOBILE_SCREEN);
   const current = info.data?.groupLink ?? '';
   useEffect(() => form.setFieldsValue({ groupLink: current }), [current, form]);
   if (!canEdit.visible) return null;
   return (
     <Form
       form={form}
-      layout="inline"
-      style={{ rowGap: 8 }}
+      // On a phone the field takes the card's width, its label above it.
+      layout={mobile ? 'vertical' : 'inline'}
+      style={mobile ? { width: '100%' } : { rowGap: 8 }}
       onFinish={({ groupLink }) =>
         save.mutate(groupLink.trim(), {
           onSuccess: () => void message.success(t('admin.groupLinkSaved')),
@@ -44,7 +48,12 @@ function GroupLinkForm() {
         label={t('admin.groupLink')}
         rules={[{ type: 'url', message: t('admin.groupLinkInvalid') }]}
       >
-        <Input placeholder="https://t.me/…" style={{ width: 320 }} allowClear disabled={canEdit.disabled} />
+        <Input
+          placeholder="https://t.me/…"
+          style={{ width: mobile ? '100%' : 320 }}
+          allowClear
+          disabled={canEdit.disabled}
+        />
       </Form.Item>
       <Button
         htmlType="submit"
@@ -83,36 +92,36 @@ export default function ContactListPage() {
         ),
     });
 
+  // Whole texts, wrapping in their cells; a link breaks anywhere rather than widen the table.
   const columns: TableColumnsType<SupportContactRecord> = [
-    { title: t('admin.fields.name'), dataIndex: 'name', ellipsis: true },
-    { title: t('admin.fields.telegram'), dataIndex: 'telegram', ellipsis: true },
-    { title: t('admin.fields.sort'), dataIndex: 'sortNo', width: 100 },
+    { title: t('admin.fields.name'), dataIndex: 'name' },
+    {
+      title: t('admin.fields.telegram'),
+      dataIndex: 'telegram',
+      onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+    },
+    { title: t('admin.fields.sort'), dataIndex: 'sortNo', responsive: ['md'] },
     {
       title: t('admin.fields.enabled'),
       dataIndex: 'enabled',
-      width: 120,
       render: (value: boolean) =>
         value ? <Tag color="green">{t('admin.enabled')}</Tag> : <Tag>{t('admin.disabled')}</Tag>,
     },
-    {
-      title: t('admin.actions'),
-      key: 'actions',
-      width: 150,
-      render: (_: unknown, record) => (
-        <Space size={0}>
-          <Can action={CONTACT_PERMISSIONS.edit}>
-            <Button type="link" size="small" onClick={() => setForm({ open: true, editing: record })}>
-              {t('admin.edit')}
-            </Button>
-          </Can>
-          <Can action={CONTACT_PERMISSIONS.delete}>
-            <Button type="link" size="small" danger onClick={() => confirmDelete(record)}>
-              {t('admin.delete')}
-            </Button>
-          </Can>
-        </Space>
-      ),
-    },
+    rowActionsColumn<SupportContactRecord>(t('admin.actions'), (record) => [
+      {
+        key: 'edit',
+        label: t('admin.edit'),
+        permission: CONTACT_PERMISSIONS.edit,
+        onClick: () => setForm({ open: true, editing: record }),
+      },
+      {
+        key: 'delete',
+        label: t('admin.delete'),
+        permission: CONTACT_PERMISSIONS.delete,
+        danger: true,
+        onClick: () => confirmDelete(record),
+      },
+    ]),
   ];
 
   return (

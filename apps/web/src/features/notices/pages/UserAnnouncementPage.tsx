@@ -8,10 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '@/components/dict';
 import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
 import { formatDateTime } from '@/lib/format';
 import { listMyAnnouncementsQuery } from '../api/list-my-announcements';
 import { useMarkAllNoticesRead } from '../api/read-all';
 import { NoticeModal, PRIORITY_COLOURS } from '../components/NoticeModal';
+import { NoticeTitleButton } from '../components/NoticeTitleButton';
 
 /** /isps/userAnnouncement: every announcement sent to me, read or not, with filters. */
 export default function UserAnnouncementPage() {
@@ -38,63 +40,50 @@ export default function UserAnnouncementPage() {
     });
   };
 
+  // No fixed widths: the table fits the card at desktop widths (cells wrap where they must); on
+  // a phone only the title and the read state stay.
   const columns: TableColumnsType<UserAnnouncementItem> = [
     {
       title: t('columns.title'),
       dataIndex: 'titile',
-      // A width of its own: without it the title got what the fixed columns left (a few letters).
-      width: 280,
-      ellipsis: true,
-      render: (value: string, record) => (
-        <Button type="link" style={{ padding: 0 }} title={value} onClick={() => setShown(record)}>
-          {value}
-        </Button>
-      ),
+      render: (value: string, record) => <NoticeTitleButton title={value} onClick={() => setShown(record)} />,
     },
     {
       title: t('columns.category'),
       dataIndex: 'msgCategory',
-      width: 130,
+      responsive: ['md'],
       render: (value: string) => categories.textOf(value),
     },
     {
       title: t('columns.priority'),
       dataIndex: 'priority',
-      width: 100,
+      responsive: ['md'],
       render: (value: string) => (
         <Tag color={PRIORITY_COLOURS[value] ?? 'default'}>{priorities.textOf(value)}</Tag>
       ),
     },
-    { title: t('sender'), dataIndex: 'sender', width: 140, ellipsis: true },
+    { title: t('sender'), dataIndex: 'sender', responsive: ['md'] },
     {
       title: t('sendTime'),
       dataIndex: 'sendTime',
-      width: 180,
+      responsive: ['md'],
       render: (value: string | null) => formatDateTime(value),
     },
     {
       title: t('columns.readState'),
       dataIndex: 'readFlag',
-      width: 110,
       render: (value: boolean) =>
         value ? <Tag color="green">{t('read')}</Tag> : <Tag color="blue">{t('unread')}</Tag>,
     },
     {
       title: t('columns.readTime'),
       dataIndex: 'readTime',
-      width: 180,
+      responsive: ['md'],
       render: (value: string | null) => formatDateTime(value),
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 100,
-      render: (_: unknown, record) => (
-        <Button size="small" onClick={() => setShown(record)}>
-          {t('open')}
-        </Button>
-      ),
-    },
+    rowActionsColumn<UserAnnouncementItem>(t('columns.actions'), (record) => [
+      { key: 'open', label: t('open'), onClick: () => setShown(record) },
+    ]),
   ];
 
   return (

@@ -32,13 +32,20 @@ export default function LoginLogPage() {
         {
           title: t('log.reason'),
           dataIndex: 'reason',
+          responsive: ['md'],
           render: (v: string | null) => <Ellipsis text={texts.reason(v)} />,
         },
-        { title: t('log.method'), dataIndex: 'method', render: (v: string) => texts.method(v) },
-        { title: t('log.ip'), dataIndex: 'ip' },
+        {
+          title: t('log.method'),
+          dataIndex: 'method',
+          responsive: ['md'],
+          render: (v: string) => texts.method(v),
+        },
+        { title: t('log.ip'), dataIndex: 'ip', responsive: ['md'] },
         {
           title: t('log.userAgent'),
           dataIndex: 'userAgent',
+          responsive: ['md'],
           render: (v: string | null) => <Ellipsis text={v} />,
         },
         { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },

@@ -21,18 +21,29 @@ export default function OperationLogPage() {
       fromQuery={logFormValues}
       columns={[
         { title: t('log.username'), dataIndex: 'username' },
-        { title: t('log.method'), dataIndex: 'method' },
-        { title: t('log.route'), dataIndex: 'route', render: (v: string) => <Ellipsis text={v} /> },
-        { title: t('log.action'), dataIndex: 'action', render: (v: string | null) => <Ellipsis text={v} /> },
+        // Beside the user, as the login log's result: on a phone both stay in view.
         {
           title: t('log.status'),
           dataIndex: 'statusCode',
           render: (code: number) => <Tag color={code < 400 ? 'green' : 'red'}>{code}</Tag>,
         },
-        { title: t('log.ip'), dataIndex: 'ip' },
+        { title: t('log.method'), dataIndex: 'method', responsive: ['md'] },
+        {
+          title: t('log.route'),
+          dataIndex: 'route',
+          responsive: ['md'],
+          render: (v: string) => <Ellipsis text={v} />,
+        },
+        {
+          title: t('log.action'),
+          dataIndex: 'action',
+          render: (v: string | null) => <Ellipsis text={v} />,
+        },
+        { title: t('log.ip'), dataIndex: 'ip', responsive: ['md'] },
         {
           title: t('log.duration'),
           dataIndex: 'durationMs',
+          responsive: ['md'],
           align: 'right',
           render: (v: number) => formatNumber(v),
         },

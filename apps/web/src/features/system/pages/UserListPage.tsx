@@ -1,11 +1,12 @@
 import { SEARCH_TEXT_MAX_LENGTH, type UserListItem, userListQuerySchema } from '@switchboard/contracts';
-import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Switch, Tag } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Modal, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
 import { formatDateTime } from '@/lib/format';
 import { listUsersQuery } from '../api/list-users';
 import { useFreezeUsers, useResetGoogleAuth, useSetHeaderItemsHidden, useSetIpWhitelist } from '../api/users';
@@ -166,15 +167,22 @@ export default function UserListPage() {
             dataIndex: 'username',
             render: (v: string) => <span data-testid="user-username">{v}</span>,
           },
-          { title: t('user.realname'), dataIndex: 'realname', render: (v: string) => <Ellipsis text={v} /> },
+          {
+            title: t('user.realname'),
+            dataIndex: 'realname',
+            responsive: ['md'],
+            render: (v: string) => <Ellipsis text={v} />,
+          },
           {
             title: t('user.company'),
             dataIndex: 'companyName',
+            responsive: ['md'],
             render: (v: string | null) => <Ellipsis text={v} />,
           },
           {
             title: t('user.roles'),
             dataIndex: 'roles',
+            responsive: ['md'],
             render: (roles: string[]) =>
               roles.map((role) => (
                 <Tag key={role}>
@@ -199,79 +207,56 @@ export default function UserListPage() {
           {
             title: t('user.googleAuth'),
             dataIndex: 'googleAuthBound',
+            responsive: ['md'],
             render: (bound: boolean) => (bound ? t('common:yes') : t('common:no')),
           },
           { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-          {
-            title: t('table.actions'),
-            key: 'actions',
-            fixed: 'right',
-            render: (_: unknown, user: UserListItem) => (
-              <Flex gap={4} wrap>
-                <Can action="system:user:frozen">
-                  {user.status === FROZEN ? (
-                    <Button
-                      size="small"
-                      type="link"
-                      onClick={() => setStatus([user.id], NORMAL)}
-                      data-testid="user-thaw"
-                    >
-                      {t('user.thaw')}
-                    </Button>
-                  ) : (
-                    <Popconfirm
-                      title={t('user.freezeConfirm', { username: user.username })}
-                      onConfirm={() => setStatus([user.id], FROZEN)}
-                    >
-                      <Button size="small" type="link" danger data-testid="user-freeze">
-                        {t('user.freeze')}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Can>
-                <Can action="system:user:resetGoogle">
-                  <Popconfirm
-                    title={t('user.resetGoogleConfirm', { username: user.username })}
-                    onConfirm={() =>
-                      resetGoogle.mutate(
-                        { userId: user.id },
-                        { onSuccess: () => void message.success(t('user.resetGoogleDone')) },
-                      )
-                    }
-                  >
-                    <Button
-                      size="small"
-                      type="link"
-                      disabled={!user.googleAuthBound}
-                      data-testid="user-reset-google"
-                    >
-                      {t('user.resetGoogle')}
-                    </Button>
-                  </Popconfirm>
-                </Can>
-                <Can action="system:user:edit">
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={() => setEditingUser(user)}
-                    data-testid="user-edit"
-                  >
-                    {t('user.edit')}
-                  </Button>
-                </Can>
-                <Can action="system:user:ipWhitelist">
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={() => setEditing(user)}
-                    data-testid="user-ip-whitelist"
-                  >
-                    {t('user.ipWhitelist')}
-                  </Button>
-                </Can>
-              </Flex>
-            ),
-          },
+          rowActionsColumn<UserListItem>(t('table.actions'), (user) => [
+            user.status === FROZEN
+              ? {
+                  key: 'thaw',
+                  label: t('user.thaw'),
+                  permission: 'system:user:frozen',
+                  onClick: () => setStatus([user.id], NORMAL),
+                  testId: 'user-thaw',
+                }
+              : {
+                  key: 'freeze',
+                  label: t('user.freeze'),
+                  permission: 'system:user:frozen',
+                  danger: true,
+                  confirm: t('user.freezeConfirm', { username: user.username }),
+                  onClick: () => setStatus([user.id], FROZEN),
+                  testId: 'user-freeze',
+                },
+            {
+              key: 'resetGoogle',
+              label: t('user.resetGoogle'),
+              permission: 'system:user:resetGoogle',
+              disabled: !user.googleAuthBound,
+              confirm: t('user.resetGoogleConfirm', { username: user.username }),
+              onClick: () =>
+                resetGoogle.mutate(
+                  { userId: user.id },
+                  { onSuccess: () => void message.success(t('user.resetGoogleDone')) },
+                ),
+              testId: 'user-reset-google',
+            },
+            {
+              key: 'edit',
+              label: t('user.edit'),
+              permission: 'system:user:edit',
+              onClick: () => setEditingUser(user),
+              testId: 'user-edit',
+            },
+            {
+              key: 'ipWhitelist',
+              label: t('user.ipWhitelist'),
+              permission: 'system:user:ipWhitelist',
+              onClick: () => setEditing(user),
+              testId: 'user-ip-whitelist',
+            },
+          ]),
         ]}
       />
       {editing ? <IpWhitelistModal user={editing} onClose={() => setEditing(null)} /> : null}
