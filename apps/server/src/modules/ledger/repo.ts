@@ -147,16 +147,22 @@ export class LedgerRepo {
       on conflict do nothing`);
   }
 
-  /** Entries already written under these (company, idempotency key) pairs. */
+  /**
+   * Entries already written under these (company, idempotency key) pairs. Two `= any` arrays let
+   * the planner probe the unique index; the few cross pairs it may also return are dropped here.
+   */
   async findByKeys(keys: { companyId: string; idempotencyKey: string }[]): Promise<LedgerEntryRow[]> {
     if (keys.length === 0) return [];
+    const companyIds = [...new Set(keys.map((k) => k.companyId))];
+    const idempotencyKeys = [...new Set(keys.map((k) => k.idempotencyKey))];
     const result = await executor(this.db).execute(sql`
       select ${entryColumns} from ${ledgerEntries}
-      where (company_id, idempotency_key) in (
-        select k.company_id, k.idempotency_key
-        from jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ company_id: k.companyId, idempotency_key: k.idempotencyKey })))}::jsonb)
-          as k(company_id uuid, idempotency_key text))`);
-    return rowsOf<EntrySqlRow>(result).map(entryOf);
+      where company_id = any(${`{${companyIds.join(',')}}`}::uuid[])
+        and idempotency_key = any(array(select jsonb_array_elements_text(${JSON.stringify(idempotencyKeys)}::jsonb)))`);
+    const wanted = new Set(keys.map((k) => `${k.companyId}\u0000${k.idempotencyKey}`));
+    return rowsOf<EntrySqlRow>(result)
+      .map(entryOf)
+      .filter((e) => wanted.has(`${e.companyId}\u0000${e.idempotencyKey}`));
   }
 
   /**
