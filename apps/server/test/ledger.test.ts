@@ -309,6 +309,12 @@ describe('the ledger service', () => {
         { companyId: ACME, kind: 'topup', account: 'commission', amount: 5n, idempotencyKey: key('x') },
       ]),
     ).rejects.toThrow(/invalid posting/);
+    await expect(
+      ledger.post([{ companyId: ACME, kind: 'topup', amount: 5n, idempotencyKey: 'with space' }]),
+    ).rejects.toThrow(/invalid idempotency key/);
+    await expect(
+      ledger.post([{ companyId: ACME, kind: 'topup', amount: 5n, idempotencyKey: 'k'.repeat(129) }]),
+    ).rejects.toThrow(/invalid idempotency key/);
     await expect(ledger.transfer(ACME, ACME, 1n, key('x'))).rejects.toMatchObject({
       errorCode: 'TRANSFER_TO_SELF',
     });

@@ -2,7 +2,10 @@ import {
   COMMISSION_KINDS,
   CREDIT_KINDS,
   DEBIT_KINDS,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
   type KeysetPage,
+  LEDGER_NOTE_MAX_LENGTH,
+  LEDGER_REFERENCE_MAX_LENGTH,
   type LedgerAccount,
   type LedgerKind,
   MONEY_LIMIT,
@@ -237,6 +240,16 @@ export class LedgerService {
       (DEBIT_KINDS.includes(p.kind) && p.amount > 0n);
     if (wrongAccount || wrongSign) {
       throw new Error(`invalid posting: ${p.kind} of ${p.amount} on ${account}`);
+    }
+    // Callers are code, not people: a key or text the columns cannot hold is a bug, said at once.
+    if (!/^[\x21-\x7e]+$/.test(p.idempotencyKey) || p.idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      throw new Error(`invalid idempotency key ${JSON.stringify(p.idempotencyKey.slice(0, 200))}`);
+    }
+    if (
+      (p.reference?.length ?? 0) > LEDGER_REFERENCE_MAX_LENGTH ||
+      (p.note?.length ?? 0) > LEDGER_NOTE_MAX_LENGTH
+    ) {
+      throw new Error('ledger reference or note too long');
     }
     return { ...p, account };
   }
