@@ -69,6 +69,8 @@ describe('GET /sys/balance', () => {
     });
     expectFieldError(zh, 'companyId', 'companyId格式不正确');
     expectError(await s.call('GET', '/sys/balance'), 401, 'UNAUTHORIZED');
+    // Staff belong to no company: they name one.
+    expectError(await balance('admin'), 400, 'FIELD_REQUIRED', { params: { field: 'companyId' } });
     expectError(
       await balance('admin', { companyId: '00000000-0000-4000-8000-000000000000' }),
       404,

@@ -72,34 +72,49 @@ export const units = (n: number | bigint): bigint => BigInt(n) * MONEY_UNIT;
  * six-decimal string (`"-12.500000"`). Validation messages name the field in the caller's
  * language: not a decimal (MONEY_INVALID), too many decimals (MONEY_TOO_MANY_DECIMALS).
  */
-export const money = z.codec(
-  z.string().superRefine((text, ctx) => {
-    if (text.length > 40) {
-      ctx.addIssue({ code: 'custom', message: 'MONEY_INVALID' });
-      return;
-    }
-    const decimals = decimalsOf(text);
-    if (decimals !== undefined && decimals > MONEY_SCALE) {
-      ctx.addIssue({ code: 'custom', message: 'MONEY_TOO_MANY_DECIMALS', params: { max: MONEY_SCALE } });
-    } else if (parseMoney(text) === undefined || parseMoney(text)! >= MONEY_LIMIT) {
-      ctx.addIssue({ code: 'custom', message: 'MONEY_INVALID' });
-    }
-  }),
-  z.bigint(),
-  {
-    decode: (text) => parseMoney(text)!,
-    encode: (micros) => formatMoney(micros),
-  },
-);
+/**
+ * How money looks in the OpenAPI document, both ways (the codec's bigint side has no JSON Schema
+ * of its own).
+ */
+const moneyDoc = {
+  type: 'string',
+  pattern: '^-?\\d{1,12}(\\.\\d{1,6})?$',
+  examples: ['120.00', '0.003500'],
+  description: 'An exact decimal amount of the platform currency (answers carry six decimals)',
+};
+
+export const money = z
+  .codec(
+    z.string().superRefine((text, ctx) => {
+      if (text.length > 40) {
+        ctx.addIssue({ code: 'custom', message: 'MONEY_INVALID' });
+        return;
+      }
+      const decimals = decimalsOf(text);
+      if (decimals !== undefined && decimals > MONEY_SCALE) {
+        ctx.addIssue({ code: 'custom', message: 'MONEY_TOO_MANY_DECIMALS', params: { max: MONEY_SCALE } });
+      } else if (parseMoney(text) === undefined || parseMoney(text)! >= MONEY_LIMIT) {
+        ctx.addIssue({ code: 'custom', message: 'MONEY_INVALID' });
+      }
+    }),
+    z.bigint(),
+    {
+      decode: (text) => parseMoney(text)!,
+      encode: (micros) => formatMoney(micros),
+    },
+  )
+  .meta(moneyDoc);
 
 /** An amount that moves money: greater than zero, at most LEDGER_AMOUNT_MAX units. */
-export const positiveMoney = money.check(
-  z.refine((micros: bigint) => micros > 0n, { message: 'MONEY_NOT_POSITIVE' }),
-  z.refine((micros: bigint) => micros <= units(LEDGER_AMOUNT_MAX), {
-    message: 'MONEY_TOO_LARGE',
-    params: { max: LEDGER_AMOUNT_MAX },
-  }),
-);
+export const positiveMoney = money
+  .check(
+    z.refine((micros: bigint) => micros > 0n, { message: 'MONEY_NOT_POSITIVE' }),
+    z.refine((micros: bigint) => micros <= units(LEDGER_AMOUNT_MAX), {
+      message: 'MONEY_TOO_LARGE',
+      params: { max: LEDGER_AMOUNT_MAX },
+    }),
+  )
+  .meta({ ...moneyDoc, description: `An exact decimal amount above 0, at most ${LEDGER_AMOUNT_MAX}` });
 
 /** An ISO 4217 currency code (`USD`, `CNY`). */
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'FIELD_INVALID');

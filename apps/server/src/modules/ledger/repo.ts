@@ -214,9 +214,9 @@ export class LedgerRepo {
       with inserted as (
         insert into ${ledgerEntries}
           (company_id, account, seq, kind, amount, balance_after, reference, note, actor_user_id,
-           actor_username, idempotency_key)
+           actor_username, idempotency_key, created_at)
         select e.company_id, e.account, e.seq, e.kind, e.amount, e.balance_after, e.reference, e.note,
-          e.actor_user_id, e.actor_username, e.idempotency_key
+          e.actor_user_id, e.actor_username, e.idempotency_key, clock_timestamp()
         from jsonb_to_recordset(${entryJson}::jsonb) as e(
           company_id uuid, account text, seq bigint, kind text, amount numeric, balance_after numeric,
           reference text, note text, actor_user_id uuid, actor_username text, idempotency_key text, ord int)
