@@ -1,9 +1,13 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CompanyService } from './modules/company/service';
 import { LedgerService } from './modules/ledger/service';
-import { ConfigError, loadConfig } from './platform/config';
+import { ConfigError, type EnvInput, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { createLogger } from './platform/logger';
 import type { Services } from './platform/module';
+
+const defaultDataDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
 
 /**
  * `npm run reconcile -w apps/server`: proves every balance equals the sum of its ledger entries
@@ -14,7 +18,8 @@ import type { Services } from './platform/module';
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    // `npm run … -w apps/server` runs here; `npm start` keeps its data in the repository root.
+    config = loadConfig({ ...(process.env as EnvInput), DATA_DIR: process.env.DATA_DIR ?? defaultDataDir });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
