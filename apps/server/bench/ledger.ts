@@ -19,6 +19,7 @@ import { companies } from '../src/db/schema';
 import { CompanyService } from '../src/modules/company/service';
 import type { Posting } from '../src/modules/ledger';
 import { LedgerService } from '../src/modules/ledger/service';
+import { SettingsService } from '../src/modules/settings';
 import { openDatabase } from '../src/platform/db';
 import type { Services } from '../src/platform/module';
 
@@ -47,7 +48,11 @@ async function main() {
         )
         .returning({ id: companies.id })
     ).map((r) => r.id);
-    const ledger = new LedgerService(db, { companies: new CompanyService(db) } as Services, 'USD');
+    const ledger = new LedgerService(
+      db,
+      { companies: new CompanyService(db), settings: new SettingsService(db) } as Services,
+      'USD',
+    );
     // Enough money everywhere that nothing is refused: the figures are of charges written.
     for (let i = 0; i < ids.length; i += 200) {
       await ledger.post(

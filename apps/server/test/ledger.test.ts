@@ -3,6 +3,7 @@ import { units } from '@switchboard/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyBalances, ledgerEntries } from '../src/db/schema';
+import { CURRENCY_SETTING, LedgerService } from '../src/modules/ledger/service';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, tokenOf, ZH } from './support/api';
 
@@ -320,6 +321,14 @@ describe('the ledger service', () => {
     await expect(ledger.transfer(ACME, ACME, 1n, key('x'))).rejects.toMatchObject({
       errorCode: 'TRANSFER_TO_SELF',
     });
+  });
+
+  it('records the currency with the first change and refuses to move money in another one', async () => {
+    expect(await s.app.services.settings.get(CURRENCY_SETTING)).toBe('USD');
+    const inEuros = new LedgerService(s.app.database.db, s.app.services, 'EUR');
+    await expect(inEuros.credit(ACME, 'topup', units(1), key('eur'))).rejects.toThrow(
+      /PLATFORM_CURRENCY is EUR but the ledger is kept in USD/,
+    );
   });
 
   it('keeps the ledger append-only: the database refuses updates and deletes', async () => {

@@ -5,6 +5,7 @@
  */
 import { CompanyService } from '../../src/modules/company/service';
 import { LedgerService } from '../../src/modules/ledger/service';
+import { SettingsService } from '../../src/modules/settings';
 import { openDatabase } from '../../src/platform/db';
 import type { Services } from '../../src/platform/module';
 
@@ -16,7 +17,7 @@ const database = await openDatabase({
 });
 const ledger = new LedgerService(
   database.db,
-  { companies: new CompanyService(database.db) } as Services,
+  { companies: new CompanyService(database.db), settings: new SettingsService(database.db) } as Services,
   'USD',
 );
 let n = 0;

@@ -86,6 +86,9 @@ export interface ReconcileReport {
   durationMs: number;
 }
 
+/** The setting that records the currency the ledger is kept in. */
+export const CURRENCY_SETTING = 'ledger.currency';
+
 /** Two postings of one change must agree on everything a replay compares. */
 function sameChange(entry: LedgerEntryRow, posting: Required<Pick<Posting, 'account' | 'kind' | 'amount'>>) {
   return entry.account === posting.account && entry.kind === posting.kind && entry.amount === posting.amount;
@@ -103,6 +106,7 @@ const accountOf = (kind: LedgerKind): LedgerAccount =>
  */
 export class LedgerService {
   private readonly repo: LedgerRepo;
+  private currencyChecked: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -123,6 +127,7 @@ export class LedgerService {
    */
   async post(postings: Posting[], mode: 'all' | 'each' = 'all'): Promise<PostingOutcome[]> {
     if (postings.length === 0) return [];
+    await this.checkCurrency();
     const normalised = postings.map((p) => this.validate(p));
     const seen = new Set<string>();
     for (const p of normalised) {
@@ -217,6 +222,24 @@ export class LedgerService {
       },
       this.log,
     );
+  }
+
+  /**
+   * Amounts are stored without a currency: the first change of any balance records the platform
+   * currency, and a process configured with another one refuses to move money (its amounts would
+   * silently mean something else). Checked once per process.
+   */
+  private checkCurrency(): Promise<void> {
+    this.currencyChecked ??= (async () => {
+      const stored = await this.services.settings.get(CURRENCY_SETTING);
+      if (stored === undefined) await this.services.settings.set(CURRENCY_SETTING, this.currency);
+      else if (stored !== this.currency) {
+        throw new Error(
+          `PLATFORM_CURRENCY is ${this.currency} but the ledger is kept in ${stored}: set it back to ${stored}`,
+        );
+      }
+    })();
+    return this.currencyChecked;
   }
 
   /** Locks the companies' balance rows, opening zero balances for companies that have none. */
