@@ -1,8 +1,8 @@
 import type { Balance, KeysetPage, LedgerEntry } from '@switchboard/contracts';
-import { units } from '@switchboard/contracts';
+import { formatMoney, units } from '@switchboard/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyBalances, ledgerEntries } from '../src/db/schema';
+import { companies, companyBalances, ledgerEntries } from '../src/db/schema';
 import { CURRENCY_SETTING, LedgerService } from '../src/modules/ledger/service';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, tokenOf, ZH } from './support/api';
@@ -17,6 +17,15 @@ let s: TestServer;
 const tokens: Record<string, string> = {};
 let keyNo = 0;
 const key = (label: string) => `${label}-${++keyNo}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** A company of its own for a test (no other test moves its money). */
+async function freshCompany(): Promise<string> {
+  const [row] = await s.app.database.db
+    .insert(companies)
+    .values({ name: `Ledger test ${key('co')}`, type: 'direct', approvalStatus: 'approved' })
+    .returning({ id: companies.id });
+  return row!.id;
+}
 
 beforeAll(async () => {
   s = await startServer();
@@ -275,7 +284,7 @@ describe('GET /sys/ledger/list', () => {
 describe('the ledger service', () => {
   it('charges a batch in order: covered ones posted, the rest refused, retries replayed', async () => {
     const ledger = s.app.services.ledger;
-    const company = NORTHWIND;
+    const company = await freshCompany();
     await ledger.credit(company, 'topup', units(1), key('top'));
     const keys = [key('b'), key('b'), key('b')];
     const outcomes = await ledger.chargeBatch(company, [
@@ -290,6 +299,65 @@ describe('the ledger service', () => {
     ]);
     expect(again.map((o) => o.status)).toEqual(['replayed', 'refused']);
     expect((await ledger.balanceOf(company)).balance).toBe(0n);
+  });
+
+  it('refuses in a batch, one by one, keys reused for another change and unknown companies', async () => {
+    const ledger = s.app.services.ledger;
+    const company = await freshCompany();
+    await ledger.credit(company, 'topup', units(1), 'first-topup');
+    const outcomes = await ledger.post(
+      [
+        { companyId: company, kind: 'charge', amount: -1n, idempotencyKey: 'first-topup' },
+        {
+          companyId: '00000000-0000-4000-8000-000000000000',
+          kind: 'charge',
+          amount: -1n,
+          idempotencyKey: key('x'),
+        },
+        { companyId: company, kind: 'charge', amount: -1n, idempotencyKey: key('x') },
+      ],
+      'each',
+    );
+    expect(outcomes.map((o) => (o.status === 'refused' ? o.reason : o.status))).toEqual([
+      'IDEMPOTENCY_KEY_REUSED',
+      'NOT_FOUND',
+      'posted',
+    ]);
+  });
+
+  it('charges many single charges at once exactly: retries replayed, the uncovered refused', async () => {
+    const ledger = s.app.services.ledger;
+    const company = await freshCompany();
+    await ledger.credit(company, 'topup', units(1), key('top'));
+    // 20 different charges of 0.10, each sent twice at once, and one key reused for another amount.
+    const keys = Array.from({ length: 20 }, () => key('one'));
+    const attempts = [...keys, ...keys].map((k) => ({ k, amount: 100_000n }));
+    attempts.push({ k: keys[0]!, amount: 1n });
+    const results = await Promise.all(
+      attempts.map(async ({ k, amount }) => {
+        try {
+          const { replayed } = await ledger.charge(company, amount, k);
+          return { k, amount, status: replayed ? 'replayed' : 'posted' };
+        } catch (error) {
+          return { k, amount, status: (error as { errorCode: string }).errorCode };
+        }
+      }),
+    );
+    const posted = results.filter((r) => r.status === 'posted');
+    // Each key written at most once; the balance is exactly what was posted taken from 1.00, and
+    // no 0.10 charge was refused while 0.10 was left (it only went down).
+    expect(new Set(posted.map((r) => r.k)).size).toBe(posted.length);
+    const spent = posted.reduce((sum, r) => sum + r.amount, 0n);
+    const left = (await ledger.balanceOf(company)).balance;
+    expect(left).toBe(units(1) - spent);
+    expect(left).toBeGreaterThanOrEqual(0n);
+    expect(left).toBeLessThan(100_000n);
+    expect(results.filter((r) => r.status === 'BALANCE_INSUFFICIENT').length).toBeGreaterThanOrEqual(10);
+    expect(results.filter((r) => r.status === 'replayed').every((r) => posted.some((p) => p.k === r.k))).toBe(
+      true,
+    );
+    // The reused key: refused if its first use was written first, else a charge of its own.
+    expect(['IDEMPOTENCY_KEY_REUSED', 'BALANCE_INSUFFICIENT', 'posted']).toContain(results.at(-1)!.status);
   });
 
   it('moves commission on its own account and refuses payouts beyond it', async () => {
@@ -359,6 +427,7 @@ describe('reconciliation', () => {
     expect(ok).toMatchObject({ status: 'ok', result: { differences: 0 } });
 
     // Someone edits a balance behind the ledger's back.
+    const before = (await ledger.balanceOf(AGENCY_CLIENT)).balance;
     await s.app.database.db
       .update(companyBalances)
       .set({ balance: sql`${companyBalances.balance} + 1` })
@@ -368,9 +437,9 @@ describe('reconciliation', () => {
       expect.objectContaining({
         companyId: AGENCY_CLIENT,
         account: 'balance',
-        balance: '15.993000',
-        ledgerSum: '14.993000',
-        lastBalanceAfter: '14.993000',
+        balance: formatMoney(before + units(1)),
+        ledgerSum: formatMoney(before),
+        lastBalanceAfter: formatMoney(before),
         brokenLinks: 0,
       }),
     ]);
