@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { units } from '@switchboard/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../src/db/schema';
+import { companyBalances, ledgerEntries } from '../src/db/schema';
 import type { PostingOutcome } from '../src/modules/ledger';
 import { startServer, type TestServer } from './harness';
 import { companyId, eventually, tokenOf } from './support/api';
@@ -145,5 +145,40 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under concurrency (Postgr
     // And the ledger keeps working after it.
     await ledger.charge(X, 1n, 'after-kill');
     expect((await ledger.reconcile()).differences).toEqual([]);
+  });
+
+  it('npm run reconcile exits 0 on a sound ledger and 1, naming the account, on a broken one', async () => {
+    const reconcile = () =>
+      new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/reconcile.ts'], {
+          cwd: path.join(here, '..'),
+          env: { ...process.env, DATABASE_URL: s.databaseUrl, LOG_LEVEL: 'silent' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => {
+          output += d.toString();
+        });
+        child.stderr.on('data', (d: Buffer) => {
+          output += d.toString();
+        });
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+    await s.app.services.ledger.credit(Y, 'topup', units(1), 'before-reconcile');
+    const sound = await reconcile();
+    expect(sound.code, sound.output).toBe(0);
+    expect(sound.output).toContain('no differences');
+    await s.app.database.db
+      .update(companyBalances)
+      .set({ commission: sql`${companyBalances.commission} + 0.000001` })
+      .where(eq(companyBalances.companyId, Y));
+    const broken = await reconcile();
+    expect(broken.code).toBe(1);
+    expect(broken.output).toContain(Y);
+    expect(broken.output).toContain('"account": "commission"');
+    await s.app.database.db
+      .update(companyBalances)
+      .set({ commission: sql`${companyBalances.commission} - 0.000001` })
+      .where(eq(companyBalances.companyId, Y));
   });
 });
