@@ -146,6 +146,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     });
     expect(actions(auth).sort()).toEqual(
       [
+        'company:balance:adjust',
         'company:ipWhitelist',
         'system:announcement:add',
         'system:announcement:delete',

@@ -141,6 +141,29 @@ export const errorTexts = {
     'en-US': 'Registration received: the account can sign in once it is approved',
     'zh-CN': '注册成功：审核通过后即可登录',
   },
+  MONEY_INVALID: {
+    'en-US': '{field} must be an amount such as 12.50',
+    'zh-CN': '{field}必须是金额，例如 12.50',
+  },
+  MONEY_TOO_MANY_DECIMALS: {
+    'en-US': '{field} may have at most {max} decimal places',
+    'zh-CN': '{field}最多{max}位小数',
+  },
+  MONEY_NOT_POSITIVE: { 'en-US': '{field} must be greater than 0', 'zh-CN': '{field}必须大于0' },
+  MONEY_TOO_LARGE: { 'en-US': '{field} must be at most {max}', 'zh-CN': '{field}不能超过{max}' },
+  BALANCE_INSUFFICIENT: { 'en-US': 'Balance insufficient', 'zh-CN': '余额不足' },
+  BALANCE_OUT_OF_RANGE: {
+    'en-US': 'The balance would exceed the largest amount the platform keeps',
+    'zh-CN': '余额将超出平台可记录的最大金额',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    'en-US': 'This idempotency key was already used for a different request',
+    'zh-CN': '该幂等键已用于另一笔不同的请求',
+  },
+  TRANSFER_TO_SELF: {
+    'en-US': 'A transfer needs two different companies',
+    'zh-CN': '转账的双方必须是不同的公司',
+  },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },

@@ -24,6 +24,12 @@ function describeIssue(issue: z.core.$ZodIssue, field: string, locale: Locale): 
   const params: Record<string, string | number> = { field };
   if (issue.code === 'too_big') params.max = Number(issue.maximum);
   if (issue.code === 'too_small') params.min = Number(issue.minimum);
+  // A rule's own figures (e.g. money's {max} decimals) travel in the custom issue's params.
+  if (issue.code === 'custom' && issue.params) {
+    for (const [key, value] of Object.entries(issue.params)) {
+      if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+    }
+  }
   if (isErrorCode(issue.message)) return translateError(issue.message, locale, params);
   switch (issue.code) {
     case 'invalid_type':

@@ -8,6 +8,7 @@ import { countryModule } from './country';
 import { departModule } from './depart';
 import { dictModule } from './dict';
 import { duplicateModule } from './duplicate';
+import { ledgerModule } from './ledger';
 import { logsModule } from './logs';
 import { permissionModule } from './permission';
 import { registrationModule } from './registration';
@@ -36,5 +37,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     announcementModule,
     brandModule,
     contactModule,
+    ledgerModule,
   ];
 }

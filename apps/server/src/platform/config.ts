@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LOGIN_CAPTCHA_MODES } from '@switchboard/contracts';
+import { DEFAULT_CURRENCY, LOGIN_CAPTCHA_MODES } from '@switchboard/contracts';
 import { z } from 'zod';
 
 /** The demo accounts' password when DEMO_PASSWORD is not set. */
@@ -47,6 +47,10 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PLATFORM_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+    .default(DEFAULT_CURRENCY),
 });
 
 export type EnvInput = Partial<Record<keyof z.input<typeof envSchema>, string>>;
@@ -76,6 +80,8 @@ export interface Config {
   logRetentionDays: number;
   /** Ended sessions (expired or revoked) older than this are deleted (a daily job). */
   sessionRetentionDays: number;
+  /** ISO 4217 code of the one currency every balance and ledger amount is in. */
+  currency: string;
   /**
    * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
    * environment: unset means a real timer; tests pass one that records the delay asked for.
@@ -117,5 +123,6 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     fixedCaptcha: e.INSECURE_FIXED_CAPTCHA,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     sessionRetentionDays: e.SESSION_RETENTION_DAYS,
+    currency: e.PLATFORM_CURRENCY,
   };
 }

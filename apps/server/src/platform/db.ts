@@ -162,6 +162,11 @@ export async function withTransaction<T>(db: Db, fn: () => Promise<T>, log?: Log
   return result;
 }
 
+/** True inside withTransaction: statements join that transaction. */
+export function inTransaction(): boolean {
+  return scope.getStore() !== undefined;
+}
+
 /** Runs `effect` after the current transaction commits; at once outside a transaction. */
 export async function afterCommit(effect: () => Promise<void> | void): Promise<void> {
   const current = scope.getStore();

@@ -105,6 +105,13 @@ export const MENU: MenuSeed[] = [
         permsType: '2',
         roles: staff,
       },
+      {
+        key: 'companyBalanceAdjust',
+        title: 'Adjust balance',
+        perms: 'company:balance:adjust',
+        permsType: '1',
+        roles: ['admin', 'sales'],
+      },
     ],
   },
   {

@@ -1,0 +1,548 @@
+import {
+  COMMISSION_KINDS,
+  CREDIT_KINDS,
+  DEBIT_KINDS,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  type KeysetPage,
+  LEDGER_NOTE_MAX_LENGTH,
+  LEDGER_REFERENCE_MAX_LENGTH,
+  type LedgerAccount,
+  type LedgerKind,
+  MONEY_LIMIT,
+} from '@switchboard/contracts';
+import type { AuthContext } from '../../platform/access';
+import { type Db, inTransaction, withTransaction } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import type { Logger } from '../../platform/logger';
+import type { Services } from '../../platform/module';
+import { keysetPageOf } from '../../platform/paging';
+import { type DataScope, inScope } from '../../platform/scope';
+import {
+  type BalanceRow,
+  type BalanceUpdate,
+  type LedgerEntryRow,
+  type LedgerListQuery,
+  LedgerRepo,
+  type NewEntry,
+  type ReconcileFinding,
+} from './repo';
+
+export type { LedgerEntryRow, ReconcileFinding } from './repo';
+
+/** Who caused an entry (null: the platform itself, e.g. the SMS engine or a webhook). */
+export type Actor = { userId: string; username: string } | null;
+
+/** One change of one account, as other modules ask for it. */
+export interface Posting {
+  companyId: string;
+  /** Default: the commission account for commission and payout, else the balance. */
+  account?: LedgerAccount;
+  kind: LedgerKind;
+  /** Signed micro-units: credits positive, debits negative (the kind's direction, checked). */
+  amount: bigint;
+  /** Unique per company: a repeated key answers the first entry and changes nothing. */
+  idempotencyKey: string;
+  reference?: string | null;
+  note?: string | null;
+  actor?: Actor;
+  /**
+   * A debit may take the account below minus its credit limit (a chargeback of money already
+   * spent). Never for charges made on a customer's behalf.
+   */
+  allowOverdraft?: boolean;
+}
+
+/** What became of one posting. */
+export type PostingOutcome =
+  | { status: 'posted'; entry: LedgerEntryRow }
+  /** The key had been used for the same change: its first entry, nothing changed now. */
+  | { status: 'replayed'; entry: LedgerEntryRow }
+  /**
+   * Nothing written for it: a debit the balance (with its credit limit) did not cover, a key used
+   * before for another change, or (in `each` mode) a company that does not exist.
+   */
+  | { status: 'refused'; reason: RefusalReason };
+
+export type RefusalReason = 'BALANCE_INSUFFICIENT' | 'IDEMPOTENCY_KEY_REUSED' | 'NOT_FOUND';
+
+const refusalStatus: Record<RefusalReason, number> = {
+  BALANCE_INSUFFICIENT: 400,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  NOT_FOUND: 404,
+};
+
+/** One charge of a batch (e.g. one message of a dispatcher's batch). */
+export interface BatchCharge {
+  /** Positive micro-units to take. */
+  amount: bigint;
+  idempotencyKey: string;
+  reference?: string | null;
+  note?: string | null;
+}
+
+export interface CompanyBalance {
+  companyId: string;
+  balance: bigint;
+  creditLimit: bigint;
+  commission: bigint;
+  currency: string;
+}
+
+export interface ReconcileReport {
+  /** Accounts checked (two per company: balance and commission) and entries summed. */
+  accounts: number;
+  entries: number;
+  /** Every account whose balance and ledger disagree; empty when all is well. */
+  differences: ReconcileFinding[];
+  durationMs: number;
+}
+
+/** The setting that records the currency the ledger is kept in. */
+export const CURRENCY_SETTING = 'ledger.currency';
+
+/** A single posting's outcome as its caller expects it: the entry, or the refusal as an error. */
+function settled(outcome: PostingOutcome): { entry: LedgerEntryRow; replayed: boolean } {
+  if (outcome.status === 'refused') throw new AppError(outcome.reason, refusalStatus[outcome.reason]);
+  return { entry: outcome.entry, replayed: outcome.status === 'replayed' };
+}
+
+/**
+ * Group commit for single charges (calls, lookups, API sends charged one by one): a charge goes
+ * to the database at once when fewer than MAX_IN_FLIGHT batches are under way; otherwise it
+ * waits for one to finish and goes with every charge that queued meanwhile, as one `each`
+ * posting. An idle system adds no delay; a busy one turns many short transactions (each holding a
+ * hot company's row lock for three round trips) into few. Each caller still gets its own outcome.
+ * Two charges with the same key never share a batch (the second waits for the next): the second
+ * then replays the first.
+ */
+class ChargeQueue {
+  private static readonly MAX_IN_FLIGHT = 4;
+  private static readonly MAX_BATCH = 500;
+  private readonly waiting: {
+    posting: Posting;
+    resolve: (outcome: PostingOutcome) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private inFlight = 0;
+
+  constructor(private readonly flush: (postings: Posting[]) => Promise<PostingOutcome[]>) {}
+
+  submit(posting: Posting): Promise<PostingOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ posting, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.inFlight < ChargeQueue.MAX_IN_FLIGHT && this.waiting.length > 0) {
+      const batch: typeof this.waiting = [];
+      const keys = new Set<string>();
+      for (let i = 0; i < this.waiting.length && batch.length < ChargeQueue.MAX_BATCH; ) {
+        const item = this.waiting[i]!;
+        const key = `${item.posting.companyId}\u0000${item.posting.idempotencyKey}`;
+        if (keys.has(key)) {
+          i++;
+          continue;
+        }
+        keys.add(key);
+        batch.push(item);
+        this.waiting.splice(i, 1);
+      }
+      this.inFlight++;
+      this.flush(batch.map((b) => b.posting))
+        .then(
+          (outcomes) => {
+            for (const [i, b] of batch.entries()) b.resolve(outcomes[i]!);
+          },
+          (error: unknown) => {
+            for (const b of batch) b.reject(error);
+          },
+        )
+        .finally(() => {
+          this.inFlight--;
+          this.pump();
+        });
+    }
+  }
+}
+
+/** Two postings of one change must agree on everything a replay compares. */
+function sameChange(entry: LedgerEntryRow, posting: Required<Pick<Posting, 'account' | 'kind' | 'amount'>>) {
+  return entry.account === posting.account && entry.kind === posting.kind && entry.amount === posting.amount;
+}
+
+const accountOf = (kind: LedgerKind): LedgerAccount =>
+  COMMISSION_KINDS.includes(kind) ? 'commission' : 'balance';
+
+/**
+ * The one way balances change. Every change is an append-only ledger entry written in the same
+ * transaction as the balance it explains, under a row lock on each company's balance row (taken
+ * in company id order, so transfers between two companies never deadlock). Idempotency keys make
+ * retries, duplicate webhooks and replays count once. Other modules call this service; nothing
+ * else writes balances.
+ */
+export class LedgerService {
+  private readonly repo: LedgerRepo;
+  private currencyChecked: Promise<void> | undefined;
+  /** Single charges made at the same time go to the database together (see ChargeQueue). */
+  private readonly charges = new ChargeQueue((postings) => this.post(postings, 'each'));
+
+  constructor(
+    private readonly db: Db,
+    private readonly services: Services,
+    private readonly currency: string,
+    private readonly log?: Logger,
+  ) {
+    this.repo = new LedgerRepo(db);
+  }
+
+  /**
+   * Applies postings in one transaction (joining the caller's, if any).
+   * - `all` (default): every posting is written or none; a debit not covered throws
+   *   BALANCE_INSUFFICIENT; a replay must replay every posting (a transfer's two sides).
+   * - `each`: postings are decided one by one in order (a batch of charges): those not covered,
+   *   with a key used before for another change or for an unknown company are refused, the
+   *   others written. One posting's problem never fails the others.
+   * In `all` mode a key already used for a different change throws IDEMPOTENCY_KEY_REUSED.
+   */
+  async post(postings: Posting[], mode: 'all' | 'each' = 'all'): Promise<PostingOutcome[]> {
+    if (postings.length === 0) return [];
+    await this.checkCurrency();
+    const normalised = postings.map((p) => this.validate(p));
+    const seen = new Set<string>();
+    for (const p of normalised) {
+      const key = `${p.companyId}\u0000${p.idempotencyKey}`;
+      if (seen.has(key)) throw new Error(`idempotency key ${p.idempotencyKey} twice in one call`);
+      seen.add(key);
+    }
+    return withTransaction(
+      this.db,
+      async () => {
+        const companyIds = [...new Set(normalised.map((p) => p.companyId))].sort();
+        const rows = await this.lock(companyIds, mode === 'each');
+        const existing = new Map(
+          (await this.repo.findByKeys(normalised)).map((e) => [`${e.companyId}\u0000${e.idempotencyKey}`, e]),
+        );
+        const state = new Map(rows.map((r) => [r.companyId, { ...r }]));
+        const outcomes: PostingOutcome[] = [];
+        const entries: NewEntry[] = [];
+        for (const p of normalised) {
+          const first = existing.get(`${p.companyId}\u0000${p.idempotencyKey}`);
+          if (first) {
+            if (sameChange(first, p)) outcomes.push({ status: 'replayed', entry: first });
+            else if (mode === 'all') throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+            else outcomes.push({ status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' });
+            continue;
+          }
+          const row = state.get(p.companyId);
+          if (!row) {
+            outcomes.push({ status: 'refused', reason: 'NOT_FOUND' });
+            continue;
+          }
+          const onCommission = p.account === 'commission';
+          const current = onCommission ? row.commission : row.balance;
+          const next = current + p.amount;
+          // The credit limit is on the spending balance; commission never goes below zero.
+          const floor = onCommission ? 0n : -row.creditLimit;
+          if (p.amount < 0n && next < floor && !p.allowOverdraft) {
+            if (mode === 'all') throw new AppError('BALANCE_INSUFFICIENT', 400);
+            outcomes.push({ status: 'refused', reason: 'BALANCE_INSUFFICIENT' });
+            continue;
+          }
+          if (next >= MONEY_LIMIT || next <= -MONEY_LIMIT) throw new AppError('BALANCE_OUT_OF_RANGE', 409);
+          const seq = (onCommission ? row.commissionSeq : row.balanceSeq) + 1;
+          if (onCommission) {
+            row.commission = next;
+            row.commissionSeq = seq;
+          } else {
+            row.balance = next;
+            row.balanceSeq = seq;
+          }
+          entries.push({
+            companyId: p.companyId,
+            account: p.account,
+            seq,
+            kind: p.kind,
+            amount: p.amount,
+            balanceAfter: next,
+            reference: p.reference ?? null,
+            note: p.note ?? null,
+            actorUserId: p.actor?.userId ?? null,
+            actorUsername: p.actor?.username ?? null,
+            idempotencyKey: p.idempotencyKey,
+          });
+          outcomes.push({ status: 'posted', entry: undefined as unknown as LedgerEntryRow });
+        }
+        if (mode === 'all') {
+          const replayed = outcomes.filter((o) => o.status === 'replayed').length;
+          if (replayed > 0 && replayed < outcomes.length) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+        }
+        if (entries.length === 0) return outcomes;
+        const updates: BalanceUpdate[] = [];
+        for (const before of rows) {
+          const after = state.get(before.companyId)!;
+          if (after.balanceSeq === before.balanceSeq && after.commissionSeq === before.commissionSeq)
+            continue;
+          updates.push({
+            companyId: after.companyId,
+            balance: after.balance,
+            balanceSeq: after.balanceSeq,
+            commission: after.commission,
+            commissionSeq: after.commissionSeq,
+            lockedBalanceSeq: before.balanceSeq,
+            lockedCommissionSeq: before.commissionSeq,
+          });
+        }
+        const written = await this.repo.write(entries, updates);
+        if (written.updated !== updates.length || written.entries.length !== entries.length) {
+          // Only possible if something changed a balance without this service's lock.
+          throw new Error('ledger write raced: balance rows changed under the lock');
+        }
+        const byKey = new Map(written.entries.map((e) => [`${e.companyId}\u0000${e.idempotencyKey}`, e]));
+        return normalised.map((p, i) => {
+          const outcome = outcomes[i]!;
+          if (outcome.status !== 'posted') return outcome;
+          return { status: 'posted', entry: byKey.get(`${p.companyId}\u0000${p.idempotencyKey}`)! };
+        });
+      },
+      this.log,
+    );
+  }
+
+  /**
+   * Amounts are stored without a currency: the first change of any balance records the platform
+   * currency, and a process configured with another one refuses to move money (its amounts would
+   * silently mean something else). Checked once per process.
+   */
+  private checkCurrency(): Promise<void> {
+    this.currencyChecked ??= (async () => {
+      const stored = await this.services.settings.get(CURRENCY_SETTING);
+      if (stored === undefined) await this.services.settings.set(CURRENCY_SETTING, this.currency);
+      else if (stored !== this.currency) {
+        throw new Error(
+          `PLATFORM_CURRENCY is ${this.currency} but the ledger is kept in ${stored}: set it back to ${stored}`,
+        );
+      }
+    })();
+    return this.currencyChecked;
+  }
+
+  /** Locks the companies' balance rows, opening zero balances for companies that have none. */
+  private async lock(companyIds: string[], allowMissing = false): Promise<BalanceRow[]> {
+    let rows = await this.repo.lockBalances(companyIds);
+    if (rows.length < companyIds.length) {
+      // First change of a company: its balance row is created here, then every row locked again.
+      await this.repo.openBalances(companyIds.filter((id) => !rows.some((r) => r.companyId === id)));
+      rows = await this.repo.lockBalances(companyIds);
+      if (rows.length < companyIds.length && !allowMissing) throw new AppError('NOT_FOUND', 404);
+    }
+    return rows;
+  }
+
+  private validate(p: Posting): Posting & { account: LedgerAccount } {
+    const account = p.account ?? accountOf(p.kind);
+    const wrongAccount = p.kind !== 'adjustment' && account !== accountOf(p.kind);
+    const wrongSign =
+      p.amount === 0n ||
+      (CREDIT_KINDS.includes(p.kind) && p.amount < 0n) ||
+      (DEBIT_KINDS.includes(p.kind) && p.amount > 0n);
+    if (wrongAccount || wrongSign) {
+      throw new Error(`invalid posting: ${p.kind} of ${p.amount} on ${account}`);
+    }
+    // Callers are code, not people: a key or text the columns cannot hold is a bug, said at once.
+    if (!/^[\x21-\x7e]+$/.test(p.idempotencyKey) || p.idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      throw new Error(`invalid idempotency key ${JSON.stringify(p.idempotencyKey.slice(0, 200))}`);
+    }
+    if (
+      (p.reference?.length ?? 0) > LEDGER_REFERENCE_MAX_LENGTH ||
+      (p.note?.length ?? 0) > LEDGER_NOTE_MAX_LENGTH
+    ) {
+      throw new Error('ledger reference or note too long');
+    }
+    return { ...p, account };
+  }
+
+  /** One posting that must be written (or replayed): its entry; refusals throw. */
+  private async one(posting: Posting): Promise<{ entry: LedgerEntryRow; replayed: boolean }> {
+    const [outcome] = await this.post([posting]);
+    return settled(outcome!);
+  }
+
+  /** Takes `amount` (positive micro-units) from a company's balance, within its credit limit. */
+  async charge(
+    companyId: string,
+    amount: bigint,
+    idempotencyKey: string,
+    details: { reference?: string; note?: string; actor?: Actor } = {},
+  ): Promise<{ entry: LedgerEntryRow; replayed: boolean }> {
+    const posting: Posting = { companyId, kind: 'charge', amount: -amount, idempotencyKey, ...details };
+    // Inside a caller's transaction the charge must be part of it; otherwise it may share one.
+    if (inTransaction()) return this.one(posting);
+    this.validate(posting);
+    return settled(await this.charges.submit(posting));
+  }
+
+  /**
+   * Many charges of one company in one transaction and three statements (a dispatcher's batch of
+   * messages): decided in order, each posted, replayed (key seen before) or refused (not covered).
+   */
+  async chargeBatch(
+    companyId: string,
+    charges: BatchCharge[],
+    actor: Actor = null,
+  ): Promise<PostingOutcome[]> {
+    return this.post(
+      charges.map((c) => ({
+        companyId,
+        kind: 'charge' as const,
+        amount: -c.amount,
+        idempotencyKey: c.idempotencyKey,
+        reference: c.reference ?? null,
+        note: c.note ?? null,
+        actor,
+      })),
+      'each',
+    );
+  }
+
+  /** Adds money to a company's balance (top-up or refund). */
+  credit(
+    companyId: string,
+    kind: 'topup' | 'refund',
+    amount: bigint,
+    idempotencyKey: string,
+    details: { reference?: string; note?: string; actor?: Actor } = {},
+  ) {
+    return this.one({ companyId, kind, amount, idempotencyKey, ...details });
+  }
+
+  /**
+   * Moves `amount` from one company's balance to another's: both entries or neither, under one
+   * key (unique per company, so it names the transfer on both sides).
+   */
+  async transfer(
+    fromCompanyId: string,
+    toCompanyId: string,
+    amount: bigint,
+    idempotencyKey: string,
+    details: { note?: string; actor?: Actor } = {},
+  ): Promise<{ out: LedgerEntryRow; in: LedgerEntryRow; replayed: boolean }> {
+    if (fromCompanyId === toCompanyId) throw new AppError('TRANSFER_TO_SELF', 400);
+    const [out, into] = await this.post([
+      {
+        companyId: fromCompanyId,
+        kind: 'transfer_out',
+        amount: -amount,
+        idempotencyKey,
+        reference: `company:${toCompanyId}`,
+        ...details,
+      },
+      {
+        companyId: toCompanyId,
+        kind: 'transfer_in',
+        amount,
+        idempotencyKey,
+        reference: `company:${fromCompanyId}`,
+        ...details,
+      },
+    ]);
+    const sent = settled(out!);
+    return { out: sent.entry, in: settled(into!).entry, replayed: sent.replayed };
+  }
+
+  /** A company's balances (zero for a company that never had an entry). */
+  async balanceOf(companyId: string): Promise<CompanyBalance> {
+    const row = await this.repo.balance(companyId);
+    if (!row && !(await this.services.companies.find(companyId))) throw new AppError('NOT_FOUND', 404);
+    return {
+      companyId,
+      balance: row?.balance ?? 0n,
+      creditLimit: row?.creditLimit ?? 0n,
+      commission: row?.commission ?? 0n,
+      currency: this.currency,
+    };
+  }
+
+  /** Sets how far below zero a company's balance may go (not a change of balance: no entry). */
+  async setCreditLimit(companyId: string, creditLimit: bigint): Promise<void> {
+    if (creditLimit < 0n || creditLimit >= MONEY_LIMIT) throw new AppError('VALIDATION_FAILED', 400);
+    await withTransaction(this.db, async () => {
+      await this.lock([companyId]);
+      await this.repo.setCreditLimit(companyId, creditLimit);
+    });
+  }
+
+  // --- for routes: the caller's data scope applies ---
+
+  private async scopeOf(auth: AuthContext): Promise<DataScope> {
+    return this.services.companies.dataScopeOf(auth);
+  }
+
+  /** The balance of the caller's company, or of a company in the caller's scope. */
+  async balanceFor(auth: AuthContext, companyId: string | undefined): Promise<CompanyBalance> {
+    const target = companyId ?? auth.user.companyId;
+    if (!target) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
+    if (!inScope(await this.scopeOf(auth), target)) throw new AppError('NO_OPERATION_PERMISSION', 403);
+    return this.balanceOf(target);
+  }
+
+  /** Ledger entries in the caller's scope, newest first, paged by key. */
+  async list(auth: AuthContext, query: LedgerListQuery): Promise<KeysetPage<LedgerEntryRow>> {
+    const scope = await this.scopeOf(auth);
+    if (query.companyId && !inScope(scope, query.companyId))
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    return keysetPageOf(await this.repo.list(scope, query), query, (row) => row.id);
+  }
+
+  /** A manual recharge or deduction by staff, with its reason, through the ledger. */
+  async adjust(
+    auth: AuthContext,
+    change: {
+      companyId: string;
+      direction: 'credit' | 'debit';
+      amount: bigint;
+      reason: string;
+      idempotencyKey: string;
+    },
+  ): Promise<{ entry: LedgerEntryRow; replayed: boolean }> {
+    if (!inScope(await this.scopeOf(auth), change.companyId))
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    return this.one({
+      companyId: change.companyId,
+      kind: 'adjustment',
+      amount: change.direction === 'credit' ? change.amount : -change.amount,
+      idempotencyKey: change.idempotencyKey,
+      note: change.reason,
+      actor: { userId: auth.user.id, username: auth.user.username },
+    });
+  }
+
+  // --- proofs ---
+
+  /**
+   * Proves every balance equals the sum of its ledger and every entry's balance_after follows
+   * from the one before; reports each account where not (and logs it).
+   */
+  async reconcile(): Promise<ReconcileReport> {
+    const started = performance.now();
+    const [differences, totals] = await Promise.all([this.repo.reconcile(), this.repo.totals()]);
+    const report = { ...totals, differences, durationMs: Math.round(performance.now() - started) };
+    if (differences.length > 0) {
+      this.log?.error(
+        { differences: differences.slice(0, 50), count: differences.length },
+        'ledger reconciliation found differences',
+      );
+    }
+    return report;
+  }
+
+  /** Writes every company account's closing balance of a day (UTC, `YYYY-MM-DD`); idempotent. */
+  closeDay(day: string): Promise<number> {
+    return this.repo.closeDay(day);
+  }
+
+  dailyBalances(companyId: string) {
+    return this.repo.dailyBalances(companyId);
+  }
+}
