@@ -58,7 +58,7 @@ export function errorFlag(error: unknown, flag: string): boolean {
   return typeof result === 'object' && result !== null && (result as Record<string, unknown>)[flag] === true;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;

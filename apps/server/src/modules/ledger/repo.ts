@@ -113,6 +113,10 @@ function entryOf(row: EntrySqlRow): LedgerEntryRow {
  * entries (lock, look up keys, write), each with one shape, so a batch of a thousand charges
  * costs what one does in round trips.
  */
+/** An idempotency key is unique per company: the two together name a posting. */
+export const keyOf = (p: { companyId: string; idempotencyKey: string }): string =>
+  `${p.companyId}\u0000${p.idempotencyKey}`;
+
 export class LedgerRepo {
   constructor(private readonly db: Db) {}
 
@@ -168,10 +172,10 @@ export class LedgerRepo {
       select ${entryColumns} from ${ledgerEntries}
       where company_id = any(${`{${companyIds.join(',')}}`}::uuid[])
         and idempotency_key = any(${textArray(idempotencyKeys)}::text[])`);
-    const wanted = new Set(keys.map((k) => `${k.companyId}\u0000${k.idempotencyKey}`));
+    const wanted = new Set(keys.map(keyOf));
     return rowsOf<EntrySqlRow>(result)
       .map(entryOf)
-      .filter((e) => wanted.has(`${e.companyId}\u0000${e.idempotencyKey}`));
+      .filter((e) => wanted.has(keyOf(e)));
   }
 
   /**

@@ -20,6 +20,7 @@ import { type DataScope, inScope } from '../../platform/scope';
 import {
   type BalanceRow,
   type BalanceUpdate,
+  keyOf,
   type LedgerEntryRow,
   type LedgerListQuery,
   LedgerRepo,
@@ -140,7 +141,7 @@ class ChargeQueue {
       const keys = new Set<string>();
       for (let i = 0; i < this.waiting.length && batch.length < ChargeQueue.MAX_BATCH; ) {
         const item = this.waiting[i]!;
-        const key = `${item.posting.companyId}\u0000${item.posting.idempotencyKey}`;
+        const key = keyOf(item.posting);
         if (keys.has(key)) {
           i++;
           continue;
@@ -212,7 +213,7 @@ export class LedgerService {
     const normalised = postings.map((p) => this.validate(p));
     const seen = new Set<string>();
     for (const p of normalised) {
-      const key = `${p.companyId}\u0000${p.idempotencyKey}`;
+      const key = keyOf(p);
       if (seen.has(key)) throw new Error(`idempotency key ${p.idempotencyKey} twice in one call`);
       seen.add(key);
     }
@@ -221,14 +222,13 @@ export class LedgerService {
       async () => {
         const companyIds = [...new Set(normalised.map((p) => p.companyId))].sort();
         const rows = await this.lock(companyIds, mode === 'each');
-        const existing = new Map(
-          (await this.repo.findByKeys(normalised)).map((e) => [`${e.companyId}\u0000${e.idempotencyKey}`, e]),
-        );
+        const existing = new Map((await this.repo.findByKeys(normalised)).map((e) => [keyOf(e), e]));
         const state = new Map(rows.map((r) => [r.companyId, { ...r }]));
-        const outcomes: PostingOutcome[] = [];
+        // null: to be written (its entry comes back from the write).
+        const outcomes: (PostingOutcome | null)[] = [];
         const entries: NewEntry[] = [];
         for (const p of normalised) {
-          const first = existing.get(`${p.companyId}\u0000${p.idempotencyKey}`);
+          const first = existing.get(keyOf(p));
           if (first) {
             if (sameChange(first, p)) outcomes.push({ status: 'replayed', entry: first });
             else if (mode === 'all') throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
@@ -272,13 +272,13 @@ export class LedgerService {
             actorUsername: p.actor?.username ?? null,
             idempotencyKey: p.idempotencyKey,
           });
-          outcomes.push({ status: 'posted', entry: undefined as unknown as LedgerEntryRow });
+          outcomes.push(null);
         }
         if (mode === 'all') {
-          const replayed = outcomes.filter((o) => o.status === 'replayed').length;
+          const replayed = outcomes.filter((o) => o?.status === 'replayed').length;
           if (replayed > 0 && replayed < outcomes.length) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
         }
-        if (entries.length === 0) return outcomes;
+        if (entries.length === 0) return outcomes as PostingOutcome[];
         const updates: BalanceUpdate[] = [];
         for (const before of rows) {
           const after = state.get(before.companyId)!;
@@ -299,11 +299,10 @@ export class LedgerService {
           // Only possible if something changed a balance without this service's lock.
           throw new Error('ledger write raced: balance rows changed under the lock');
         }
-        const byKey = new Map(written.entries.map((e) => [`${e.companyId}\u0000${e.idempotencyKey}`, e]));
+        const byKey = new Map(written.entries.map((e) => [keyOf(e), e]));
         return normalised.map((p, i) => {
-          const outcome = outcomes[i]!;
-          if (outcome.status !== 'posted') return outcome;
-          return { status: 'posted', entry: byKey.get(`${p.companyId}\u0000${p.idempotencyKey}`)! };
+          const outcome = outcomes[i];
+          return outcome ?? { status: 'posted', entry: byKey.get(keyOf(p))! };
         });
       },
       this.log,

@@ -1,6 +1,5 @@
 import type { MyAnnouncementsQuery, Page, UserAnnouncementItem } from '@switchboard/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
 
 /**
  * Every announcement sent to me, read or not (filters `title`, `msgCategory` '1' notices / '2'
@@ -14,15 +13,7 @@ export const MY_ANNOUNCEMENTS_PATH = '/sys/sysAnnouncementSend/getMyAnnouncement
  */
 export const myAnnouncementsKey = ['notices', 'mine'] as const;
 
-export function listMyAnnouncements(
-  params: MyAnnouncementsQuery,
-  signal?: AbortSignal,
-): Promise<Page<UserAnnouncementItem>> {
-  return apiClient.get<Page<UserAnnouncementItem>>(MY_ANNOUNCEMENTS_PATH, params, signal);
-}
-
-export const listMyAnnouncementsQuery = (params: MyAnnouncementsQuery) =>
-  queryOptions({
-    queryKey: [...myAnnouncementsKey, params] as const,
-    queryFn: ({ signal }) => listMyAnnouncements(params, signal),
-  });
+export const listMyAnnouncementsQuery = listQuery<MyAnnouncementsQuery, Page<UserAnnouncementItem>>(
+  MY_ANNOUNCEMENTS_PATH,
+  myAnnouncementsKey,
+);
