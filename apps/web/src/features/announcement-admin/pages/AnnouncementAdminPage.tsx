@@ -8,11 +8,11 @@ import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { DateTimeText } from '@/components/DateTimeText';
 import { useDict } from '@/components/dict';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { NoticeModal, NoticeTitleButton, PRIORITY_COLOURS, type ShownNotice } from '@/features/notices';
-import { formatDateTime } from '@/lib/format';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { listAnnouncementsQuery } from '../api/list-announcements';
 import { useReleaseAnnouncement } from '../api/release-announcement';
@@ -112,19 +112,19 @@ export default function AnnouncementAdminPage() {
     {
       title: t('sendTime'),
       dataIndex: 'sendTime',
-      render: (value: string | null) => formatDateTime(value),
+      render: (value: string | null) => <DateTimeText value={value} />,
     },
     {
       title: t('admin.columns.revokeTime'),
       dataIndex: 'revokeTime',
       responsive: ['md'],
-      render: (value: string | null) => formatDateTime(value),
+      render: (value: string | null) => <DateTimeText value={value} />,
     },
     {
       title: t('admin.columns.createTime'),
       dataIndex: 'createTime',
       responsive: ['md'],
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => <DateTimeText value={value} />,
     },
     rowActionsColumn<AnnouncementAdminItem>(t('columns.actions'), (record) => [
       record.sendStatus === '0' && {

@@ -4,10 +4,10 @@ import { App, Button, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { DateTimeText } from '@/components/DateTimeText';
 import { Logo } from '@/components/Logo';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
-import { formatDateTime } from '@/lib/format';
 import { useDeleteBrand } from '../api/delete-brand';
 import { listBrandsQuery } from '../api/list-brands';
 import { BrandFormModal } from '../components/BrandFormModal';
@@ -65,7 +65,7 @@ export default function BrandListPage() {
       title: t('updatedAt'),
       dataIndex: 'updatedAt',
       responsive: ['md'],
-      render: (value: string | undefined, record) => formatDateTime(value ?? record.createdAt),
+      render: (value: string | undefined, record) => <DateTimeText value={value ?? record.createdAt} />,
     },
     rowActionsColumn<BrandRecord>(t('actions'), (record) => [
       {

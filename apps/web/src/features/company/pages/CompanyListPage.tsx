@@ -1,10 +1,10 @@
 import { companyListQuerySchema } from '@switchboard/contracts';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
-import { formatDateTime } from '@/lib/format';
 import { listCompaniesQuery } from '../api/list-companies';
 
 const APPROVAL_COLORS: Record<string, string> = { approved: 'green', waiting: 'gold', failed: 'red' };
@@ -48,7 +48,7 @@ export default function CompanyListPage() {
           title: t('common.createdAt'),
           dataIndex: 'createdAt',
           responsive: ['md'],
-          render: (v: string) => formatDateTime(v),
+          render: (v: string) => <DateTimeText value={v} />,
         },
       ]}
     />

@@ -6,10 +6,10 @@ import {
 import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '@/components/DateTimeText';
 import { useDict } from '@/components/dict';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
-import { formatDateTime } from '@/lib/format';
 import { listMyAnnouncementsQuery } from '../api/list-my-announcements';
 import { useMarkAllNoticesRead } from '../api/read-all';
 import { NoticeModal, PRIORITY_COLOURS } from '../components/NoticeModal';
@@ -67,7 +67,7 @@ export default function UserAnnouncementPage() {
       title: t('sendTime'),
       dataIndex: 'sendTime',
       responsive: ['md'],
-      render: (value: string | null) => formatDateTime(value),
+      render: (value: string | null) => <DateTimeText value={value} />,
     },
     {
       title: t('columns.readState'),
@@ -79,7 +79,7 @@ export default function UserAnnouncementPage() {
       title: t('columns.readTime'),
       dataIndex: 'readTime',
       responsive: ['md'],
-      render: (value: string | null) => formatDateTime(value),
+      render: (value: string | null) => <DateTimeText value={value} />,
     },
     rowActionsColumn<UserAnnouncementItem>(t('columns.actions'), (record) => [
       { key: 'open', label: t('open'), onClick: () => setShown(record) },

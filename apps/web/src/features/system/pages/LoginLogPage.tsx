@@ -1,9 +1,9 @@
 import { logQuerySchema } from '@switchboard/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '@/components/DateTimeText';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
-import { formatDateTime } from '@/lib/format';
 import { listLoginLogQuery } from '../api/list-login-log';
 import { useLoginLogTexts } from '../log-texts';
 import { LogFilters, logFormValues, logQuery } from './log-filters';
@@ -48,7 +48,11 @@ export default function LoginLogPage() {
           responsive: ['md'],
           render: (v: string | null) => <Ellipsis text={v} />,
         },
-        { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+        {
+          title: t('common.createdAt'),
+          dataIndex: 'createdAt',
+          render: (v: string) => <DateTimeText value={v} />,
+        },
       ]}
     />
   );

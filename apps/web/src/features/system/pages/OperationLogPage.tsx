@@ -1,9 +1,10 @@
 import { logQuerySchema } from '@switchboard/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '@/components/DateTimeText';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { listOperationLogQuery } from '../api/list-operation-log';
 import { LogFilters, logFormValues, logQuery } from './log-filters';
 
@@ -47,7 +48,11 @@ export default function OperationLogPage() {
           align: 'right',
           render: (v: number) => formatNumber(v),
         },
-        { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+        {
+          title: t('common.createdAt'),
+          dataIndex: 'createdAt',
+          render: (v: string) => <DateTimeText value={v} />,
+        },
       ]}
     />
   );

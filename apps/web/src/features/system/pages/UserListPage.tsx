@@ -3,11 +3,11 @@ import { Alert, App, Button, Flex, Form, Input, Modal, Select, Switch, Tag } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
-import { formatDateTime } from '@/lib/format';
 import { listUsersQuery } from '../api/list-users';
 import { useFreezeUsers, useResetGoogleAuth, useSetHeaderItemsHidden, useSetIpWhitelist } from '../api/users';
 
@@ -210,7 +210,11 @@ export default function UserListPage() {
             responsive: ['md'],
             render: (bound: boolean) => (bound ? t('common:yes') : t('common:no')),
           },
-          { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+          {
+            title: t('common.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v: string) => <DateTimeText value={v} />,
+          },
           rowActionsColumn<UserListItem>(t('table.actions'), (user) => [
             user.status === FROZEN
               ? {
