@@ -185,9 +185,7 @@ export const TOP_UP_DECIMALS = 2;
  * Why a top-up amount typed by a person is not acceptable (an error code with its figures), or
  * null when it is. The same rule the server applies, for the console's form.
  */
-export function topUpAmountProblem(
-  text: string,
-): {
+export function topUpAmountProblem(text: string): {
   code: 'MONEY_INVALID' | 'MONEY_TOO_MANY_DECIMALS' | 'TOP_UP_AMOUNT_RANGE';
   params: Record<string, number>;
 } | null {

@@ -351,6 +351,17 @@ export class PaymentsService {
     detail: string,
     amountPaid: bigint | undefined,
   ): Promise<{ outcome: EventOutcome; order: OrderRow; detail: string | null }> {
+    // An expiry that reports money received (its partial-payment notification late or lost):
+    // first the partial payment, then the expiry settles it.
+    if (
+      event === 'provider_expired' &&
+      amountPaid !== undefined &&
+      amountPaid > 0n &&
+      order.state !== 'partially_paid' &&
+      nextState(order, 'partially_paid')
+    ) {
+      order = await this.move(order, 'partially_paid', source, detail, { amountPaid });
+    }
     const target = nextState(order, event);
     if (!target) {
       // A partial payment growing: the same state, a larger amount.

@@ -50,7 +50,7 @@ const TEXTS = {
   },
 } as const;
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -60,7 +60,7 @@ function layout(locale: Locale, body: string, refresh?: string): string {
   const t = TEXTS[locale];
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-${refresh ? `<meta http-equiv="refresh" content="3;url=${escape(refresh)}">` : ''}
+${refresh ? `<meta http-equiv="refresh" content="3;url=${escapeHtml(refresh)}">` : ''}
 <title>${t.title}</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI","Microsoft YaHei",sans-serif;background:#f5f5f5;margin:0;padding:24px;color:#1f1f1f}

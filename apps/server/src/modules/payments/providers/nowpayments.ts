@@ -150,7 +150,9 @@ export class NowPaymentsAdapter implements PaymentProviderAdapter {
     const s = status as NowPaymentsStatus;
     let amountPaid: bigint | undefined;
     if (s === 'finished') amountPaid = price;
-    else if (s === 'partially_paid') amountPaid = paidFiat(price, ipn.pay_amount, ipn.actually_paid);
+    // An expiry may carry a partial payment whose own notification is late or lost.
+    else if (s === 'partially_paid' || s === 'expired')
+      amountPaid = paidFiat(price, ipn.pay_amount, ipn.actually_paid);
     let event = EVENT_OF[s];
     // A "partial" payment of nothing (or unreadable) is still a payment waiting.
     if (event === 'partially_paid' && !amountPaid) event = null;

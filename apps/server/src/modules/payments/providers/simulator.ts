@@ -150,10 +150,16 @@ export class PaymentSimulator {
     private readonly log: Logger,
   ) {}
 
+  /** Sends the script's notifications in order, each once the one before was answered. */
   run(order: SimOrder, action: SimAction): void {
-    for (const step of scriptOf(order, action)) {
-      setTimeout(() => void this.deliver(step.provider, step.body), step.at * this.stepMs).unref();
-    }
+    void (async () => {
+      let at = 0;
+      for (const step of scriptOf(order, action)) {
+        await new Promise((resolve) => setTimeout(resolve, (step.at - at) * this.stepMs).unref());
+        at = step.at;
+        await this.deliver(step.provider, step.body);
+      }
+    })();
   }
 
   /** Signs and posts one notification; retries (1 s, 2 s, 4 s…) until answered 2xx or 4xx. */
@@ -180,6 +186,7 @@ export class PaymentSimulator {
       this.log.warn({ provider, status }, 'payment simulator: notification not delivered, given up');
       return;
     }
-    setTimeout(() => void this.deliver(provider, body, attempt + 1), 1000 * 2 ** attempt).unref();
+    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt).unref());
+    return this.deliver(provider, body, attempt + 1);
   }
 }

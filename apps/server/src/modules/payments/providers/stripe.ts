@@ -110,17 +110,24 @@ export class StripeAdapter implements PaymentProviderAdapter {
       orderId,
       providerReference: typeof session.id === 'string' ? session.id : null,
       currency: typeof session.currency === 'string' ? session.currency.toUpperCase() : undefined,
+    };
+    // What the session charged: a payment only when the session says it was paid.
+    const paid = {
       amountPaid:
-        typeof session.amount_total === 'number' && Number.isSafeInteger(session.amount_total)
+        typeof session.amount_total === 'number' &&
+        Number.isSafeInteger(session.amount_total) &&
+        session.amount_total > 0
           ? microsOfCents(session.amount_total)
           : undefined,
     };
     switch (event.type) {
       case 'checkout.session.completed':
         // Delayed methods (bank debits) complete unpaid and settle later by async_payment_*.
-        return { ...base, event: session.payment_status === 'paid' ? 'paid' : null };
+        return session.payment_status === 'paid'
+          ? { ...base, ...paid, event: 'paid' }
+          : { ...base, event: null };
       case 'checkout.session.async_payment_succeeded':
-        return { ...base, event: 'paid' };
+        return { ...base, ...paid, event: 'paid' };
       case 'checkout.session.async_payment_failed':
         return { ...base, event: 'failed' };
       case 'checkout.session.expired':
