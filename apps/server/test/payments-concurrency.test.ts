@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrderCreated } from '@switchboard/contracts';
-import { units } from '@switchboard/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, paymentEvents } from '../src/db/schema';
