@@ -3,6 +3,10 @@ import {
   ANNOUNCEMENT_DICTS,
   ANNOUNCEMENT_SEND_STATUSES,
   type DictItem,
+  ORDER_DICTS,
+  ORDER_STATES,
+  PAYMENT_METHODS,
+  PAYOUT_STATES,
   PRIORITIES,
 } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +76,11 @@ describe('GET /sys/dict/getDictItems/:code', () => {
     [ANNOUNCEMENT_DICTS.category, ANNOUNCEMENT_CATEGORIES],
     [ANNOUNCEMENT_DICTS.priority, PRIORITIES],
     [ANNOUNCEMENT_DICTS.openType, ['0', '1']],
-  ] as const)('names the announcement values of %s in both languages', async (code, values) => {
+    // Top-ups and payouts: every state of the contracts' state machines, every method.
+    [ORDER_DICTS.state, ORDER_STATES],
+    [ORDER_DICTS.method, PAYMENT_METHODS],
+    [ORDER_DICTS.payoutState, PAYOUT_STATES],
+  ] as const)('names the coded values of %s in both languages', async (code, values) => {
     const en = expectOk(await items(code));
     const zh = expectOk(await items(code, { locale: ZH }));
     expect(en.map((i) => i.value)).toEqual(values);

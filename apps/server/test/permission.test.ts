@@ -49,6 +49,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'userAnnouncement',
       'contactUs',
       'recharge',
+      'topUpOrders',
+      'payouts',
       'testTool',
       'companies',
       'system',
@@ -148,6 +150,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       [
         'company:balance:adjust',
         'company:ipWhitelist',
+        'order:payout:decide',
         'system:announcement:add',
         'system:announcement:delete',
         'system:announcement:edit',
@@ -170,7 +173,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       expect(['1', '2']).toContain(entry.type);
       expect(['0', '1']).toContain(entry.status);
     }
-    expect(actions(allAuth).sort()).toEqual(actions(auth).sort());
+    // Every button but those of companies' users (top up, ask for a payout): staff have no balance.
+    expect(actions(allAuth).sort()).toEqual([...actions(auth), 'order:create', 'order:payout:create'].sort());
   });
 
   it('gives a customer no System menu, no test tool and no system:* buttons', async () => {
@@ -182,7 +186,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       path: '/company/list',
       meta: { title: 'Companies', permissionList: [] },
     });
-    expect(auth).toEqual([]);
+    // Its one button: topping up its company's balance.
+    expect(actions(auth)).toEqual(['order:create']);
     expect(actions(auth).some((a) => a.startsWith('system:'))).toBe(false);
     // allAuth lists every button so that the console can hide or disable the ungranted ones.
     expect(actions(allAuth)).toContain('system:user:frozen');
@@ -212,7 +217,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       const { auth, allAuth } = await permissionsOf('admin');
       expect(auth).toContainEqual(off);
       expect(allAuth).toContainEqual(off);
-      expect((await permissionsOf('customer')).auth).toEqual([]);
+      expect(actions((await permissionsOf('customer')).auth)).toEqual(['order:create']);
       const added = await s.call('POST', '/sys/brand/add', {
         token: admin,
         body: { domain: 'status-off.example', brandName: 'Status off' },

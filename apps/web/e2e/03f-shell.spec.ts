@@ -74,6 +74,7 @@ test('at 1440 px no side-menu label is cut in either language, and each names it
           'Notices|Announcements',
           'Support|Support contacts',
           'Audit log|Operation log',
+          'Payouts|Commission payouts',
         ]),
       );
     }

@@ -47,7 +47,7 @@ test('recharge link, menu search and breadcrumb', async ({ page }) => {
   await page.getByTestId('header-recharge').click();
   await expect(page).toHaveURL(/\/SysCustomerPay$/);
   await expect(page.getByTestId('page-title')).toHaveText('Recharge');
-  await expect(page.getByText('Online top-up arrives with billing')).toBeVisible();
+  await expect(page.getByTestId('recharge-form')).toBeVisible();
 
   await page.getByTestId('menu-search').click();
   await page.keyboard.type('Login l');

@@ -1,6 +1,7 @@
 import type account from './locales/en-US/account.json';
 import type apiDocs from './locales/en-US/apiDocs.json';
 import type auth from './locales/en-US/auth.json';
+import type billing from './locales/en-US/billing.json';
 import type branding from './locales/en-US/branding.json';
 import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       system: typeof system;
       branding: typeof branding;
       apiDocs: typeof apiDocs;
+      billing: typeof billing;
     };
   }
 }

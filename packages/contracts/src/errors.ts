@@ -164,6 +164,38 @@ export const errorTexts = {
     'en-US': 'A transfer needs two different companies',
     'zh-CN': '转账的双方必须是不同的公司',
   },
+  TOP_UP_AMOUNT_RANGE: {
+    'en-US': '{field} must be between {min} and {max}',
+    'zh-CN': '{field}必须在{min}到{max}之间',
+  },
+  ORDER_NO_COMPANY: {
+    'en-US': 'Only a user of a company can top up its balance',
+    'zh-CN': '只有公司的用户才能为公司充值',
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    'en-US': 'The payment provider is not available, please try again later',
+    'zh-CN': '支付服务暂不可用，请稍后再试',
+  },
+  PAYMENT_SIGNATURE_INVALID: {
+    'en-US': 'Payment notification signature is invalid',
+    'zh-CN': '支付通知签名无效',
+  },
+  PAYMENT_EVENT_INVALID: {
+    'en-US': 'Payment notification could not be read',
+    'zh-CN': '无法解析支付通知',
+  },
+  PAYOUT_RESELLERS_ONLY: {
+    'en-US': 'Only distributors and agents can withdraw commission',
+    'zh-CN': '只有分销商和代理商可以提取佣金',
+  },
+  PAYOUT_OVER_COMMISSION: {
+    'en-US': 'The amount is more than the commission available ({available})',
+    'zh-CN': '金额超过可提取的佣金（{available}）',
+  },
+  PAYOUT_NOT_PENDING: {
+    'en-US': 'This payout request has already been decided',
+    'zh-CN': '该提现申请已处理',
+  },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },

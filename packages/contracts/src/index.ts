@@ -12,6 +12,7 @@ export * from './html-policy';
 export * from './ledger';
 export * from './logs';
 export * from './money';
+export * from './order';
 export * from './paging';
 export * from './permission';
 export * from './user';

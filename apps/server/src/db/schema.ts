@@ -13,6 +13,7 @@ export * from '../modules/depart/schema';
 export * from '../modules/dict/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/logs/schema';
+export * from '../modules/payments/schema';
 export * from '../modules/permission/schema';
 export * from '../modules/settings/schema';
 export * from '../modules/user/schema';

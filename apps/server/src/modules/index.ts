@@ -10,6 +10,7 @@ import { dictModule } from './dict';
 import { duplicateModule } from './duplicate';
 import { ledgerModule } from './ledger';
 import { logsModule } from './logs';
+import { paymentsModule } from './payments';
 import { permissionModule } from './permission';
 import { registrationModule } from './registration';
 import { settingsModule } from './settings';
@@ -38,5 +39,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     brandModule,
     contactModule,
     ledgerModule,
+    paymentsModule,
   ];
 }

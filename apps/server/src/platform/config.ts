@@ -51,6 +51,22 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
     .default(DEFAULT_CURRENCY),
+  /** `simulator`: the built-in payment simulators; `live`: Stripe and NOWPayments. */
+  PAYMENTS_MODE: z.enum(['simulator', 'live']).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  NOWPAYMENTS_API_KEY: z.string().optional(),
+  NOWPAYMENTS_IPN_SECRET: z.string().optional(),
+  NOWPAYMENTS_API_URL: z.url().default('https://api.nowpayments.io/v1'),
+  /** Address the public reaches this server at (provider return and webhook URLs). */
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** One step of the payment simulator's clock (ms). */
+  PAYMENTS_SIM_STEP_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  TOP_UP_CARD_EXPIRY_MINUTES: z.coerce.number().int().min(30).max(1440).default(60),
+  TOP_UP_CRYPTO_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(10_080).default(120),
 });
 
 export type EnvInput = Partial<Record<keyof z.input<typeof envSchema>, string>>;
@@ -82,11 +98,27 @@ export interface Config {
   sessionRetentionDays: number;
   /** ISO 4217 code of the one currency every balance and ledger amount is in. */
   currency: string;
+  payments: PaymentsConfig;
   /**
    * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
    * environment: unset means a real timer; tests pass one that records the delay asked for.
    */
   loginFailureWait?: (ms: number) => Promise<void>;
+}
+
+/** Payment providers (the payments module). */
+export interface PaymentsConfig {
+  /** Default: live when any provider key is set, else the simulators. */
+  mode: 'simulator' | 'live';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  nowPaymentsApiKey: string | undefined;
+  nowPaymentsIpnSecret: string | undefined;
+  nowPaymentsApiUrl: string;
+  publicUrl: string | undefined;
+  simStepMs: number;
+  cardExpiryMinutes: number;
+  cryptoExpiryMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -124,5 +156,17 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     sessionRetentionDays: e.SESSION_RETENTION_DAYS,
     currency: e.PLATFORM_CURRENCY,
+    payments: {
+      mode: e.PAYMENTS_MODE ?? (e.STRIPE_SECRET_KEY || e.NOWPAYMENTS_API_KEY ? 'live' : 'simulator'),
+      stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+      nowPaymentsApiKey: e.NOWPAYMENTS_API_KEY || undefined,
+      nowPaymentsIpnSecret: e.NOWPAYMENTS_IPN_SECRET || undefined,
+      nowPaymentsApiUrl: e.NOWPAYMENTS_API_URL.replace(/\/+$/, ''),
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      simStepMs: e.PAYMENTS_SIM_STEP_MS,
+      cardExpiryMinutes: e.TOP_UP_CARD_EXPIRY_MINUTES,
+      cryptoExpiryMinutes: e.TOP_UP_CRYPTO_EXPIRY_MINUTES,
+    },
   };
 }

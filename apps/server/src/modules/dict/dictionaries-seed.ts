@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_DICTS } from '@switchboard/contracts';
+import { ANNOUNCEMENT_DICTS, ORDER_DICTS } from '@switchboard/contracts';
 
 /** Dictionaries the console uses, with texts in both languages. [value, en-US, zh-CN] */
 export interface DictSeed {
@@ -66,7 +66,7 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
-    code: 'top_up_status',
+    code: ORDER_DICTS.state,
     name: 'Top-up status',
     nameZh: '充值状态',
     items: [
@@ -82,6 +82,25 @@ export const DICTIONARIES: DictSeed[] = [
       ['top_up_success', 'Top-up success', '充值成功'],
       ['top_up_failure', 'Top-up failure', '充值失败'],
       ['finished', 'Finished', '已完成'],
+    ],
+  },
+  {
+    code: ORDER_DICTS.method,
+    name: 'Payment method',
+    nameZh: '支付方式',
+    items: [
+      ['card', 'Card', '银行卡'],
+      ['crypto', 'Crypto', '加密货币'],
+    ],
+  },
+  {
+    code: ORDER_DICTS.payoutState,
+    name: 'Payout status',
+    nameZh: '提现状态',
+    items: [
+      ['pending', 'Pending review', '待审核'],
+      ['approved', 'Approved', '已批准'],
+      ['rejected', 'Rejected', '已驳回'],
     ],
   },
   {

@@ -76,6 +76,52 @@ export const MENU: MenuSeed[] = [
     icon: 'wallet',
     hidden: true,
     roles: everyone,
+    // Top-ups are for companies' users (staff have no balance of their own).
+    buttons: [
+      {
+        key: 'orderCreate',
+        title: 'Top up',
+        perms: 'order:create',
+        permsType: '1',
+        roles: ['distributor', 'agent', 'customer'],
+      },
+    ],
+  },
+  {
+    key: 'topUpOrders',
+    title: 'Top-up orders',
+    titleKey: 'menu.topUpOrders',
+    path: '/billing/orders',
+    component: 'billing/OrderList',
+    icon: 'wallet',
+    perms: 'order:list',
+    roles: ['admin', 'sales', 'distributor', 'agent'],
+  },
+  {
+    key: 'payouts',
+    title: 'Commission payouts',
+    titleKey: 'menu.payouts',
+    path: '/billing/payouts',
+    component: 'billing/PayoutList',
+    icon: 'wallet',
+    perms: 'order:payout:list',
+    roles: ['admin', 'sales', 'distributor', 'agent'],
+    buttons: [
+      {
+        key: 'payoutCreate',
+        title: 'Request payout',
+        perms: 'order:payout:create',
+        permsType: '1',
+        roles: ['distributor', 'agent'],
+      },
+      {
+        key: 'payoutDecide',
+        title: 'Approve / reject payout',
+        perms: 'order:payout:decide',
+        permsType: '1',
+        roles: ['admin', 'sales'],
+      },
+    ],
   },
   {
     key: 'testTool',

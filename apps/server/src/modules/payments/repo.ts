@@ -1,0 +1,235 @@
+import {
+  type OrderState,
+  type OrderTransitionSource,
+  type orderListQuerySchema,
+  type PaymentProvider,
+  type PayoutState,
+  parseMoney,
+  type payoutListQuerySchema,
+} from '@switchboard/contracts';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, executor } from '../../platform/db';
+import { type DataScope, scopeCondition } from '../../platform/scope';
+import { paymentEvents, payouts, topUpOrders, topUpOrderTransitions } from './schema';
+
+export type OrderRow = typeof topUpOrders.$inferSelect;
+export type NewOrder = typeof topUpOrders.$inferInsert;
+export type TransitionRow = typeof topUpOrderTransitions.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+type OrderFilters = Omit<z.output<typeof orderListQuerySchema>, 'pageNo' | 'pageSize'>;
+type PayoutFilters = Omit<z.output<typeof payoutListQuerySchema>, 'pageNo' | 'pageSize'>;
+
+/** SQL of orders, their transitions, provider notifications and payouts. */
+export class PaymentsRepo {
+  constructor(private readonly db: Db) {}
+
+  // --- orders ---
+
+  async insertOrder(values: NewOrder): Promise<OrderRow> {
+    const [row] = await executor(this.db).insert(topUpOrders).values(values).returning();
+    return row!;
+  }
+
+  async findOrder(id: string): Promise<OrderRow | undefined> {
+    const [row] = await executor(this.db).select().from(topUpOrders).where(eq(topUpOrders.id, id)).limit(1);
+    return row;
+  }
+
+  /** The order, locked for the rest of the transaction (by id, or by the provider's reference). */
+  async lockOrder(
+    by: { id: string } | { provider: PaymentProvider; reference: string },
+  ): Promise<OrderRow | undefined> {
+    const where =
+      'id' in by
+        ? eq(topUpOrders.id, by.id)
+        : and(eq(topUpOrders.provider, by.provider), eq(topUpOrders.providerReference, by.reference));
+    const [row] = await executor(this.db).select().from(topUpOrders).where(where).limit(1).for('update');
+    return row;
+  }
+
+  async updateOrder(
+    id: string,
+    values: Partial<
+      Pick<OrderRow, 'state' | 'amountPaid' | 'amountCredited' | 'providerReference' | 'checkoutUrl'>
+    >,
+  ): Promise<OrderRow> {
+    const [row] = await executor(this.db)
+      .update(topUpOrders)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(topUpOrders.id, id))
+      .returning();
+    return row!;
+  }
+
+  async addTransition(values: {
+    orderId: string;
+    fromState: OrderState | null;
+    toState: OrderState;
+    source: OrderTransitionSource;
+    detail: string | null;
+  }): Promise<void> {
+    await executor(this.db).insert(topUpOrderTransitions).values(values);
+  }
+
+  history(orderId: string): Promise<TransitionRow[]> {
+    return executor(this.db)
+      .select()
+      .from(topUpOrderTransitions)
+      .where(eq(topUpOrderTransitions.orderId, orderId))
+      .orderBy(asc(topUpOrderTransitions.id));
+  }
+
+  private orderWhere(scope: DataScope, f: OrderFilters): SQL | undefined {
+    return and(
+      scopeCondition(scope, topUpOrders.companyId),
+      f.companyId ? eq(topUpOrders.companyId, f.companyId) : undefined,
+      f.state ? eq(topUpOrders.state, f.state) : undefined,
+      f.method ? eq(topUpOrders.method, f.method) : undefined,
+      f.from ? gte(topUpOrders.createdAt, f.from) : undefined,
+      f.to ? lte(topUpOrders.createdAt, f.to) : undefined,
+    );
+  }
+
+  async countOrders(scope: DataScope, f: OrderFilters): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(topUpOrders)
+      .where(this.orderWhere(scope, f));
+    return Number(row?.total ?? 0);
+  }
+
+  listOrders(scope: DataScope, f: OrderFilters, limit: number, offset: number): Promise<OrderRow[]> {
+    return executor(this.db)
+      .select()
+      .from(topUpOrders)
+      .where(this.orderWhere(scope, f))
+      .orderBy(desc(topUpOrders.createdAt), desc(topUpOrders.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /** Orders the expiry job closes or settles: unpaid or partly paid, past their time. */
+  async dueForExpiry(now: Date, limit: number): Promise<string[]> {
+    const rows = await executor(this.db)
+      .select({ id: topUpOrders.id })
+      .from(topUpOrders)
+      .where(
+        and(
+          inArray(topUpOrders.state, ['pending_payment', 'partially_paid']),
+          lte(topUpOrders.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(topUpOrders.expiresAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  // --- provider notifications ---
+
+  /** Records a notification; false when it was recorded before (a repeat). */
+  async recordEvent(values: {
+    provider: PaymentProvider;
+    eventId: string;
+    orderId: string | null;
+    type: string;
+    outcome: string;
+    detail: string | null;
+  }): Promise<boolean> {
+    const rows = await executor(this.db)
+      .insert(paymentEvents)
+      .values(values)
+      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+      .returning({ id: paymentEvents.id });
+    return rows.length > 0;
+  }
+
+  async setEventOutcome(
+    provider: PaymentProvider,
+    eventId: string,
+    outcome: string,
+    orderId: string | null,
+    detail: string | null,
+  ): Promise<void> {
+    await executor(this.db)
+      .update(paymentEvents)
+      .set({ outcome, orderId, detail })
+      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+  }
+
+  // --- payouts ---
+
+  async insertPayout(values: typeof payouts.$inferInsert): Promise<PayoutRow> {
+    const [row] = await executor(this.db).insert(payouts).values(values).returning();
+    return row!;
+  }
+
+  async lockPayout(id: string): Promise<PayoutRow | undefined> {
+    const [row] = await executor(this.db)
+      .select()
+      .from(payouts)
+      .where(eq(payouts.id, id))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  async findPayout(id: string): Promise<PayoutRow | undefined> {
+    const [row] = await executor(this.db).select().from(payouts).where(eq(payouts.id, id)).limit(1);
+    return row;
+  }
+
+  async decidePayout(
+    id: string,
+    values: { state: PayoutState; decidedByUsername: string; decisionReason: string | null },
+  ): Promise<PayoutRow> {
+    const [row] = await executor(this.db)
+      .update(payouts)
+      .set({ ...values, decidedAt: new Date(), updatedAt: new Date() })
+      .where(eq(payouts.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** What a company has asked to withdraw and is not yet decided. */
+  async pendingPayoutTotal(companyId: string): Promise<bigint> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<string>`coalesce(sum(${payouts.amount}), 0)::text` })
+      .from(payouts)
+      .where(and(eq(payouts.companyId, companyId), eq(payouts.state, 'pending')));
+    return parseMoney(row?.total ?? '0') ?? 0n;
+  }
+
+  /** Serialises payout requests of one company (the commission they reserve is counted once). */
+  async lockPayoutsOf(companyId: string): Promise<void> {
+    await executor(this.db).execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`payouts:${companyId}`}, 0))`,
+    );
+  }
+
+  private payoutWhere(scope: DataScope, f: PayoutFilters): SQL | undefined {
+    return and(
+      scopeCondition(scope, payouts.companyId),
+      f.companyId ? eq(payouts.companyId, f.companyId) : undefined,
+      f.state ? eq(payouts.state, f.state) : undefined,
+    );
+  }
+
+  async countPayouts(scope: DataScope, f: PayoutFilters): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(payouts)
+      .where(this.payoutWhere(scope, f));
+    return Number(row?.total ?? 0);
+  }
+
+  listPayouts(scope: DataScope, f: PayoutFilters, limit: number, offset: number): Promise<PayoutRow[]> {
+    return executor(this.db)
+      .select()
+      .from(payouts)
+      .where(this.payoutWhere(scope, f))
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(limit)
+      .offset(offset);
+  }
+}

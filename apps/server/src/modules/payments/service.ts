@@ -1,0 +1,611 @@
+import { randomBytes } from 'node:crypto';
+import {
+  canTransition,
+  formatMoney,
+  hasResellerScope,
+  nextState,
+  type OrderEvent,
+  type OrderState,
+  type OrderTransitionSource,
+  type orderListQuerySchema,
+  type Page,
+  type PaymentMethod,
+  type PaymentProvider,
+  PROVIDER_OF,
+  type payoutListQuerySchema,
+} from '@switchboard/contracts';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/access';
+import type { PaymentsConfig } from '../../platform/config';
+import { type Db, withTransaction } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import type { Logger } from '../../platform/logger';
+import type { Services } from '../../platform/module';
+import { paginate } from '../../platform/paging';
+import { type DataScope, inScope } from '../../platform/scope';
+import { NowPaymentsAdapter, SimulatedNowPayments } from './providers/nowpayments';
+import { PaymentSimulator, SIM_ACTIONS, type SimAction } from './providers/simulator';
+import { SimulatedStripe, StripeAdapter } from './providers/stripe';
+import type { PaymentProviderAdapter, ProviderEvent, WebhookHeaders } from './providers/types';
+import { type OrderRow, PaymentsRepo, type PayoutRow, type TransitionRow } from './repo';
+
+export type { OrderRow, PayoutRow, TransitionRow } from './repo';
+
+/** Where the simulators' webhook secrets are kept (one per database, shared by every process). */
+export const SIM_SECRETS_SETTING = 'payments.simulator.secrets';
+const SIM_CHECKOUT_PATH = '/api/payments/sim/checkout';
+
+/** Events whose meaning the order already has: a repeat in other words, not a refusal. */
+const ALREADY: Partial<Record<OrderEvent, readonly OrderState[]>> = {
+  confirming: ['chain_confirming'],
+  confirmed: ['chain_confirmed'],
+  partially_paid: ['partially_paid'],
+  paid: ['paid', 'top_up_success', 'finished'],
+  failed: ['order_failed'],
+  provider_expired: ['expired'],
+  timeout: ['timed_out'],
+  refunded: ['refunded'],
+};
+
+export type EventOutcome = 'applied' | 'unchanged' | 'refused' | 'unknown_order' | 'duplicate';
+
+interface Adapters {
+  stripe: StripeAdapter;
+  nowpayments: NowPaymentsAdapter;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Top-ups and payouts. Orders move only through the contracts' state machine (`nextState`), each
+ * move recorded with its source; provider notifications are verified, recorded by event id (a
+ * repeat changes nothing) and applied under the order's row lock in one transaction with the
+ * ledger credit, whose idempotency key is the order id: an order is credited exactly once,
+ * whatever the order, number or timing of the notifications.
+ */
+export class PaymentsService {
+  private readonly repo: PaymentsRepo;
+  private adapters: Promise<Adapters> | undefined;
+  private simulator: PaymentSimulator | undefined;
+  /** The address this process listens on (set by the routes once listening). */
+  localUrl: () => string = () => 'http://127.0.0.1:8080';
+
+  constructor(
+    private readonly db: Db,
+    private readonly services: Services,
+    private readonly config: PaymentsConfig,
+    private readonly currency: string,
+    private readonly log: Logger,
+  ) {
+    this.repo = new PaymentsRepo(db);
+  }
+
+  get simulated(): boolean {
+    return this.config.mode === 'simulator';
+  }
+
+  /** The provider adapters: live (keys from the environment) or the simulators. */
+  private adaptersOf(): Promise<Adapters> {
+    this.adapters ??= (async () => {
+      if (!this.simulated) {
+        return {
+          stripe: new StripeAdapter(
+            { secretKey: this.config.stripeSecretKey, webhookSecret: this.config.stripeWebhookSecret ?? '' },
+            true,
+          ),
+          nowpayments: new NowPaymentsAdapter(
+            {
+              apiKey: this.config.nowPaymentsApiKey,
+              ipnSecret: this.config.nowPaymentsIpnSecret ?? '',
+              apiUrl: this.config.nowPaymentsApiUrl,
+            },
+            true,
+          ),
+        };
+      }
+      const secrets = await this.simulatorSecrets();
+      const checkoutUrl = (orderId: string) =>
+        `${this.config.publicUrl ?? ''}${SIM_CHECKOUT_PATH}/${orderId}`;
+      const adapters = {
+        stripe: new SimulatedStripe(secrets.stripe, checkoutUrl),
+        nowpayments: new SimulatedNowPayments(secrets.nowpayments, checkoutUrl),
+      };
+      this.simulator = new PaymentSimulator(adapters, this.config.simStepMs, () => this.localUrl(), this.log);
+      return adapters;
+    })();
+    this.adapters.catch(() => {
+      this.adapters = undefined;
+    });
+    return this.adapters;
+  }
+
+  /**
+   * The simulators sign with secrets of this database (made once, kept in settings), unless the
+   * environment names them: nobody outside can forge a simulated payment.
+   */
+  private async simulatorSecrets(): Promise<{ stripe: string; nowpayments: string }> {
+    const stored = await this.services.settings.get(SIM_SECRETS_SETTING);
+    let secrets = stored ? (JSON.parse(stored) as { stripe: string; nowpayments: string }) : undefined;
+    if (!secrets) {
+      secrets = {
+        stripe: `whsec_${randomBytes(24).toString('hex')}`,
+        nowpayments: randomBytes(32).toString('hex'),
+      };
+      await this.services.settings.set(SIM_SECRETS_SETTING, JSON.stringify(secrets));
+    }
+    return {
+      stripe: this.config.stripeWebhookSecret ?? secrets.stripe,
+      nowpayments: this.config.nowPaymentsIpnSecret ?? secrets.nowpayments,
+    };
+  }
+
+  /** Makes the simulator secrets (seed, under the startup lock, so processes agree). */
+  async ensureSimulatorSecrets(): Promise<void> {
+    if (this.simulated) await this.simulatorSecrets();
+  }
+
+  /** The adapter of a provider (tests sign notifications with it). */
+  async adapter(provider: PaymentProvider): Promise<PaymentProviderAdapter & { sign(p: never): string }> {
+    const adapters = await this.adaptersOf();
+    return adapters[provider] as PaymentProviderAdapter & { sign(p: never): string };
+  }
+
+  // --- orders ---
+
+  /** Opens an order for the caller's company and a checkout at the method's provider. */
+  async create(
+    auth: AuthContext,
+    input: { amount: bigint; method: PaymentMethod },
+  ): Promise<{ orderId: string; checkoutUrl: string }> {
+    const companyId = auth.user.companyId;
+    if (!companyId) throw new AppError('ORDER_NO_COMPANY', 400);
+    const provider = PROVIDER_OF[input.method];
+    const adapter = await this.adapter(provider);
+    if (adapter.live && !this.liveReady(provider)) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 503);
+    const minutes = input.method === 'card' ? this.config.cardExpiryMinutes : this.config.cryptoExpiryMinutes;
+    const expiresAt = new Date(Date.now() + minutes * 60_000);
+    const order = await withTransaction(this.db, async () => {
+      const row = await this.repo.insertOrder({
+        companyId,
+        createdByUserId: auth.user.id,
+        createdByUsername: auth.user.username,
+        method: input.method,
+        provider,
+        state: 'pending_payment',
+        amountRequested: input.amount,
+        currency: this.currency,
+        expiresAt,
+      });
+      await this.repo.addTransition({
+        orderId: row.id,
+        fromState: null,
+        toState: 'pending_payment',
+        source: 'create',
+        detail: auth.user.username,
+      });
+      return row;
+    });
+    const base = this.config.publicUrl ?? '';
+    try {
+      const checkout = await adapter.createCheckout({
+        orderId: order.id,
+        method: input.method,
+        amount: input.amount,
+        currency: this.currency,
+        expiresAt,
+        returnUrl: `${base}/SysCustomerPay?order=${order.id}`,
+        webhookUrl: `${base}/api/payments/webhook/${provider}`,
+      });
+      await this.repo.updateOrder(order.id, {
+        providerReference: checkout.providerReference,
+        checkoutUrl: checkout.checkoutUrl,
+      });
+      return { orderId: order.id, checkoutUrl: checkout.checkoutUrl };
+    } catch (error) {
+      this.log.error({ err: error, orderId: order.id, provider }, 'payment provider refused a checkout');
+      await withTransaction(this.db, async () => {
+        const locked = await this.repo.lockOrder({ id: order.id });
+        if (locked) await this.move(locked, 'order_failed', 'create', 'checkout not created');
+      });
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 503);
+    }
+  }
+
+  /** A live provider needs its keys and a public address for its return and webhook URLs. */
+  private liveReady(provider: PaymentProvider): boolean {
+    if (!this.config.publicUrl) return false;
+    return provider === 'stripe'
+      ? Boolean(this.config.stripeSecretKey && this.config.stripeWebhookSecret)
+      : Boolean(this.config.nowPaymentsApiKey && this.config.nowPaymentsIpnSecret);
+  }
+
+  private scopeOf(auth: AuthContext): Promise<DataScope> {
+    return this.services.companies.dataScopeOf(auth);
+  }
+
+  async list(
+    auth: AuthContext,
+    query: z.output<typeof orderListQuerySchema>,
+  ): Promise<Page<OrderRow & { companyName: string | null }>> {
+    const scope = await this.scopeOf(auth);
+    if (query.companyId && !inScope(scope, query.companyId))
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const { pageNo: _n, pageSize: _s, ...filters } = query;
+    const page = await paginate(
+      query,
+      () => this.repo.countOrders(scope, filters),
+      (limit, offset) => this.repo.listOrders(scope, filters, limit, offset),
+    );
+    return { ...page, records: await this.withCompanyNames(page.records) };
+  }
+
+  async findFor(auth: AuthContext, id: string) {
+    const order = await this.repo.findOrder(id);
+    // Another tenant's order does not exist for the caller.
+    if (!order || !inScope(await this.scopeOf(auth), order.companyId)) throw new AppError('NOT_FOUND', 404);
+    const [named] = await this.withCompanyNames([order]);
+    const history = await this.repo.history(id);
+    return { ...named!, history: history.map(transitionOut) };
+  }
+
+  /** An order with its transitions (tests, the simulator page). */
+  async find(id: string): Promise<(OrderRow & { history: TransitionRow[] }) | undefined> {
+    const order = await this.repo.findOrder(id);
+    return order && { ...order, history: await this.repo.history(id) };
+  }
+
+  private async withCompanyNames<T extends { companyId: string }>(rows: T[]) {
+    const names = await this.services.companies.namesOf([...new Set(rows.map((r) => r.companyId))]);
+    return rows.map((r) => ({ ...r, companyName: names.get(r.companyId) ?? null }));
+  }
+
+  // --- provider notifications ---
+
+  /**
+   * A provider's notification: verified (400 otherwise), recorded by event id, applied once.
+   * Answers what it did; every verified notification is answered 200 so that the provider
+   * stops sending it (a refused one is recorded and logged, never applied).
+   */
+  async handleWebhook(
+    provider: PaymentProvider,
+    rawBody: string,
+    headers: WebhookHeaders,
+  ): Promise<{ outcome: EventOutcome; state: OrderState | null }> {
+    const adapter = await this.adapter(provider);
+    const event = adapter.parseEvent(adapter.verifyWebhook(rawBody, headers));
+    return withTransaction(
+      this.db,
+      async () => {
+        const fresh = await this.repo.recordEvent({
+          provider,
+          eventId: event.eventId.slice(0, 128),
+          orderId: null,
+          type: event.type.slice(0, 64),
+          outcome: 'received',
+          detail: null,
+        });
+        if (!fresh) return { outcome: 'duplicate' as const, state: null };
+        const order = await this.lockOrderOf(provider, event);
+        let outcome: EventOutcome;
+        let state: OrderState | null = null;
+        let detail: string | null = null;
+        if (!order) {
+          outcome = 'unknown_order';
+          this.log.warn(
+            { provider, eventId: event.eventId, type: event.type },
+            'payment notification for no known order',
+          );
+        } else if (!event.event) {
+          outcome = 'unchanged';
+          state = order.state;
+        } else if (event.currency && event.currency !== order.currency) {
+          outcome = 'refused';
+          state = order.state;
+          detail = `currency ${event.currency.slice(0, 8)} is not the order's ${order.currency}`;
+          this.log.error({ provider, orderId: order.id, eventId: event.eventId }, detail);
+        } else {
+          const applied = await this.apply(
+            order,
+            event.event,
+            provider,
+            `${event.type} ${event.eventId}`,
+            event.amountPaid,
+          );
+          outcome = applied.outcome;
+          state = applied.order.state;
+          detail = applied.detail;
+        }
+        await this.repo.setEventOutcome(
+          provider,
+          event.eventId.slice(0, 128),
+          outcome,
+          order?.id ?? null,
+          detail,
+        );
+        return { outcome, state };
+      },
+      this.log,
+    );
+  }
+
+  private async lockOrderOf(provider: PaymentProvider, event: ProviderEvent): Promise<OrderRow | undefined> {
+    let order =
+      event.orderId && UUID.test(event.orderId)
+        ? await this.repo.lockOrder({ id: event.orderId })
+        : undefined;
+    if (!order && event.providerReference) {
+      order = await this.repo.lockOrder({ provider, reference: event.providerReference.slice(0, 128) });
+    }
+    // A notification of one provider never moves another provider's order.
+    return order?.provider === provider ? order : undefined;
+  }
+
+  /**
+   * Applies one event to a locked order through the state machine: a move it allows is made
+   * (with the credit when the order is paid or settles), anything else is recorded and logged.
+   */
+  private async apply(
+    order: OrderRow,
+    event: OrderEvent,
+    source: OrderTransitionSource,
+    detail: string,
+    amountPaid: bigint | undefined,
+  ): Promise<{ outcome: EventOutcome; order: OrderRow; detail: string | null }> {
+    // An expiry that reports money received (its partial-payment notification late or lost):
+    // first the partial payment, then the expiry settles it.
+    if (
+      event === 'provider_expired' &&
+      amountPaid !== undefined &&
+      amountPaid > 0n &&
+      order.state !== 'partially_paid' &&
+      nextState(order, 'partially_paid')
+    ) {
+      order = await this.move(order, 'partially_paid', source, detail, { amountPaid });
+    }
+    const target = nextState(order, event);
+    if (!target) {
+      // A partial payment growing: the same state, a larger amount.
+      if (
+        event === 'partially_paid' &&
+        order.state === 'partially_paid' &&
+        amountPaid &&
+        amountPaid > order.amountPaid
+      ) {
+        const updated = await this.repo.updateOrder(order.id, { amountPaid: amountPaid });
+        return { outcome: 'applied', order: updated, detail: `paid so far ${formatMoney(amountPaid, 2)}` };
+      }
+      // The paying event again after a credit the ledger refused: try the credit again.
+      if (event === 'paid' && order.state === 'top_up_failure') {
+        return {
+          outcome: 'applied',
+          order: await this.credit(order, source, detail),
+          detail: 'credit retried',
+        };
+      }
+      if (ALREADY[event]?.includes(order.state)) return { outcome: 'unchanged', order, detail: null };
+      const why = `${event} refused in state ${order.state}`;
+      this.log.warn(
+        { orderId: order.id, event, state: order.state, source, detail },
+        'order transition refused',
+      );
+      return { outcome: 'refused', order, detail: why };
+    }
+    const paid = amountPaid !== undefined && amountPaid > order.amountPaid ? amountPaid : order.amountPaid;
+    if (target === 'top_up_success') {
+      // An expiry settles a partly paid order: what was paid is credited.
+      return {
+        outcome: 'applied',
+        order: await this.credit(order, source, detail),
+        detail: 'settled partial payment',
+      };
+    }
+    if (target === 'refunded') {
+      const refunded = await this.move(order, 'refunded', source, detail);
+      if (order.amountCredited > 0n) {
+        // The provider gave the money back: the ledger takes back what it credited (even into
+        // the credit limit: the money is gone), once.
+        await this.services.ledger.post([
+          {
+            companyId: order.companyId,
+            kind: 'adjustment',
+            amount: -order.amountCredited,
+            idempotencyKey: `${order.id}:refund`,
+            reference: `order:${order.id}`,
+            note: 'Top-up refunded by the payment provider',
+            allowOverdraft: true,
+          },
+        ]);
+      }
+      return { outcome: 'applied', order: refunded, detail: null };
+    }
+    let moved = await this.move(order, target, source, detail, { amountPaid: paid });
+    if (target === 'paid') {
+      if (moved.amountPaid === 0n)
+        moved = await this.repo.updateOrder(order.id, { amountPaid: order.amountRequested });
+      moved = await this.credit(moved, source, detail);
+    }
+    return { outcome: 'applied', order: moved, detail: null };
+  }
+
+  /**
+   * Credits what was paid to the company's balance (key: the order id, so once ever), then
+   * top_up_success → finished; a credit the ledger refuses is top_up_failure (an operator looks).
+   */
+  private async credit(order: OrderRow, source: OrderTransitionSource, detail: string): Promise<OrderRow> {
+    const amount = order.amountPaid;
+    try {
+      if (amount <= 0n) throw new AppError('MONEY_NOT_POSITIVE', 400);
+      const { entry } = await this.services.ledger.credit(order.companyId, 'topup', amount, order.id, {
+        reference: `order:${order.id}`,
+        note: `${order.method === 'card' ? 'Card' : 'Crypto'} top-up`,
+      });
+      const credited = await this.move(order, 'top_up_success', 'ledger', `entry ${entry.id}`, {
+        amountCredited: entry.amount,
+      });
+      return this.move(credited, 'finished', 'ledger', null);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      this.log.error(
+        { orderId: order.id, code: error.errorCode, source, detail },
+        'top-up credit refused by the ledger',
+      );
+      return this.move(order, 'top_up_failure', 'ledger', error.errorCode);
+    }
+  }
+
+  /** One move of the state machine, recorded; a move it does not allow is a bug, said at once. */
+  private async move(
+    order: OrderRow,
+    to: OrderState,
+    source: OrderTransitionSource,
+    detail: string | null,
+    values: { amountPaid?: bigint; amountCredited?: bigint } = {},
+  ): Promise<OrderRow> {
+    if (!canTransition(order.state, to))
+      throw new Error(`order ${order.id}: ${order.state} → ${to} is not allowed`);
+    const updated = await this.repo.updateOrder(order.id, { state: to, ...values });
+    await this.repo.addTransition({
+      orderId: order.id,
+      fromState: order.state,
+      toState: to,
+      source,
+      detail: detail?.slice(0, 256) ?? null,
+    });
+    return updated;
+  }
+
+  /**
+   * The expiry job: unpaid orders past their time are timed out; partly paid ones are settled
+   * (what was paid credited). Orders confirming on chain wait for the provider.
+   */
+  async expireDue(now: Date = new Date()): Promise<{ timedOut: number; settled: number }> {
+    let timedOut = 0;
+    let settled = 0;
+    for (;;) {
+      const ids = await this.repo.dueForExpiry(now, 200);
+      if (ids.length === 0) break;
+      for (const id of ids) {
+        await withTransaction(this.db, async () => {
+          const order = await this.repo.lockOrder({ id });
+          if (!order || order.expiresAt > now) return;
+          if (order.state !== 'pending_payment' && order.state !== 'partially_paid') return;
+          const partial = order.state === 'partially_paid';
+          const result = await this.apply(order, 'timeout', 'expiry', 'expiry job', undefined);
+          if (result.outcome === 'applied') partial ? settled++ : timedOut++;
+        });
+      }
+      if (ids.length < 200) break;
+    }
+    return { timedOut, settled };
+  }
+
+  // --- the simulator (demo mode) ---
+
+  /** The order behind a simulated checkout page (undefined: none, or not in simulator mode). */
+  async simulatedOrder(id: string): Promise<OrderRow | undefined> {
+    if (!this.simulated || !UUID.test(id)) return undefined;
+    return this.repo.findOrder(id);
+  }
+
+  /** What the payer did on the simulated page: the provider's notifications follow on its clock. */
+  async simulate(id: string, action: SimAction): Promise<OrderRow> {
+    const order = await this.simulatedOrder(id);
+    if (!order) throw new AppError('NOT_FOUND', 404);
+    if (!(SIM_ACTIONS[order.method] as readonly string[]).includes(action))
+      throw new AppError('BAD_REQUEST', 400);
+    await this.adaptersOf();
+    if (order.state === 'pending_payment') this.simulator?.run(order, action);
+    return order;
+  }
+
+  // --- payouts ---
+
+  /** A reseller asks to withdraw commission: at most what is not already asked for. */
+  async createPayout(auth: AuthContext, input: { amount: bigint; note?: string }): Promise<PayoutRow> {
+    const companyId = auth.user.companyId;
+    if (!companyId || !hasResellerScope(auth.roles)) throw new AppError('PAYOUT_RESELLERS_ONLY', 403);
+    return withTransaction(this.db, async () => {
+      await this.repo.lockPayoutsOf(companyId);
+      const { commission } = await this.services.ledger.balanceOf(companyId);
+      const available = commission - (await this.repo.pendingPayoutTotal(companyId));
+      if (input.amount > available) {
+        throw new AppError('PAYOUT_OVER_COMMISSION', 400, {
+          available: formatMoney(available > 0n ? available : 0n, 2),
+        });
+      }
+      return this.repo.insertPayout({
+        companyId,
+        amount: input.amount,
+        note: input.note || null,
+        requestedByUserId: auth.user.id,
+        requestedByUsername: auth.user.username,
+      });
+    });
+  }
+
+  async listPayouts(auth: AuthContext, query: z.output<typeof payoutListQuerySchema>) {
+    const scope = await this.scopeOf(auth);
+    if (query.companyId && !inScope(scope, query.companyId))
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const { pageNo: _n, pageSize: _s, ...filters } = query;
+    const page = await paginate(
+      query,
+      () => this.repo.countPayouts(scope, filters),
+      (limit, offset) => this.repo.listPayouts(scope, filters, limit, offset),
+    );
+    return { ...page, records: await this.withCompanyNames(page.records) };
+  }
+
+  /** Staff approve: the commission is debited through the ledger (key: the payout id), once. */
+  async approvePayout(auth: AuthContext, id: string, reason: string | undefined) {
+    const decided = await withTransaction(this.db, async () => {
+      const payout = await this.lockPayoutInScope(auth, id);
+      await this.services.ledger.post([
+        {
+          companyId: payout.companyId,
+          kind: 'payout',
+          amount: -payout.amount,
+          idempotencyKey: `payout:${payout.id}`,
+          reference: `payout:${payout.id}`,
+          note: reason || null,
+          actor: { userId: auth.user.id, username: auth.user.username },
+        },
+      ]);
+      return this.repo.decidePayout(id, {
+        state: 'approved',
+        decidedByUsername: auth.user.username,
+        decisionReason: reason || null,
+      });
+    });
+    return (await this.withCompanyNames([decided]))[0]!;
+  }
+
+  /** Staff reject with a reason: nothing else changes. */
+  async rejectPayout(auth: AuthContext, id: string, reason: string | undefined) {
+    if (!reason) throw new AppError('FIELD_REQUIRED', 400, { field: 'reason' });
+    const decided = await withTransaction(this.db, async () => {
+      await this.lockPayoutInScope(auth, id);
+      return this.repo.decidePayout(id, {
+        state: 'rejected',
+        decidedByUsername: auth.user.username,
+        decisionReason: reason,
+      });
+    });
+    return (await this.withCompanyNames([decided]))[0]!;
+  }
+
+  private async lockPayoutInScope(auth: AuthContext, id: string): Promise<PayoutRow> {
+    const payout = await this.repo.lockPayout(id);
+    if (!payout || !inScope(await this.scopeOf(auth), payout.companyId)) throw new AppError('NOT_FOUND', 404);
+    if (payout.state !== 'pending') throw new AppError('PAYOUT_NOT_PENDING', 409);
+    return payout;
+  }
+}
+
+const transitionOut = (t: TransitionRow) => ({
+  from: t.fromState,
+  to: t.toState,
+  source: t.source,
+  detail: t.detail,
+  createdAt: t.createdAt,
+});

@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import { TOP_UP_MAX, TOP_UP_MIN } from './constants';
+import { decimalsOf, MONEY_UNIT, money, parseMoney, positiveMoney } from './money';
+import { pageQuerySchema } from './paging';
+import { dateQuery, dateTime, uuid } from './wire';
+
+// ---------------------------------------------------------------------------------------------
+// Top-up orders: states and the one state machine every order moves through
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every state of a top-up order (spec section 4), by code. The codes are the values of the
+ * `top_up_status` dictionary, which names them in both languages.
+ */
+export const ORDER_STATES = [
+  'pending_payment',
+  'paid',
+  'partially_paid',
+  'refunded',
+  'order_failed',
+  'expired',
+  'timed_out',
+  'chain_confirming',
+  'chain_confirmed',
+  'top_up_success',
+  'top_up_failure',
+  'finished',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/**
+ * The allowed transitions, written once. Read it as the life of an order:
+ * - card: pending_payment → paid → top_up_success (ledger credited) → finished;
+ * - crypto: pending_payment → chain_confirming → chain_confirmed → paid → top_up_success → finished,
+ *   with partially_paid whenever less than the price arrived. A partially paid invoice stays open
+ *   (the payer may still send the rest) until it expires; then what was paid is credited
+ *   (partially_paid → top_up_success → finished; the order keeps requested and paid amounts);
+ * - unpaid: pending_payment → order_failed (provider says failed), expired (provider says
+ *   expired) or timed_out (our own expiry job: the provider never said anything);
+ * - a late payment after our own time-out is still taken (timed_out → confirming/paid): the
+ *   provider is the authority on money received; an invoice the provider expired is closed;
+ * - a credit the ledger refused (company gone, balance out of range) is top_up_failure, retried
+ *   by the next delivery of the paying event (top_up_failure → top_up_success);
+ * - refunded: the provider gave the money back (after credit, the ledger takes it back).
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
+  pending_payment: [
+    'chain_confirming',
+    'chain_confirmed',
+    'partially_paid',
+    'paid',
+    'order_failed',
+    'expired',
+    'timed_out',
+  ],
+  chain_confirming: ['chain_confirmed', 'partially_paid', 'paid', 'order_failed', 'expired'],
+  chain_confirmed: ['partially_paid', 'paid', 'order_failed'],
+  partially_paid: [
+    'chain_confirming',
+    'chain_confirmed',
+    'paid',
+    'top_up_success',
+    'top_up_failure',
+    'refunded',
+  ],
+  paid: ['top_up_success', 'top_up_failure', 'refunded'],
+  top_up_failure: ['top_up_success', 'refunded'],
+  top_up_success: ['finished', 'refunded'],
+  finished: ['refunded'],
+  timed_out: ['chain_confirming', 'chain_confirmed', 'partially_paid', 'paid'],
+  expired: [],
+  order_failed: [],
+  refunded: [],
+};
+
+/** True when an order may move from `from` to `to` (a state never moves to itself). */
+export function canTransition(from: OrderState, to: OrderState): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * States in which an order waits for nothing more on its own (the console stops refreshing): done,
+ * closed unpaid, or needing an operator (top_up_failure). A late payment may still reopen a
+ * timed-out order, and a refund may still follow a credit.
+ */
+export const ORDER_SETTLED_STATES: readonly OrderState[] = [
+  'finished',
+  'refunded',
+  'order_failed',
+  'expired',
+  'timed_out',
+  'top_up_failure',
+];
+export const isOrderOpen = (state: OrderState): boolean => !ORDER_SETTLED_STATES.includes(state);
+
+/**
+ * What can happen to an order: a provider's word (normalised from its webhook), our expiry job,
+ * or the ledger's answer to a credit.
+ */
+export const ORDER_EVENTS = [
+  'confirming',
+  'confirmed',
+  'partially_paid',
+  'paid',
+  'failed',
+  'provider_expired',
+  'timeout',
+  'credited',
+  'credit_failed',
+  'close',
+  'refunded',
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
+/**
+ * The state an event moves an order to, or null when the event does not apply in its state
+ * (a late, repeated or out-of-order delivery): the caller records it and changes nothing.
+ * An expiry (the provider's or ours) of a partially paid order settles it: what was paid is
+ * credited (top_up_success).
+ */
+export function nextState(order: { state: OrderState }, event: OrderEvent): OrderState | null {
+  const target = targetOf(order.state, event);
+  return canTransition(order.state, target) ? target : null;
+}
+
+function targetOf(state: OrderState, event: OrderEvent): OrderState {
+  switch (event) {
+    case 'confirming':
+      return 'chain_confirming';
+    case 'confirmed':
+      return 'chain_confirmed';
+    case 'partially_paid':
+      return 'partially_paid';
+    case 'paid':
+      return 'paid';
+    case 'failed':
+      return 'order_failed';
+    case 'provider_expired':
+      return state === 'partially_paid' ? 'top_up_success' : 'expired';
+    case 'timeout':
+      return state === 'partially_paid' ? 'top_up_success' : 'timed_out';
+    case 'credited':
+      return 'top_up_success';
+    case 'credit_failed':
+      return 'top_up_failure';
+    case 'close':
+      return 'finished';
+    case 'refunded':
+      return 'refunded';
+  }
+}
+
+/** Who moved an order: a provider's webhook, our expiry job, the ledger, or a person. */
+export const ORDER_TRANSITION_SOURCES = [
+  'create',
+  'stripe',
+  'nowpayments',
+  'expiry',
+  'ledger',
+  'staff',
+] as const;
+export type OrderTransitionSource = (typeof ORDER_TRANSITION_SOURCES)[number];
+
+export const PAYMENT_METHODS = ['card', 'crypto'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_PROVIDERS = ['stripe', 'nowpayments'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** The provider behind each method. */
+export const PROVIDER_OF: Record<PaymentMethod, PaymentProvider> = { card: 'stripe', crypto: 'nowpayments' };
+
+/** Dictionaries naming the coded values in both languages (values: the enums here). */
+export const ORDER_DICTS = {
+  state: 'top_up_status',
+  method: 'payment_method',
+  payoutState: 'payout_status',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The top-up amount (spec section 9): 50 to 50,000, at most two decimals
+// ---------------------------------------------------------------------------------------------
+
+export const TOP_UP_DECIMALS = 2;
+
+/**
+ * Why a top-up amount typed by a person is not acceptable (an error code with its figures), or
+ * null when it is. The same rule the server applies, for the console's form.
+ */
+export function topUpAmountProblem(text: string): {
+  code: 'MONEY_INVALID' | 'MONEY_TOO_MANY_DECIMALS' | 'TOP_UP_AMOUNT_RANGE';
+  params: Record<string, number>;
+} | null {
+  const trimmed = text.trim();
+  const decimals = decimalsOf(trimmed);
+  if (decimals !== undefined && decimals > TOP_UP_DECIMALS) {
+    return { code: 'MONEY_TOO_MANY_DECIMALS', params: { max: TOP_UP_DECIMALS } };
+  }
+  const micros = trimmed.length > 40 ? undefined : parseMoney(trimmed);
+  if (micros === undefined) return { code: 'MONEY_INVALID', params: {} };
+  if (micros < BigInt(TOP_UP_MIN) * MONEY_UNIT || micros > BigInt(TOP_UP_MAX) * MONEY_UNIT) {
+    return { code: 'TOP_UP_AMOUNT_RANGE', params: { min: TOP_UP_MIN, max: TOP_UP_MAX } };
+  }
+  return null;
+}
+
+/** A top-up amount on the wire: a decimal string, 50 to 50,000 with at most two decimals. */
+export const topUpAmount = z
+  .string()
+  .superRefine((text, ctx) => {
+    const problem = topUpAmountProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.code, params: problem.params });
+  })
+  .transform((text) => parseMoney(text.trim())!)
+  .meta({
+    type: 'string',
+    pattern: '^\\d{2,5}(\\.\\d{1,2})?$',
+    examples: ['100.00'],
+    description: `A top-up amount, ${TOP_UP_MIN} to ${TOP_UP_MAX} with at most two decimals`,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+// ---------------------------------------------------------------------------------------------
+
+/** `POST /sys/order/create`. */
+export const orderCreateSchema = z.object({
+  amount: topUpAmount,
+  method: z.enum(PAYMENT_METHODS),
+});
+export type OrderCreate = z.input<typeof orderCreateSchema>;
+
+export const orderCreatedSchema = z.object({
+  orderId: z.string(),
+  /** Where to send the payer: the provider's checkout page (the simulator's in demo mode). */
+  checkoutUrl: z.string(),
+});
+export type OrderCreated = z.input<typeof orderCreatedSchema>;
+
+/** `GET /sys/order/list`: the caller's scope (own company; staff all; resellers their subtree). */
+export const orderListQuerySchema = pageQuerySchema.extend({
+  companyId: uuid.optional(),
+  state: z.enum(ORDER_STATES).optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
+  from: dateQuery.optional(),
+  to: dateQuery.optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderIdQuerySchema = z.object({ id: uuid });
+
+export const orderTransitionSchema = z.object({
+  from: z.enum(ORDER_STATES).nullable(),
+  to: z.enum(ORDER_STATES),
+  source: z.enum(ORDER_TRANSITION_SOURCES),
+  /** The provider event or job run that caused it. */
+  detail: z.string().nullable(),
+  createdAt: dateTime,
+});
+export type OrderTransition = z.input<typeof orderTransitionSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string().nullable(),
+  createdByUsername: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The provider's own id (Stripe Checkout Session, NOWPayments invoice). */
+  providerReference: z.string().nullable(),
+  state: z.enum(ORDER_STATES),
+  amountRequested: money,
+  /** What the provider reported paid so far (in the platform currency). */
+  amountPaid: money,
+  /** What the ledger credited (once, when the order settled). */
+  amountCredited: money,
+  currency: z.string(),
+  expiresAt: dateTime,
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type Order = z.input<typeof orderSchema>;
+
+export const orderDetailSchema = orderSchema.extend({ history: z.array(orderTransitionSchema) });
+export type OrderDetail = z.input<typeof orderDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payouts: a reseller withdraws commission
+// ---------------------------------------------------------------------------------------------
+
+export const PAYOUT_STATES = ['pending', 'approved', 'rejected'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+export const PAYOUT_NOTE_MAX_LENGTH = 256;
+
+export const payoutCreateSchema = z.object({
+  amount: positiveMoney,
+  note: z.string().trim().max(PAYOUT_NOTE_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+});
+export type PayoutCreate = z.input<typeof payoutCreateSchema>;
+
+export const payoutListQuerySchema = pageQuerySchema.extend({
+  companyId: uuid.optional(),
+  state: z.enum(PAYOUT_STATES).optional(),
+});
+export type PayoutListQuery = z.input<typeof payoutListQuerySchema>;
+
+export const payoutDecisionSchema = z.object({
+  id: uuid,
+  /** Required when rejecting; optional when approving (e.g. the bank transfer's reference). */
+  reason: z.string().trim().max(PAYOUT_NOTE_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+});
+export type PayoutDecision = z.input<typeof payoutDecisionSchema>;
+
+export const payoutSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string().nullable(),
+  amount: money,
+  note: z.string().nullable(),
+  state: z.enum(PAYOUT_STATES),
+  requestedByUsername: z.string().nullable(),
+  decidedByUsername: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  decidedAt: dateTime.nullable(),
+  createdAt: dateTime,
+});
+export type Payout = z.input<typeof payoutSchema>;
