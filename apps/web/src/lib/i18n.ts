@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'system',
   'branding',
   'apiDocs',
+  'apiAccess',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
