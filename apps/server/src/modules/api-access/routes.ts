@@ -189,7 +189,8 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Services) {
   api.post(
     '/sys/configCallback/test',
     {
-      config: { access: { permission: P.callback } },
+      // Each test makes the server post somewhere: not a tool for probing other hosts.
+      config: { access: { permission: P.callback }, rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         summary: 'Post a signed sample delivery report to the callback URL; answers its status and time',
         body: callbackTestSchema,
