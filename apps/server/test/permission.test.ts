@@ -51,6 +51,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'recharge',
       'testTool',
       'companies',
+      'apiAccess',
       'system',
       'test',
     ]);
@@ -146,6 +147,9 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     });
     expect(actions(auth).sort()).toEqual(
       [
+        'api:callback:edit',
+        'api:ipWhiteList:edit',
+        'api:key:manage',
         'company:balance:adjust',
         'company:ipWhitelist',
         'system:announcement:add',
@@ -175,14 +179,22 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('gives a customer no System menu, no test tool and no system:* buttons', async () => {
     const { menu, auth, allAuth } = await permissionsOf('customer');
-    expect(names(menu)).toEqual(['home', 'userAnnouncement', 'contactUs', 'recharge', 'companies']);
+    expect(names(menu)).toEqual([
+      'home',
+      'userAnnouncement',
+      'contactUs',
+      'recharge',
+      'companies',
+      'apiAccess',
+    ]);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');
     expect(find(menu, 'companies')).toMatchObject({
       path: '/company/list',
       meta: { title: 'Companies', permissionList: [] },
     });
-    expect(auth).toEqual([]);
+    // Its own company's API access only.
+    expect(actions(auth).sort()).toEqual(['api:callback:edit', 'api:ipWhiteList:edit', 'api:key:manage']);
     expect(actions(auth).some((a) => a.startsWith('system:'))).toBe(false);
     // allAuth lists every button so that the console can hide or disable the ungranted ones.
     expect(actions(allAuth)).toContain('system:user:frozen');
@@ -212,7 +224,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       const { auth, allAuth } = await permissionsOf('admin');
       expect(auth).toContainEqual(off);
       expect(allAuth).toContainEqual(off);
-      expect((await permissionsOf('customer')).auth).toEqual([]);
+      expect(actions((await permissionsOf('customer')).auth)).not.toContain('system:brand:add');
       const added = await s.call('POST', '/sys/brand/add', {
         token: admin,
         body: { domain: 'status-off.example', brandName: 'Status off' },
