@@ -79,6 +79,8 @@ export default defineConfig({
           E2E_USERS: JSON.stringify(Object.values(SPEC_USERS)),
           // Every captcha of this server reads this (sign-up always asks for one): e2e/support.ts.
           INSECURE_FIXED_CAPTCHA: process.env.INSECURE_FIXED_CAPTCHA,
+          // The API access spec sends callback tests to a receiver on 127.0.0.1.
+          CALLBACK_ALLOW_PRIVATE: '1',
         },
       },
 });

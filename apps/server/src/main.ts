@@ -66,6 +66,16 @@ async function main() {
       `First administrator created: admin / ${core.seedReport.generatedAdminPassword}  (shown once; change it)`,
     );
   }
+  if (!config.secretsKey) {
+    lines.push(
+      'API secrets are sealed with a key kept in the database (SECRETS_KEY is not set): fine for the demo; in production set SECRETS_KEY (openssl rand -base64 32).',
+    );
+  }
+  if (config.callbackAllowPrivate) {
+    lines.push(
+      'Callbacks may go to loopback and private addresses (CALLBACK_ALLOW_PRIVATE; set 0 to refuse them).',
+    );
+  }
   if (config.fixedCaptcha) {
     lines.push(
       'WARNING: INSECURE_FIXED_CAPTCHA is set: every captcha has the same answer (browser tests only).',

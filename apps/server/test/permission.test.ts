@@ -53,6 +53,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'payouts',
       'testTool',
       'companies',
+      'apiAccess',
       'system',
       'test',
     ]);
@@ -148,6 +149,9 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     });
     expect(actions(auth).sort()).toEqual(
       [
+        'api:callback:edit',
+        'api:ipWhiteList:edit',
+        'api:key:manage',
         'company:balance:adjust',
         'company:ipWhitelist',
         'order:payout:decide',
@@ -179,15 +183,27 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('gives a customer no System menu, no test tool and no system:* buttons', async () => {
     const { menu, auth, allAuth } = await permissionsOf('customer');
-    expect(names(menu)).toEqual(['home', 'userAnnouncement', 'contactUs', 'recharge', 'companies']);
+    expect(names(menu)).toEqual([
+      'home',
+      'userAnnouncement',
+      'contactUs',
+      'recharge',
+      'companies',
+      'apiAccess',
+    ]);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');
     expect(find(menu, 'companies')).toMatchObject({
       path: '/company/list',
       meta: { title: 'Companies', permissionList: [] },
     });
-    // Its one button: topping up its company's balance.
-    expect(actions(auth)).toEqual(['order:create']);
+    // Topping up its company's balance, and its own company's API access.
+    expect(actions(auth).sort()).toEqual([
+      'api:callback:edit',
+      'api:ipWhiteList:edit',
+      'api:key:manage',
+      'order:create',
+    ]);
     expect(actions(auth).some((a) => a.startsWith('system:'))).toBe(false);
     // allAuth lists every button so that the console can hide or disable the ungranted ones.
     expect(actions(allAuth)).toContain('system:user:frozen');
@@ -217,7 +233,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       const { auth, allAuth } = await permissionsOf('admin');
       expect(auth).toContainEqual(off);
       expect(allAuth).toContainEqual(off);
-      expect(actions((await permissionsOf('customer')).auth)).toEqual(['order:create']);
+      expect(actions((await permissionsOf('customer')).auth)).not.toContain('system:brand:add');
       const added = await s.call('POST', '/sys/brand/add', {
         token: admin,
         body: { domain: 'status-off.example', brandName: 'Status off' },

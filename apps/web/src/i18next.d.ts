@@ -1,4 +1,5 @@
 import type account from './locales/en-US/account.json';
+import type apiAccess from './locales/en-US/apiAccess.json';
 import type apiDocs from './locales/en-US/apiDocs.json';
 import type auth from './locales/en-US/auth.json';
 import type billing from './locales/en-US/billing.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       branding: typeof branding;
       apiDocs: typeof apiDocs;
       billing: typeof billing;
+      apiAccess: typeof apiAccess;
     };
   }
 }

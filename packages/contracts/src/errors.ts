@@ -196,6 +196,85 @@ export const errorTexts = {
     'en-US': 'This payout request has already been decided',
     'zh-CN': '该提现申请已处理',
   },
+  API_AUTH_HEADERS_MISSING: {
+    'en-US': 'Missing API signature headers: {headers}',
+    'zh-CN': '缺少API签名请求头：{headers}',
+  },
+  API_TIMESTAMP_INVALID: {
+    'en-US': 'X-Timestamp must be the Unix time in seconds',
+    'zh-CN': 'X-Timestamp 必须是以秒为单位的Unix时间',
+  },
+  API_TIMESTAMP_STALE: {
+    'en-US':
+      'The request timestamp is more than {seconds} seconds away from the server time ({serverTime}): check your clock',
+    'zh-CN': '请求时间戳与服务器时间（{serverTime}）相差超过{seconds}秒，请检查时钟',
+  },
+  API_NONCE_INVALID: {
+    'en-US': 'X-Nonce must be 16 to 64 letters, digits, - or _',
+    'zh-CN': 'X-Nonce 必须是16到64位的字母、数字、- 或 _',
+  },
+  API_NONCE_REPLAYED: {
+    'en-US': 'This nonce was already used: every request needs a new one',
+    'zh-CN': '该随机数已被使用，每个请求都需要新的随机数',
+  },
+  API_KEY_UNKNOWN: { 'en-US': 'Unknown API key', 'zh-CN': 'API密钥不存在' },
+  API_KEY_DISABLED: { 'en-US': 'This API key is disabled', 'zh-CN': '该API密钥已停用' },
+  API_KEY_REVOKED: { 'en-US': 'This API key has been revoked', 'zh-CN': '该API密钥已吊销' },
+  API_SIGNATURE_INVALID: {
+    'en-US': 'The signature does not match: sign the request with the key’s current secret as documented',
+    'zh-CN': '签名不匹配，请按文档使用该密钥当前的Secret签名',
+  },
+  API_IP_NOT_ALLOWED: {
+    'en-US': 'The address {ip} is not in the API IP whitelist',
+    'zh-CN': '地址 {ip} 不在API IP白名单中',
+  },
+  API_COMPANY_NOT_ACTIVE: {
+    'en-US': 'The company’s account is not active (not approved, frozen or disabled)',
+    'zh-CN': '公司账户未启用（未审核、已冻结或已停用）',
+  },
+  API_SECRET_UNREADABLE: {
+    'en-US': 'The server cannot read this key’s secret (its encryption key changed): rotate the key',
+    'zh-CN': '服务器无法读取该密钥的Secret（加密密钥已更改），请轮换该密钥',
+  },
+  API_KEY_LIMIT: {
+    'en-US': 'A company may hold at most {max} API keys: revoke one first',
+    'zh-CN': '每个公司最多可拥有{max}个API密钥，请先吊销一个',
+  },
+  API_IP_RULE_EXISTS: {
+    'en-US': 'This address or range is already in the API IP whitelist',
+    'zh-CN': '该地址或网段已在API IP白名单中',
+  },
+  API_IP_RULES_LIMIT: {
+    'en-US': 'The API IP whitelist holds at most {max} entries',
+    'zh-CN': 'API IP白名单最多{max}条',
+  },
+  CALLBACK_URL_SCHEME: {
+    'en-US': 'The callback URL must start with http:// or https://',
+    'zh-CN': '回调地址必须以 http:// 或 https:// 开头',
+  },
+  CALLBACK_URL_INVALID: { 'en-US': 'The callback URL is not a valid address', 'zh-CN': '回调地址格式不正确' },
+  CALLBACK_URL_CREDENTIALS: {
+    'en-US': 'The callback URL must not contain a user name or password',
+    'zh-CN': '回调地址不能包含用户名或密码',
+  },
+  CALLBACK_URL_PRIVATE: {
+    'en-US':
+      'The callback URL leads to a private, loopback or link-local address ({address}), which is not allowed',
+    'zh-CN': '回调地址指向私有、回环或链路本地地址（{address}），不允许使用',
+  },
+  CALLBACK_URL_NOT_SET: { 'en-US': 'No callback URL is set', 'zh-CN': '尚未设置回调地址' },
+  CALLBACK_TEST_TIMEOUT: {
+    'en-US': 'No answer within {seconds} seconds',
+    'zh-CN': '{seconds}秒内没有响应',
+  },
+  CALLBACK_TEST_REFUSED: { 'en-US': 'Connection refused by {host}', 'zh-CN': '{host} 拒绝连接' },
+  CALLBACK_TEST_DNS: { 'en-US': 'Host {host} not found', 'zh-CN': '找不到主机 {host}' },
+  CALLBACK_TEST_TLS: { 'en-US': 'TLS (certificate) error: {detail}', 'zh-CN': 'TLS（证书）错误：{detail}' },
+  CALLBACK_TEST_RESET: {
+    'en-US': 'The connection was closed before an answer came',
+    'zh-CN': '连接在收到响应前被关闭',
+  },
+  CALLBACK_TEST_NETWORK: { 'en-US': 'Network error: {detail}', 'zh-CN': '网络错误：{detail}' },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },

@@ -1,6 +1,7 @@
 import './zod-setup';
 
 export * from './announcement';
+export * from './api-access';
 export * from './auth';
 export * from './brand';
 export * from './company';

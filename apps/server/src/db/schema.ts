@@ -4,6 +4,7 @@
  * repo.ts; other modules go through its service.
  */
 export * from '../modules/announcement/schema';
+export * from '../modules/api-access/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/brand/schema';
 export * from '../modules/company/schema';

@@ -1,5 +1,6 @@
 import type { AppModule } from '../platform/module';
 import { announcementModule } from './announcement';
+import { apiAccessModule } from './api-access';
 import { authModule, type CaptchaGenerator } from './auth';
 import { brandModule } from './brand';
 import { companyModule } from './company';
@@ -40,5 +41,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     contactModule,
     ledgerModule,
     paymentsModule,
+    apiAccessModule,
   ];
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_CURRENCY, LOGIN_CAPTCHA_MODES } from '@switchboard/contracts';
 import { z } from 'zod';
+import { parseSecretsKey } from './secret-box';
 
 /** The demo accounts' password when DEMO_PASSWORD is not set. */
 export const DEFAULT_DEMO_PASSWORD = 'Switchboard1';
@@ -47,6 +48,15 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** 32 bytes (64 hex digits or base64): the key that seals API and callback secrets at rest. */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || parseSecretsKey(v) !== undefined, {
+      message: 'must be 32 bytes written as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
+    }),
+  CALLBACK_ALLOW_PRIVATE: flag,
   PLATFORM_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
@@ -99,6 +109,16 @@ export interface Config {
   /** ISO 4217 code of the one currency every balance and ledger amount is in. */
   currency: string;
   payments: PaymentsConfig;
+  /**
+   * The key sealing API and callback secrets (SECRETS_KEY, validated). Unset: a key generated
+   * once and kept in the database's settings (the demo; the start-up lines say so).
+   */
+  secretsKey: string | undefined;
+  /**
+   * Whether callbacks may go to loopback, private or link-local addresses. Unset: yes on the
+   * embedded database (the demo, a receiver on the same machine), no with DATABASE_URL.
+   */
+  callbackAllowPrivate: boolean;
   /**
    * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
    * environment: unset means a real timer; tests pass one that records the delay asked for.
@@ -168,5 +188,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       cardExpiryMinutes: e.TOP_UP_CARD_EXPIRY_MINUTES,
       cryptoExpiryMinutes: e.TOP_UP_CRYPTO_EXPIRY_MINUTES,
     },
+    secretsKey: e.SECRETS_KEY,
+    callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE ?? e.DATABASE_URL === undefined,
   };
 }

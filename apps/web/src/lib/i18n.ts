@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'branding',
   'apiDocs',
   'billing',
+  'apiAccess',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -21,6 +21,20 @@ const ALLOWED = new Set([
   'WebSocket',
   'ID',
   'OpenAPI',
+  // API access: the credential's names as customers copy them into code (as "AccessKey Secret"
+  // in Chinese cloud consoles), and the algorithms and protocol words of the signing scheme
+  'API',
+  'Secret',
+  'HMAC',
+  'SHA',
+  'SHA256',
+  'SB1',
+  'Unix',
+  'POST',
+  'IPv4',
+  'IPv6',
+  'TLS',
+  'v1',
   // Formats and units
   'Logo',
   'PNG',
@@ -40,6 +54,7 @@ function wordsOf(text: string): string[] {
     .replace(/\{\{?\w+\}?\}/g, ' ') // {{count}}, {field}
     .replace(/\b(https?|mailto):\S*/g, ' ') // https://…, mailto:…
     .replace(/@\w+/g, ' ') // @name (a Telegram handle)
+    .replace(/\bX-[A-Za-z-]+/g, ' ') // X-Api-Key: an HTTP header's name
     .replace(/\b[\w-]+(\.[\w-]+)+\b/g, ' '); // console.example.com, t.me
   return prose.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
 }

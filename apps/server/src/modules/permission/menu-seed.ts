@@ -160,6 +160,28 @@ export const MENU: MenuSeed[] = [
       },
     ],
   },
+  // API access (issue 11): a customer's API keys, callback URL and API IP whitelist; resellers for
+  // their own company (and reading their customers'), staff for any.
+  {
+    key: 'apiAccess',
+    title: 'API access',
+    titleKey: 'menu.apiAccess',
+    path: '/apiAccess',
+    component: 'apiAccess/ApiAccess',
+    icon: 'key',
+    perms: 'api:access:view',
+    roles: ['admin', 'distributor', 'agent', 'customer'],
+    buttons: [
+      { key: 'apiKeyManage', title: 'Manage API keys', perms: 'api:key:manage', permsType: '1' },
+      { key: 'apiCallbackEdit', title: 'Edit callback URL', perms: 'api:callback:edit', permsType: '1' },
+      {
+        key: 'apiIpWhiteListEdit',
+        title: 'Edit API IP whitelist',
+        perms: 'api:ipWhiteList:edit',
+        permsType: '1',
+      },
+    ],
+  },
   {
     key: 'system',
     title: 'System',

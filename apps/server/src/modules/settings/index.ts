@@ -17,6 +17,11 @@ export class SettingsService {
   set(key: string, value: string) {
     return this.repo.set(key, value);
   }
+
+  /** Stores `value` unless the key has one (two processes racing agree on one value); answers the value kept. */
+  setIfMissing(key: string, value: string) {
+    return this.repo.setIfMissing(key, value);
+  }
 }
 
 declare module '../../platform/module' {

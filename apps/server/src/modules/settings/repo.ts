@@ -16,4 +16,13 @@ export class SettingsRepo {
       .values({ key, value })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
   }
+
+  /** Stores `value` unless the key has one; answers the value kept (the first writer's). */
+  async setIfMissing(key: string, value: string): Promise<string> {
+    await executor(this.db)
+      .insert(settings)
+      .values({ key, value })
+      .onConflictDoNothing({ target: settings.key });
+    return (await this.get(key)) ?? value;
+  }
 }

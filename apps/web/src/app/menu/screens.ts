@@ -17,6 +17,7 @@ const LOADERS: Record<string, Loader> = {
   'billing/PayoutList': () => import('@/features/billing/pages/PayoutListPage'),
   'sms/TestToolRecord': () => import('@/features/sms/pages/TestToolPage'),
   'company/CompanyList': () => import('@/features/company/pages/CompanyListPage'),
+  'apiAccess/ApiAccess': () => import('@/features/api-access/pages/ApiAccessPage'),
   'system/UserList': () => import('@/features/system/pages/UserListPage'),
   'system/AnnouncementList': () => import('@/features/announcement-admin/pages/AnnouncementAdminPage'),
   'system/BrandList': () => import('@/features/branding/pages/BrandListPage'),

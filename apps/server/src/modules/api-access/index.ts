@@ -1,0 +1,34 @@
+import { defineModule } from '../../platform/module';
+import { apiAccessRoutes } from './routes';
+import { ApiAccessService } from './service';
+
+export type { CallbackPostResult } from './callback-post';
+export { API_ACCESS_PERMISSIONS } from './routes';
+export type { ApiAccessService, SignedRequest, VerifyOutcome } from './service';
+
+declare module '../../platform/module' {
+  interface Services {
+    apiAccess: ApiAccessService;
+  }
+}
+
+/**
+ * API access for customers: API keys (secrets sealed at rest) and the verification of signed
+ * requests that the customer API relies on, the API IP whitelist, and the delivery-report callback.
+ */
+export const apiAccessModule = defineModule({
+  name: 'apiAccess',
+  services: ({ db, config, log }, services) => ({
+    apiAccess: new ApiAccessService(db, services, config, log),
+  }),
+  routes: apiAccessRoutes,
+  jobs: ({ apiAccess }) => [
+    {
+      name: 'apiAccess.purge',
+      description:
+        'Forget API request nonces older than the signature window; erase secrets whose grace ended',
+      schedule: '*/10 * * * *',
+      run: () => apiAccess.purge(),
+    },
+  ],
+});

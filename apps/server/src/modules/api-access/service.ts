@@ -1,0 +1,679 @@
+import {
+  API_IP_RULES_MAX,
+  API_KEYS_PER_COMPANY_MAX,
+  API_SIGNATURE_WINDOW_S,
+  type apiIpRuleAddSchema,
+  type apiIpRuleListQuerySchema,
+  type apiKeyEditSchema,
+  type apiKeyGenerateSchema,
+  type apiKeyListQuerySchema,
+  type apiKeyRotateSchema,
+  CALLBACK_SIGNATURE_HEADER,
+  CALLBACK_TEST_TIMEOUT_MS,
+  CALLBACK_TIMESTAMP_HEADER,
+  type callbackConfigEditSchema,
+  type callbackTestSchema,
+  type DeliveryReport,
+  type ErrorCode,
+  hasPlatformScope,
+  type Locale,
+  type Page,
+  translateError,
+} from '@switchboard/contracts';
+import ipaddr from 'ipaddr.js';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/access';
+import type { Config } from '../../platform/config';
+import { type Db, inTransaction, withTransaction } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import { ipAllowed, isValidIpRule } from '../../platform/ip-rules';
+import type { Logger } from '../../platform/logger';
+import type { Services } from '../../platform/module';
+import { paginate } from '../../platform/paging';
+import { type DataScope, inScope } from '../../platform/scope';
+import { newSecretsKey, parseSecretsKey, SecretBox } from '../../platform/secret-box';
+import { type CallbackPostResult, postCallback, privateLiteral } from './callback-post';
+import { ApiAccessRepo, type ApiCallbackRow, type ApiIpRuleRow, type ApiKeyRow } from './repo';
+import {
+  callbackSignature,
+  type Headers,
+  newApiKey,
+  newApiSecret,
+  newCallbackSecret,
+  readSignedHeaders,
+  requestSignature,
+  sameSignature,
+  sha256Hex,
+} from './signing';
+
+/** Where the generated secrets key is kept when SECRETS_KEY is not set (settings). */
+export const SECRETS_KEY_SETTING = 'apiAccess.secretsKey';
+
+/** A request to the customer API, as the SMS engine (or the ping route) hands it over. */
+export interface SignedRequest {
+  method: string;
+  /** The request target as received: path and query (`request.url` in Fastify). */
+  path: string;
+  headers: Headers;
+  /** The raw body bytes as received ('' or undefined for none). */
+  body?: string | Uint8Array;
+  /** The caller's address (`request.ip`, which honours TRUST_PROXY). */
+  ip: string;
+  /** Clock for tests (ms). */
+  now?: number;
+}
+
+/** Who signed a request, or why it is refused (an AppError with its status and code). */
+export type VerifyOutcome =
+  | {
+      ok: true;
+      companyId: string;
+      keyId: string;
+      apiKey: string;
+      /** Signed with the secret before the last rotation, still within its grace period. */
+      previousSecret: boolean;
+    }
+  | { ok: false; error: AppError };
+
+export type ApiKeyView = Omit<
+  ApiKeyRow,
+  'secretSealed' | 'previousSecretSealed' | 'updatedAt' | 'revokedAt' | 'previousValidUntil'
+> & {
+  companyName: string;
+  previousSecretValidUntil: Date | null;
+};
+export type ApiIpRuleView = ApiIpRuleRow & { companyName: string };
+
+export interface CallbackTestView {
+  url: string;
+  delivered: boolean;
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+  errorCode: string | null;
+  at: Date;
+}
+
+export interface CallbackConfigView {
+  companyId: string;
+  url: string | null;
+  signingSecretSet: boolean;
+  signingSecretCreatedAt: Date | null;
+  lastTest: CallbackTestView | null;
+  updatedAt: Date | null;
+}
+
+type Mode = 'read' | 'write';
+
+const keyAad = (apiKey: string) => `api-key:${apiKey}`;
+const callbackAad = (companyId: string) => `callback:${companyId}`;
+
+/** Whether a company may use the API. The company module's freeze and disable join here when they exist. */
+function companyMayUseApi(company: { approvalStatus: string }): boolean {
+  return company.approvalStatus === 'approved';
+}
+
+/**
+ * API access of companies: keys and their secrets (sealed at rest), request verification for the
+ * customer API, the API IP whitelist, and the delivery-report callback with its signing secret.
+ *
+ * Who may do what: a customer manages its own company's; a reseller (distributor, agent)
+ * manages its own and reads its customers'; platform staff manage any company in their scope.
+ */
+export class ApiAccessService {
+  private readonly repo: ApiAccessRepo;
+  private box: SecretBox | undefined;
+  private warnedUnreadable = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly services: Services,
+    private readonly config: Config,
+    private readonly log: Logger,
+  ) {
+    this.repo = new ApiAccessRepo(db);
+  }
+
+  // ---- the key that seals secrets
+
+  /**
+   * SECRETS_KEY, or else a key generated once and kept in the settings (two processes starting
+   * together agree on the first one written). Resolved outside transactions: a generated key
+   * written inside one that then rolled back must not be remembered.
+   */
+  private async secretBox(): Promise<SecretBox> {
+    if (this.box) return this.box;
+    let key: Buffer | undefined;
+    if (this.config.secretsKey) key = parseSecretsKey(this.config.secretsKey);
+    else
+      key = parseSecretsKey(await this.services.settings.setIfMissing(SECRETS_KEY_SETTING, newSecretsKey()));
+    if (!key) throw new Error(`the setting ${SECRETS_KEY_SETTING} does not hold a 32-byte key`);
+    const box = new SecretBox(key);
+    if (!inTransaction()) this.box = box;
+    return box;
+  }
+
+  private open(box: SecretBox, sealed: string | null, aad: string): string | null {
+    if (sealed === null) return null;
+    const plain = box.open(sealed, aad);
+    if (plain === null && !this.warnedUnreadable) {
+      this.warnedUnreadable = true;
+      this.log.error(
+        { keyId: box.keyId, sealedWith: sealed.split('.')[1] },
+        'a sealed API secret does not open with the current secrets key (SECRETS_KEY changed?); such keys must be rotated',
+      );
+    }
+    return plain;
+  }
+
+  // ---- scope
+
+  /**
+   * The company a call is about: the one named, else the caller's own. Reading: any company in
+   * the caller's scope. Changing: one's own company, or for platform staff any in scope.
+   */
+  private async companyFor(auth: AuthContext, companyId: string | undefined, mode: Mode): Promise<string> {
+    const own = auth.user.companyId;
+    const id = companyId ?? own;
+    if (!id) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
+    await this.checkCompany(auth, id, mode);
+    return id;
+  }
+
+  private async checkCompany(auth: AuthContext, companyId: string, mode: Mode): Promise<void> {
+    if (mode === 'write' && !hasPlatformScope(auth.roles) && companyId !== auth.user.companyId) {
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    }
+    if (!inScope(await this.services.companies.dataScopeOf(auth), companyId)) {
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    }
+    if (!(await this.services.companies.find(companyId))) throw new AppError('NOT_FOUND', 404);
+  }
+
+  /** What a list covers: one named company (checked), the caller's own, or staff's whole scope. */
+  private async listScope(
+    auth: AuthContext,
+    companyId: string | undefined,
+  ): Promise<{ scope: DataScope; companyId: string | undefined }> {
+    const scope = await this.services.companies.dataScopeOf(auth);
+    if (companyId) {
+      if (!inScope(scope, companyId)) throw new AppError('NO_OPERATION_PERMISSION', 403);
+      return { scope, companyId };
+    }
+    return { scope, companyId: auth.user.companyId ?? undefined };
+  }
+
+  /** A key the caller may see (404 otherwise) and, to change it, manage (403). */
+  private async keyFor(auth: AuthContext, apiKey: string, mode: Mode): Promise<ApiKeyRow> {
+    const row = await this.repo.findKey(apiKey);
+    const scope = await this.services.companies.dataScopeOf(auth);
+    if (!row || !inScope(scope, row.companyId)) throw new AppError('NOT_FOUND', 404);
+    if (mode === 'write') await this.checkCompany(auth, row.companyId, 'write');
+    return row;
+  }
+
+  private async namesOf(companyIds: string[]): Promise<Map<string, string>> {
+    return this.services.companies.namesOf([...new Set(companyIds)]);
+  }
+
+  private viewKey(row: ApiKeyRow, names: Map<string, string>): ApiKeyView {
+    const {
+      secretSealed: _s,
+      previousSecretSealed,
+      previousValidUntil,
+      updatedAt: _u,
+      revokedAt: _r,
+      ...rest
+    } = row;
+    const graceOn =
+      previousSecretSealed !== null && previousValidUntil !== null && previousValidUntil > new Date();
+    return {
+      ...rest,
+      companyName: names.get(row.companyId) ?? '',
+      previousSecretValidUntil: graceOn ? previousValidUntil : null,
+    };
+  }
+
+  private async presentKey(row: ApiKeyRow): Promise<ApiKeyView> {
+    return this.viewKey(row, await this.namesOf([row.companyId]));
+  }
+
+  // ---- keys
+
+  async listKeys(
+    auth: AuthContext,
+    query: z.output<typeof apiKeyListQuerySchema>,
+  ): Promise<Page<ApiKeyView>> {
+    const { scope, companyId } = await this.listScope(auth, query.companyId);
+    const page = await paginate(
+      query,
+      () => this.repo.countKeys(scope, companyId, query.state),
+      (limit, offset) => this.repo.listKeys(scope, companyId, query.state, limit, offset),
+    );
+    const names = await this.namesOf(page.records.map((r) => r.companyId));
+    return { ...page, records: page.records.map((r) => this.viewKey(r, names)) };
+  }
+
+  /** A new key and its secret: the only time the secret is answered (besides a rotation). */
+  async generate(
+    auth: AuthContext,
+    input: z.output<typeof apiKeyGenerateSchema>,
+  ): Promise<{ key: ApiKeyView; apiKey: string; apiSecret: string }> {
+    const companyId = await this.companyFor(auth, input.companyId, 'write');
+    const box = await this.secretBox();
+    const apiKey = newApiKey();
+    const apiSecret = newApiSecret();
+    const row = await withTransaction(this.db, async () => {
+      await this.repo.lockCompany('keys', companyId);
+      if ((await this.repo.countLiveKeys(companyId)) >= API_KEYS_PER_COMPANY_MAX) {
+        throw new AppError('API_KEY_LIMIT', 409, { max: API_KEYS_PER_COMPANY_MAX });
+      }
+      return this.repo.insertKey({
+        companyId,
+        apiKey,
+        label: input.label ?? null,
+        state: 'active',
+        secretSealed: box.seal(apiSecret, keyAad(apiKey)),
+        createdBy: auth.user.username,
+      });
+    });
+    this.log.info({ companyId, apiKey, by: auth.user.username }, 'API key generated');
+    return { key: await this.presentKey(row), apiKey, apiSecret };
+  }
+
+  /**
+   * A new secret for a key. The old one keeps signing for `graceMinutes` (0: refused at once), so
+   * that clients can switch without an outage; a rotation within the grace period ends the grace
+   * of the secret before (only the last two secrets are ever valid).
+   */
+  async rotate(
+    auth: AuthContext,
+    input: z.output<typeof apiKeyRotateSchema>,
+  ): Promise<{ key: ApiKeyView; apiKey: string; apiSecret: string }> {
+    const found = await this.keyFor(auth, input.apiKey, 'write');
+    if (found.state === 'revoked') throw new AppError('API_KEY_REVOKED', 409);
+    const box = await this.secretBox();
+    const apiSecret = newApiSecret();
+    const now = new Date();
+    const grace = input.graceMinutes > 0;
+    const row = await this.repo.updateKey(found.id, {
+      secretSealed: box.seal(apiSecret, keyAad(found.apiKey)),
+      previousSecretSealed: grace ? found.secretSealed : null,
+      previousValidUntil: grace ? new Date(now.getTime() + input.graceMinutes * 60_000) : null,
+      rotatedAt: now,
+    });
+    this.log.info(
+      {
+        companyId: row.companyId,
+        apiKey: row.apiKey,
+        graceMinutes: input.graceMinutes,
+        by: auth.user.username,
+      },
+      'API key rotated',
+    );
+    return { key: await this.presentKey(row), apiKey: row.apiKey, apiSecret };
+  }
+
+  /** Disables (requests refused until enabled again) or enables a key. */
+  async setEnabled(auth: AuthContext, apiKey: string, enabled: boolean): Promise<ApiKeyView> {
+    const found = await this.keyFor(auth, apiKey, 'write');
+    if (found.state === 'revoked') throw new AppError('API_KEY_REVOKED', 409);
+    const row = await this.repo.updateKey(found.id, { state: enabled ? 'active' : 'disabled' });
+    return this.presentKey(row);
+  }
+
+  /** Revokes a key for good: its secrets are erased; the row stays for the record. */
+  async revoke(auth: AuthContext, apiKey: string): Promise<ApiKeyView> {
+    const found = await this.keyFor(auth, apiKey, 'write');
+    if (found.state === 'revoked') return this.presentKey(found);
+    const row = await this.repo.updateKey(found.id, {
+      state: 'revoked',
+      secretSealed: null,
+      previousSecretSealed: null,
+      previousValidUntil: null,
+      revokedAt: new Date(),
+    });
+    this.log.info(
+      { companyId: row.companyId, apiKey: row.apiKey, by: auth.user.username },
+      'API key revoked',
+    );
+    return this.presentKey(row);
+  }
+
+  async editLabel(auth: AuthContext, input: z.output<typeof apiKeyEditSchema>): Promise<ApiKeyView> {
+    const found = await this.keyFor(auth, input.apiKey, 'write');
+    return this.presentKey(await this.repo.updateKey(found.id, { label: input.label }));
+  }
+
+  // ---- verification (the SMS engine's customer API calls this)
+
+  /**
+   * Checks a signed request: headers present and well formed, timestamp within 5 minutes, the
+   * key known and not revoked, the signature (current secret, or the previous one in its grace
+   * period), the key enabled, the company active, the caller's address in the API IP whitelist,
+   * and the nonce new (recorded only once everything else passed, so refused requests cannot use
+   * up nonces). Answers who signed, or the first reason to refuse.
+   */
+  async verifyRequest(request: SignedRequest): Promise<VerifyOutcome> {
+    const refuse = (code: ErrorCode, status: number, params: Record<string, string | number> = {}) =>
+      ({ ok: false, error: new AppError(code, status, params) }) as const;
+    const headers = readSignedHeaders(request.headers, request.now ?? Date.now());
+    if ('code' in headers) return refuse(headers.code, 401, headers.params);
+    const key = await this.repo.findKey(headers.apiKey);
+    if (!key) return refuse('API_KEY_UNKNOWN', 401);
+    if (key.state === 'revoked') return refuse('API_KEY_REVOKED', 401);
+    const box = await this.secretBox();
+    const secret = this.open(box, key.secretSealed, keyAad(key.apiKey));
+    if (secret === null) return refuse('API_SECRET_UNREADABLE', 401);
+    const parts = {
+      apiKey: headers.apiKey,
+      timestamp: headers.timestamp,
+      nonce: headers.nonce,
+      method: request.method,
+      path: request.path,
+      bodySha256: sha256Hex(request.body ?? ''),
+    };
+    let previousSecret = false;
+    if (!sameSignature(requestSignature(secret, parts), headers.signature)) {
+      const now = new Date(request.now ?? Date.now());
+      const previous =
+        key.previousValidUntil && key.previousValidUntil > now
+          ? this.open(box, key.previousSecretSealed, keyAad(key.apiKey))
+          : null;
+      if (previous === null || !sameSignature(requestSignature(previous, parts), headers.signature)) {
+        return refuse('API_SIGNATURE_INVALID', 401);
+      }
+      previousSecret = true;
+    }
+    if (key.state === 'disabled') return refuse('API_KEY_DISABLED', 401);
+    const company = await this.services.companies.find(key.companyId);
+    if (!company || !companyMayUseApi(company)) return refuse('API_COMPANY_NOT_ACTIVE', 403);
+    if (!ipAllowed(request.ip, await this.repo.rulesOf(key.companyId))) {
+      return refuse('API_IP_NOT_ALLOWED', 403, { ip: request.ip.slice(0, 64) });
+    }
+    if (!(await this.repo.useNonce(key.id, headers.nonce))) return refuse('API_NONCE_REPLAYED', 401);
+    try {
+      await this.repo.touchKey(key.id, request.ip);
+    } catch (error) {
+      this.log.warn({ err: error, apiKey: key.apiKey }, 'could not record the API key’s last use');
+    }
+    return { ok: true, companyId: key.companyId, keyId: key.id, apiKey: key.apiKey, previousSecret };
+  }
+
+  /** Whether `ip` may use the API for the company (for SMPP binds, which do not sign requests). */
+  async ipAllowedFor(companyId: string, ip: string): Promise<boolean> {
+    return ipAllowed(ip, await this.repo.rulesOf(companyId));
+  }
+
+  /** Forgets nonces older than twice the window and erases previous secrets whose grace ended. */
+  async purge(now = new Date()): Promise<{ nonces: number }> {
+    const nonces = await this.repo.purgeNonces(new Date(now.getTime() - 2 * API_SIGNATURE_WINDOW_S * 1000));
+    await this.repo.dropEndedGrace(now);
+    return { nonces };
+  }
+
+  // ---- API IP whitelist
+
+  async listIpRules(
+    auth: AuthContext,
+    query: z.output<typeof apiIpRuleListQuerySchema>,
+  ): Promise<Page<ApiIpRuleView>> {
+    const { scope, companyId } = await this.listScope(auth, query.companyId);
+    const page = await paginate(
+      query,
+      () => this.repo.countRules(scope, companyId),
+      (limit, offset) => this.repo.listRules(scope, companyId, limit, offset),
+    );
+    const names = await this.namesOf(page.records.map((r) => r.companyId));
+    return {
+      ...page,
+      records: page.records.map((r) => ({ ...r, companyName: names.get(r.companyId) ?? '' })),
+    };
+  }
+
+  async addIpRule(auth: AuthContext, input: z.output<typeof apiIpRuleAddSchema>): Promise<ApiIpRuleView> {
+    const companyId = await this.companyFor(auth, input.companyId, 'write');
+    if (!isValidIpRule(input.rule))
+      throw new AppError('IP_RULE_INVALID', 400, { value: input.rule.slice(0, 64) });
+    const rule = normaliseRule(input.rule);
+    const row = await withTransaction(this.db, async () => {
+      await this.repo.lockCompany('ipRules', companyId);
+      if ((await this.repo.countRules({ kind: 'all' }, companyId)) >= API_IP_RULES_MAX) {
+        throw new AppError('API_IP_RULES_LIMIT', 409, { max: API_IP_RULES_MAX });
+      }
+      const inserted = await this.repo.insertRule({
+        companyId,
+        rule,
+        note: input.note ?? null,
+        createdBy: auth.user.username,
+      });
+      if (!inserted) throw new AppError('API_IP_RULE_EXISTS', 409);
+      return inserted;
+    });
+    const names = await this.namesOf([companyId]);
+    return { ...row, companyName: names.get(companyId) ?? '' };
+  }
+
+  async deleteIpRule(auth: AuthContext, id: string): Promise<void> {
+    const row = await this.repo.findRule(id);
+    if (!row || !inScope(await this.services.companies.dataScopeOf(auth), row.companyId)) {
+      throw new AppError('NOT_FOUND', 404);
+    }
+    await this.checkCompany(auth, row.companyId, 'write');
+    await this.repo.deleteRule(id);
+  }
+
+  // ---- callback
+
+  private viewCallback(
+    companyId: string,
+    row: ApiCallbackRow | undefined,
+    locale: Locale,
+  ): CallbackConfigView {
+    return {
+      companyId,
+      url: row?.url ?? null,
+      signingSecretSet: Boolean(row?.signingSecretSealed),
+      signingSecretCreatedAt: row?.signingSecretCreatedAt ?? null,
+      lastTest:
+        row?.lastTestAt && row.lastTestUrl
+          ? testView(
+              {
+                url: row.lastTestUrl,
+                status: row.lastTestStatus,
+                durationMs: row.lastTestDurationMs ?? 0,
+                errorCode: (row.lastTestErrorCode as ErrorCode | null) ?? null,
+                errorParams: parseParams(row.lastTestErrorParams),
+                at: row.lastTestAt,
+                delivered:
+                  row.lastTestStatus !== null && row.lastTestStatus >= 200 && row.lastTestStatus < 300,
+              },
+              locale,
+            )
+          : null,
+      updatedAt: row?.updatedAt ?? null,
+    };
+  }
+
+  async callbackConfig(auth: AuthContext, companyId: string | undefined, locale: Locale) {
+    const id = await this.companyFor(auth, companyId, 'read');
+    return this.viewCallback(id, await this.repo.findCallback(id), locale);
+  }
+
+  private checkDestination(url: string): void {
+    if (this.config.callbackAllowPrivate) return;
+    const address = privateLiteral(new URL(url));
+    if (address !== undefined) throw new AppError('CALLBACK_URL_PRIVATE', 400, { address });
+  }
+
+  /** The company's signing secret, created when it has none yet. */
+  private async signingSecret(companyId: string): Promise<string> {
+    const box = await this.secretBox();
+    let row = await this.repo.findCallback(companyId);
+    if (!row?.signingSecretSealed) {
+      row = await this.repo.setSigningSecretIfMissing(
+        companyId,
+        box.seal(newCallbackSecret(), callbackAad(companyId)),
+      );
+    }
+    const secret = this.open(box, row.signingSecretSealed, callbackAad(companyId));
+    if (secret === null) throw new AppError('API_SECRET_UNREADABLE', 409);
+    return secret;
+  }
+
+  /** Sets (or with null, removes) the callback URL; a signing secret is made with the first URL. */
+  async editCallback(auth: AuthContext, input: z.output<typeof callbackConfigEditSchema>, locale: Locale) {
+    const companyId = await this.companyFor(auth, input.companyId, 'write');
+    if (input.url !== null) {
+      this.checkDestination(input.url);
+      await this.signingSecret(companyId);
+    }
+    const row = await this.repo.saveCallback(companyId, { url: input.url });
+    return this.viewCallback(companyId, row, locale);
+  }
+
+  /**
+   * The callback signing secret, for the customer to check what is posted to it. Unlike an API
+   * secret it can be shown again: it only proves the platform's posts to the customer, and a user
+   * who may manage the callback could point it elsewhere anyway. Each showing is a POST, so the
+   * operation log records who looked.
+   */
+  async revealCallbackSecret(
+    auth: AuthContext,
+    companyId: string | undefined,
+  ): Promise<{ signingSecret: string }> {
+    const id = await this.companyFor(auth, companyId, 'write');
+    return { signingSecret: await this.signingSecret(id) };
+  }
+
+  /** Replaces the callback signing secret (the old one stops at once). */
+  async regenerateCallbackSecret(
+    auth: AuthContext,
+    companyId: string | undefined,
+  ): Promise<{ signingSecret: string }> {
+    const id = await this.companyFor(auth, companyId, 'write');
+    const box = await this.secretBox();
+    const signingSecret = newCallbackSecret();
+    await this.repo.saveCallback(id, {
+      signingSecretSealed: box.seal(signingSecret, callbackAad(id)),
+      signingSecretCreatedAt: new Date(),
+    });
+    return { signingSecret };
+  }
+
+  /** Posts a signed sample delivery report to the saved URL (or one given) and says how it went. */
+  async testCallback(
+    auth: AuthContext,
+    input: z.output<typeof callbackTestSchema>,
+    locale: Locale,
+  ): Promise<CallbackTestView> {
+    const companyId = await this.companyFor(auth, input.companyId, 'write');
+    const url = input.url ?? (await this.repo.findCallback(companyId))?.url ?? null;
+    if (!url) throw new AppError('CALLBACK_URL_NOT_SET', 400);
+    this.checkDestination(url);
+    const now = new Date();
+    const sample: DeliveryReport = {
+      event: 'delivery_report',
+      test: true,
+      messageId: `test-${now.getTime().toString(36)}`,
+      to: '8613800138000',
+      status: 'DELIVRD',
+      errorCode: null,
+      submittedAt: new Date(now.getTime() - 2_000).toISOString(),
+      doneAt: now.toISOString(),
+    };
+    const result = await this.post(companyId, url, JSON.stringify(sample), CALLBACK_TEST_TIMEOUT_MS);
+    if (result.errorCode === 'CALLBACK_URL_PRIVATE') {
+      throw new AppError('CALLBACK_URL_PRIVATE', 400, result.errorParams);
+    }
+    await this.repo.saveCallback(companyId, {
+      lastTestAt: result.at,
+      lastTestUrl: url,
+      lastTestStatus: result.status,
+      lastTestDurationMs: result.durationMs,
+      lastTestErrorCode: result.errorCode,
+      lastTestErrorParams: result.errorCode ? JSON.stringify(result.errorParams) : null,
+    });
+    return testView(result, locale);
+  }
+
+  private async post(companyId: string, url: string, body: string, timeoutMs: number) {
+    const secret = await this.signingSecret(companyId);
+    const timestamp = Math.floor(Date.now() / 1000);
+    return postCallback({
+      url,
+      body,
+      timeoutMs,
+      allowPrivate: this.config.callbackAllowPrivate,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Switchboard-Callback/1',
+        [CALLBACK_TIMESTAMP_HEADER]: String(timestamp),
+        [CALLBACK_SIGNATURE_HEADER]: callbackSignature(secret, timestamp, body),
+      },
+    });
+  }
+
+  /**
+   * For the SMS engine: posts a delivery report (JSON text) to the company's callback URL, signed,
+   * once; retrying with backoff is the caller's. null when the company has no callback URL.
+   */
+  async deliverCallback(
+    companyId: string,
+    body: string,
+    timeoutMs = CALLBACK_TEST_TIMEOUT_MS,
+  ): Promise<CallbackPostResult | null> {
+    const url = (await this.repo.findCallback(companyId))?.url;
+    if (!url) return null;
+    return this.post(companyId, url, body, timeoutMs);
+  }
+}
+
+function parseParams(text: string | null): Record<string, string | number> {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, string | number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function testView(
+  result: Pick<
+    CallbackPostResult,
+    'url' | 'delivered' | 'status' | 'durationMs' | 'errorCode' | 'errorParams' | 'at'
+  >,
+  locale: Locale,
+): CallbackTestView {
+  return {
+    url: result.url,
+    delivered: result.delivered,
+    status: result.status,
+    durationMs: result.durationMs,
+    error: result.errorCode ? translateError(result.errorCode, locale, result.errorParams) : null,
+    errorCode: result.errorCode,
+    at: result.at,
+  };
+}
+
+/**
+ * One spelling per address or range, so that a rule is not added twice: IPv6 compressed and in
+ * lower case, a range by its network address (`10.1.2.3/8` is `10.0.0.0/8`).
+ */
+export function normaliseRule(rule: string): string {
+  if (rule.includes('/')) {
+    const [range, bits] = ipaddr.parseCIDR(rule);
+    const network =
+      range.kind() === 'ipv4'
+        ? ipaddr.IPv4.networkAddressFromCIDR(rule)
+        : ipaddr.IPv6.networkAddressFromCIDR(rule);
+    return `${network.toString()}/${bits}`;
+  }
+  const ip = ipaddr.parse(rule);
+  // ::ffff:1.2.3.4 is the IPv4 address 1.2.3.4 (as the whitelist check reads it).
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
+    return (ip as ipaddr.IPv6).toIPv4Address().toString();
+  }
+  return ip.toString();
+}

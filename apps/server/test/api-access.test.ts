@@ -1,0 +1,986 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import {
+  API_KEYS_PER_COMPANY_MAX,
+  API_PREFIX,
+  type ApiIpRuleRecord,
+  type ApiKeyIssued,
+  type ApiKeyRecord,
+  type ApiPingResult,
+  type CallbackConfig,
+  type CallbackTestResult,
+  type Envelope,
+  type Page,
+  signApiRequest,
+  verifyCallbackSignature,
+} from '@switchboard/contracts';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, companies, settings } from '../src/db/schema';
+import { SECRETS_KEY_SETTING } from '../src/modules/api-access/service';
+import type { AuthContext } from '../src/platform/access';
+import { startServer, type TestServer } from './harness';
+import {
+  companyId,
+  EN,
+  expectError,
+  expectFieldError,
+  expectNoInternals,
+  expectOk,
+  text,
+  tokenOf,
+  userId,
+  ZH,
+} from './support/api';
+
+const DIRECT = companyId('Direct Retail Ltd');
+const TWO_WAY = companyId('Two-Way Logistics');
+const NORTHWIND = companyId('Northwind Distribution');
+const ACME = companyId('Acme Agency');
+const AGENCY_CLIENT = companyId('Agency Client Co');
+
+let s: TestServer;
+const tokens: Record<string, string> = {};
+/** Every secret answered so far: none may appear anywhere else. */
+const secretsSeen: string[] = [];
+
+beforeAll(async () => {
+  // X-Forwarded-For names the caller's address (API IP whitelist tests); the callback receiver of
+  // these tests listens on 127.0.0.1.
+  s = await startServer({ TRUST_PROXY: '1', CALLBACK_ALLOW_PRIVATE: '1' });
+  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer']) {
+    tokens[user] = await tokenOf(s, user);
+  }
+});
+afterAll(() => s.close());
+
+const as = (user: string, locale = EN) => ({ token: tokens[user], locale });
+
+async function generate(user: string, body: Record<string, unknown> = {}) {
+  const res = await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', { ...as(user), body });
+  const issued = expectOk(res);
+  secretsSeen.push(issued.apiSecret);
+  return issued;
+}
+
+const listKeys = (user: string, query: Record<string, string> = {}) =>
+  s.call<Page<ApiKeyRecord>>('GET', '/sys/apiSecret/list', { ...as(user), query });
+
+/** A company of its own for a test (approved unless said otherwise). */
+async function freshCompany(approvalStatus: 'approved' | 'waiting' = 'approved'): Promise<string> {
+  const [row] = await s.app.database.db
+    .insert(companies)
+    .values({ name: `API access ${Math.random().toString(36).slice(2, 10)}`, type: 'direct', approvalStatus })
+    .returning({ id: companies.id });
+  return row!.id;
+}
+
+interface PingOptions {
+  method?: 'GET' | 'POST';
+  body?: string;
+  ip?: string;
+  timestamp?: number;
+  nonce?: string;
+  secret?: string;
+  /** Change the headers after signing. */
+  tamper?: (headers: Record<string, string>) => void;
+  path?: string;
+  locale?: string;
+}
+
+/** A signed request to the ping route, signed with the contracts' reference signer. */
+async function ping(apiKey: string, apiSecret: string, options: PingOptions = {}) {
+  const method = options.method ?? 'GET';
+  const path = options.path ?? `${API_PREFIX}/sys/apiSecret/ping`;
+  const headers = await signApiRequest({
+    apiKey,
+    apiSecret: options.secret ?? apiSecret,
+    method,
+    path,
+    body: options.body ?? '',
+    timestamp: options.timestamp,
+    nonce: options.nonce,
+  });
+  options.tamper?.(headers);
+  const response = await fetch(`${s.baseUrl}${path}`, {
+    method,
+    headers: {
+      ...headers,
+      'X-Forwarded-For': options.ip ?? '198.51.100.10',
+      ...(options.locale ? { 'X-Locale': options.locale } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: method === 'POST' ? options.body : undefined,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as Envelope<ApiPingResult>,
+    headers: response.headers,
+  };
+}
+
+describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
+  it('generates a key whose secret is answered once and never listed', async () => {
+    const issued = await generate('customer', { label: '  Billing server  ' });
+    expect(issued.apiKey).toMatch(/^ak_[0-9a-f]{32}$/);
+    expect(issued.apiSecret).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
+    expect(issued.key).toMatchObject({
+      apiKey: issued.apiKey,
+      companyId: DIRECT,
+      companyName: 'Direct Retail Ltd',
+      label: 'Billing server',
+      state: 'active',
+      createdBy: 'customer',
+      rotatedAt: null,
+      previousSecretValidUntil: null,
+      lastUsedAt: null,
+    });
+    expect(JSON.stringify(issued.key)).not.toContain(issued.apiSecret);
+    const list = expectOk(await listKeys('customer'));
+    const row = list.records.find((k) => k.apiKey === issued.apiKey);
+    expect(row).toBeDefined();
+    expect(Object.keys(row!).sort()).toEqual(
+      [
+        'apiKey',
+        'companyId',
+        'companyName',
+        'createdAt',
+        'createdBy',
+        'id',
+        'label',
+        'lastUsedAt',
+        'lastUsedIp',
+        'previousSecretValidUntil',
+        'rotatedAt',
+        'state',
+      ].sort(),
+    );
+    expect(JSON.stringify(list)).not.toContain(issued.apiSecret);
+    // Stored sealed: the row holds no trace of the secret.
+    const [stored] = await s.app.database.db.select().from(apiKeys).where(eq(apiKeys.apiKey, issued.apiKey));
+    expect(stored!.secretSealed).toMatch(/^v1\./);
+    expect(JSON.stringify(stored)).not.toContain(issued.apiSecret.slice(3));
+  });
+
+  it('signs requests with a new key: the ping answers who signed, and records the use', async () => {
+    const { apiKey, apiSecret } = await generate('customer2');
+    const res = await ping(apiKey, apiSecret, { ip: '203.0.113.9' });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ companyId: TWO_WAY, apiKey, previousSecret: false });
+    expect(Math.abs(res.body.result.serverTime - Date.now() / 1000)).toBeLessThan(60);
+    const row = expectOk(await listKeys('customer2')).records.find((k) => k.apiKey === apiKey)!;
+    expect(row.lastUsedIp).toBe('203.0.113.9');
+    expect(row.lastUsedAt).not.toBeNull();
+    // A signed POST: the body is part of what is signed, byte for byte.
+    const body = JSON.stringify({ to: '8613800138000', text: '你好' });
+    expect((await ping(apiKey, apiSecret, { method: 'POST', body })).status).toBe(200);
+    const changed = await ping(apiKey, apiSecret, {
+      method: 'POST',
+      body,
+      tamper: () => undefined,
+      path: `${API_PREFIX}/sys/apiSecret/ping?extra=1`,
+    });
+    expect(changed.status).toBe(200); // the query is signed too: signed as sent, accepted
+  });
+
+  it('refuses bad signatures, stale timestamps, replays and missing headers, in both languages', async () => {
+    const { apiKey, apiSecret } = await generate('customer');
+    const bad = await ping(apiKey, apiSecret, { secret: `${apiSecret.slice(0, -1)}x` });
+    expectError(bad, 401, 'API_SIGNATURE_INVALID');
+    const badZh = await ping(apiKey, apiSecret, { secret: 'sk_wrong', locale: ZH });
+    expectError(badZh, 401, 'API_SIGNATURE_INVALID', { locale: ZH });
+    // The body signed is not the body sent.
+    const swapped = await signApiRequest({
+      apiKey,
+      apiSecret,
+      method: 'POST',
+      path: `${API_PREFIX}/sys/apiSecret/ping`,
+      body: '{"a":1}',
+    });
+    const sent = await fetch(`${s.baseUrl}${API_PREFIX}/sys/apiSecret/ping`, {
+      method: 'POST',
+      headers: { ...swapped, 'content-type': 'application/json' },
+      body: '{"a":2}',
+    });
+    expect(sent.status).toBe(401);
+    expect(((await sent.json()) as Envelope).errorCode).toBe('API_SIGNATURE_INVALID');
+
+    const stale = await ping(apiKey, apiSecret, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    expectError(stale, 401, 'API_TIMESTAMP_STALE', { message: false });
+    expect(stale.body.message).toMatch(/more than 300 seconds/);
+    const staleZh = await ping(apiKey, apiSecret, {
+      timestamp: Math.floor(Date.now() / 1000) + 400,
+      locale: ZH,
+    });
+    expect(staleZh.body.message).toMatch(/相差超过300秒/);
+
+    const nonce = `replay-${Math.random().toString(36).slice(2)}-nonce`;
+    expect((await ping(apiKey, apiSecret, { nonce })).status).toBe(200);
+    expectError(await ping(apiKey, apiSecret, { nonce }), 401, 'API_NONCE_REPLAYED');
+    expectError(await ping(apiKey, apiSecret, { nonce, locale: ZH }), 401, 'API_NONCE_REPLAYED', {
+      locale: ZH,
+    });
+
+    const missing = await fetch(`${s.baseUrl}${API_PREFIX}/sys/apiSecret/ping`, {
+      headers: { 'X-Api-Key': apiKey },
+    });
+    const missingBody = (await missing.json()) as Envelope;
+    expect(missing.status).toBe(401);
+    expect(missingBody.errorCode).toBe('API_AUTH_HEADERS_MISSING');
+    expect(missingBody.message).toBe(
+      text('API_AUTH_HEADERS_MISSING', EN, { headers: 'X-Timestamp, X-Nonce, X-Signature' }),
+    );
+    expectError(await ping('ak_00000000000000000000000000000000', apiSecret), 401, 'API_KEY_UNKNOWN');
+  });
+
+  it('rotates: the new secret signs at once, the old one for its grace period only', async () => {
+    const first = await generate('customer');
+    const rotated = expectOk(
+      await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
+        ...as('customer'),
+        body: { apiKey: first.apiKey, graceMinutes: 30 },
+      }),
+    );
+    secretsSeen.push(rotated.apiSecret);
+    expect(rotated.apiKey).toBe(first.apiKey);
+    expect(rotated.apiSecret).not.toBe(first.apiSecret);
+    expect(rotated.key.rotatedAt).not.toBeNull();
+    const until = new Date(rotated.key.previousSecretValidUntil!).getTime();
+    expect(Math.abs(until - (Date.now() + 30 * 60_000))).toBeLessThan(60_000);
+    expect((await ping(first.apiKey, rotated.apiSecret)).body.result.previousSecret).toBe(false);
+    expect((await ping(first.apiKey, first.apiSecret)).body.result.previousSecret).toBe(true);
+    // Rotating again at once (no grace): only the newest secret signs.
+    const again = expectOk(
+      await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
+        ...as('customer'),
+        body: { apiKey: first.apiKey, graceMinutes: 0 },
+      }),
+    );
+    secretsSeen.push(again.apiSecret);
+    expect(again.key.previousSecretValidUntil).toBeNull();
+    expectError(await ping(first.apiKey, first.apiSecret), 401, 'API_SIGNATURE_INVALID');
+    expectError(await ping(first.apiKey, rotated.apiSecret), 401, 'API_SIGNATURE_INVALID');
+    expect((await ping(first.apiKey, again.apiSecret)).status).toBe(200);
+  });
+
+  it('the default grace is one day; it ends when its time is up', async () => {
+    const key = await generate('customer');
+    const rotated = expectOk(
+      await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
+        ...as('customer'),
+        body: { apiKey: key.apiKey },
+      }),
+    );
+    secretsSeen.push(rotated.apiSecret);
+    const until = new Date(rotated.key.previousSecretValidUntil!).getTime();
+    expect(Math.abs(until - (Date.now() + 86_400_000))).toBeLessThan(60_000);
+    await s.app.database.db
+      .update(apiKeys)
+      .set({ previousValidUntil: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.apiKey, key.apiKey));
+    expectError(await ping(key.apiKey, key.apiSecret), 401, 'API_SIGNATURE_INVALID');
+    // The purge job erases the expired secret.
+    await s.app.services.apiAccess.purge();
+    const [row] = await s.app.database.db.select().from(apiKeys).where(eq(apiKeys.apiKey, key.apiKey));
+    expect(row!.previousSecretSealed).toBeNull();
+  });
+
+  it('disables, enables and revokes; a revoked key is gone for good', async () => {
+    const { apiKey, apiSecret } = await generate('customer', { label: 'to revoke' });
+    const disabled = expectOk(
+      await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/disable', { ...as('customer'), body: { apiKey } }),
+    );
+    expect(disabled.state).toBe('disabled');
+    expectError(await ping(apiKey, apiSecret), 401, 'API_KEY_DISABLED');
+    expectError(await ping(apiKey, apiSecret, { locale: ZH }), 401, 'API_KEY_DISABLED', { locale: ZH });
+    // A wrong signature on a disabled key says only that the signature is wrong.
+    expectError(await ping(apiKey, 'sk_x', { secret: 'sk_x' }), 401, 'API_SIGNATURE_INVALID');
+    expect(
+      expectOk(
+        await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/enable', { ...as('customer'), body: { apiKey } }),
+      ).state,
+    ).toBe('active');
+    expect((await ping(apiKey, apiSecret)).status).toBe(200);
+    const renamed = expectOk(
+      await s.call<ApiKeyRecord>('PUT', '/sys/apiSecret/edit', {
+        ...as('customer'),
+        body: { apiKey, label: 'Old' },
+      }),
+    );
+    expect(renamed.label).toBe('Old');
+
+    const revoked = expectOk(
+      await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/revoke', { ...as('customer'), body: { apiKey } }),
+    );
+    expect(revoked.state).toBe('revoked');
+    expectError(await ping(apiKey, apiSecret), 401, 'API_KEY_REVOKED');
+    const [row] = await s.app.database.db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey));
+    expect(row).toMatchObject({ secretSealed: null, previousSecretSealed: null });
+    for (const action of ['rotate', 'enable', 'disable']) {
+      expectError(
+        await s.call('POST', `/sys/apiSecret/${action}`, { ...as('customer'), body: { apiKey } }),
+        409,
+        'API_KEY_REVOKED',
+      );
+    }
+    // Revoking again changes nothing.
+    expect(
+      expectOk(
+        await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/revoke', { ...as('customer'), body: { apiKey } }),
+      ).state,
+    ).toBe('revoked');
+    expect(expectOk(await listKeys('customer', { state: 'revoked' })).records.map((k) => k.apiKey)).toContain(
+      apiKey,
+    );
+  });
+
+  it('holds at most the limit of keys per company; revoked ones do not count', async () => {
+    const company = await freshCompany();
+    const made: string[] = [];
+    for (let i = 0; i < API_KEYS_PER_COMPANY_MAX; i++)
+      made.push((await generate('admin', { companyId: company })).apiKey);
+    const refused = await s.call('POST', '/sys/apiSecret/generate', {
+      ...as('admin'),
+      body: { companyId: company },
+    });
+    expectError(refused, 409, 'API_KEY_LIMIT', { params: { max: API_KEYS_PER_COMPANY_MAX } });
+    const refusedZh = await s.call('POST', '/sys/apiSecret/generate', {
+      ...as('admin', ZH),
+      body: { companyId: company },
+    });
+    expectError(refusedZh, 409, 'API_KEY_LIMIT', { locale: ZH, params: { max: API_KEYS_PER_COMPANY_MAX } });
+    await s.call('POST', '/sys/apiSecret/revoke', { ...as('admin'), body: { apiKey: made[0] } });
+    await generate('admin', { companyId: company });
+    expect(expectOk(await listKeys('admin', { companyId: company, pageSize: '50' })).total).toBe(
+      API_KEYS_PER_COMPANY_MAX + 1,
+    );
+  });
+
+  it('keeps the limit and refuses replays under concurrency', async () => {
+    const company = await freshCompany();
+    const answers = await Promise.all(
+      Array.from({ length: API_KEYS_PER_COMPANY_MAX + 5 }, () =>
+        s.call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', {
+          ...as('admin'),
+          body: { companyId: company },
+        }),
+      ),
+    );
+    for (const a of answers) if (a.status === 200) secretsSeen.push(a.body.result.apiSecret);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(API_KEYS_PER_COMPANY_MAX);
+    expect(answers.filter((a) => a.body.errorCode === 'API_KEY_LIMIT')).toHaveLength(5);
+    const { apiKey, apiSecret } = answers.find((a) => a.status === 200)!.body.result;
+    const nonce = `parallel-${Math.random().toString(36).slice(2)}-nonce`;
+    const pings = await Promise.all(Array.from({ length: 10 }, () => ping(apiKey, apiSecret, { nonce })));
+    expect(pings.map((p) => p.status).sort()).toEqual([200, ...Array(9).fill(401)]);
+    expect(pings.filter((p) => p.body.errorCode === 'API_NONCE_REPLAYED')).toHaveLength(9);
+  });
+
+  it('refuses API use for a company that is not active', async () => {
+    const company = await freshCompany('waiting');
+    const { apiKey, apiSecret } = await generate('admin', { companyId: company });
+    expectError(await ping(apiKey, apiSecret), 403, 'API_COMPANY_NOT_ACTIVE');
+    expectError(await ping(apiKey, apiSecret, { locale: ZH }), 403, 'API_COMPANY_NOT_ACTIVE', {
+      locale: ZH,
+    });
+  });
+});
+
+describe('tenant isolation of API keys', () => {
+  let directKey: string;
+  let clientKey: string;
+
+  beforeAll(async () => {
+    directKey = (await generate('customer', { label: 'isolation' })).apiKey;
+    clientKey = (await generate('agentcustomer', { label: 'isolation' })).apiKey;
+  });
+
+  it('a customer sees and manages its own company’s keys only', async () => {
+    const own = expectOk(await listKeys('agentcustomer'));
+    expect(own.records.every((k) => k.companyId === AGENCY_CLIENT)).toBe(true);
+    expectError(await listKeys('agentcustomer', { companyId: DIRECT }), 403, 'NO_OPERATION_PERMISSION');
+    expectError(await listKeys('customer', { companyId: ACME }), 403, 'NO_OPERATION_PERMISSION');
+    for (const action of ['rotate', 'disable', 'revoke']) {
+      expectError(
+        await s.call('POST', `/sys/apiSecret/${action}`, {
+          ...as('agentcustomer'),
+          body: { apiKey: directKey },
+        }),
+        404,
+        'NOT_FOUND',
+      );
+    }
+    expectError(
+      await s.call('POST', '/sys/apiSecret/generate', { ...as('customer'), body: { companyId: TWO_WAY } }),
+      403,
+      'NO_OPERATION_PERMISSION',
+    );
+  });
+
+  it('a reseller reads its customers’ keys but cannot change them, and never sees others’', async () => {
+    for (const reseller of ['agent', 'distributor']) {
+      const theirs = expectOk(await listKeys(reseller, { companyId: AGENCY_CLIENT }));
+      expect(theirs.records.map((k) => k.apiKey)).toContain(clientKey);
+      expect(JSON.stringify(theirs)).not.toMatch(/sk_/);
+      for (const action of ['rotate', 'disable', 'revoke']) {
+        expectError(
+          await s.call('POST', `/sys/apiSecret/${action}`, { ...as(reseller), body: { apiKey: clientKey } }),
+          403,
+          'NO_OPERATION_PERMISSION',
+        );
+      }
+      expectError(
+        await s.call('POST', '/sys/apiSecret/generate', {
+          ...as(reseller),
+          body: { companyId: AGENCY_CLIENT },
+        }),
+        403,
+        'NO_OPERATION_PERMISSION',
+      );
+      expectError(await listKeys(reseller, { companyId: DIRECT }), 403, 'NO_OPERATION_PERMISSION');
+      expectError(
+        await s.call('POST', '/sys/apiSecret/disable', { ...as(reseller), body: { apiKey: directKey } }),
+        404,
+        'NOT_FOUND',
+      );
+    }
+    // The agent's own list is its own company's keys, not its customers'.
+    const own = await generate('agent');
+    expect(own.key.companyId).toBe(ACME);
+    const agentList = expectOk(await listKeys('agent'));
+    expect(agentList.records.every((k) => k.companyId === ACME)).toBe(true);
+    expectError(await listKeys('agent', { companyId: NORTHWIND }), 403, 'NO_OPERATION_PERMISSION');
+  });
+
+  it('staff see every company’s keys and manage any; sales have no access', async () => {
+    const all = expectOk(await listKeys('admin', { pageSize: '500' }));
+    const companiesSeen = new Set(all.records.map((k) => k.companyId));
+    expect(companiesSeen).toContain(DIRECT);
+    expect(companiesSeen).toContain(AGENCY_CLIENT);
+    expect(
+      expectOk(
+        await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/disable', {
+          ...as('admin'),
+          body: { apiKey: clientKey },
+        }),
+      ).state,
+    ).toBe('disabled');
+    expectError(
+      await s.call('POST', '/sys/apiSecret/generate', { ...as('admin'), body: {} }),
+      400,
+      'FIELD_REQUIRED',
+      {
+        params: { field: 'companyId' },
+      },
+    );
+    expectError(
+      await s.call('POST', '/sys/apiSecret/generate', {
+        ...as('admin'),
+        body: { companyId: '00000000-0000-4000-8000-000000000000' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await listKeys('sales'), 403, 'NO_OPERATION_PERMISSION');
+    expectError(await s.call('GET', '/sys/apiSecret/list'), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('/sys/ipWhiteList: the API IP whitelist', () => {
+  const rules = (user: string, query: Record<string, string> = {}) =>
+    s.call<Page<ApiIpRuleRecord>>('GET', '/sys/ipWhiteList/list', { ...as(user), query });
+  const add = (user: string, body: Record<string, unknown>, locale = EN) =>
+    s.call<ApiIpRuleRecord>('POST', '/sys/ipWhiteList/add', { ...as(user, locale), body });
+
+  it('limits the API to listed addresses and ranges (v4 and v6) once the list is not empty', async () => {
+    const { apiKey, apiSecret } = await generate('customer2');
+    expect((await ping(apiKey, apiSecret, { ip: '192.0.2.50' })).status).toBe(200);
+    const v4 = expectOk(await add('customer2', { rule: '198.51.100.77/24', note: 'office' }));
+    expect(v4).toMatchObject({
+      rule: '198.51.100.0/24',
+      note: 'office',
+      companyId: TWO_WAY,
+      createdBy: 'customer2',
+    });
+    const v6 = expectOk(await add('customer2', { rule: '2001:DB8:1::/48' }));
+    expect(v6.rule).toBe('2001:db8:1::/48');
+    expect((await ping(apiKey, apiSecret, { ip: '198.51.100.200' })).status).toBe(200);
+    expect((await ping(apiKey, apiSecret, { ip: '2001:db8:1:ffff::9' })).status).toBe(200);
+    const outside = await ping(apiKey, apiSecret, { ip: '192.0.2.50' });
+    expectError(outside, 403, 'API_IP_NOT_ALLOWED', { params: { ip: '192.0.2.50' } });
+    const outsideZh = await ping(apiKey, apiSecret, { ip: '2001:db8:2::1', locale: ZH });
+    expectError(outsideZh, 403, 'API_IP_NOT_ALLOWED', { locale: ZH, params: { ip: '2001:db8:2::1' } });
+
+    const listed = expectOk(await rules('customer2'));
+    expect(listed.records.map((r) => r.rule)).toEqual(['198.51.100.0/24', '2001:db8:1::/48']);
+    // The same range written another way is one rule.
+    expectError(await add('customer2', { rule: '198.51.100.1/24' }), 409, 'API_IP_RULE_EXISTS');
+    expectError(await add('customer2', { rule: '198.51.100.1/24' }, ZH), 409, 'API_IP_RULE_EXISTS', {
+      locale: ZH,
+    });
+    // The login IP whitelist of the company is another list: untouched.
+    const [company] = await s.app.database.db.select().from(companies).where(eq(companies.id, TWO_WAY));
+    expect(company!.ipWhitelist).toEqual([]);
+
+    for (const r of listed.records) {
+      expectOk(
+        await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('customer2'), query: { id: r.id } }),
+      );
+    }
+    expect((await ping(apiKey, apiSecret, { ip: '192.0.2.50' })).status).toBe(200);
+  });
+
+  it('refuses what is not an address or range, in both languages', async () => {
+    for (const rule of ['1.2.3', '10.0.0.0/33', 'example.com', '::g']) {
+      expectError(await add('customer', { rule }), 400, 'IP_RULE_INVALID', { params: { value: rule } });
+    }
+    expectError(await add('customer', { rule: '1.2.3' }, ZH), 400, 'IP_RULE_INVALID', {
+      locale: ZH,
+      params: { value: '1.2.3' },
+    });
+    expectFieldError(await add('customer', {}), 'rule', 'rule is required');
+    expectFieldError(await add('customer', {}, ZH), 'rule', 'rule不能为空');
+    expectFieldError(
+      await add('customer', { rule: 'x'.repeat(65) }),
+      'rule',
+      'rule must be at most 64 characters',
+    );
+  });
+
+  it('keeps companies apart', async () => {
+    const mine = expectOk(await add('agentcustomer', { rule: '203.0.113.0/24' }));
+    expectError(await rules('customer', { companyId: AGENCY_CLIENT }), 403, 'NO_OPERATION_PERMISSION');
+    expect(expectOk(await rules('agent', { companyId: AGENCY_CLIENT })).records.map((r) => r.id)).toContain(
+      mine.id,
+    );
+    expectError(
+      await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('agent'), query: { id: mine.id } }),
+      403,
+      'NO_OPERATION_PERMISSION',
+    );
+    expectError(
+      await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('customer'), query: { id: mine.id } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await add('agent', { companyId: AGENCY_CLIENT, rule: '1.1.1.1' }),
+      403,
+      'NO_OPERATION_PERMISSION',
+    );
+    expectOk(await add('admin', { companyId: AGENCY_CLIENT, rule: '1.1.1.1' }));
+    expectOk(
+      await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('agentcustomer'), query: { id: mine.id } }),
+    );
+    expectError(await rules('sales'), 403, 'NO_OPERATION_PERMISSION');
+  });
+});
+
+/** A local receiver of callbacks: what it got, and what it answers. */
+async function receiver(answer: number | 'hang' = 200) {
+  const received: { headers: http.IncomingHttpHeaders; body: string; method: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body, method: req.method ?? '' });
+      if (answer === 'hang') return;
+      res.writeHead(answer, { 'content-type': 'text/plain' });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/dlr`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('/sys/configCallback', () => {
+  const get = (user: string, query: Record<string, string> = {}, locale = EN) =>
+    s.call<CallbackConfig>('GET', '/sys/configCallback/get', { ...as(user, locale), query });
+  const edit = (user: string, body: Record<string, unknown>, locale = EN) =>
+    s.call<CallbackConfig>('PUT', '/sys/configCallback/edit', { ...as(user, locale), body });
+  const test = (user: string, body: Record<string, unknown> = {}, locale = EN) =>
+    s.call<CallbackTestResult>('POST', '/sys/configCallback/test', { ...as(user, locale), body });
+
+  it('sets the URL, posts a signed sample to it, and says the status and time', async () => {
+    const r = await receiver(204);
+    try {
+      expect(expectOk(await get('customer'))).toMatchObject({
+        url: null,
+        signingSecretSet: false,
+        lastTest: null,
+      });
+      const saved = expectOk(await edit('customer', { url: r.url }));
+      expect(saved).toMatchObject({ companyId: DIRECT, url: r.url, signingSecretSet: true });
+      const result = expectOk(await test('customer'));
+      expect(result).toMatchObject({
+        url: r.url,
+        delivered: true,
+        status: 204,
+        error: null,
+        errorCode: null,
+      });
+      expect(result.durationMs).toBeGreaterThanOrEqual(0);
+      expect(result.durationMs).toBeLessThan(5_000);
+      expect(r.received).toHaveLength(1);
+      const got = r.received[0]!;
+      expect(got.method).toBe('POST');
+      expect(got.headers['content-type']).toBe('application/json');
+      const report = JSON.parse(got.body) as Record<string, unknown>;
+      expect(report).toMatchObject({ event: 'delivery_report', test: true, status: 'DELIVRD' });
+      const { signingSecret } = expectOk(
+        await s.call<{ signingSecret: string }>('POST', '/sys/configCallback/revealSecret', {
+          ...as('customer'),
+          body: {},
+        }),
+      );
+      expect(signingSecret).toMatch(/^whsec_/);
+      expect(
+        await verifyCallbackSignature({
+          secret: signingSecret,
+          timestamp: got.headers['x-switchboard-timestamp'] as string,
+          signature: got.headers['x-switchboard-signature'] as string,
+          body: got.body,
+        }),
+      ).toBeNull();
+      // The outcome is kept for the screen.
+      expect(expectOk(await get('customer')).lastTest).toMatchObject({
+        status: 204,
+        delivered: true,
+        url: r.url,
+      });
+
+      // A new signing secret: what is posted next is signed with it, not the old one.
+      const regenerated = expectOk(
+        await s.call<{ signingSecret: string }>('POST', '/sys/configCallback/regenerateSecret', {
+          ...as('customer'),
+          body: {},
+        }),
+      );
+      expect(regenerated.signingSecret).not.toBe(signingSecret);
+      expectOk(await test('customer'));
+      const second = r.received[1]!;
+      const check = (secret: string) =>
+        verifyCallbackSignature({
+          secret,
+          timestamp: second.headers['x-switchboard-timestamp'] as string,
+          signature: second.headers['x-switchboard-signature'] as string,
+          body: second.body,
+        });
+      expect(await check(regenerated.signingSecret)).toBeNull();
+      expect(await check(signingSecret)).toBe('mismatch');
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('tests a URL before it is saved, and reports a receiver’s error status', async () => {
+    const r = await receiver(500);
+    try {
+      const result = expectOk(await test('customer2', { url: r.url }));
+      expect(result).toMatchObject({ delivered: false, status: 500, error: null });
+      expect(r.received).toHaveLength(1);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('says in words why an unreachable URL got no answer', async () => {
+    const r = await receiver();
+    const closedUrl = r.url;
+    await r.close();
+    const refused = expectOk(await test('customer2', { url: closedUrl }));
+    expect(refused).toMatchObject({
+      delivered: false,
+      status: null,
+      errorCode: 'CALLBACK_TEST_REFUSED',
+      error: 'Connection refused by 127.0.0.1',
+    });
+    const refusedZh = expectOk(await test('customer2', { url: closedUrl }, ZH));
+    expect(refusedZh.error).toBe('127.0.0.1 拒绝连接');
+  });
+
+  it('gives up on a receiver that does not answer within 5 seconds', async () => {
+    const r = await receiver('hang');
+    try {
+      const result = expectOk(await test('customer2', { url: r.url }));
+      expect(result).toMatchObject({ delivered: false, status: null, errorCode: 'CALLBACK_TEST_TIMEOUT' });
+      expect(result.error).toBe('No answer within 5 seconds');
+      expect(result.durationMs).toBeGreaterThanOrEqual(4_900);
+      expect(result.durationMs).toBeLessThan(7_000);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('checks the URL with messages in both languages, and removes it', async () => {
+    expectFieldError(
+      await edit('customer2', { url: 'ftp://example.com/x' }),
+      'url',
+      'The callback URL must start with http:// or https://',
+    );
+    expectFieldError(
+      await edit('customer2', { url: 'example.com/x' }, ZH),
+      'url',
+      '回调地址必须以 http:// 或 https:// 开头',
+    );
+    expectFieldError(
+      await edit('customer2', { url: 'https://me:secret@example.com/x' }),
+      'url',
+      'The callback URL must not contain a user name or password',
+    );
+    expectFieldError(
+      await edit('customer2', { url: 'https://me:secret@example.com/x' }, ZH),
+      'url',
+      '回调地址不能包含用户名或密码',
+    );
+    expectFieldError(
+      await edit('customer2', { url: `https://example.com/${'a'.repeat(600)}` }),
+      'url',
+      'url must be at most 512 characters',
+    );
+    expectFieldError(await edit('customer2', {}), 'url', 'url is required');
+    expectOk(await edit('customer2', { url: 'https://example.com/dlr' }));
+    expect(expectOk(await edit('customer2', { url: null })).url).toBeNull();
+    expectOk(await edit('customer2', { url: 'https://example.com/dlr' }));
+    expect(expectOk(await edit('customer2', { url: '' })).url).toBeNull();
+    expectError(await test('customer2'), 400, 'CALLBACK_URL_NOT_SET');
+    expectError(await test('customer2', {}, ZH), 400, 'CALLBACK_URL_NOT_SET', { locale: ZH });
+  });
+
+  it('keeps companies apart: resellers read their customers’ callback, only the company changes it', async () => {
+    expectOk(await edit('agentcustomer', { url: 'https://client.example.com/dlr' }));
+    expect(expectOk(await get('agent', { companyId: AGENCY_CLIENT })).url).toBe(
+      'https://client.example.com/dlr',
+    );
+    expect(expectOk(await get('distributor', { companyId: AGENCY_CLIENT })).url).toBe(
+      'https://client.example.com/dlr',
+    );
+    expectError(
+      await edit('agent', { companyId: AGENCY_CLIENT, url: 'https://evil.example.com/' }),
+      403,
+      'NO_OPERATION_PERMISSION',
+    );
+    expectError(
+      await s.call('POST', '/sys/configCallback/revealSecret', {
+        ...as('agent'),
+        body: { companyId: AGENCY_CLIENT },
+      }),
+      403,
+      'NO_OPERATION_PERMISSION',
+    );
+    expectError(
+      await s.call('POST', '/sys/configCallback/test', {
+        ...as('agent'),
+        body: { companyId: AGENCY_CLIENT },
+      }),
+      403,
+      'NO_OPERATION_PERMISSION',
+    );
+    expectError(await get('customer', { companyId: AGENCY_CLIENT }), 403, 'NO_OPERATION_PERMISSION');
+    expectError(await get('agent', { companyId: DIRECT }), 403, 'NO_OPERATION_PERMISSION');
+    expectError(await get('sales'), 403, 'NO_OPERATION_PERMISSION');
+    expect(expectOk(await get('admin', { companyId: AGENCY_CLIENT })).url).toBe(
+      'https://client.example.com/dlr',
+    );
+    expectError(await get('admin'), 400, 'FIELD_REQUIRED', { params: { field: 'companyId' } });
+  });
+});
+
+describe('callbacks to private addresses when they are not allowed', () => {
+  let strict: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    strict = await startServer({ CALLBACK_ALLOW_PRIVATE: '0' });
+    token = await tokenOf(strict, 'customer');
+  });
+  afterAll(() => strict.close());
+
+  it('refuses loopback, private and link-local destinations when saved and when tested', async () => {
+    for (const url of [
+      'http://127.0.0.1:8080/dlr',
+      'http://localhost/dlr',
+      'http://[::1]/dlr',
+      'http://10.1.2.3/dlr',
+      'http://169.254.169.254/latest/meta-data',
+      'http://192.168.0.10/',
+    ]) {
+      const saved = await strict.call('PUT', '/sys/configCallback/edit', { token, body: { url } });
+      expect([url, saved.status, saved.body.errorCode]).toEqual([url, 400, 'CALLBACK_URL_PRIVATE']);
+      const tested = await strict.call('POST', '/sys/configCallback/test', { token, body: { url } });
+      expect([url, tested.status, tested.body.errorCode]).toEqual([url, 400, 'CALLBACK_URL_PRIVATE']);
+    }
+    const zh = await strict.call('PUT', '/sys/configCallback/edit', {
+      token,
+      locale: ZH,
+      body: { url: 'http://10.1.2.3/dlr' },
+    });
+    expectError(zh, 400, 'CALLBACK_URL_PRIVATE', { locale: ZH, params: { address: '10.1.2.3' } });
+    // A public address may be saved (nothing is posted on saving).
+    expectOk(
+      await strict.call('PUT', '/sys/configCallback/edit', { token, body: { url: 'https://8.8.8.8/dlr' } }),
+    );
+  });
+});
+
+describe('bad input is a 400 envelope, never a 500', () => {
+  it('on every route', async () => {
+    const cases: [string, string, Record<string, unknown> | undefined, Record<string, string> | undefined][] =
+      [
+        ['GET', '/sys/apiSecret/list', undefined, { companyId: 'nope' }],
+        ['GET', '/sys/apiSecret/list', undefined, { state: 'gone' }],
+        ['GET', '/sys/apiSecret/list', undefined, { pageSize: '100000' }],
+        ['POST', '/sys/apiSecret/generate', { label: 'x'.repeat(65) }, undefined],
+        ['POST', '/sys/apiSecret/generate', { label: 12 }, undefined],
+        ['POST', '/sys/apiSecret/generate', { companyId: 7 }, undefined],
+        ['POST', '/sys/apiSecret/rotate', {}, undefined],
+        ['POST', '/sys/apiSecret/rotate', { apiKey: 'ak_x', graceMinutes: -1 }, undefined],
+        ['POST', '/sys/apiSecret/rotate', { apiKey: 'ak_x', graceMinutes: 1.5 }, undefined],
+        ['POST', '/sys/apiSecret/rotate', { apiKey: 'ak_x', graceMinutes: 10_081 }, undefined],
+        ['POST', '/sys/apiSecret/rotate', { apiKey: 'x'.repeat(65) }, undefined],
+        ['POST', '/sys/apiSecret/disable', { apiKey: ['a'] }, undefined],
+        ['PUT', '/sys/apiSecret/edit', { apiKey: 'ak_x' }, undefined],
+        ['PUT', '/sys/configCallback/edit', { url: 42 }, undefined],
+        ['POST', '/sys/configCallback/test', { url: 'javascript:alert(1)' }, undefined],
+        ['POST', '/sys/configCallback/revealSecret', { companyId: 'x' }, undefined],
+        ['GET', '/sys/configCallback/get', undefined, { companyId: "1' or 1=1" }],
+        ['POST', '/sys/ipWhiteList/add', { rule: ['1.1.1.1'] }, undefined],
+        ['DELETE', '/sys/ipWhiteList/delete', undefined, { id: 'nope' }],
+        ['DELETE', '/sys/ipWhiteList/delete', undefined, undefined],
+      ];
+    for (const [method, path, body, query] of cases) {
+      const res = await s.call(method, path, { ...as('customer'), body, query });
+      expect([method, path, res.status, res.body.errorCode]).toEqual([
+        method,
+        path,
+        400,
+        'VALIDATION_FAILED',
+      ]);
+      expectNoInternals(res.body);
+    }
+    // Unknown keys and rules are 404s.
+    expectError(
+      await s.call('POST', '/sys/apiSecret/rotate', { ...as('customer'), body: { apiKey: 'ak_unknown' } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await s.call('DELETE', '/sys/ipWhiteList/delete', {
+        ...as('customer'),
+        query: { id: '00000000-0000-4000-8000-000000000000' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    // Hostile signature headers.
+    const hostile = await fetch(`${s.baseUrl}${API_PREFIX}/sys/apiSecret/ping`, {
+      method: 'POST',
+      headers: {
+        'X-Api-Key': 'ak_'.padEnd(2000, 'z'),
+        'X-Timestamp': '9'.repeat(40),
+        'X-Nonce': '\u00e9'.repeat(10),
+        'X-Signature': 'zz',
+        'content-type': 'application/octet-stream',
+      },
+      body: Buffer.alloc(1000, 0),
+    });
+    expect(hostile.status).toBe(401);
+    expectNoInternals(await hostile.json());
+  });
+});
+
+describe('secrets are never answered again, stored in clear or logged', () => {
+  it('no route answer, table or log line holds a secret', async () => {
+    expect(secretsSeen.length).toBeGreaterThan(5);
+    // Everything a customer, its reseller and staff can read about keys.
+    const answers = [
+      await listKeys('customer', { pageSize: '500' }),
+      await listKeys('customer', { state: 'revoked', pageSize: '500' }),
+      await listKeys('admin', { pageSize: '500' }),
+      await listKeys('agent', { companyId: AGENCY_CLIENT }),
+      await s.call('GET', '/sys/configCallback/get', as('customer')),
+      await s.call('GET', '/sys/ipWhiteList/list', as('customer')),
+      await s.call('GET', '/sys/log/operationLog', { ...as('admin'), query: { pageSize: '500' } }),
+    ];
+    const everything = JSON.stringify(answers.map((a) => a.body));
+    // The key (sk_) and its 43 characters alone.
+    for (const secret of secretsSeen) expect(everything).not.toContain(secret.slice(3));
+    // Nor in any table (sealed values only).
+    const dump = JSON.stringify(
+      await s.app.database.db.execute(sql`select row_to_json(k)::text as r from api_keys k`),
+    );
+    for (const secret of secretsSeen) expect(dump).not.toContain(secret.slice(3));
+    const [keyRow] = await s.app.database.db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, SECRETS_KEY_SETTING));
+    expect(keyRow?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('the service logs no secret when it issues, rotates, verifies or refuses', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const { ApiAccessService } = await import('../src/modules/api-access/service');
+    const service = new ApiAccessService(
+      s.app.database.db,
+      s.app.services,
+      s.app.platform.config,
+      pino({ level: 'trace' }, sink),
+    );
+    const auth: AuthContext = {
+      user: {
+        id: userId('customer'),
+        username: 'customer',
+        realname: 'Chris Customer',
+        avatar: null,
+        orgCode: 'A06',
+        companyId: DIRECT,
+        status: 1,
+        googleAuthBound: false,
+      },
+      sessionId: 'test',
+      roleIds: [],
+      roles: ['customer'],
+      isAdmin: false,
+      permissions: new Set(),
+    };
+    const issued = await service.generate(auth, { label: 'logged' });
+    const rotated = await service.rotate(auth, { apiKey: issued.apiKey, graceMinutes: 5 });
+    const headers = await signApiRequest({
+      apiKey: issued.apiKey,
+      apiSecret: rotated.apiSecret,
+      method: 'GET',
+      path: '/x',
+    });
+    const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    expect(
+      await service.verifyRequest({ method: 'GET', path: '/x', headers: lower, ip: '127.0.0.1' }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await service.verifyRequest({ method: 'GET', path: '/y', headers: lower, ip: '127.0.0.1' }),
+    ).toMatchObject({ ok: false });
+    await service.revoke(auth, issued.apiKey);
+    const logged = lines.join('');
+    expect(logged).toContain(issued.apiKey); // it does log (who did what to which key)
+    for (const secret of [issued.apiSecret, rotated.apiSecret]) expect(logged).not.toContain(secret.slice(3));
+  });
+});
