@@ -14,6 +14,7 @@ export * from '../modules/dict/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/logs/schema';
 export * from '../modules/permission/schema';
+export * from '../modules/rate/schema';
 export * from '../modules/settings/schema';
 export * from '../modules/user/schema';
 export * from '../platform/jobs/schema';

@@ -11,6 +11,7 @@ import { duplicateModule } from './duplicate';
 import { ledgerModule } from './ledger';
 import { logsModule } from './logs';
 import { permissionModule } from './permission';
+import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { settingsModule } from './settings';
 import { systemModule } from './system';
@@ -38,5 +39,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     brandModule,
     contactModule,
     ledgerModule,
+    rateModule,
   ];
 }
