@@ -151,7 +151,13 @@ describe('amounts', () => {
     expect(amountOf(r, true, 61)).toBe(m('0.0175'));
     expect(amountOf(r, true, 0)).toBe(0n);
     // 0.000001/min for 30 s = 0.0000005 -> rounds half away from zero to 0.000001
-    const tiny = rate({ countryCode: 'GB', smsKind: null, price: '0.000001', billingInitial: 1, billingIncrement: 1 });
+    const tiny = rate({
+      countryCode: 'GB',
+      smsKind: null,
+      price: '0.000001',
+      billingInitial: 1,
+      billingIncrement: 1,
+    });
     expect(amountOf(tiny, true, 30)).toBe(1n);
     expect(amountOf(tiny, true, 29)).toBe(0n);
   });
@@ -181,7 +187,10 @@ describe('applyPercent: six decimals, half away from zero', () => {
 describe('belowParent: a customer is never priced below its reseller', () => {
   const none = () => undefined;
   it('names the child row below the parent’s price for the same destination', () => {
-    const parent = [rate({ countryCode: 'CN', price: '0.0300' }), rate({ countryCode: 'US', price: '0.0070' })];
+    const parent = [
+      rate({ countryCode: 'CN', price: '0.0300' }),
+      rate({ countryCode: 'US', price: '0.0070' }),
+    ];
     const okRow = rate({ countryCode: 'CN', price: '0.0300' });
     const low = rate({ countryCode: 'US', price: '0.0069' });
     const found = belowParent([okRow, low], parent, none);
@@ -189,7 +198,10 @@ describe('belowParent: a customer is never priced below its reseller', () => {
   });
 
   it('a parent prefix above the child’s country price makes the country row offend', () => {
-    const parent = [rate({ countryCode: 'CN', price: '0.0300' }), rate({ countryCode: 'CN', prefix: '86170', price: '0.0500' })];
+    const parent = [
+      rate({ countryCode: 'CN', price: '0.0300' }),
+      rate({ countryCode: 'CN', prefix: '86170', price: '0.0500' }),
+    ];
     const child = [rate({ countryCode: 'CN', price: '0.0400' })];
     expect(belowParent(child, parent, none).map((f) => f.parent.prefix)).toEqual(['86170']);
     // A child prefix row at or above the parent's fixes it.
