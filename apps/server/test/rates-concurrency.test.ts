@@ -21,7 +21,12 @@ describe.skipIf(!process.env.DATABASE_URL)('charges with commissions under concu
     const db = s.app.database.db;
     const [customer] = await db
       .insert(companies)
-      .values({ name: 'Concurrent customer', type: 'direct', approvalStatus: 'approved', parentCompanyId: ACME })
+      .values({
+        name: 'Concurrent customer',
+        type: 'direct',
+        approvalStatus: 'approved',
+        parentCompanyId: ACME,
+      })
       .returning({ id: companies.id });
     const id = customer!.id;
     const [group] = await db.select().from(rateGroups).where(eq(rateGroups.name, 'Acme customers SMS'));
@@ -39,7 +44,9 @@ describe.skipIf(!process.env.DATABASE_URL)('charges with commissions under concu
         try {
           // Half as single charges, half as batches of one.
           if (i % 2) return (await rates.charge(id, 'marketing', CN_MOBILE, 1, key)).status;
-          const [o] = await rates.chargeBatch(id, 'marketing', [{ number: CN_MOBILE, parts: 1, idempotencyKey: key }]);
+          const [o] = await rates.chargeBatch(id, 'marketing', [
+            { number: CN_MOBILE, parts: 1, idempotencyKey: key },
+          ]);
           return o!.status === 'refused' ? o!.reason : o!.status;
         } catch (error) {
           return (error as { errorCode?: string }).errorCode ?? String(error);
@@ -47,9 +54,13 @@ describe.skipIf(!process.env.DATABASE_URL)('charges with commissions under concu
       }),
     );
     const ms = performance.now() - started;
-    const charged = new Set(keys.filter((_, i) => results[i] === 'charged' || results[i + 200] === 'charged'));
+    const charged = new Set(
+      keys.filter((_, i) => results[i] === 'charged' || results[i + 200] === 'charged'),
+    );
     const count = (status: string) => results.filter((r) => r === status).length;
-    console.log(`400 charge calls (200 keys) with commissions in ${Math.round(ms)} ms: ${JSON.stringify({ charged: count('charged'), replayed: count('replayed'), refused: count('BALANCE_INSUFFICIENT') })}`);
+    console.log(
+      `400 charge calls (200 keys) with commissions in ${Math.round(ms)} ms: ${JSON.stringify({ charged: count('charged'), replayed: count('replayed'), refused: count('BALANCE_INSUFFICIENT') })}`,
+    );
     // Each key charged at most once; exactly 150 fit.
     expect(count('charged')).toBe(150);
     expect(charged.size).toBe(150);
@@ -76,7 +87,11 @@ describe.skipIf(!process.env.DATABASE_URL)('charges with commissions under concu
     await db.insert(companyRateGroups).values({ companyId: id, kind: 'sms', groupId: group!.id });
     const { ledger, rates } = s.app.services;
     await ledger.credit(id, 'topup', units(1000), 'topup-batch');
-    const items = Array.from({ length: 1000 }, (_, i) => ({ number: CN_MOBILE, parts: 1, idempotencyKey: `b-${i}` }));
+    const items = Array.from({ length: 1000 }, (_, i) => ({
+      number: CN_MOBILE,
+      parts: 1,
+      idempotencyKey: `b-${i}`,
+    }));
     const started = performance.now();
     const out = await rates.chargeBatch(id, 'otp', items);
     const ms = performance.now() - started;

@@ -13,7 +13,7 @@ import {
 
 const m = (text: string) => parseMoney(text)!;
 let n = 0;
-const rate = (r: Partial<RateLike> & { countryCode: string; price: string }): RateLike => ({
+const rate = (r: Omit<Partial<RateLike>, 'price'> & { countryCode: string; price: string }): RateLike => ({
   id: `r${++n}`,
   smsKind: 'otp',
   mcc: null,

@@ -9,6 +9,7 @@ import type layout from './locales/en-US/layout.json';
 import type legal from './locales/en-US/legal.json';
 import type menu from './locales/en-US/menu.json';
 import type notices from './locales/en-US/notices.json';
+import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
 import type system from './locales/en-US/system.json';
 
@@ -29,6 +30,7 @@ declare module 'i18next' {
       system: typeof system;
       branding: typeof branding;
       apiDocs: typeof apiDocs;
+      rates: typeof rates;
     };
   }
 }

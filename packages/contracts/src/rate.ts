@@ -292,6 +292,8 @@ export const gatewayPriceListQuerySchema = pageQuerySchema.extend({
   kind: z.enum(RATE_GROUP_KINDS).optional(),
 });
 
+export type GatewayPriceListQuery = z.input<typeof gatewayPriceListQuerySchema>;
+
 export const gatewayPriceInputSchema = z.object({
   gateway: z.string().trim().min(1, 'FIELD_REQUIRED').max(64, 'FIELD_TOO_LONG'),
   kind: z.enum(RATE_GROUP_KINDS).default('sms'),
