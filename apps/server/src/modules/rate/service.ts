@@ -831,7 +831,11 @@ export class RateService {
     for (const [index, item] of items.entries()) {
       const first = done.get(item.idempotencyKey);
       if (first) {
-        outcomes[index] = { status: 'replayed', amount: -first.amount, commissions: [] };
+        // The key named another change (a top-up, a transfer): not this charge's to answer.
+        outcomes[index] =
+          first.kind === 'charge'
+            ? { status: 'replayed', amount: -first.amount, commissions: [] }
+            : { status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' };
         continue;
       }
       if (keysInCall.has(item.idempotencyKey)) {
