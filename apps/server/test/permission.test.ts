@@ -53,6 +53,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'companies',
       'system',
       'test',
+      'rates',
     ]);
     expect(find(menu, 'home')).toEqual({
       id: seededId('menu:home'),
@@ -148,6 +149,18 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       [
         'company:balance:adjust',
         'company:ipWhitelist',
+        'rate:add',
+        'rate:batchEdit',
+        'rate:delete',
+        'rate:edit',
+        'rate:gatewayCost:edit',
+        'rate:group:add',
+        'rate:group:assign',
+        'rate:group:copy',
+        'rate:group:delete',
+        'rate:group:edit',
+        'rate:import',
+        'rate:quote',
         'system:announcement:add',
         'system:announcement:delete',
         'system:announcement:edit',
@@ -175,14 +188,15 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('gives a customer no System menu, no test tool and no system:* buttons', async () => {
     const { menu, auth, allAuth } = await permissionsOf('customer');
-    expect(names(menu)).toEqual(['home', 'userAnnouncement', 'contactUs', 'recharge', 'companies']);
+    expect(names(menu)).toEqual(['home', 'userAnnouncement', 'contactUs', 'recharge', 'companies', 'rates']);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');
     expect(find(menu, 'companies')).toMatchObject({
       path: '/company/list',
       meta: { title: 'Companies', permissionList: [] },
     });
-    expect(auth).toEqual([]);
+    // Customers may only look up their own prices (the quote tester).
+    expect(actions(auth)).toEqual(['rate:quote']);
     expect(actions(auth).some((a) => a.startsWith('system:'))).toBe(false);
     // allAuth lists every button so that the console can hide or disable the ungranted ones.
     expect(actions(allAuth)).toContain('system:user:frozen');
@@ -212,7 +226,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       const { auth, allAuth } = await permissionsOf('admin');
       expect(auth).toContainEqual(off);
       expect(allAuth).toContainEqual(off);
-      expect((await permissionsOf('customer')).auth).toEqual([]);
+      expect(actions((await permissionsOf('customer')).auth)).toEqual(['rate:quote']);
       const added = await s.call('POST', '/sys/brand/add', {
         token: admin,
         body: { domain: 'status-off.example', brandName: 'Status off' },
