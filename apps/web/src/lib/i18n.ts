@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'system',
   'branding',
   'apiDocs',
+  'rates',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

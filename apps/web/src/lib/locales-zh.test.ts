@@ -21,6 +21,10 @@ const ALLOWED = new Set([
   'WebSocket',
   'ID',
   'OpenAPI',
+  // Mobile network codes and the country-code standard (rates)
+  'MCC',
+  'MNC',
+  'ISO',
   // Formats and units
   'Logo',
   'PNG',
