@@ -56,6 +56,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'apiAccess',
       'system',
       'test',
+      'rates',
     ]);
     expect(find(menu, 'home')).toEqual({
       id: seededId('menu:home'),
@@ -155,6 +156,18 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'company:balance:adjust',
         'company:ipWhitelist',
         'order:payout:decide',
+        'rate:add',
+        'rate:batchEdit',
+        'rate:delete',
+        'rate:edit',
+        'rate:gatewayCost:edit',
+        'rate:group:add',
+        'rate:group:assign',
+        'rate:group:copy',
+        'rate:group:delete',
+        'rate:group:edit',
+        'rate:import',
+        'rate:quote',
         'system:announcement:add',
         'system:announcement:delete',
         'system:announcement:edit',
@@ -183,26 +196,21 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('gives a customer no System menu, no test tool and no system:* buttons', async () => {
     const { menu, auth, allAuth } = await permissionsOf('customer');
-    expect(names(menu)).toEqual([
-      'home',
-      'userAnnouncement',
-      'contactUs',
-      'recharge',
-      'companies',
-      'apiAccess',
-    ]);
+    expect(names(menu)).toEqual(['home', 'userAnnouncement', 'contactUs', 'recharge', 'companies', 'apiAccess', 'rates']);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');
     expect(find(menu, 'companies')).toMatchObject({
       path: '/company/list',
       meta: { title: 'Companies', permissionList: [] },
     });
-    // Topping up its company's balance, and its own company's API access.
+    // Topping up its company's balance, its own company's API access, and looking up its own
+    // prices (the quote tester).
     expect(actions(auth).sort()).toEqual([
       'api:callback:edit',
       'api:ipWhiteList:edit',
       'api:key:manage',
       'order:create',
+      'rate:quote',
     ]);
     expect(actions(auth).some((a) => a.startsWith('system:'))).toBe(false);
     // allAuth lists every button so that the console can hide or disable the ungranted ones.

@@ -11,6 +11,7 @@ import type layout from './locales/en-US/layout.json';
 import type legal from './locales/en-US/legal.json';
 import type menu from './locales/en-US/menu.json';
 import type notices from './locales/en-US/notices.json';
+import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
 import type system from './locales/en-US/system.json';
 
@@ -33,6 +34,7 @@ declare module 'i18next' {
       apiDocs: typeof apiDocs;
       billing: typeof billing;
       apiAccess: typeof apiAccess;
+      rates: typeof rates;
     };
   }
 }

@@ -275,6 +275,49 @@ export const errorTexts = {
     'zh-CN': '连接在收到响应前被关闭',
   },
   CALLBACK_TEST_NETWORK: { 'en-US': 'Network error: {detail}', 'zh-CN': '网络错误：{detail}' },
+  RATE_NOT_FOUND: { 'en-US': 'Rate does not exist', 'zh-CN': '费率不存在' },
+  RATE_GROUP_IN_USE: {
+    'en-US': 'The rate group is assigned to {count} company(ies): assign them another group first',
+    'zh-CN': '该费率组已分配给{count}家公司，请先为其分配其他费率组',
+  },
+  RATE_GROUP_NAME_TAKEN: {
+    'en-US': 'A rate group with this name already exists',
+    'zh-CN': '已存在同名的费率组',
+  },
+  RATE_GROUP_KIND_MISMATCH: {
+    'en-US': 'The rate group is not a {kind} group',
+    'zh-CN': '该费率组不是{kind}类型',
+  },
+  RATE_DUPLICATE: {
+    'en-US': 'A rate for this destination already exists in the group: {rows}',
+    'zh-CN': '该费率组中已存在此目的地的费率：{rows}',
+  },
+  RATE_SMS_KIND_REQUIRED: {
+    'en-US': 'An SMS rate needs its SMS kind',
+    'zh-CN': '短信费率必须指定短信类型',
+  },
+  RATE_PREFIX_COUNTRY: {
+    'en-US': 'The prefix {prefix} does not belong to {country} (+{dial})',
+    'zh-CN': '号段{prefix}不属于{country}（+{dial}）',
+  },
+  RATE_PREFIX_AND_OPERATOR: {
+    'en-US': 'A rate is narrowed by a number prefix or by an operator, not both',
+    'zh-CN': '费率只能按号段或按运营商细分，不能同时指定',
+  },
+  RATE_MNC_WITHOUT_MCC: { 'en-US': 'An MNC needs its MCC', 'zh-CN': '指定MNC时必须指定MCC' },
+  COUNTRY_UNKNOWN: { 'en-US': 'Unknown country {country}', 'zh-CN': '未知的国家/地区{country}' },
+  RATE_BELOW_RESELLER: {
+    'en-US': 'A customer rate may not be lower than the reseller’s own rate: {rows}',
+    'zh-CN': '客户费率不能低于代理商自身费率：{rows}',
+  },
+  RATE_IMPORT_INVALID: {
+    'en-US': '{count} row(s) have errors: nothing was imported',
+    'zh-CN': '有{count}行存在错误，未导入任何数据',
+  },
+  NUMBER_INVALID: {
+    'en-US': 'The phone number is not a valid international number',
+    'zh-CN': '该电话号码不是有效的国际号码',
+  },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },

@@ -16,6 +16,7 @@ export * from './money';
 export * from './order';
 export * from './paging';
 export * from './permission';
+export * from './rate';
 export * from './user';
 export * from './validation';
 export * from './wire';

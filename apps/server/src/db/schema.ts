@@ -16,6 +16,7 @@ export * from '../modules/ledger/schema';
 export * from '../modules/logs/schema';
 export * from '../modules/payments/schema';
 export * from '../modules/permission/schema';
+export * from '../modules/rate/schema';
 export * from '../modules/settings/schema';
 export * from '../modules/user/schema';
 export * from '../platform/jobs/schema';

@@ -13,6 +13,7 @@ import { ledgerModule } from './ledger';
 import { logsModule } from './logs';
 import { paymentsModule } from './payments';
 import { permissionModule } from './permission';
+import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { settingsModule } from './settings';
 import { systemModule } from './system';
@@ -42,5 +43,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     ledgerModule,
     paymentsModule,
     apiAccessModule,
+    rateModule,
   ];
 }

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'apiDocs',
   'billing',
   'apiAccess',
+  'rates',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

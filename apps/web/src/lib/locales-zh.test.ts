@@ -35,6 +35,10 @@ const ALLOWED = new Set([
   'IPv6',
   'TLS',
   'v1',
+  // Mobile network codes and the country-code standard (rates)
+  'MCC',
+  'MNC',
+  'ISO',
   // Formats and units
   'Logo',
   'PNG',

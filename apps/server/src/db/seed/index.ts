@@ -1,4 +1,5 @@
 import type { RoleCode } from '@switchboard/contracts';
+import { demoRatePlan } from '../../modules/rate/demo';
 import { withTransaction } from '../../platform/db';
 import { type AppModule, digestOf, type Platform, type Services } from '../../platform/module';
 import { generatePassword, hashPassword } from '../../platform/passwords';
@@ -143,4 +144,5 @@ async function seedDemo(services: Services, password: string) {
   }
   await seedDepartments(services);
   for (const user of DEMO_USERS) await upsertUser(services, user, password);
+  await services.rates.seedDemo(demoRatePlan((name) => stableId(`company:${name}`)));
 }

@@ -51,6 +51,12 @@ export interface Posting {
    * spent). Never for charges made on a customer's behalf.
    */
   allowOverdraft?: boolean;
+  /**
+   * Index (in the same call, earlier) of a posting this one goes with, e.g. a commission with the
+   * charge it comes from: in `each` mode it is written only when that one is written now, and
+   * refused when that one is refused. Replays replay both.
+   */
+  requires?: number;
 }
 
 /** What became of one posting. */
@@ -230,13 +236,34 @@ export class LedgerService {
         for (const p of normalised) {
           const first = existing.get(keyOf(p));
           if (first) {
+            // A posting that goes with one written now cannot have been written before.
+            if (p.requires !== undefined && outcomes[p.requires] === null) {
+              throw new Error('a posting that goes with another was written before it');
+            }
             if (sameChange(first, p)) outcomes.push({ status: 'replayed', entry: first });
             else if (mode === 'all') throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
             else outcomes.push({ status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' });
             continue;
           }
+          if (p.requires !== undefined) {
+            if (!(p.requires >= 0 && p.requires < outcomes.length)) {
+              throw new Error(`posting requires ${p.requires}, which does not come before it`);
+            }
+            const leader = outcomes[p.requires];
+            if (leader?.status === 'refused') {
+              outcomes.push({ status: 'refused', reason: leader.reason });
+              continue;
+            }
+            // The leader was replayed but this one is new: the first call wrote another change.
+            if (leader?.status === 'replayed') {
+              if (mode === 'all') throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+              outcomes.push({ status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' });
+              continue;
+            }
+          }
           const row = state.get(p.companyId);
           if (!row) {
+            if (p.requires !== undefined) throw new Error('a posting that goes with another has no company');
             outcomes.push({ status: 'refused', reason: 'NOT_FOUND' });
             continue;
           }
@@ -247,6 +274,7 @@ export class LedgerService {
           const floor = onCommission ? 0n : -row.creditLimit;
           if (p.amount < 0n && next < floor && !p.allowOverdraft) {
             if (mode === 'all') throw new AppError('BALANCE_INSUFFICIENT', 400);
+            if (p.requires !== undefined) throw new Error('a posting that goes with another was refused');
             outcomes.push({ status: 'refused', reason: 'BALANCE_INSUFFICIENT' });
             continue;
           }
@@ -448,6 +476,11 @@ export class LedgerService {
     ]);
     const sent = settled(out!);
     return { out: sent.entry, in: settled(into!).entry, replayed: sent.replayed };
+  }
+
+  /** The entries already written under these keys of one company (to answer replays first). */
+  entriesByKeys(companyId: string, idempotencyKeys: string[]): Promise<LedgerEntryRow[]> {
+    return this.repo.findByKeys(idempotencyKeys.map((idempotencyKey) => ({ companyId, idempotencyKey })));
   }
 
   /** A company's balances (zero for a company that never had an entry). */

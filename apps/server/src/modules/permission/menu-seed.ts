@@ -25,6 +25,7 @@ export interface MenuSeed {
 
 const everyone: RoleCode[] = ['admin', 'sales', 'distributor', 'agent', 'customer'];
 const staff: RoleCode[] = ['admin'];
+const resellersAndAdmin: RoleCode[] = ['admin', 'distributor', 'agent'];
 
 /** Screens that exist. Later issues add their own nodes here. */
 export const MENU: MenuSeed[] = [
@@ -314,6 +315,117 @@ export const MENU: MenuSeed[] = [
         path: '/test/home',
         component: 'test/Home',
         perms: 'test:home:view',
+      },
+    ],
+  },
+  // --- rates (issue 11): rate groups, rates and gateway costs ---
+  {
+    key: 'rates',
+    title: 'Rates',
+    titleKey: 'menu.rates',
+    path: '/rates',
+    component: 'layouts/RouteView',
+    redirect: '/rates/groups',
+    icon: 'wallet',
+    alwaysShow: true,
+    roles: everyone,
+    children: [
+      {
+        key: 'rateGroups',
+        title: 'Rate groups',
+        titleKey: 'menu.rateGroups',
+        path: '/rates/groups',
+        component: 'rates/RateGroupList',
+        perms: 'rate:group:list',
+        buttons: [
+          {
+            key: 'rateGroupAdd',
+            title: 'Add',
+            perms: 'rate:group:add',
+            permsType: '1',
+            roles: resellersAndAdmin,
+          },
+          {
+            key: 'rateGroupEdit',
+            title: 'Edit',
+            perms: 'rate:group:edit',
+            permsType: '1',
+            roles: resellersAndAdmin,
+          },
+          {
+            key: 'rateGroupDelete',
+            title: 'Delete',
+            perms: 'rate:group:delete',
+            permsType: '1',
+            roles: resellersAndAdmin,
+          },
+          {
+            key: 'rateGroupCopy',
+            title: 'Copy',
+            perms: 'rate:group:copy',
+            permsType: '1',
+            roles: resellersAndAdmin,
+          },
+          {
+            key: 'rateGroupAssign',
+            title: 'Assign to a company',
+            perms: 'rate:group:assign',
+            permsType: '1',
+            roles: resellersAndAdmin,
+          },
+        ],
+      },
+      {
+        key: 'rateList',
+        title: 'Rates',
+        titleKey: 'menu.rateList',
+        path: '/rates/list',
+        component: 'rates/RateList',
+        perms: 'rate:list',
+        buttons: [
+          { key: 'rateAdd', title: 'Add', perms: 'rate:add', permsType: '1', roles: resellersAndAdmin },
+          { key: 'rateEdit', title: 'Edit', perms: 'rate:edit', permsType: '1', roles: resellersAndAdmin },
+          {
+            key: 'rateDelete',
+            title: 'Delete',
+            perms: 'rate:delete',
+            permsType: '1',
+            roles: resellersAndAdmin,
+          },
+          {
+            key: 'rateBatchEdit',
+            title: 'Batch edit',
+            perms: 'rate:batchEdit',
+            permsType: '1',
+            roles: resellersAndAdmin,
+          },
+          {
+            key: 'rateImport',
+            title: 'Import',
+            perms: 'rate:import',
+            permsType: '1',
+            roles: resellersAndAdmin,
+          },
+          { key: 'rateQuote', title: 'Quote', perms: 'rate:quote', permsType: '1' },
+        ],
+      },
+      {
+        key: 'gatewayCost',
+        title: 'Gateway costs',
+        titleKey: 'menu.gatewayCost',
+        path: '/rates/gatewayCost',
+        component: 'rates/GatewayCostList',
+        perms: 'rate:gatewayCost:list',
+        roles: ['admin', 'sales'],
+        buttons: [
+          {
+            key: 'gatewayCostEdit',
+            title: 'Edit',
+            perms: 'rate:gatewayCost:edit',
+            permsType: '1',
+            roles: staff,
+          },
+        ],
       },
     ],
   },

@@ -26,6 +26,9 @@ const LOADERS: Record<string, Loader> = {
   'system/OperationLog': () => import('@/features/system/pages/OperationLogPage'),
   'system/ApiDocs': () => import('@/features/api-docs/pages/ApiDocsPage'),
   'test/Home': () => import('@/features/diagnostics/pages/DiagnosticsPage'),
+  'rates/RateGroupList': () => import('@/features/rates/pages/RateGroupListPage'),
+  'rates/RateList': () => import('@/features/rates/pages/RateListPage'),
+  'rates/GatewayCostList': () => import('@/features/rates/pages/GatewayCostListPage'),
 };
 
 /** Menu nodes that only group their children. */

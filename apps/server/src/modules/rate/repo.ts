@@ -1,0 +1,364 @@
+import type { RateGroupKind, SmsKind } from '@switchboard/contracts';
+import { and, asc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, executor } from '../../platform/db';
+import { inUuids, likeText } from '../../platform/sql';
+import { companies } from '../company/schema';
+import { companyRateGroups, gatewayOperatorPrices, operators, rateGroups, rates } from './schema';
+
+export type RateGroupRow = typeof rateGroups.$inferSelect;
+export type RateRow = typeof rates.$inferSelect;
+export type RateValues = typeof rates.$inferInsert;
+export type OperatorRow = typeof operators.$inferSelect;
+export type GatewayPriceRow = typeof gatewayOperatorPrices.$inferSelect;
+
+/** Which groups a caller may list: all, or those of these owners plus these ids. */
+export type GroupVisibility = { kind: 'all' } | { kind: 'some'; ownerIds: string[]; groupIds: string[] };
+
+export interface GroupFilters {
+  name?: string | undefined;
+  kind?: RateGroupKind | undefined;
+  owner?: string | undefined;
+}
+
+export interface RateFilters {
+  countryCode?: string | undefined;
+  smsKind?: SmsKind | undefined;
+  mcc?: string | undefined;
+  mnc?: string | undefined;
+  prefix?: string | undefined;
+}
+
+/** SQL of rate groups, rates, assignments, operators and gateway costs. */
+export class RateRepo {
+  constructor(private readonly db: Db) {}
+
+  // --- groups ---
+
+  private groupWhere(visibility: GroupVisibility, filters: GroupFilters): SQL | undefined {
+    const visible =
+      visibility.kind === 'all'
+        ? undefined
+        : sql`(${visibility.ownerIds.length ? inUuids(rateGroups.ownerCompanyId, visibility.ownerIds) : sql`false`} or ${
+            visibility.groupIds.length ? inUuids(rateGroups.id, visibility.groupIds) : sql`false`
+          })`;
+    return and(
+      visible,
+      filters.name ? ilike(rateGroups.name, likeText(filters.name)) : undefined,
+      filters.kind ? eq(rateGroups.kind, filters.kind) : undefined,
+      filters.owner === 'platform'
+        ? isNull(rateGroups.ownerCompanyId)
+        : filters.owner
+          ? eq(rateGroups.ownerCompanyId, filters.owner)
+          : undefined,
+    );
+  }
+
+  async countGroups(visibility: GroupVisibility, filters: GroupFilters): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(rateGroups)
+      .where(this.groupWhere(visibility, filters));
+    return Number(row?.total ?? 0);
+  }
+
+  listGroups(visibility: GroupVisibility, filters: GroupFilters, limit: number, offset: number) {
+    return executor(this.db)
+      .select({
+        id: rateGroups.id,
+        name: rateGroups.name,
+        kind: rateGroups.kind,
+        ownerCompanyId: rateGroups.ownerCompanyId,
+        ownerCompanyName: companies.name,
+        remark: rateGroups.remark,
+        rateCount: sql<number>`(select count(*)::int from ${rates} where ${rates.groupId} = ${rateGroups.id})`,
+        companyCount: sql<number>`(select count(*)::int from ${companyRateGroups} where ${companyRateGroups.groupId} = ${rateGroups.id})`,
+        createdAt: rateGroups.createdAt,
+        updatedAt: rateGroups.updatedAt,
+      })
+      .from(rateGroups)
+      .leftJoin(companies, eq(companies.id, rateGroups.ownerCompanyId))
+      .where(this.groupWhere(visibility, filters))
+      .orderBy(asc(rateGroups.kind), asc(rateGroups.name), asc(rateGroups.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async findGroup(id: string, lock = false): Promise<RateGroupRow | undefined> {
+    const query = executor(this.db).select().from(rateGroups).where(eq(rateGroups.id, id)).limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  async insertGroup(values: typeof rateGroups.$inferInsert): Promise<RateGroupRow> {
+    const [row] = await executor(this.db).insert(rateGroups).values(values).returning();
+    return row!;
+  }
+
+  async updateGroup(id: string, values: { name: string; remark: string | null }) {
+    await executor(this.db)
+      .update(rateGroups)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(rateGroups.id, id));
+  }
+
+  async deleteGroup(id: string) {
+    await executor(this.db).delete(rateGroups).where(eq(rateGroups.id, id));
+  }
+
+  async groupNameTaken(ownerCompanyId: string | null, name: string, excludeId?: string): Promise<boolean> {
+    const rows = await executor(this.db)
+      .select({ id: rateGroups.id })
+      .from(rateGroups)
+      .where(
+        and(
+          ownerCompanyId ? eq(rateGroups.ownerCompanyId, ownerCompanyId) : isNull(rateGroups.ownerCompanyId),
+          sql`lower(${rateGroups.name}) = lower(${name})`,
+          excludeId ? sql`${rateGroups.id} <> ${excludeId}` : undefined,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  // --- assignments ---
+
+  async assignmentsOf(companyIds: string[]) {
+    if (companyIds.length === 0) return [];
+    return executor(this.db)
+      .select({
+        companyId: companyRateGroups.companyId,
+        kind: companyRateGroups.kind,
+        groupId: companyRateGroups.groupId,
+        groupName: rateGroups.name,
+      })
+      .from(companyRateGroups)
+      .innerJoin(rateGroups, eq(rateGroups.id, companyRateGroups.groupId))
+      .where(inUuids(companyRateGroups.companyId, companyIds));
+  }
+
+  /** Companies a group is assigned to. */
+  companiesOfGroup(groupId: string) {
+    return executor(this.db)
+      .select({ companyId: companyRateGroups.companyId })
+      .from(companyRateGroups)
+      .where(eq(companyRateGroups.groupId, groupId));
+  }
+
+  async assign(companyId: string, kind: RateGroupKind, groupId: string | null) {
+    if (groupId === null) {
+      await executor(this.db)
+        .delete(companyRateGroups)
+        .where(and(eq(companyRateGroups.companyId, companyId), eq(companyRateGroups.kind, kind)));
+      return;
+    }
+    await executor(this.db)
+      .insert(companyRateGroups)
+      .values({ companyId, kind, groupId })
+      .onConflictDoUpdate({
+        target: [companyRateGroups.companyId, companyRateGroups.kind],
+        set: { groupId, updatedAt: new Date() },
+      });
+  }
+
+  /** Companies directly below these (a reseller's customers and agents). */
+  childrenOf(companyIds: string[]) {
+    if (companyIds.length === 0) return Promise.resolve([]);
+    return executor(this.db)
+      .select({ id: companies.id, parentCompanyId: companies.parentCompanyId })
+      .from(companies)
+      .where(inArray(companies.parentCompanyId, companyIds));
+  }
+
+  // --- rates ---
+
+  private rateWhere(groupId: string, f: RateFilters): SQL | undefined {
+    return and(
+      eq(rates.groupId, groupId),
+      f.countryCode ? eq(rates.countryCode, f.countryCode) : undefined,
+      f.smsKind ? eq(rates.smsKind, f.smsKind) : undefined,
+      f.mcc ? eq(rates.mcc, f.mcc) : undefined,
+      f.mnc ? eq(rates.mnc, f.mnc) : undefined,
+      f.prefix ? sql`${rates.prefix} like ${`${f.prefix.replace(/[\\%_]/g, '')}%`}` : undefined,
+    );
+  }
+
+  async countRates(groupId: string, f: RateFilters): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(rates)
+      .where(this.rateWhere(groupId, f));
+    return Number(row?.total ?? 0);
+  }
+
+  listRates(groupId: string, f: RateFilters, limit: number, offset: number) {
+    return executor(this.db)
+      .select()
+      .from(rates)
+      .where(this.rateWhere(groupId, f))
+      .orderBy(
+        asc(rates.countryCode),
+        asc(rates.smsKind),
+        sql`${rates.prefix} nulls first`,
+        sql`${rates.mcc} nulls first`,
+        asc(rates.mnc),
+        asc(rates.id),
+      )
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /** Every rate of a group (resolution and the not-lower rule work on a whole group). */
+  ratesOfGroup(groupId: string): Promise<RateRow[]> {
+    return executor(this.db).select().from(rates).where(eq(rates.groupId, groupId));
+  }
+
+  ratesMatching(groupId: string, f: RateFilters): Promise<RateRow[]> {
+    return executor(this.db).select().from(rates).where(this.rateWhere(groupId, f));
+  }
+
+  async findRate(id: string): Promise<RateRow | undefined> {
+    const [row] = await executor(this.db).select().from(rates).where(eq(rates.id, id)).limit(1);
+    return row;
+  }
+
+  findRates(ids: string[]): Promise<RateRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return executor(this.db).select().from(rates).where(inUuids(rates.id, ids));
+  }
+
+  async insertRates(values: RateValues[]): Promise<RateRow[]> {
+    if (values.length === 0) return [];
+    const out: RateRow[] = [];
+    // Chunks keep statements under the parameter limit.
+    for (let i = 0; i < values.length; i += 500) {
+      out.push(
+        ...(await executor(this.db)
+          .insert(rates)
+          .values(values.slice(i, i + 500))
+          .returning()),
+      );
+    }
+    return out;
+  }
+
+  async updateRate(id: string, values: Partial<RateValues>) {
+    await executor(this.db)
+      .update(rates)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(rates.id, id));
+  }
+
+  /** New prices for many rates of one group in one statement. */
+  async setPrices(groupId: string, prices: { id: string; price: bigint }[]) {
+    for (let i = 0; i < prices.length; i += 1000) {
+      const chunk = prices.slice(i, i + 1000);
+      const values = sql.join(
+        chunk.map((p) => sql`(${p.id}::uuid, ${p.price.toString()}::numeric / 1000000)`),
+        sql`, `,
+      );
+      await executor(this.db).execute(sql`
+        update ${rates} set price = v.price, updated_at = now()
+        from (values ${values}) as v(id, price)
+        where ${rates.id} = v.id and ${rates.groupId} = ${groupId}`);
+    }
+  }
+
+  async deleteRates(groupId: string, ids: string[]) {
+    if (ids.length === 0) return;
+    await executor(this.db)
+      .delete(rates)
+      .where(and(eq(rates.groupId, groupId), inUuids(rates.id, ids)));
+  }
+
+  // --- operators ---
+
+  listOperators(): Promise<OperatorRow[]> {
+    return executor(this.db).select().from(operators);
+  }
+
+  async upsertOperator(values: typeof operators.$inferInsert) {
+    await executor(this.db)
+      .insert(operators)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [operators.mcc, operators.mnc],
+        set: { name: values.name, countryCode: values.countryCode, prefixes: values.prefixes },
+      });
+  }
+
+  // --- gateway costs ---
+
+  private gatewayWhere(f: {
+    gateway?: string | undefined;
+    countryCode?: string | undefined;
+    kind?: RateGroupKind | undefined;
+  }) {
+    return and(
+      f.gateway ? ilike(gatewayOperatorPrices.gateway, likeText(f.gateway)) : undefined,
+      f.countryCode ? eq(gatewayOperatorPrices.countryCode, f.countryCode) : undefined,
+      f.kind ? eq(gatewayOperatorPrices.kind, f.kind) : undefined,
+    );
+  }
+
+  async countGatewayPrices(f: Parameters<RateRepo['gatewayWhere']>[0]): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(gatewayOperatorPrices)
+      .where(this.gatewayWhere(f));
+    return Number(row?.total ?? 0);
+  }
+
+  listGatewayPrices(f: Parameters<RateRepo['gatewayWhere']>[0], limit: number, offset: number) {
+    return executor(this.db)
+      .select()
+      .from(gatewayOperatorPrices)
+      .where(this.gatewayWhere(f))
+      .orderBy(
+        asc(gatewayOperatorPrices.countryCode),
+        asc(gatewayOperatorPrices.gateway),
+        sql`${gatewayOperatorPrices.mcc} nulls first`,
+        asc(gatewayOperatorPrices.mnc),
+        asc(gatewayOperatorPrices.id),
+      )
+      .limit(limit)
+      .offset(offset);
+  }
+
+  gatewayPricesFor(kind: RateGroupKind, countryCode: string): Promise<GatewayPriceRow[]> {
+    return executor(this.db)
+      .select()
+      .from(gatewayOperatorPrices)
+      .where(and(eq(gatewayOperatorPrices.kind, kind), eq(gatewayOperatorPrices.countryCode, countryCode)));
+  }
+
+  async findGatewayPrice(id: string): Promise<GatewayPriceRow | undefined> {
+    const [row] = await executor(this.db)
+      .select()
+      .from(gatewayOperatorPrices)
+      .where(eq(gatewayOperatorPrices.id, id))
+      .limit(1);
+    return row;
+  }
+
+  async insertGatewayPrice(values: typeof gatewayOperatorPrices.$inferInsert): Promise<GatewayPriceRow> {
+    const [row] = await executor(this.db).insert(gatewayOperatorPrices).values(values).returning();
+    return row!;
+  }
+
+  async updateGatewayPrice(id: string, values: Partial<typeof gatewayOperatorPrices.$inferInsert>) {
+    const [row] = await executor(this.db)
+      .update(gatewayOperatorPrices)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(gatewayOperatorPrices.id, id))
+      .returning();
+    return row;
+  }
+
+  async deleteGatewayPrice(id: string): Promise<boolean> {
+    const rows = await executor(this.db)
+      .delete(gatewayOperatorPrices)
+      .where(eq(gatewayOperatorPrices.id, id))
+      .returning({ id: gatewayOperatorPrices.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,1082 @@
+import { createHash } from 'node:crypto';
+import {
+  type ChargeKind,
+  describeIssues,
+  type ErrorCode,
+  formatMoney,
+  groupKindOf,
+  hasPlatformScope,
+  hasResellerScope,
+  type Locale,
+  type Page,
+  type RateGroupKind,
+  rateInputSchema,
+  translateError,
+} from '@switchboard/contracts';
+import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/access';
+import { TtlCache } from '../../platform/cache';
+import { afterCommit, type Db, isUniqueViolation, withTransaction } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import type { Logger } from '../../platform/logger';
+import type { Services } from '../../platform/module';
+import { paginate } from '../../platform/paging';
+import { inScope } from '../../platform/scope';
+import type { PostingOutcome } from '../ledger';
+import {
+  type GatewayPriceRow,
+  type GroupFilters,
+  type GroupVisibility,
+  type OperatorRow,
+  type RateFilters,
+  type RateGroupRow,
+  RateRepo,
+  type RateRow,
+  type RateValues,
+} from './repo';
+import {
+  amountOf,
+  applyPercent,
+  belowParent,
+  describeRate,
+  type MatchedBy,
+  operatorOf,
+  type ParsedNumber,
+  parseNumber,
+  pickRate,
+} from './resolve';
+
+type RateInput = z.output<typeof rateInputSchema>;
+
+/** How long resolution may use a group's rates, a company's assignments and the operators read before. */
+const CACHE_TTL_MS = 5_000;
+/** Rows named in a not-lower message (all are in the error's result). */
+const ROWS_NAMED_MAX = 10;
+
+/** The outcome of resolving a number for a company. */
+export interface Resolution {
+  companyId: string;
+  kind: ChargeKind;
+  number: ParsedNumber;
+  operator: OperatorRow | undefined;
+  groupId: string;
+  rate: RateRow;
+  matchedBy: MatchedBy;
+}
+
+/** One charge of a batch: a destination and its parts (messages, seconds of a call, lookups). */
+export interface RateChargeItem {
+  number: string;
+  parts: number;
+  idempotencyKey: string;
+  reference?: string | null;
+}
+
+/** What became of one charge. */
+export type RateChargeOutcome =
+  | {
+      status: 'charged' | 'replayed';
+      /** What the company paid (micro-units). */
+      amount: bigint;
+      /** Commission credited to each reseller above it. */
+      commissions: { companyId: string; amount: bigint }[];
+    }
+  | { status: 'refused'; reason: ErrorCode };
+
+/** One offending row of the not-lower rule. */
+export interface BelowRow {
+  groupId: string;
+  rateId: string;
+  destination: string;
+  price: string;
+  minimum: string;
+}
+
+interface Caller {
+  staff: boolean;
+  reseller: boolean;
+  companyId: string | null;
+}
+
+const callerOf = (auth: AuthContext): Caller => ({
+  staff: hasPlatformScope(auth.roles),
+  reseller: hasResellerScope(auth.roles),
+  companyId: auth.user.companyId,
+});
+
+/** The key of a reseller's commission for a customer's charge (keys are unique per company). */
+export const commissionKey = (customerId: string, key: string) =>
+  `cm:${createHash('sha256').update(`${customerId}\u0000${key}`).digest('base64url')}`;
+
+/**
+ * Rate groups and rates, their assignment to companies, the rule that a reseller's customer is
+ * never priced below the reseller, resolution of a number to a price, and charging with
+ * commissions to every reseller above the customer, through the ledger.
+ */
+export class RateService {
+  private readonly repo: RateRepo;
+  private readonly groupRates = new TtlCache<RateRow[]>(CACHE_TTL_MS, 2_000);
+  private readonly assignments = new TtlCache<Map<RateGroupKind, string>>(CACHE_TTL_MS, 20_000);
+  private readonly parents = new TtlCache<string | null>(CACHE_TTL_MS, 20_000);
+  private readonly operatorList = new TtlCache<OperatorRow[]>(CACHE_TTL_MS, 1);
+
+  constructor(
+    private readonly db: Db,
+    private readonly services: Services,
+    private readonly log?: Logger,
+  ) {
+    this.repo = new RateRepo(db);
+  }
+
+  /** Forget what was cached once the current transaction commits. */
+  private async changed() {
+    await afterCommit(() => {
+      this.groupRates.clear();
+      this.assignments.clear();
+      this.parents.clear();
+      this.operatorList.clear();
+    });
+  }
+
+  // --- visibility ---
+
+  /** Groups a caller may see: staff all; others the groups owned in their scope and assigned to them. */
+  private async visibility(auth: AuthContext): Promise<GroupVisibility> {
+    const caller = callerOf(auth);
+    if (caller.staff) return { kind: 'all' };
+    if (!caller.companyId) return { kind: 'some', ownerIds: [], groupIds: [] };
+    const assigned = (await this.repo.assignmentsOf([caller.companyId])).map((a) => a.groupId);
+    if (!caller.reseller) return { kind: 'some', ownerIds: [], groupIds: assigned };
+    const scope = await this.services.companies.dataScopeOf(auth);
+    return {
+      kind: 'some',
+      ownerIds: scope.kind === 'companies' ? scope.companyIds : [],
+      groupIds: assigned,
+    };
+  }
+
+  private canSee(visibility: GroupVisibility, group: RateGroupRow): boolean {
+    if (visibility.kind === 'all') return true;
+    return (
+      visibility.groupIds.includes(group.id) ||
+      (group.ownerCompanyId !== null && visibility.ownerIds.includes(group.ownerCompanyId))
+    );
+  }
+
+  private canEdit(auth: AuthContext, group: RateGroupRow): boolean {
+    const caller = callerOf(auth);
+    if (caller.staff) return true;
+    return caller.reseller && caller.companyId !== null && group.ownerCompanyId === caller.companyId;
+  }
+
+  /** A group the caller may see (NOT_FOUND otherwise: others' groups do not exist for them). */
+  private async visibleGroup(auth: AuthContext, id: string): Promise<RateGroupRow> {
+    const group = await this.repo.findGroup(id);
+    if (!group || !this.canSee(await this.visibility(auth), group)) throw new AppError('NOT_FOUND', 404);
+    return group;
+  }
+
+  /** A group the caller may change, locked for the rest of the transaction. */
+  private async editableGroup(auth: AuthContext, id: string): Promise<RateGroupRow> {
+    const group = await this.visibleGroup(auth, id);
+    if (!this.canEdit(auth, group)) throw new AppError('NO_OPERATION_PERMISSION', 403);
+    return (await this.repo.findGroup(id, true)) ?? group;
+  }
+
+  private async withNames<T extends { ownerCompanyId: string | null }>(auth: AuthContext, rows: T[]) {
+    return rows.map((r) => ({
+      ...r,
+      editable: this.canEdit(auth, { ownerCompanyId: r.ownerCompanyId } as RateGroupRow),
+    }));
+  }
+
+  // --- groups ---
+
+  async listGroups(
+    auth: AuthContext,
+    query: { pageNo: number; pageSize: number } & GroupFilters,
+  ): Promise<Page<Awaited<ReturnType<RateRepo['listGroups']>>[number] & { editable: boolean }>> {
+    const visibility = await this.visibility(auth);
+    const { pageNo: _p, pageSize: _s, ...filters } = query;
+    if (!callerOf(auth).staff) filters.owner = undefined;
+    const page = await paginate(
+      query,
+      () => this.repo.countGroups(visibility, filters),
+      (limit, offset) => this.repo.listGroups(visibility, filters, limit, offset),
+    );
+    return { ...page, records: await this.withNames(auth, page.records) };
+  }
+
+  async getGroup(auth: AuthContext, id: string) {
+    await this.visibleGroup(auth, id);
+    const [row] = await this.repo.listGroups({ kind: 'some', ownerIds: [], groupIds: [id] }, {}, 1, 0);
+    if (!row) throw new AppError('NOT_FOUND', 404);
+    return (await this.withNames(auth, [row]))[0]!;
+  }
+
+  /** Staff add platform groups; a reseller adds groups of its own (for its customers). */
+  async addGroup(
+    auth: AuthContext,
+    input: { name: string; kind: RateGroupKind; remark?: string | null | undefined },
+  ) {
+    const caller = callerOf(auth);
+    const owner = caller.staff ? null : caller.reseller ? caller.companyId : null;
+    if (!caller.staff && !owner) throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const id = await withTransaction(this.db, async () => {
+      if (await this.repo.groupNameTaken(owner, input.name)) throw new AppError('RATE_GROUP_NAME_TAKEN', 409);
+      const row = await this.insertGroupOrTaken({
+        name: input.name,
+        kind: input.kind,
+        ownerCompanyId: owner,
+        remark: input.remark ?? null,
+      });
+      return row.id;
+    });
+    return this.getGroup(auth, id);
+  }
+
+  private async insertGroupOrTaken(values: Parameters<RateRepo['insertGroup']>[0]) {
+    try {
+      return await this.repo.insertGroup(values);
+    } catch (error) {
+      if (isUniqueViolation(error, 'rate_groups_owner_name_uq'))
+        throw new AppError('RATE_GROUP_NAME_TAKEN', 409);
+      throw error;
+    }
+  }
+
+  async editGroup(
+    auth: AuthContext,
+    input: { id: string; name: string; remark?: string | null | undefined },
+  ) {
+    await withTransaction(this.db, async () => {
+      const group = await this.editableGroup(auth, input.id);
+      if (await this.repo.groupNameTaken(group.ownerCompanyId, input.name, group.id))
+        throw new AppError('RATE_GROUP_NAME_TAKEN', 409);
+      await this.repo.updateGroup(group.id, { name: input.name, remark: input.remark ?? null });
+    });
+    return this.getGroup(auth, input.id);
+  }
+
+  /** Refused while any company is assigned the group. */
+  async deleteGroup(auth: AuthContext, id: string) {
+    await withTransaction(this.db, async () => {
+      const group = await this.editableGroup(auth, id);
+      const assigned = await this.repo.companiesOfGroup(group.id);
+      if (assigned.length > 0) throw new AppError('RATE_GROUP_IN_USE', 409, { count: assigned.length });
+      await this.repo.deleteGroup(group.id);
+      await this.changed();
+    });
+  }
+
+  /** A new group of the caller's with every rate of a group it may see, under a new name. */
+  async copyGroup(auth: AuthContext, input: { id: string; name: string }) {
+    const caller = callerOf(auth);
+    if (!caller.staff && !caller.reseller) throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const source = await this.visibleGroup(auth, input.id);
+    const owner = caller.staff ? source.ownerCompanyId : caller.companyId;
+    const id = await withTransaction(this.db, async () => {
+      if (await this.repo.groupNameTaken(owner, input.name)) throw new AppError('RATE_GROUP_NAME_TAKEN', 409);
+      const copy = await this.insertGroupOrTaken({
+        name: input.name,
+        kind: source.kind,
+        ownerCompanyId: owner,
+        remark: source.remark,
+      });
+      const rows = await this.repo.ratesOfGroup(source.id);
+      await this.repo.insertRates(
+        rows.map(({ id: _id, groupId: _g, createdAt: _c, updatedAt: _u, ...r }) => ({
+          ...r,
+          groupId: copy.id,
+        })),
+      );
+      // A new group is assigned to nobody: the rule has nothing to compare yet.
+      await this.enforceNotLower(await this.companiesToCheck(copy.id));
+      return copy.id;
+    });
+    return this.getGroup(auth, id);
+  }
+
+  /**
+   * Assigns a group of a kind to a company (null: removes it). Staff assign platform groups, or a
+   * reseller's own group to that reseller's customers; a reseller assigns its own groups to its
+   * own customers.
+   */
+  async assign(auth: AuthContext, input: { companyId: string; kind: RateGroupKind; groupId: string | null }) {
+    const caller = callerOf(auth);
+    const company = await this.services.companies.find(input.companyId);
+    if (!company || !inScope(await this.services.companies.dataScopeOf(auth), company.id))
+      throw new AppError('NOT_FOUND', 404);
+    if (!caller.staff && (!caller.reseller || company.parentCompanyId !== caller.companyId))
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    await withTransaction(this.db, async () => {
+      if (input.groupId !== null) {
+        const group = await this.repo.findGroup(input.groupId);
+        if (!group) throw new AppError('NOT_FOUND', 404);
+        const allowed = caller.staff
+          ? group.ownerCompanyId === null || group.ownerCompanyId === company.parentCompanyId
+          : group.ownerCompanyId === caller.companyId;
+        if (!allowed) throw new AppError('NO_OPERATION_PERMISSION', 403);
+        if (group.kind !== input.kind)
+          throw new AppError('RATE_GROUP_KIND_MISMATCH', 400, { kind: input.kind });
+      }
+      await this.repo.assign(company.id, input.kind, input.groupId);
+      await this.enforceNotLower([{ companyId: company.id, kind: input.kind }]);
+      await this.changed();
+    });
+    return this.assignmentsFor(auth, company.id);
+  }
+
+  async assignmentsFor(auth: AuthContext, companyId: string) {
+    if (!inScope(await this.services.companies.dataScopeOf(auth), companyId))
+      throw new AppError('NOT_FOUND', 404);
+    const rows = await this.repo.assignmentsOf([companyId]);
+    return {
+      companyId,
+      groups: (['sms', 'voice', 'nd'] as const).map((kind) => {
+        const row = rows.find((r) => r.kind === kind);
+        return { kind, groupId: row?.groupId ?? null, groupName: row?.groupName ?? null };
+      }),
+    };
+  }
+
+  // --- rates ---
+
+  async listRates(
+    auth: AuthContext,
+    query: { pageNo: number; pageSize: number; groupId: string } & RateFilters,
+  ) {
+    const group = await this.visibleGroup(auth, query.groupId);
+    const { pageNo: _p, pageSize: _s, groupId: _g, ...filters } = query;
+    return paginate(
+      query,
+      () => this.repo.countRates(group.id, filters),
+      (limit, offset) => this.repo.listRates(group.id, filters, limit, offset),
+    );
+  }
+
+  async getRate(auth: AuthContext, id: string) {
+    const rate = await this.repo.findRate(id);
+    if (!rate) throw new AppError('NOT_FOUND', 404);
+    await this.visibleGroup(auth, rate.groupId);
+    return rate;
+  }
+
+  /** A rate's columns from its input, checked against the group's kind; AppError when wrong. */
+  private valuesOf(group: RateGroupRow, input: RateInput): Omit<RateValues, 'groupId'> {
+    const problem = this.problemOf(group, input);
+    if (problem) throw new AppError(problem.code, 400, problem.params);
+    return this.columnsOf(group, input);
+  }
+
+  private problemOf(
+    group: RateGroupRow,
+    input: RateInput,
+  ): { code: ErrorCode; field: string; params: Record<string, string> } | undefined {
+    if (!isSupportedCountry(input.countryCode))
+      return { code: 'COUNTRY_UNKNOWN', field: 'countryCode', params: { country: input.countryCode } };
+    if (group.kind === 'sms' && !input.smsKind)
+      return { code: 'RATE_SMS_KIND_REQUIRED', field: 'smsKind', params: {} };
+    if (input.prefix && input.mcc) return { code: 'RATE_PREFIX_AND_OPERATOR', field: 'prefix', params: {} };
+    if (input.mnc && !input.mcc) return { code: 'RATE_MNC_WITHOUT_MCC', field: 'mnc', params: {} };
+    if (input.prefix) {
+      const dial = getCountryCallingCode(input.countryCode);
+      if (!input.prefix.startsWith(dial))
+        return {
+          code: 'RATE_PREFIX_COUNTRY',
+          field: 'prefix',
+          params: { prefix: input.prefix, country: input.countryCode, dial },
+        };
+    }
+    return undefined;
+  }
+
+  private columnsOf(group: RateGroupRow, input: RateInput): Omit<RateValues, 'groupId'> {
+    const voice = group.kind === 'voice';
+    return {
+      countryCode: input.countryCode,
+      smsKind: group.kind === 'sms' ? (input.smsKind ?? null) : null,
+      mcc: input.mcc ?? null,
+      mnc: input.mnc ?? null,
+      prefix: input.prefix ?? null,
+      price: input.price,
+      connectionFee: voice ? (input.connectionFee ?? 0n) : 0n,
+      billingInitial: voice ? (input.billingInitial ?? 60) : 1,
+      billingIncrement: voice ? (input.billingIncrement ?? 60) : 1,
+      remark: input.remark ?? null,
+    };
+  }
+
+  private async writeRates<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (isUniqueViolation(error, 'rates_destination_uq'))
+        throw new AppError('RATE_DUPLICATE', 409, { rows: '' });
+      throw error;
+    }
+  }
+
+  async addRate(auth: AuthContext, input: RateInput & { groupId: string }) {
+    const id = await withTransaction(this.db, async () => {
+      const group = await this.editableGroup(auth, input.groupId);
+      const values = this.valuesOf(group, input);
+      await this.refuseDuplicates(group, [values]);
+      const [row] = await this.writeRates(() => this.repo.insertRates([{ ...values, groupId: group.id }]));
+      await this.enforceNotLower(await this.companiesToCheck(group.id));
+      await this.changed();
+      return row!.id;
+    });
+    return this.getRate(auth, id);
+  }
+
+  async editRate(auth: AuthContext, input: RateInput & { id: string }) {
+    await withTransaction(this.db, async () => {
+      const rate = await this.repo.findRate(input.id);
+      if (!rate) throw new AppError('NOT_FOUND', 404);
+      const group = await this.editableGroup(auth, rate.groupId);
+      const values = this.valuesOf(group, input);
+      await this.refuseDuplicates(group, [values], new Set([rate.id]));
+      await this.writeRates(() => this.repo.updateRate(rate.id, values));
+      await this.enforceNotLower(await this.companiesToCheck(group.id));
+      await this.changed();
+    });
+    return this.getRate(auth, input.id);
+  }
+
+  /** Deletes rates (of groups the caller may change); removing a rate never lowers a price below a floor it did not already meet, but the rule is checked all the same. */
+  async deleteRates(auth: AuthContext, ids: string[]) {
+    await withTransaction(this.db, async () => {
+      const rows = await this.repo.findRates(ids);
+      if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 404);
+      const groupIds = [...new Set(rows.map((r) => r.groupId))];
+      for (const groupId of groupIds) {
+        await this.editableGroup(auth, groupId);
+        await this.repo.deleteRates(
+          groupId,
+          rows.filter((r) => r.groupId === groupId).map((r) => r.id),
+        );
+        await this.enforceNotLower(await this.companiesToCheck(groupId));
+      }
+      await this.changed();
+    });
+  }
+
+  /** Sets a price, or changes it by a percent, for every rate of the group matching the filter. */
+  async batchEdit(
+    auth: AuthContext,
+    input: {
+      groupId: string;
+      mode: 'set' | 'percent';
+      price?: bigint | undefined;
+      percent?: string | undefined;
+    } & RateFilters,
+  ): Promise<{ updated: number }> {
+    return withTransaction(this.db, async () => {
+      const group = await this.editableGroup(auth, input.groupId);
+      const { groupId: _g, mode, price, percent, ...filters } = input;
+      const rows = await this.repo.ratesMatching(group.id, filters);
+      const prices = rows.map((r) => ({
+        id: r.id,
+        price: mode === 'set' ? price! : applyPercent(r.price, percent!),
+      }));
+      const tooHigh = prices.some((p) => p.price > 1000n * 1_000_000n);
+      if (tooHigh) throw new AppError('MONEY_TOO_LARGE', 400, { field: 'price', max: 1000 });
+      await this.repo.setPrices(group.id, prices);
+      await this.enforceNotLower(await this.companiesToCheck(group.id));
+      await this.changed();
+      return { updated: prices.length };
+    });
+  }
+
+  /**
+   * Imports rows into a group: every row is validated (its fields, its group's kind, duplicates
+   * within the rows, the not-lower rule), and either all are written or none. A row for a
+   * destination the group already prices replaces that rate. Errors name row, field and message
+   * in the caller's language.
+   */
+  async importRates(
+    auth: AuthContext,
+    groupId: string,
+    rows: Record<string, unknown>[],
+    locale: Locale,
+  ): Promise<{ imported: number; replaced: number }> {
+    return withTransaction(this.db, async () => {
+      const group = await this.editableGroup(auth, groupId);
+      const errors: { row: number; field: string; message: string }[] = [];
+      const valid: { row: number; values: Omit<RateValues, 'groupId'> }[] = [];
+      const seen = new Map<string, number>();
+      rows.forEach((raw, index) => {
+        const row = index + 1;
+        const parsed = rateInputSchema.safeParse(normaliseImportRow(raw));
+        if (!parsed.success) {
+          for (const p of describeIssues(parsed.error.issues, locale)) errors.push({ row, ...p });
+          return;
+        }
+        const problem = this.problemOf(group, parsed.data);
+        if (problem) {
+          errors.push({
+            row,
+            field: problem.field,
+            message: translateError(problem.code, locale, problem.params),
+          });
+          return;
+        }
+        const values = this.columnsOf(group, parsed.data);
+        const key = destinationKey(values);
+        const before = seen.get(key);
+        if (before !== undefined) {
+          errors.push({
+            row,
+            field: 'countryCode',
+            message: translateError('RATE_DUPLICATE', locale, { rows: `#${before}` }),
+          });
+          return;
+        }
+        seen.set(key, row);
+        valid.push({ row, values });
+      });
+      if (errors.length > 0) throw importError(errors);
+      const existing = new Map((await this.repo.ratesOfGroup(group.id)).map((r) => [destinationKey(r), r]));
+      const replacedIds = valid
+        .map((v) => existing.get(destinationKey(v.values))?.id)
+        .filter((id) => id !== undefined);
+      await this.repo.deleteRates(group.id, replacedIds);
+      const inserted = await this.repo.insertRates(valid.map((v) => ({ ...v.values, groupId: group.id })));
+      // The rule, per row: each offending rate is named by the row that wrote it.
+      const below = await this.violations(await this.companiesToCheck(group.id));
+      if (below.length > 0) {
+        const rowOf = new Map(inserted.map((r, i) => [r.id, valid[i]!.row]));
+        for (const b of below) {
+          errors.push({
+            row: rowOf.get(b.rateId) ?? 0,
+            field: 'price',
+            message: translateError('RATE_BELOW_RESELLER', locale, { rows: describeBelow(b) }),
+          });
+        }
+        throw importError(errors);
+      }
+      await this.changed();
+      return { imported: inserted.length, replaced: replacedIds.length };
+    });
+  }
+
+  private async refuseDuplicates(
+    group: RateGroupRow,
+    values: Omit<RateValues, 'groupId'>[],
+    except = new Set<string>(),
+  ) {
+    const existing = new Set(
+      (await this.repo.ratesOfGroup(group.id)).filter((r) => !except.has(r.id)).map((r) => destinationKey(r)),
+    );
+    const duplicates = values.filter((v) => existing.has(destinationKey(v)));
+    if (duplicates.length > 0)
+      throw new AppError('RATE_DUPLICATE', 409, {
+        rows: duplicates.map((d) => describeRate(d as unknown as RateRow)).join('; '),
+      });
+  }
+
+  // --- the rule: a customer's price is never below its reseller's ---
+
+  /** The companies (with the kind) whose prices a change of this group can affect. */
+  private async companiesToCheck(groupId: string): Promise<{ companyId: string; kind: RateGroupKind }[]> {
+    const group = await this.repo.findGroup(groupId);
+    if (!group) return [];
+    return (await this.repo.companiesOfGroup(groupId)).map((c) => ({
+      companyId: c.companyId,
+      kind: group.kind,
+    }));
+  }
+
+  /**
+   * Every rate, of these companies' groups and of their customers' groups, below the price of the
+   * reseller above it for the same destination. Reads inside the caller's transaction, uncached.
+   */
+  private async violations(targets: { companyId: string; kind: RateGroupKind }[]): Promise<BelowRow[]> {
+    if (targets.length === 0) return [];
+    const operators = await this.repo.listOperators();
+    const operatorFor = (digits: string, country: string) => operatorOf(digits, country, operators);
+    const pairs: { child: string; parent: string; kind: RateGroupKind }[] = [];
+    const companyIds = [...new Set(targets.map((t) => t.companyId))];
+    for (const t of targets) {
+      const company = await this.services.companies.find(t.companyId);
+      if (company?.parentCompanyId)
+        pairs.push({ child: t.companyId, parent: company.parentCompanyId, kind: t.kind });
+    }
+    for (const child of await this.repo.childrenOf(companyIds)) {
+      for (const t of targets.filter((x) => x.companyId === child.parentCompanyId)) {
+        pairs.push({ child: child.id, parent: t.companyId, kind: t.kind });
+      }
+    }
+    const groupsOf = new Map<string, Map<RateGroupKind, string>>();
+    const allIds = [...new Set(pairs.flatMap((p) => [p.child, p.parent]))];
+    for (const a of await this.repo.assignmentsOf(allIds)) {
+      if (!groupsOf.has(a.companyId)) groupsOf.set(a.companyId, new Map());
+      groupsOf.get(a.companyId)!.set(a.kind, a.groupId);
+    }
+    const ratesOf = new Map<string, RateRow[]>();
+    const load = async (groupId: string) => {
+      if (!ratesOf.has(groupId)) ratesOf.set(groupId, await this.repo.ratesOfGroup(groupId));
+      return ratesOf.get(groupId)!;
+    };
+    const found = new Map<string, BelowRow>();
+    for (const pair of pairs) {
+      const childGroup = groupsOf.get(pair.child)?.get(pair.kind);
+      const parentGroup = groupsOf.get(pair.parent)?.get(pair.kind);
+      if (!childGroup || !parentGroup || childGroup === parentGroup) continue;
+      for (const b of belowParent(await load(childGroup), await load(parentGroup), operatorFor)) {
+        found.set(b.child.id, {
+          groupId: childGroup,
+          rateId: b.child.id,
+          destination: describeRate(b.child),
+          price: formatMoney(b.child.price),
+          minimum: formatMoney(b.parent.price),
+        });
+      }
+    }
+    return [...found.values()];
+  }
+
+  private async enforceNotLower(targets: { companyId: string; kind: RateGroupKind }[]) {
+    const below = await this.violations(targets);
+    if (below.length === 0) return;
+    const named = below.slice(0, ROWS_NAMED_MAX).map(describeBelow).join('; ');
+    throw new AppError(
+      'RATE_BELOW_RESELLER',
+      400,
+      { rows: below.length > ROWS_NAMED_MAX ? `${named}; … (${below.length})` : named },
+      { rows: below },
+    );
+  }
+
+  // --- resolution ---
+
+  private ratesOfGroupCached(groupId: string) {
+    return this.groupRates.getOrLoad(groupId, () => this.repo.ratesOfGroup(groupId));
+  }
+
+  private groupsOfCompany(companyId: string) {
+    return this.assignments.getOrLoad(
+      companyId,
+      async () => new Map((await this.repo.assignmentsOf([companyId])).map((a) => [a.kind, a.groupId])),
+    );
+  }
+
+  private parentOf(companyId: string) {
+    return this.parents.getOrLoad(
+      companyId,
+      async () => (await this.services.companies.find(companyId))?.parentCompanyId ?? null,
+    );
+  }
+
+  private operators() {
+    return this.operatorList.getOrLoad('all', () => this.repo.listOperators());
+  }
+
+  /**
+   * The price of a number for a company: its assigned group of the kind, the most specific rate
+   * (longest prefix, then operator, then country). RATE_NOT_FOUND when no group or no rate;
+   * NUMBER_INVALID when the number is not one. Reads are cached for a few seconds (and dropped at
+   * once when this process changes rates): what the SMS engine calls per message.
+   */
+  async resolve(companyId: string, kind: ChargeKind, number: string | ParsedNumber): Promise<Resolution> {
+    const parsed = typeof number === 'string' ? parseNumber(number) : number;
+    if (!parsed) throw new AppError('NUMBER_INVALID', 400);
+    const groupId = (await this.groupsOfCompany(companyId)).get(groupKindOf(kind));
+    if (!groupId) throw new AppError('RATE_NOT_FOUND', 404);
+    const operator = operatorOf(parsed.digits, parsed.countryCode, await this.operators());
+    const found = pickRate(await this.ratesOfGroupCached(groupId), {
+      countryCode: parsed.countryCode,
+      smsKind: groupKindOf(kind) === 'sms' ? (kind as RateRow['smsKind']) : null,
+      digits: parsed.digits,
+      operator: operator ? { mcc: operator.mcc, mnc: operator.mnc } : null,
+    });
+    if (!found) throw new AppError('RATE_NOT_FOUND', 404);
+    return {
+      companyId,
+      kind,
+      number: parsed,
+      operator,
+      groupId,
+      rate: found.rate,
+      matchedBy: found.matchedBy,
+    };
+  }
+
+  /** The lowest gateway cost known for a destination (per message, minute or lookup), or null. */
+  async costOf(
+    kind: RateGroupKind,
+    countryCode: string,
+    operator: OperatorRow | undefined,
+  ): Promise<bigint | null> {
+    const rows = (await this.repo.gatewayPricesFor(kind, countryCode)).filter(
+      (r) =>
+        r.mcc === null || (operator && r.mcc === operator.mcc && (r.mnc === null || r.mnc === operator.mnc)),
+    );
+    if (rows.length === 0) return null;
+    return rows.reduce((min, r) => (r.cost < min ? r.cost : min), rows[0]!.cost);
+  }
+
+  /** `GET /sys/feerate/quote`: price; resellers also their own price and margin, staff cost and margin. */
+  async quote(auth: AuthContext, query: { companyId: string; kind: ChargeKind; number: string }) {
+    const caller = callerOf(auth);
+    if (!inScope(await this.services.companies.dataScopeOf(auth), query.companyId))
+      throw new AppError('NOT_FOUND', 404);
+    const r = await this.resolve(query.companyId, query.kind, query.number);
+    let ownPrice: bigint | null = null;
+    let cost: bigint | null = null;
+    let margin: bigint | null = null;
+    if (caller.staff) {
+      cost = await this.costOf(groupKindOf(query.kind), r.number.countryCode, r.operator);
+      if (cost !== null) margin = r.rate.price - cost;
+    } else if (caller.reseller && caller.companyId && caller.companyId !== query.companyId) {
+      const own = await this.resolve(caller.companyId, query.kind, r.number).catch((error: unknown) => {
+        if (error instanceof AppError && error.errorCode === 'RATE_NOT_FOUND') return undefined;
+        throw error;
+      });
+      if (own) {
+        ownPrice = own.rate.price;
+        margin = r.rate.price - own.rate.price;
+      }
+    }
+    return {
+      companyId: query.companyId,
+      kind: query.kind,
+      number: `+${r.number.digits}`,
+      countryCode: r.number.countryCode,
+      operator: r.operator ? { mcc: r.operator.mcc, mnc: r.operator.mnc, name: r.operator.name } : null,
+      matchedBy: r.matchedBy,
+      rateId: r.rate.id,
+      groupId: r.groupId,
+      price: r.rate.price,
+      connectionFee: r.rate.connectionFee,
+      billingInitial: r.rate.billingInitial,
+      billingIncrement: r.rate.billingIncrement,
+      ownPrice,
+      cost,
+      margin,
+    };
+  }
+
+  // --- charging ---
+
+  /** The company and each reseller above it, with its rate for the destination (nearest first). */
+  private async chain(companyId: string, kind: ChargeKind, number: ParsedNumber) {
+    const chain: Resolution[] = [await this.resolve(companyId, kind, number)];
+    const seen = new Set([companyId]);
+    for (let id = await this.parentOf(companyId); id !== null; id = await this.parentOf(id)) {
+      if (seen.has(id)) break;
+      seen.add(id);
+      chain.push(await this.resolve(id, kind, number));
+    }
+    return chain;
+  }
+
+  /**
+   * Charges one message, call or lookup: prices it, takes it from the company's balance and
+   * credits each reseller above its margin (child price − own price) × parts as commission, all in
+   * one ledger transaction. A repeated key changes nothing and answers the first charge;
+   * BALANCE_INSUFFICIENT writes nothing.
+   */
+  async charge(
+    companyId: string,
+    kind: ChargeKind,
+    number: string,
+    parts: number,
+    idempotencyKey: string,
+    reference?: string | null,
+  ): Promise<RateChargeOutcome & { status: 'charged' | 'replayed' }> {
+    const [outcome] = await this.chargeBatch(companyId, kind, [{ number, parts, idempotencyKey, reference }]);
+    if (outcome!.status === 'refused') {
+      const status =
+        outcome!.reason === 'BALANCE_INSUFFICIENT' ? 400 : outcome!.reason === 'RATE_NOT_FOUND' ? 404 : 409;
+      throw new AppError(outcome!.reason, outcome!.reason === 'NUMBER_INVALID' ? 400 : status);
+    }
+    return outcome as RateChargeOutcome & { status: 'charged' | 'replayed' };
+  }
+
+  /**
+   * Many charges of one company in one ledger transaction (a dispatcher's batch): each is decided
+   * in order, charged with its commissions, replayed (key seen before) or refused (not covered, no
+   * rate, not a number) without affecting the others.
+   */
+  async chargeBatch(
+    companyId: string,
+    kind: ChargeKind,
+    items: RateChargeItem[],
+  ): Promise<RateChargeOutcome[]> {
+    for (const item of items) {
+      if (!Number.isSafeInteger(item.parts) || item.parts < 0) throw new Error(`invalid parts ${item.parts}`);
+    }
+    const outcomes: (RateChargeOutcome | undefined)[] = new Array(items.length).fill(undefined);
+    // Replays first: a key already charged answers its entry, priced as it was.
+    const done = new Map(
+      (
+        await this.services.ledger.entriesByKeys(
+          companyId,
+          items.map((i) => i.idempotencyKey),
+        )
+      ).map((e) => [e.idempotencyKey, e]),
+    );
+    const postings: Parameters<Services['ledger']['post']>[0] = [];
+    const plan: {
+      index: number;
+      leader: number;
+      amount: bigint;
+      commissions: { companyId: string; amount: bigint }[];
+    }[] = [];
+    const keysInCall = new Set<string>();
+    const voice = groupKindOf(kind) === 'voice';
+    for (const [index, item] of items.entries()) {
+      const first = done.get(item.idempotencyKey);
+      if (first) {
+        // The key named another change (a top-up, a transfer): not this charge's to answer.
+        outcomes[index] =
+          first.kind === 'charge'
+            ? { status: 'replayed', amount: -first.amount, commissions: [] }
+            : { status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' };
+        continue;
+      }
+      if (keysInCall.has(item.idempotencyKey)) {
+        outcomes[index] = { status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' };
+        continue;
+      }
+      keysInCall.add(item.idempotencyKey);
+      const parsed = parseNumber(item.number);
+      if (!parsed) {
+        outcomes[index] = { status: 'refused', reason: 'NUMBER_INVALID' };
+        continue;
+      }
+      let chain: Resolution[];
+      try {
+        chain = await this.chain(companyId, kind, parsed);
+      } catch (error) {
+        if (error instanceof AppError) {
+          outcomes[index] = { status: 'refused', reason: error.errorCode };
+          continue;
+        }
+        throw error;
+      }
+      const amounts = chain.map((r) => amountOf(r.rate, voice, item.parts));
+      const amount = amounts[0]!;
+      const commissions: { companyId: string; amount: bigint }[] = [];
+      for (let level = 1; level < chain.length; level++) {
+        const margin = amounts[level - 1]! - amounts[level]!;
+        if (margin > 0n) commissions.push({ companyId: chain[level]!.companyId, amount: margin });
+        else if (margin < 0n) {
+          this.log?.warn(
+            {
+              companyId: chain[level - 1]!.companyId,
+              reseller: chain[level]!.companyId,
+              margin: String(margin),
+            },
+            'customer priced below its reseller: no commission',
+          );
+        }
+      }
+      if (amount === 0n) {
+        outcomes[index] = { status: 'charged', amount: 0n, commissions: [] };
+        continue;
+      }
+      const leader = postings.length;
+      postings.push({
+        companyId,
+        kind: 'charge',
+        amount: -amount,
+        idempotencyKey: item.idempotencyKey,
+        reference: item.reference ?? null,
+        note: `${kind} ${describeRate(chain[0]!.rate)} x${item.parts}`.slice(0, 256),
+      });
+      for (const c of commissions) {
+        postings.push({
+          companyId: c.companyId,
+          kind: 'commission',
+          amount: c.amount,
+          idempotencyKey: commissionKey(companyId, item.idempotencyKey),
+          reference: item.reference ?? null,
+          note: `company:${companyId}`,
+          requires: leader,
+        });
+      }
+      plan.push({ index, leader, amount, commissions });
+    }
+    if (postings.length > 0) {
+      const results: PostingOutcome[] = await this.services.ledger.post(postings, 'each');
+      for (const p of plan) {
+        const result = results[p.leader]!;
+        outcomes[p.index] =
+          result.status === 'refused'
+            ? { status: 'refused', reason: result.reason }
+            : {
+                status: result.status === 'posted' ? 'charged' : 'replayed',
+                amount: p.amount,
+                commissions: result.status === 'posted' ? p.commissions : [],
+              };
+      }
+    }
+    return outcomes as RateChargeOutcome[];
+  }
+
+  // --- operators (seed) ---
+
+  async seedOperators(
+    list: { countryCode: string; mcc: string; mnc: string; name: string; prefixes: string[] }[],
+  ) {
+    for (const op of list) await this.repo.upsertOperator(op);
+    await this.changed();
+  }
+
+  // --- gateway costs (staff) ---
+
+  listGatewayPrices(query: {
+    pageNo: number;
+    pageSize: number;
+    gateway?: string | undefined;
+    countryCode?: string | undefined;
+    kind?: RateGroupKind | undefined;
+  }) {
+    const { pageNo: _p, pageSize: _s, ...filters } = query;
+    return paginate(
+      query,
+      () => this.repo.countGatewayPrices(filters),
+      (limit, offset) => this.repo.listGatewayPrices(filters, limit, offset),
+    );
+  }
+
+  private async writeGatewayPrice<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (isUniqueViolation(error, 'gateway_operator_prices_uq'))
+        throw new AppError('RATE_DUPLICATE', 409, { rows: '' });
+      throw error;
+    }
+  }
+
+  private gatewayValues(input: GatewayInput) {
+    if (!isSupportedCountry(input.countryCode))
+      throw new AppError('COUNTRY_UNKNOWN', 400, { country: input.countryCode });
+    if (input.mnc && !input.mcc) throw new AppError('RATE_MNC_WITHOUT_MCC', 400);
+    return {
+      gateway: input.gateway,
+      kind: input.kind,
+      countryCode: input.countryCode,
+      mcc: input.mcc ?? null,
+      mnc: input.mnc ?? null,
+      cost: input.cost,
+      remark: input.remark ?? null,
+    };
+  }
+
+  addGatewayPrice(input: GatewayInput): Promise<GatewayPriceRow> {
+    const values = this.gatewayValues(input);
+    return this.writeGatewayPrice(() => this.repo.insertGatewayPrice(values));
+  }
+
+  async editGatewayPrice(input: GatewayInput & { id: string }): Promise<GatewayPriceRow> {
+    const values = this.gatewayValues(input);
+    const row = await this.writeGatewayPrice(() => this.repo.updateGatewayPrice(input.id, values));
+    if (!row) throw new AppError('NOT_FOUND', 404);
+    return row;
+  }
+
+  async deleteGatewayPrice(id: string) {
+    if (!(await this.repo.deleteGatewayPrice(id))) throw new AppError('NOT_FOUND', 404);
+  }
+
+  async findGatewayPrice(id: string) {
+    const row = await this.repo.findGatewayPrice(id);
+    if (!row) throw new AppError('NOT_FOUND', 404);
+    return row;
+  }
+
+  // --- demo ---
+
+  /** Platform groups with realistic prices, assigned to the demo companies (idempotent). */
+  async seedDemo(plan: DemoPlan) {
+    await withTransaction(this.db, async () => {
+      const ids = new Map<string, string>();
+      for (const g of plan.groups) {
+        const existing = await this.repo.groupNameTaken(g.owner, g.name);
+        if (existing) return; // seeded before
+        const row = await this.repo.insertGroup({
+          name: g.name,
+          kind: g.kind,
+          ownerCompanyId: g.owner,
+          remark: g.remark,
+        });
+        ids.set(g.name, row.id);
+        await this.repo.insertRates(g.rates.map((r) => ({ ...r, groupId: row.id })));
+      }
+      for (const a of plan.assignments) {
+        const groupId = ids.get(a.group);
+        if (groupId) await this.repo.assign(a.companyId, a.kind, groupId);
+      }
+      for (const g of plan.costs) await this.repo.insertGatewayPrice(g);
+      await this.changed();
+    });
+  }
+}
+
+export interface GatewayInput {
+  gateway: string;
+  kind: RateGroupKind;
+  countryCode: string;
+  mcc?: string | null | undefined;
+  mnc?: string | null | undefined;
+  cost: bigint;
+  remark?: string | null | undefined;
+}
+
+export interface DemoPlan {
+  groups: {
+    name: string;
+    kind: RateGroupKind;
+    owner: string | null;
+    remark: string | null;
+    rates: Omit<RateValues, 'groupId'>[];
+  }[];
+  assignments: { companyId: string; kind: RateGroupKind; group: string }[];
+  costs: {
+    gateway: string;
+    kind: RateGroupKind;
+    countryCode: string;
+    mcc: string | null;
+    mnc: string | null;
+    cost: bigint;
+  }[];
+}
+
+/** What makes two rates of a group the same destination. */
+function destinationKey(r: {
+  countryCode: string;
+  smsKind?: string | null | undefined;
+  mcc?: string | null | undefined;
+  mnc?: string | null | undefined;
+  prefix?: string | null | undefined;
+}) {
+  return [r.countryCode, r.smsKind ?? '', r.mcc ?? '', r.mnc ?? '', r.prefix ?? ''].join('|');
+}
+
+const describeBelow = (b: BelowRow) => `${b.destination} ${b.price} < ${b.minimum}`;
+
+function importError(errors: { row: number; field: string; message: string }[]) {
+  const rows = new Set(errors.map((e) => e.row)).size;
+  return new AppError('RATE_IMPORT_INVALID', 400, { count: rows }, { errors });
+}
+
+/**
+ * An import row as a sheet gives it: numbers where text is expected (prices, MCCs, prefixes),
+ * empty cells as empty text. Everything becomes trimmed text; empty optional cells are dropped.
+ */
+export function normaliseImportRow(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === null || value === undefined) continue;
+    const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
+    if (typeof text === 'string' && text.trim() === '') continue;
+    out[key] = typeof text === 'string' ? text.trim() : text;
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+import type {
+  CompanyListItem,
+  Page,
+  RateAssignments,
+  RateGroup,
+  RateGroupAssign,
+  RateGroupInput,
+  RateGroupListQuery,
+} from '@switchboard/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
+
+export const RATE_GROUP_LIST_PATH = '/sys/feerateGroup/list';
+/** Every page of the rate group list (and the pickers built on it). */
+export const rateGroupListKey = ['rates', 'groups'] as const;
+
+export const listRateGroupsQuery = listQuery<RateGroupListQuery, Page<RateGroup>>(
+  RATE_GROUP_LIST_PATH,
+  rateGroupListKey,
+);
+
+/** Every group the caller may see (for pickers): the first 500. */
+export function useAllRateGroups(kind?: RateGroupListQuery['kind']) {
+  return useQuery(listRateGroupsQuery({ pageNo: 1, pageSize: 500, ...(kind ? { kind } : {}) }));
+}
+
+/** Companies the caller may see (for the assign and quote pickers): the first 500. */
+export const companiesQuery = () =>
+  queryOptions({
+    queryKey: ['rates', 'companies'] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<CompanyListItem>>('/sys/company/list', { pageNo: 1, pageSize: 500 }, signal),
+  });
+
+export function useSaveRateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: RateGroupInput }) =>
+      id
+        ? apiClient.put<RateGroup>('/sys/feerateGroup/edit', {
+            id,
+            name: input.name,
+            remark: input.remark ?? null,
+          })
+        : apiClient.post<RateGroup>('/sys/feerateGroup/add', input),
+    meta: { errorDisplay: 'inline' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rateGroupListKey }),
+  });
+}
+
+export function useCopyRateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; name: string }) =>
+      apiClient.post<RateGroup>('/sys/feerateGroup/copy', input),
+    meta: { errorDisplay: 'inline' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rateGroupListKey }),
+  });
+}
+
+export function useDeleteRateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete<null>('/sys/feerateGroup/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rateGroupListKey }),
+  });
+}
+
+export const assignmentsKey = ['rates', 'assignments'] as const;
+
+export function useAssignments(companyId: string | undefined) {
+  return useQuery({
+    queryKey: [...assignmentsKey, companyId],
+    queryFn: ({ signal }) =>
+      apiClient.get<RateAssignments>('/sys/feerateGroup/assignments', { companyId: companyId! }, signal),
+    enabled: Boolean(companyId),
+  });
+}
+
+export function useAssignRateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RateGroupAssign) => apiClient.put<RateAssignments>('/sys/feerateGroup/assign', input),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: assignmentsKey });
+      await queryClient.invalidateQueries({ queryKey: rateGroupListKey });
+    },
+  });
+}

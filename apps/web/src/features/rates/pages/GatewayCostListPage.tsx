@@ -1,0 +1,223 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  type GatewayPrice,
+  type GatewayPriceInput,
+  gatewayPriceInputSchema,
+  gatewayPriceListQuerySchema,
+  RATE_GROUP_KINDS,
+} from '@switchboard/contracts';
+import { App, Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Can } from '@/components/Can';
+import { DateTimeText } from '@/components/DateTimeText';
+import { FormModal } from '@/components/FormModal';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { useEntityForm } from '@/components/use-entity-form';
+import { listGatewayCostsQuery, useDeleteGatewayCost, useSaveGatewayCost } from '../api/gateway-costs';
+import { RATE_PERMS, useRateLabels } from '../components/labels';
+
+type Values = {
+  gateway: string;
+  kind: GatewayPriceInput['kind'];
+  countryCode: string;
+  mcc?: string;
+  mnc?: string;
+  cost: string;
+  remark?: string;
+};
+const EMPTY: Values = { gateway: '', kind: 'sms', countryCode: '', cost: '' };
+const clean = (v: string | undefined | null) => (v && v.trim() !== '' ? v.trim() : undefined);
+const toInput = (v: Values): GatewayPriceInput => ({
+  gateway: v.gateway,
+  kind: v.kind,
+  countryCode: v.countryCode.trim().toUpperCase(),
+  mcc: clean(v.mcc),
+  mnc: clean(v.mnc),
+  cost: v.cost.trim(),
+  remark: clean(v.remark) ?? null,
+});
+const formSchema = z.preprocess((v) => toInput({ ...EMPTY, ...(v as Values) }), gatewayPriceInputSchema);
+
+function GatewayCostForm({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: GatewayPrice | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('rates');
+  const labels = useRateLabels();
+  const save = useSaveGatewayCost();
+  const fieldLabels = {
+    gateway: t('gateway.gateway'),
+    kind: t('gateway.kind'),
+    countryCode: t('gateway.countryCode'),
+    mcc: t('gateway.mcc'),
+    mnc: t('gateway.mnc'),
+    cost: t('gateway.cost'),
+    remark: t('gateway.remark'),
+  };
+  const { form, rule, submit } = useEntityForm<Values, GatewayPrice>({
+    open,
+    editing,
+    valuesOf: (g) =>
+      g
+        ? {
+            gateway: g.gateway,
+            kind: g.kind,
+            countryCode: g.countryCode,
+            mcc: g.mcc ?? '',
+            mnc: g.mnc ?? '',
+            cost: g.cost,
+            remark: g.remark ?? '',
+          }
+        : EMPTY,
+    schema: formSchema,
+    labels: fieldLabels,
+    save: (values) => save.mutateAsync({ id: editing?.id, input: toInput(values) }),
+    successMessage: t('saved'),
+    onSaved: onClose,
+  });
+  return (
+    <FormModal
+      form={form}
+      open={open}
+      title={editing ? t('gateway.editTitle') : t('gateway.createTitle')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      initialValues={EMPTY}
+      testId="gateway-cost-form"
+    >
+      <Form.Item name="gateway" label={fieldLabels.gateway} rules={[rule('gateway')]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="kind" label={fieldLabels.kind}>
+        <Select options={RATE_GROUP_KINDS.map((k) => ({ value: k, label: labels.kind(k) }))} />
+      </Form.Item>
+      <Form.Item name="countryCode" label={fieldLabels.countryCode} rules={[rule('countryCode')]}>
+        <Input maxLength={2} />
+      </Form.Item>
+      <Form.Item name="mcc" label={fieldLabels.mcc} rules={[rule('mcc')]}>
+        <Input maxLength={3} />
+      </Form.Item>
+      <Form.Item name="mnc" label={fieldLabels.mnc} rules={[rule('mnc')]}>
+        <Input maxLength={3} />
+      </Form.Item>
+      <Form.Item name="cost" label={fieldLabels.cost} rules={[rule('cost')]}>
+        <Input inputMode="decimal" />
+      </Form.Item>
+      <Form.Item name="remark" label={fieldLabels.remark} rules={[rule('remark')]}>
+        <Input maxLength={255} />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/** rates/GatewayCostList: what each gateway costs per country and operator (staff). */
+export default function GatewayCostListPage() {
+  const { t } = useTranslation('rates');
+  const { message } = App.useApp();
+  const labels = useRateLabels();
+  const [form, setForm] = useState<{ open: boolean; editing: GatewayPrice | null }>({
+    open: false,
+    editing: null,
+  });
+  const remove = useDeleteGatewayCost();
+  return (
+    <>
+      <ResourceTable
+        params={gatewayPriceListQuerySchema}
+        query={listGatewayCostsQuery}
+        rowKey="id"
+        title={t('gatewayTitle')}
+        testId="gateway-cost-table"
+        filters={
+          <>
+            <Form.Item name="gateway" label={t('gateway.gateway')}>
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="countryCode" label={t('gateway.countryCode')}>
+              <Input allowClear maxLength={2} style={{ width: 90 }} />
+            </Form.Item>
+            <Form.Item name="kind" label={t('gateway.kind')}>
+              <Select
+                allowClear
+                style={{ width: 160 }}
+                options={RATE_GROUP_KINDS.map((k) => ({ value: k, label: labels.kind(k) }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={() => (
+          <Can action={RATE_PERMS.gatewayEdit}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({ open: true, editing: null })}
+            >
+              {t('add')}
+            </Button>
+          </Can>
+        )}
+        columns={[
+          { title: t('gateway.gateway'), dataIndex: 'gateway' },
+          {
+            title: t('gateway.kind'),
+            dataIndex: 'kind',
+            render: (k: GatewayPrice['kind']) => labels.kind(k),
+          },
+          {
+            title: t('gateway.countryCode'),
+            dataIndex: 'countryCode',
+            render: (c: string) => labels.country(c),
+          },
+          {
+            title: `${t('gateway.mcc')}/${t('gateway.mnc')}`,
+            dataIndex: 'mcc',
+            render: (mcc: string | null, r) => (mcc ? `${mcc}${r.mnc ? `/${r.mnc}` : ''}` : ''),
+          },
+          { title: t('gateway.cost'), dataIndex: 'cost', align: 'right' },
+          {
+            title: t('updatedAt'),
+            dataIndex: 'updatedAt',
+            responsive: ['lg'],
+            render: (v: string) => <DateTimeText value={v} />,
+          },
+          rowActionsColumn<GatewayPrice>(t('actions'), (record) => [
+            {
+              key: 'edit',
+              label: t('edit'),
+              permission: RATE_PERMS.gatewayEdit,
+              onClick: () => setForm({ open: true, editing: record }),
+            },
+            {
+              key: 'delete',
+              label: t('delete'),
+              permission: RATE_PERMS.gatewayEdit,
+              danger: true,
+              confirm: t('gateway.deleteConfirm'),
+              onClick: () =>
+                remove.mutateAsync(record.id).then(
+                  () => void message.success(t('deleted')),
+                  () => {},
+                ),
+            },
+          ]),
+        ]}
+      />
+      <GatewayCostForm
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,235 @@
+import { CalculatorOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Rate, rateListQuerySchema, SMS_KINDS } from '@switchboard/contracts';
+import { App, Button, Empty, Form, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Can } from '@/components/Can';
+import { DateTimeText } from '@/components/DateTimeText';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { useAllRateGroups } from '../api/rate-groups';
+import { listRatesQuery, useDeleteRates } from '../api/rates';
+import { BatchEditModal } from '../components/BatchEditModal';
+import { RATE_PERMS, useRateLabels } from '../components/labels';
+import { QuoteTester } from '../components/QuoteTester';
+import { RateFormModal } from '../components/RateFormModal';
+
+const FILTER_KEYS = ['countryCode', 'smsKind', 'mcc', 'mnc', 'prefix'] as const;
+
+/** rates/RateList: the rates of one group, filtered; batch edit and the quote tester. */
+export default function RateListPage() {
+  const { t } = useTranslation('rates');
+  const { modal, message } = App.useApp();
+  const labels = useRateLabels();
+  const [search] = useSearchParams();
+  const groups = useAllRateGroups();
+  const groupId = search.get('groupId') ?? undefined;
+  const group = groups.data?.records.find((g) => g.id === groupId);
+  const editable = group?.editable === true;
+  const [form, setForm] = useState<{ open: boolean; editing: Rate | null }>({ open: false, editing: null });
+  const [batchOpen, setBatchOpen] = useState(false);
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  const remove = useDeleteRates();
+  const filter = {
+    groupId: groupId ?? '',
+    ...Object.fromEntries(FILTER_KEYS.map((k) => [k, search.get(k) ?? undefined]).filter(([, v]) => v)),
+  };
+  const confirmDelete = (ids: string[], clear?: () => void) =>
+    modal.confirm({
+      title: t('deleteTitle'),
+      content: t('deleteRatesConfirm', { count: ids.length }),
+      okText: t('delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () =>
+        remove.mutateAsync(ids).then(
+          () => {
+            clear?.();
+            void message.success(t('deleted'));
+          },
+          () => {},
+        ),
+    });
+
+  return (
+    <>
+      <ResourceTable
+        params={rateListQuerySchema}
+        query={listRatesQuery}
+        rowKey="id"
+        title={group ? `${t('ratesTitle')}: ${group.name}` : t('ratesTitle')}
+        testId="rate-table"
+        selectable={editable}
+        toQuery={(values) => {
+          const out: Record<string, string> = {};
+          for (const [k, v] of Object.entries(values))
+            if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim();
+          return out;
+        }}
+        filters={
+          <>
+            <Form.Item name="groupId" label={t('rate.group')}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                style={{ width: 240 }}
+                loading={groups.isLoading}
+                options={(groups.data?.records ?? []).map((g) => ({
+                  value: g.id,
+                  label: `${g.name} · ${labels.kind(g.kind)}`,
+                }))}
+                data-testid="filter-group"
+              />
+            </Form.Item>
+            <Form.Item name="countryCode" label={t('rate.countryCode')}>
+              <Input allowClear style={{ width: 90 }} maxLength={2} data-testid="filter-country" />
+            </Form.Item>
+            {(!group || group.kind === 'sms') && (
+              <Form.Item name="smsKind" label={t('rate.smsKind')}>
+                <Select
+                  allowClear
+                  style={{ width: 150 }}
+                  options={SMS_KINDS.map((k) => ({ value: k, label: labels.smsKind(k) }))}
+                />
+              </Form.Item>
+            )}
+            <Form.Item name="prefix" label={t('rate.prefix')}>
+              <Input allowClear style={{ width: 130 }} data-testid="filter-prefix" />
+            </Form.Item>
+            <Form.Item name="mcc" label={t('rate.mcc')}>
+              <Input allowClear style={{ width: 80 }} maxLength={3} />
+            </Form.Item>
+            <Form.Item name="mnc" label={t('rate.mnc')}>
+              <Input allowClear style={{ width: 80 }} maxLength={3} />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ selectedKeys, clearSelection }) => (
+          <Space wrap>
+            {editable && (
+              <Can action={RATE_PERMS.add}>
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setForm({ open: true, editing: null })}
+                  data-testid="rate-add"
+                >
+                  {t('add')}
+                </Button>
+              </Can>
+            )}
+            {editable && (
+              <Can action={RATE_PERMS.batchEdit}>
+                <Button icon={<EditOutlined />} onClick={() => setBatchOpen(true)} data-testid="rate-batch">
+                  {t('batch.button')}
+                </Button>
+              </Can>
+            )}
+            {editable && selectedKeys.length > 0 && (
+              <Can action={RATE_PERMS.delete}>
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => confirmDelete(selectedKeys.map(String), clearSelection)}
+                >
+                  {t('deleteSelected')}
+                </Button>
+              </Can>
+            )}
+            <Can action={RATE_PERMS.quote}>
+              <Button
+                icon={<CalculatorOutlined />}
+                onClick={() => setQuoteOpen(true)}
+                data-testid="rate-quote"
+              >
+                {t('quote.button')}
+              </Button>
+            </Can>
+          </Space>
+        )}
+        columns={[
+          {
+            title: t('rate.countryCode'),
+            dataIndex: 'countryCode',
+            render: (code: string) => labels.country(code),
+          },
+          ...(group?.kind === 'sms' || !group
+            ? [
+                {
+                  title: t('rate.smsKind'),
+                  dataIndex: 'smsKind',
+                  render: (k: Rate['smsKind']) => labels.smsKind(k),
+                },
+              ]
+            : []),
+          { title: t('rate.prefix'), dataIndex: 'prefix', render: (p: string | null) => (p ? `+${p}` : '') },
+          {
+            title: `${t('rate.mcc')}/${t('rate.mnc')}`,
+            dataIndex: 'mcc',
+            responsive: ['md'],
+            render: (mcc: string | null, r: Rate) => (mcc ? `${mcc}${r.mnc ? `/${r.mnc}` : ''}` : ''),
+          },
+          {
+            title: group?.kind === 'voice' ? t('rate.pricePerMinute') : t('rate.price'),
+            dataIndex: 'price',
+            align: 'right' as const,
+            render: (p: string) => <span data-testid="rate-price-cell">{p}</span>,
+          },
+          ...(group?.kind === 'voice'
+            ? [
+                { title: t('rate.connectionFee'), dataIndex: 'connectionFee', align: 'right' as const },
+                {
+                  title: t('rate.billing'),
+                  dataIndex: 'billingInitial',
+                  render: (initial: number, r: Rate) => `${initial}/${r.billingIncrement}`,
+                },
+              ]
+            : []),
+          { title: t('rate.remark'), dataIndex: 'remark', responsive: ['lg'] },
+          {
+            title: t('updatedAt'),
+            dataIndex: 'updatedAt',
+            responsive: ['lg'],
+            render: (v: string) => <DateTimeText value={v} />,
+          },
+          ...(editable
+            ? [
+                rowActionsColumn<Rate>(t('actions'), (record) => [
+                  {
+                    key: 'edit',
+                    label: t('edit'),
+                    permission: RATE_PERMS.edit,
+                    onClick: () => setForm({ open: true, editing: record }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('delete'),
+                    permission: RATE_PERMS.delete,
+                    danger: true,
+                    confirm: t('deleteRateConfirm', { destination: record.countryCode }),
+                    onClick: () =>
+                      remove.mutateAsync([record.id]).then(
+                        () => void message.success(t('deleted')),
+                        () => {},
+                      ),
+                  },
+                ]),
+              ]
+            : []),
+        ]}
+      />
+      {!groupId && <Empty description={t('rate.chooseGroup')} />}
+      <RateFormModal
+        group={group}
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+      {groupId && (
+        <BatchEditModal filter={filter as never} open={batchOpen} onClose={() => setBatchOpen(false)} />
+      )}
+      <QuoteTester open={quoteOpen} onClose={() => setQuoteOpen(false)} />
+    </>
+  );
+}
