@@ -196,7 +196,15 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('gives a customer no System menu, no test tool and no system:* buttons', async () => {
     const { menu, auth, allAuth } = await permissionsOf('customer');
-    expect(names(menu)).toEqual(['home', 'userAnnouncement', 'contactUs', 'recharge', 'companies', 'apiAccess', 'rates']);
+    expect(names(menu)).toEqual([
+      'home',
+      'userAnnouncement',
+      'contactUs',
+      'recharge',
+      'companies',
+      'apiAccess',
+      'rates',
+    ]);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');
     expect(find(menu, 'companies')).toMatchObject({
