@@ -14,6 +14,7 @@ export * from './logs';
 export * from './money';
 export * from './paging';
 export * from './permission';
+export * from './resource';
 export * from './user';
 export * from './validation';
 export * from './wire';
