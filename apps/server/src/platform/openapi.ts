@@ -43,7 +43,8 @@ export async function registerOpenApi(server: FastifyInstance) {
       if (access && access !== 'public') described.security = [{ token: [] }];
       if (typeof access === 'object') described['x-permission'] = access.permission;
       // What the zod schemas cannot say: a file upload (importExcel) and a file answer (exportXls).
-      const extra = route?.config && (route.config as { openapi?: { upload?: boolean; produces?: string } }).openapi;
+      const extra =
+        route?.config && (route.config as { openapi?: { upload?: boolean; produces?: string } }).openapi;
       if (extra?.upload) {
         described.consumes = ['multipart/form-data'];
         described.body = {

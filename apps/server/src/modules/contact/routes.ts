@@ -11,7 +11,12 @@ import {
 import { z } from 'zod';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceAction, type ResourceColumn, resourceRoutes } from '../../platform/resource';
+import {
+  defineResource,
+  type ResourceAction,
+  type ResourceColumn,
+  resourceRoutes,
+} from '../../platform/resource';
 
 type ContactRow = z.output<typeof supportContactRecordSchema>;
 

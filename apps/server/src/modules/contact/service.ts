@@ -1,8 +1,8 @@
 import type {
   ContactInfo,
   PageQuery,
-  SupportContact,
   SortQuery,
+  SupportContact,
   supportContactInputSchema,
 } from '@switchboard/contracts';
 import type { z } from 'zod';

@@ -139,7 +139,9 @@ export function formatDateTime(date: Date): string {
 
 /** Excel number format of a money column with `decimals` places and thousands separators. */
 export function moneyFormat(decimals: number): string {
-  return decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0';
+  // Two decimals always shown (as balances are), more only where the amount has them.
+  if (decimals <= 0) return '#,##0';
+  return `#,##0.${'0'.repeat(Math.min(decimals, 2))}${'#'.repeat(Math.max(decimals - 2, 0))}`;
 }
 
 /**
@@ -155,7 +157,10 @@ export function exportCell<Row>(column: ResourceColumn<Row>, row: Row, locale: L
     case 'money': {
       const text = typeof raw === 'bigint' ? formatMoney(raw) : String(raw);
       const number = Number(text);
-      const digits = text.replace(/[^0-9]/g, '').replace(/^0+/, '').replace(/0+$/, '');
+      const digits = text
+        .replace(/[^0-9]/g, '')
+        .replace(/^0+/, '')
+        .replace(/0+$/, '');
       return Number.isFinite(number) && digits.length <= 15 ? number : text;
     }
     case 'datetime':

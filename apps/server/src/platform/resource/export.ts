@@ -9,7 +9,11 @@ import { exportCell, moneyFormat, type ResourceColumn } from './columns';
  * Refuses an export of time-based rows (ledger, logs) without a `from`–`to` window of at most
  * EXPORT_WINDOW_DAYS days ("export only for the past week" at a time).
  */
-export function checkExportWindow(from: Date | undefined, to: Date | undefined, days = EXPORT_WINDOW_DAYS): void {
+export function checkExportWindow(
+  from: Date | undefined,
+  to: Date | undefined,
+  days = EXPORT_WINDOW_DAYS,
+): void {
   if (!from || !to || to.getTime() < from.getTime() || to.getTime() - from.getTime() > days * 86_400_000) {
     throw new AppError('EXPORT_WINDOW_REQUIRED', 400, { days });
   }
@@ -66,10 +70,12 @@ export function sendXlsx<Row>(
   },
 ): FastifyReply {
   const stream = new PassThrough();
-  writeXlsx(stream, options.columns, options.rows, options.locale, options.sheetName).catch((error: unknown) => {
-    reply.log.error({ err: error }, 'export failed while streaming');
-    stream.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+  writeXlsx(stream, options.columns, options.rows, options.locale, options.sheetName).catch(
+    (error: unknown) => {
+      reply.log.error({ err: error }, 'export failed while streaming');
+      stream.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
   const ascii = options.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return reply
     .header('content-type', XLSX_MIME)

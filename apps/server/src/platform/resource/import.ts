@@ -56,8 +56,12 @@ export function checkImport<Row, S extends z.ZodType>(
   const [header = [], ...body] = table;
   const { mapping, unknown, duplicate, missing } = mapHeader(header, columns);
   const errors: ImportRowError[] = [];
-  const fileError = (field: string, column: string, code: ErrorCode, params: Record<string, string | number>) =>
-    errors.push({ row: 1, field, column, message: translateError(code, locale, params) });
+  const fileError = (
+    field: string,
+    column: string,
+    code: ErrorCode,
+    params: Record<string, string | number>,
+  ) => errors.push({ row: 1, field, column, message: translateError(code, locale, params) });
   for (const text of unknown) fileError('header', text, 'IMPORT_UNKNOWN_COLUMN', { column: text });
   for (const column of duplicate)
     fileError(column.key, column.header[locale], 'IMPORT_UNKNOWN_COLUMN', { column: column.header[locale] });
@@ -76,7 +80,8 @@ export function checkImport<Row, S extends z.ZodType>(
     .map((cells, index) => ({ cells, row: index + 2 }))
     .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
   result.total = data.length;
-  if (data.length > IMPORT_MAX_ROWS) throw new AppError('IMPORT_TOO_MANY_ROWS', 400, { max: IMPORT_MAX_ROWS });
+  if (data.length > IMPORT_MAX_ROWS)
+    throw new AppError('IMPORT_TOO_MANY_ROWS', 400, { max: IMPORT_MAX_ROWS });
   if (errors.length > 0) return result;
   if (data.length === 0) {
     fileError('file', '', 'IMPORT_EMPTY', {});
@@ -108,19 +113,33 @@ export function checkImport<Row, S extends z.ZodType>(
     if (!parsed.success) {
       const byTitle = parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '');
-        return { ...issue, path: [titleOf(columns.find((c) => c.key === key), key, locale)] };
+        return {
+          ...issue,
+          path: [
+            titleOf(
+              columns.find((c) => c.key === key),
+              key,
+              locale,
+            ),
+          ],
+        };
       });
       const problems = describeIssues(byTitle, locale);
       parsed.error.issues.forEach((issue) => {
         const key = String(issue.path[0] ?? '');
-        const title = titleOf(columns.find((c) => c.key === key), key, locale);
+        const title = titleOf(
+          columns.find((c) => c.key === key),
+          key,
+          locale,
+        );
         if (rowErrors.some((e) => e.field === key)) return;
         const problem = problems.find((p) => p.field === title);
         if (problem) rowErrors.push({ row, field: key, column: title, message: problem.message });
       });
     }
     if (rowErrors.length > 0) {
-      if (errors.length < IMPORT_MAX_ERRORS) errors.push(...rowErrors.slice(0, IMPORT_MAX_ERRORS - errors.length));
+      if (errors.length < IMPORT_MAX_ERRORS)
+        errors.push(...rowErrors.slice(0, IMPORT_MAX_ERRORS - errors.length));
     } else if (parsed.success) {
       result.rows.push({ row, value: parsed.data });
     }
@@ -138,7 +157,11 @@ export function addRowProblems<Row, T>(
   for (const problem of problems) {
     const accepted = checked.rows[problem.index];
     if (!accepted || checked.errors.length >= IMPORT_MAX_ERRORS) continue;
-    const title = titleOf(columns.find((c) => c.key === problem.field), problem.field, locale);
+    const title = titleOf(
+      columns.find((c) => c.key === problem.field),
+      problem.field,
+      locale,
+    );
     checked.errors.push({
       row: accepted.row,
       field: problem.field,

@@ -4,9 +4,9 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportResult,
+  idsQuerySchema,
   importQuerySchema,
   importResultSchema,
-  idsQuerySchema,
   type Locale,
   noResult,
   type Page,
@@ -138,7 +138,8 @@ export function exportRoute<Row, X extends AnyObject>(
       const query = request.query as z.output<X>;
       definition.check?.(query);
       const rows = await definition.rows(query, requireAuth(request), EXPORT_MAX_ROWS + 1);
-      if (rows.length > EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_MANY_ROWS', 400, { max: EXPORT_MAX_ROWS });
+      if (rows.length > EXPORT_MAX_ROWS)
+        throw new AppError('EXPORT_TOO_MANY_ROWS', 400, { max: EXPORT_MAX_ROWS });
       const locale = requestLocale(request);
       return sendXlsx(reply, {
         filename: exportFilename(definition.filename),
@@ -308,7 +309,11 @@ export function resourceRoutes<
       `${path}/delete`,
       {
         config: access(group, 'delete'),
-        schema: { summary: `Delete a ${noun}`, querystring: resourceIdQuerySchema, response: okResponse(noResult) },
+        schema: {
+          summary: `Delete a ${noun}`,
+          querystring: resourceIdQuerySchema,
+          response: okResponse(noResult),
+        },
       },
       async (request) => {
         await remove([request.query.id], requireAuth(request));
@@ -345,4 +350,3 @@ export function resourceRoutes<
     );
   }
 }
-
