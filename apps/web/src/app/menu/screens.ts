@@ -13,6 +13,7 @@ const LOADERS: Record<string, Loader> = {
   'announcement/UserAnnouncement': () => import('@/features/notices/pages/UserAnnouncementPage'),
   'contact/ContactUs': () => import('@/features/contact/pages/ContactUsPage'),
   'billing/SysCustomerPay': () => import('@/features/billing/pages/RechargePage'),
+  'billing/BalanceLedger': () => import('@/features/ledger/pages/BalanceLedgerPage'),
   'sms/TestToolRecord': () => import('@/features/sms/pages/TestToolPage'),
   'company/CompanyList': () => import('@/features/company/pages/CompanyListPage'),
   'system/UserList': () => import('@/features/system/pages/UserListPage'),
