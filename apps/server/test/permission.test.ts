@@ -50,6 +50,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'contactUs',
       'recharge',
       'testTool',
+      'balanceLedger',
       'companies',
       'system',
       'test',
@@ -159,6 +160,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'system:contact:add',
         'system:contact:delete',
         'system:contact:edit',
+        'system:contact:export',
+        'system:contact:import',
         'system:user:edit',
         'system:user:frozen',
         'system:user:ipWhitelist',
@@ -175,7 +178,14 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('gives a customer no System menu, no test tool and no system:* buttons', async () => {
     const { menu, auth, allAuth } = await permissionsOf('customer');
-    expect(names(menu)).toEqual(['home', 'userAnnouncement', 'contactUs', 'recharge', 'companies']);
+    expect(names(menu)).toEqual([
+      'home',
+      'userAnnouncement',
+      'contactUs',
+      'recharge',
+      'balanceLedger',
+      'companies',
+    ]);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');
     expect(find(menu, 'companies')).toMatchObject({
