@@ -130,7 +130,8 @@ test('contacts in Chinese: row errors and export headers in Chinese', async ({ p
   await expect(errors.nth(1)).toContainText('名称不能为空');
   await expect(dialog.getByTestId('import-commit')).toBeDisabled();
   await page.screenshot({ path: `${SCREENSHOTS}/import-errors-zh-CN.png` });
-  await dialog.getByRole('button', { name: '取消' }).click();
+  // antd spaces a two-character Chinese button label ('取 消').
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
 
   const downloading = page.waitForEvent('download');
   await page.getByTestId('export-button').click();
