@@ -8,6 +8,7 @@ import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
 import type home from './locales/en-US/home.json';
 import type layout from './locales/en-US/layout.json';
+import type ledger from './locales/en-US/ledger.json';
 import type legal from './locales/en-US/legal.json';
 import type menu from './locales/en-US/menu.json';
 import type notices from './locales/en-US/notices.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       home: typeof home;
       notices: typeof notices;
       contact: typeof contact;
+      ledger: typeof ledger;
       legal: typeof legal;
       register: typeof register;
       menu: typeof menu;

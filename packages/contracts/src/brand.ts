@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStrongPassword, requiredCaptchaFields } from './auth';
-import { dateTime, uuid } from './wire';
+import { resourceListQuerySchema } from './resource';
+import { booleanQuery, dateTime, uuid } from './wire';
 
 /** What the login page and header show for the visiting domain. */
 export const brandSchema = z.object({
@@ -190,3 +191,13 @@ export const registerResultSchema = z.object({
   approvalStatus: z.string(),
 });
 export type RegisterResult = z.input<typeof registerResultSchema>;
+
+/** Columns the support contact list sorts by (`column`). */
+export const SUPPORT_CONTACT_SORTABLE = ['name', 'telegram', 'sortNo', 'enabled', 'createdAt'] as const;
+
+/** `GET /sys/supportContact/list` and `exportXls`: paging, sort, a name (or account) search, enabled. */
+export const supportContactListQuerySchema = resourceListQuerySchema({
+  name: z.string().trim().max(64, 'FIELD_TOO_LONG').optional(),
+  enabled: booleanQuery.optional(),
+});
+export type SupportContactListQuery = z.input<typeof supportContactListQuerySchema>;

@@ -133,6 +133,54 @@ export const errorTexts = {
     'en-US': 'The username may contain letters, digits and underscores only',
     'zh-CN': '用户名只能包含字母、数字和下划线',
   },
+  SORT_COLUMN_INVALID: {
+    'en-US': 'The list cannot be sorted by {column}',
+    'zh-CN': '列表不能按{column}排序',
+  },
+  BATCH_TOO_LARGE: { 'en-US': '{field} may name at most {max} items', 'zh-CN': '{field}最多{max}项' },
+  IMPORT_FILE_REQUIRED: { 'en-US': 'Choose a file to import', 'zh-CN': '请选择要导入的文件' },
+  IMPORT_FILE_TYPE: {
+    'en-US': 'Only .xlsx, .csv and .txt files can be imported',
+    'zh-CN': '只能导入 .xlsx、.csv 或 .txt 文件',
+  },
+  IMPORT_XLS_UNSUPPORTED: {
+    'en-US': 'Old .xls workbooks cannot be read: save the sheet as .xlsx or CSV and import that',
+    'zh-CN': '无法读取旧版 .xls 文件：请另存为 .xlsx 或 CSV 后再导入',
+  },
+  IMPORT_FILE_TOO_LARGE: {
+    'en-US': 'The file must be at most {max} MB',
+    'zh-CN': '文件不能超过{max} MB',
+  },
+  IMPORT_FILE_UNREADABLE: {
+    'en-US': 'The file could not be read as {type}',
+    'zh-CN': '无法按{type}格式读取该文件',
+  },
+  IMPORT_EMPTY: { 'en-US': 'The file has no data rows', 'zh-CN': '文件中没有数据行' },
+  IMPORT_TOO_MANY_ROWS: {
+    'en-US': 'The file has more than {max} rows; split it into smaller files',
+    'zh-CN': '文件超过{max}行，请拆分后导入',
+  },
+  IMPORT_MISSING_COLUMN: {
+    'en-US': 'The header row has no column {column}',
+    'zh-CN': '表头缺少“{column}”列',
+  },
+  IMPORT_UNKNOWN_COLUMN: {
+    'en-US': 'The header {column} is not a column of this list',
+    'zh-CN': '表头“{column}”不是此列表的列',
+  },
+  IMPORT_HAS_ERRORS: {
+    'en-US': '{count} problems in the file; nothing was imported',
+    'zh-CN': '文件中有{count}处错误，未导入任何数据',
+  },
+  IMPORTED: { 'en-US': '{count} rows imported', 'zh-CN': '已导入{count}行' },
+  EXPORT_WINDOW_REQUIRED: {
+    'en-US': 'Choose a period of at most {days} days to export (from and to)',
+    'zh-CN': '请选择不超过{days}天的导出时间段（开始和结束时间）',
+  },
+  EXPORT_TOO_MANY_ROWS: {
+    'en-US': 'More than {max} rows match; narrow the filters to export',
+    'zh-CN': '匹配的数据超过{max}行，请缩小筛选范围后导出',
+  },
   COMPANY_EXISTS: { 'en-US': 'The company already exists', 'zh-CN': '公司已存在' },
   USERNAME_EXISTS: { 'en-US': 'This username is taken', 'zh-CN': '该用户名已被使用' },
   PHONE_EXISTS: { 'en-US': 'This phone number is already registered', 'zh-CN': '该手机号已注册' },

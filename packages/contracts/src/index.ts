@@ -17,6 +17,7 @@ export * from './order';
 export * from './paging';
 export * from './permission';
 export * from './rate';
+export * from './resource';
 export * from './user';
 export * from './validation';
 export * from './wire';

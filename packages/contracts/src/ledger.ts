@@ -68,6 +68,13 @@ export const ledgerListQuerySchema = keysetQuerySchema.extend({
 });
 export type LedgerListQuery = z.input<typeof ledgerListQuerySchema>;
 
+/**
+ * `GET /sys/ledger/exportXls`: the list's filters; `from` and `to` are required and at most
+ * EXPORT_WINDOW_DAYS apart (the ledger is exported a week at a time).
+ */
+export const ledgerExportQuerySchema = ledgerListQuerySchema.omit({ cursor: true, pageSize: true });
+export type LedgerExportQuery = z.input<typeof ledgerExportQuerySchema>;
+
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   companyId: z.string(),

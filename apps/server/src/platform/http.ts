@@ -1,7 +1,14 @@
 import type { Socket } from 'node:net';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import { DEFAULT_LOCALE, type ErrorCode, errorEnvelopeSchema, SOCKET_PROTOCOL } from '@switchboard/contracts';
+import {
+  DEFAULT_LOCALE,
+  type ErrorCode,
+  errorEnvelopeSchema,
+  IMPORT_MAX_BYTES,
+  SOCKET_PROTOCOL,
+} from '@switchboard/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -124,6 +131,12 @@ export async function createHttpServer(options: HttpOptions): Promise<{
       ? { redis: options.redis, nameSpace: options.rateLimitNamespace ?? 'switchboard-rl:' }
       : {}),
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', 429),
+  });
+
+  // Uploads (imports) are read by the route that takes them, after access was checked; one file
+  // of at most IMPORT_MAX_BYTES and a few small fields.
+  await server.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
   });
 
   server.setErrorHandler((error: FastifyError | Error, request, reply) => {

@@ -42,6 +42,26 @@ export async function registerOpenApi(server: FastifyInstance) {
       const described = schema as Record<string, unknown>;
       if (access && access !== 'public') described.security = [{ token: [] }];
       if (typeof access === 'object') described['x-permission'] = access.permission;
+      // What the zod schemas cannot say: a file upload (importExcel) and a file answer (exportXls).
+      const extra =
+        route?.config && (route.config as { openapi?: { upload?: boolean; produces?: string } }).openapi;
+      if (extra?.upload) {
+        described.consumes = ['multipart/form-data'];
+        described.body = {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', format: 'binary', description: '.xlsx, .csv or .txt' } },
+        };
+      }
+      if (extra?.produces) {
+        described.response = {
+          ...(described.response as object),
+          200: {
+            description: 'The file',
+            content: { [extra.produces]: { schema: { type: 'string', format: 'binary' } } },
+          },
+        };
+      }
       const note = describeAccess(access);
       if (note) described.description = [described.description, note].filter(Boolean).join('\n\n');
       return { schema: described, url };

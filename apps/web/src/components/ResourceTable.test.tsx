@@ -1,4 +1,10 @@
-import { type KeysetPage, keysetQuerySchema, type Page, pageQuerySchema } from '@switchboard/contracts';
+import {
+  type KeysetPage,
+  keysetQuerySchema,
+  type Page,
+  pageQuerySchema,
+  sortQuerySchema,
+} from '@switchboard/contracts';
 import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -292,5 +298,64 @@ describe('<ResourceTable> paged by key', () => {
     renderEvents('/list');
     expect(await screen.findByText('row #45')).toBeTruthy();
     expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+});
+
+describe('ResourceTable sorted on the server', () => {
+  const sortedSchema = thingsSchema.extend(sortQuerySchema.shape);
+  const listSorted = (params: z.input<typeof sortedSchema>) =>
+    queryOptions({
+      queryKey: ['sorted', params] as const,
+      queryFn: ({ signal }) => apiClient.get<Page<Row>>('/things', params, signal),
+    });
+  const renderSorted = (url: string) =>
+    renderAt(
+      url,
+      <ResourceTable
+        params={sortedSchema}
+        query={listSorted}
+        rowKey="id"
+        columns={[{ title: 'Name', dataIndex: 'name', sorter: true }]}
+        filters={nameFilter}
+      />,
+    );
+
+  const sorterHeader = () => document.querySelector('th.ant-table-column-has-sorters') as HTMLElement;
+
+  it('puts the sort in the URL and the request, keeps it across a search, shows it from a link', async () => {
+    const api = fakeLists();
+    const router = renderSorted('/list?name=ann');
+    expect(await screen.findByText('ann 1')).toBeTruthy();
+    await userEvent.click(sorterHeader());
+    await waitFor(() => expect(router.state.location.search).toBe('?column=name&name=ann&order=asc'));
+    await waitFor(() => expect(api.last()).toMatchObject({ column: 'name', order: 'asc', pageNo: '1' }));
+    await userEvent.click(sorterHeader());
+    await waitFor(() => expect(router.state.location.search).toBe('?column=name&name=ann&order=desc'));
+
+    await userEvent.clear(nameInput());
+    await userEvent.type(nameInput(), 'bob');
+    await userEvent.click(screen.getByTestId('query-submit'));
+    await waitFor(() => expect(router.state.location.search).toBe('?column=name&name=bob&order=desc'));
+    expect(sorterHeader().getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('hands the toolbar the applied filters and sort', async () => {
+    fakeLists();
+    const seen: Record<string, string>[] = [];
+    renderAt(
+      '/list?name=ann&column=name&order=asc&pageNo=2',
+      <ResourceTable
+        params={sortedSchema}
+        query={listSorted}
+        rowKey="id"
+        columns={[{ title: 'Name', dataIndex: 'name', sorter: true }]}
+        toolbar={({ params }) => {
+          seen.push(params);
+          return null;
+        }}
+      />,
+    );
+    expect(await screen.findByText('ann 11')).toBeTruthy();
+    expect(seen.at(-1)).toEqual({ name: 'ann', column: 'name', order: 'asc' });
   });
 });

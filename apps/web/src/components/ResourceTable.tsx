@@ -1,7 +1,17 @@
-import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { FilterOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import type { KeysetPage, Page } from '@switchboard/contracts';
 import { keepPreviousData, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Table, type TableColumnsType, Tooltip } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tooltip,
+} from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -31,7 +41,12 @@ export interface ToolbarContext<T> {
   selectedKeys: Key[];
   selectedRows: T[];
   clearSelection: () => void;
+  /** The list's applied filters and sort as the URL holds them (what an export sends). */
+  params: Record<string, string>;
 }
+
+/** URL keys of the sort (`column`/`order`, the conventions' list query): not filters of the form. */
+const SORT_KEYS = ['column', 'order'] as const;
 
 export interface ResourceTableProps<
   S extends ListQuerySchema,
@@ -60,6 +75,11 @@ export interface ResourceTableProps<
   /** Buttons above the table; with `selectable`, they get the selected rows. */
   toolbar?: (ctx: ToolbarContext<RowOf<R>>) => ReactNode;
   selectable?: boolean;
+  /**
+   * On a phone the query form folds behind a Filters button (showing how many are applied), so
+   * the rows come first. Default false (the form stands open everywhere).
+   */
+  collapsible?: boolean;
   title?: ReactNode;
   testId?: string;
 }
@@ -107,6 +127,7 @@ export function ResourceTable<
   fromQuery = sameValues,
   toolbar,
   selectable = false,
+  collapsible = false,
   title,
   testId,
 }: ResourceTableProps<S, R, K>) {
@@ -120,6 +141,10 @@ export function ResourceTable<
   const { query, pageNo, pageSize, cursors } = urlState;
   const [selected, setSelected] = useState<{ keys: Key[]; rows: RowOf<R>[] }>({ keys: [], rows: [] });
   const mobile = useMediaQuery(MOBILE_SCREEN);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const folded = collapsible && mobile && !filtersOpen;
+  // A list whose query schema takes `column` sorts on the server: the sorter columns follow the URL.
+  const sortable = 'column' in schema.shape;
 
   // The form follows the URL when something else changes it (back/forward, a link); not after
   // this table's own paging, nor when a kept-alive page shows again (typed text stays then).
@@ -146,9 +171,45 @@ export function ResourceTable<
     navigate({ pathname: location.pathname, search }, { state: SAME_TAB_STATE });
   };
 
+  const sortQuery = Object.fromEntries(
+    SORT_KEYS.filter((key) => query[key] !== undefined).map((key) => [key, query[key] as string]),
+  );
   const search = (values: Record<string, unknown>) => {
     show({
-      query: asText(toQuery ? toQuery(values) : defaultQuery(values)),
+      // A new search keeps the sort.
+      query: { ...asText(toQuery ? toQuery(values) : defaultQuery(values)), ...sortQuery },
+      pageNo: 1,
+      pageSize,
+      cursors: [],
+    });
+  };
+  const appliedFilters = Object.keys(query).filter(
+    (key) => !(SORT_KEYS as readonly string[]).includes(key),
+  ).length;
+
+  const shownColumns = useMemo(() => {
+    if (!sortable) return columns;
+    return columns.map((column) => {
+      const key =
+        'dataIndex' in column && typeof column.dataIndex === 'string' ? column.dataIndex : column.key;
+      if (!column.sorter || typeof key !== 'string') return column;
+      return {
+        ...column,
+        key,
+        sortOrder: query.column === key ? (query.order === 'desc' ? 'descend' : 'ascend') : null,
+        sortDirections: ['ascend', 'descend'],
+      } as typeof column;
+    });
+  }, [columns, sortable, query.column, query.order]);
+
+  const onTableChange: TableProps<RowOf<R>>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+    const rest = Object.fromEntries(
+      Object.entries(query).filter(([key]) => !(SORT_KEYS as readonly string[]).includes(key)),
+    );
+    const column = sorter.order ? String(sorter.columnKey ?? sorter.field ?? '') : '';
+    show({
+      query: column ? { ...rest, column, order: sorter.order === 'descend' ? 'desc' : 'asc' } : rest,
       pageNo: 1,
       pageSize,
       cursors: [],
@@ -159,8 +220,22 @@ export function ResourceTable<
   return (
     // A phone's narrow padding leaves the table room for its key columns beside the actions.
     <Card title={title} size={mobile ? 'small' : 'default'} data-testid={testId}>
+      {filters && collapsible && mobile ? (
+        <Badge count={appliedFilters} size="small" offset={[-4, 4]}>
+          <Button
+            icon={<FilterOutlined />}
+            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={filtersOpen}
+            style={{ marginBottom: 12 }}
+            data-testid="query-toggle"
+          >
+            {filtersOpen ? t('table.hideFilters') : t('table.filters')}
+          </Button>
+        </Badge>
+      ) : null}
       {filters ? (
         <Form
+          hidden={folded}
           form={form}
           // On a phone the filters stand one under another, each no wider than the card.
           layout={mobile ? 'vertical' : 'inline'}
@@ -194,7 +269,12 @@ export function ResourceTable<
       ) : null}
       <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} gap={8} wrap>
         <Flex gap={8} wrap>
-          {toolbar?.({ selectedKeys: selected.keys, selectedRows: selected.rows, clearSelection })}
+          {toolbar?.({
+            selectedKeys: selected.keys,
+            selectedRows: selected.rows,
+            clearSelection,
+            params: query,
+          })}
         </Flex>
         <Tooltip title={t('table.reload')}>
           <Button
@@ -208,7 +288,8 @@ export function ResourceTable<
       <Table<RowOf<R>>
         rowKey={rowKey}
         size="middle"
-        columns={columns}
+        columns={shownColumns}
+        onChange={onTableChange}
         dataSource={(data?.records ?? []) as RowOf<R>[]}
         loading={list.isFetching}
         // As wide as the card, cells wrapping where they must; only a table that cannot fit even

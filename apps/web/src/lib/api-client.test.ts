@@ -7,6 +7,7 @@ import {
   buildUrl,
   configureApiClient,
   errorFlag,
+  filenameOf,
   request,
   resetApiClient,
 } from './api-client';
@@ -326,5 +327,18 @@ describe('401', () => {
     await request('POST', '/sys/logout', { body: {}, token: 'revoked-here' });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(new Headers(init.headers).get('X-Access-Token')).toBe('revoked-here');
+  });
+});
+
+describe('file downloads', () => {
+  it('takes the server’s file name, the UTF-8 one first', () => {
+    expect(filenameOf(`attachment; filename="ledger-2026-11-25.xlsx"`, 'x.xlsx')).toBe(
+      'ledger-2026-11-25.xlsx',
+    );
+    expect(
+      filenameOf(`attachment; filename="_.xlsx"; filename*=UTF-8''%E8%B4%A6%E6%88%B7.xlsx`, 'x.xlsx'),
+    ).toBe('账户.xlsx');
+    expect(filenameOf(null, 'x.xlsx')).toBe('x.xlsx');
+    expect(filenameOf(`attachment; filename*=UTF-8''%E0%A4%A`, 'x.xlsx')).toBe('x.xlsx');
   });
 });

@@ -196,6 +196,171 @@ function reportUnauthorized(error: ApiError, token: string | null) {
   });
 }
 
+function parseJson(text: string): unknown {
+  if (text.length === 0) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The result of an answer, or the ApiError it stands for (a 401 is reported). */
+function answerOf<T>(status: number, ok: boolean, parsed: unknown, locale: Locale, token: string | null): T {
+  if (isEnvelope(parsed)) {
+    if (parsed.success && ok) return parsed.result as T;
+    const code = ok && typeof parsed.code === 'number' ? parsed.code : status;
+    const errorCode = isErrorCode(parsed.errorCode) ? parsed.errorCode : null;
+    const fallback = statusMessage(code, locale);
+    const message =
+      typeof parsed.message === 'string' && parsed.message.trim() !== ''
+        ? parsed.message
+        : errorCode
+          ? translateError(errorCode, locale)
+          : fallback.message;
+    const error = new ApiError({
+      kind: 'http',
+      status: code,
+      message,
+      errorCode: errorCode ?? fallback.errorCode,
+      result: parsed.result ?? null,
+      fieldErrors: fieldProblems(parsed.errors),
+      locale,
+    });
+    if (code === 401) reportUnauthorized(error, token);
+    throw error;
+  }
+  if (ok) {
+    // A 2xx without an envelope is not something this API sends; treat it as a broken answer.
+    throw new ApiError({
+      kind: 'http',
+      status,
+      message: i18n.t('errors.badResponse', { ns: 'common', lng: locale }),
+      locale,
+    });
+  }
+  const { message, errorCode } = statusMessage(status, locale);
+  const error = new ApiError({ kind: 'http', status, message, errorCode, locale });
+  if (status === 401) reportUnauthorized(error, token);
+  throw error;
+}
+
+function networkError(locale: Locale, aborted: boolean): ApiError {
+  return new ApiError({
+    kind: aborted ? 'aborted' : 'network',
+    status: 0,
+    message: i18n.t(aborted ? 'errors.aborted' : 'errors.network', { ns: 'common', lng: locale }),
+    locale,
+  });
+}
+
+function headersOf(locale: Locale, token: string | null): Record<string, string> {
+  const headers: Record<string, string> = { [LOCALE_HEADER]: locale };
+  if (token) headers[TOKEN_HEADER] = token;
+  return headers;
+}
+
+/** A file the API answered (an export): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/**
+ * GETs a file (an export): the bytes as a Blob with the server's file name. Errors are the
+ * envelope, as for every call. No time limit but the caller's signal: a large export takes long.
+ */
+export async function download(
+  path: string,
+  query: Record<string, QueryValue> = {},
+  signal?: AbortSignal,
+): Promise<DownloadedFile> {
+  const locale = config.getLocale();
+  const token = config.getToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl('GET', path, query), {
+      headers: headersOf(locale, token),
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw networkError(locale, signal?.aborted === true);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('json')) {
+    return answerOf<never>(response.status, false, parseJson(await response.text()), locale, token);
+  }
+  const fallback = path.split('/').filter(Boolean).slice(-2, -1)[0] ?? 'export';
+  return {
+    blob: await response.blob(),
+    filename: filenameOf(response.headers.get('content-disposition'), `${fallback}.xlsx`),
+  };
+}
+
+/**
+ * POSTs one file as multipart/form-data (`file`), reporting the upload's progress (0–1); the
+ * answer is the envelope's result. XMLHttpRequest, since fetch tells nothing of upload progress.
+ */
+export function upload<T>(
+  path: string,
+  file: Blob,
+  options: {
+    filename: string;
+    query?: Record<string, QueryValue>;
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+  },
+): Promise<T> {
+  const locale = config.getLocale();
+  const token = config.getToken();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl('POST', path, options.query));
+    for (const [name, value] of Object.entries(headersOf(locale, token))) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      options.onProgress?.(1);
+      try {
+        resolve(
+          answerOf<T>(
+            xhr.status,
+            xhr.status >= 200 && xhr.status < 300,
+            parseJson(xhr.responseText),
+            locale,
+            token,
+          ),
+        );
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(networkError(locale, false));
+    xhr.onabort = () => reject(networkError(locale, true));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, options.filename);
+    xhr.send(form);
+  });
+}
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token ?? config.getToken();
   if (!options.retiresToken || !token) return send<T>(method, path, options, token);
@@ -273,53 +438,10 @@ async function send<T>(
       });
     }
 
-    let parsed: unknown = null;
-    if (text.length > 0) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = null;
-      }
-    }
+    const parsed = parseJson(text);
 
     if (options.raw && response.ok && parsed !== null) return parsed as T;
-    if (isEnvelope(parsed)) {
-      if (parsed.success && response.ok) return parsed.result as T;
-      const status = response.ok && typeof parsed.code === 'number' ? parsed.code : response.status;
-      const errorCode = isErrorCode(parsed.errorCode) ? parsed.errorCode : null;
-      const fallback = statusMessage(status, locale);
-      const message =
-        typeof parsed.message === 'string' && parsed.message.trim() !== ''
-          ? parsed.message
-          : errorCode
-            ? translateError(errorCode, locale)
-            : fallback.message;
-      const error = new ApiError({
-        kind: 'http',
-        status,
-        message,
-        errorCode: errorCode ?? fallback.errorCode,
-        result: parsed.result ?? null,
-        fieldErrors: fieldProblems(parsed.errors),
-        locale,
-      });
-      if (status === 401) reportUnauthorized(error, token);
-      throw error;
-    }
-
-    if (response.ok) {
-      // A 2xx without an envelope is not something this API sends; treat it as a broken answer.
-      throw new ApiError({
-        kind: 'http',
-        status: response.status,
-        message: i18n.t('errors.badResponse', { ns: 'common', lng: locale }),
-        locale,
-      });
-    }
-    const { message, errorCode } = statusMessage(response.status, locale);
-    const error = new ApiError({ kind: 'http', status: response.status, message, errorCode, locale });
-    if (response.status === 401) reportUnauthorized(error, token);
-    throw error;
+    return answerOf<T>(response.status, response.ok, parsed, locale, token);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
@@ -335,4 +457,6 @@ export const apiClient = {
     request<T>('PUT', path, { body: body ?? {}, signal }),
   delete: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
     request<T>('DELETE', path, { query, signal }),
+  download,
+  upload,
 };

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'home',
   'notices',
   'contact',
+  'ledger',
   'legal',
   'register',
   'menu',

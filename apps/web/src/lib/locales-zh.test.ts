@@ -46,6 +46,13 @@ const ALLOWED = new Set([
   'GIF',
   'WebP',
   'kB',
+  'MB',
+  // Spreadsheet files of import and export
+  'xlsx',
+  'xls',
+  'csv',
+  'CSV',
+  'txt',
   'JSON',
   // Field names of the permission data, shown as such on the diagnostics screen
   'auth',

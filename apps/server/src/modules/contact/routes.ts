@@ -1,20 +1,48 @@
 import {
   contactInfoSchema,
   groupLinkSchema,
-  idQuerySchema,
-  noResult,
-  pageQuerySchema,
-  pageSchema,
+  SUPPORT_CONTACT_SORTABLE,
   supportContactEditSchema,
   supportContactInputSchema,
+  supportContactListQuerySchema,
   supportContactRecordSchema,
   supportContactSchema,
 } from '@switchboard/contracts';
 import { z } from 'zod';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
+import {
+  defineResource,
+  type ResourceAction,
+  type ResourceColumn,
+  resourceRoutes,
+} from '../../platform/resource';
 
-const perm = (action: string) => ({ access: { permission: `system:contact:${action}` } });
+type ContactRow = z.output<typeof supportContactRecordSchema>;
+
+/** Each action's permission code (deleteBatch is delete's, queryById the list's). */
+const PERMISSIONS: Record<ResourceAction, string> = {
+  list: 'system:contact:list',
+  queryById: 'system:contact:list',
+  add: 'system:contact:add',
+  edit: 'system:contact:edit',
+  delete: 'system:contact:delete',
+  deleteBatch: 'system:contact:delete',
+  exportXls: 'system:contact:export',
+  importExcel: 'system:contact:import',
+};
+
+/** The sheet's columns: their keys are the add form's fields, so an export imports back as is. */
+const COLUMNS: ResourceColumn<ContactRow>[] = [
+  { key: 'name', header: { 'en-US': 'Name', 'zh-CN': '名称' }, required: true, width: 24 },
+  { key: 'telegram', header: { 'en-US': 'Telegram', 'zh-CN': 'Telegram账号' }, required: true, width: 32 },
+  { key: 'sort', header: { 'en-US': 'Sort', 'zh-CN': '排序' }, kind: 'integer', value: (row) => row.sortNo },
+  { key: 'enabled', header: { 'en-US': 'Enabled', 'zh-CN': '启用' }, kind: 'boolean' },
+];
+const EXPORT_COLUMNS: ResourceColumn<ContactRow>[] = [
+  ...COLUMNS,
+  { key: 'createdAt', header: { 'en-US': 'Created at', 'zh-CN': '创建时间' }, kind: 'datetime', width: 20 },
+];
 
 export function contactRoutes(api: Api, { contacts }: Services) {
   api.get(
@@ -38,68 +66,45 @@ export function contactRoutes(api: Api, { contacts }: Services) {
     async (request) => ok(request, await contacts.info()),
   );
 
-  api.get(
-    '/sys/supportContact/list',
-    {
-      config: perm('list'),
-      schema: {
-        summary: 'Support contacts',
-        querystring: pageQuerySchema,
-        response: okResponse(pageSchema(supportContactRecordSchema)),
+  // list, queryById, add, edit, delete, deleteBatch, exportXls, importExcel
+  resourceRoutes(
+    api,
+    defineResource({
+      path: '/sys/supportContact',
+      noun: 'support contact',
+      permission: (action) => PERMISSIONS[action],
+      record: supportContactRecordSchema,
+      list: {
+        query: supportContactListQuerySchema,
+        sortable: SUPPORT_CONTACT_SORTABLE,
+        run: (query) => contacts.list(query),
       },
-    },
-    async (request) => ok(request, await contacts.list(request.query)),
-  );
-
-  api.post(
-    '/sys/supportContact/add',
-    {
-      config: perm('add'),
-      schema: {
-        summary: 'Add a support contact',
-        body: supportContactInputSchema,
-        response: okResponse(supportContactRecordSchema),
-      },
-    },
-    async (request) => ok(request, await contacts.add(request.body)),
-  );
-
-  api.put(
-    '/sys/supportContact/edit',
-    {
-      config: perm('edit'),
-      schema: {
-        summary: 'Edit a support contact',
+      queryById: (id) => contacts.byId(id),
+      add: { body: supportContactInputSchema, run: (input) => contacts.add(input) },
+      edit: {
         body: supportContactEditSchema,
-        response: okResponse(supportContactRecordSchema),
+        run: ({ id, ...input }) => contacts.edit(id, input),
       },
-    },
-    async (request) => {
-      const { id, ...input } = request.body;
-      return ok(request, await contacts.edit(id, input));
-    },
-  );
-
-  api.delete(
-    '/sys/supportContact/delete',
-    {
-      config: perm('delete'),
-      schema: {
-        summary: 'Delete a support contact',
-        querystring: idQuerySchema,
-        response: okResponse(noResult),
+      remove: (ids) => contacts.removeAll(ids),
+      export: {
+        query: supportContactListQuerySchema,
+        columns: EXPORT_COLUMNS,
+        rows: (query, _auth, limit) => contacts.exportRows(query, limit),
+        filename: 'support-contacts',
+        sheet: { 'en-US': 'Support contacts', 'zh-CN': '客服联系人' },
       },
-    },
-    async (request) => {
-      await contacts.remove(request.query.id);
-      return ok(request, null);
-    },
+      import: {
+        columns: COLUMNS,
+        row: supportContactInputSchema,
+        write: (rows) => contacts.addAll(rows),
+      },
+    }),
   );
 
   api.put(
     '/sys/supportContact/groupLink',
     {
-      config: perm('edit'),
+      config: { access: { permission: PERMISSIONS.edit } },
       schema: {
         summary: 'Set the support group link (empty removes it)',
         body: groupLinkSchema,

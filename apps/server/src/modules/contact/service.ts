@@ -1,11 +1,12 @@
 import type {
   ContactInfo,
   PageQuery,
+  SortQuery,
   SupportContact,
   supportContactInputSchema,
 } from '@switchboard/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../platform/db';
+import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
@@ -13,6 +14,8 @@ import { ContactRepo } from './repo';
 
 const GROUP_LINK = 'contact.groupLink';
 type ContactInput = z.output<typeof supportContactInputSchema>;
+/** The list's filters and sort (paging aside). */
+export type ContactFilters = SortQuery & { name?: string; enabled?: boolean };
 
 const toRow = (input: ContactInput) => ({
   name: input.name,
@@ -26,7 +29,7 @@ export class ContactService {
   private readonly repo: ContactRepo;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly services: Services,
   ) {
     this.repo = new ContactRepo(db);
@@ -44,16 +47,32 @@ export class ContactService {
     return { groupLink: link || null, contacts };
   }
 
-  list(query: PageQuery) {
+  list(query: PageQuery & ContactFilters) {
     return paginate(
       query,
-      () => this.repo.count(),
-      (limit, offset) => this.repo.list(limit, offset),
+      () => this.repo.count(query),
+      (limit, offset) => this.repo.list(query, limit, offset),
     );
+  }
+
+  /** The rows an export writes: the list's filters and sort, at most `limit`. */
+  exportRows(filters: ContactFilters, limit: number) {
+    return this.repo.list(filters, limit, 0);
+  }
+
+  async byId(id: string) {
+    const row = await this.repo.byId(id);
+    if (!row) throw new AppError('NOT_FOUND', 404);
+    return row;
   }
 
   add(input: ContactInput) {
     return this.repo.insert(toRow(input));
+  }
+
+  /** Adds every row of an import in one transaction (all or none). */
+  addAll(inputs: ContactInput[]): Promise<number> {
+    return withTransaction(this.db, () => this.repo.insertMany(inputs.map(toRow)));
   }
 
   async edit(id: string, input: ContactInput) {
@@ -63,7 +82,16 @@ export class ContactService {
   }
 
   async remove(id: string) {
-    if (!(await this.repo.delete(id))) throw new AppError('NOT_FOUND', 404);
+    await this.removeAll([id]);
+  }
+
+  /** Deletes every one of `ids` in one transaction, or none when one of them does not exist. */
+  removeAll(ids: string[]): Promise<number> {
+    return withTransaction(this.db, async () => {
+      const deleted = await this.repo.deleteMany(ids);
+      if (deleted.length !== ids.length) throw new AppError('NOT_FOUND', 404);
+      return deleted.length;
+    });
   }
 
   async setGroupLink(link: string) {

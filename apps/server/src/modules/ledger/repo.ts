@@ -1,6 +1,6 @@
 import type { LedgerAccount, LedgerKind, ledgerListQuerySchema } from '@switchboard/contracts';
 import { formatMoney, parseMoney } from '@switchboard/contracts';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { keyset } from '../../platform/paging';
@@ -10,6 +10,19 @@ import { companyBalances, ledgerDailyBalances, ledgerEntries } from './schema';
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type BalanceRow = typeof companyBalances.$inferSelect;
 export type LedgerListQuery = z.output<typeof ledgerListQuerySchema>;
+export type LedgerFilters = Omit<LedgerListQuery, 'cursor' | 'pageSize'>;
+
+/** The list's and the export's filters, within the caller's scope. */
+function ledgerFilters(scope: DataScope, query: LedgerFilters): SQL | undefined {
+  return and(
+    scopeCondition(scope, ledgerEntries.companyId),
+    query.companyId ? eq(ledgerEntries.companyId, query.companyId) : undefined,
+    query.kind ? eq(ledgerEntries.kind, query.kind) : undefined,
+    query.account ? eq(ledgerEntries.account, query.account) : undefined,
+    query.from ? gte(ledgerEntries.createdAt, query.from) : undefined,
+    query.to ? lte(ledgerEntries.createdAt, query.to) : undefined,
+  ) as SQL | undefined;
+}
 
 /** An entry the service decided to write (its seq and balance after computed under the lock). */
 export interface NewEntry {
@@ -260,24 +273,23 @@ export class LedgerRepo {
   }
 
   list(scope: DataScope, query: LedgerListQuery) {
-    const page = keyset(
-      ledgerEntries.id,
-      query,
-      and(
-        scopeCondition(scope, ledgerEntries.companyId),
-        query.companyId ? eq(ledgerEntries.companyId, query.companyId) : undefined,
-        query.kind ? eq(ledgerEntries.kind, query.kind) : undefined,
-        query.account ? eq(ledgerEntries.account, query.account) : undefined,
-        query.from ? gte(ledgerEntries.createdAt, query.from) : undefined,
-        query.to ? lte(ledgerEntries.createdAt, query.to) : undefined,
-      ) as SQL | undefined,
-    );
+    const page = keyset(ledgerEntries.id, query, ledgerFilters(scope, query));
     return executor(this.db)
       .select()
       .from(ledgerEntries)
       .where(page.where)
       .orderBy(page.orderBy)
       .limit(page.limit);
+  }
+
+  /** At most `limit` entries matching the filters, newest first (an export). */
+  exportRows(scope: DataScope, query: LedgerFilters, limit: number) {
+    return executor(this.db)
+      .select()
+      .from(ledgerEntries)
+      .where(ledgerFilters(scope, query))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(limit);
   }
 
   /**

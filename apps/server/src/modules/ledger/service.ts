@@ -22,6 +22,7 @@ import {
   type BalanceUpdate,
   keyOf,
   type LedgerEntryRow,
+  type LedgerFilters,
   type LedgerListQuery,
   LedgerRepo,
   type NewEntry,
@@ -525,6 +526,23 @@ export class LedgerService {
     if (query.companyId && !inScope(scope, query.companyId))
       throw new AppError('NO_OPERATION_PERMISSION', 403);
     return keysetPageOf(await this.repo.list(scope, query), query, (row) => row.id);
+  }
+
+  /**
+   * Entries for an export: the list's filters in the caller's scope, newest first, at most
+   * `limit`, each with its company's name.
+   */
+  async exportRows(
+    auth: AuthContext,
+    query: LedgerFilters,
+    limit: number,
+  ): Promise<(LedgerEntryRow & { companyName: string })[]> {
+    const scope = await this.scopeOf(auth);
+    if (query.companyId && !inScope(scope, query.companyId))
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const rows = await this.repo.exportRows(scope, query, limit);
+    const names = await this.services.companies.namesOf([...new Set(rows.map((row) => row.companyId))]);
+    return rows.map((row) => ({ ...row, companyName: names.get(row.companyId) ?? row.companyId }));
   }
 
   /** A manual recharge or deduction by staff, with its reason, through the ledger. */

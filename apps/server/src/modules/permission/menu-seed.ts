@@ -136,6 +136,15 @@ export const MENU: MenuSeed[] = [
     roles: staff,
   },
   {
+    key: 'balanceLedger',
+    title: 'Balance & ledger',
+    titleKey: 'menu.balanceLedger',
+    path: '/billing/ledger',
+    component: 'billing/BalanceLedger',
+    icon: 'account-book',
+    roles: everyone,
+  },
+  {
     key: 'companies',
     title: 'Companies',
     titleKey: 'menu.companies',
@@ -266,6 +275,8 @@ export const MENU: MenuSeed[] = [
           { key: 'contactAdd', title: 'Add', perms: 'system:contact:add', permsType: '1' },
           { key: 'contactEdit', title: 'Edit', perms: 'system:contact:edit', permsType: '1' },
           { key: 'contactDelete', title: 'Delete', perms: 'system:contact:delete', permsType: '1' },
+          { key: 'contactExport', title: 'Export', perms: 'system:contact:export', permsType: '1' },
+          { key: 'contactImport', title: 'Import', perms: 'system:contact:import', permsType: '1' },
         ],
       },
       {

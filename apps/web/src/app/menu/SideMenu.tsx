@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   AuditOutlined,
   BankOutlined,
   BugOutlined,
@@ -25,6 +26,7 @@ import { useMenuLabel, useMenuTitle, useUserMenu } from './use-menu';
 
 /** Icons the menu names (a static list keeps the icon set out of the bundle). */
 const ICONS: Record<string, ComponentType> = {
+  'account-book': AccountBookOutlined,
   audit: AuditOutlined,
   bank: BankOutlined,
   bug: BugOutlined,

@@ -15,6 +15,7 @@ const LOADERS: Record<string, Loader> = {
   'billing/SysCustomerPay': () => import('@/features/billing/pages/RechargePage'),
   'billing/OrderList': () => import('@/features/billing/pages/OrderListPage'),
   'billing/PayoutList': () => import('@/features/billing/pages/PayoutListPage'),
+  'billing/BalanceLedger': () => import('@/features/ledger/pages/BalanceLedgerPage'),
   'sms/TestToolRecord': () => import('@/features/sms/pages/TestToolPage'),
   'company/CompanyList': () => import('@/features/company/pages/CompanyListPage'),
   'apiAccess/ApiAccess': () => import('@/features/api-access/pages/ApiAccessPage'),

@@ -7,13 +7,28 @@ export function deleteSupportContact(id: string): Promise<null> {
   return apiClient.delete<null>('/sys/supportContact/delete', { id });
 }
 
-export function useDeleteSupportContact() {
+/** Deletes several at once: all or none. */
+export function deleteSupportContacts(ids: string[]): Promise<{ deleted: number }> {
+  return apiClient.delete<{ deleted: number }>('/sys/supportContact/deleteBatch', { ids: ids.join(',') });
+}
+
+function useInvalidate() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSupportContact,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: supportContactListKey });
-      await queryClient.invalidateQueries({ queryKey: contactInfoKey });
-    },
-  });
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: supportContactListKey });
+    await queryClient.invalidateQueries({ queryKey: contactInfoKey });
+  };
+}
+
+export function useDeleteSupportContact() {
+  return useMutation({ mutationFn: deleteSupportContact, onSuccess: useInvalidate() });
+}
+
+export function useDeleteSupportContacts() {
+  return useMutation({ mutationFn: deleteSupportContacts, onSuccess: useInvalidate() });
+}
+
+/** After an import: the list and the public contacts reload. */
+export function useReloadSupportContacts() {
+  return useInvalidate();
 }

@@ -1,15 +1,26 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { pageQuerySchema, type SupportContactRecord } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { type SupportContactRecord, supportContactListQuerySchema } from '@switchboard/contracts';
+import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can, useCan } from '@/components/Can';
+import { ExportButton } from '@/components/ExportButton';
+import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
-import { useDeleteSupportContact } from '../api/delete-support-contact';
+import {
+  useDeleteSupportContact,
+  useDeleteSupportContacts,
+  useReloadSupportContacts,
+} from '../api/delete-support-contact';
 import { useContactInfo } from '../api/get-contact-info';
-import { listSupportContactsQuery } from '../api/list-support-contacts';
+import {
+  listSupportContactsQuery,
+  SUPPORT_CONTACT_EXPORT_PATH,
+  SUPPORT_CONTACT_IMPORT_PATH,
+} from '../api/list-support-contacts';
 import { useSaveGroupLink } from '../api/save-group-link';
 import { SupportContactFormModal } from '../components/SupportContactFormModal';
 
@@ -17,6 +28,8 @@ export const CONTACT_PERMISSIONS = {
   add: 'system:contact:add',
   edit: 'system:contact:edit',
   delete: 'system:contact:delete',
+  export: 'system:contact:export',
+  import: 'system:contact:import',
 } as const;
 
 /** The customer group link, edited in place (in the list's toolbar). */
@@ -69,13 +82,16 @@ function GroupLinkForm() {
 
 /** system/ContactList: the support accounts shown under Contact us. */
 export default function ContactListPage() {
-  const { t } = useTranslation('contact');
+  const { t } = useTranslation(['contact', 'common']);
   const { modal, message } = App.useApp();
   const [form, setForm] = useState<{ open: boolean; editing: SupportContactRecord | null }>({
     open: false,
     editing: null,
   });
   const remove = useDeleteSupportContact();
+  const removeMany = useDeleteSupportContacts();
+  const reload = useReloadSupportContacts();
+  const [importing, setImporting] = useState(false);
 
   const confirmDelete = (record: SupportContactRecord) =>
     modal.confirm({
@@ -94,16 +110,18 @@ export default function ContactListPage() {
 
   // Whole texts, wrapping in their cells; a link breaks anywhere rather than widen the table.
   const columns: TableColumnsType<SupportContactRecord> = [
-    { title: t('admin.fields.name'), dataIndex: 'name' },
+    { title: t('admin.fields.name'), dataIndex: 'name', sorter: true },
     {
       title: t('admin.fields.telegram'),
       dataIndex: 'telegram',
+      sorter: true,
       onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
     },
-    { title: t('admin.fields.sort'), dataIndex: 'sortNo', responsive: ['md'] },
+    { title: t('admin.fields.sort'), dataIndex: 'sortNo', responsive: ['md'], sorter: true },
     {
       title: t('admin.fields.enabled'),
       dataIndex: 'enabled',
+      sorter: true,
       render: (value: boolean) =>
         value ? <Tag color="green">{t('admin.enabled')}</Tag> : <Tag>{t('admin.disabled')}</Tag>,
     },
@@ -127,13 +145,33 @@ export default function ContactListPage() {
   return (
     <>
       <ResourceTable
-        params={pageQuerySchema}
+        params={supportContactListQuerySchema}
         query={listSupportContactsQuery}
         rowKey="id"
         title={t('admin.title')}
         testId="contact-table"
         columns={columns}
-        toolbar={() => (
+        selectable
+        collapsible
+        filters={
+          <>
+            <Form.Item name="name" label={t('admin.search')}>
+              <Input allowClear placeholder={t('admin.searchPlaceholder')} data-testid="contact-search" />
+            </Form.Item>
+            <Form.Item name="enabled" label={t('admin.shown')}>
+              <Select
+                allowClear
+                placeholder={t('admin.any')}
+                style={{ minWidth: 120 }}
+                options={[
+                  { value: 'true', label: t('admin.enabled') },
+                  { value: 'false', label: t('admin.disabled') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
             <Can action={CONTACT_PERMISSIONS.add}>
               <Button
@@ -145,9 +183,39 @@ export default function ContactListPage() {
                 {t('admin.add')}
               </Button>
             </Can>
+            <ExportButton
+              path={SUPPORT_CONTACT_EXPORT_PATH}
+              params={params}
+              permission={CONTACT_PERMISSIONS.export}
+            />
+            <Can action={CONTACT_PERMISSIONS.import}>
+              <Button
+                icon={<UploadOutlined />}
+                onClick={() => setImporting(true)}
+                data-testid="import-button"
+              >
+                {t('common:resource.import')}
+              </Button>
+            </Can>
+            <BatchDeleteButton
+              selectedKeys={selectedKeys}
+              permission={CONTACT_PERMISSIONS.delete}
+              onDelete={(ids) => removeMany.mutateAsync(ids)}
+              onDone={clearSelection}
+            />
             <GroupLinkForm />
           </>
         )}
+      />
+      <ImportDialog
+        open={importing}
+        title={t('admin.importTitle')}
+        path={SUPPORT_CONTACT_IMPORT_PATH}
+        onClose={() => setImporting(false)}
+        onImported={(count) => {
+          void reload();
+          void message.success(t('admin.imported', { count }));
+        }}
       />
       <SupportContactFormModal
         open={form.open}

@@ -1,0 +1,51 @@
+import type {
+  Balance,
+  CompanyListItem,
+  KeysetPage,
+  LedgerEntry,
+  LedgerListQuery,
+  Page,
+} from '@switchboard/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
+
+export const LEDGER_LIST_PATH = '/sys/ledger/list';
+export const LEDGER_EXPORT_PATH = '/sys/ledger/exportXls';
+
+/** Every page of the ledger list. */
+export const ledgerListKey = ['ledger', 'list'] as const;
+
+/** Ledger entries in the caller's scope, newest first, paged by key. */
+export const listLedgerQuery = listQuery<LedgerListQuery, KeysetPage<LedgerEntry>>(
+  LEDGER_LIST_PATH,
+  ledgerListKey,
+);
+
+/** The balance, credit limit and commission of the caller's company or one in scope. */
+export const balanceQuery = (companyId: string | undefined) =>
+  queryOptions({
+    queryKey: ['ledger', 'balance', companyId ?? null] as const,
+    queryFn: ({ signal }) => apiClient.get<Balance>('/sys/balance', companyId ? { companyId } : {}, signal),
+  });
+
+export function useBalance(companyId: string | undefined) {
+  return useQuery(balanceQuery(companyId));
+}
+
+/**
+ * Companies the caller may choose among (its data scope), found by name; a customer's scope is
+ * its own company alone, so it has nothing to choose.
+ */
+export function useScopeCompanies(name: string) {
+  return useQuery({
+    queryKey: ['ledger', 'companies', name] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<CompanyListItem>>(
+        '/sys/company/list',
+        { pageSize: 20, ...(name ? { name } : {}) },
+        signal,
+      ),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,206 @@
+import {
+  LEDGER_ACCOUNTS,
+  LEDGER_KINDS,
+  type LedgerEntry,
+  type LedgerKind,
+  ledgerListQuerySchema,
+} from '@switchboard/contracts';
+import { Card, Col, DatePicker, Flex, Form, Row, Select, Statistic, type TableColumnsType, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { DateTimeText } from '@/components/DateTimeText';
+import { ExportButton } from '@/components/ExportButton';
+import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
+import type { QueryValue } from '@/lib/api-client';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { LEDGER_EXPORT_PATH, listLedgerQuery, useBalance, useScopeCompanies } from '../api/ledger';
+
+const CREDIT: readonly LedgerKind[] = ['topup', 'refund', 'transfer_in', 'commission'];
+const WEEK_MS = 7 * 86_400_000;
+
+function toQuery(values: Record<string, unknown>): FilterParams<typeof ledgerListQuerySchema> {
+  const period = Array.isArray(values.period) ? (values.period as (Dayjs | null)[]) : [];
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return {
+    companyId: text(values.companyId),
+    kind: text(values.kind),
+    account: text(values.account),
+    from: period[0]?.startOf('day').toISOString(),
+    to: period[1]?.endOf('day').toISOString(),
+  };
+}
+
+function fromQuery(query: Record<string, string>): Record<string, unknown> {
+  const from = query.from ? dayjs(query.from) : null;
+  const to = query.to ? dayjs(query.to) : null;
+  return {
+    companyId: query.companyId,
+    kind: query.kind,
+    account: query.account,
+    period: from?.isValid() && to?.isValid() ? [from, to] : undefined,
+  };
+}
+
+/** The export covers a week at most: without a period, the past seven days. */
+function exportWindow(params: Record<string, QueryValue>): Record<string, QueryValue> {
+  if (params.from && params.to) return params;
+  const to = new Date();
+  return { ...params, from: new Date(to.getTime() - WEEK_MS + 60_000).toISOString(), to: to.toISOString() };
+}
+
+/** Picks a company of the caller's scope by name (shown when there is more than one). */
+function CompanyPicker(props: { value?: string; onChange?: (value: string | undefined) => void }) {
+  const { t } = useTranslation('ledger');
+  const [search, setSearch] = useState('');
+  const name = useDebouncedValue(search, 300);
+  const companies = useScopeCompanies(name);
+  return (
+    <Select
+      {...props}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      placeholder={t('ownCompany')}
+      style={{ minWidth: 220 }}
+      loading={companies.isFetching}
+      options={(companies.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }))}
+      data-testid="ledger-company"
+    />
+  );
+}
+
+/** billing/BalanceLedger: the balance, credit limit and commission, and the ledger behind them. */
+export default function BalanceLedgerPage() {
+  const { t } = useTranslation('ledger');
+  const location = useLocation();
+  const companyId = new URLSearchParams(location.search).get('companyId') ?? undefined;
+  const balance = useBalance(companyId);
+  // More than one company in scope (staff, resellers): they may choose whose ledger they see.
+  const scope = useScopeCompanies('');
+  const canChoose = (scope.data?.total ?? 0) > 1;
+
+  const kindOptions = LEDGER_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }));
+  const columns = useMemo<TableColumnsType<LedgerEntry>>(
+    () => [
+      { title: t('time'), dataIndex: 'createdAt', render: (value: string) => <DateTimeText value={value} /> },
+      {
+        title: t('kind'),
+        dataIndex: 'kind',
+        render: (kind: LedgerKind) => (
+          <Tag color={CREDIT.includes(kind) ? 'green' : kind === 'adjustment' ? 'blue' : 'orange'}>
+            {t(`kinds.${kind}`)}
+          </Tag>
+        ),
+      },
+      {
+        title: t('account'),
+        dataIndex: 'account',
+        responsive: ['md'],
+        render: (a: string) => t(`accounts.${a}` as 'accounts.balance'),
+      },
+      {
+        title: t('amount'),
+        dataIndex: 'amount',
+        align: 'right',
+        render: (value: string) => (
+          <span style={{ whiteSpace: 'nowrap', color: value.startsWith('-') ? '#cf1322' : undefined }}>
+            {formatNumber(value)}
+          </span>
+        ),
+      },
+      {
+        title: t('balanceAfter'),
+        dataIndex: 'balanceAfter',
+        align: 'right',
+        responsive: ['sm'],
+        render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNumber(value)}</span>,
+      },
+      { title: t('reference'), dataIndex: 'reference', responsive: ['lg'] },
+      { title: t('note'), dataIndex: 'note', responsive: ['md'] },
+      { title: t('by'), dataIndex: 'actorUsername', responsive: ['lg'] },
+    ],
+    [t],
+  );
+
+  const data = balance.data;
+  return (
+    <Flex vertical gap={16}>
+      <Card loading={balance.isLoading} data-testid="balance-card">
+        <Row gutter={[16, 16]}>
+          <Col xs={24} sm={8}>
+            <Statistic
+              title={t('balance')}
+              value={data ? formatMoney(data.balance) : ''}
+              suffix={data?.currency}
+              data-testid="balance-value"
+            />
+          </Col>
+          <Col xs={12} sm={8}>
+            <Statistic
+              title={t('creditLimit')}
+              value={data ? formatMoney(data.creditLimit) : ''}
+              suffix={data?.currency}
+            />
+          </Col>
+          <Col xs={12} sm={8}>
+            <Statistic
+              title={t('commission')}
+              value={data ? formatMoney(data.commission) : ''}
+              suffix={data?.currency}
+            />
+          </Col>
+        </Row>
+      </Card>
+      <ResourceTable
+        params={ledgerListQuerySchema}
+        query={listLedgerQuery}
+        rowKey="id"
+        title={t('title')}
+        testId="ledger-table"
+        columns={columns}
+        collapsible
+        toQuery={toQuery}
+        fromQuery={fromQuery}
+        filters={
+          <>
+            {canChoose ? (
+              <Form.Item name="companyId" label={t('company')}>
+                <CompanyPicker />
+              </Form.Item>
+            ) : null}
+            <Form.Item name="kind" label={t('kind')}>
+              <Select
+                allowClear
+                placeholder={t('all')}
+                options={kindOptions}
+                style={{ minWidth: 140 }}
+                data-testid="ledger-kind"
+              />
+            </Form.Item>
+            <Form.Item name="account" label={t('account')}>
+              <Select
+                allowClear
+                placeholder={t('all')}
+                style={{ minWidth: 120 }}
+                options={LEDGER_ACCOUNTS.map((a) => ({ value: a, label: t(`accounts.${a}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="period" label={t('period')}>
+              <DatePicker.RangePicker data-testid="ledger-period" />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ params }) => (
+          <ExportButton
+            path={LEDGER_EXPORT_PATH}
+            params={params}
+            prepare={exportWindow}
+            testId="ledger-export"
+          />
+        )}
+      />
+    </Flex>
+  );
+}
