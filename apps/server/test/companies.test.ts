@@ -69,7 +69,7 @@ const login = (username: string, password: string, locale = EN) =>
   s.call<LoginResult>('POST', '/sys/login', { body: { username, password }, locale });
 
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer(process.env.COMPANIES_DEBUG ? { LOG_LEVEL: 'error' } : {});
   for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer']) {
     tokens[user] = await tokenOf(s, user);
   }

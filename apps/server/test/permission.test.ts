@@ -146,7 +146,17 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     });
     expect(actions(auth).sort()).toEqual(
       [
+        'agent:balance:transfer',
+        'agent:customer:add',
+        'agent:customer:edit',
+        'agent:customer:frozen',
+        'company:add',
+        'company:approve',
         'company:balance:adjust',
+        'company:creditLimit',
+        'company:edit',
+        'company:enabled',
+        'company:frozen',
         'company:ipWhitelist',
         'system:announcement:add',
         'system:announcement:delete',

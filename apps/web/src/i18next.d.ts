@@ -1,4 +1,5 @@
 import type account from './locales/en-US/account.json';
+import type agent from './locales/en-US/agent.json';
 import type apiDocs from './locales/en-US/apiDocs.json';
 import type auth from './locales/en-US/auth.json';
 import type branding from './locales/en-US/branding.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       system: typeof system;
       branding: typeof branding;
       apiDocs: typeof apiDocs;
+      agent: typeof agent;
     };
   }
 }

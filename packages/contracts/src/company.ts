@@ -195,6 +195,8 @@ export type CustomerMoney = z.input<typeof customerMoneySchema>;
 /** `GET /sms/agent/balance`: the caller's own balance and each customer's. */
 export const agentBalanceSchema = z.object({
   companyId: z.string(),
+  /** A distributor (top of its tree) may create agents; an agent only customers. */
+  distributor: z.boolean(),
   balance: money,
   creditLimit: money,
   commission: money,

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'system',
   'branding',
   'apiDocs',
+  'agent',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -237,6 +237,7 @@ export class CompanyService {
             email: input.email,
             salesUserId: input.salesUserId,
           });
+          await this.services.ledger.openAccounts([company.id]);
           const orgCode = `C${randomBytes(5).toString('hex').toUpperCase()}`;
           const department = await this.services.departs.create({
             departName: input.name,
@@ -557,6 +558,7 @@ export class CompanyService {
     ]);
     return {
       ...own,
+      distributor: reseller.parentCompanyId === null,
       customers: customers
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((c) => ({

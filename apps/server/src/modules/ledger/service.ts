@@ -463,6 +463,16 @@ export class LedgerService {
     };
   }
 
+  /**
+   * Opens zero balance rows for new companies (in the caller's transaction). A company whose row
+   * exists before its first posting is locked in id order with the others; a row opened by the
+   * first posting itself is locked after the rows already held, which under concurrency (two
+   * first transfers to the same new company) can deadlock.
+   */
+  async openAccounts(companyIds: string[]): Promise<void> {
+    if (companyIds.length > 0) await this.repo.openBalances(companyIds);
+  }
+
   /** Balances of many companies at once (zero for those that never had an entry). */
   async balancesOf(companyIds: string[]): Promise<Map<string, { balance: bigint; creditLimit: bigint }>> {
     const rows = await this.repo.balancesOf(companyIds);

@@ -25,6 +25,7 @@ export interface MenuSeed {
 
 const everyone: RoleCode[] = ['admin', 'sales', 'distributor', 'agent', 'customer'];
 const staff: RoleCode[] = ['admin'];
+const resellersAndAdmin: RoleCode[] = ['admin', 'distributor', 'agent'];
 
 /** Screens that exist. Later issues add their own nodes here. */
 export const MENU: MenuSeed[] = [
@@ -166,20 +167,36 @@ export const MENU: MenuSeed[] = [
     icon: 'team',
     perms: 'agent:customer:list',
     roles: ['distributor', 'agent'],
+    // The administrator holds every button, as everywhere; the routes act only for a reseller's
+    // own company, so an administrator without one is refused there.
     buttons: [
-      { key: 'agentCustomerAdd', title: 'Add customer', perms: 'agent:customer:add', permsType: '1' },
-      { key: 'agentCustomerEdit', title: 'Edit customer', perms: 'agent:customer:edit', permsType: '1' },
+      {
+        key: 'agentCustomerAdd',
+        title: 'Add customer',
+        perms: 'agent:customer:add',
+        permsType: '1',
+        roles: resellersAndAdmin,
+      },
+      {
+        key: 'agentCustomerEdit',
+        title: 'Edit customer',
+        perms: 'agent:customer:edit',
+        permsType: '1',
+        roles: resellersAndAdmin,
+      },
       {
         key: 'agentCustomerFrozen',
         title: 'Freeze or thaw customer',
         perms: 'agent:customer:frozen',
         permsType: '1',
+        roles: resellersAndAdmin,
       },
       {
         key: 'agentBalanceTransfer',
         title: 'Transfer balance',
         perms: 'agent:balance:transfer',
         permsType: '1',
+        roles: resellersAndAdmin,
       },
     ],
   },

@@ -82,6 +82,7 @@ export class RegistrationService {
             phone: e164,
             email: input.email,
           });
+          await this.services.ledger.openAccounts([company.id]);
           const orgCode = `C${randomBytes(5).toString('hex').toUpperCase()}`;
           const department = await this.services.departs.create({ departName: input.companyName, orgCode });
           const user = await users.create({

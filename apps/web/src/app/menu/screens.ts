@@ -15,6 +15,7 @@ const LOADERS: Record<string, Loader> = {
   'billing/SysCustomerPay': () => import('@/features/billing/pages/RechargePage'),
   'sms/TestToolRecord': () => import('@/features/sms/pages/TestToolPage'),
   'company/CompanyList': () => import('@/features/company/pages/CompanyListPage'),
+  'agent/AgentCustomers': () => import('@/features/agent/pages/AgentCustomersPage'),
   'system/UserList': () => import('@/features/system/pages/UserListPage'),
   'system/AnnouncementList': () => import('@/features/announcement-admin/pages/AnnouncementAdminPage'),
   'system/BrandList': () => import('@/features/branding/pages/BrandListPage'),
