@@ -50,7 +50,7 @@ async function main() {
     ).map((r) => r.id);
     const ledger = new LedgerService(
       db,
-      { companies: new CompanyService(db), settings: new SettingsService(db) } as Services,
+      { companies: new CompanyService(db, {} as Services), settings: new SettingsService(db) } as Services,
       'USD',
     );
     // Enough money everywhere that nothing is refused: the figures are of charges written.

@@ -31,7 +31,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   try {
     // The ledger needs only the company service (for scopes, unused here).
-    const services = { companies: new CompanyService(database.db) } as Services;
+    const services = { companies: new CompanyService(database.db, {} as Services) } as Services;
     const ledger = new LedgerService(database.db, services, config.currency, log);
     const report = await ledger.reconcile();
     console.log(JSON.stringify(report, null, 2));

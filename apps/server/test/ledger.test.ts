@@ -1,8 +1,9 @@
 import type { Balance, KeysetPage, LedgerEntry } from '@switchboard/contracts';
 import { formatMoney, units } from '@switchboard/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyBalances, ledgerEntries } from '../src/db/schema';
+import { stableId } from '../src/db/seed/index';
 import { CURRENCY_SETTING, LedgerService } from '../src/modules/ledger/service';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, tokenOf, ZH } from './support/api';
@@ -29,6 +30,11 @@ async function freshCompany(): Promise<string> {
 
 beforeAll(async () => {
   s = await startServer();
+  // Sales users manage the companies assigned to them: these demo companies (and their subtrees).
+  await s.app.database.db
+    .update(companies)
+    .set({ salesUserId: stableId('user:sales') })
+    .where(inArray(companies.id, [DIRECT, TWO_WAY, NORTHWIND]));
   for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer']) {
     tokens[user] = await tokenOf(s, user);
   }

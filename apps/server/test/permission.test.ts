@@ -151,10 +151,20 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     });
     expect(actions(auth).sort()).toEqual(
       [
+        'agent:balance:transfer',
+        'agent:customer:add',
+        'agent:customer:edit',
+        'agent:customer:frozen',
         'api:callback:edit',
         'api:ipWhiteList:edit',
         'api:key:manage',
+        'company:add',
+        'company:approve',
         'company:balance:adjust',
+        'company:creditLimit',
+        'company:edit',
+        'company:enabled',
+        'company:frozen',
         'company:ipWhitelist',
         'order:payout:decide',
         'rate:add',

@@ -80,12 +80,20 @@ describe('data scope', () => {
     ]);
   });
 
-  it('platform staff see every company', async () => {
+  it('administrators see every company; sales the companies assigned to them and their subtrees', async () => {
     const all = await visible('admin');
     expect(all).toEqual(
       expect.arrayContaining(['Agent One', 'Agent Two', 'Customer of One', 'Direct Retail Ltd']),
     );
-    expect(await visible('sales')).toEqual(all);
+    expect(await visible('sales')).not.toContain('Agent One');
+    await s.app.database.db
+      .update(companies)
+      .set({ salesUserId: stableId('user:sales') })
+      .where(eq(companies.id, ids['Agent One']!));
+    const assigned = await visible('sales');
+    expect(assigned).toEqual(expect.arrayContaining(['Agent One', 'Customer of One']));
+    expect(assigned).not.toContain('Agent Two');
+    expect(assigned).not.toContain('Direct Retail Ltd');
   });
 
   it("an agent cannot change another agent's customer", async () => {

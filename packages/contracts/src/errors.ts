@@ -365,6 +365,63 @@ export const errorTexts = {
   NUMBER_INVALID: {
     'en-US': 'The phone number is not a valid international number',
     'zh-CN': '该电话号码不是有效的国际号码',
+  MONEY_NEGATIVE: { 'en-US': '{field} cannot be negative', 'zh-CN': '{field}不能为负数' },
+  COMPANY_FROZEN: {
+    'en-US': 'Your company is frozen: contact your account manager',
+    'zh-CN': '您所在的公司已被冻结，请联系您的客户经理',
+  },
+  COMPANY_DISABLED: {
+    'en-US': 'Your company is disabled: contact your account manager',
+    'zh-CN': '您所在的公司已被停用，请联系您的客户经理',
+  },
+  COMPANY_REJECTED: {
+    'en-US': 'Your company registration was rejected: {reason}',
+    'zh-CN': '您的公司注册未通过审核：{reason}',
+  },
+  COMPANY_NOT_FOUND: { 'en-US': 'The company does not exist', 'zh-CN': '公司不存在' },
+  COMPANY_NOT_WAITING: {
+    'en-US': 'This company is not waiting for review',
+    'zh-CN': '该公司不在待审核状态',
+  },
+  COMPANY_ALREADY_APPROVED: {
+    'en-US': 'This company is already approved',
+    'zh-CN': '该公司已审核通过',
+  },
+  COMPANY_PARENT_INVALID: {
+    'en-US': 'The parent must be a distributor or agent company',
+    'zh-CN': '上级必须是分销商或代理公司',
+  },
+  COMPANY_TYPE_NOT_ALLOWED: {
+    'en-US': 'You cannot create a company of this type',
+    'zh-CN': '您不能创建该类型的公司',
+  },
+  COMPANY_NOT_APPROVED_CANNOT_SEND: {
+    'en-US': 'The company is not approved, frozen or disabled: it cannot send',
+    'zh-CN': '公司未审核、已冻结或已停用，无法发送',
+  },
+  SALES_USER_INVALID: {
+    'en-US': 'The sales user does not exist or is not a sales user',
+    'zh-CN': '销售人员不存在或不是销售角色',
+  },
+  CANNOT_FREEZE_OWN_COMPANY: {
+    'en-US': 'You cannot freeze or disable your own company',
+    'zh-CN': '不能冻结或停用自己所在的公司',
+  },
+  COMPANY_APPROVED_NOTICE_TITLE: {
+    'en-US': 'Your company has been approved',
+    'zh-CN': '您的公司已审核通过',
+  },
+  COMPANY_APPROVED_NOTICE: {
+    'en-US': 'Welcome: {company} has been approved and can now use the platform.',
+    'zh-CN': '欢迎：{company} 已审核通过，现在可以使用平台。',
+  },
+  COMPANY_REJECTED_NOTICE_TITLE: {
+    'en-US': 'Your company registration was rejected',
+    'zh-CN': '您的公司注册未通过审核',
+  },
+  COMPANY_REJECTED_NOTICE: {
+    'en-US': 'The registration of {company} was rejected. Reason: {reason}',
+    'zh-CN': '{company} 的注册未通过审核。原因：{reason}',
   },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },

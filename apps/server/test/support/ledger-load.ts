@@ -17,7 +17,10 @@ const database = await openDatabase({
 });
 const ledger = new LedgerService(
   database.db,
-  { companies: new CompanyService(database.db), settings: new SettingsService(database.db) } as Services,
+  {
+    companies: new CompanyService(database.db, {} as Services),
+    settings: new SettingsService(database.db),
+  } as Services,
   'USD',
 );
 let n = 0;

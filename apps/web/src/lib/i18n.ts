@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'billing',
   'apiAccess',
   'rates',
+  'agent',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -11,7 +11,7 @@ import type {
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
-import type { Db } from '../../platform/db';
+import { afterCommit, type Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
@@ -183,6 +183,29 @@ export class AnnouncementService {
       createdBy: author.user.id,
     });
     return this.adminItem(row, scope);
+  }
+
+  /**
+   * Publishes a message to some users at once (a decision about their company, say): the
+   * calling module has already decided they may be told. Their consoles are nudged after commit.
+   */
+  async publishToUsers(author: AuthContext, userIds: string[], title: string, contentHtml: string) {
+    if (userIds.length === 0) return;
+    const row = await this.repo.insert({
+      title: title.slice(0, 200),
+      msgContent: sanitiseContent(contentHtml),
+      priority: 'H',
+      msgCategory: '2',
+      msgType: 'USER',
+      userIds: [...new Set(userIds)],
+      roleCodes: [],
+      openType: '1',
+      sender: author.user.realname,
+      createdBy: author.user.id,
+      sendStatus: 1,
+      sendTime: new Date(),
+    });
+    await afterCommit(() => this.notify(row));
   }
 
   /** An announcement the caller manages; any other is not found. */

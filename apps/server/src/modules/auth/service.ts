@@ -149,9 +149,9 @@ export class AuthService {
     let companyRules: string[] = [];
     if (user.companyId) {
       const company = await this.services.companies.find(user.companyId);
-      if (company && company.approvalStatus !== 'approved') {
-        return this.fail(user.username, client, new AppError('ACCOUNT_NOT_APPROVED', 403), user.id);
-      }
+      // Not approved (waiting or rejected), frozen or disabled: said plainly, in the caller's language.
+      const blocked = await this.services.companies.blockOf(user.companyId);
+      if (blocked) return this.fail(user.username, client, blocked, user.id);
       companyRules = company?.ipWhitelist ?? [];
     }
     if (!ipAllowed(client.ip, user.ipWhitelist) || !ipAllowed(client.ip, companyRules)) {

@@ -4,6 +4,7 @@ import { CompanyService } from './service';
 
 export type { CompanyRow } from './repo';
 export type { CompanyService } from './service';
+export { CompanyRefused } from './service';
 
 declare module '../../platform/module' {
   interface Services {
@@ -11,9 +12,12 @@ declare module '../../platform/module' {
   }
 }
 
-/** Companies (customers, agents, distributors) and the data scope they give callers. */
+/**
+ * Companies (customers, agents, distributors), the reseller tree, approval, freezing, and the data
+ * scope they give callers.
+ */
 export const companyModule = defineModule({
   name: 'company',
-  services: ({ db }) => ({ companies: new CompanyService(db) }),
+  services: ({ db, log }, services) => ({ companies: new CompanyService(db, services, log) }),
   routes: companyRoutes,
 });

@@ -1,5 +1,5 @@
 import type { companyListQuerySchema } from '@switchboard/contracts';
-import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { type DataScope, scopeCondition } from '../../platform/scope';
@@ -9,7 +9,7 @@ import { companies } from './schema';
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyValues = typeof companies.$inferInsert;
 
-type ListFilters = Omit<z.output<typeof companyListQuerySchema>, 'pageNo' | 'pageSize'>;
+export type ListFilters = Partial<Omit<z.output<typeof companyListQuerySchema>, 'pageNo' | 'pageSize'>>;
 
 /** SQL of the companies table. */
 export class CompanyRepo {
@@ -20,6 +20,16 @@ export class CompanyRepo {
       scopeCondition(scope, companies.id),
       filters.name ? ilike(companies.name, likeText(filters.name)) : undefined,
       filters.type ? eq(companies.type, filters.type) : undefined,
+      filters.approvalStatus ? eq(companies.approvalStatus, filters.approvalStatus) : undefined,
+      filters.parentCompanyId ? eq(companies.parentCompanyId, filters.parentCompanyId) : undefined,
+      filters.salesUserId ? eq(companies.salesUserId, filters.salesUserId) : undefined,
+      filters.status === 'normal'
+        ? and(eq(companies.frozen, false), eq(companies.enabled, true))
+        : filters.status === 'frozen'
+          ? eq(companies.frozen, true)
+          : filters.status === 'disabled'
+            ? eq(companies.enabled, false)
+            : undefined,
     );
   }
 
@@ -39,6 +49,13 @@ export class CompanyRepo {
         type: companies.type,
         approvalStatus: companies.approvalStatus,
         parentCompanyId: companies.parentCompanyId,
+        contactName: companies.contactName,
+        phone: companies.phone,
+        email: companies.email,
+        frozen: companies.frozen,
+        enabled: companies.enabled,
+        salesUserId: companies.salesUserId,
+        rejectReason: companies.rejectReason,
         createdAt: companies.createdAt,
       })
       .from(companies)
@@ -56,6 +73,11 @@ export class CompanyRepo {
       .where(inUuids(companies.id, ids));
   }
 
+  async findMany(ids: string[]): Promise<CompanyRow[]> {
+    if (ids.length === 0) return [];
+    return executor(this.db).select().from(companies).where(inUuids(companies.id, ids));
+  }
+
   async find(id: string): Promise<CompanyRow | undefined> {
     const [row] = await executor(this.db).select().from(companies).where(eq(companies.id, id)).limit(1);
     return row;
@@ -71,6 +93,64 @@ export class CompanyRepo {
       )
       select id from tree`);
     return rowsOf<{ id: string }>(rows).map((r) => r.id);
+  }
+
+  /**
+   * What a sales user manages: the companies assigned to them and everything below those, and
+   * the sign-ups nobody has taken yet (waiting for review, unassigned).
+   */
+  async salesScopeIds(salesUserId: string): Promise<string[]> {
+    const rows = await executor(this.db).execute<{ id: string }>(sql`
+      with recursive tree(id) as (
+        select ${companies.id} from ${companies} where ${companies.salesUserId} = ${salesUserId}
+        union
+        select c.id from ${companies} c join tree on c.parent_company_id = tree.id
+      )
+      select id from tree
+      union
+      select ${companies.id} from ${companies}
+      where ${companies.salesUserId} is null and ${companies.approvalStatus} = 'waiting'`);
+    return rowsOf<{ id: string }>(rows).map((r) => r.id);
+  }
+
+  async update(id: string, values: Partial<CompanyValues>): Promise<CompanyRow | undefined> {
+    const [row] = await executor(this.db)
+      .update(companies)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(companies.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Sets frozen or enabled on these companies; answers the ids whose value changed. */
+  async setFlag(ids: string[], flag: 'frozen' | 'enabled', value: boolean): Promise<string[]> {
+    const rows = await executor(this.db)
+      .update(companies)
+      .set({ [flag]: value, updatedAt: new Date() })
+      .where(and(inUuids(companies.id, ids), ne(companies[flag], value)))
+      .returning({ id: companies.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Moves a company's approval from one of `from` to `to`, atomically; undefined if it was not. */
+  async decide(
+    id: string,
+    from: CompanyRow['approvalStatus'][],
+    change: Pick<CompanyValues, 'approvalStatus' | 'rejectReason'> & { salesUserIdIfNone?: string },
+  ): Promise<CompanyRow | undefined> {
+    const { salesUserIdIfNone, ...values } = change;
+    const [row] = await executor(this.db)
+      .update(companies)
+      .set({
+        ...values,
+        ...(salesUserIdIfNone
+          ? { salesUserId: sql`coalesce(${companies.salesUserId}, ${salesUserIdIfNone}::uuid)` }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(companies.id, id), inArray(companies.approvalStatus, from)))
+      .returning();
+    return row;
   }
 
   async setIpWhitelist(id: string, rules: string[]): Promise<boolean> {

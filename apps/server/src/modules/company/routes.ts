@@ -1,13 +1,45 @@
 import {
+  agentBalanceSchema,
+  agentCustomerAddSchema,
+  agentCustomerEditSchema,
+  agentCustomerListQuerySchema,
+  agentTransferResultSchema,
+  agentTransferSchema,
+  balanceSchema,
+  companyAddSchema,
+  companyApproveSchema,
+  companyChangedSchema,
+  companyCreatedSchema,
+  companyCreditLimitSchema,
+  companyEditSchema,
+  companyEnabledSchema,
+  companyFrozenSchema,
+  companyIdQuerySchema,
   companyIpWhitelistSchema,
   companyListItemSchema,
   companyListQuerySchema,
+  companyRejectSchema,
   ipRulesResultSchema,
   pageSchema,
 } from '@switchboard/contracts';
+import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../../platform/access';
-import { ok, okResponse } from '../../platform/envelope';
+import { fieldError, ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
+import { CompanyRefused } from './service';
+
+/** A refusal about fields becomes the field-error envelope, in the caller's language. */
+async function fields<T>(request: FastifyRequest, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof CompanyRefused)
+      throw fieldError(request, error.problems, error.errorCode, error.status);
+    throw error;
+  }
+}
+
+const approvalSchema = companyCreatedSchema.pick({ id: true, name: true, approvalStatus: true });
 
 export function companyRoutes(api: Api, { companies }: Services) {
   api.get(
@@ -21,6 +53,125 @@ export function companyRoutes(api: Api, { companies }: Services) {
       },
     },
     async (request) => ok(request, await companies.list(requireAuth(request), request.query)),
+  );
+
+  api.get(
+    '/sys/company/queryById',
+    {
+      config: { access: { permission: 'company:list' } },
+      schema: {
+        summary: 'One company in the caller’s scope',
+        querystring: companyIdQuerySchema,
+        response: okResponse(companyListItemSchema),
+      },
+    },
+    async (request) => ok(request, await companies.queryById(requireAuth(request), request.query.id)),
+  );
+
+  api.post(
+    '/sys/company/add',
+    {
+      config: { access: { permission: 'company:add' } },
+      schema: {
+        summary: 'Create a company with its department and administrator user (one transaction)',
+        body: companyAddSchema,
+        response: okResponse(companyCreatedSchema),
+      },
+    },
+    async (request) => ok(request, await fields(request, companies.add(requireAuth(request), request.body))),
+  );
+
+  api.put(
+    '/sys/company/edit',
+    {
+      config: { access: { permission: 'company:edit' } },
+      schema: {
+        summary: 'Change a company’s name, contact, phone, e-mail (administrators: its sales user)',
+        body: companyEditSchema,
+        response: okResponse(companyListItemSchema),
+      },
+    },
+    async (request) => ok(request, await fields(request, companies.edit(requireAuth(request), request.body))),
+  );
+
+  api.put(
+    '/sys/company/frozen',
+    {
+      config: { access: { permission: 'company:frozen' } },
+      schema: {
+        summary: 'Freeze (users signed out, sign-in refused) or thaw companies',
+        body: companyFrozenSchema,
+        response: okResponse(companyChangedSchema),
+      },
+    },
+    async (request) => {
+      const { ids, frozen } = request.body;
+      return ok(request, { changed: await companies.setFlag(requireAuth(request), ids, 'frozen', frozen) });
+    },
+  );
+
+  api.put(
+    '/sys/company/enabled',
+    {
+      config: { access: { permission: 'company:enabled' } },
+      schema: {
+        summary: 'Enable or disable companies (disabled: users signed out, sign-in refused)',
+        body: companyEnabledSchema,
+        response: okResponse(companyChangedSchema),
+      },
+    },
+    async (request) => {
+      const { ids, enabled } = request.body;
+      return ok(request, { changed: await companies.setFlag(requireAuth(request), ids, 'enabled', enabled) });
+    },
+  );
+
+  api.put(
+    '/sys/company/approve',
+    {
+      config: { access: { permission: 'company:approve' } },
+      schema: {
+        summary: 'Approve a company waiting for review (its users are told and may sign in)',
+        body: companyApproveSchema,
+        response: okResponse(approvalSchema),
+      },
+    },
+    async (request) => ok(request, await companies.approve(requireAuth(request), request.body.id)),
+  );
+
+  api.put(
+    '/sys/company/reject',
+    {
+      config: { access: { permission: 'company:approve' } },
+      schema: {
+        summary: 'Reject a company waiting for review, with a reason its users are told',
+        body: companyRejectSchema,
+        response: okResponse(approvalSchema),
+      },
+    },
+    async (request) =>
+      ok(request, await companies.reject(requireAuth(request), request.body.id, request.body.reason)),
+  );
+
+  api.put(
+    '/sys/company/creditLimit',
+    {
+      config: { access: { permission: 'company:creditLimit' } },
+      schema: {
+        summary: 'Set how far below zero a company’s balance may go',
+        body: companyCreditLimitSchema,
+        response: okResponse(balanceSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await companies.setCreditLimit(
+          requireAuth(request),
+          request.body.companyId,
+          request.body.creditLimit,
+        ),
+      ),
   );
 
   api.put(
@@ -37,5 +188,89 @@ export function companyRoutes(api: Api, { companies }: Services) {
       const { companyId, rules } = request.body;
       return ok(request, { rules: await companies.setIpWhitelist(requireAuth(request), companyId, rules) });
     },
+  );
+
+  // --- resellers: their own customers (a distributor's agents too) ---
+
+  api.get(
+    '/sms/agent/customer/list',
+    {
+      config: { access: { permission: 'agent:customer:list' } },
+      schema: {
+        summary: 'The reseller’s customers (and a distributor’s agents), with balances',
+        querystring: agentCustomerListQuerySchema,
+        response: okResponse(pageSchema(companyListItemSchema)),
+      },
+    },
+    async (request) => ok(request, await companies.agentList(requireAuth(request), request.query)),
+  );
+
+  api.post(
+    '/sms/agent/customer/add',
+    {
+      config: { access: { permission: 'agent:customer:add' } },
+      schema: {
+        summary: 'Create a customer company of the reseller, with its administrator user (approved at once)',
+        body: agentCustomerAddSchema,
+        response: okResponse(companyCreatedSchema),
+      },
+    },
+    async (request) =>
+      ok(request, await fields(request, companies.agentAdd(requireAuth(request), request.body))),
+  );
+
+  api.put(
+    '/sms/agent/customer/edit',
+    {
+      config: { access: { permission: 'agent:customer:edit' } },
+      schema: {
+        summary: 'Change one of the reseller’s customers',
+        body: agentCustomerEditSchema,
+        response: okResponse(companyListItemSchema),
+      },
+    },
+    async (request) =>
+      ok(request, await fields(request, companies.agentEdit(requireAuth(request), request.body))),
+  );
+
+  api.put(
+    '/sms/agent/customer/frozen',
+    {
+      config: { access: { permission: 'agent:customer:frozen' } },
+      schema: {
+        summary: 'Freeze or thaw some of the reseller’s customers',
+        body: companyFrozenSchema,
+        response: okResponse(companyChangedSchema),
+      },
+    },
+    async (request) => {
+      const { ids, frozen } = request.body;
+      return ok(request, { changed: await companies.agentFreeze(requireAuth(request), ids, frozen) });
+    },
+  );
+
+  api.get(
+    '/sms/agent/balance',
+    {
+      config: { access: { permission: 'agent:customer:list' } },
+      schema: {
+        summary: 'The reseller’s balance and each customer’s, with money in and charged',
+        response: okResponse(agentBalanceSchema),
+      },
+    },
+    async (request) => ok(request, await companies.agentBalance(requireAuth(request))),
+  );
+
+  api.post(
+    '/sms/agent/balance/transfer',
+    {
+      config: { access: { permission: 'agent:balance:transfer' } },
+      schema: {
+        summary: 'Move money from the reseller’s balance to a customer’s (a repeated key counts once)',
+        body: agentTransferSchema,
+        response: okResponse(agentTransferResultSchema),
+      },
+    },
+    async (request) => ok(request, await companies.agentTransfer(requireAuth(request), request.body)),
   );
 }

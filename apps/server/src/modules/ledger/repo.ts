@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { keyset } from '../../platform/paging';
 import { type DataScope, scopeCondition } from '../../platform/scope';
+import { inUuids } from '../../platform/sql';
 import { companyBalances, ledgerDailyBalances, ledgerEntries } from './schema';
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
@@ -263,6 +264,34 @@ export class LedgerRepo {
       .where(eq(companyBalances.companyId, companyId))
       .limit(1);
     return row;
+  }
+
+  /** Balance rows of these companies (companies that never had an entry have none). */
+  async balancesOf(companyIds: string[]): Promise<BalanceRow[]> {
+    if (companyIds.length === 0) return [];
+    return executor(this.db)
+      .select()
+      .from(companyBalances)
+      .where(inUuids(companyBalances.companyId, companyIds));
+  }
+
+  /** Per company: the sum of credits and the sum of charges of its balance account. */
+  async flowsOf(
+    companyIds: string[],
+  ): Promise<{ companyId: string; totalIn: bigint; totalCharged: bigint }[]> {
+    if (companyIds.length === 0) return [];
+    const result = await executor(this.db).execute(sql`
+      select company_id,
+        coalesce(sum(amount) filter (where amount > 0), 0)::text as total_in,
+        coalesce(-sum(amount) filter (where kind = 'charge'), 0)::text as total_charged
+      from ${ledgerEntries}
+      where account = 'balance' and company_id = any(${textArray(companyIds)}::uuid[])
+      group by company_id`);
+    return rowsOf<{ company_id: string; total_in: string; total_charged: string }>(result).map((r) => ({
+      companyId: r.company_id,
+      totalIn: money(r.total_in),
+      totalCharged: money(r.total_charged),
+    }));
   }
 
   async setCreditLimit(companyId: string, creditLimit: bigint): Promise<void> {

@@ -497,6 +497,30 @@ export class LedgerService {
     };
   }
 
+  /**
+   * Opens zero balance rows for new companies (in the caller's transaction). A company whose row
+   * exists before its first posting is locked in id order with the others; a row opened by the
+   * first posting itself is locked after the rows already held, which under concurrency (two
+   * first transfers to the same new company) can deadlock.
+   */
+  async openAccounts(companyIds: string[]): Promise<void> {
+    if (companyIds.length > 0) await this.repo.openBalances(companyIds);
+  }
+
+  /** Balances of many companies at once (zero for those that never had an entry). */
+  async balancesOf(companyIds: string[]): Promise<Map<string, { balance: bigint; creditLimit: bigint }>> {
+    const rows = await this.repo.balancesOf(companyIds);
+    const found = new Map(rows.map((r) => [r.companyId, { balance: r.balance, creditLimit: r.creditLimit }]));
+    return new Map(companyIds.map((id) => [id, found.get(id) ?? { balance: 0n, creditLimit: 0n }]));
+  }
+
+  /** Per company: money received and money charged on its balance, summed from the ledger. */
+  async flowsOf(companyIds: string[]): Promise<Map<string, { totalIn: bigint; totalCharged: bigint }>> {
+    const rows = await this.repo.flowsOf(companyIds);
+    const found = new Map(rows.map((r) => [r.companyId, r]));
+    return new Map(companyIds.map((id) => [id, found.get(id) ?? { totalIn: 0n, totalCharged: 0n }]));
+  }
+
   /** Sets how far below zero a company's balance may go (not a change of balance: no entry). */
   async setCreditLimit(companyId: string, creditLimit: bigint): Promise<void> {
     if (creditLimit < 0n || creditLimit >= MONEY_LIMIT) throw new AppError('VALIDATION_FAILED', 400);

@@ -24,6 +24,8 @@ const UNIQUE_CONSTRAINTS: Record<string, SignUpProblem> = {
   users_username_uq: { field: 'username', code: 'USERNAME_EXISTS' },
   users_phone_uq: { field: 'phone', code: 'PHONE_EXISTS' },
   users_email_lower_uq: { field: 'email', code: 'EMAIL_EXISTS' },
+  companies_phone_uq: { field: 'phone', code: 'PHONE_EXISTS' },
+  companies_email_lower_uq: { field: 'email', code: 'EMAIL_EXISTS' },
 };
 
 /**
@@ -52,9 +54,20 @@ export class RegistrationService {
       users.isTaken('username', input.username),
       users.isTaken('phone', e164),
       users.isTaken('email', input.email),
+      companies.isTaken('phone', e164),
+      companies.isTaken('email', input.email),
     ]);
-    const fields = ['companies_name_lower_uq', 'users_username_uq', 'users_phone_uq', 'users_email_lower_uq'];
-    const conflicts = fields.flatMap((constraint, i) => (taken[i] ? [UNIQUE_CONSTRAINTS[constraint]!] : []));
+    const fields = [
+      'companies_name_lower_uq',
+      'users_username_uq',
+      'users_phone_uq',
+      'users_email_lower_uq',
+      'companies_phone_uq',
+      'companies_email_lower_uq',
+    ];
+    const conflicts = fields
+      .flatMap((constraint, i) => (taken[i] ? [UNIQUE_CONSTRAINTS[constraint]!] : []))
+      .filter((p, i, all) => all.findIndex((q) => q.field === p.field) === i);
     if (conflicts.length > 0) throw new SignUpRefused(conflicts[0]!.code, 409, conflicts);
     const passwordHash = await hashPassword(input.password);
     try {
@@ -69,6 +82,7 @@ export class RegistrationService {
             phone: e164,
             email: input.email,
           });
+          await this.services.ledger.openAccounts([company.id]);
           const orgCode = `C${randomBytes(5).toString('hex').toUpperCase()}`;
           const department = await this.services.departs.create({ departName: input.companyName, orgCode });
           const user = await users.create({

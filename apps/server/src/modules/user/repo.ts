@@ -102,6 +102,16 @@ export class UserRepo {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** Users of these companies. */
+  async idsOfCompanies(companyIds: string[]): Promise<string[]> {
+    if (companyIds.length === 0) return [];
+    const rows = await executor(this.db)
+      .select({ id: users.id })
+      .from(users)
+      .where(inUuids(users.companyId, companyIds));
+    return rows.map((r) => r.id);
+  }
+
   async companyIdsOf(ids: string[]): Promise<(string | null)[]> {
     if (ids.length === 0) return [];
     const rows = await executor(this.db)

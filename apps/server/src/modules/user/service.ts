@@ -111,6 +111,16 @@ export class UserService {
   count() {
     return this.repo.count();
   }
+  /** Users of these companies (to sign them out, or to tell them something). */
+  idsOfCompanies(companyIds: string[]) {
+    return this.repo.idsOfCompanies(companyIds);
+  }
+  /** Signs every user of these companies out at once (their open consoles close after commit). */
+  async endSessionsOfCompanies(companyIds: string[]) {
+    for (const id of await this.repo.idsOfCompanies(companyIds)) {
+      await this.services.sessions.revokeAllForUser(id);
+    }
+  }
   findById(id: string): Promise<UserRow | undefined> {
     return this.repo.findById(id);
   }

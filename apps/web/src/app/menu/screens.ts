@@ -19,6 +19,7 @@ const LOADERS: Record<string, Loader> = {
   'sms/TestToolRecord': () => import('@/features/sms/pages/TestToolPage'),
   'company/CompanyList': () => import('@/features/company/pages/CompanyListPage'),
   'apiAccess/ApiAccess': () => import('@/features/api-access/pages/ApiAccessPage'),
+  'agent/AgentCustomers': () => import('@/features/agent/pages/AgentCustomersPage'),
   'system/UserList': () => import('@/features/system/pages/UserListPage'),
   'system/AnnouncementList': () => import('@/features/announcement-admin/pages/AnnouncementAdminPage'),
   'system/BrandList': () => import('@/features/branding/pages/BrandListPage'),

@@ -1,0 +1,155 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  adminHeaders,
+  CAPTCHA_ANSWER,
+  expect,
+  fillLogin,
+  signIn,
+  submitLogin,
+  switchLanguage,
+  test,
+} from './support';
+
+const LANGUAGES = [
+  {
+    locale: 'en-US' as const,
+    approve: 'Approve',
+    ok: /^OK$/,
+    approved: 'Approved: the company was told',
+    waiting: 'Account is waiting for approval',
+    transfer: 'Transfer balance',
+  },
+  {
+    locale: 'zh-CN' as const,
+    approve: '审核通过',
+    ok: /^确 ?定$/,
+    approved: '已审核通过，并已通知该公司',
+    waiting: '账号正在等待审核',
+    transfer: '划转余额',
+  },
+];
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/** A valid US number nobody else uses. */
+const phone = () => `+1212${String(2_000_000 + Math.floor(Math.random() * 7_999_999))}`;
+
+/** A company signs up through the API (as the sign-up page does), waiting for approval. */
+async function registerCompany(request: APIRequestContext) {
+  const u = unique();
+  const checkKey = `k${u}`;
+  expect((await request.get(`/api/sys/randomImage/${checkKey}`)).ok()).toBe(true);
+  const body = {
+    companyName: `Waiting Co ${u}`,
+    contactName: 'Wai Ting',
+    phone: phone(),
+    email: `wait.${u}@example.com`,
+    username: `wait_${u}`,
+    password: 'Waiting2026',
+    confirmPassword: 'Waiting2026',
+    captcha: CAPTCHA_ANSWER,
+    checkKey,
+  };
+  const res = await request.post('/api/sys/user/register', { data: body });
+  expect(res.ok(), await res.text()).toBe(true);
+  return body;
+}
+
+/** Digits of a shown amount ("1,234.50" → 123450 cents). */
+const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
+
+async function startIn(page: Page, locale: 'en-US' | 'zh-CN') {
+  await page.goto('/user/login');
+  if (locale === 'zh-CN') await switchLanguage(page, 'zh-CN');
+}
+
+for (const lang of LANGUAGES) {
+  test(`[${lang.locale}] an administrator approves a waiting company, whose user can then sign in`, async ({
+    page,
+    request,
+  }) => {
+    const company = await registerCompany(request);
+    await startIn(page, lang.locale);
+    await fillLogin(page, company.username, company.password);
+    await submitLogin(page);
+    await expect(page.getByTestId('login-error')).toContainText(lang.waiting);
+
+    await signIn(page, 'admin');
+    await page.goto('/company/list');
+    const table = page.getByTestId('company-table');
+    await table.getByTestId('filter-name').fill(company.companyName);
+    await table.getByTestId('query-submit').click();
+    const row = table.locator('tr', { hasText: company.companyName });
+    await expect(row).toHaveCount(1);
+    await row.getByTestId('company-approve').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: lang.ok }).click();
+    await expect(page.getByText(lang.approved)).toBeVisible();
+    await expect(row.getByTestId('company-approve')).toHaveCount(0);
+
+    // The company's user signs in now.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await startIn(page, lang.locale);
+    await signIn(page, company.username, company.password);
+    await expect(page).not.toHaveURL(/\/user\/login/);
+  });
+
+  test(`[${lang.locale}] an agent creates a customer and transfers balance to it, exactly`, async ({
+    page,
+    request,
+  }) => {
+    // The agent gets money to give (the administrator recharges its company through the API).
+    const headers = await adminHeaders(request);
+    const list = await request.get('/api/sys/company/list?name=Acme%20Agency', { headers });
+    const acme = ((await list.json()) as { result: { records: { id: string }[] } }).result.records[0]!;
+    const credit = await request.post('/api/sys/balance/adjust', {
+      headers,
+      data: {
+        companyId: acme.id,
+        direction: 'credit',
+        amount: '100',
+        reason: 'e2e',
+        idempotencyKey: `e2e-${unique()}`,
+      },
+    });
+    expect(credit.ok()).toBe(true);
+
+    await startIn(page, lang.locale);
+    await signIn(page, 'agent');
+    await page.goto('/sms/agent/customer');
+    const u = unique();
+    const name = `Agent Client ${u}`;
+    await page.getByTestId('customer-add').click();
+    const form = page.getByTestId('customer-form');
+    await form.getByTestId('customer-form-name').fill(name);
+    await form.getByTestId('customer-form-contact').fill('Cai Client');
+    await form.getByTestId('customer-form-phone').fill(phone());
+    await form.getByTestId('customer-form-email').fill(`client.${u}@example.com`);
+    await form.getByTestId('customer-form-username').fill(`cl_${u}`);
+    await form.getByTestId('customer-form-password').fill('Client2026');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: lang.locale === 'en-US' ? 'Save' : '保 存' })
+      .click();
+    const row = page.getByTestId('customer-table').locator('tr', { hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('customer-balance')).toHaveText('0.00');
+
+    const own = page.getByTestId('agent-balance');
+    await expect(own).not.toHaveText('0.00');
+    const before = cents(await own.innerText());
+    await row.getByTestId('customer-transfer').click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(lang.transfer) });
+    // More than there is is refused in the dialog, before anything is sent.
+    await dialog.getByTestId('transfer-amount').fill('99999999');
+    await dialog.getByTestId('transfer-ok').click();
+    await expect(
+      dialog.getByText(lang.locale === 'en-US' ? 'More than you can transfer' : '超出可划转的金额'),
+    ).toBeVisible();
+    await dialog.getByTestId('transfer-amount').fill('12.34');
+    // A double click moves the money once: one key per dialog.
+    await dialog.getByTestId('transfer-ok').dblclick();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByTestId('customer-balance')).toHaveText('12.34');
+    await expect.poll(async () => cents(await own.innerText())).toBe(before - 1234);
+  });
+}
