@@ -365,6 +365,7 @@ export const errorTexts = {
   NUMBER_INVALID: {
     'en-US': 'The phone number is not a valid international number',
     'zh-CN': '该电话号码不是有效的国际号码',
+  },
   MONEY_NEGATIVE: { 'en-US': '{field} cannot be negative', 'zh-CN': '{field}不能为负数' },
   COMPANY_FROZEN: {
     'en-US': 'Your company is frozen: contact your account manager',
