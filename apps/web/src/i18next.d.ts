@@ -1,6 +1,6 @@
 import type account from './locales/en-US/account.json';
-import type apiAccess from './locales/en-US/apiAccess.json';
 import type agent from './locales/en-US/agent.json';
+import type apiAccess from './locales/en-US/apiAccess.json';
 import type apiDocs from './locales/en-US/apiDocs.json';
 import type auth from './locales/en-US/auth.json';
 import type billing from './locales/en-US/billing.json';
