@@ -356,7 +356,11 @@ export class LedgerService {
     return this.currencyChecked;
   }
 
-  /** Locks the companies' balance rows, opening zero balances for companies that have none. */
+  /**
+   * Locks the companies' balance rows in company id order. Every company gets its row when it is
+   * inserted (trigger `companies_open_balance`, migration 0010), so the opening below is only a
+   * safety net for rows removed by hand; a row opened here is locked after those already held.
+   */
   private async lock(companyIds: string[], allowMissing = false): Promise<BalanceRow[]> {
     let rows = await this.repo.lockBalances(companyIds);
     if (rows.length < companyIds.length) {
@@ -498,10 +502,8 @@ export class LedgerService {
   }
 
   /**
-   * Opens zero balance rows for new companies (in the caller's transaction). A company whose row
-   * exists before its first posting is locked in id order with the others; a row opened by the
-   * first posting itself is locked after the rows already held, which under concurrency (two
-   * first transfers to the same new company) can deadlock.
+   * Opens zero balance rows for companies (in the caller's transaction). Inserting a company
+   * already does it (trigger `companies_open_balance`); this stays for callers that want it said.
    */
   async openAccounts(companyIds: string[]): Promise<void> {
     if (companyIds.length > 0) await this.repo.openBalances(companyIds);
