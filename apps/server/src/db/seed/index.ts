@@ -97,11 +97,20 @@ async function upsertUser(services: Services, user: SeedUser, password: string) 
   for (const orgCode of user.departments) await services.departs.addUser(id, stableId(`depart:${orgCode}`));
 }
 
-const DEMO_COMPANIES: { name: string; type: 'direct' | 'two-way' | 'agent'; parent?: string }[] = [
+/**
+ * The demo sales user looks after the two direct customers (sales see only the companies assigned
+ * to them); the reseller tree is the administrator's to assign.
+ */
+const DEMO_COMPANIES: {
+  name: string;
+  type: 'direct' | 'two-way' | 'agent';
+  parent?: string;
+  sales?: string;
+}[] = [
   { name: 'Northwind Distribution', type: 'agent' },
   { name: 'Acme Agency', type: 'agent', parent: 'Northwind Distribution' },
-  { name: 'Direct Retail Ltd', type: 'direct' },
-  { name: 'Two-Way Logistics', type: 'two-way' },
+  { name: 'Direct Retail Ltd', type: 'direct', sales: 'sales' },
+  { name: 'Two-Way Logistics', type: 'two-way', sales: 'sales' },
   { name: 'Agency Client Co', type: 'direct', parent: 'Acme Agency' },
 ];
 
@@ -140,6 +149,7 @@ async function seedDemo(services: Services, password: string) {
       type: c.type,
       approvalStatus: 'approved',
       parentCompanyId: c.parent ? stableId(`company:${c.parent}`) : null,
+      salesUserId: c.sales ? stableId(`user:${c.sales}`) : null,
     });
   }
   await seedDepartments(services);
