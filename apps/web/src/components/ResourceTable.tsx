@@ -237,6 +237,9 @@ export function ResourceTable<
         <Form
           hidden={folded}
           form={form}
+          // Field ids get this prefix (`query_name`): a filter and the add/edit form's field of the
+          // same name must not share an id, or the form's label points at the filter.
+          name="query"
           // On a phone the filters stand one under another, each no wider than the card.
           layout={mobile ? 'vertical' : 'inline'}
           className="sb-query-form"
