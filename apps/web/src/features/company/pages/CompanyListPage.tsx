@@ -170,6 +170,8 @@ export default function CompanyListPage() {
             title: t('company.balance'),
             dataIndex: 'balance',
             align: 'right',
+            // On a phone the name, approval and status stay in view beside the actions.
+            responsive: ['sm'],
             render: (v: string) => <span data-testid="company-balance">{formatMoney(v)}</span>,
           },
           {

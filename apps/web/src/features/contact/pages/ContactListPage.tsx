@@ -113,6 +113,8 @@ export default function ContactListPage() {
     { title: t('admin.fields.name'), dataIndex: 'name', sorter: true },
     {
       title: t('admin.fields.telegram'),
+      // On a phone the name and whether it is shown stay in view beside the selection and actions.
+      responsive: ['sm'],
       dataIndex: 'telegram',
       sorter: true,
       onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
