@@ -2,8 +2,10 @@
  * `npm run bench:ledger`: charges per second through LedgerService on a fresh PostgreSQL
  * database (DATABASE_URL, default this machine's server), in this process over a connection
  * pool, as the SMS engine will call it:
- * - one hot company: single charges (each its own transaction; they queue on the company's row
- *   lock), then batches of charges (chargeBatch: one transaction per batch);
+ * - one hot company: single charges (group commit: ChargeQueue), then batches of charges
+ *   (chargeBatch: one transaction per batch); then single charges of a reseller's customer with
+ *   two commissions each, each in its own transaction and then through the group commit
+ *   (postEach, what the rate service's charge uses);
  * - 1,000 companies: single charges at random companies, then dispatcher-style batches that
  *   mix companies (post(..., 'each'): one transaction locks every company of the batch in order).
  * Ends with a reconciliation of everything written. Figures only: nothing here passes or fails.
@@ -109,6 +111,28 @@ async function main() {
       );
       return outcomes.filter((o) => o.status === 'posted').length;
     });
+    // A customer of an agent of a distributor: each charge credits two commissions with it.
+    const [agent, distributor] = [ids[1]!, ids[2]!];
+    const withCommissions = (): Posting[] => {
+      const k = key();
+      return [
+        { companyId: hot, kind: 'charge', amount: -3_500n, idempotencyKey: k },
+        { companyId: agent, kind: 'commission', amount: 500n, idempotencyKey: `c:${k}`, requires: 0 },
+        { companyId: distributor, kind: 'commission', amount: 300n, idempotencyKey: `c:${k}`, requires: 0 },
+      ];
+    };
+    await measure('hot company + 2 commissions, single charges, own transaction each', WORKERS, async () => {
+      await ledger.post(withCommissions(), 'each');
+      return 1;
+    });
+    await measure(
+      'hot company + 2 commissions, single charges, group commit (postEach)',
+      WORKERS,
+      async () => {
+        await ledger.postEach(withCommissions());
+        return 1;
+      },
+    );
     await measure(`${COMPANIES} companies, single charges`, WORKERS, async () => {
       await ledger.charge(pick(), 3_500n, key());
       return 1;

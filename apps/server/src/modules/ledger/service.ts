@@ -115,29 +115,34 @@ function settled(outcome: PostingOutcome): { entry: LedgerEntryRow; replayed: bo
 }
 
 /**
- * Group commit for single charges (calls, lookups, API sends charged one by one): a charge goes
- * to the database at once when fewer than MAX_IN_FLIGHT batches are under way; otherwise it
- * waits for one to finish and goes with every charge that queued meanwhile, as one `each`
- * posting. An idle system adds no delay; a busy one turns many short transactions (each holding a
- * hot company's row lock for three round trips) into few. Each caller still gets its own outcome.
- * Two charges with the same key never share a batch (the second waits for the next): the second
- * then replays the first.
+ * Group commit for charges made one at a time (calls, lookups, API sends, each with the
+ * commissions of the resellers above): a group of postings goes to the database at once when
+ * fewer than MAX_IN_FLIGHT batches are under way; otherwise it waits for one to finish and goes
+ * with every group that queued meanwhile, as one `each` posting. An idle system adds no delay; a
+ * busy one turns many short transactions (each holding a hot company's row lock for three round
+ * trips) into few. Each caller still gets its own outcomes. A group is never split, and two groups
+ * that share a key never share a batch (the second waits for the next, and then replays the
+ * first). A batch that fails as a whole (a bug, a balance out of range, a lost connection) is
+ * tried again one group at a time, so one caller's error stays its own.
  */
-class ChargeQueue {
+export class ChargeQueue {
   private static readonly MAX_IN_FLIGHT = 4;
+  /** Postings per batch (a larger group goes alone). */
   private static readonly MAX_BATCH = 500;
   private readonly waiting: {
-    posting: Posting;
-    resolve: (outcome: PostingOutcome) => void;
+    postings: Posting[];
+    resolve: (outcomes: PostingOutcome[]) => void;
     reject: (error: unknown) => void;
   }[] = [];
   private inFlight = 0;
 
   constructor(private readonly flush: (postings: Posting[]) => Promise<PostingOutcome[]>) {}
 
-  submit(posting: Posting): Promise<PostingOutcome> {
+  /** `requires` in a group counts within the group. */
+  submit(postings: Posting[]): Promise<PostingOutcome[]> {
+    if (postings.length === 0) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
-      this.waiting.push({ posting, resolve, reject });
+      this.waiting.push({ postings, resolve, reject });
       this.pump();
     });
   }
@@ -146,31 +151,56 @@ class ChargeQueue {
     while (this.inFlight < ChargeQueue.MAX_IN_FLIGHT && this.waiting.length > 0) {
       const batch: typeof this.waiting = [];
       const keys = new Set<string>();
-      for (let i = 0; i < this.waiting.length && batch.length < ChargeQueue.MAX_BATCH; ) {
+      let size = 0;
+      for (let i = 0; i < this.waiting.length && size < ChargeQueue.MAX_BATCH; ) {
         const item = this.waiting[i]!;
-        const key = keyOf(item.posting);
-        if (keys.has(key)) {
+        const itemKeys = item.postings.map(keyOf);
+        const fits = batch.length === 0 || size + item.postings.length <= ChargeQueue.MAX_BATCH;
+        if (!fits || itemKeys.some((key) => keys.has(key))) {
           i++;
           continue;
         }
-        keys.add(key);
+        for (const key of itemKeys) keys.add(key);
+        size += item.postings.length;
         batch.push(item);
         this.waiting.splice(i, 1);
       }
       this.inFlight++;
-      this.flush(batch.map((b) => b.posting))
-        .then(
-          (outcomes) => {
-            for (const [i, b] of batch.entries()) b.resolve(outcomes[i]!);
-          },
-          (error: unknown) => {
-            for (const b of batch) b.reject(error);
-          },
-        )
-        .finally(() => {
-          this.inFlight--;
-          this.pump();
-        });
+      this.run(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(batch: typeof this.waiting) {
+    const postings: Posting[] = [];
+    const offsets: number[] = [];
+    for (const item of batch) {
+      offsets.push(postings.length);
+      const offset = postings.length;
+      for (const p of item.postings) {
+        postings.push(p.requires === undefined ? p : { ...p, requires: p.requires + offset });
+      }
+    }
+    try {
+      const outcomes = await this.flush(postings);
+      for (const [i, item] of batch.entries()) {
+        item.resolve(outcomes.slice(offsets[i]!, offsets[i]! + item.postings.length));
+      }
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // Nothing of the batch was written (one transaction): each group on its own.
+      for (const item of batch) {
+        try {
+          item.resolve(await this.flush(item.postings));
+        } catch (own) {
+          item.reject(own);
+        }
+      }
     }
   }
 }
@@ -409,10 +439,27 @@ export class LedgerService {
     details: { reference?: string; note?: string; actor?: Actor } = {},
   ): Promise<{ entry: LedgerEntryRow; replayed: boolean }> {
     const posting: Posting = { companyId, kind: 'charge', amount: -amount, idempotencyKey, ...details };
-    // Inside a caller's transaction the charge must be part of it; otherwise it may share one.
-    if (inTransaction()) return this.one(posting);
-    this.validate(posting);
-    return settled(await this.charges.submit(posting));
+    const [outcome] = await this.postEach([posting]);
+    return settled(outcome!);
+  }
+
+  /**
+   * `post(postings, 'each')` for a caller outside a transaction that does not need one of its
+   * own (a charge with its commissions): it may share a transaction with other callers' postings
+   * made at the same time (see ChargeQueue). Inside a caller's transaction it is part of that one.
+   */
+  async postEach(postings: Posting[]): Promise<PostingOutcome[]> {
+    if (inTransaction()) return this.post(postings, 'each');
+    // A bad posting is its caller's bug: said to that caller, never failing a shared batch.
+    for (const p of postings) this.validate(p);
+    const keys = new Set(postings.map((p) => keyOf(p)));
+    if (keys.size < postings.length) throw new Error('an idempotency key twice in one call');
+    for (const [i, p] of postings.entries()) {
+      if (p.requires !== undefined && !(p.requires >= 0 && p.requires < i)) {
+        throw new Error(`posting requires ${p.requires}, which does not come before it`);
+      }
+    }
+    return this.charges.submit(postings);
   }
 
   /**

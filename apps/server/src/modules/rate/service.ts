@@ -902,7 +902,8 @@ export class RateService {
       plan.push({ index, leader, amount, commissions });
     }
     if (postings.length > 0) {
-      const results: PostingOutcome[] = await this.services.ledger.post(postings, 'each');
+      // Outside a caller's transaction it may share one with other charges made at the same time.
+      const results: PostingOutcome[] = await this.services.ledger.postEach(postings);
       for (const p of plan) {
         const result = results[p.leader]!;
         outcomes[p.index] =
