@@ -463,6 +463,11 @@ describe('/sms/agent: a reseller’s customers', () => {
       await call<CompanyListItem>('admin', 'GET', `/sys/company/queryById?id=${created.id}`),
     );
     expect(row.parentCompanyId).toBe(ACME);
+    // Its department sits under the agent's department in the tree.
+    const db = s.app.database.db;
+    const [agentDepart] = await db.select().from(departments).where(eq(departments.agentId, ACME));
+    const [own] = await db.select().from(departments).where(eq(departments.departName, body.name));
+    expect(own?.parentId).toBe(agentDepart!.id);
     expect(expectOk(await login(body.username, body.password)).userInfo.roles).toEqual(['customer']);
     // An agent cannot make agents; a distributor can.
     expectFieldError(

@@ -239,7 +239,12 @@ export class CompanyService {
           });
           await this.services.ledger.openAccounts([company.id]);
           const orgCode = `C${randomBytes(5).toString('hex').toUpperCase()}`;
+          // A reseller's customer (or a distributor's agent) sits under the reseller's department.
+          const parentDepartment = input.parentCompanyId
+            ? await this.services.departs.departmentOfAgent(input.parentCompanyId)
+            : undefined;
           const department = await this.services.departs.create({
+            parentId: parentDepartment?.id ?? null,
             departName: input.name,
             orgCode,
             agentId: input.type === 'agent' ? company.id : null,

@@ -32,6 +32,17 @@ export class DepartRepo {
     return row!;
   }
 
+  /** The department of an agent-type company (the one carrying its id as agentId). */
+  async findByAgent(agentId: string): Promise<{ id: string } | undefined> {
+    const [row] = await executor(this.db)
+      .select({ id: departments.id })
+      .from(departments)
+      .where(eq(departments.agentId, agentId))
+      .orderBy(departments.createdAt)
+      .limit(1);
+    return row;
+  }
+
   async insertIfMissing(values: DepartmentValues) {
     await executor(this.db).insert(departments).values(values).onConflictDoNothing();
   }

@@ -47,6 +47,10 @@ export class DepartService {
   create(values: DepartmentValues) {
     return this.repo.insert(values);
   }
+  /** The department of an agent-type company, under which its customers' departments sit. */
+  departmentOfAgent(agentCompanyId: string) {
+    return this.repo.findByAgent(agentCompanyId);
+  }
   insertIfMissing(values: DepartmentValues) {
     return this.repo.insertIfMissing(values);
   }
