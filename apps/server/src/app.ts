@@ -5,6 +5,7 @@ import { type SeedReport, seed } from './db/seed/index';
 import { appModules } from './modules';
 import type { CaptchaGenerator } from './modules/auth';
 import type { RegisteredRoute } from './platform/access';
+import { CacheBus } from './platform/cache-bus';
 import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
 import { type Database, openDatabase, STARTUP_LOCK } from './platform/db';
@@ -62,12 +63,14 @@ export async function buildCore(options: AppOptions): Promise<Core> {
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }));
   const pubsub = createPubSub(config, log);
   const realtime = new Realtime(pubsub, options.eventsChannel);
-  const platform: Platform = { config, database, db: database.db, log, pubsub, realtime };
+  const caches = new CacheBus(pubsub, `${options.eventsChannel ?? 'switchboard_events'}_caches`, log);
+  const platform: Platform = { config, database, db: database.db, log, pubsub, realtime, caches };
   const modules = appModules({ captchaGenerator: options.captchaGenerator });
   const services = {} as Services;
   for (const module of modules) Object.assign(services, module.services?.(platform, services));
   realtime.checkSessionsWith((ids) => services.sessions.liveSessionIds(ids));
   await realtime.start();
+  await caches.start();
   const seedReport = (await database.withLock(STARTUP_LOCK, 'wait', () =>
     seed(modules, services, platform, {
       demo: config.seedDemo,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CacheBus } from './cache-bus';
 import type { Config } from './config';
 import type { Database, Db } from './db';
 import type { JobDefinition } from './jobs/index';
@@ -25,6 +26,8 @@ export interface Platform {
   log: Logger;
   pubsub: PubSub;
   realtime: Realtime;
+  /** Clears named in-process caches in every server process (see CacheBus). */
+  caches: CacheBus;
 }
 
 /** Fastify with the zod type provider: route schemas type the handler's input and output. */

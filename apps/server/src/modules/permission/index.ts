@@ -18,8 +18,8 @@ declare module '../../platform/module' {
 /** Roles, the menu and button tree, and what each role is granted. */
 export const permissionModule = defineModule({
   name: 'permission',
-  services: ({ db }) => {
-    const caches = new PermissionCaches();
+  services: ({ db, caches: bus }) => {
+    const caches = new PermissionCaches(bus);
     return {
       grants: new GrantsService(db, caches),
       menus: new MenuService(db, caches),

@@ -5,6 +5,7 @@ import {
   userPermissionsSchema,
 } from '@switchboard/contracts';
 import { TtlCache } from '../../platform/cache';
+import type { CacheBus } from '../../platform/cache-bus';
 import type { Db } from '../../platform/db';
 import { PreparedAnswer } from '../../platform/prepared-answer';
 import { PermissionRepo, type PermissionRow } from './repo';
@@ -27,11 +28,24 @@ export class PermissionCaches {
   readonly grants = new TtlCache<Grants>(CACHE_TTL_MS);
   readonly menus = new TtlCache<PreparedAnswer<UserPermissions>>(CACHE_TTL_MS);
 
+  constructor(private readonly bus?: CacheBus) {
+    bus?.register(PERMISSIONS_CACHE, () => this.clear());
+  }
+
   clear() {
     this.grants.clear();
     this.menus.clear();
   }
+
+  /** Clears here at once and in the other server processes (through the cache bus). */
+  changed() {
+    if (this.bus) void this.bus.changed(PERMISSIONS_CACHE);
+    else this.clear();
+  }
 }
+
+/** The name of the grant and menu caches on the cache bus. */
+export const PERMISSIONS_CACHE = 'permissions';
 
 /**
  * Role codes and granted permission codes per set of roles, cached for a few seconds: they are
@@ -61,9 +75,9 @@ export class GrantsService {
     return this.forRoles(await this.repo.roleIdsOfUser(userId));
   }
 
-  /** Roles, grants or menus changed: grants and menus are read afresh on this process. */
+  /** Roles, grants or menus changed: grants and menus are read afresh, in every process. */
   invalidate() {
-    this.caches.clear();
+    this.caches.changed();
   }
 }
 
@@ -102,9 +116,9 @@ export class MenuService {
     return (await this.answerFor(roleIds)).value;
   }
 
-  /** Roles, grants or menus changed: grants and menus are read afresh on this process. */
+  /** Roles, grants or menus changed: grants and menus are read afresh, in every process. */
   invalidate() {
-    this.caches.clear();
+    this.caches.changed();
   }
 
   private async load(roleIds: string[]): Promise<UserPermissions> {

@@ -19,7 +19,7 @@ declare module '../../platform/module' {
  */
 export const rateModule = defineModule({
   name: 'rate',
-  services: ({ db, log }, services) => ({ rates: new RateService(db, services, log) }),
+  services: ({ db, log, caches }, services) => ({ rates: new RateService(db, services, log, caches) }),
   routes: rateRoutes,
   // Mobile operators and their number prefixes: reference data every database needs.
   seed: ({ rates }) => rates.seedOperators(DEMO_OPERATORS),

@@ -17,6 +17,7 @@ import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { TtlCache } from '../../platform/cache';
+import type { CacheBus } from '../../platform/cache-bus';
 import { afterCommit, type Db, isUniqueViolation, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
@@ -51,6 +52,8 @@ type RateInput = z.output<typeof rateInputSchema>;
 
 /** How long resolution may use a group's rates, a company's assignments and the operators read before. */
 const CACHE_TTL_MS = 5_000;
+/** The name of the rates' caches on the cache bus. */
+export const RATES_CACHE = 'rates';
 /** Rows named in a not-lower message (all are in the error's result). */
 const ROWS_NAMED_MAX = 10;
 
@@ -125,17 +128,27 @@ export class RateService {
     private readonly db: Db,
     private readonly services: Services,
     private readonly log?: Logger,
+    private readonly caches?: CacheBus,
   ) {
     this.repo = new RateRepo(db);
+    caches?.register(RATES_CACHE, () => this.clearCaches());
   }
 
-  /** Forget what was cached once the current transaction commits. */
+  private clearCaches() {
+    this.groupRates.clear();
+    this.assignments.clear();
+    this.parents.clear();
+    this.operatorList.clear();
+  }
+
+  /**
+   * Forget what was cached once the current transaction commits, in every server process (a
+   * worker charging messages must not price them with rates changed in the API process).
+   */
   private async changed() {
     await afterCommit(() => {
-      this.groupRates.clear();
-      this.assignments.clear();
-      this.parents.clear();
-      this.operatorList.clear();
+      if (this.caches) void this.caches.changed(RATES_CACHE);
+      else this.clearCaches();
     });
   }
 
