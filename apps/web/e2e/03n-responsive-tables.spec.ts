@@ -70,8 +70,28 @@ async function expectPageFits(page: Page) {
     .toBe(true);
 }
 
-/** Every filter, its controls and the search buttons lie inside the card. */
+/**
+ * On a phone a list's filters fold behind its Filters button (the rows come first), which says
+ * how many filters are applied; opening it shows the form.
+ */
+async function openFilters(card: Locator) {
+  const toggle = card.getByTestId('query-toggle');
+  const phone = (card.page().viewportSize()?.width ?? 1440) < 768;
+  if (!phone) {
+    // On a wide screen the form stands open and there is nothing to fold.
+    await expect(toggle).toHaveCount(0);
+    await expect(card.getByTestId('query-form')).toBeVisible();
+    return;
+  }
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(card.getByTestId('query-form')).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** Every filter, its controls and the search buttons lie inside the card (opened on a phone). */
 async function expectFiltersInCard(card: Locator) {
+  await openFilters(card);
   const parts = card
     .getByTestId('query-form')
     .locator('.ant-form-item, .ant-input-affix-wrapper, .ant-select, .ant-picker, button');
@@ -185,6 +205,7 @@ test("at 390 px a user's actions are a More menu: edit in English, freeze and th
   const { username } = SPEC_USERS.narrowFreeze;
   await signInAdmin(page, PHONE);
   const users = await openList(page, '/system/user', 'user-table');
+  await openFilters(users);
   await page.getByTestId('filter-username').fill(username);
   await page.getByTestId('query-submit').click();
   const rows = users.locator('tbody tr.ant-table-row');
@@ -235,6 +256,7 @@ test('at 390 px an announcement is deleted from its More menu', async ({ page, r
   });
   await signInAdmin(page, PHONE);
   const announcements = await openList(page, '/system/announcement', 'announcement-table');
+  await openFilters(announcements);
   await page.getByTestId('filter-title').fill(title);
   await page.getByTestId('query-submit').click();
   const rows = announcements.locator('tbody tr.ant-table-row');

@@ -77,7 +77,8 @@ export interface ResourceTableProps<
   selectable?: boolean;
   /**
    * On a phone the query form folds behind a Filters button (showing how many are applied), so
-   * the rows come first. Default false (the form stands open everywhere).
+   * the rows come first. Default true; false keeps the form open everywhere (a list whose one
+   * filter is the point of the screen).
    */
   collapsible?: boolean;
   title?: ReactNode;
@@ -127,7 +128,7 @@ export function ResourceTable<
   fromQuery = sameValues,
   toolbar,
   selectable = false,
-  collapsible = false,
+  collapsible = true,
   title,
   testId,
 }: ResourceTableProps<S, R, K>) {

@@ -154,7 +154,6 @@ export default function ContactListPage() {
         testId="contact-table"
         columns={columns}
         selectable
-        collapsible
         filters={
           <>
             <Form.Item name="name" label={t('admin.search')}>

@@ -160,7 +160,6 @@ export default function BalanceLedgerPage() {
         title={t('title')}
         testId="ledger-table"
         columns={columns}
-        collapsible
         toQuery={toQuery}
         fromQuery={fromQuery}
         filters={
