@@ -597,7 +597,7 @@ describe('import rows', () => {
           field: 'prefix',
           message: text('RATE_PREFIX_COUNTRY', locale, { prefix: '4420', country: 'US', dial: '1' }),
         },
-        { row: 6, field: 'countryCode', message: text('RATE_DUPLICATE', locale, { rows: '#1' }) },
+        { row: 6, field: 'countryCode', message: text('RATE_DUPLICATE_ROW', locale, { row: 1 }) },
         {
           row: 7,
           field: 'price',
@@ -751,11 +751,13 @@ describe('rates: add, edit, delete, deleteBatch', () => {
         message: false,
       },
     );
-    expectOk(
-      await call('admin', 'DELETE', '/sys/feerate/deleteBatch', {
-        query: { ids: `${voice.id},${second.id}` },
-      }),
-    );
+    expect(
+      expectOk(
+        await call('admin', 'DELETE', '/sys/feerate/deleteBatch', {
+          query: { ids: `${voice.id},${second.id}` },
+        }),
+      ),
+    ).toEqual({ deleted: 2 });
     expect(
       expectOk(await call<Page<Rate>>('admin', 'GET', '/sys/feerate/list', { query: { groupId: g.id } }))
         .total,
@@ -863,7 +865,7 @@ describe('rates: add, edit, delete, deleteBatch', () => {
     );
     expectFieldError(
       await call('admin', 'DELETE', '/sys/feerate/deleteBatch', { query: { ids: 'a,b' } }),
-      'ids.0',
+      'ids',
       /invalid/,
     );
     expectFieldError(

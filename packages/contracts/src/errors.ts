@@ -340,6 +340,15 @@ export const errorTexts = {
     'en-US': 'A rate for this destination already exists in the group: {rows}',
     'zh-CN': '该费率组中已存在此目的地的费率：{rows}',
   },
+  RATE_DUPLICATE_ROW: {
+    'en-US': 'Same destination as row {row} of the file',
+    'zh-CN': '与文件第{row}行的目的地重复',
+  },
+  RATE_GROUPS_IN_USE: {
+    'en-US':
+      'Still assigned to companies, so nothing was deleted: {names}. Assign those companies other groups first',
+    'zh-CN': '以下费率组仍分配给公司，未删除任何费率组：{names}。请先为这些公司分配其他费率组',
+  },
   RATE_SMS_KIND_REQUIRED: {
     'en-US': 'An SMS rate needs its SMS kind',
     'zh-CN': '短信费率必须指定短信类型',

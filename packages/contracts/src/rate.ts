@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { money } from './money';
-import { pageQuerySchema } from './paging';
+import { importQuerySchema, resourceListQuerySchema } from './resource';
 import { dateTime, uuid } from './wire';
 
 /**
@@ -70,7 +70,18 @@ export const numberPrefix = z
 
 // --- groups ---
 
-export const rateGroupListQuerySchema = pageQuerySchema.extend({
+/** Columns the rate group list sorts by (`column`). */
+export const RATE_GROUP_SORTABLE = [
+  'name',
+  'kind',
+  'rateCount',
+  'companyCount',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/** `GET /sys/feerateGroup/list` and `exportXls`: paging, sort, name, kind, owner. */
+export const rateGroupListQuerySchema = resourceListQuerySchema({
   name: z.string().max(RATE_GROUP_NAME_MAX, 'FIELD_TOO_LONG').optional(),
   kind: z.enum(RATE_GROUP_KINDS).optional(),
   /** 'platform' for the platform's groups, or a reseller company id. Staff only. */
@@ -134,7 +145,11 @@ export type RateAssignments = z.input<typeof rateAssignmentsSchema>;
 
 // --- rates ---
 
-export const rateListQuerySchema = pageQuerySchema.extend({
+/** Columns the rate list sorts by (`column`). */
+export const RATE_SORTABLE = ['countryCode', 'smsKind', 'prefix', 'mcc', 'price', 'updatedAt'] as const;
+
+/** `GET /sys/feerate/list` and `exportXls`: the rates of one group, paging, sort and filters. */
+export const rateListQuerySchema = resourceListQuerySchema({
   groupId: uuid,
   countryCode: countryCode.optional(),
   smsKind: z.enum(SMS_KINDS).optional(),
@@ -189,14 +204,6 @@ export type RateInput = z.input<typeof rateInputSchema>;
 export const rateAddSchema = rateInputSchema.extend({ groupId: uuid });
 export const rateEditSchema = rateInputSchema.extend({ id: uuid });
 
-export const rateIdsQuerySchema = z.object({
-  ids: z
-    .string()
-    .max(37 * 500, 'FIELD_TOO_LONG')
-    .transform((text) => text.split(',').filter((s) => s.length > 0))
-    .pipe(z.array(uuid).min(1, 'FIELD_REQUIRED').max(500)),
-});
-
 /** Batch edit: every rate of the group matching the filter gets a price, or +/- a percent. */
 export const rateBatchEditSchema = z
   .object({
@@ -245,6 +252,9 @@ export const rateRowErrorSchema = z.object({
 });
 export type RateRowError = z.input<typeof rateRowErrorSchema>;
 
+/** `POST /sys/feerate/importExcel?groupId=&dryRun=`: the group the file's rates go into. */
+export const rateImportQuerySchema = importQuerySchema.extend({ groupId: uuid });
+
 export const rateImportResultSchema = z.object({
   imported: z.number().int(),
   /** Rows that replaced a rate for the same destination. */
@@ -286,7 +296,11 @@ export type RateQuote = z.input<typeof rateQuoteSchema>;
 
 // --- gateway cost per operator ---
 
-export const gatewayPriceListQuerySchema = pageQuerySchema.extend({
+/** Columns the gateway cost list sorts by (`column`). */
+export const GATEWAY_PRICE_SORTABLE = ['gateway', 'kind', 'countryCode', 'mcc', 'cost', 'updatedAt'] as const;
+
+/** `GET /gatewayOperatorPrice/list` and `exportXls`: paging, sort, gateway, country, kind. */
+export const gatewayPriceListQuerySchema = resourceListQuerySchema({
   gateway: z.string().max(64, 'FIELD_TOO_LONG').optional(),
   countryCode: countryCode.optional(),
   kind: z.enum(RATE_GROUP_KINDS).optional(),

@@ -1,9 +1,11 @@
-import { InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_BYTES, type ImportResult, type ImportRowError } from '@switchboard/contracts';
 import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { apiClient, isApiError, type QueryValue } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { saveFile } from '@/lib/save-file';
 
 export interface ImportDialogProps {
   open: boolean;
@@ -13,6 +15,13 @@ export interface ImportDialogProps {
   /** Called with the number of rows written (reload the list here). */
   onImported: (count: number) => void;
   title?: string;
+  /** Parameters every upload carries besides `dryRun` (the group rates go into: `groupId`). */
+  query?: Record<string, QueryValue>;
+  /**
+   * A sheet to start from: an export (its columns are the import's), downloaded through the API
+   * client from the dialog.
+   */
+  template?: { path: string; params?: Record<string, QueryValue> };
 }
 
 type Step =
@@ -34,10 +43,32 @@ function importResultOf(value: unknown): ImportResult | null {
  * that writes nothing), see the first rows and every row's problems, then Import. The server takes
  * all rows or none, so a file with problems imports nothing; Import stays off until it has none.
  */
-export function ImportDialog({ open, onClose, path, onImported, title }: ImportDialogProps) {
+export function ImportDialog({
+  open,
+  onClose,
+  path,
+  onImported,
+  title,
+  query = {},
+  template,
+}: ImportDialogProps) {
   const { t } = useTranslation('common');
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'pick' });
+  const [fetchingTemplate, setFetchingTemplate] = useState(false);
+
+  const downloadTemplate = async () => {
+    if (!template) return;
+    setFetchingTemplate(true);
+    try {
+      const sheet = await apiClient.download(template.path, template.params ?? {});
+      saveFile(sheet.blob, sheet.filename);
+    } catch (error) {
+      notify.error(isApiError(error) ? error.message : String(error));
+    } finally {
+      setFetchingTemplate(false);
+    }
+  };
 
   const reset = () => {
     setFile(null);
@@ -53,7 +84,7 @@ export function ImportDialog({ open, onClose, path, onImported, title }: ImportD
     try {
       const result = await apiClient.upload<ImportResult>(path, chosen, {
         filename: chosen.name,
-        query: commit ? {} : { dryRun: true },
+        query: commit ? query : { ...query, dryRun: true },
         onProgress: (fraction) =>
           setStep((current) =>
             current.kind === 'uploading' ? { ...current, progress: Math.round(fraction * 100) } : current,
@@ -127,6 +158,18 @@ export function ImportDialog({ open, onClose, path, onImported, title }: ImportD
             {t('resource.importHint', { size: IMPORT_MAX_BYTES / 1024 / 1024 })}
           </p>
         </Upload.Dragger>
+      ) : null}
+      {step.kind === 'pick' && template ? (
+        <Button
+          type="link"
+          icon={<DownloadOutlined />}
+          loading={fetchingTemplate}
+          onClick={() => void downloadTemplate()}
+          style={{ paddingInline: 0, marginTop: 8 }}
+          data-testid="import-template"
+        >
+          {t('resource.importTemplate')}
+        </Button>
       ) : null}
       {file ? (
         <Typography.Paragraph type="secondary" data-testid="import-file-name">

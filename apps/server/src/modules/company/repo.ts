@@ -73,6 +73,15 @@ export class CompanyRepo {
       .where(inUuids(companies.id, ids));
   }
 
+  /** Companies directly below these (their customers and agents). */
+  async childrenOf(ids: string[]): Promise<{ id: string; parentCompanyId: string | null }[]> {
+    if (ids.length === 0) return [];
+    return executor(this.db)
+      .select({ id: companies.id, parentCompanyId: companies.parentCompanyId })
+      .from(companies)
+      .where(inUuids(companies.parentCompanyId, ids));
+  }
+
   async findMany(ids: string[]): Promise<CompanyRow[]> {
     if (ids.length === 0) return [];
     return executor(this.db).select().from(companies).where(inUuids(companies.id, ids));

@@ -624,6 +624,11 @@ export class CompanyService {
     return new Map((await this.repo.names(ids)).map((c) => [c.id, c.name]));
   }
 
+  /** Companies directly below these (a reseller's customers and agents). */
+  childrenOf(ids: string[]): Promise<{ id: string; parentCompanyId: string | null }[]> {
+    return this.repo.childrenOf(ids);
+  }
+
   find(id: string): Promise<CompanyRow | undefined> {
     return this.repo.find(id);
   }

@@ -1,8 +1,8 @@
-import type { RateGroupKind, SmsKind } from '@switchboard/contracts';
-import { and, asc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { RateGroupKind, SmsKind, SortQuery } from '@switchboard/contracts';
+import { and, asc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, executor } from '../../platform/db';
+import { orderByOf } from '../../platform/resource';
 import { inUuids, likeText } from '../../platform/sql';
-import { companies } from '../company/schema';
 import { companyRateGroups, gatewayOperatorPrices, operators, rateGroups, rates } from './schema';
 
 export type RateGroupRow = typeof rateGroups.$inferSelect;
@@ -14,19 +14,56 @@ export type GatewayPriceRow = typeof gatewayOperatorPrices.$inferSelect;
 /** Which groups a caller may list: all, or those of these owners plus these ids. */
 export type GroupVisibility = { kind: 'all' } | { kind: 'some'; ownerIds: string[]; groupIds: string[] };
 
-export interface GroupFilters {
+export interface GroupFilters extends SortQuery {
   name?: string | undefined;
   kind?: RateGroupKind | undefined;
   owner?: string | undefined;
 }
 
-export interface RateFilters {
+export interface RateFilters extends SortQuery {
   countryCode?: string | undefined;
   smsKind?: SmsKind | undefined;
   mcc?: string | undefined;
   mnc?: string | undefined;
   prefix?: string | undefined;
 }
+
+export interface GatewayFilters extends SortQuery {
+  gateway?: string | undefined;
+  countryCode?: string | undefined;
+  kind?: RateGroupKind | undefined;
+}
+
+// Written out: selecting from one table, drizzle leaves columns unqualified ("id" would be the
+// subquery's own).
+const rateCount = sql<number>`(select count(*)::int from rates r where r.group_id = rate_groups.id)`;
+const companyCount = sql<number>`(select count(*)::int from company_rate_groups c where c.group_id = rate_groups.id)`;
+
+/** What each list sorts by: the whitelists of `column` (contracts' RATE_GROUP_SORTABLE, …). */
+const GROUP_SORTABLE = {
+  name: rateGroups.name,
+  kind: rateGroups.kind,
+  rateCount,
+  companyCount,
+  createdAt: rateGroups.createdAt,
+  updatedAt: rateGroups.updatedAt,
+};
+const RATE_SORTABLE = {
+  countryCode: rates.countryCode,
+  smsKind: rates.smsKind,
+  prefix: rates.prefix,
+  mcc: rates.mcc,
+  price: rates.price,
+  updatedAt: rates.updatedAt,
+};
+const GATEWAY_SORTABLE = {
+  gateway: gatewayOperatorPrices.gateway,
+  kind: gatewayOperatorPrices.kind,
+  countryCode: gatewayOperatorPrices.countryCode,
+  mcc: gatewayOperatorPrices.mcc,
+  cost: gatewayOperatorPrices.cost,
+  updatedAt: gatewayOperatorPrices.updatedAt,
+};
 
 /** SQL of rate groups, rates, assignments, operators and gateway costs. */
 export class RateRepo {
@@ -68,17 +105,21 @@ export class RateRepo {
         name: rateGroups.name,
         kind: rateGroups.kind,
         ownerCompanyId: rateGroups.ownerCompanyId,
-        ownerCompanyName: companies.name,
         remark: rateGroups.remark,
-        rateCount: sql<number>`(select count(*)::int from ${rates} where ${rates.groupId} = ${rateGroups.id})`,
-        companyCount: sql<number>`(select count(*)::int from ${companyRateGroups} where ${companyRateGroups.groupId} = ${rateGroups.id})`,
+        rateCount,
+        companyCount,
         createdAt: rateGroups.createdAt,
         updatedAt: rateGroups.updatedAt,
       })
       .from(rateGroups)
-      .leftJoin(companies, eq(companies.id, rateGroups.ownerCompanyId))
       .where(this.groupWhere(visibility, filters))
-      .orderBy(asc(rateGroups.kind), asc(rateGroups.name), asc(rateGroups.id))
+      .orderBy(
+        ...orderByOf(filters, GROUP_SORTABLE, [
+          asc(rateGroups.kind),
+          asc(rateGroups.name),
+          asc(rateGroups.id),
+        ]),
+      )
       .limit(limit)
       .offset(offset);
   }
@@ -101,8 +142,21 @@ export class RateRepo {
       .where(eq(rateGroups.id, id));
   }
 
-  async deleteGroup(id: string) {
-    await executor(this.db).delete(rateGroups).where(eq(rateGroups.id, id));
+  /** Deletes these groups (their rates go with them); answers the ids deleted. */
+  async deleteGroups(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await executor(this.db)
+      .delete(rateGroups)
+      .where(inUuids(rateGroups.id, ids))
+      .returning({ id: rateGroups.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Groups, locked for the rest of the transaction. */
+  findGroups(ids: string[], lock = false): Promise<RateGroupRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    const query = executor(this.db).select().from(rateGroups).where(inUuids(rateGroups.id, ids));
+    return lock ? query.for('update') : query;
   }
 
   async groupNameTaken(ownerCompanyId: string | null, name: string, excludeId?: string): Promise<boolean> {
@@ -160,13 +214,15 @@ export class RateRepo {
       });
   }
 
-  /** Companies directly below these (a reseller's customers and agents). */
-  childrenOf(companyIds: string[]) {
-    if (companyIds.length === 0) return Promise.resolve([]);
-    return executor(this.db)
-      .select({ id: companies.id, parentCompanyId: companies.parentCompanyId })
-      .from(companies)
-      .where(inArray(companies.parentCompanyId, companyIds));
+  /** How many companies each of these groups is assigned to (groups assigned to none are absent). */
+  async assignedCounts(groupIds: string[]): Promise<Map<string, number>> {
+    if (groupIds.length === 0) return new Map();
+    const rows = await executor(this.db)
+      .select({ groupId: companyRateGroups.groupId, count: sql<number>`count(*)::int` })
+      .from(companyRateGroups)
+      .where(inUuids(companyRateGroups.groupId, groupIds))
+      .groupBy(companyRateGroups.groupId);
+    return new Map(rows.map((r) => [r.groupId, Number(r.count)]));
   }
 
   // --- rates ---
@@ -196,12 +252,14 @@ export class RateRepo {
       .from(rates)
       .where(this.rateWhere(groupId, f))
       .orderBy(
-        asc(rates.countryCode),
-        asc(rates.smsKind),
-        sql`${rates.prefix} nulls first`,
-        sql`${rates.mcc} nulls first`,
-        asc(rates.mnc),
-        asc(rates.id),
+        ...orderByOf(f, RATE_SORTABLE, [
+          asc(rates.countryCode),
+          asc(rates.smsKind),
+          sql`${rates.prefix} nulls first`,
+          sql`${rates.mcc} nulls first`,
+          asc(rates.mnc),
+          asc(rates.id),
+        ]),
       )
       .limit(limit)
       .offset(offset);
@@ -288,11 +346,7 @@ export class RateRepo {
 
   // --- gateway costs ---
 
-  private gatewayWhere(f: {
-    gateway?: string | undefined;
-    countryCode?: string | undefined;
-    kind?: RateGroupKind | undefined;
-  }) {
+  private gatewayWhere(f: GatewayFilters) {
     return and(
       f.gateway ? ilike(gatewayOperatorPrices.gateway, likeText(f.gateway)) : undefined,
       f.countryCode ? eq(gatewayOperatorPrices.countryCode, f.countryCode) : undefined,
@@ -300,7 +354,7 @@ export class RateRepo {
     );
   }
 
-  async countGatewayPrices(f: Parameters<RateRepo['gatewayWhere']>[0]): Promise<number> {
+  async countGatewayPrices(f: GatewayFilters): Promise<number> {
     const [row] = await executor(this.db)
       .select({ total: sql<number>`count(*)::int` })
       .from(gatewayOperatorPrices)
@@ -308,17 +362,19 @@ export class RateRepo {
     return Number(row?.total ?? 0);
   }
 
-  listGatewayPrices(f: Parameters<RateRepo['gatewayWhere']>[0], limit: number, offset: number) {
+  listGatewayPrices(f: GatewayFilters, limit: number, offset: number) {
     return executor(this.db)
       .select()
       .from(gatewayOperatorPrices)
       .where(this.gatewayWhere(f))
       .orderBy(
-        asc(gatewayOperatorPrices.countryCode),
-        asc(gatewayOperatorPrices.gateway),
-        sql`${gatewayOperatorPrices.mcc} nulls first`,
-        asc(gatewayOperatorPrices.mnc),
-        asc(gatewayOperatorPrices.id),
+        ...orderByOf(f, GATEWAY_SORTABLE, [
+          asc(gatewayOperatorPrices.countryCode),
+          asc(gatewayOperatorPrices.gateway),
+          sql`${gatewayOperatorPrices.mcc} nulls first`,
+          asc(gatewayOperatorPrices.mnc),
+          asc(gatewayOperatorPrices.id),
+        ]),
       )
       .limit(limit)
       .offset(offset);
@@ -354,11 +410,34 @@ export class RateRepo {
     return row;
   }
 
-  async deleteGatewayPrice(id: string): Promise<boolean> {
+  /** Deletes these gateway costs; answers the ids deleted. */
+  async deleteGatewayPrices(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
     const rows = await executor(this.db)
       .delete(gatewayOperatorPrices)
-      .where(eq(gatewayOperatorPrices.id, id))
+      .where(inUuids(gatewayOperatorPrices.id, ids))
       .returning({ id: gatewayOperatorPrices.id });
-    return rows.length > 0;
+    return rows.map((r) => r.id);
+  }
+
+  /** Every gateway cost of these gateways (an import replaces the destinations it names). */
+  gatewayPricesOf(gateways: string[]): Promise<GatewayPriceRow[]> {
+    if (gateways.length === 0) return Promise.resolve([]);
+    return executor(this.db)
+      .select()
+      .from(gatewayOperatorPrices)
+      .where(sql`${gatewayOperatorPrices.gateway} = any(${sql.param(gateways)}::text[])`);
+  }
+
+  async insertGatewayPrices(values: (typeof gatewayOperatorPrices.$inferInsert)[]): Promise<number> {
+    let count = 0;
+    for (let i = 0; i < values.length; i += 500) {
+      const rows = await executor(this.db)
+        .insert(gatewayOperatorPrices)
+        .values(values.slice(i, i + 500))
+        .returning({ id: gatewayOperatorPrices.id });
+      count += rows.length;
+    }
+    return count;
   }
 }

@@ -1,11 +1,12 @@
 import {
+  GATEWAY_PRICE_SORTABLE,
   gatewayPriceEditSchema,
   gatewayPriceInputSchema,
   gatewayPriceListQuerySchema,
   gatewayPriceSchema,
-  idQuerySchema,
-  noResult,
-  pageSchema,
+  importResultSchema,
+  RATE_GROUP_SORTABLE,
+  RATE_SORTABLE,
   rateAddSchema,
   rateAssignmentsSchema,
   rateBatchEditSchema,
@@ -18,9 +19,10 @@ import {
   rateGroupInputSchema,
   rateGroupListQuerySchema,
   rateGroupSchema,
-  rateIdsQuerySchema,
+  rateImportQuerySchema,
   rateImportResultSchema,
   rateImportSchema,
+  rateInputSchema,
   rateListQuerySchema,
   rateQuoteQuerySchema,
   rateQuoteSchema,
@@ -30,6 +32,16 @@ import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
+import { defineResource, type ResourceAction, resourceRoutes, runImport } from '../../platform/resource';
+import {
+  GATEWAY_PRICE_EXPORT_COLUMNS,
+  GATEWAY_PRICE_SHEET,
+  RATE_GROUP_SHEET,
+  RATE_IMPORT_COLUMNS,
+  RATE_SHEET,
+  rateExportColumns,
+  rateGroupExportColumns,
+} from './sheets';
 
 /** Permission codes of the rates screens (menu-seed.ts grants them). */
 export const RATE_PERMS = {
@@ -52,74 +64,66 @@ export const RATE_PERMS = {
 
 const perm = (permission: string) => ({ access: { permission } });
 
+/** Each action's permission code: the group's list permission reads and exports, its own codes change. */
+const GROUP_ACTIONS: Record<ResourceAction, string> = {
+  list: RATE_PERMS.groupList,
+  queryById: RATE_PERMS.groupList,
+  exportXls: RATE_PERMS.groupList,
+  add: RATE_PERMS.groupAdd,
+  edit: RATE_PERMS.groupEdit,
+  delete: RATE_PERMS.groupDelete,
+  deleteBatch: RATE_PERMS.groupDelete,
+  importExcel: RATE_PERMS.groupAdd,
+};
+const RATE_ACTIONS: Record<ResourceAction, string> = {
+  list: RATE_PERMS.list,
+  queryById: RATE_PERMS.list,
+  exportXls: RATE_PERMS.list,
+  add: RATE_PERMS.add,
+  edit: RATE_PERMS.edit,
+  delete: RATE_PERMS.delete,
+  deleteBatch: RATE_PERMS.delete,
+  importExcel: RATE_PERMS.import,
+};
+const GATEWAY_ACTIONS: Record<ResourceAction, string> = {
+  list: RATE_PERMS.gatewayList,
+  queryById: RATE_PERMS.gatewayList,
+  exportXls: RATE_PERMS.gatewayList,
+  add: RATE_PERMS.gatewayEdit,
+  edit: RATE_PERMS.gatewayEdit,
+  delete: RATE_PERMS.gatewayEdit,
+  deleteBatch: RATE_PERMS.gatewayEdit,
+  importExcel: RATE_PERMS.gatewayEdit,
+};
+
 export function rateRoutes(api: Api, { rates }: Services) {
-  // --- groups ---
-  api.get(
-    '/sys/feerateGroup/list',
-    {
-      config: perm(RATE_PERMS.groupList),
-      schema: {
-        summary: 'Rate groups the caller may see (staff all; resellers their own; customers theirs)',
-        querystring: rateGroupListQuerySchema,
-        response: okResponse(pageSchema(rateGroupSchema)),
+  // --- groups: list, queryById, add, edit, delete, deleteBatch, exportXls (scoped by the service) ---
+  resourceRoutes(
+    api,
+    defineResource({
+      path: '/sys/feerateGroup',
+      noun: 'rate group',
+      permission: (action) => GROUP_ACTIONS[action],
+      record: rateGroupSchema,
+      list: {
+        query: rateGroupListQuerySchema,
+        sortable: RATE_GROUP_SORTABLE,
+        run: (query, auth) => rates.listGroups(auth, query),
       },
-    },
-    async (request) => ok(request, await rates.listGroups(requireAuth(request), request.query)),
-  );
-
-  api.get(
-    '/sys/feerateGroup/queryById',
-    {
-      config: perm(RATE_PERMS.groupList),
-      schema: {
-        summary: 'One rate group',
-        querystring: idQuerySchema,
-        response: okResponse(rateGroupSchema),
+      queryById: (id, auth) => rates.getGroup(auth, id),
+      // Staff add the platform's groups; a reseller adds its own.
+      add: { body: rateGroupInputSchema, run: (input, auth) => rates.addGroup(auth, input) },
+      edit: { body: rateGroupEditSchema, run: (input, auth) => rates.editGroup(auth, input) },
+      // Refused, naming them, while a company is assigned any of them.
+      remove: (ids, auth) => rates.deleteGroups(auth, ids),
+      export: {
+        query: rateGroupListQuerySchema,
+        columns: rateGroupExportColumns({ 'en-US': 'Platform', 'zh-CN': '平台' }),
+        rows: (query, auth, limit) => rates.exportGroups(auth, query, limit),
+        filename: 'rate-groups',
+        sheet: RATE_GROUP_SHEET,
       },
-    },
-    async (request) => ok(request, await rates.getGroup(requireAuth(request), request.query.id)),
-  );
-
-  api.post(
-    '/sys/feerateGroup/add',
-    {
-      config: perm(RATE_PERMS.groupAdd),
-      schema: {
-        summary: 'Add a rate group (staff: the platform’s; resellers: their own)',
-        body: rateGroupInputSchema,
-        response: okResponse(rateGroupSchema),
-      },
-    },
-    async (request) => ok(request, await rates.addGroup(requireAuth(request), request.body)),
-  );
-
-  api.put(
-    '/sys/feerateGroup/edit',
-    {
-      config: perm(RATE_PERMS.groupEdit),
-      schema: {
-        summary: 'Rename a rate group',
-        body: rateGroupEditSchema,
-        response: okResponse(rateGroupSchema),
-      },
-    },
-    async (request) => ok(request, await rates.editGroup(requireAuth(request), request.body)),
-  );
-
-  api.delete(
-    '/sys/feerateGroup/delete',
-    {
-      config: perm(RATE_PERMS.groupDelete),
-      schema: {
-        summary: 'Delete a rate group (refused while a company is assigned it)',
-        querystring: idQuerySchema,
-        response: okResponse(noResult),
-      },
-    },
-    async (request) => {
-      await rates.deleteGroup(requireAuth(request), request.query.id);
-      return ok(request, null);
-    },
+    }),
   );
 
   api.post(
@@ -161,68 +165,80 @@ export function rateRoutes(api: Api, { rates }: Services) {
     async (request) => ok(request, await rates.assignmentsFor(requireAuth(request), request.query.companyId)),
   );
 
-  // --- rates ---
-  api.get(
-    '/sys/feerate/list',
-    {
-      config: perm(RATE_PERMS.list),
-      schema: {
-        summary: 'Rates of a group, filtered by country, SMS kind, operator or prefix',
-        querystring: rateListQuerySchema,
-        response: okResponse(pageSchema(rateSchema)),
+  // --- rates of a group: list, queryById, add, edit, delete, deleteBatch, exportXls ---
+  resourceRoutes(
+    api,
+    defineResource({
+      path: '/sys/feerate',
+      noun: 'rate',
+      permission: (action) => RATE_ACTIONS[action],
+      record: rateSchema,
+      list: {
+        query: rateListQuerySchema,
+        sortable: RATE_SORTABLE,
+        run: (query, auth) => rates.listRates(auth, query),
       },
-    },
-    async (request) => ok(request, await rates.listRates(requireAuth(request), request.query)),
-  );
-
-  api.get(
-    '/sys/feerate/queryById',
-    {
-      config: perm(RATE_PERMS.list),
-      schema: { summary: 'One rate', querystring: idQuerySchema, response: okResponse(rateSchema) },
-    },
-    async (request) => ok(request, await rates.getRate(requireAuth(request), request.query.id)),
+      queryById: (id, auth) => rates.getRate(auth, id),
+      add: { body: rateAddSchema, run: (input, auth) => rates.addRate(auth, input) },
+      edit: { body: rateEditSchema, run: (input, auth) => rates.editRate(auth, input) },
+      remove: (ids, auth) => rates.deleteRates(auth, ids),
+      export: {
+        query: rateListQuerySchema,
+        // A group's kind decides its columns (voice billing, SMS kinds); unseen groups are a 404.
+        columns: async (query, auth) => rateExportColumns(await rates.rateSheetKind(auth, query.groupId)),
+        rows: (query, auth, limit) => rates.exportRates(auth, query, limit),
+        filename: 'rates',
+        sheet: RATE_SHEET,
+      },
+    }),
   );
 
   api.post(
-    '/sys/feerate/add',
+    '/sys/feerate/importExcel',
     {
-      config: perm(RATE_PERMS.add),
-      schema: { summary: 'Add a rate to a group', body: rateAddSchema, response: okResponse(rateSchema) },
-    },
-    async (request) => ok(request, await rates.addRate(requireAuth(request), request.body)),
-  );
-
-  api.put(
-    '/sys/feerate/edit',
-    {
-      config: perm(RATE_PERMS.edit),
-      schema: { summary: 'Edit a rate', body: rateEditSchema, response: okResponse(rateSchema) },
-    },
-    async (request) => ok(request, await rates.editRate(requireAuth(request), request.body)),
-  );
-
-  api.delete(
-    '/sys/feerate/delete',
-    {
-      config: perm(RATE_PERMS.delete),
-      schema: { summary: 'Delete a rate', querystring: idQuerySchema, response: okResponse(noResult) },
+      config: { access: { permission: RATE_PERMS.import }, openapi: { upload: true } },
+      schema: {
+        summary: 'Import rates into a group from .xlsx, .csv or .txt',
+        description:
+          'multipart/form-data with one `file` (.xlsx, .csv or .txt; at most 2 MB) into the group ' +
+          '`groupId`. The header row names the columns by key or by either language’s header text ' +
+          '(an export imports back). A destination the group prices already gets the new price. ' +
+          'All rows or none: with any problem (a row’s fields, its group’s kind, a destination ' +
+          'twice, a price below the reseller’s own) 400 IMPORT_HAS_ERRORS whose `result` lists ' +
+          'each row’s problems; `dryRun=true` checks everything and writes nothing.',
+        querystring: rateImportQuerySchema,
+        response: okResponse(importResultSchema),
+      },
     },
     async (request) => {
-      await rates.deleteRates(requireAuth(request), [request.query.id]);
-      return ok(request, null);
-    },
-  );
-
-  api.delete(
-    '/sys/feerate/deleteBatch',
-    {
-      config: perm(RATE_PERMS.delete),
-      schema: { summary: 'Delete rates', querystring: rateIdsQuerySchema, response: okResponse(noResult) },
-    },
-    async (request) => {
-      await rates.deleteRates(requireAuth(request), request.query.ids);
-      return ok(request, null);
+      const auth = requireAuth(request);
+      const { groupId, dryRun } = request.query;
+      // Another's group is refused before its file is read.
+      await rates.importTarget(auth, groupId);
+      let imported = 0;
+      const result = await runImport(
+        request,
+        {
+          columns: RATE_IMPORT_COLUMNS,
+          row: rateInputSchema,
+          // The check is the import itself, in one transaction: rolled back on any problem or a
+          // dry run, so the rule is judged on exactly what is written, with no gap between.
+          check: async (rows, _auth, rowNumbers) => {
+            const outcome = await rates.importRateRows(
+              auth,
+              groupId,
+              rows,
+              rowNumbers,
+              dryRun === true ? 'dryRun' : 'write',
+            );
+            imported = outcome.imported;
+            return outcome.problems;
+          },
+          write: async () => imported,
+        },
+        dryRun === true,
+      );
+      return ok(request, result);
     },
   );
 
@@ -274,72 +290,36 @@ export function rateRoutes(api: Api, { rates }: Services) {
     async (request) => ok(request, await rates.quote(requireAuth(request), request.query)),
   );
 
-  // --- gateway cost per operator (staff) ---
-  api.get(
-    '/gatewayOperatorPrice/list',
-    {
-      config: perm(RATE_PERMS.gatewayList),
-      schema: {
-        summary: 'Gateway costs per country and operator',
-        querystring: gatewayPriceListQuerySchema,
-        response: okResponse(pageSchema(gatewayPriceSchema)),
+  // --- gateway cost per operator (staff): every route of the conventions ---
+  resourceRoutes(
+    api,
+    defineResource({
+      path: '/gatewayOperatorPrice',
+      noun: 'gateway cost',
+      permission: (action) => GATEWAY_ACTIONS[action],
+      record: gatewayPriceSchema,
+      list: {
+        query: gatewayPriceListQuerySchema,
+        sortable: GATEWAY_PRICE_SORTABLE,
+        run: (query) => rates.listGatewayPrices(query),
       },
-    },
-    async (request) => ok(request, await rates.listGatewayPrices(request.query)),
-  );
-
-  api.get(
-    '/gatewayOperatorPrice/queryById',
-    {
-      config: perm(RATE_PERMS.gatewayList),
-      schema: {
-        summary: 'One gateway cost',
-        querystring: idQuerySchema,
-        response: okResponse(gatewayPriceSchema),
+      queryById: (id) => rates.findGatewayPrice(id),
+      add: { body: gatewayPriceInputSchema, run: (input) => rates.addGatewayPrice(input) },
+      edit: { body: gatewayPriceEditSchema, run: (input) => rates.editGatewayPrice(input) },
+      remove: (ids) => rates.deleteGatewayPrices(ids),
+      export: {
+        query: gatewayPriceListQuerySchema,
+        columns: GATEWAY_PRICE_EXPORT_COLUMNS,
+        rows: (query, _auth, limit) => rates.exportGatewayPrices(query, limit),
+        filename: 'gateway-costs',
+        sheet: GATEWAY_PRICE_SHEET,
       },
-    },
-    async (request) => ok(request, await rates.findGatewayPrice(request.query.id)),
-  );
-
-  api.post(
-    '/gatewayOperatorPrice/add',
-    {
-      config: perm(RATE_PERMS.gatewayEdit),
-      schema: {
-        summary: 'Add a gateway cost',
-        body: gatewayPriceInputSchema,
-        response: okResponse(gatewayPriceSchema),
+      import: {
+        columns: GATEWAY_PRICE_EXPORT_COLUMNS,
+        row: gatewayPriceInputSchema,
+        check: async (rows, _auth, rowNumbers) => rates.checkGatewayRows(rows, rowNumbers),
+        write: (rows) => rates.importGatewayPrices(rows),
       },
-    },
-    async (request) => ok(request, await rates.addGatewayPrice(request.body)),
-  );
-
-  api.put(
-    '/gatewayOperatorPrice/edit',
-    {
-      config: perm(RATE_PERMS.gatewayEdit),
-      schema: {
-        summary: 'Edit a gateway cost',
-        body: gatewayPriceEditSchema,
-        response: okResponse(gatewayPriceSchema),
-      },
-    },
-    async (request) => ok(request, await rates.editGatewayPrice(request.body)),
-  );
-
-  api.delete(
-    '/gatewayOperatorPrice/delete',
-    {
-      config: perm(RATE_PERMS.gatewayEdit),
-      schema: {
-        summary: 'Delete a gateway cost',
-        querystring: idQuerySchema,
-        response: okResponse(noResult),
-      },
-    },
-    async (request) => {
-      await rates.deleteGatewayPrice(request.query.id);
-      return ok(request, null);
-    },
+    }),
   );
 }

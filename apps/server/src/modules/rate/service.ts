@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { TtlCache } from '../../platform/cache';
 import type { CacheBus } from '../../platform/cache-bus';
-import { afterCommit, type Db, isUniqueViolation, withTransaction } from '../../platform/db';
+import { afterCommit, type Db, inTransaction, isUniqueViolation, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
@@ -26,6 +26,7 @@ import { paginate } from '../../platform/paging';
 import { inScope } from '../../platform/scope';
 import type { PostingOutcome } from '../ledger';
 import {
+  type GatewayFilters,
   type GatewayPriceRow,
   type GroupFilters,
   type GroupVisibility,
@@ -91,9 +92,40 @@ export type RateChargeOutcome =
 export interface BelowRow {
   groupId: string;
   rateId: string;
+  /** The reseller's rate it is below. */
+  parentRateId: string;
   destination: string;
   price: string;
   minimum: string;
+}
+
+/** A problem of one row of an import: its index in the rows given, the field, the code. */
+export interface RateRowProblem {
+  index: number;
+  field: string;
+  code: ErrorCode;
+  params: Record<string, string>;
+}
+
+/** What an import found and did (nothing is written when there are problems). */
+export interface RateImportOutcome {
+  problems: RateRowProblem[];
+  imported: number;
+  replaced: number;
+}
+
+/**
+ * How far an import goes: 'rows' checks the rows alone (the caller found others invalid: nothing
+ * is written); 'dryRun' checks everything, the rule included, and rolls back; 'write' commits
+ * when there is no problem.
+ */
+export type RateImportMode = 'rows' | 'dryRun' | 'write';
+
+/** Thrown to roll an import's transaction back while answering what it found. */
+class RolledBack extends Error {
+  constructor(readonly outcome: RateImportOutcome) {
+    super('import rolled back');
+  }
 }
 
 interface Caller {
@@ -197,9 +229,13 @@ export class RateService {
     return (await this.repo.findGroup(id, true)) ?? group;
   }
 
+  /** Groups with their owner's name (through the company module) and whether the caller may change them. */
   private async withNames<T extends { ownerCompanyId: string | null }>(auth: AuthContext, rows: T[]) {
+    const owners = [...new Set(rows.flatMap((r) => (r.ownerCompanyId ? [r.ownerCompanyId] : [])))];
+    const names = await this.services.companies.namesOf(owners);
     return rows.map((r) => ({
       ...r,
+      ownerCompanyName: r.ownerCompanyId ? (names.get(r.ownerCompanyId) ?? null) : null,
       editable: this.canEdit(auth, { ownerCompanyId: r.ownerCompanyId } as RateGroupRow),
     }));
   }
@@ -209,7 +245,14 @@ export class RateService {
   async listGroups(
     auth: AuthContext,
     query: { pageNo: number; pageSize: number } & GroupFilters,
-  ): Promise<Page<Awaited<ReturnType<RateRepo['listGroups']>>[number] & { editable: boolean }>> {
+  ): Promise<
+    Page<
+      Awaited<ReturnType<RateRepo['listGroups']>>[number] & {
+        ownerCompanyName: string | null;
+        editable: boolean;
+      }
+    >
+  > {
     const visibility = await this.visibility(auth);
     const { pageNo: _p, pageSize: _s, ...filters } = query;
     if (!callerOf(auth).staff) filters.owner = undefined;
@@ -219,6 +262,21 @@ export class RateService {
       (limit, offset) => this.repo.listGroups(visibility, filters, limit, offset),
     );
     return { ...page, records: await this.withNames(auth, page.records) };
+  }
+
+  /** The groups an export writes: the list's filters and sort, in the caller's scope, at most `limit`. */
+  async exportGroups(auth: AuthContext, query: GroupFilters, limit: number) {
+    const visibility = await this.visibility(auth);
+    const {
+      pageNo: _p,
+      pageSize: _s,
+      ...filters
+    } = query as GroupFilters & {
+      pageNo?: number;
+      pageSize?: number;
+    };
+    if (!callerOf(auth).staff) filters.owner = undefined;
+    return this.withNames(auth, await this.repo.listGroups(visibility, filters, limit, 0));
   }
 
   async getGroup(auth: AuthContext, id: string) {
@@ -272,14 +330,33 @@ export class RateService {
     return this.getGroup(auth, input.id);
   }
 
-  /** Refused while any company is assigned the group. */
-  async deleteGroup(auth: AuthContext, id: string) {
-    await withTransaction(this.db, async () => {
-      const group = await this.editableGroup(auth, id);
-      const assigned = await this.repo.companiesOfGroup(group.id);
-      if (assigned.length > 0) throw new AppError('RATE_GROUP_IN_USE', 409, { count: assigned.length });
-      await this.repo.deleteGroup(group.id);
+  /**
+   * Deletes groups with their rates, all or none: a group out of the caller's sight is NOT_FOUND,
+   * one it may not change NO_OPERATION_PERMISSION, and any still assigned to a company refuses
+   * the whole request, naming the groups (one group: how many companies use it).
+   */
+  async deleteGroups(auth: AuthContext, ids: string[]): Promise<number> {
+    return withTransaction(this.db, async () => {
+      const visibility = await this.visibility(auth);
+      const found = await this.repo.findGroups(ids, true);
+      if (found.length !== new Set(ids).size || found.some((g) => !this.canSee(visibility, g)))
+        throw new AppError('NOT_FOUND', 404);
+      if (found.some((g) => !this.canEdit(auth, g))) throw new AppError('NO_OPERATION_PERMISSION', 403);
+      const counts = await this.repo.assignedCounts(found.map((g) => g.id));
+      const inUse = found.filter((g) => counts.has(g.id));
+      if (inUse.length > 0) {
+        if (found.length === 1)
+          throw new AppError('RATE_GROUP_IN_USE', 409, { count: counts.get(found[0]!.id) ?? 0 });
+        throw new AppError('RATE_GROUPS_IN_USE', 409, {
+          names: inUse
+            .map((g) => g.name)
+            .sort()
+            .join(', '),
+        });
+      }
+      const deleted = await this.repo.deleteGroups(found.map((g) => g.id));
       await this.changed();
+      return deleted.length;
     });
   }
 
@@ -367,6 +444,27 @@ export class RateService {
       () => this.repo.countRates(group.id, filters),
       (limit, offset) => this.repo.listRates(group.id, filters, limit, offset),
     );
+  }
+
+  /** The columns of an export of a group's rates (by its kind), once the caller may see it. */
+  async rateSheetKind(auth: AuthContext, groupId: string): Promise<RateGroupKind> {
+    return (await this.visibleGroup(auth, groupId)).kind;
+  }
+
+  /** The rates an export writes: the list's filters and sort, at most `limit`. */
+  async exportRates(auth: AuthContext, query: { groupId: string } & RateFilters, limit: number) {
+    const group = await this.visibleGroup(auth, query.groupId);
+    const { groupId: _g, ...filters } = query as RateFilters & {
+      groupId: string;
+      pageNo?: number;
+      pageSize?: number;
+    };
+    return this.repo.listRates(group.id, filters, limit, 0);
+  }
+
+  /** A group the caller may import into (NOT_FOUND, NO_OPERATION_PERMISSION otherwise). */
+  async importTarget(auth: AuthContext, groupId: string): Promise<void> {
+    await this.editableGroup(auth, groupId);
   }
 
   async getRate(auth: AuthContext, id: string) {
@@ -459,8 +557,8 @@ export class RateService {
   }
 
   /** Deletes rates (of groups the caller may change); removing a rate never lowers a price below a floor it did not already meet, but the rule is checked all the same. */
-  async deleteRates(auth: AuthContext, ids: string[]) {
-    await withTransaction(this.db, async () => {
+  async deleteRates(auth: AuthContext, ids: string[]): Promise<number> {
+    return withTransaction(this.db, async () => {
       const rows = await this.repo.findRates(ids);
       if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 404);
       const groupIds = [...new Set(rows.map((r) => r.groupId))];
@@ -473,6 +571,7 @@ export class RateService {
         await this.enforceNotLower(await this.companiesToCheck(groupId));
       }
       await this.changed();
+      return rows.length;
     });
   }
 
@@ -504,10 +603,10 @@ export class RateService {
   }
 
   /**
-   * Imports rows into a group: every row is validated (its fields, its group's kind, duplicates
-   * within the rows, the not-lower rule), and either all are written or none. A row for a
-   * destination the group already prices replaces that rate. Errors name row, field and message
-   * in the caller's language.
+   * `importRows`: rows of loose values (as a sheet gives them) into a group, all or none. Each row
+   * is read by the rate schema, then checked and written by `importRateRows` (the one path of every
+   * import); errors name row (1-based), field and message in the caller's language. A row for a
+   * destination the group already prices replaces that rate.
    */
   async importRates(
     auth: AuthContext,
@@ -515,64 +614,109 @@ export class RateService {
     rows: Record<string, unknown>[],
     locale: Locale,
   ): Promise<{ imported: number; replaced: number }> {
-    return withTransaction(this.db, async () => {
-      const group = await this.editableGroup(auth, groupId);
-      const errors: { row: number; field: string; message: string }[] = [];
-      const valid: { row: number; values: Omit<RateValues, 'groupId'> }[] = [];
-      const seen = new Map<string, number>();
-      rows.forEach((raw, index) => {
-        const row = index + 1;
-        const parsed = rateInputSchema.safeParse(normaliseImportRow(raw));
-        if (!parsed.success) {
-          for (const p of describeIssues(parsed.error.issues, locale)) errors.push({ row, ...p });
-          return;
-        }
-        const problem = this.problemOf(group, parsed.data);
-        if (problem) {
-          errors.push({
-            row,
-            field: problem.field,
-            message: translateError(problem.code, locale, problem.params),
-          });
-          return;
-        }
-        const values = this.columnsOf(group, parsed.data);
-        const key = destinationKey(values);
-        const before = seen.get(key);
-        if (before !== undefined) {
-          errors.push({
-            row,
-            field: 'countryCode',
-            message: translateError('RATE_DUPLICATE', locale, { rows: `#${before}` }),
-          });
-          return;
-        }
-        seen.set(key, row);
-        valid.push({ row, values });
-      });
-      if (errors.length > 0) throw importError(errors);
-      const existing = new Map((await this.repo.ratesOfGroup(group.id)).map((r) => [destinationKey(r), r]));
-      const replacedIds = valid
-        .map((v) => existing.get(destinationKey(v.values))?.id)
-        .filter((id) => id !== undefined);
-      await this.repo.deleteRates(group.id, replacedIds);
-      const inserted = await this.repo.insertRates(valid.map((v) => ({ ...v.values, groupId: group.id })));
-      // The rule, per row: each offending rate is named by the row that wrote it.
-      const below = await this.violations(await this.companiesToCheck(group.id));
-      if (below.length > 0) {
-        const rowOf = new Map(inserted.map((r, i) => [r.id, valid[i]!.row]));
-        for (const b of below) {
-          errors.push({
-            row: rowOf.get(b.rateId) ?? 0,
-            field: 'price',
-            message: translateError('RATE_BELOW_RESELLER', locale, { rows: describeBelow(b) }),
-          });
-        }
-        throw importError(errors);
+    // Scope first: another's group is refused whatever its rows hold.
+    await this.importTarget(auth, groupId);
+    const errors: { row: number; field: string; message: string }[] = [];
+    const inputs: RateInput[] = [];
+    const rowNumbers: number[] = [];
+    rows.forEach((raw, index) => {
+      const parsed = rateInputSchema.safeParse(normaliseImportRow(raw));
+      if (!parsed.success) {
+        for (const p of describeIssues(parsed.error.issues, locale)) errors.push({ row: index + 1, ...p });
+        return;
       }
-      await this.changed();
-      return { imported: inserted.length, replaced: replacedIds.length };
+      inputs.push(parsed.data);
+      rowNumbers.push(index + 1);
     });
+    const outcome = await this.importRateRows(
+      auth,
+      groupId,
+      inputs,
+      rowNumbers,
+      errors.length > 0 ? 'rows' : 'write',
+    );
+    for (const p of outcome.problems) {
+      errors.push({
+        row: rowNumbers[p.index]!,
+        field: p.field,
+        message: translateError(p.code, locale, p.params),
+      });
+    }
+    if (errors.length > 0) throw importError(errors.sort((a, b) => a.row - b.row));
+    return { imported: outcome.imported, replaced: outcome.replaced };
+  }
+
+  /**
+   * Imports rates into a group in one transaction: each row is checked against the group's kind
+   * and the rows before it (a destination twice names the first row), then all are written (a
+   * destination the group prices already is replaced) and the rule "never below the reseller" is
+   * checked on the result, each offending rate named by the row that wrote it. Any problem, or a
+   * dry run, rolls everything back. `rowNumbers` are the rows' numbers as the caller shows them.
+   */
+  async importRateRows(
+    auth: AuthContext,
+    groupId: string,
+    inputs: RateInput[],
+    rowNumbers: number[],
+    mode: RateImportMode,
+  ): Promise<RateImportOutcome> {
+    // A rollback inside someone else's transaction would be theirs to undo.
+    if (mode !== 'write' && inTransaction()) throw new Error('an import check needs its own transaction');
+    try {
+      return await withTransaction(this.db, async () => {
+        const group = await this.editableGroup(auth, groupId);
+        const problems: RateRowProblem[] = [];
+        const valid: { index: number; values: Omit<RateValues, 'groupId'> }[] = [];
+        const seen = new Map<string, number>();
+        inputs.forEach((input, index) => {
+          const problem = this.problemOf(group, input);
+          if (problem) {
+            problems.push({ index, ...problem });
+            return;
+          }
+          const values = this.columnsOf(group, input);
+          const key = destinationKey(values);
+          const before = seen.get(key);
+          if (before !== undefined) {
+            problems.push({
+              index,
+              field: 'countryCode',
+              code: 'RATE_DUPLICATE_ROW',
+              params: { row: String(rowNumbers[before] ?? before + 1) },
+            });
+            return;
+          }
+          seen.set(key, index);
+          valid.push({ index, values });
+        });
+        if (problems.length > 0 || mode === 'rows' || valid.length === 0)
+          return { problems, imported: 0, replaced: 0 };
+        const existing = new Map((await this.repo.ratesOfGroup(group.id)).map((r) => [destinationKey(r), r]));
+        const replacedIds = valid
+          .map((v) => existing.get(destinationKey(v.values))?.id)
+          .filter((id) => id !== undefined);
+        await this.repo.deleteRates(group.id, replacedIds);
+        const inserted = await this.repo.insertRates(valid.map((v) => ({ ...v.values, groupId: group.id })));
+        const indexOf = new Map(inserted.map((r, i) => [r.id, valid[i]!.index]));
+        for (const b of await this.violations(await this.companiesToCheck(group.id))) {
+          problems.push({
+            // The row below its reseller, or the reseller's row its customers are now below.
+            index: indexOf.get(b.rateId) ?? indexOf.get(b.parentRateId) ?? valid[0]!.index,
+            field: 'price',
+            code: 'RATE_BELOW_RESELLER',
+            params: { rows: describeBelow(b) },
+          });
+        }
+        if (problems.length > 0) throw new RolledBack({ problems, imported: 0, replaced: 0 });
+        const outcome = { problems, imported: inserted.length, replaced: replacedIds.length };
+        if (mode === 'dryRun') throw new RolledBack(outcome);
+        await this.changed();
+        return outcome;
+      });
+    } catch (error) {
+      if (error instanceof RolledBack) return error.outcome;
+      throw error;
+    }
   }
 
   private async refuseDuplicates(
@@ -617,7 +761,7 @@ export class RateService {
       if (company?.parentCompanyId)
         pairs.push({ child: t.companyId, parent: company.parentCompanyId, kind: t.kind });
     }
-    for (const child of await this.repo.childrenOf(companyIds)) {
+    for (const child of await this.services.companies.childrenOf(companyIds)) {
       for (const t of targets.filter((x) => x.companyId === child.parentCompanyId)) {
         pairs.push({ child: child.id, parent: t.companyId, kind: t.kind });
       }
@@ -642,6 +786,7 @@ export class RateService {
         found.set(b.child.id, {
           groupId: childGroup,
           rateId: b.child.id,
+          parentRateId: b.parent.id,
           destination: describeRate(b.child),
           price: formatMoney(b.child.price),
           minimum: formatMoney(b.parent.price),
@@ -943,13 +1088,7 @@ export class RateService {
 
   // --- gateway costs (staff) ---
 
-  listGatewayPrices(query: {
-    pageNo: number;
-    pageSize: number;
-    gateway?: string | undefined;
-    countryCode?: string | undefined;
-    kind?: RateGroupKind | undefined;
-  }) {
+  listGatewayPrices(query: { pageNo: number; pageSize: number } & GatewayFilters) {
     const { pageNo: _p, pageSize: _s, ...filters } = query;
     return paginate(
       query,
@@ -995,8 +1134,74 @@ export class RateService {
     return row;
   }
 
-  async deleteGatewayPrice(id: string) {
-    if (!(await this.repo.deleteGatewayPrice(id))) throw new AppError('NOT_FOUND', 404);
+  /** The gateway costs an export writes: the list's filters and sort, at most `limit`. */
+  exportGatewayPrices(query: GatewayFilters, limit: number) {
+    const {
+      pageNo: _p,
+      pageSize: _s,
+      ...filters
+    } = query as GatewayFilters & {
+      pageNo?: number;
+      pageSize?: number;
+    };
+    return this.repo.listGatewayPrices(filters, limit, 0);
+  }
+
+  /** Deletes every one of `ids` in one transaction, or none when one of them does not exist. */
+  deleteGatewayPrices(ids: string[]): Promise<number> {
+    return withTransaction(this.db, async () => {
+      const deleted = await this.repo.deleteGatewayPrices(ids);
+      if (deleted.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 404);
+      return deleted.length;
+    });
+  }
+
+  /** An import's rows of gateway costs: unknown countries, an MNC alone, a destination twice. */
+  checkGatewayRows(inputs: GatewayInput[], rowNumbers: number[]): RateRowProblem[] {
+    const problems: RateRowProblem[] = [];
+    const seen = new Map<string, number>();
+    inputs.forEach((input, index) => {
+      if (!isSupportedCountry(input.countryCode)) {
+        problems.push({
+          index,
+          field: 'countryCode',
+          code: 'COUNTRY_UNKNOWN',
+          params: { country: input.countryCode },
+        });
+        return;
+      }
+      if (input.mnc && !input.mcc) {
+        problems.push({ index, field: 'mnc', code: 'RATE_MNC_WITHOUT_MCC', params: {} });
+        return;
+      }
+      const key = gatewayKey(this.gatewayValues(input));
+      const before = seen.get(key);
+      if (before !== undefined) {
+        problems.push({
+          index,
+          field: 'countryCode',
+          code: 'RATE_DUPLICATE_ROW',
+          params: { row: String(rowNumbers[before] ?? before + 1) },
+        });
+        return;
+      }
+      seen.set(key, index);
+    });
+    return problems;
+  }
+
+  /**
+   * Writes an import's gateway costs in one transaction: a destination a gateway has a cost for
+   * already gets the new one. Answers how many rows were written.
+   */
+  importGatewayPrices(inputs: GatewayInput[]): Promise<number> {
+    return withTransaction(this.db, async () => {
+      const values = inputs.map((input) => this.gatewayValues(input));
+      const wanted = new Set(values.map(gatewayKey));
+      const existing = await this.repo.gatewayPricesOf([...new Set(values.map((v) => v.gateway))]);
+      await this.repo.deleteGatewayPrices(existing.filter((r) => wanted.has(gatewayKey(r))).map((r) => r.id));
+      return this.writeGatewayPrice(() => this.repo.insertGatewayPrices(values));
+    });
   }
 
   async findGatewayPrice(id: string) {
@@ -1060,6 +1265,17 @@ export interface DemoPlan {
     mnc: string | null;
     cost: bigint;
   }[];
+}
+
+/** What makes two gateway costs the same destination. */
+function gatewayKey(r: {
+  gateway: string;
+  kind: string;
+  countryCode: string;
+  mcc: string | null;
+  mnc: string | null;
+}) {
+  return [r.gateway, r.kind, r.countryCode, r.mcc ?? '', r.mnc ?? ''].join('|');
 }
 
 /** What makes two rates of a group the same destination. */

@@ -50,7 +50,13 @@ type AnyObject = z.ZodObject;
 export interface ExportDefinition<Row, Q extends AnyObject> {
   /** The filters (usually the list's query schema; paging is ignored). */
   query: Q;
-  columns: readonly ResourceColumn<Row>[];
+  /**
+   * The sheet's columns; a function when they depend on what is exported (a voice rate group has
+   * billing columns an SMS group has not). It also checks the caller may export that.
+   */
+  columns:
+    | readonly ResourceColumn<Row>[]
+    | ((query: z.output<Q>, auth: AuthContext) => Promise<readonly ResourceColumn<Row>[]>);
   /** At most `limit` rows matching the filters, in the caller's scope. */
   rows: (query: z.output<Q>, auth: AuthContext, limit: number) => Promise<Row[]>;
   /** File name without date and extension (`support-contacts`). */
@@ -65,8 +71,11 @@ export interface ImportDefinition<Row, S extends z.ZodType> {
   columns: readonly ResourceColumn<Row>[];
   /** Each row, as read from the file into the columns' kinds. */
   row: S;
-  /** Rules across rows or against the database (duplicates, price floors); nothing written. */
-  check?: (rows: z.output<S>[], auth: AuthContext) => Promise<RowProblem[]>;
+  /**
+   * Rules across rows or against the database (duplicates, price floors); nothing written. `rows`
+   * are the accepted rows, `rowNumbers` their rows in the sheet (to name one row from another).
+   */
+  check?: (rows: z.output<S>[], auth: AuthContext, rowNumbers: number[]) => Promise<RowProblem[]>;
   /** Writes every row in one transaction; answers how many were written. */
   write: (rows: z.output<S>[], auth: AuthContext) => Promise<number>;
 }
@@ -137,13 +146,16 @@ export function exportRoute<Row, X extends AnyObject>(
     async (request, reply) => {
       const query = request.query as z.output<X>;
       definition.check?.(query);
-      const rows = await definition.rows(query, requireAuth(request), EXPORT_MAX_ROWS + 1);
+      const auth = requireAuth(request);
+      const columns =
+        typeof definition.columns === 'function' ? await definition.columns(query, auth) : definition.columns;
+      const rows = await definition.rows(query, auth, EXPORT_MAX_ROWS + 1);
       if (rows.length > EXPORT_MAX_ROWS)
         throw new AppError('EXPORT_TOO_MANY_ROWS', 400, { max: EXPORT_MAX_ROWS });
       const locale = requestLocale(request);
       return sendXlsx(reply, {
         filename: exportFilename(definition.filename),
-        columns: definition.columns,
+        columns,
         rows,
         locale,
         sheetName: definition.sheet[locale],
@@ -189,7 +201,8 @@ export async function runImport<Row, I extends z.ZodType>(
   const checked = checkImport(table, definition.columns, definition.row, locale);
   if (checked.errors.length === 0 && definition.check) {
     const values = checked.rows.map((row) => row.value);
-    addRowProblems(checked, await definition.check(values, auth), definition.columns, locale);
+    const rowNumbers = checked.rows.map((row) => row.row);
+    addRowProblems(checked, await definition.check(values, auth, rowNumbers), definition.columns, locale);
   }
   const result: ImportResult = {
     dryRun,

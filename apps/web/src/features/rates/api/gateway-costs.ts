@@ -4,6 +4,8 @@ import { apiClient } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const gatewayCostListKey = ['rates', 'gatewayCosts'] as const;
+export const GATEWAY_COST_EXPORT_PATH = '/gatewayOperatorPrice/exportXls';
+export const GATEWAY_COST_IMPORT_PATH = '/gatewayOperatorPrice/importExcel';
 
 export const listGatewayCostsQuery = listQuery<GatewayPriceListQuery, Page<GatewayPrice>>(
   '/gatewayOperatorPrice/list',
@@ -28,4 +30,20 @@ export function useDeleteGatewayCost() {
     mutationFn: (id: string) => apiClient.delete<null>('/gatewayOperatorPrice/delete', { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayCostListKey }),
   });
+}
+
+/** Deletes several gateway costs: all or none. */
+export function useDeleteGatewayCosts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      apiClient.delete<{ deleted: number }>('/gatewayOperatorPrice/deleteBatch', { ids: ids.join(',') }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayCostListKey }),
+  });
+}
+
+/** After an import: the list reloads. */
+export function useReloadGatewayCosts() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: gatewayCostListKey });
 }

@@ -12,6 +12,7 @@ import { apiClient } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const RATE_GROUP_LIST_PATH = '/sys/feerateGroup/list';
+export const RATE_GROUP_EXPORT_PATH = '/sys/feerateGroup/exportXls';
 /** Every page of the rate group list (and the pickers built on it). */
 export const rateGroupListKey = ['rates', 'groups'] as const;
 
@@ -63,6 +64,16 @@ export function useDeleteRateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiClient.delete<null>('/sys/feerateGroup/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rateGroupListKey }),
+  });
+}
+
+/** Deletes several groups: all or none (refused, naming them, while any is assigned). */
+export function useDeleteRateGroups() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      apiClient.delete<{ deleted: number }>('/sys/feerateGroup/deleteBatch', { ids: ids.join(',') }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rateGroupListKey }),
   });
 }

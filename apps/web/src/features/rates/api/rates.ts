@@ -12,6 +12,9 @@ import { apiClient, type QueryValue } from '@/lib/api-client';
 import { rateGroupListKey } from './rate-groups';
 
 export const RATE_LIST_PATH = '/sys/feerate/list';
+/** A group's rates as .xlsx (the list's filters and sort) and an import of a file into a group. */
+export const RATE_EXPORT_PATH = '/sys/feerate/exportXls';
+export const RATE_IMPORT_PATH = '/sys/feerate/importExcel';
 export const rateListKey = ['rates', 'list'] as const;
 
 /** One page of a group's rates; nothing is asked until a group is chosen. */
@@ -47,9 +50,15 @@ export function useDeleteRates() {
     mutationFn: (ids: string[]) =>
       ids.length === 1
         ? apiClient.delete<null>('/sys/feerate/delete', { id: ids[0]! })
-        : apiClient.delete<null>('/sys/feerate/deleteBatch', { ids: ids.join(',') }),
+        : apiClient.delete<{ deleted: number }>('/sys/feerate/deleteBatch', { ids: ids.join(',') }),
     onSuccess: () => invalidate(queryClient),
   });
+}
+
+/** After an import: the group's rates and the groups' rate counts reload. */
+export function useReloadRates() {
+  const queryClient = useQueryClient();
+  return () => invalidate(queryClient);
 }
 
 export function useBatchEditRates() {

@@ -31,6 +31,7 @@ export const RATE_PERMS = {
   edit: 'rate:edit',
   delete: 'rate:delete',
   batchEdit: 'rate:batchEdit',
+  import: 'rate:import',
   quote: 'rate:quote',
   gatewayEdit: 'rate:gatewayCost:edit',
 } as const;

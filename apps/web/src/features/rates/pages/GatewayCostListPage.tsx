@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   type GatewayPrice,
   type GatewayPriceInput,
@@ -10,13 +10,24 @@ import { App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
+import { ExportButton } from '@/components/ExportButton';
 import { FormModal } from '@/components/FormModal';
+import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { useEntityForm } from '@/components/use-entity-form';
-import { listGatewayCostsQuery, useDeleteGatewayCost, useSaveGatewayCost } from '../api/gateway-costs';
+import {
+  GATEWAY_COST_EXPORT_PATH,
+  GATEWAY_COST_IMPORT_PATH,
+  listGatewayCostsQuery,
+  useDeleteGatewayCost,
+  useDeleteGatewayCosts,
+  useReloadGatewayCosts,
+  useSaveGatewayCost,
+} from '../api/gateway-costs';
 import { RATE_PERMS, useRateLabels } from '../components/labels';
 
 type Values = {
@@ -123,7 +134,7 @@ function GatewayCostForm({
 
 /** rates/GatewayCostList: what each gateway costs per country and operator (staff). */
 export default function GatewayCostListPage() {
-  const { t } = useTranslation('rates');
+  const { t } = useTranslation(['rates', 'common']);
   const { message } = App.useApp();
   const labels = useRateLabels();
   const [form, setForm] = useState<{ open: boolean; editing: GatewayPrice | null }>({
@@ -131,6 +142,9 @@ export default function GatewayCostListPage() {
     editing: null,
   });
   const remove = useDeleteGatewayCost();
+  const removeMany = useDeleteGatewayCosts();
+  const reload = useReloadGatewayCosts();
+  const [importing, setImporting] = useState(false);
   return (
     <>
       <ResourceTable
@@ -139,6 +153,7 @@ export default function GatewayCostListPage() {
         rowKey="id"
         title={t('gatewayTitle')}
         testId="gateway-cost-table"
+        selectable
         filters={
           <>
             <Form.Item name="gateway" label={t('gateway.gateway')}>
@@ -156,38 +171,60 @@ export default function GatewayCostListPage() {
             </Form.Item>
           </>
         }
-        toolbar={() => (
-          <Can action={RATE_PERMS.gatewayEdit}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
-            >
-              {t('add')}
-            </Button>
-          </Can>
+        toolbar={({ selectedKeys, clearSelection, params }) => (
+          <>
+            <Can action={RATE_PERMS.gatewayEdit}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setForm({ open: true, editing: null })}
+              >
+                {t('add')}
+              </Button>
+            </Can>
+            <ExportButton path={GATEWAY_COST_EXPORT_PATH} params={params} />
+            <Can action={RATE_PERMS.gatewayEdit}>
+              <Button
+                icon={<UploadOutlined />}
+                onClick={() => setImporting(true)}
+                data-testid="import-button"
+              >
+                {t('common:resource.import')}
+              </Button>
+            </Can>
+            <BatchDeleteButton
+              selectedKeys={selectedKeys}
+              permission={RATE_PERMS.gatewayEdit}
+              onDelete={(ids) => removeMany.mutateAsync(ids)}
+              onDone={clearSelection}
+            />
+          </>
         )}
         columns={[
-          { title: t('gateway.gateway'), dataIndex: 'gateway' },
+          { title: t('gateway.gateway'), dataIndex: 'gateway', sorter: true },
           {
             title: t('gateway.kind'),
             dataIndex: 'kind',
+            sorter: true,
             render: (k: GatewayPrice['kind']) => labels.kind(k),
           },
           {
             title: t('gateway.countryCode'),
             dataIndex: 'countryCode',
+            sorter: true,
             render: (c: string) => labels.country(c),
           },
           {
             title: `${t('gateway.mcc')}/${t('gateway.mnc')}`,
             dataIndex: 'mcc',
+            sorter: true,
             render: (mcc: string | null, r) => (mcc ? `${mcc}${r.mnc ? `/${r.mnc}` : ''}` : ''),
           },
-          { title: t('gateway.cost'), dataIndex: 'cost', align: 'right' },
+          { title: t('gateway.cost'), dataIndex: 'cost', align: 'right', sorter: true },
           {
             title: t('updatedAt'),
             dataIndex: 'updatedAt',
+            sorter: true,
             responsive: ['lg'],
             render: (v: string) => <DateTimeText value={v} />,
           },
@@ -217,6 +254,17 @@ export default function GatewayCostListPage() {
         open={form.open}
         editing={form.editing}
         onClose={() => setForm({ open: false, editing: null })}
+      />
+      <ImportDialog
+        open={importing}
+        title={t('gateway.importTitle')}
+        path={GATEWAY_COST_IMPORT_PATH}
+        template={{ path: GATEWAY_COST_EXPORT_PATH }}
+        onClose={() => setImporting(false)}
+        onImported={(count) => {
+          void reload();
+          void message.success(t('gateway.imported', { count }));
+        }}
       />
     </>
   );

@@ -4,12 +4,19 @@ import { App, Button, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { Ellipsis } from '@/components/Ellipsis';
+import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
-import { listRateGroupsQuery, useDeleteRateGroup } from '../api/rate-groups';
+import {
+  listRateGroupsQuery,
+  RATE_GROUP_EXPORT_PATH,
+  useDeleteRateGroup,
+  useDeleteRateGroups,
+} from '../api/rate-groups';
 import { AssignGroupModal } from '../components/AssignGroupModal';
 import { CopyGroupModal } from '../components/CopyGroupModal';
 import { RATE_PERMS, useRateLabels } from '../components/labels';
@@ -27,6 +34,7 @@ export default function RateGroupListPage() {
   const [copying, setCopying] = useState<RateGroup | null>(null);
   const [assigning, setAssigning] = useState<RateGroup | null>(null);
   const remove = useDeleteRateGroup();
+  const removeMany = useDeleteRateGroups();
 
   return (
     <>
@@ -36,6 +44,7 @@ export default function RateGroupListPage() {
         rowKey="id"
         title={t('groupsTitle')}
         testId="rate-group-table"
+        selectable
         filters={
           <>
             <Form.Item name="name" label={t('group.name')}>
@@ -51,22 +60,32 @@ export default function RateGroupListPage() {
             </Form.Item>
           </>
         }
-        toolbar={() => (
-          <Can action={RATE_PERMS.groupAdd}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
-              data-testid="rate-group-add"
-            >
-              {t('add')}
-            </Button>
-          </Can>
+        toolbar={({ selectedKeys, clearSelection, params }) => (
+          <>
+            <Can action={RATE_PERMS.groupAdd}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setForm({ open: true, editing: null })}
+                data-testid="rate-group-add"
+              >
+                {t('add')}
+              </Button>
+            </Can>
+            <ExportButton path={RATE_GROUP_EXPORT_PATH} params={params} />
+            <BatchDeleteButton
+              selectedKeys={selectedKeys}
+              permission={RATE_PERMS.groupDelete}
+              onDelete={(ids) => removeMany.mutateAsync(ids)}
+              onDone={clearSelection}
+            />
+          </>
         )}
         columns={[
           {
             title: t('group.name'),
             dataIndex: 'name',
+            sorter: true,
             render: (name: string, record) => (
               <Link to={`/rates/list?groupId=${record.id}`} data-testid="rate-group-link">
                 <Ellipsis text={name} />
@@ -76,6 +95,7 @@ export default function RateGroupListPage() {
           {
             title: t('group.kind'),
             dataIndex: 'kind',
+            sorter: true,
             render: (kind: RateGroup['kind']) => <Tag>{labels.kind(kind)}</Tag>,
           },
           {
@@ -88,8 +108,14 @@ export default function RateGroupListPage() {
               </>
             ),
           },
-          { title: t('group.rateCount'), dataIndex: 'rateCount', align: 'right' },
-          { title: t('group.companyCount'), dataIndex: 'companyCount', align: 'right', responsive: ['md'] },
+          { title: t('group.rateCount'), dataIndex: 'rateCount', align: 'right', sorter: true },
+          {
+            title: t('group.companyCount'),
+            dataIndex: 'companyCount',
+            align: 'right',
+            sorter: true,
+            responsive: ['md'],
+          },
           {
             title: t('group.remark'),
             dataIndex: 'remark',
@@ -99,6 +125,7 @@ export default function RateGroupListPage() {
           {
             title: t('updatedAt'),
             dataIndex: 'updatedAt',
+            sorter: true,
             responsive: ['lg'],
             render: (v: string) => <DateTimeText value={v} />,
           },

@@ -1,15 +1,24 @@
-import { CalculatorOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Rate, rateListQuerySchema, SMS_KINDS } from '@switchboard/contracts';
 import { App, Button, Empty, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
+import { ExportButton } from '@/components/ExportButton';
+import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { useAllRateGroups } from '../api/rate-groups';
-import { listRatesQuery, useDeleteRates } from '../api/rates';
+import {
+  listRatesQuery,
+  RATE_EXPORT_PATH,
+  RATE_IMPORT_PATH,
+  useDeleteRates,
+  useReloadRates,
+} from '../api/rates';
 import { BatchEditModal } from '../components/BatchEditModal';
 import { RATE_PERMS, useRateLabels } from '../components/labels';
 import { QuoteTester } from '../components/QuoteTester';
@@ -17,10 +26,13 @@ import { RateFormModal } from '../components/RateFormModal';
 
 const FILTER_KEYS = ['countryCode', 'smsKind', 'mcc', 'mnc', 'prefix'] as const;
 
-/** rates/RateList: the rates of one group, filtered; batch edit and the quote tester. */
+/**
+ * rates/RateList: the rates of one group, filtered and sorted on the server; export, import (all
+ * rows or none, the not-lower rule per row), batch edit, batch delete and the quote tester.
+ */
 export default function RateListPage() {
-  const { t } = useTranslation('rates');
-  const { modal, message } = App.useApp();
+  const { t } = useTranslation(['rates', 'common']);
+  const { message } = App.useApp();
   const labels = useRateLabels();
   const [search] = useSearchParams();
   const groups = useAllRateGroups();
@@ -30,28 +42,13 @@ export default function RateListPage() {
   const [form, setForm] = useState<{ open: boolean; editing: Rate | null }>({ open: false, editing: null });
   const [batchOpen, setBatchOpen] = useState(false);
   const [quoteOpen, setQuoteOpen] = useState(false);
+  const [importing, setImporting] = useState(false);
   const remove = useDeleteRates();
+  const reload = useReloadRates();
   const filter = {
     groupId: groupId ?? '',
     ...Object.fromEntries(FILTER_KEYS.map((k) => [k, search.get(k) ?? undefined]).filter(([, v]) => v)),
   };
-  const confirmDelete = (ids: string[], clear?: () => void) =>
-    modal.confirm({
-      title: t('deleteTitle'),
-      content: t('deleteRatesConfirm', { count: ids.length }),
-      okText: t('delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () =>
-        remove.mutateAsync(ids).then(
-          () => {
-            clear?.();
-            void message.success(t('deleted'));
-          },
-          () => {},
-        ),
-    });
-
   return (
     <>
       <ResourceTable
@@ -105,7 +102,7 @@ export default function RateListPage() {
             </Form.Item>
           </>
         }
-        toolbar={({ selectedKeys, clearSelection }) => (
+        toolbar={({ selectedKeys, clearSelection, params }) => (
           <Space wrap>
             {editable && (
               <Can action={RATE_PERMS.add}>
@@ -126,16 +123,25 @@ export default function RateListPage() {
                 </Button>
               </Can>
             )}
-            {editable && selectedKeys.length > 0 && (
-              <Can action={RATE_PERMS.delete}>
+            {editable && (
+              <Can action={RATE_PERMS.import}>
                 <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => confirmDelete(selectedKeys.map(String), clearSelection)}
+                  icon={<UploadOutlined />}
+                  onClick={() => setImporting(true)}
+                  data-testid="import-button"
                 >
-                  {t('deleteSelected')}
+                  {t('common:resource.import')}
                 </Button>
               </Can>
+            )}
+            {groupId && <ExportButton path={RATE_EXPORT_PATH} params={params} />}
+            {editable && (
+              <BatchDeleteButton
+                selectedKeys={selectedKeys}
+                permission={RATE_PERMS.delete}
+                onDelete={(ids) => remove.mutateAsync(ids)}
+                onDone={clearSelection}
+              />
             )}
             <Can action={RATE_PERMS.quote}>
               <Button
@@ -152,6 +158,7 @@ export default function RateListPage() {
           {
             title: t('rate.countryCode'),
             dataIndex: 'countryCode',
+            sorter: true,
             render: (code: string) => labels.country(code),
           },
           ...(group?.kind === 'sms' || !group
@@ -159,20 +166,28 @@ export default function RateListPage() {
                 {
                   title: t('rate.smsKind'),
                   dataIndex: 'smsKind',
+                  sorter: true,
                   render: (k: Rate['smsKind']) => labels.smsKind(k),
                 },
               ]
             : []),
-          { title: t('rate.prefix'), dataIndex: 'prefix', render: (p: string | null) => (p ? `+${p}` : '') },
+          {
+            title: t('rate.prefix'),
+            dataIndex: 'prefix',
+            sorter: true,
+            render: (p: string | null) => (p ? `+${p}` : ''),
+          },
           {
             title: `${t('rate.mcc')}/${t('rate.mnc')}`,
             dataIndex: 'mcc',
+            sorter: true,
             responsive: ['md'],
             render: (mcc: string | null, r: Rate) => (mcc ? `${mcc}${r.mnc ? `/${r.mnc}` : ''}` : ''),
           },
           {
             title: group?.kind === 'voice' ? t('rate.pricePerMinute') : t('rate.price'),
             dataIndex: 'price',
+            sorter: true,
             align: 'right' as const,
             render: (p: string) => <span data-testid="rate-price-cell">{p}</span>,
           },
@@ -190,6 +205,7 @@ export default function RateListPage() {
           {
             title: t('updatedAt'),
             dataIndex: 'updatedAt',
+            sorter: true,
             responsive: ['lg'],
             render: (v: string) => <DateTimeText value={v} />,
           },
@@ -230,6 +246,20 @@ export default function RateListPage() {
         <BatchEditModal filter={filter as never} open={batchOpen} onClose={() => setBatchOpen(false)} />
       )}
       <QuoteTester open={quoteOpen} onClose={() => setQuoteOpen(false)} />
+      {groupId && (
+        <ImportDialog
+          open={importing}
+          title={group ? t('importTitle', { name: group.name }) : undefined}
+          path={RATE_IMPORT_PATH}
+          query={{ groupId }}
+          template={{ path: RATE_EXPORT_PATH, params: { groupId } }}
+          onClose={() => setImporting(false)}
+          onImported={(count) => {
+            void reload();
+            void message.success(t('imported', { count }));
+          }}
+        />
+      )}
     </>
   );
 }
