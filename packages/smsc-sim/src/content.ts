@@ -1,3 +1,4 @@
+/// <reference path="./smpp.d.ts" />
 import type { DecodedMessage, Pdu } from 'smpp';
 
 /** Where a part sits in a concatenated message (from the UDH, or the SAR TLVs). */

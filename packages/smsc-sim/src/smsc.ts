@@ -1,3 +1,4 @@
+/// <reference path="./smpp.d.ts" />
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import smpp, { type Pdu, type PduOptions, type Session } from 'smpp';
@@ -61,6 +62,8 @@ export interface SmscOptions {
   systemId?: string;
   /** Records kept in `parts` / `messages` / `receipts` (oldest dropped); default 100000. */
   maxRecords?: number;
+  /** TCP_NODELAY on accepted sockets; default true (off only to measure what Nagle costs). */
+  noDelay?: boolean;
 }
 
 export type BindMode = 'transmitter' | 'receiver' | 'transceiver';
@@ -365,7 +368,7 @@ export class Smsc extends EventEmitter<SmscEvents> {
 
   private accept(session: Session): void {
     const socket = session.socket;
-    socket.setNoDelay(true);
+    socket.setNoDelay(this.options.noDelay ?? true);
     const bind: Bind = {
       id: this.nextBindId++,
       session,
