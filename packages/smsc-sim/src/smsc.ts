@@ -32,7 +32,7 @@ export interface AccountConfig {
   password: string;
   /** Submits per second per bind; unset or 0: no limit. */
   tps?: number;
-  /** Bucket size (the burst a bind may send at once); default: `tps`. */
+  /** Bucket size (the burst a bind may send at once); default: `tps` (at least 1). */
   burst?: number;
 }
 
@@ -474,7 +474,7 @@ export class Smsc extends EventEmitter<SmscEvents> {
     bind.account = account;
     bind.mode = mode;
     const tps = account.config.tps ?? 0;
-    if (tps > 0) bind.bucket = new TokenBucket(tps, account.config.burst ?? tps, this.clock);
+    if (tps > 0) bind.bucket = new TokenBucket(tps, account.config.burst ?? Math.max(1, tps), this.clock);
     account.binds.add(bind);
     this.stats.binds++;
     this.respond(bind, pdu, { system_id: this.smscSystemId });
