@@ -127,9 +127,7 @@ async function run({ name, noDelay, receipts, separate }: Run): Promise<void> {
 const load = loadavg()
   .map((l) => l.toFixed(1))
   .join(' ');
-console.log(
-  `smsc-sim over loopback, window ${window}, ${seconds} s per run (load average ${load})`,
-);
+console.log(`smsc-sim over loopback, window ${window}, ${seconds} s per run (load average ${load})`);
 const runs: Run[] = [
   { name: 'one process, setNoDelay, no receipts', noDelay: true, receipts: false, separate: false },
   { name: 'one process, setNoDelay, receipts answered', noDelay: true, receipts: true, separate: false },
