@@ -6,6 +6,12 @@ export default defineConfig({
     maxWorkers: 2,
     // A worker closing its databases and jsdom on a starved machine: given time, not killed.
     teardownTimeout: 120_000,
-    projects: ['packages/contracts', 'apps/server', 'apps/web', 'apps/web/vitest.isolated.config.ts'],
+    projects: [
+      'packages/contracts',
+      'packages/smsc-sim',
+      'apps/server',
+      'apps/web',
+      'apps/web/vitest.isolated.config.ts',
+    ],
   },
 });

@@ -1,0 +1,106 @@
+import type { Outcome } from './outcomes';
+
+/** How the simulator writes its message ids: `hex` (lower case) or `decimal`. */
+export type IdFormat = 'hex' | 'decimal';
+
+export function formatId(value: number, format: IdFormat): string {
+  return format === 'hex' ? value.toString(16) : value.toString(10);
+}
+
+/** SMPP 3.4 message_state values (section 5.2.28). */
+export const MESSAGE_STATE = {
+  ENROUTE: 1,
+  DELIVERED: 2,
+  EXPIRED: 3,
+  DELETED: 4,
+  UNDELIVERABLE: 5,
+  ACCEPTED: 6,
+  UNKNOWN: 7,
+  REJECTED: 8,
+} as const;
+
+export type ReceiptOutcome = Exclude<Outcome, 'none'>;
+
+/** The receipt's `stat:` and `err:` and the message_state TLV for each outcome. */
+export const RECEIPT_STATES: Record<ReceiptOutcome, { stat: string; err: string; state: number }> = {
+  delivered: { stat: 'DELIVRD', err: '000', state: MESSAGE_STATE.DELIVERED },
+  undeliverable: { stat: 'UNDELIV', err: '001', state: MESSAGE_STATE.UNDELIVERABLE },
+  expired: { stat: 'EXPIRED', err: '002', state: MESSAGE_STATE.EXPIRED },
+  rejected: { stat: 'REJECTD', err: '003', state: MESSAGE_STATE.REJECTED },
+};
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** YYMMDDhhmm in UTC. */
+export function formatReceiptDate(ms: number): string {
+  const d = new Date(ms);
+  return (
+    two(d.getUTCFullYear() % 100) +
+    two(d.getUTCMonth() + 1) +
+    two(d.getUTCDate()) +
+    two(d.getUTCHours()) +
+    two(d.getUTCMinutes())
+  );
+}
+
+/**
+ * The receipt's `text:` field: the first 20 characters of the message, limited to characters
+ * that are the same bytes in ASCII and the GSM default alphabet (others become `?`), so the
+ * receipt reads the same whichever way a client decodes data_coding 0.
+ */
+export function receiptExcerpt(text: string): string {
+  return Array.from(text)
+    .slice(0, 20)
+    .map((c) => (/^[A-Za-z0-9 !"#%&'()*+,\-./:;<=>?]$/.test(c) ? c : '?'))
+    .join('');
+}
+
+export interface ReceiptFields {
+  id: string;
+  outcome: ReceiptOutcome;
+  submitDate: number;
+  doneDate: number;
+  text: string;
+}
+
+/** `id:… sub:001 dlvrd:001 submit date:YYMMDDhhmm done date:YYMMDDhhmm stat:DELIVRD err:000 text:…` */
+export function formatReceipt(fields: ReceiptFields): string {
+  const state = RECEIPT_STATES[fields.outcome];
+  const delivered = fields.outcome === 'delivered' ? '001' : '000';
+  return (
+    `id:${fields.id} sub:001 dlvrd:${delivered} submit date:${formatReceiptDate(fields.submitDate)} ` +
+    `done date:${formatReceiptDate(fields.doneDate)} stat:${state.stat} err:${state.err} ` +
+    `text:${receiptExcerpt(fields.text)}`
+  );
+}
+
+export interface ParsedReceipt {
+  id: string;
+  sub: string;
+  dlvrd: string;
+  submitDate: string;
+  doneDate: string;
+  stat: string;
+  err: string;
+  text: string;
+}
+
+/** Reads a receipt text as written by formatReceipt (and by most SMSCs); undefined if it is not one. */
+export function parseReceipt(text: string): ParsedReceipt | undefined {
+  const match =
+    /^id:(\S+) sub:(\S+) dlvrd:(\S+) submit date:(\d{10,12}) done date:(\d{10,12}) stat:(\S+) err:(\S+) text:(.*)$/is.exec(
+      text,
+    );
+  if (!match) return undefined;
+  const [, id, sub, dlvrd, submitDate, doneDate, stat, err, rest] = match;
+  return {
+    id: id!,
+    sub: sub!,
+    dlvrd: dlvrd!,
+    submitDate: submitDate!,
+    doneDate: doneDate!,
+    stat: stat!,
+    err: err!,
+    text: rest!,
+  };
+}
