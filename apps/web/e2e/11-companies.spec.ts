@@ -18,6 +18,10 @@ const LANGUAGES = [
     approved: 'Approved: the company was told',
     waiting: 'Account is waiting for approval',
     transfer: 'Transfer balance',
+    china: 'China +86',
+    save: 'Save',
+    phoneInvalid:
+      'Please enter a valid phone number for the chosen country, or with its country code, e.g. +8613800138000',
   },
   {
     locale: 'zh-CN' as const,
@@ -26,6 +30,9 @@ const LANGUAGES = [
     approved: '已审核通过，并已通知该公司',
     waiting: '账号正在等待审核',
     transfer: '划转余额',
+    china: '中国 +86',
+    save: '保 存',
+    phoneInvalid: '请输入所选国家或地区的正确号码，或带国家区号的号码，例如 +8613800138000',
   },
 ];
 
@@ -91,6 +98,51 @@ for (const lang of LANGUAGES) {
     await startIn(page, lang.locale);
     await signIn(page, company.username, company.password);
     await expect(page).not.toHaveURL(/\/user\/login/);
+  });
+
+  test(`[${lang.locale}] an administrator adds a company whose phone is a national number of the chosen country`, async ({
+    page,
+    request,
+  }) => {
+    await startIn(page, lang.locale);
+    await signIn(page, 'admin');
+    await page.goto('/company/list');
+    await page.getByTestId('company-add').click();
+    const u = unique();
+    const name = `Harbour ${u}`;
+    // A Chinese mobile number without +86, nobody else's; read as a US number its exchange would
+    // start with 0, which no US number does.
+    const national = `1380013${String(1000 + Math.floor(Math.random() * 8999))}`;
+    const form = page.getByTestId('company-form');
+    await form.getByTestId('company-form-name').fill(name);
+    await form.getByTestId('company-form-contact').fill('Hai Bo');
+    await form.getByTestId('company-form-phone').fill(national);
+    await form.getByTestId('company-form-email').fill(`harbour.${u}@example.com`);
+    await form.getByTestId('company-form-username').fill(`hb_${u}`);
+    await form.getByTestId('company-form-password').fill('Harbour2026');
+    const save = page.getByRole('dialog').getByRole('button', { name: lang.save });
+    const adds: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/sys/company/add') adds.push(r.method());
+    });
+    // The browser's country (en-US: the United States) has no such number: said before anything is sent.
+    await save.click();
+    await expect(form.getByText(lang.phoneInvalid)).toBeVisible();
+    expect(adds).toEqual([]);
+    // Choosing China makes it one.
+    await form.getByTestId('company-form-country').click();
+    await page.keyboard.type(lang.china.split(' ')[0]!);
+    await page.getByTitle(lang.china, { exact: true }).click();
+    await expect(form.getByText(lang.phoneInvalid)).toBeHidden();
+    await save.click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    expect(adds).toEqual(['POST']);
+    // Stored in international form.
+    const list = await request.get(`/api/sys/company/list?name=${encodeURIComponent(name)}`, {
+      headers: await adminHeaders(request),
+    });
+    const records = ((await list.json()) as { result: { records: { phone: string }[] } }).result.records;
+    expect(records.map((r) => r.phone)).toEqual([`+86${national}`]);
   });
 
   test(`[${lang.locale}] an agent creates a customer and transfers balance to it, exactly`, async ({

@@ -59,6 +59,9 @@ interface PhoneInputProps extends FieldProps {
   onCountryChange: (country: CountryCode | undefined) => void;
   locale: Locale;
   countryLabel: string;
+  /** Test ids of the number and of the country list (default `phone-country`). */
+  'data-testid'?: string;
+  countryTestId?: string;
 }
 
 /**
@@ -73,6 +76,8 @@ export function PhoneInput({
   onCountryChange,
   locale,
   countryLabel,
+  'data-testid': testId,
+  countryTestId = 'phone-country',
   ...field
 }: PhoneInputProps) {
   const options = useMemo(() => countryOptions(locale), [locale]);
@@ -88,7 +93,7 @@ export function PhoneInput({
         aria-label={countryLabel}
         popupMatchSelectWidth={280}
         style={{ width: '42%' }}
-        data-testid="phone-country"
+        data-testid={countryTestId}
       />
       <Input
         {...field}
@@ -97,6 +102,7 @@ export function PhoneInput({
         autoComplete="tel-national"
         inputMode="tel"
         style={{ width: '58%' }}
+        data-testid={testId}
       />
     </Space.Compact>
   );

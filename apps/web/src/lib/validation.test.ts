@@ -1,4 +1,13 @@
-import { loginSchema, updatePasswordSchema } from '@switchboard/contracts';
+import {
+  loginSchema,
+  MONEY_SCALE,
+  orderCreateSchema,
+  RATE_PRICE_MAX,
+  rateInputSchema,
+  TOP_UP_MAX,
+  TOP_UP_MIN,
+  updatePasswordSchema,
+} from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
 import { schemaProblems } from './validation';
 
@@ -32,5 +41,46 @@ describe('schemaProblems', () => {
       password: 'The password must be at least 8 characters with digits, upper and lower case letters',
       confirmpassword: 'Please confirm the new password',
     });
+  });
+});
+
+describe('schemaProblems with a rule’s own figures', () => {
+  // Custom rules carry their figures in the issue's params; the message names them, never `{max}`.
+  const labels = { price: 'Price', amount: 'Amount' };
+  const zhLabels = { price: '价格', amount: '金额' };
+
+  it('fills a money rule’s {max} in both languages', () => {
+    expect(schemaProblems(rateInputSchema, { price: '1000.5' }, labels, 'en-US').price).toBe(
+      `Price must be at most ${RATE_PRICE_MAX}`,
+    );
+    expect(schemaProblems(rateInputSchema, { price: '1000.5' }, zhLabels, 'zh-CN').price).toBe(
+      `价格不能超过${RATE_PRICE_MAX}`,
+    );
+    expect(schemaProblems(rateInputSchema, { price: '0.1234567' }, labels, 'en-US').price).toBe(
+      `Price may have at most ${MONEY_SCALE} decimal places`,
+    );
+    expect(schemaProblems(rateInputSchema, { price: '0.1234567' }, zhLabels, 'zh-CN').price).toBe(
+      `价格最多${MONEY_SCALE}位小数`,
+    );
+  });
+
+  it('fills a top-up’s {min} and {max} in both languages', () => {
+    expect(schemaProblems(orderCreateSchema, { amount: '10' }, labels, 'en-US').amount).toBe(
+      `Amount must be between ${TOP_UP_MIN} and ${TOP_UP_MAX}`,
+    );
+    expect(schemaProblems(orderCreateSchema, { amount: '10' }, zhLabels, 'zh-CN').amount).toBe(
+      `金额必须在${TOP_UP_MIN}到${TOP_UP_MAX}之间`,
+    );
+  });
+
+  it('leaves no placeholder unfilled for any rule of these schemas', () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      const problems = {
+        ...schemaProblems(rateInputSchema, { price: '5000', countryCode: 'xx' }, labels, locale),
+        ...schemaProblems(orderCreateSchema, { amount: '1.234' }, labels, locale),
+      };
+      expect(Object.keys(problems).length).toBeGreaterThan(1);
+      for (const text of Object.values(problems)) expect(text).not.toMatch(/\{\w+\}/);
+    }
   });
 });

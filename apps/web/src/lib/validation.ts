@@ -1,4 +1,11 @@
-import { type ErrorCode, isErrorCode, type Locale, translateError } from '@switchboard/contracts';
+import {
+  type ErrorCode,
+  type IssueFigures,
+  isErrorCode,
+  issueParams,
+  type Locale,
+  translateError,
+} from '@switchboard/contracts';
 import type { FormRule } from 'antd';
 
 type RuleObject = Exclude<FormRule, (...args: never[]) => unknown>;
@@ -11,18 +18,14 @@ interface SafeParser {
   };
 }
 
-interface Issue {
-  code: string;
+interface Issue extends IssueFigures {
   message: string;
   path: readonly PropertyKey[];
-  maximum?: unknown;
-  minimum?: unknown;
 }
 
 function issueText(issue: Issue, label: string, locale: Locale): string {
-  const params: Record<string, string | number> = { field: label };
-  if (issue.code === 'too_big') params.max = Number(issue.maximum);
-  if (issue.code === 'too_small') params.min = Number(issue.minimum);
+  // Placeholders are filled as the server fills them: a custom rule's own figures included.
+  const params = issueParams(issue, label);
   const fallback: ErrorCode =
     issue.code === 'too_big'
       ? 'FIELD_TOO_LONG'

@@ -7,50 +7,30 @@ import {
   type UserListItem,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
-import { useDict } from '@/components/dict';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { apiClient } from '@/lib/api-client';
 import { useAddCompany, useEditCompany } from '../api/companies';
+import {
+  CompanyFields,
+  type CompanyFieldValues,
+  companyFieldValues,
+  useCompanyFieldLabels,
+} from './CompanyFields';
 
-interface CompanyFormValues {
-  name: string;
-  type: 'direct' | 'two-way' | 'agent';
+interface CompanyFormValues extends CompanyFieldValues {
   parentCompanyId?: string | null;
   salesUserId?: string | null;
-  contactName: string;
-  phone: string;
-  email: string;
-  username: string;
-  password: string;
 }
 
-const EMPTY: CompanyFormValues = {
-  name: '',
-  type: 'direct',
-  parentCompanyId: null,
-  salesUserId: null,
-  contactName: '',
-  phone: '',
-  email: '',
-  username: '',
-  password: '',
-};
-
 function valuesOf(company: CompanyListItem | null): CompanyFormValues {
-  if (!company) return EMPTY;
   return {
-    ...EMPTY,
-    name: company.name,
-    type: company.type,
-    parentCompanyId: company.parentCompanyId,
-    salesUserId: company.salesUserId,
-    contactName: company.contactName ?? '',
-    phone: company.phone ?? '',
-    email: company.email ?? '',
+    ...companyFieldValues(company),
+    parentCompanyId: company?.parentCompanyId ?? null,
+    salesUserId: company?.salesUserId ?? null,
   };
 }
 
@@ -97,20 +77,14 @@ export function CompanyFormModal({
   const { t } = useTranslation('system');
   const add = useAddCompany();
   const edit = useEditCompany();
-  const types = useDict('company_type');
+  const fieldLabels = useCompanyFieldLabels();
   const canAssign = useCan('system:user:list').visible;
   const resellers = useResellerOptions(open && !editing);
   const sales = useSalesOptions(open && canAssign);
   const labels = {
-    name: t('company.name'),
-    type: t('company.type'),
+    ...fieldLabels,
     parentCompanyId: t('company.parent'),
     salesUserId: t('company.sales'),
-    contactName: t('company.contactName'),
-    phone: t('company.phone'),
-    email: t('company.email'),
-    username: t('company.adminUsername'),
-    password: t('company.adminPassword'),
   };
   const { form, rule, submit } = useEntityForm({
     open,
@@ -125,6 +99,7 @@ export function CompanyFormModal({
             name: v.name,
             contactName: v.contactName,
             phone: v.phone,
+            country: v.country,
             email: v.email,
             ...(canAssign ? { salesUserId: v.salesUserId ?? null } : {}),
           })
@@ -135,6 +110,7 @@ export function CompanyFormModal({
             ...(canAssign ? { salesUserId: v.salesUserId ?? null } : {}),
             contactName: v.contactName,
             phone: v.phone,
+            country: v.country,
             email: v.email,
             username: v.username,
             password: v.password,
@@ -153,51 +129,33 @@ export function CompanyFormModal({
       saving={add.isPending || edit.isPending}
       onSubmit={submit}
       onCancel={onClose}
-      initialValues={EMPTY}
+      initialValues={valuesOf(null)}
       testId="company-form"
     >
-      <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
-        <Input maxLength={128} data-testid="company-form-name" />
-      </Form.Item>
-      {editing ? null : (
-        <>
-          <Form.Item name="type" label={labels.type} rules={[rule('type')]}>
-            <Select options={types.options} data-testid="company-form-type" />
-          </Form.Item>
-          <Form.Item name="parentCompanyId" label={labels.parentCompanyId} extra={t('company.parentHint')}>
-            <Select allowClear options={resellers} showSearch optionFilterProp="label" />
-          </Form.Item>
-        </>
-      )}
-      {canAssign ? (
-        <Form.Item name="salesUserId" label={labels.salesUserId}>
-          <Select allowClear options={sales} data-testid="company-form-sales" />
-        </Form.Item>
-      ) : null}
-      <Form.Item name="contactName" label={labels.contactName} rules={[rule('contactName')]}>
-        <Input maxLength={64} data-testid="company-form-contact" />
-      </Form.Item>
-      <Form.Item name="phone" label={labels.phone} rules={[rule('phone')]} extra={t('company.phoneHint')}>
-        <Input maxLength={32} placeholder="+8613800138000" data-testid="company-form-phone" />
-      </Form.Item>
-      <Form.Item name="email" label={labels.email} rules={[rule('email')]}>
-        <Input maxLength={128} data-testid="company-form-email" />
-      </Form.Item>
-      {editing ? null : (
-        <>
-          <Form.Item
-            name="username"
-            label={labels.username}
-            rules={[rule('username')]}
-            extra={t('company.adminHint')}
-          >
-            <Input maxLength={32} autoComplete="off" data-testid="company-form-username" />
-          </Form.Item>
-          <Form.Item name="password" label={labels.password} rules={[rule('password')]}>
-            <Input.Password maxLength={64} autoComplete="new-password" data-testid="company-form-password" />
-          </Form.Item>
-        </>
-      )}
+      <CompanyFields
+        testIdPrefix="company-form"
+        creating={!editing}
+        rule={rule}
+        adminHint={t('company.adminHint')}
+        afterType={
+          <>
+            {editing ? null : (
+              <Form.Item
+                name="parentCompanyId"
+                label={labels.parentCompanyId}
+                extra={t('company.parentHint')}
+              >
+                <Select allowClear options={resellers} showSearch optionFilterProp="label" />
+              </Form.Item>
+            )}
+            {canAssign ? (
+              <Form.Item name="salesUserId" label={labels.salesUserId}>
+                <Select allowClear options={sales} data-testid="company-form-sales" />
+              </Form.Item>
+            ) : null}
+          </>
+        }
+      />
     </FormModal>
   );
 }
