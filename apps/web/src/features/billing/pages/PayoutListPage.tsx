@@ -200,7 +200,7 @@ export default function PayoutListPage() {
             <Input inputMode="decimal" data-testid="payout-amount" />
           </Form.Item>
           <Form.Item name="note" label={t('payout.note')}>
-            <Input.TextArea maxLength={PAYOUT_NOTE_MAX_LENGTH} rows={2} />
+            <Input.TextArea maxLength={PAYOUT_NOTE_MAX_LENGTH} rows={2} data-testid="payout-note" />
           </Form.Item>
         </Form>
       </Modal>

@@ -141,6 +141,7 @@ export default function BalanceLedgerPage() {
               title={t('commission')}
               value={data ? formatMoney(data.commission) : ''}
               suffix={data?.currency}
+              data-testid="commission-value"
             />
           </Col>
         </Row>
