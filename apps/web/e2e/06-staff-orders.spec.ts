@@ -156,7 +156,9 @@ for (const lang of LANGS) {
     await page.goto('/billing/orders');
     const table = page.getByTestId('order-table');
     await expect(table.locator('tr.ant-table-row').first()).toBeVisible();
+    // Twelve states: typed, the one wanted comes up.
     await table.getByTestId('filter-state').click();
+    await page.keyboard.type(lang.finished);
     await page.locator('.ant-select-item-option').filter({ hasText: lang.finished }).click();
     await table.getByTestId('query-submit').click();
     await expect(page).toHaveURL(/[?&]state=finished/);
@@ -189,7 +191,8 @@ for (const lang of LANGS) {
     const run = unique();
     const approvedNote = `approve me ${run}`;
     const rejectedNote = `reject me ${run}`;
-    const reason = `wrong bank account ${run}`;
+    // Short enough to be shown whole (longer texts are cut, the rest on hover).
+    const reason = `wrong bank ${run}`;
 
     await page.goto('/user/login');
     if (lang.locale !== 'en-US') await switchLanguage(page, lang.locale);

@@ -56,7 +56,14 @@ export default function OrderListPage() {
       filters={
         <>
           <Form.Item name="state" label={t('state')}>
-            <Select allowClear options={states.options} style={{ width: 160 }} data-testid="filter-state" />
+            {/* Twelve states: typing a part of one finds it. */}
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              options={states.options}
+              style={{ width: 160 }}
+              data-testid="filter-state"
+            />
           </Form.Item>
           <Form.Item name="method" label={t('method')}>
             <Select allowClear options={methods.options} style={{ width: 120 }} data-testid="filter-method" />
