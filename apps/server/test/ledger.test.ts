@@ -179,6 +179,47 @@ describe('POST /sys/balance/adjust', () => {
     });
   });
 
+  it('with account commission corrects a reseller’s commission, never below zero; the balance stays', async () => {
+    const before = await s.app.services.ledger.balanceOf(ACME);
+    const credit = expectOk(
+      await adjust('admin', {
+        companyId: ACME,
+        account: 'commission',
+        direction: 'credit',
+        amount: '25.50',
+        reason: 'commission of an offline deal',
+        idempotencyKey: key('com'),
+      }),
+    );
+    expect(credit.entry).toMatchObject({ account: 'commission', kind: 'adjustment', amount: '25.500000' });
+    const after = await s.app.services.ledger.balanceOf(ACME);
+    expect(after.commission).toBe(before.commission + 25_500_000n);
+    expect(after.balance).toBe(before.balance);
+    // The reseller sees it on its own balance.
+    expect(expectOk(await balance('agent')).commission).toBe(formatMoney(after.commission));
+    const tooMuch = {
+      companyId: ACME,
+      account: 'commission',
+      direction: 'debit',
+      amount: formatMoney(after.commission + units(1)),
+      reason: 'too much',
+      idempotencyKey: key('com'),
+    };
+    expectError(await adjust('admin', tooMuch), 400, 'BALANCE_INSUFFICIENT');
+    expectFieldError(await adjust('admin', { ...tooMuch, account: 'savings' }), 'account', /account/);
+    // Staff only (the permission of adjustments): the reseller itself and customers may not.
+    for (const user of ['agent', 'distributor', 'agentcustomer']) {
+      const res = await adjust(user, { ...tooMuch, amount: '1', idempotencyKey: key('com') });
+      expect(res.status, user).toBe(403);
+    }
+    expect((await s.app.services.ledger.balanceOf(ACME)).commission).toBe(after.commission);
+    // Taken back to what it was (other tests count Acme's commission from zero).
+    expectOk(
+      await adjust('admin', { ...tooMuch, amount: '25.50', reason: 'undo', idempotencyKey: key('com') }),
+    );
+    expect((await s.app.services.ledger.balanceOf(ACME)).commission).toBe(before.commission);
+  });
+
   it('validates the body field by field in both languages', async () => {
     const good = {
       companyId: DIRECT,

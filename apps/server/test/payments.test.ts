@@ -7,6 +7,7 @@ import type { NowPaymentsStatus } from '../src/modules/payments/providers/nowpay
 import {
   nowPaymentsIpn,
   type SimOrder,
+  stripeChargeRefunded,
   stripeSessionEvent,
 } from '../src/modules/payments/providers/simulator';
 import { startServer, type TestServer } from './harness';
@@ -331,6 +332,159 @@ describe('card webhooks (Stripe)', () => {
   });
 });
 
+describe('card refunds (Stripe charge.refunded)', () => {
+  const TWO_WAY = companyId('Two-Way Logistics');
+  const refundEntries = (order: { id: string }) =>
+    s.app.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, `${order.id}:refund`));
+  const eventOf = async (eventId: string) =>
+    (await s.app.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId)))[0];
+
+  it('a refund after the credit refunds the order and takes the credit back once, whatever repeats', async () => {
+    const order = await newOrder('customer2', '90.00');
+    const before = await balanceOf(TWO_WAY);
+    expect(expectOk(await stripe(stripeSessionEvent('checkout.session.completed', order))).state).toBe(
+      'finished',
+    );
+    expect(await balanceOf(TWO_WAY)).toBe(before + units(90));
+    const refund = stripeChargeRefunded(order);
+    expect(expectOk(await stripe(refund))).toEqual({ outcome: 'applied', state: 'refunded' });
+    expect(await balanceOf(TWO_WAY)).toBe(before);
+    // Stripe retries the same event; the same news under another id; the paying event late.
+    expect(expectOk(await stripe(refund)).outcome).toBe('duplicate');
+    expect(expectOk(await stripe(stripeChargeRefunded(order))).outcome).toBe('unchanged');
+    expect(expectOk(await stripe(stripeSessionEvent('checkout.session.completed', order))).outcome).toBe(
+      'unchanged',
+    );
+    expect(await balanceOf(TWO_WAY)).toBe(before);
+    const entries = await refundEntries(order);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      kind: 'adjustment',
+      amount: -units(90),
+      reference: `order:${order.id}`,
+    });
+    const seen = expectOk(await detail('customer2', order.id));
+    expect(seen).toMatchObject({ state: 'refunded', amountCredited: '90.000000' });
+    expect(seen.history.map((h) => [h.from, h.to, h.source])).toEqual([
+      [null, 'pending_payment', 'create'],
+      ['pending_payment', 'paid', 'stripe'],
+      ['paid', 'top_up_success', 'ledger'],
+      ['top_up_success', 'finished', 'ledger'],
+      ['finished', 'refunded', 'stripe'],
+    ]);
+    // The customer's ledger shows the credit and its reversal.
+    expect(seen.history.at(-1)!.detail).toContain('charge.refunded');
+  });
+
+  it('out of order: a refund before the payment refunds the order, and nothing is ever credited', async () => {
+    const order = await newOrder('customer2', '95.00');
+    const before = await balanceOf(TWO_WAY);
+    expect(expectOk(await stripe(stripeChargeRefunded(order))).state).toBe('refunded');
+    const late = await stripe(stripeSessionEvent('checkout.session.completed', order));
+    expect(expectOk(late)).toEqual({ outcome: 'unchanged', state: 'refunded' });
+    expect(await balanceOf(TWO_WAY)).toBe(before);
+    expect(await topupEntries(order)).toHaveLength(0);
+    expect(await refundEntries(order)).toHaveLength(0);
+    const seen = expectOk(await detail('customer2', order.id));
+    expect(seen).toMatchObject({ amountPaid: '95.000000', amountCredited: '0.000000' });
+    expect(seen.history.map((h) => [h.from, h.to])).toEqual([
+      [null, 'pending_payment'],
+      ['pending_payment', 'paid'],
+      ['paid', 'refunded'],
+    ]);
+  });
+
+  it('a refund of a credit already spent still reverses it in full and flags the order for an operator', async () => {
+    const order = await newOrder('customer2', '100.00');
+    await stripe(stripeSessionEvent('checkout.session.completed', order));
+    // Spend everything the company has, and 30 more than the refund will leave.
+    const balance = await balanceOf(TWO_WAY);
+    expectOk(
+      await s.call('POST', '/sys/balance/adjust', {
+        token: tokens.admin,
+        body: {
+          companyId: TWO_WAY,
+          direction: 'debit',
+          amount: formatMoney(balance - units(70)),
+          reason: 'spent on traffic',
+          idempotencyKey: `refund-spend-${order.id}`,
+        },
+      }),
+    );
+    expect(await balanceOf(TWO_WAY)).toBe(units(70));
+    const refund = stripeChargeRefunded(order);
+    expect(expectOk(await stripe(refund))).toEqual({ outcome: 'applied', state: 'refunded' });
+    // The money is gone: the balance says so, 30 below zero (the credit limit is 0).
+    expect(await balanceOf(TWO_WAY)).toBe(-units(30));
+    expect(await refundEntries(order)).toHaveLength(1);
+    const last = expectOk(await detail('admin', order.id)).history.at(-1)!;
+    expect(last.to).toBe('refunded');
+    expect(last.detail).toContain('REVERSAL_OVERDRAWN');
+    expect(last.detail).toContain('30.00 past the credit limit 0.00');
+    expect((await eventOf(refund.id))?.detail).toContain('REVERSAL_OVERDRAWN');
+    // Nothing more is spent from it: a debit is refused below the floor.
+    expectError(
+      await s.call('POST', '/sys/balance/adjust', {
+        token: tokens.admin,
+        body: {
+          companyId: TWO_WAY,
+          direction: 'debit',
+          amount: '1',
+          reason: 'more traffic',
+          idempotencyKey: `refund-spend-more-${order.id}`,
+        },
+      }),
+      400,
+      'BALANCE_INSUFFICIENT',
+    );
+    // Put the demo company back where a later test expects money.
+    expectOk(
+      await s.call('POST', '/sys/balance/adjust', {
+        token: tokens.admin,
+        body: {
+          companyId: TWO_WAY,
+          direction: 'credit',
+          amount: formatMoney(balance),
+          reason: 'restored',
+          idempotencyKey: `refund-restore-${order.id}`,
+        },
+      }),
+    );
+  });
+
+  it('a partial refund is recorded as refused for an operator, and changes nothing', async () => {
+    const order = await newOrder('customer2', '80.00');
+    await stripe(stripeSessionEvent('checkout.session.completed', order));
+    const before = await balanceOf(TWO_WAY);
+    const partial = stripeChargeRefunded(order, { amountRefunded: units(30) });
+    expect(expectOk(await stripe(partial))).toEqual({ outcome: 'refused', state: 'finished' });
+    expect(await balanceOf(TWO_WAY)).toBe(before);
+    expect(await eventOf(partial.id)).toMatchObject({ outcome: 'refused' });
+    expect((await eventOf(partial.id))?.detail).toContain('partial refund of 3000 of 8000 cents');
+    // The rest refunded later: the whole charge is refunded, and the whole credit taken back.
+    expect(expectOk(await stripe(stripeChargeRefunded(order))).state).toBe('refunded');
+    expect(await balanceOf(TWO_WAY)).toBe(before - units(80));
+  });
+
+  it('refuses a refund signed with another secret, and one of an order the provider never saw', async () => {
+    const order = await newOrder('customer2', '85.00');
+    await stripe(stripeSessionEvent('checkout.session.completed', order));
+    const before = await balanceOf(TWO_WAY);
+    const bad = await stripe(stripeChargeRefunded(order), { signature: 't=1,v1=deadbeef' });
+    expectError(bad, 400, 'PAYMENT_SIGNATURE_INVALID');
+    const unknown = stripeChargeRefunded({ ...order, id: '00000000-0000-4000-8000-000000000000' });
+    expect(expectOk(await stripe(unknown)).outcome).toBe('unknown_order');
+    // A crypto order is never refunded by a Stripe notification.
+    const cryptoOrder = await newOrder('customer2', '85.00', 'crypto');
+    expect(expectOk(await stripe(stripeChargeRefunded(cryptoOrder))).outcome).toBe('unknown_order');
+    expect(await balanceOf(TWO_WAY)).toBe(before);
+    expect((await s.app.services.payments.find(order.id))!.state).toBe('finished');
+  });
+});
+
 describe('crypto webhooks (NOWPayments IPN)', () => {
   it('walks waiting → confirming → confirmed → finished and credits once', async () => {
     const order = await newOrder('agentcustomer', '200.00', 'crypto');
@@ -513,6 +667,37 @@ describe('the simulator (demo mode)', () => {
       10_000,
     );
     expect(await balanceOf(company)).toBe(before + units(40));
+  });
+
+  it('card: a paid order’s page offers a refund, whose signed notification refunds it', async () => {
+    const order = await newOrder('customer2', '77.00');
+    const company = companyId('Two-Way Logistics');
+    const before = await balanceOf(company);
+    // No refund of an open checkout: the page offers paying, and a refund there changes nothing.
+    expect(await (await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}`)).text()).not.toContain(
+      '/refund?',
+    );
+    await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}/pay`, { method: 'POST' });
+    await eventually(
+      async () => expect((await s.app.services.payments.find(order.id))!.state).toBe('finished'),
+      10_000,
+    );
+    const en = await (await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}`)).text();
+    expect(en).toContain('Refund the payment');
+    expect(en).toContain(`/api/payments/sim/checkout/${order.id}/refund?lang=en-US`);
+    const zh = await (await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}?lang=zh-CN`)).text();
+    expect(zh).toContain('退款');
+    const sent = await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}/refund`, { method: 'POST' });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain('Refund sent');
+    await eventually(
+      async () => expect((await s.app.services.payments.find(order.id))!.state).toBe('refunded'),
+      10_000,
+    );
+    expect(await balanceOf(company)).toBe(before);
+    // A crypto order has no refund button (NOWPayments refunds are not simulated).
+    const c = await newOrder('customer2', '66.00', 'crypto');
+    expect((await s.call('POST', `/payments/sim/checkout/${c.id}/refund`)).status).toBe(400);
   });
 
   it('answers 404 envelopes for unknown orders and 400 for unknown actions', async () => {

@@ -3,14 +3,18 @@ import { isStrongPassword } from './auth';
 import { COMPANY_TYPES } from './constants';
 import { idempotencyKey } from './ledger';
 import { LEDGER_AMOUNT_MAX, money, positiveMoney, units } from './money';
-import { pageQuerySchema } from './paging';
+import { resourceListQuerySchema } from './resource';
 import { dateTime, uuid } from './wire';
 
 /** Approval of a company (spec section 4): self-registered ones wait until staff decide. */
 export const APPROVAL_STATUSES = ['unapproved', 'waiting', 'approved', 'failed'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-export const companyListQuerySchema = pageQuerySchema.extend({
+/** Keys the company list sorts by (`column`); balances are the ledger's and not among them. */
+export const COMPANY_SORTABLE = ['name', 'type', 'approvalStatus', 'createdAt'] as const;
+
+/** `GET /sys/company/list` (and `exportXls`, the same filters and sort). */
+export const companyListQuerySchema = resourceListQuerySchema({
   name: z.string().max(128, 'FIELD_TOO_LONG').optional(),
   type: z.enum(COMPANY_TYPES).optional(),
   approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
@@ -21,6 +25,9 @@ export const companyListQuerySchema = pageQuerySchema.extend({
   salesUserId: uuid.optional(),
 });
 export type CompanyListQuery = z.input<typeof companyListQuerySchema>;
+
+/** The companies as .xlsx: staff only (sales their assigned companies), the list's filters and sort. */
+export const COMPANY_EXPORT_PATH = '/sys/company/exportXls';
 
 export const companyListItemSchema = z.object({
   id: z.string(),
@@ -157,12 +164,18 @@ export type CompanyCreditLimit = z.input<typeof companyCreditLimitSchema>;
 
 // --- resellers: /sms/agent ---
 
+/** Keys a reseller's customer list sorts by (`column`). */
+export const AGENT_CUSTOMER_SORTABLE = ['name', 'type', 'createdAt'] as const;
+
 /** `GET /sms/agent/customer/list`: the caller's customers (a distributor's agents too). */
-export const agentCustomerListQuerySchema = pageQuerySchema.extend({
+export const agentCustomerListQuerySchema = resourceListQuerySchema({
   name: z.string().max(128, 'FIELD_TOO_LONG').optional(),
   status: z.enum(['normal', 'frozen', 'disabled']).optional(),
 });
 export type AgentCustomerListQuery = z.input<typeof agentCustomerListQuerySchema>;
+
+/** A reseller's own customers as .xlsx (the list's filters and sort). */
+export const AGENT_CUSTOMER_EXPORT_PATH = '/sms/agent/customer/exportXls';
 
 /** `POST /sms/agent/customer/add`: a customer company of the caller, approved at once. */
 export const agentCustomerAddSchema = z.object({

@@ -95,9 +95,14 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.input<typeof ledgerEntrySchema>;
 
-/** `POST /sys/balance/adjust`: a manual recharge (credit) or deduction (debit) with a reason. */
+/**
+ * `POST /sys/balance/adjust`: a manual recharge (credit) or deduction (debit) with a reason; of
+ * the spending balance, or with `account: commission` of a reseller's commission (a correction:
+ * commission never goes below zero).
+ */
 export const balanceAdjustSchema = z.object({
   companyId: uuid,
+  account: z.enum(LEDGER_ACCOUNTS).default('balance'),
   direction: z.enum(['credit', 'debit']),
   amount: positiveMoney,
   reason: z.string().trim().min(1, 'FIELD_REQUIRED').max(LEDGER_NOTE_MAX_LENGTH, 'FIELD_TOO_LONG'),

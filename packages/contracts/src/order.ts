@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TOP_UP_MAX, TOP_UP_MIN } from './constants';
 import { decimalsOf, MONEY_UNIT, money, parseMoney, positiveMoney } from './money';
-import { pageQuerySchema } from './paging';
+import { resourceListQuerySchema } from './resource';
 import { dateQuery, dateTime, uuid } from './wire';
 
 // ---------------------------------------------------------------------------------------------
@@ -235,8 +235,18 @@ export const orderCreatedSchema = z.object({
 });
 export type OrderCreated = z.input<typeof orderCreatedSchema>;
 
+/** Keys the order list sorts by (`column`); without one, newest first. */
+export const ORDER_SORTABLE = [
+  'createdAt',
+  'amountRequested',
+  'amountPaid',
+  'amountCredited',
+  'state',
+  'method',
+] as const;
+
 /** `GET /sys/order/list`: the caller's scope (own company; staff all; resellers their subtree). */
-export const orderListQuerySchema = pageQuerySchema.extend({
+export const orderListQuerySchema = resourceListQuerySchema({
   companyId: uuid.optional(),
   state: z.enum(ORDER_STATES).optional(),
   method: z.enum(PAYMENT_METHODS).optional(),
@@ -244,6 +254,12 @@ export const orderListQuerySchema = pageQuerySchema.extend({
   to: dateQuery.optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+/**
+ * `GET /sys/order/exportXls`: the list's filters and sort; orders are time-based, so `from` and
+ * `to` are required and at most EXPORT_WINDOW_DAYS apart.
+ */
+export const ORDER_EXPORT_PATH = '/sys/order/exportXls';
 
 export const orderIdQuerySchema = z.object({ id: uuid });
 
@@ -296,11 +312,21 @@ export const payoutCreateSchema = z.object({
 });
 export type PayoutCreate = z.input<typeof payoutCreateSchema>;
 
-export const payoutListQuerySchema = pageQuerySchema.extend({
+/** Keys the payout list sorts by (`column`); without one, newest first. */
+export const PAYOUT_SORTABLE = ['createdAt', 'amount', 'state', 'decidedAt'] as const;
+
+export const payoutListQuerySchema = resourceListQuerySchema({
   companyId: uuid.optional(),
   state: z.enum(PAYOUT_STATES).optional(),
 });
 export type PayoutListQuery = z.input<typeof payoutListQuerySchema>;
+
+/**
+ * Payouts as .xlsx, beside their list: the payouts' routes are named under `/sys/order/`
+ * (`payoutList`, `createPayout`), so the export is `payoutExportXls`, as `exportXls` is beside
+ * `list` in a group of its own.
+ */
+export const PAYOUT_EXPORT_PATH = '/sys/order/payoutExportXls';
 
 export const payoutDecisionSchema = z.object({
   id: uuid,

@@ -1,7 +1,8 @@
-import type { companyListQuerySchema } from '@switchboard/contracts';
-import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { COMPANY_SORTABLE, companyListQuerySchema } from '@switchboard/contracts';
+import { and, asc, type Column, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, executor, rowsOf } from '../../platform/db';
+import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { inUuids, likeText } from '../../platform/sql';
 import { companies } from './schema';
@@ -10,6 +11,15 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyValues = typeof companies.$inferInsert;
 
 export type ListFilters = Partial<Omit<z.output<typeof companyListQuerySchema>, 'pageNo' | 'pageSize'>>;
+
+/** Columns the list sorts by: the whitelist of `column` (contracts' COMPANY_SORTABLE). */
+const SORTABLE: Record<(typeof COMPANY_SORTABLE)[number], Column> = {
+  name: companies.name,
+  type: companies.type,
+  approvalStatus: companies.approvalStatus,
+  createdAt: companies.createdAt,
+};
+const DEFAULT_ORDER = [asc(companies.name), asc(companies.id)];
 
 /** SQL of the companies table. */
 export class CompanyRepo {
@@ -42,27 +52,30 @@ export class CompanyRepo {
   }
 
   list(scope: DataScope, filters: ListFilters, limit: number, offset: number) {
-    return executor(this.db)
-      .select({
-        id: companies.id,
-        name: companies.name,
-        type: companies.type,
-        approvalStatus: companies.approvalStatus,
-        parentCompanyId: companies.parentCompanyId,
-        contactName: companies.contactName,
-        phone: companies.phone,
-        email: companies.email,
-        frozen: companies.frozen,
-        enabled: companies.enabled,
-        salesUserId: companies.salesUserId,
-        rejectReason: companies.rejectReason,
-        createdAt: companies.createdAt,
-      })
-      .from(companies)
-      .where(this.where(scope, filters))
-      .orderBy(asc(companies.name), asc(companies.id))
-      .limit(limit)
-      .offset(offset);
+    return (
+      executor(this.db)
+        .select({
+          id: companies.id,
+          name: companies.name,
+          type: companies.type,
+          approvalStatus: companies.approvalStatus,
+          parentCompanyId: companies.parentCompanyId,
+          contactName: companies.contactName,
+          phone: companies.phone,
+          email: companies.email,
+          frozen: companies.frozen,
+          enabled: companies.enabled,
+          salesUserId: companies.salesUserId,
+          rejectReason: companies.rejectReason,
+          createdAt: companies.createdAt,
+        })
+        .from(companies)
+        .where(this.where(scope, filters))
+        // The requested column, then by name and id (pages never overlap).
+        .orderBy(...orderByOf(filters, SORTABLE, DEFAULT_ORDER))
+        .limit(limit)
+        .offset(offset)
+    );
   }
 
   async names(ids: string[]) {

@@ -1,4 +1,5 @@
 import {
+  AGENT_CUSTOMER_EXPORT_PATH,
   agentBalanceSchema,
   agentCustomerAddSchema,
   agentCustomerEditSchema,
@@ -6,6 +7,7 @@ import {
   agentTransferResultSchema,
   agentTransferSchema,
   balanceSchema,
+  COMPANY_EXPORT_PATH,
   companyAddSchema,
   companyApproveSchema,
   companyChangedSchema,
@@ -20,13 +22,16 @@ import {
   companyListQuerySchema,
   companyRejectSchema,
   ipRulesResultSchema,
+  type Locale,
   pageSchema,
 } from '@switchboard/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../../platform/access';
 import { fieldError, ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import { CompanyRefused } from './service';
+import { exportRoute, type ResourceColumn } from '../../platform/resource';
+import { seededLabels } from '../dict';
+import { type CompanyListRow, CompanyRefused } from './service';
 
 /** A refusal about fields becomes the field-error envelope, in the caller's language. */
 async function fields<T>(request: FastifyRequest, work: Promise<T>): Promise<T> {
@@ -37,6 +42,80 @@ async function fields<T>(request: FastifyRequest, work: Promise<T>): Promise<T> 
       throw fieldError(request, error.problems, error.errorCode, error.status);
     throw error;
   }
+}
+
+/** Permission of the companies export (staff: administrators, and sales within their scope). */
+export const COMPANY_EXPORT_PERMISSION = 'company:export';
+/** Permission of a reseller's customers export. */
+export const AGENT_CUSTOMER_EXPORT_PERMISSION = 'agent:customer:export';
+
+const STATUS_LABELS: Record<'normal' | 'frozen' | 'disabled', Record<Locale, string>> = {
+  normal: { 'en-US': 'Normal', 'zh-CN': '正常' },
+  frozen: { 'en-US': 'Frozen', 'zh-CN': '冻结' },
+  disabled: { 'en-US': 'Disabled', 'zh-CN': '停用' },
+};
+const statusOf = (row: CompanyListRow) => (!row.enabled ? 'disabled' : row.frozen ? 'frozen' : 'normal');
+
+/** The columns of a companies sheet (staff's and a reseller's: the same, less what a reseller does not see). */
+function companyColumns(staff: boolean): ResourceColumn<CompanyListRow>[] {
+  return [
+    { key: 'name', header: { 'en-US': 'Company', 'zh-CN': '公司名称' }, width: 28 },
+    {
+      key: 'type',
+      header: { 'en-US': 'Type', 'zh-CN': '类型' },
+      kind: 'enum',
+      labels: seededLabels('company_type'),
+    },
+    { key: 'parentCompanyName', header: { 'en-US': 'Parent company', 'zh-CN': '上级公司' }, width: 24 },
+    ...(staff
+      ? [
+          {
+            key: 'approvalStatus',
+            header: { 'en-US': 'Approval', 'zh-CN': '审核状态' },
+            kind: 'enum',
+            labels: seededLabels('approval_status'),
+          } satisfies ResourceColumn<CompanyListRow>,
+        ]
+      : []),
+    {
+      key: 'status',
+      header: { 'en-US': 'Status', 'zh-CN': '状态' },
+      kind: 'enum',
+      labels: STATUS_LABELS,
+      value: statusOf,
+    },
+    { key: 'contactName', header: { 'en-US': 'Contact', 'zh-CN': '联系人' }, width: 16 },
+    { key: 'phone', header: { 'en-US': 'Phone', 'zh-CN': '电话' }, width: 18 },
+    { key: 'email', header: { 'en-US': 'E-mail', 'zh-CN': '邮箱' }, width: 26 },
+    ...(staff
+      ? [
+          {
+            key: 'salesUsername',
+            header: { 'en-US': 'Sales', 'zh-CN': '销售' },
+          } satisfies ResourceColumn<CompanyListRow>,
+        ]
+      : []),
+    {
+      key: 'balance',
+      header: { 'en-US': 'Balance', 'zh-CN': '余额' },
+      kind: 'money',
+      decimals: 6,
+      width: 16,
+    },
+    {
+      key: 'creditLimit',
+      header: { 'en-US': 'Credit limit', 'zh-CN': '信用额度' },
+      kind: 'money',
+      decimals: 6,
+      width: 16,
+    },
+    {
+      key: 'createdAt',
+      header: { 'en-US': 'Created (UTC)', 'zh-CN': '创建时间（UTC）' },
+      kind: 'datetime',
+      width: 20,
+    },
+  ];
 }
 
 const approvalSchema = companyCreatedSchema.pick({ id: true, name: true, approvalStatus: true });
@@ -53,6 +132,23 @@ export function companyRoutes(api: Api, { companies }: Services) {
       },
     },
     async (request) => ok(request, await companies.list(requireAuth(request), request.query)),
+  );
+
+  // The list as a sheet: staff only (company:export); sales see their assigned companies.
+  exportRoute(
+    api,
+    COMPANY_EXPORT_PATH,
+    {
+      summary: 'Companies in the caller’s scope as .xlsx (the list’s filters and sort)',
+      access: { permission: COMPANY_EXPORT_PERMISSION },
+    },
+    {
+      query: companyListQuerySchema,
+      columns: companyColumns(true),
+      rows: (query, auth, limit) => companies.exportRows(auth, query, limit),
+      filename: 'companies',
+      sheet: { 'en-US': 'Companies', 'zh-CN': '公司' },
+    },
   );
 
   api.get(
@@ -203,6 +299,23 @@ export function companyRoutes(api: Api, { companies }: Services) {
       },
     },
     async (request) => ok(request, await companies.agentList(requireAuth(request), request.query)),
+  );
+
+  // The reseller's own customers as a sheet (a distributor's agents and theirs too).
+  exportRoute(
+    api,
+    AGENT_CUSTOMER_EXPORT_PATH,
+    {
+      summary: 'The reseller’s customers as .xlsx (the list’s filters and sort)',
+      access: { permission: AGENT_CUSTOMER_EXPORT_PERMISSION },
+    },
+    {
+      query: agentCustomerListQuerySchema,
+      columns: companyColumns(false),
+      rows: (query, auth, limit) => companies.agentExportRows(auth, query, limit),
+      filename: 'customers',
+      sheet: { 'en-US': 'Customers', 'zh-CN': '客户' },
+    },
   );
 
   api.post(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AGENT_CUSTOMER_SORTABLE,
   type AgentCustomerAdd,
   type agentCustomerAddSchema,
   type agentCustomerEditSchema,
@@ -26,6 +27,7 @@ import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import { hashPassword } from '../../platform/passwords';
+import { checkSortColumn } from '../../platform/resource';
 import { type DataScope, inScope } from '../../platform/scope';
 import { CompanyRepo, type CompanyRow, type CompanyValues, type ListFilters } from './repo';
 
@@ -138,6 +140,19 @@ export class CompanyService {
   ): Promise<Page<CompanyListRow>> {
     const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = query;
     return this.listIn(await this.dataScopeOf(auth), query, filters);
+  }
+
+  /**
+   * At most `limit` companies the caller may see, as the list filters and sorts them (the
+   * export). Staff only (the route's permission); a sales user's scope is their assigned companies.
+   */
+  async exportRows(
+    auth: AuthContext,
+    query: z.output<typeof companyListQuerySchema>,
+    limit: number,
+  ): Promise<CompanyListRow[]> {
+    const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = query;
+    return this.enrich(await this.repo.list(await this.dataScopeOf(auth), filters, limit, 0));
   }
 
   private async listIn(
@@ -508,9 +523,23 @@ export class CompanyService {
   }
 
   async agentList(auth: AuthContext, query: z.output<typeof agentCustomerListQuerySchema>) {
+    checkSortColumn(query, AGENT_CUSTOMER_SORTABLE);
     const reseller = await this.resellerOf(auth);
     const { pageNo: _p, pageSize: _s, ...filters } = query;
     return this.listIn({ kind: 'companies', companyIds: await this.customerIdsOf(reseller) }, query, filters);
+  }
+
+  /** The reseller's own customers (a distributor's agents too), as the list filters and sorts them. */
+  async agentExportRows(
+    auth: AuthContext,
+    query: z.output<typeof agentCustomerListQuerySchema>,
+    limit: number,
+  ): Promise<CompanyListRow[]> {
+    checkSortColumn(query, AGENT_CUSTOMER_SORTABLE);
+    const reseller = await this.resellerOf(auth);
+    const { pageNo: _p, pageSize: _s, ...filters } = query;
+    const scope: DataScope = { kind: 'companies', companyIds: await this.customerIdsOf(reseller) };
+    return this.enrich(await this.repo.list(scope, filters, limit, 0));
   }
 
   /**

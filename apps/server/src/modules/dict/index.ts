@@ -1,3 +1,4 @@
+import type { Locale } from '@switchboard/contracts';
 import { defineModule, digestOf } from '../../platform/module';
 import { DICTIONARIES } from './dictionaries-seed';
 import { dictRoutes } from './routes';
@@ -9,6 +10,16 @@ declare module '../../platform/module' {
   interface Services {
     dicts: DictService;
   }
+}
+
+/**
+ * The labels of a seeded dictionary's values in both languages (an export's enum column):
+ * `{value: {'en-US', 'zh-CN'}}`. Throws for a code that is not seeded (a programming error).
+ */
+export function seededLabels(code: string): Record<string, Record<Locale, string>> {
+  const dict = DICTIONARIES.find((d) => d.code === code);
+  if (!dict) throw new Error(`no seeded dictionary ${code}`);
+  return Object.fromEntries(dict.items.map(([value, en, zh]) => [value, { 'en-US': en, 'zh-CN': zh }]));
 }
 
 /** Dictionaries of coded values. */

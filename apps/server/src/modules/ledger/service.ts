@@ -623,6 +623,8 @@ export class LedgerService {
     auth: AuthContext,
     change: {
       companyId: string;
+      /** Default: the spending balance. */
+      account?: LedgerAccount;
       direction: 'credit' | 'debit';
       amount: bigint;
       reason: string;
@@ -633,6 +635,7 @@ export class LedgerService {
       throw new AppError('NO_OPERATION_PERMISSION', 403);
     return this.one({
       companyId: change.companyId,
+      account: change.account ?? 'balance',
       kind: 'adjustment',
       amount: change.direction === 'credit' ? change.amount : -change.amount,
       idempotencyKey: change.idempotencyKey,

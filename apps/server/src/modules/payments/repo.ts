@@ -1,15 +1,18 @@
 import {
+  type ORDER_SORTABLE,
   type OrderState,
   type OrderTransitionSource,
   type orderListQuerySchema,
+  type PAYOUT_SORTABLE,
   type PaymentProvider,
   type PayoutState,
   parseMoney,
   type payoutListQuerySchema,
 } from '@switchboard/contracts';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, executor } from '../../platform/db';
+import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { paymentEvents, payouts, topUpOrders, topUpOrderTransitions } from './schema';
 
@@ -19,6 +22,23 @@ export type TransitionRow = typeof topUpOrderTransitions.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 type OrderFilters = Omit<z.output<typeof orderListQuerySchema>, 'pageNo' | 'pageSize'>;
 type PayoutFilters = Omit<z.output<typeof payoutListQuerySchema>, 'pageNo' | 'pageSize'>;
+
+/** Columns the order list sorts by: the whitelist of `column` (contracts' ORDER_SORTABLE). */
+const ORDER_SORT: Record<(typeof ORDER_SORTABLE)[number], Column> = {
+  createdAt: topUpOrders.createdAt,
+  amountRequested: topUpOrders.amountRequested,
+  amountPaid: topUpOrders.amountPaid,
+  amountCredited: topUpOrders.amountCredited,
+  state: topUpOrders.state,
+  method: topUpOrders.method,
+};
+/** Columns the payout list sorts by (contracts' PAYOUT_SORTABLE). */
+const PAYOUT_SORT: Record<(typeof PAYOUT_SORTABLE)[number], Column> = {
+  createdAt: payouts.createdAt,
+  amount: payouts.amount,
+  state: payouts.state,
+  decidedAt: payouts.decidedAt,
+};
 
 /** SQL of orders, their transitions, provider notifications and payouts. */
 export class PaymentsRepo {
@@ -100,13 +120,16 @@ export class PaymentsRepo {
   }
 
   listOrders(scope: DataScope, f: OrderFilters, limit: number, offset: number): Promise<OrderRow[]> {
-    return executor(this.db)
-      .select()
-      .from(topUpOrders)
-      .where(this.orderWhere(scope, f))
-      .orderBy(desc(topUpOrders.createdAt), desc(topUpOrders.id))
-      .limit(limit)
-      .offset(offset);
+    return (
+      executor(this.db)
+        .select()
+        .from(topUpOrders)
+        .where(this.orderWhere(scope, f))
+        // The requested column, then newest first (the id last: pages never overlap).
+        .orderBy(...orderByOf(f, ORDER_SORT, [desc(topUpOrders.createdAt), desc(topUpOrders.id)]))
+        .limit(limit)
+        .offset(offset)
+    );
   }
 
   /** Orders the expiry job closes or settles: unpaid or partly paid, past their time. */
@@ -228,7 +251,7 @@ export class PaymentsRepo {
       .select()
       .from(payouts)
       .where(this.payoutWhere(scope, f))
-      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .orderBy(...orderByOf(f, PAYOUT_SORT, [desc(payouts.createdAt), desc(payouts.id)]))
       .limit(limit)
       .offset(offset);
   }

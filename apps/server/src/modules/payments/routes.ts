@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import {
   LOCALES,
+  type Locale,
+  ORDER_DICTS,
+  ORDER_EXPORT_PATH,
   orderCreatedSchema,
   orderCreateSchema,
   orderDetailSchema,
@@ -8,6 +11,7 @@ import {
   orderListQuerySchema,
   orderSchema,
   PAYMENT_PROVIDERS,
+  PAYOUT_EXPORT_PATH,
   pageSchema,
   payoutCreateSchema,
   payoutDecisionSchema,
@@ -19,6 +23,9 @@ import { requireAuth } from '../../platform/access';
 import { AppError, ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
+import { checkExportWindow, exportRoute, type ResourceColumn } from '../../platform/resource';
+import { seededLabels } from '../dict';
+import type { OrderRow, PayoutRow } from './service';
 import { simulatorPage, simulatorSentPage } from './sim-page';
 
 /** Permission codes (menu-tree buttons and screens, seeded in permission/menu-seed.ts). */
@@ -37,7 +44,93 @@ const webhookAnswerSchema = z.object({
 });
 const simParams = z.object({ id: z.string().max(64, 'FIELD_TOO_LONG') });
 const simQuery = z.object({ lang: z.enum(LOCALES).optional() });
-const simActionParams = simParams.extend({ action: z.enum(['pay', 'fail', 'expire', 'part']) });
+const simActionParams = simParams.extend({ action: z.enum(['pay', 'fail', 'expire', 'part', 'refund']) });
+
+type OrderSheetRow = OrderRow & { companyName: string | null };
+type PayoutSheetRow = PayoutRow & { companyName: string | null };
+
+const PROVIDER_LABELS: Record<string, Record<Locale, string>> = {
+  stripe: { 'en-US': 'Stripe', 'zh-CN': 'Stripe' },
+  nowpayments: { 'en-US': 'NOWPayments', 'zh-CN': 'NOWPayments' },
+};
+const money = <Row>(key: keyof Row & string, en: string, zh: string): ResourceColumn<Row> => ({
+  key,
+  header: { 'en-US': en, 'zh-CN': zh },
+  kind: 'money',
+  decimals: 2,
+  width: 14,
+});
+
+/** The orders export's columns (amounts as numbers with two decimals, as top-ups are made). */
+const ORDER_COLUMNS: ResourceColumn<OrderSheetRow>[] = [
+  {
+    key: 'createdAt',
+    header: { 'en-US': 'Created (UTC)', 'zh-CN': '创建时间（UTC）' },
+    kind: 'datetime',
+    width: 20,
+  },
+  { key: 'id', header: { 'en-US': 'Order', 'zh-CN': '订单号' }, width: 38 },
+  { key: 'companyName', header: { 'en-US': 'Company', 'zh-CN': '公司' }, width: 26 },
+  {
+    key: 'method',
+    header: { 'en-US': 'Method', 'zh-CN': '支付方式' },
+    kind: 'enum',
+    labels: seededLabels(ORDER_DICTS.method),
+  },
+  {
+    key: 'provider',
+    header: { 'en-US': 'Provider', 'zh-CN': '支付服务' },
+    kind: 'enum',
+    labels: PROVIDER_LABELS,
+  },
+  {
+    key: 'state',
+    header: { 'en-US': 'State', 'zh-CN': '状态' },
+    kind: 'enum',
+    labels: seededLabels(ORDER_DICTS.state),
+    width: 18,
+  },
+  money('amountRequested', 'Amount', '金额'),
+  money('amountPaid', 'Paid', '已付金额'),
+  money('amountCredited', 'Credited', '入账金额'),
+  { key: 'currency', header: { 'en-US': 'Currency', 'zh-CN': '币种' } },
+  { key: 'providerReference', header: { 'en-US': 'Provider reference', 'zh-CN': '支付服务单号' }, width: 30 },
+  { key: 'createdByUsername', header: { 'en-US': 'Created by', 'zh-CN': '创建人' } },
+  {
+    key: 'updatedAt',
+    header: { 'en-US': 'Updated (UTC)', 'zh-CN': '更新时间（UTC）' },
+    kind: 'datetime',
+    width: 20,
+  },
+];
+
+/** The payouts export's columns. */
+const PAYOUT_COLUMNS: ResourceColumn<PayoutSheetRow>[] = [
+  {
+    key: 'createdAt',
+    header: { 'en-US': 'Requested (UTC)', 'zh-CN': '申请时间（UTC）' },
+    kind: 'datetime',
+    width: 20,
+  },
+  { key: 'companyName', header: { 'en-US': 'Company', 'zh-CN': '公司' }, width: 26 },
+  money('amount', 'Amount', '金额'),
+  {
+    key: 'state',
+    header: { 'en-US': 'State', 'zh-CN': '状态' },
+    kind: 'enum',
+    labels: seededLabels(ORDER_DICTS.payoutState),
+  },
+  { key: 'note', header: { 'en-US': 'Note', 'zh-CN': '备注' }, width: 28 },
+  { key: 'requestedByUsername', header: { 'en-US': 'Requested by', 'zh-CN': '申请人' } },
+  { key: 'decidedByUsername', header: { 'en-US': 'Decided by', 'zh-CN': '审核人' } },
+  { key: 'decisionReason', header: { 'en-US': 'Reason', 'zh-CN': '原因' }, width: 28 },
+  {
+    key: 'decidedAt',
+    header: { 'en-US': 'Decided (UTC)', 'zh-CN': '审核时间（UTC）' },
+    kind: 'datetime',
+    width: 20,
+  },
+];
 
 export function paymentsRoutes(api: Api, { payments }: Services) {
   // The simulator posts its notifications to this very process.
@@ -73,6 +166,25 @@ export function paymentsRoutes(api: Api, { payments }: Services) {
       },
     },
     async (request) => ok(request, await payments.list(requireAuth(request), request.query)),
+  );
+
+  // The orders a week at a time (they grow with time), in the caller's scope, as the list
+  // filters and sorts them: staff every order of their scope, a customer its own.
+  exportRoute(
+    api,
+    ORDER_EXPORT_PATH,
+    {
+      summary: 'Top-up orders in the caller’s scope as .xlsx (from and to required, at most 7 days)',
+      access: 'user',
+    },
+    {
+      query: orderListQuerySchema,
+      columns: ORDER_COLUMNS,
+      check: (query) => checkExportWindow(query.from, query.to),
+      rows: (query, auth, limit) => payments.exportOrders(auth, query, limit),
+      filename: 'top-up-orders',
+      sheet: { 'en-US': 'Top-up orders', 'zh-CN': '充值订单' },
+    },
   );
 
   api.get(
@@ -116,6 +228,23 @@ export function paymentsRoutes(api: Api, { payments }: Services) {
       },
     },
     async (request) => ok(request, await payments.listPayouts(requireAuth(request), request.query)),
+  );
+
+  // Payouts as a sheet, beside their list (`payoutList` → `payoutExportXls`), in the same scope.
+  exportRoute(
+    api,
+    PAYOUT_EXPORT_PATH,
+    {
+      summary: 'Payout requests in the caller’s scope as .xlsx (the list’s filters and sort)',
+      access: { permission: ORDER_PERMISSIONS.payoutList },
+    },
+    {
+      query: payoutListQuerySchema,
+      columns: PAYOUT_COLUMNS,
+      rows: (query, auth, limit) => payments.exportPayouts(auth, query, limit),
+      filename: 'payouts',
+      sheet: { 'en-US': 'Payouts', 'zh-CN': '佣金提现' },
+    },
   );
 
   api.put(

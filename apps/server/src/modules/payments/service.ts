@@ -24,7 +24,13 @@ import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import { type DataScope, inScope } from '../../platform/scope';
 import { NowPaymentsAdapter, SimulatedNowPayments } from './providers/nowpayments';
-import { PaymentSimulator, SIM_ACTIONS, type SimAction } from './providers/simulator';
+import {
+  PaymentSimulator,
+  REFUNDABLE,
+  SIM_ACTIONS,
+  SIM_AFTER_PAYMENT,
+  type SimAction,
+} from './providers/simulator';
 import { SimulatedStripe, StripeAdapter } from './providers/stripe';
 import type { PaymentProviderAdapter, ProviderEvent, WebhookHeaders } from './providers/types';
 import { type OrderRow, PaymentsRepo, type PayoutRow, type TransitionRow } from './repo';
@@ -40,7 +46,8 @@ const ALREADY: Partial<Record<OrderEvent, readonly OrderState[]>> = {
   confirming: ['chain_confirming'],
   confirmed: ['chain_confirmed'],
   partially_paid: ['partially_paid'],
-  paid: ['paid', 'top_up_success', 'finished'],
+  // A payment reported after the refund of it (out of order): the order was paid, and refunded.
+  paid: ['paid', 'top_up_success', 'finished', 'refunded'],
   failed: ['order_failed'],
   provider_expired: ['expired'],
   timeout: ['timed_out'],
@@ -239,6 +246,15 @@ export class PaymentsService {
     return { ...page, records: await this.withCompanyNames(page.records) };
   }
 
+  /** At most `limit` orders of the caller's scope as the list filters and sorts them (the export). */
+  async exportOrders(auth: AuthContext, query: z.output<typeof orderListQuerySchema>, limit: number) {
+    const scope = await this.scopeOf(auth);
+    if (query.companyId && !inScope(scope, query.companyId))
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const { pageNo: _n, pageSize: _s, ...filters } = query;
+    return this.withCompanyNames(await this.repo.listOrders(scope, filters, limit, 0));
+  }
+
   async findFor(auth: AuthContext, id: string) {
     const order = await this.repo.findOrder(id);
     // Another tenant's order does not exist for the caller.
@@ -296,8 +312,13 @@ export class PaymentsService {
             'payment notification for no known order',
           );
         } else if (!event.event) {
-          outcome = 'unchanged';
+          // Nothing for the order; news we do not apply by ourselves (a partial refund) is
+          // recorded as refused with why, and logged for an operator.
+          outcome = event.refusal ? 'refused' : 'unchanged';
           state = order.state;
+          detail = event.refusal?.slice(0, 256) ?? null;
+          if (event.refusal)
+            this.log.error({ provider, orderId: order.id, eventId: event.eventId }, event.refusal);
         } else if (event.currency && event.currency !== order.currency) {
           outcome = 'refused';
           state = order.state;
@@ -362,6 +383,14 @@ export class PaymentsService {
     ) {
       order = await this.move(order, 'partially_paid', source, detail, { amountPaid });
     }
+    // A refund proves a payment: one that arrives before the paying notification (out of order)
+    // first records the payment, without a credit, then refunds it; the paying notification
+    // arriving later finds the order refunded and changes nothing (nothing is ever credited).
+    if (event === 'refunded' && !nextState(order, 'refunded') && nextState(order, 'paid')) {
+      order = await this.move(order, 'paid', source, `${detail} (the refund implies the payment)`, {
+        amountPaid: amountPaid ?? order.amountRequested,
+      });
+    }
     const target = nextState(order, event);
     if (!target) {
       // A partial payment growing: the same state, a larger amount.
@@ -399,25 +428,7 @@ export class PaymentsService {
         detail: 'settled partial payment',
       };
     }
-    if (target === 'refunded') {
-      const refunded = await this.move(order, 'refunded', source, detail);
-      if (order.amountCredited > 0n) {
-        // The provider gave the money back: the ledger takes back what it credited (even into
-        // the credit limit: the money is gone), once.
-        await this.services.ledger.post([
-          {
-            companyId: order.companyId,
-            kind: 'adjustment',
-            amount: -order.amountCredited,
-            idempotencyKey: `${order.id}:refund`,
-            reference: `order:${order.id}`,
-            note: 'Top-up refunded by the payment provider',
-            allowOverdraft: true,
-          },
-        ]);
-      }
-      return { outcome: 'applied', order: refunded, detail: null };
-    }
+    if (target === 'refunded') return this.refund(order, source, detail);
     let moved = await this.move(order, target, source, detail, { amountPaid: paid });
     if (target === 'paid') {
       if (moved.amountPaid === 0n)
@@ -425,6 +436,53 @@ export class PaymentsService {
       moved = await this.credit(moved, source, detail);
     }
     return { outcome: 'applied', order: moved, detail: null };
+  }
+
+  /**
+   * The provider gave the money back: the order is refunded and what the ledger credited for it
+   * is taken back, once (key `<order id>:refund`; the state is final, so a repeated or late
+   * refund notification never reaches here again).
+   *
+   * When the company has already spent the credit, the reversal still posts in full, past the
+   * credit limit (`allowOverdraft`): the money has left the platform, so the books say so at
+   * once, and a balance below its floor refuses every further charge (charges never overdraw),
+   * so nothing more is spent on money that is gone. Refusing or shortening the reversal would
+   * instead leave spendable credit nobody paid for. What an operator must then do by hand
+   * (collect the debt, raise the limit or write it off with an adjustment) is flagged on the
+   * order: its `refunded` transition says `REVERSAL_OVERDRAWN` with the amount past the credit
+   * limit, and the log says so as an error.
+   */
+  private async refund(
+    order: OrderRow,
+    source: OrderTransitionSource,
+    detail: string,
+  ): Promise<{ outcome: EventOutcome; order: OrderRow; detail: string | null }> {
+    let flag: string | null = null;
+    if (order.amountCredited > 0n) {
+      const [outcome] = await this.services.ledger.post([
+        {
+          companyId: order.companyId,
+          kind: 'adjustment',
+          amount: -order.amountCredited,
+          idempotencyKey: `${order.id}:refund`,
+          reference: `order:${order.id}`,
+          note: 'Top-up refunded by the payment provider',
+          allowOverdraft: true,
+        },
+      ]);
+      const after = outcome && outcome.status !== 'refused' ? outcome.entry.balanceAfter : undefined;
+      const { creditLimit } = await this.services.ledger.balanceOf(order.companyId);
+      if (after !== undefined && after < -creditLimit) {
+        const past = formatMoney(-creditLimit - after, 2);
+        flag = `REVERSAL_OVERDRAWN: balance ${formatMoney(after, 2)} is ${past} past the credit limit ${formatMoney(creditLimit, 2)}; collect or write off by hand`;
+        this.log.error(
+          { orderId: order.id, companyId: order.companyId, balance: formatMoney(after, 2), past },
+          'refund reversal overdrew the balance past its credit limit: needs an operator',
+        );
+      }
+    }
+    const refunded = await this.move(order, 'refunded', source, flag ? `${detail}; ${flag}` : detail);
+    return { outcome: 'applied', order: refunded, detail: flag };
   }
 
   /**
@@ -514,7 +572,11 @@ export class PaymentsService {
     if (!(SIM_ACTIONS[order.method] as readonly string[]).includes(action))
       throw new AppError('BAD_REQUEST', 400);
     await this.adaptersOf();
-    if (order.state === 'pending_payment') this.simulator?.run(order, action);
+    // A refund is of a paid order; everything else is done on an open checkout.
+    const open = SIM_AFTER_PAYMENT.includes(action)
+      ? REFUNDABLE.includes(order.state)
+      : order.state === 'pending_payment';
+    if (open) this.simulator?.run(order, action);
     return order;
   }
 
@@ -554,6 +616,15 @@ export class PaymentsService {
       (limit, offset) => this.repo.listPayouts(scope, filters, limit, offset),
     );
     return { ...page, records: await this.withCompanyNames(page.records) };
+  }
+
+  /** At most `limit` payouts of the caller's scope as the list filters and sorts them (the export). */
+  async exportPayouts(auth: AuthContext, query: z.output<typeof payoutListQuerySchema>, limit: number) {
+    const scope = await this.scopeOf(auth);
+    if (query.companyId && !inScope(scope, query.companyId))
+      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const { pageNo: _n, pageSize: _s, ...filters } = query;
+    return this.withCompanyNames(await this.repo.listPayouts(scope, filters, limit, 0));
   }
 
   /** Staff approve: the commission is debited through the ledger (key: the payout id), once. */

@@ -1,5 +1,5 @@
 import { formatMoney, type Locale } from '@switchboard/contracts';
-import type { SimAction } from './providers/simulator';
+import { REFUNDABLE, type SimAction } from './providers/simulator';
 import type { OrderRow } from './repo';
 
 /** The simulated checkout pages' words, in both languages. */
@@ -16,6 +16,9 @@ const TEXTS = {
     fail: 'Payment fails',
     expire: 'Let it expire',
     part: 'Pay part (half)',
+    refund: 'Refund the payment',
+    refundHint:
+      'Paid. As staff would at the provider’s dashboard, the payment can be refunded: the credit is taken back.',
     payCrypto: 'Pay in full',
     closed: 'This checkout is no longer open.',
     sent: {
@@ -23,6 +26,7 @@ const TEXTS = {
       part: 'Half of the amount sent. The invoice stays open until it expires; then what was paid is credited.',
       fail: 'The payment was declined.',
       expire: 'The checkout will expire.',
+      refund: 'Refund sent. The provider will notify the console in a few seconds.',
     },
     back: 'Back to the console',
   },
@@ -38,6 +42,8 @@ const TEXTS = {
     fail: '支付失败',
     expire: '任其过期',
     part: '部分支付（一半）',
+    refund: '退款',
+    refundHint: '已支付。如同在支付服务后台操作，可以退还这笔付款：已入账的金额将被扣回。',
     payCrypto: '全额支付',
     closed: '该支付页面已关闭。',
     sent: {
@@ -45,6 +51,7 @@ const TEXTS = {
       part: '已支付一半金额。账单将保持到过期，届时按已付金额入账。',
       fail: '支付被拒绝。',
       expire: '该支付页面将过期。',
+      refund: '已发起退款，支付服务将在几秒内通知控制台。',
     },
     back: '返回控制台',
   },
@@ -77,12 +84,15 @@ export function simulatorPage(order: OrderRow, locale: Locale): string {
   const t = TEXTS[locale];
   const action = (a: SimAction, label: string, primary = false) =>
     `<form method="post" action="/api/payments/sim/checkout/${order.id}/${a}?lang=${locale}"><button type="submit" name="${a}"${primary ? ' class="primary"' : ''}>${label}</button></form>`;
+  const back = `<p><a href="/SysCustomerPay?order=${order.id}">${t.back}</a></p>`;
   const buttons =
-    order.state !== 'pending_payment'
-      ? `<p>${t.closed}</p><p><a href="/SysCustomerPay?order=${order.id}">${t.back}</a></p>`
-      : order.method === 'card'
-        ? action('pay', t.pay, true) + action('fail', t.fail) + action('expire', t.expire)
-        : action('pay', t.payCrypto, true) + action('part', t.part) + action('expire', t.expire);
+    order.method === 'card' && REFUNDABLE.includes(order.state)
+      ? `<p>${t.refundHint}</p>${action('refund', t.refund)}${back}`
+      : order.state !== 'pending_payment'
+        ? `<p>${t.closed}</p>${back}`
+        : order.method === 'card'
+          ? action('pay', t.pay, true) + action('fail', t.fail) + action('expire', t.expire)
+          : action('pay', t.payCrypto, true) + action('part', t.part) + action('expire', t.expire);
   return layout(
     locale,
     `<h1>${t.title}</h1><p class="demo">${t.demo}</p>

@@ -211,6 +211,13 @@ export const MENU: MenuSeed[] = [
         permsType: '1',
         roles: ['admin', 'sales'],
       },
+      {
+        key: 'companyExport',
+        title: 'Export companies',
+        perms: 'company:export',
+        permsType: '1',
+        roles: ['admin', 'sales'],
+      },
     ],
   },
   {
@@ -250,6 +257,13 @@ export const MENU: MenuSeed[] = [
         key: 'agentBalanceTransfer',
         title: 'Transfer balance',
         perms: 'agent:balance:transfer',
+        permsType: '1',
+        roles: resellersAndAdmin,
+      },
+      {
+        key: 'agentCustomerExport',
+        title: 'Export customers',
+        perms: 'agent:customer:export',
         permsType: '1',
         roles: resellersAndAdmin,
       },

@@ -1,15 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { formatMoney, type PaymentMethod, type PaymentProvider } from '@switchboard/contracts';
+import {
+  formatMoney,
+  type OrderState,
+  type PaymentMethod,
+  type PaymentProvider,
+} from '@switchboard/contracts';
 import type { Logger } from '../../../platform/logger';
 import type { NowPaymentsAdapter, NowPaymentsStatus } from './nowpayments';
 import { centsOf, type StripeAdapter } from './stripe';
 
 /** What a person may do on the simulator's checkout page. */
 export const SIM_ACTIONS = {
-  card: ['pay', 'fail', 'expire'],
+  card: ['pay', 'fail', 'expire', 'refund'],
   crypto: ['pay', 'part', 'expire'],
 } as const satisfies Record<PaymentMethod, readonly string[]>;
-export type SimAction = 'pay' | 'fail' | 'expire' | 'part';
+export type SimAction = 'pay' | 'fail' | 'expire' | 'part' | 'refund';
+/** Actions on an order that was paid (the rest are on an open checkout). */
+export const SIM_AFTER_PAYMENT: readonly SimAction[] = ['refund'];
+/** States in which the simulated provider can refund a card payment (it was paid). */
+export const REFUNDABLE: readonly OrderState[] = ['paid', 'top_up_success', 'top_up_failure', 'finished'];
 
 /** The part of an order the simulator needs. */
 export interface SimOrder {
@@ -58,6 +67,41 @@ export function stripeSessionEvent(
   };
 }
 
+/**
+ * A Stripe `charge.refunded` event for an order's payment, as Stripe sends it: the charge names
+ * the order in its metadata (our Checkout Session passes it to the payment). Without
+ * `amountRefunded` the whole charge is refunded.
+ */
+export function stripeChargeRefunded(
+  order: SimOrder,
+  options: { amountRefunded?: bigint; amount?: bigint; eventId?: string } = {},
+) {
+  const amount = centsOf(options.amount ?? order.amountRequested);
+  const refunded = options.amountRefunded === undefined ? amount : centsOf(options.amountRefunded);
+  return {
+    id: options.eventId ?? `evt_sim_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-01-27.acacia',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type: 'charge.refunded',
+    data: {
+      object: {
+        id: `ch_sim_${randomBytes(12).toString('hex')}`,
+        object: 'charge',
+        amount,
+        amount_captured: amount,
+        amount_refunded: refunded,
+        refunded: refunded >= amount,
+        paid: true,
+        status: 'succeeded',
+        currency: order.currency.toLowerCase(),
+        metadata: { orderId: order.id },
+      },
+    },
+  };
+}
+
 /** A NOWPayments IPN body, as NOWPayments sends it (a stablecoin at par in the simulator). */
 export function nowPaymentsIpn(
   status: NowPaymentsStatus,
@@ -99,6 +143,9 @@ export function scriptOf(order: SimOrder, action: SimAction): Step[] {
     switch (action) {
       case 'pay':
         return [{ at: 1, provider: 'stripe', body: s('checkout.session.completed', 'paid') }];
+      case 'refund':
+        // Staff refunded the payment at the provider (the dashboard): the charge is refunded.
+        return [{ at: 1, provider: 'stripe', body: stripeChargeRefunded(order) }];
       case 'fail':
         // A delayed method: completed unpaid, then the bank says no.
         return [

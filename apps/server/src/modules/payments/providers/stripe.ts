@@ -28,6 +28,19 @@ interface SessionLike {
   currency?: unknown;
 }
 
+/** The part of a Charge our webhooks read (`charge.refunded`). */
+interface ChargeLike {
+  id?: unknown;
+  amount?: unknown;
+  amount_refunded?: unknown;
+  refunded?: unknown;
+  currency?: unknown;
+  metadata?: { orderId?: unknown } | null;
+}
+
+const cents = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+
 /**
  * Card payments through Stripe Checkout Sessions. Notifications are Stripe events signed with
  * the endpoint's secret (`Stripe-Signature`: timestamp and HMAC-SHA256), verified by the
@@ -54,6 +67,8 @@ export class StripeAdapter implements PaymentProviderAdapter {
         mode: 'payment',
         client_reference_id: request.orderId,
         metadata: { orderId: request.orderId },
+        // The payment (and so its charge, which a refund notification is about) names the order too.
+        payment_intent_data: { metadata: { orderId: request.orderId } },
         line_items: [
           {
             quantity: 1,
@@ -98,6 +113,7 @@ export class StripeAdapter implements PaymentProviderAdapter {
     if (typeof event.id !== 'string' || typeof event.type !== 'string' || !session) {
       throw new AppError('PAYMENT_EVENT_INVALID', 400);
     }
+    if (event.type === 'charge.refunded') return this.parseRefund(event.id, session as ChargeLike);
     const orderId =
       typeof session.client_reference_id === 'string'
         ? session.client_reference_id
@@ -135,6 +151,33 @@ export class StripeAdapter implements PaymentProviderAdapter {
       default:
         return { ...base, event: null };
     }
+  }
+
+  /**
+   * `charge.refunded`: the charge names its order in its metadata (the Checkout Session passes
+   * it on to the payment). A full refund refunds the order; a partial one is not applied by
+   * itself (the order's states have no "partly refunded"): it is recorded as refused with the
+   * amounts, for an operator to adjust the balance by hand if the business agrees.
+   */
+  private parseRefund(eventId: string, charge: ChargeLike): ProviderEvent {
+    const amount = cents(charge.amount);
+    const refunded = cents(charge.amount_refunded);
+    const base = {
+      eventId,
+      type: 'charge.refunded',
+      orderId: typeof charge.metadata?.orderId === 'string' ? charge.metadata.orderId : null,
+      providerReference: null,
+      currency: typeof charge.currency === 'string' ? charge.currency.toUpperCase() : undefined,
+      ...(amount !== undefined && amount > 0 ? { amountPaid: microsOfCents(amount) } : {}),
+    };
+    const full =
+      charge.refunded === true || (amount !== undefined && refunded !== undefined && refunded >= amount);
+    if (full) return { ...base, event: 'refunded' };
+    return {
+      ...base,
+      event: null,
+      refusal: `partial refund of ${refunded ?? '?'} of ${amount ?? '?'} cents: not applied, adjust by hand`,
+    };
   }
 
   /** A `Stripe-Signature` header for a payload, as Stripe makes it (the simulator and tests). */

@@ -38,6 +38,11 @@ export interface ProviderEvent {
   /** What has been paid so far, in micro-units of `currency` (when the notification says). */
   amountPaid?: bigint;
   currency?: string;
+  /**
+   * News we do not apply by ourselves (a partial refund): why, for the notification's record and
+   * the log; the order does not change and an operator decides.
+   */
+  refusal?: string;
 }
 
 /**

@@ -1,10 +1,15 @@
-import { agentCustomerListQuerySchema, type CompanyListItem } from '@switchboard/contracts';
+import {
+  AGENT_CUSTOMER_EXPORT_PATH,
+  agentCustomerListQuerySchema,
+  type CompanyListItem,
+} from '@switchboard/contracts';
 import { App, Button, Card, Col, Form, Input, Row, Select, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { DictTag } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
+import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { formatMoney } from '@/lib/format';
@@ -78,21 +83,30 @@ export default function AgentCustomersPage() {
             </Form.Item>
           </>
         }
-        toolbar={() => (
-          <Can action="agent:customer:add">
-            <Button
-              type="primary"
-              onClick={() => setDialog({ kind: 'form', customer: null })}
-              data-testid="customer-add"
-            >
-              {t('add')}
-            </Button>
-          </Can>
+        toolbar={({ params }) => (
+          <>
+            <Can action="agent:customer:add">
+              <Button
+                type="primary"
+                onClick={() => setDialog({ kind: 'form', customer: null })}
+                data-testid="customer-add"
+              >
+                {t('add')}
+              </Button>
+            </Can>
+            <ExportButton
+              path={AGENT_CUSTOMER_EXPORT_PATH}
+              params={params}
+              permission="agent:customer:export"
+              testId="customer-export"
+            />
+          </>
         )}
         columns={[
           {
             title: t('fields.name'),
             dataIndex: 'name',
+            sorter: true,
             render: (v: string) => (
               <span data-testid="customer-name">
                 <Ellipsis text={v} />
@@ -103,6 +117,7 @@ export default function AgentCustomersPage() {
             title: t('fields.type'),
             dataIndex: 'type',
             responsive: ['md'],
+            sorter: true,
             render: (v: string) => <DictTag code="company_type" value={v} />,
           },
           {

@@ -1,13 +1,39 @@
-import { ORDER_DICTS, type Order, orderListQuerySchema } from '@switchboard/contracts';
-import { Form, Select } from 'antd';
+import { ORDER_DICTS, ORDER_EXPORT_PATH, type Order, orderListQuerySchema } from '@switchboard/contracts';
+import { DatePicker, Form, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
-import { ResourceTable } from '@/components/ResourceTable';
+import { ExportButton } from '@/components/ExportButton';
+import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
+import { exportWindow } from '@/lib/export-window';
 import { formatMoney } from '@/lib/format';
 import { listOrdersQuery } from '../api/list-orders';
 import { OrderStateTag } from '../components/OrderStateTag';
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The query form's values as the list's parameters: the period as whole days. */
+function toQuery(values: Record<string, unknown>): FilterParams<typeof orderListQuerySchema> {
+  const period = Array.isArray(values.period) ? (values.period as (Dayjs | null)[]) : [];
+  return {
+    state: text(values.state),
+    method: text(values.method),
+    from: period[0]?.startOf('day').toISOString(),
+    to: period[1]?.endOf('day').toISOString(),
+  };
+}
+
+function fromQuery(query: Record<string, string>): Record<string, unknown> {
+  const from = query.from ? dayjs(query.from) : null;
+  const to = query.to ? dayjs(query.to) : null;
+  return {
+    state: query.state,
+    method: query.method,
+    period: from?.isValid() && to?.isValid() ? [from, to] : undefined,
+  };
+}
 
 /** Top-up orders of every company in the caller's scope (staff: all; resellers: their customers). */
 export default function OrderListPage() {
@@ -21,13 +47,29 @@ export default function OrderListPage() {
       rowKey="id"
       title={t('menu:topUpOrders')}
       testId="order-table"
+      toQuery={toQuery}
+      fromQuery={fromQuery}
+      // The export takes a week at most: the chosen period, or the past seven days.
+      toolbar={({ params }) => (
+        <ExportButton path={ORDER_EXPORT_PATH} params={params} prepare={exportWindow} testId="order-export" />
+      )}
       filters={
         <>
           <Form.Item name="state" label={t('state')}>
-            <Select allowClear options={states.options} style={{ width: 160 }} data-testid="filter-state" />
+            {/* Twelve states: typing a part of one finds it. */}
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              options={states.options}
+              style={{ width: 160 }}
+              data-testid="filter-state"
+            />
           </Form.Item>
           <Form.Item name="method" label={t('method')}>
             <Select allowClear options={methods.options} style={{ width: 120 }} data-testid="filter-method" />
+          </Form.Item>
+          <Form.Item name="period" label={t('period')}>
+            <DatePicker.RangePicker data-testid="filter-period" />
           </Form.Item>
         </>
       }
@@ -41,18 +83,21 @@ export default function OrderListPage() {
           title: t('method'),
           dataIndex: 'method',
           responsive: ['md'],
+          sorter: true,
           render: (v: string) => <DictTag code={ORDER_DICTS.method} value={v} />,
         },
         {
           title: t('amount'),
           dataIndex: 'amountRequested',
           align: 'right',
+          sorter: true,
           render: (v: string) => formatMoney(v),
         },
         {
           title: t('paid'),
           dataIndex: 'amountPaid',
           align: 'right',
+          sorter: true,
           responsive: ['md'],
           render: (v: string) => formatMoney(v),
         },
@@ -60,9 +105,15 @@ export default function OrderListPage() {
           title: t('credited'),
           dataIndex: 'amountCredited',
           align: 'right',
+          sorter: true,
           render: (v: string) => formatMoney(v),
         },
-        { title: t('state'), dataIndex: 'state', render: (s: Order['state']) => <OrderStateTag state={s} /> },
+        {
+          title: t('state'),
+          dataIndex: 'state',
+          sorter: true,
+          render: (s: Order['state']) => <OrderStateTag state={s} />,
+        },
         {
           title: t('reference'),
           dataIndex: 'providerReference',
@@ -74,6 +125,7 @@ export default function OrderListPage() {
           title: t('createdAt'),
           dataIndex: 'createdAt',
           responsive: ['md'],
+          sorter: true,
           render: (v: string) => <DateTimeText value={v} />,
         },
       ]}

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
   ORDER_DICTS,
+  PAYOUT_EXPORT_PATH,
   PAYOUT_NOTE_MAX_LENGTH,
   type Payout,
   payoutListQuerySchema,
@@ -13,6 +14,7 @@ import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
+import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { isApiError } from '@/lib/api-client';
@@ -98,17 +100,20 @@ export default function PayoutListPage() {
             />
           </Form.Item>
         }
-        toolbar={() => (
-          <Can action={PERMISSIONS.create}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setRequesting(true)}
-              data-testid="payout-request"
-            >
-              {t('payout.request')}
-            </Button>
-          </Can>
+        toolbar={({ params }) => (
+          <>
+            <Can action={PERMISSIONS.create}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setRequesting(true)}
+                data-testid="payout-request"
+              >
+                {t('payout.request')}
+              </Button>
+            </Can>
+            <ExportButton path={PAYOUT_EXPORT_PATH} params={params} testId="payout-export" />
+          </>
         )}
         columns={[
           {
@@ -116,10 +121,17 @@ export default function PayoutListPage() {
             dataIndex: 'companyName',
             render: (v: string | null) => <Ellipsis text={v ?? ''} />,
           },
-          { title: t('amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
+          {
+            title: t('amount'),
+            dataIndex: 'amount',
+            align: 'right',
+            sorter: true,
+            render: (v: string) => formatMoney(v),
+          },
           {
             title: t('state'),
             dataIndex: 'state',
+            sorter: true,
             render: (v: string) => (
               <DictTag code={ORDER_DICTS.payoutState} value={v} colors={PAYOUT_COLORS} />
             ),
@@ -142,6 +154,7 @@ export default function PayoutListPage() {
             title: t('createdAt'),
             dataIndex: 'createdAt',
             responsive: ['md'],
+            sorter: true,
             render: (v: string) => <DateTimeText value={v} />,
           },
           rowActionsColumn<Payout>(t('actions'), (row) => [
@@ -187,7 +200,7 @@ export default function PayoutListPage() {
             <Input inputMode="decimal" data-testid="payout-amount" />
           </Form.Item>
           <Form.Item name="note" label={t('payout.note')}>
-            <Input.TextArea maxLength={PAYOUT_NOTE_MAX_LENGTH} rows={2} />
+            <Input.TextArea maxLength={PAYOUT_NOTE_MAX_LENGTH} rows={2} data-testid="payout-note" />
           </Form.Item>
         </Form>
       </Modal>

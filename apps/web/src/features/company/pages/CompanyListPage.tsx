@@ -1,4 +1,4 @@
-import { type CompanyListItem, companyListQuerySchema } from '@switchboard/contracts';
+import { COMPANY_EXPORT_PATH, type CompanyListItem, companyListQuerySchema } from '@switchboard/contracts';
 import { App, Button, Flex, Form, Input, Select, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
+import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { formatMoney } from '@/lib/format';
@@ -87,7 +88,7 @@ export default function CompanyListPage() {
             </Form.Item>
           </>
         }
-        toolbar={({ selectedKeys, clearSelection }) => (
+        toolbar={({ selectedKeys, clearSelection, params }) => (
           <Flex gap={8} wrap>
             <Can action="company:add">
               <Button
@@ -116,12 +117,19 @@ export default function CompanyListPage() {
                 {t('company.thawSelected')}
               </Button>
             </Can>
+            <ExportButton
+              path={COMPANY_EXPORT_PATH}
+              params={params}
+              permission="company:export"
+              testId="company-export"
+            />
           </Flex>
         )}
         columns={[
           {
             title: t('company.name'),
             dataIndex: 'name',
+            sorter: true,
             render: (name: string) => (
               <span data-testid="company-name">
                 <Ellipsis text={name} />
@@ -132,6 +140,7 @@ export default function CompanyListPage() {
             title: t('company.type'),
             dataIndex: 'type',
             responsive: ['md'],
+            sorter: true,
             render: (type: string) => <DictTag code="company_type" value={type} />,
           },
           {
@@ -143,6 +152,7 @@ export default function CompanyListPage() {
           {
             title: t('company.approvalStatus'),
             dataIndex: 'approvalStatus',
+            sorter: true,
             render: (status: string, company: CompanyListItem) => (
               <Tooltip title={company.rejectReason ?? undefined}>
                 <span data-testid="company-approval">
@@ -191,6 +201,7 @@ export default function CompanyListPage() {
             title: t('common.createdAt'),
             dataIndex: 'createdAt',
             responsive: ['md'],
+            sorter: true,
             render: (v: string) => <DateTimeText value={v} />,
           },
           rowActionsColumn<CompanyListItem>(t('table.actions'), (c) => [

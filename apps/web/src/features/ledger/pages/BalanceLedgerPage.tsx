@@ -13,13 +13,12 @@ import { useLocation } from 'react-router';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
-import type { QueryValue } from '@/lib/api-client';
+import { exportWindow } from '@/lib/export-window';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { LEDGER_EXPORT_PATH, listLedgerQuery, useBalance, useScopeCompanies } from '../api/ledger';
 
 const CREDIT: readonly LedgerKind[] = ['topup', 'refund', 'transfer_in', 'commission'];
-const WEEK_MS = 7 * 86_400_000;
 
 function toQuery(values: Record<string, unknown>): FilterParams<typeof ledgerListQuerySchema> {
   const period = Array.isArray(values.period) ? (values.period as (Dayjs | null)[]) : [];
@@ -42,13 +41,6 @@ function fromQuery(query: Record<string, string>): Record<string, unknown> {
     account: query.account,
     period: from?.isValid() && to?.isValid() ? [from, to] : undefined,
   };
-}
-
-/** The export covers a week at most: without a period, the past seven days. */
-function exportWindow(params: Record<string, QueryValue>): Record<string, QueryValue> {
-  if (params.from && params.to) return params;
-  const to = new Date();
-  return { ...params, from: new Date(to.getTime() - WEEK_MS + 60_000).toISOString(), to: to.toISOString() };
 }
 
 /** Picks a company of the caller's scope by name (shown when there is more than one). */
@@ -149,6 +141,7 @@ export default function BalanceLedgerPage() {
               title={t('commission')}
               value={data ? formatMoney(data.commission) : ''}
               suffix={data?.currency}
+              data-testid="commission-value"
             />
           </Col>
         </Row>
