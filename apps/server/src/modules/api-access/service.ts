@@ -30,7 +30,7 @@ import { ipAllowed, isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { type DataScope, inScope } from '../../platform/scope';
+import type { DataScope } from '../../platform/scope';
 import { newSecretsKey, parseSecretsKey, SecretBox } from '../../platform/secret-box';
 import { type CallbackPostResult, postCallback, privateLiteral } from './callback-post';
 import { ApiAccessRepo, type ApiCallbackRow, type ApiIpRuleRow, type ApiKeyRow } from './repo';
@@ -184,9 +184,7 @@ export class ApiAccessService {
     if (mode === 'write' && !hasPlatformScope(auth.roles) && companyId !== auth.user.companyId) {
       throw new AppError('NO_OPERATION_PERMISSION', 403);
     }
-    if (!inScope(await this.services.companies.dataScopeOf(auth), companyId)) {
-      throw new AppError('NO_OPERATION_PERMISSION', 403);
-    }
+    await this.services.companies.assertInScope(auth, [companyId]);
     if (!(await this.services.companies.find(companyId))) throw new AppError('NOT_FOUND', 404);
   }
 
@@ -195,19 +193,14 @@ export class ApiAccessService {
     auth: AuthContext,
     companyId: string | undefined,
   ): Promise<{ scope: DataScope; companyId: string | undefined }> {
-    const scope = await this.services.companies.dataScopeOf(auth);
-    if (companyId) {
-      if (!inScope(scope, companyId)) throw new AppError('NO_OPERATION_PERMISSION', 403);
-      return { scope, companyId };
-    }
+    const scope = await this.services.companies.assertInScope(auth, companyId ? [companyId] : []);
+    if (companyId) return { scope, companyId };
     return { scope, companyId: auth.user.companyId ?? undefined };
   }
 
   /** A key the caller may see (404 otherwise) and, to change it, manage (403). */
   private async keyFor(auth: AuthContext, apiKey: string, mode: Mode): Promise<ApiKeyRow> {
-    const row = await this.repo.findKey(apiKey);
-    const scope = await this.services.companies.dataScopeOf(auth);
-    if (!row || !inScope(scope, row.companyId)) throw new AppError('NOT_FOUND', 404);
+    const row = await this.services.companies.objectInScope(auth, await this.repo.findKey(apiKey));
     if (mode === 'write') await this.checkCompany(auth, row.companyId, 'write');
     return row;
   }
@@ -455,10 +448,7 @@ export class ApiAccessService {
   }
 
   async deleteIpRule(auth: AuthContext, id: string): Promise<void> {
-    const row = await this.repo.findRule(id);
-    if (!row || !inScope(await this.services.companies.dataScopeOf(auth), row.companyId)) {
-      throw new AppError('NOT_FOUND', 404);
-    }
+    const row = await this.services.companies.objectInScope(auth, await this.repo.findRule(id));
     await this.checkCompany(auth, row.companyId, 'write');
     await this.repo.deleteRule(id);
   }
