@@ -146,7 +146,8 @@ export class CompanyService {
     auth: AuthContext,
     object: T | undefined,
   ): Promise<T> {
-    if (!object || !inScope(await this.dataScopeOf(auth), object.companyId)) throw new AppError('NOT_FOUND', 404);
+    if (!object || !inScope(await this.dataScopeOf(auth), object.companyId))
+      throw new AppError('NOT_FOUND', 404);
     return object;
   }
 

@@ -11,8 +11,14 @@ export type RateValues = typeof rates.$inferInsert;
 export type OperatorRow = typeof operators.$inferSelect;
 export type GatewayPriceRow = typeof gatewayOperatorPrices.$inferSelect;
 
-/** Which groups a caller may list: all, or those of these owners plus these ids. */
-export type GroupVisibility = { kind: 'all' } | { kind: 'some'; ownerIds: string[]; groupIds: string[] };
+/**
+ * Which groups a caller may list: all, or those of these owners plus these ids (and, with
+ * `platform`, every group of the platform). `companyIds`: the companies counted in a group's
+ * companyCount (those of the caller's scope; null: every company).
+ */
+export type GroupVisibility =
+  | { kind: 'all' }
+  | { kind: 'some'; platform?: boolean; ownerIds: string[]; groupIds: string[]; companyIds: string[] | null };
 
 export interface GroupFilters {
   name?: string | undefined;
@@ -40,7 +46,7 @@ export class RateRepo {
         ? undefined
         : sql`(${visibility.ownerIds.length ? inUuids(rateGroups.ownerCompanyId, visibility.ownerIds) : sql`false`} or ${
             visibility.groupIds.length ? inUuids(rateGroups.id, visibility.groupIds) : sql`false`
-          })`;
+          } or ${visibility.platform ? isNull(rateGroups.ownerCompanyId) : sql`false`})`;
     return and(
       visible,
       filters.name ? ilike(rateGroups.name, likeText(filters.name)) : undefined,
@@ -62,6 +68,13 @@ export class RateRepo {
   }
 
   listGroups(visibility: GroupVisibility, filters: GroupFilters, limit: number, offset: number) {
+    // Only the companies the caller may see are counted.
+    const counted =
+      visibility.kind === 'all' || visibility.companyIds === null
+        ? undefined
+        : visibility.companyIds.length
+          ? inUuids(companyRateGroups.companyId, visibility.companyIds)
+          : sql`false`;
     return executor(this.db)
       .select({
         id: rateGroups.id,
@@ -71,7 +84,10 @@ export class RateRepo {
         ownerCompanyName: companies.name,
         remark: rateGroups.remark,
         rateCount: sql<number>`(select count(*)::int from ${rates} where ${rates.groupId} = ${rateGroups.id})`,
-        companyCount: sql<number>`(select count(*)::int from ${companyRateGroups} where ${companyRateGroups.groupId} = ${rateGroups.id})`,
+        companyCount: sql<number>`(select count(*)::int from ${companyRateGroups} where ${and(
+          eq(companyRateGroups.groupId, rateGroups.id),
+          counted,
+        )})`,
         createdAt: rateGroups.createdAt,
         updatedAt: rateGroups.updatedAt,
       })

@@ -141,24 +141,29 @@ export class RateService {
 
   // --- visibility ---
 
-  /** Groups a caller may see: staff all; others the groups owned in their scope and assigned to them. */
+  /**
+   * Groups a caller may see: administrators all; sales the platform's, and those owned by or
+   * assigned to the companies in their scope; resellers those owned in their scope and those
+   * assigned to them; customers those assigned to them. Group lists count only companies in scope.
+   */
   private async visibility(auth: AuthContext): Promise<GroupVisibility> {
     const caller = callerOf(auth);
-    if (caller.staff) return { kind: 'all' };
-    if (!caller.companyId) return { kind: 'some', ownerIds: [], groupIds: [] };
-    const assigned = (await this.repo.assignmentsOf([caller.companyId])).map((a) => a.groupId);
-    if (!caller.reseller) return { kind: 'some', ownerIds: [], groupIds: assigned };
     const scope = await this.services.companies.dataScopeOf(auth);
-    return {
-      kind: 'some',
-      ownerIds: scope.kind === 'companies' ? scope.companyIds : [],
-      groupIds: assigned,
-    };
+    if (scope.kind === 'all') return { kind: 'all' };
+    const companyIds = scope.companyIds;
+    if (caller.staff) {
+      const assigned = (await this.repo.assignmentsOf(companyIds)).map((a) => a.groupId);
+      return { kind: 'some', platform: true, ownerIds: companyIds, groupIds: assigned, companyIds };
+    }
+    if (!caller.companyId) return { kind: 'some', ownerIds: [], groupIds: [], companyIds: [] };
+    const assigned = (await this.repo.assignmentsOf([caller.companyId])).map((a) => a.groupId);
+    return { kind: 'some', ownerIds: caller.reseller ? companyIds : [], groupIds: assigned, companyIds };
   }
 
   private canSee(visibility: GroupVisibility, group: RateGroupRow): boolean {
     if (visibility.kind === 'all') return true;
     return (
+      (visibility.platform === true && group.ownerCompanyId === null) ||
       visibility.groupIds.includes(group.id) ||
       (group.ownerCompanyId !== null && visibility.ownerIds.includes(group.ownerCompanyId))
     );
@@ -171,9 +176,14 @@ export class RateService {
   }
 
   /** A group the caller may see (NOT_FOUND otherwise: others' groups do not exist for them). */
-  private async visibleGroup(auth: AuthContext, id: string): Promise<RateGroupRow> {
+  private async visibleGroup(
+    auth: AuthContext,
+    id: string,
+    visibility?: GroupVisibility,
+  ): Promise<RateGroupRow> {
     const group = await this.repo.findGroup(id);
-    if (!group || !this.canSee(await this.visibility(auth), group)) throw new AppError('NOT_FOUND', 404);
+    if (!group || !this.canSee(visibility ?? (await this.visibility(auth)), group))
+      throw new AppError('NOT_FOUND', 404);
     return group;
   }
 
@@ -209,8 +219,15 @@ export class RateService {
   }
 
   async getGroup(auth: AuthContext, id: string) {
-    await this.visibleGroup(auth, id);
-    const [row] = await this.repo.listGroups({ kind: 'some', ownerIds: [], groupIds: [id] }, {}, 1, 0);
+    const visibility = await this.visibility(auth);
+    await this.visibleGroup(auth, id, visibility);
+    const companyIds = visibility.kind === 'all' ? null : visibility.companyIds;
+    const [row] = await this.repo.listGroups(
+      { kind: 'some', ownerIds: [], groupIds: [id], companyIds },
+      {},
+      1,
+      0,
+    );
     if (!row) throw new AppError('NOT_FOUND', 404);
     return (await this.withNames(auth, [row]))[0]!;
   }
