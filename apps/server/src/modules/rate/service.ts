@@ -22,7 +22,6 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { inScope } from '../../platform/scope';
 import type { PostingOutcome } from '../ledger';
 import {
   type GatewayPriceRow,
@@ -322,15 +321,15 @@ export class RateService {
    */
   async assign(auth: AuthContext, input: { companyId: string; kind: RateGroupKind; groupId: string | null }) {
     const caller = callerOf(auth);
+    await this.services.companies.assertInScope(auth, [input.companyId]);
     const company = await this.services.companies.find(input.companyId);
-    if (!company || !inScope(await this.services.companies.dataScopeOf(auth), company.id))
-      throw new AppError('NOT_FOUND', 404);
+    if (!company) throw new AppError('COMPANY_NOT_FOUND', 404);
     if (!caller.staff && (!caller.reseller || company.parentCompanyId !== caller.companyId))
       throw new AppError('NO_OPERATION_PERMISSION', 403);
     await withTransaction(this.db, async () => {
       if (input.groupId !== null) {
-        const group = await this.repo.findGroup(input.groupId);
-        if (!group) throw new AppError('NOT_FOUND', 404);
+        // Another tenant's group does not exist for the caller, as for every other route.
+        const group = await this.visibleGroup(auth, input.groupId);
         const allowed = caller.staff
           ? group.ownerCompanyId === null || group.ownerCompanyId === company.parentCompanyId
           : group.ownerCompanyId === caller.companyId;
@@ -346,8 +345,7 @@ export class RateService {
   }
 
   async assignmentsFor(auth: AuthContext, companyId: string) {
-    if (!inScope(await this.services.companies.dataScopeOf(auth), companyId))
-      throw new AppError('NOT_FOUND', 404);
+    await this.services.companies.assertInScope(auth, [companyId]);
     const rows = await this.repo.assignmentsOf([companyId]);
     return {
       companyId,
@@ -738,8 +736,7 @@ export class RateService {
   /** `GET /sys/feerate/quote`: price; resellers also their own price and margin, staff cost and margin. */
   async quote(auth: AuthContext, query: { companyId: string; kind: ChargeKind; number: string }) {
     const caller = callerOf(auth);
-    if (!inScope(await this.services.companies.dataScopeOf(auth), query.companyId))
-      throw new AppError('NOT_FOUND', 404);
+    await this.services.companies.assertInScope(auth, [query.companyId]);
     const r = await this.resolve(query.companyId, query.kind, query.number);
     let ownPrice: bigint | null = null;
     let cost: bigint | null = null;
