@@ -34,6 +34,8 @@ const eventSchema = z.discriminatedUnion('type', [
   }),
   /** A user's account changed (current department, flags): cached sessions of it are stale. */
   z.object({ type: z.literal('userChanged'), userId: z.string() }),
+  /** What a module's cache holds changed (an API key revoked): every process drops it. */
+  z.object({ type: z.literal('cacheStale'), cache: z.string().max(64) }),
 ]);
 type RealtimeEvent = z.infer<typeof eventSchema>;
 export type MessageTarget = Extract<RealtimeEvent, { type: 'message' }>['target'];
@@ -53,6 +55,7 @@ interface Connection {
 export class Realtime {
   private readonly connections = new Set<Connection>();
   private readonly staleListeners: ((stale: { sessionId?: string; userId?: string }) => void)[] = [];
+  private readonly cacheListeners = new Map<string, (() => void)[]>();
   private pinger: NodeJS.Timeout | undefined;
 
   constructor(
@@ -121,7 +124,25 @@ export class Realtime {
     this.staleListeners.push(listener);
   }
 
+  /**
+   * Tells every process that a cache's entries are stale: this process's listeners hear it at
+   * once (before this resolves), the others through the pub/sub port.
+   */
+  async cacheStale(cache: string) {
+    for (const listener of this.cacheListeners.get(cache) ?? []) listener();
+    await this.emit({ type: 'cacheStale', cache });
+  }
+
+  /** Calls `listener` whenever `cache` is said to be stale, on any process. */
+  onCacheStale(cache: string, listener: () => void) {
+    this.cacheListeners.set(cache, [...(this.cacheListeners.get(cache) ?? []), listener]);
+  }
+
   private deliver(event: RealtimeEvent) {
+    if (event.type === 'cacheStale') {
+      for (const listener of this.cacheListeners.get(event.cache) ?? []) listener();
+      return;
+    }
     if (event.type !== 'message') {
       for (const listener of this.staleListeners) listener(event);
       if (event.type === 'userChanged') return;

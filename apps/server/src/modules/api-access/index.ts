@@ -18,8 +18,8 @@ declare module '../../platform/module' {
  */
 export const apiAccessModule = defineModule({
   name: 'apiAccess',
-  services: ({ db, config, log }, services) => ({
-    apiAccess: new ApiAccessService(db, services, config, log),
+  services: ({ db, config, log, realtime }, services) => ({
+    apiAccess: new ApiAccessService(db, services, config, log, realtime),
   }),
   routes: apiAccessRoutes,
   jobs: ({ apiAccess }) => [
