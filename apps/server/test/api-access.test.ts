@@ -17,10 +17,13 @@ import {
 } from '@switchboard/contracts';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildCore } from '../src/app';
 import { apiKeys, companies, settings } from '../src/db/schema';
 import { SECRETS_KEY_SETTING } from '../src/modules/api-access/service';
 import type { AuthContext } from '../src/platform/access';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase } from '../src/platform/db';
 import { startServer, type TestServer } from './harness';
 import {
   companyId,
@@ -385,6 +388,22 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     expectError(await ping(apiKey, apiSecret, { locale: ZH }), 403, 'API_COMPANY_NOT_ACTIVE', {
       locale: ZH,
     });
+  });
+
+  it('stops a frozen or disabled company’s API at once, and opens it again when thawed or enabled', async () => {
+    const company = await freshCompany();
+    const { apiKey, apiSecret } = await generate('admin', { companyId: company });
+    expectOk(await ping(apiKey, apiSecret));
+    for (const [path, flag] of [
+      ['/sys/company/frozen', 'frozen'],
+      ['/sys/company/enabled', 'enabled'],
+    ] as const) {
+      const blocking = flag === 'frozen';
+      expectOk(await s.call('PUT', path, { ...as('admin'), body: { ids: [company], [flag]: blocking } }));
+      expectError(await ping(apiKey, apiSecret), 403, 'API_COMPANY_NOT_ACTIVE');
+      expectOk(await s.call('PUT', path, { ...as('admin'), body: { ids: [company], [flag]: !blocking } }));
+      expectOk(await ping(apiKey, apiSecret));
+    }
   });
 });
 
@@ -983,4 +1002,128 @@ describe('secrets are never answered again, stored in clear or logged', () => {
     expect(logged).toContain(issued.apiKey); // it does log (who did what to which key)
     for (const secret of [issued.apiSecret, rotated.apiSecret]) expect(logged).not.toContain(secret.slice(3));
   });
+});
+
+describe('verification keeps keys and whitelists briefly; every change applies at once', () => {
+  // The clock stands still: nothing in these tests leaves the cache by running out of time, so
+  // only the invalidation on change can make a change show.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  const reads = () => ({ ...s.app.services.apiAccess.verifyReads });
+
+  it('reads a key and its company’s whitelist once for many signed calls', async () => {
+    const key = await generate('customer2');
+    expectOk(await ping(key.apiKey, key.apiSecret));
+    const before = reads();
+    for (let i = 0; i < 5; i++) expectOk(await ping(key.apiKey, key.apiSecret));
+    expect(reads()).toEqual(before);
+    // Unknown keys are not kept (anyone may send any number of them): each is read.
+    const unknown = `ak_${'0'.repeat(32)}`;
+    expectError(await ping(unknown, key.apiSecret), 401, 'API_KEY_UNKNOWN');
+    expectError(await ping(unknown, key.apiSecret), 401, 'API_KEY_UNKNOWN');
+    expect(reads().keys).toBe(before.keys + 2);
+  });
+
+  it('a revoked key is refused by the very next call', async () => {
+    const key = await generate('customer2');
+    expectOk(await ping(key.apiKey, key.apiSecret));
+    expectOk(
+      await s.call('POST', '/sys/apiSecret/revoke', { ...as('customer2'), body: { apiKey: key.apiKey } }),
+    );
+    expectError(await ping(key.apiKey, key.apiSecret), 401, 'API_KEY_REVOKED');
+  });
+
+  it('a disabled key, and a rotated secret without grace, are refused by the next call', async () => {
+    const key = await generate('customer2');
+    expectOk(await ping(key.apiKey, key.apiSecret));
+    expectOk(
+      await s.call('POST', '/sys/apiSecret/disable', { ...as('customer2'), body: { apiKey: key.apiKey } }),
+    );
+    expectError(await ping(key.apiKey, key.apiSecret), 401, 'API_KEY_DISABLED');
+    expectOk(
+      await s.call('POST', '/sys/apiSecret/enable', { ...as('customer2'), body: { apiKey: key.apiKey } }),
+    );
+    expectOk(await ping(key.apiKey, key.apiSecret));
+    const rotated = expectOk(
+      await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
+        ...as('customer2'),
+        body: { apiKey: key.apiKey, graceMinutes: 0 },
+      }),
+    );
+    secretsSeen.push(rotated.apiSecret);
+    expectError(await ping(key.apiKey, key.apiSecret), 401, 'API_SIGNATURE_INVALID');
+    expectOk(await ping(key.apiKey, rotated.apiSecret));
+  });
+
+  it('an address added to or removed from the whitelist counts from the next call', async () => {
+    const key = await generate('customer2');
+    expectOk(await ping(key.apiKey, key.apiSecret, { ip: '203.0.113.7' }));
+    const rule = expectOk(
+      await s.call<ApiIpRuleRecord>('POST', '/sys/ipWhiteList/add', {
+        ...as('customer2'),
+        body: { rule: '203.0.113.8' },
+      }),
+    );
+    expectError(await ping(key.apiKey, key.apiSecret, { ip: '203.0.113.7' }), 403, 'API_IP_NOT_ALLOWED', {
+      params: { ip: '203.0.113.7' },
+    });
+    expectOk(await ping(key.apiKey, key.apiSecret, { ip: '203.0.113.8' }));
+    expectOk(
+      await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('customer2'), query: { id: rule.id } }),
+    );
+    expectOk(await ping(key.apiKey, key.apiSecret, { ip: '203.0.113.7' }));
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'another process drops its cached key when the event of the revocation reaches it',
+    async () => {
+      const database = await openDatabase({ databaseUrl: s.databaseUrl, dataDir: 'memory://' });
+      const config = loadConfig({ LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL });
+      const second = await buildCore({
+        config: { ...config, databaseUrl: s.databaseUrl, webDist: '' },
+        database,
+        logger: false,
+        eventsChannel: s.eventsChannel,
+      });
+      try {
+        const key = await generate('customer2');
+        const verify = async () => {
+          const headers = await signApiRequest({
+            apiKey: key.apiKey,
+            apiSecret: key.apiSecret,
+            method: 'GET',
+            path: '/x',
+          });
+          const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+          return second.services.apiAccess.verifyRequest({
+            method: 'GET',
+            path: '/x',
+            headers: lower,
+            ip: '127.0.0.1',
+          });
+        };
+        expect(await verify()).toMatchObject({ ok: true });
+        const before = second.services.apiAccess.verifyReads.keys;
+        expect(await verify()).toMatchObject({ ok: true });
+        expect(second.services.apiAccess.verifyReads.keys).toBe(before);
+        // The second process hears of the revocation (its cache listener runs before this one).
+        const heard = new Promise<void>((resolve) =>
+          second.platform.caches.register('apiAccess.verify', resolve),
+        );
+        expectOk(
+          await s.call('POST', '/sys/apiSecret/revoke', { ...as('customer2'), body: { apiKey: key.apiKey } }),
+        );
+        await heard;
+        expect(await verify()).toMatchObject({ ok: false, error: { errorCode: 'API_KEY_REVOKED' } });
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    },
+  );
 });

@@ -89,7 +89,11 @@ describe('demo rate groups and who sees them', () => {
       ownerCompanyId: ACME,
       ownerCompanyName: 'Acme Agency',
     });
-    expect((await listGroups('sales')).total).toBe((await listGroups('admin')).total);
+    // Sales see the platform's groups and those of the companies assigned to them (the demo's
+    // direct customers have none of their own): no reseller's price list.
+    expect((await listGroups('sales', { pageSize: '100' })).records.map((g) => g.name).sort()).toEqual(
+      [...groups.keys()].filter((name) => /^(Standard|Wholesale) /.test(name)).sort(),
+    );
     expect((await listGroups('admin', { kind: 'voice' })).records.every((g) => g.kind === 'voice')).toBe(
       true,
     );
@@ -335,10 +339,17 @@ describe('rate groups: add, edit, copy, delete, assign', () => {
       'RATE_GROUP_KIND_MISMATCH',
       { params: { kind: 'sms' } },
     );
-    // Not its group, not its customer, not itself.
+    // Not its group (one it cannot even see does not exist for it), not its customer, not itself.
     expectError(
       await call('agent', 'PUT', '/sys/feerateGroup/assign', {
         body: { companyId: customer, kind: 'sms', groupId: groupId('Wholesale SMS') },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await call('agent', 'PUT', '/sys/feerateGroup/assign', {
+        body: { companyId: customer, kind: 'sms', groupId: groupId('Northwind agents SMS') },
       }),
       403,
       'NO_OPERATION_PERMISSION',
@@ -347,8 +358,8 @@ describe('rate groups: add, edit, copy, delete, assign', () => {
       await call('agent', 'PUT', '/sys/feerateGroup/assign', {
         body: { companyId: DIRECT, kind: 'nd', groupId: own.id },
       }),
-      404,
-      'NOT_FOUND',
+      403,
+      'NO_OPERATION_PERMISSION',
     );
     expectError(
       await call('agent', 'PUT', '/sys/feerateGroup/assign', {
@@ -391,13 +402,13 @@ describe('rate groups: add, edit, copy, delete, assign', () => {
     expect(after.groups.find((g) => g.kind === 'nd')?.groupId).toBeNull();
     expectError(
       await call('agent', 'GET', '/sys/feerateGroup/assignments', { query: { companyId: DIRECT } }),
-      404,
-      'NOT_FOUND',
+      403,
+      'NO_OPERATION_PERMISSION',
     );
     expectError(
       await call('customer', 'GET', '/sys/feerateGroup/assignments', { query: { companyId: AGENCY_CLIENT } }),
-      404,
-      'NOT_FOUND',
+      403,
+      'NO_OPERATION_PERMISSION',
     );
   });
 });
@@ -908,8 +919,8 @@ describe('GET /sys/feerate/quote', () => {
       await call('agentcustomer', 'GET', '/sys/feerate/quote', {
         query: { companyId: ACME, kind: 'marketing', number: CN_MOBILE },
       }),
-      404,
-      'NOT_FOUND',
+      403,
+      'NO_OPERATION_PERMISSION',
     );
   });
 
@@ -936,8 +947,8 @@ describe('GET /sys/feerate/quote', () => {
       await call('agent', 'GET', '/sys/feerate/quote', {
         query: { companyId: NORTHWIND, kind: 'marketing', number: CN_MOBILE },
       }),
-      404,
-      'NOT_FOUND',
+      403,
+      'NO_OPERATION_PERMISSION',
     );
   });
 

@@ -13,6 +13,22 @@ function deferred<T>() {
 }
 
 describe('TtlCache', () => {
+  it('does not store a value its caller says not to keep (a miss), and loads it again', async () => {
+    const cache = new TtlCache<string | undefined>(60_000);
+    let loads = 0;
+    const miss = async () => {
+      loads++;
+      return undefined;
+    };
+    const keep = (value: string | undefined) => value !== undefined;
+    expect(await cache.getOrLoad('k', miss, keep)).toBeUndefined();
+    expect(await cache.getOrLoad('k', miss, keep)).toBeUndefined();
+    expect(loads).toBe(2);
+    expect(await cache.getOrLoad('k', async () => 'v', keep)).toBe('v');
+    expect(await cache.getOrLoad('k', miss, keep)).toBe('v');
+    expect(loads).toBe(2);
+  });
+
   it('lets requests that miss the same key at once share one load, then serves the stored value', async () => {
     const cache = new TtlCache<string>(60_000);
     const load = deferred<string>();

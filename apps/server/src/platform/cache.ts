@@ -17,7 +17,8 @@ export class TtlCache<V> {
     private readonly maxEntries = 1_000,
   ) {}
 
-  getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
+  /** `keep`: whether a loaded value is stored (e.g. not a miss, which anyone can ask for at will). */
+  getOrLoad(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return Promise.resolve(hit.value);
@@ -34,6 +35,7 @@ export class TtlCache<V> {
       (value) => {
         if (generation === this.generation) {
           this.loading.delete(key);
+          if (keep && !keep(value)) return value;
           if (this.entries.size >= this.maxEntries) this.entries.clear();
           this.entries.set(key, { value, expires: now + this.ttlMs });
         }

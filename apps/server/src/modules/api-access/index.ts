@@ -18,8 +18,8 @@ declare module '../../platform/module' {
  */
 export const apiAccessModule = defineModule({
   name: 'apiAccess',
-  services: ({ db, config, log }, services) => ({
-    apiAccess: new ApiAccessService(db, services, config, log),
+  services: ({ db, config, log, caches }, services) => ({
+    apiAccess: new ApiAccessService(db, services, config, log, caches),
   }),
   routes: apiAccessRoutes,
   jobs: ({ apiAccess }) => [

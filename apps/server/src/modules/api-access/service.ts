@@ -23,6 +23,8 @@ import {
 import ipaddr from 'ipaddr.js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
+import { TtlCache } from '../../platform/cache';
+import type { CacheBus } from '../../platform/cache-bus';
 import type { Config } from '../../platform/config';
 import { type Db, inTransaction, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
@@ -30,7 +32,7 @@ import { ipAllowed, isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { type DataScope, inScope } from '../../platform/scope';
+import type { DataScope } from '../../platform/scope';
 import { newSecretsKey, parseSecretsKey, SecretBox } from '../../platform/secret-box';
 import { type CallbackPostResult, postCallback, privateLiteral } from './callback-post';
 import { ApiAccessRepo, type ApiCallbackRow, type ApiIpRuleRow, type ApiKeyRow } from './repo';
@@ -105,12 +107,21 @@ export interface CallbackConfigView {
 
 type Mode = 'read' | 'write';
 
+/** How long verification may use a key's row and a company's API IP whitelist read before. */
+const VERIFY_CACHE_TTL_MS = 5_000;
+const VERIFY_CACHE_MAX_ENTRIES = 10_000;
+/** A key's last use is recorded at most this often by one process (the column's own rule too). */
+const TOUCH_EVERY_MS = 60_000;
+/** The cache-bus name of this module's verification caches. */
+const CACHE_NAME = 'apiAccess.verify';
+
 const keyAad = (apiKey: string) => `api-key:${apiKey}`;
 const callbackAad = (companyId: string) => `callback:${companyId}`;
 
 /** Whether a company may use the API. The company module's freeze and disable join here when they exist. */
-function companyMayUseApi(company: { approvalStatus: string }): boolean {
-  return company.approvalStatus === 'approved';
+/** An approved company that is neither frozen nor disabled (read fresh on every call: a freeze stops its API at once). */
+function companyMayUseApi(company: { approvalStatus: string; frozen: boolean; enabled: boolean }): boolean {
+  return company.approvalStatus === 'approved' && !company.frozen && company.enabled;
 }
 
 /**
@@ -124,14 +135,63 @@ export class ApiAccessService {
   private readonly repo: ApiAccessRepo;
   private box: SecretBox | undefined;
   private warnedUnreadable = false;
+  /**
+   * What verifyRequest reads on every signed call, kept briefly: a key's row (its company, state
+   * and sealed secrets; unknown keys are not kept) and a company's API IP whitelist. Every change
+   * of keys or rules empties both at once in this process and, through the cache bus, in
+   * the others (the TTL only bounds a lost event).
+   */
+  private readonly keyCache = new TtlCache<ApiKeyRow | undefined>(
+    VERIFY_CACHE_TTL_MS,
+    VERIFY_CACHE_MAX_ENTRIES,
+  );
+  private readonly ruleCache = new TtlCache<string[]>(VERIFY_CACHE_TTL_MS, VERIFY_CACHE_MAX_ENTRIES);
+  /** When this process last recorded each key's use, by key id. */
+  private readonly touched = new Map<string, number>();
+  /** Database reads of keys and rules made for verification (tests watch the cache work). */
+  readonly verifyReads = { keys: 0, rules: 0 };
 
   constructor(
     private readonly db: Db,
     private readonly services: Services,
     private readonly config: Config,
     private readonly log: Logger,
+    private readonly caches?: CacheBus,
   ) {
     this.repo = new ApiAccessRepo(db);
+    caches?.register(CACHE_NAME, () => this.dropCached());
+  }
+
+  private dropCached() {
+    this.keyCache.clear();
+    this.ruleCache.clear();
+  }
+
+  /**
+   * After a change of keys or rules (written, committed): verification reads them afresh, here at
+   * once and in every other process as soon as the event reaches it.
+   */
+  private async changed() {
+    if (this.caches) await this.caches.changed(CACHE_NAME);
+    else this.dropCached();
+  }
+
+  private cachedKey(apiKey: string): Promise<ApiKeyRow | undefined> {
+    return this.keyCache.getOrLoad(
+      apiKey,
+      () => {
+        this.verifyReads.keys++;
+        return this.repo.findKey(apiKey);
+      },
+      (row) => row !== undefined,
+    );
+  }
+
+  private cachedRules(companyId: string): Promise<string[]> {
+    return this.ruleCache.getOrLoad(companyId, () => {
+      this.verifyReads.rules++;
+      return this.repo.rulesOf(companyId);
+    });
   }
 
   // ---- the key that seals secrets
@@ -184,9 +244,7 @@ export class ApiAccessService {
     if (mode === 'write' && !hasPlatformScope(auth.roles) && companyId !== auth.user.companyId) {
       throw new AppError('NO_OPERATION_PERMISSION', 403);
     }
-    if (!inScope(await this.services.companies.dataScopeOf(auth), companyId)) {
-      throw new AppError('NO_OPERATION_PERMISSION', 403);
-    }
+    await this.services.companies.assertInScope(auth, [companyId]);
     if (!(await this.services.companies.find(companyId))) throw new AppError('NOT_FOUND', 404);
   }
 
@@ -195,19 +253,14 @@ export class ApiAccessService {
     auth: AuthContext,
     companyId: string | undefined,
   ): Promise<{ scope: DataScope; companyId: string | undefined }> {
-    const scope = await this.services.companies.dataScopeOf(auth);
-    if (companyId) {
-      if (!inScope(scope, companyId)) throw new AppError('NO_OPERATION_PERMISSION', 403);
-      return { scope, companyId };
-    }
+    const scope = await this.services.companies.assertInScope(auth, companyId ? [companyId] : []);
+    if (companyId) return { scope, companyId };
     return { scope, companyId: auth.user.companyId ?? undefined };
   }
 
   /** A key the caller may see (404 otherwise) and, to change it, manage (403). */
   private async keyFor(auth: AuthContext, apiKey: string, mode: Mode): Promise<ApiKeyRow> {
-    const row = await this.repo.findKey(apiKey);
-    const scope = await this.services.companies.dataScopeOf(auth);
-    if (!row || !inScope(scope, row.companyId)) throw new AppError('NOT_FOUND', 404);
+    const row = await this.services.companies.objectInScope(auth, await this.repo.findKey(apiKey));
     if (mode === 'write') await this.checkCompany(auth, row.companyId, 'write');
     return row;
   }
@@ -277,6 +330,7 @@ export class ApiAccessService {
         createdBy: auth.user.username,
       });
     });
+    await this.changed();
     this.log.info({ companyId, apiKey, by: auth.user.username }, 'API key generated');
     return { key: await this.presentKey(row), apiKey, apiSecret };
   }
@@ -302,6 +356,7 @@ export class ApiAccessService {
       previousValidUntil: grace ? new Date(now.getTime() + input.graceMinutes * 60_000) : null,
       rotatedAt: now,
     });
+    await this.changed();
     this.log.info(
       {
         companyId: row.companyId,
@@ -319,6 +374,7 @@ export class ApiAccessService {
     const found = await this.keyFor(auth, apiKey, 'write');
     if (found.state === 'revoked') throw new AppError('API_KEY_REVOKED', 409);
     const row = await this.repo.updateKey(found.id, { state: enabled ? 'active' : 'disabled' });
+    await this.changed();
     return this.presentKey(row);
   }
 
@@ -333,6 +389,7 @@ export class ApiAccessService {
       previousValidUntil: null,
       revokedAt: new Date(),
     });
+    await this.changed();
     this.log.info(
       { companyId: row.companyId, apiKey: row.apiKey, by: auth.user.username },
       'API key revoked',
@@ -359,7 +416,7 @@ export class ApiAccessService {
       ({ ok: false, error: new AppError(code, status, params) }) as const;
     const headers = readSignedHeaders(request.headers, request.now ?? Date.now());
     if ('code' in headers) return refuse(headers.code, 401, headers.params);
-    const key = await this.repo.findKey(headers.apiKey);
+    const key = await this.cachedKey(headers.apiKey);
     if (!key) return refuse('API_KEY_UNKNOWN', 401);
     if (key.state === 'revoked') return refuse('API_KEY_REVOKED', 401);
     const box = await this.secretBox();
@@ -388,21 +445,30 @@ export class ApiAccessService {
     if (key.state === 'disabled') return refuse('API_KEY_DISABLED', 401);
     const company = await this.services.companies.find(key.companyId);
     if (!company || !companyMayUseApi(company)) return refuse('API_COMPANY_NOT_ACTIVE', 403);
-    if (!ipAllowed(request.ip, await this.repo.rulesOf(key.companyId))) {
+    if (!ipAllowed(request.ip, await this.cachedRules(key.companyId))) {
       return refuse('API_IP_NOT_ALLOWED', 403, { ip: request.ip.slice(0, 64) });
     }
     if (!(await this.repo.useNonce(key.id, headers.nonce))) return refuse('API_NONCE_REPLAYED', 401);
+    await this.touch(key, request.ip);
+    return { ok: true, companyId: key.companyId, keyId: key.id, apiKey: key.apiKey, previousSecret };
+  }
+
+  /** Records a key's last use, at most once a minute per key and process (people read it). */
+  private async touch(key: ApiKeyRow, ip: string) {
+    const now = Date.now();
+    if (now - (this.touched.get(key.id) ?? 0) < TOUCH_EVERY_MS) return;
+    if (this.touched.size >= VERIFY_CACHE_MAX_ENTRIES) this.touched.clear();
+    this.touched.set(key.id, now);
     try {
-      await this.repo.touchKey(key.id, request.ip);
+      await this.repo.touchKey(key.id, ip);
     } catch (error) {
       this.log.warn({ err: error, apiKey: key.apiKey }, 'could not record the API key’s last use');
     }
-    return { ok: true, companyId: key.companyId, keyId: key.id, apiKey: key.apiKey, previousSecret };
   }
 
   /** Whether `ip` may use the API for the company (for SMPP binds, which do not sign requests). */
   async ipAllowedFor(companyId: string, ip: string): Promise<boolean> {
-    return ipAllowed(ip, await this.repo.rulesOf(companyId));
+    return ipAllowed(ip, await this.cachedRules(companyId));
   }
 
   /** Forgets nonces older than twice the window and erases previous secrets whose grace ended. */
@@ -450,17 +516,16 @@ export class ApiAccessService {
       if (!inserted) throw new AppError('API_IP_RULE_EXISTS', 409);
       return inserted;
     });
+    await this.changed();
     const names = await this.namesOf([companyId]);
     return { ...row, companyName: names.get(companyId) ?? '' };
   }
 
   async deleteIpRule(auth: AuthContext, id: string): Promise<void> {
-    const row = await this.repo.findRule(id);
-    if (!row || !inScope(await this.services.companies.dataScopeOf(auth), row.companyId)) {
-      throw new AppError('NOT_FOUND', 404);
-    }
+    const row = await this.services.companies.objectInScope(auth, await this.repo.findRule(id));
     await this.checkCompany(auth, row.companyId, 'write');
     await this.repo.deleteRule(id);
+    await this.changed();
   }
 
   // ---- callback

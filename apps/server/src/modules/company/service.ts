@@ -128,9 +128,29 @@ export class CompanyService {
     return { kind: 'companies', companyIds: await this.repo.subtreeIds(own) };
   }
 
-  private async assertInScope(auth: AuthContext, ids: string[]) {
+  /**
+   * The rule for a company named by id (a query's or body's companyId): it must be in the
+   * caller's data scope, else NO_OPERATION_PERMISSION (403), the same answer as for an id that
+   * does not exist. Every module's routes apply it through here. Answers the scope.
+   */
+  async assertInScope(auth: AuthContext, ids: string[]): Promise<DataScope> {
     const scope = await this.dataScopeOf(auth);
     if (ids.some((id) => !inScope(scope, id))) throw NO_PERMISSION();
+    return scope;
+  }
+
+  /**
+   * The rule for an object named by its own id (an order, a payout, an API key, an IP rule): one
+   * of a company outside the caller's data scope does not exist for the caller, NOT_FOUND (404)
+   * as for an unknown id. Answers the object (undefined: it was not found).
+   */
+  async objectInScope<T extends { companyId: string | null }>(
+    auth: AuthContext,
+    object: T | undefined,
+  ): Promise<T> {
+    if (!object || !inScope(await this.dataScopeOf(auth), object.companyId))
+      throw new AppError('NOT_FOUND', 404);
+    return object;
   }
 
   /** Companies the caller may see, with parent, sales user and balance. */
@@ -640,7 +660,7 @@ export class CompanyService {
   // --- for other modules ---
 
   async setIpWhitelist(auth: AuthContext, companyId: string, rules: string[]): Promise<string[]> {
-    if (!inScope(await this.dataScopeOf(auth), companyId)) throw NO_PERMISSION();
+    await this.assertInScope(auth, [companyId]);
     const bad = rules.find((r) => !isValidIpRule(r));
     if (bad !== undefined) throw new AppError('IP_RULE_INVALID', 400, { value: bad.slice(0, 64) });
     const unique = [...new Set(rules)];

@@ -22,7 +22,7 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { type DataScope, inScope } from '../../platform/scope';
+import type { DataScope } from '../../platform/scope';
 import { NowPaymentsAdapter, SimulatedNowPayments } from './providers/nowpayments';
 import {
   PaymentSimulator,
@@ -226,17 +226,16 @@ export class PaymentsService {
       : Boolean(this.config.nowPaymentsApiKey && this.config.nowPaymentsIpnSecret);
   }
 
-  private scopeOf(auth: AuthContext): Promise<DataScope> {
-    return this.services.companies.dataScopeOf(auth);
+  /** The caller's scope, once any company named is known to be in it (403 otherwise). */
+  private scopeOf(auth: AuthContext, companyId?: string): Promise<DataScope> {
+    return this.services.companies.assertInScope(auth, companyId ? [companyId] : []);
   }
 
   async list(
     auth: AuthContext,
     query: z.output<typeof orderListQuerySchema>,
   ): Promise<Page<OrderRow & { companyName: string | null }>> {
-    const scope = await this.scopeOf(auth);
-    if (query.companyId && !inScope(scope, query.companyId))
-      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const scope = await this.scopeOf(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     const page = await paginate(
       query,
@@ -248,17 +247,14 @@ export class PaymentsService {
 
   /** At most `limit` orders of the caller's scope as the list filters and sorts them (the export). */
   async exportOrders(auth: AuthContext, query: z.output<typeof orderListQuerySchema>, limit: number) {
-    const scope = await this.scopeOf(auth);
-    if (query.companyId && !inScope(scope, query.companyId))
-      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const scope = await this.scopeOf(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     return this.withCompanyNames(await this.repo.listOrders(scope, filters, limit, 0));
   }
 
   async findFor(auth: AuthContext, id: string) {
-    const order = await this.repo.findOrder(id);
     // Another tenant's order does not exist for the caller.
-    if (!order || !inScope(await this.scopeOf(auth), order.companyId)) throw new AppError('NOT_FOUND', 404);
+    const order = await this.services.companies.objectInScope(auth, await this.repo.findOrder(id));
     const [named] = await this.withCompanyNames([order]);
     const history = await this.repo.history(id);
     return { ...named!, history: history.map(transitionOut) };
@@ -606,9 +602,7 @@ export class PaymentsService {
   }
 
   async listPayouts(auth: AuthContext, query: z.output<typeof payoutListQuerySchema>) {
-    const scope = await this.scopeOf(auth);
-    if (query.companyId && !inScope(scope, query.companyId))
-      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const scope = await this.scopeOf(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     const page = await paginate(
       query,
@@ -620,9 +614,7 @@ export class PaymentsService {
 
   /** At most `limit` payouts of the caller's scope as the list filters and sorts them (the export). */
   async exportPayouts(auth: AuthContext, query: z.output<typeof payoutListQuerySchema>, limit: number) {
-    const scope = await this.scopeOf(auth);
-    if (query.companyId && !inScope(scope, query.companyId))
-      throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const scope = await this.scopeOf(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     return this.withCompanyNames(await this.repo.listPayouts(scope, filters, limit, 0));
   }
@@ -666,8 +658,7 @@ export class PaymentsService {
   }
 
   private async lockPayoutInScope(auth: AuthContext, id: string): Promise<PayoutRow> {
-    const payout = await this.repo.lockPayout(id);
-    if (!payout || !inScope(await this.scopeOf(auth), payout.companyId)) throw new AppError('NOT_FOUND', 404);
+    const payout = await this.services.companies.objectInScope(auth, await this.repo.lockPayout(id));
     if (payout.state !== 'pending') throw new AppError('PAYOUT_NOT_PENDING', 409);
     return payout;
   }

@@ -11,8 +11,14 @@ export type RateValues = typeof rates.$inferInsert;
 export type OperatorRow = typeof operators.$inferSelect;
 export type GatewayPriceRow = typeof gatewayOperatorPrices.$inferSelect;
 
-/** Which groups a caller may list: all, or those of these owners plus these ids. */
-export type GroupVisibility = { kind: 'all' } | { kind: 'some'; ownerIds: string[]; groupIds: string[] };
+/**
+ * Which groups a caller may list: all, or those of these owners plus these ids (and, with
+ * `platform`, every group of the platform). `companyIds`: the companies counted in a group's
+ * companyCount (those of the caller's scope; null: every company).
+ */
+export type GroupVisibility =
+  | { kind: 'all' }
+  | { kind: 'some'; platform?: boolean; ownerIds: string[]; groupIds: string[]; companyIds: string[] | null };
 
 export interface GroupFilters extends SortQuery {
   name?: string | undefined;
@@ -77,7 +83,7 @@ export class RateRepo {
         ? undefined
         : sql`(${visibility.ownerIds.length ? inUuids(rateGroups.ownerCompanyId, visibility.ownerIds) : sql`false`} or ${
             visibility.groupIds.length ? inUuids(rateGroups.id, visibility.groupIds) : sql`false`
-          })`;
+          } or ${visibility.platform ? isNull(rateGroups.ownerCompanyId) : sql`false`})`;
     return and(
       visible,
       filters.name ? ilike(rateGroups.name, likeText(filters.name)) : undefined,
@@ -99,6 +105,17 @@ export class RateRepo {
   }
 
   listGroups(visibility: GroupVisibility, filters: GroupFilters, limit: number, offset: number) {
+    // Only the companies the caller may see are counted.
+    const counted =
+      visibility.kind === 'all' || visibility.companyIds === null
+        ? undefined
+        : visibility.companyIds.length
+          ? inUuids(companyRateGroups.companyId, visibility.companyIds)
+          : sql`false`;
+    const scopedCompanyCount = sql<number>`(select count(*)::int from ${companyRateGroups} where ${and(
+      eq(companyRateGroups.groupId, rateGroups.id),
+      counted,
+    )})`;
     return executor(this.db)
       .select({
         id: rateGroups.id,
@@ -107,14 +124,15 @@ export class RateRepo {
         ownerCompanyId: rateGroups.ownerCompanyId,
         remark: rateGroups.remark,
         rateCount,
-        companyCount,
+        companyCount: scopedCompanyCount,
         createdAt: rateGroups.createdAt,
         updatedAt: rateGroups.updatedAt,
       })
       .from(rateGroups)
       .where(this.groupWhere(visibility, filters))
       .orderBy(
-        ...orderByOf(filters, GROUP_SORTABLE, [
+        // The count sorted by is the count shown: companies in the caller's scope only.
+        ...orderByOf(filters, { ...GROUP_SORTABLE, companyCount: scopedCompanyCount }, [
           asc(rateGroups.kind),
           asc(rateGroups.name),
           asc(rateGroups.id),

@@ -23,7 +23,6 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { inScope } from '../../platform/scope';
 import type { PostingOutcome } from '../ledger';
 import {
   type GatewayFilters,
@@ -186,24 +185,29 @@ export class RateService {
 
   // --- visibility ---
 
-  /** Groups a caller may see: staff all; others the groups owned in their scope and assigned to them. */
+  /**
+   * Groups a caller may see: administrators all; sales the platform's, and those owned by or
+   * assigned to the companies in their scope; resellers those owned in their scope and those
+   * assigned to them; customers those assigned to them. Group lists count only companies in scope.
+   */
   private async visibility(auth: AuthContext): Promise<GroupVisibility> {
     const caller = callerOf(auth);
-    if (caller.staff) return { kind: 'all' };
-    if (!caller.companyId) return { kind: 'some', ownerIds: [], groupIds: [] };
-    const assigned = (await this.repo.assignmentsOf([caller.companyId])).map((a) => a.groupId);
-    if (!caller.reseller) return { kind: 'some', ownerIds: [], groupIds: assigned };
     const scope = await this.services.companies.dataScopeOf(auth);
-    return {
-      kind: 'some',
-      ownerIds: scope.kind === 'companies' ? scope.companyIds : [],
-      groupIds: assigned,
-    };
+    if (scope.kind === 'all') return { kind: 'all' };
+    const companyIds = scope.companyIds;
+    if (caller.staff) {
+      const assigned = (await this.repo.assignmentsOf(companyIds)).map((a) => a.groupId);
+      return { kind: 'some', platform: true, ownerIds: companyIds, groupIds: assigned, companyIds };
+    }
+    if (!caller.companyId) return { kind: 'some', ownerIds: [], groupIds: [], companyIds: [] };
+    const assigned = (await this.repo.assignmentsOf([caller.companyId])).map((a) => a.groupId);
+    return { kind: 'some', ownerIds: caller.reseller ? companyIds : [], groupIds: assigned, companyIds };
   }
 
   private canSee(visibility: GroupVisibility, group: RateGroupRow): boolean {
     if (visibility.kind === 'all') return true;
     return (
+      (visibility.platform === true && group.ownerCompanyId === null) ||
       visibility.groupIds.includes(group.id) ||
       (group.ownerCompanyId !== null && visibility.ownerIds.includes(group.ownerCompanyId))
     );
@@ -216,9 +220,14 @@ export class RateService {
   }
 
   /** A group the caller may see (NOT_FOUND otherwise: others' groups do not exist for them). */
-  private async visibleGroup(auth: AuthContext, id: string): Promise<RateGroupRow> {
+  private async visibleGroup(
+    auth: AuthContext,
+    id: string,
+    visibility?: GroupVisibility,
+  ): Promise<RateGroupRow> {
     const group = await this.repo.findGroup(id);
-    if (!group || !this.canSee(await this.visibility(auth), group)) throw new AppError('NOT_FOUND', 404);
+    if (!group || !this.canSee(visibility ?? (await this.visibility(auth)), group))
+      throw new AppError('NOT_FOUND', 404);
     return group;
   }
 
@@ -280,8 +289,15 @@ export class RateService {
   }
 
   async getGroup(auth: AuthContext, id: string) {
-    await this.visibleGroup(auth, id);
-    const [row] = await this.repo.listGroups({ kind: 'some', ownerIds: [], groupIds: [id] }, {}, 1, 0);
+    const visibility = await this.visibility(auth);
+    await this.visibleGroup(auth, id, visibility);
+    const companyIds = visibility.kind === 'all' ? null : visibility.companyIds;
+    const [row] = await this.repo.listGroups(
+      { kind: 'some', ownerIds: [], groupIds: [id], companyIds },
+      {},
+      1,
+      0,
+    );
     if (!row) throw new AppError('NOT_FOUND', 404);
     return (await this.withNames(auth, [row]))[0]!;
   }
@@ -395,15 +411,15 @@ export class RateService {
    */
   async assign(auth: AuthContext, input: { companyId: string; kind: RateGroupKind; groupId: string | null }) {
     const caller = callerOf(auth);
+    await this.services.companies.assertInScope(auth, [input.companyId]);
     const company = await this.services.companies.find(input.companyId);
-    if (!company || !inScope(await this.services.companies.dataScopeOf(auth), company.id))
-      throw new AppError('NOT_FOUND', 404);
+    if (!company) throw new AppError('COMPANY_NOT_FOUND', 404);
     if (!caller.staff && (!caller.reseller || company.parentCompanyId !== caller.companyId))
       throw new AppError('NO_OPERATION_PERMISSION', 403);
     await withTransaction(this.db, async () => {
       if (input.groupId !== null) {
-        const group = await this.repo.findGroup(input.groupId);
-        if (!group) throw new AppError('NOT_FOUND', 404);
+        // Another tenant's group does not exist for the caller, as for every other route.
+        const group = await this.visibleGroup(auth, input.groupId);
         const allowed = caller.staff
           ? group.ownerCompanyId === null || group.ownerCompanyId === company.parentCompanyId
           : group.ownerCompanyId === caller.companyId;
@@ -419,8 +435,7 @@ export class RateService {
   }
 
   async assignmentsFor(auth: AuthContext, companyId: string) {
-    if (!inScope(await this.services.companies.dataScopeOf(auth), companyId))
-      throw new AppError('NOT_FOUND', 404);
+    await this.services.companies.assertInScope(auth, [companyId]);
     const rows = await this.repo.assignmentsOf([companyId]);
     return {
       companyId,
@@ -879,8 +894,7 @@ export class RateService {
   /** `GET /sys/feerate/quote`: price; resellers also their own price and margin, staff cost and margin. */
   async quote(auth: AuthContext, query: { companyId: string; kind: ChargeKind; number: string }) {
     const caller = callerOf(auth);
-    if (!inScope(await this.services.companies.dataScopeOf(auth), query.companyId))
-      throw new AppError('NOT_FOUND', 404);
+    await this.services.companies.assertInScope(auth, [query.companyId]);
     const r = await this.resolve(query.companyId, query.kind, query.number);
     let ownPrice: bigint | null = null;
     let cost: bigint | null = null;

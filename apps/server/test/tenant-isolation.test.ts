@@ -1,0 +1,1667 @@
+import { randomUUID } from 'node:crypto';
+import { API_PREFIX, type Envelope, XLSX_MIME } from '@switchboard/contracts';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness';
+import { companyId, expectOk, tokenOf, userId } from './support/api';
+
+/**
+ * Tenant isolation, walked for every demo role over every route of the money and company modules
+ * (companies and resellers, ledger, rates, payments, API access). The route list comes from the
+ * OpenAPI document: a route of these modules without a row below fails the walk.
+ *
+ * For each role and route, every object the role may not see (another reseller's customer, rate
+ * group, rate, order, payout, API key, IP rule, a company out of scope) is named in the request,
+ * and the answer must be the one an unknown id gets: a company named by id, 403
+ * NO_OPERATION_PERMISSION; any other object named by its own id, 404 NOT_FOUND (so answers tell
+ * nothing about what exists elsewhere). Lists must answer exactly the caller's rows, compared by
+ * id. Customers' and resellers' answers never carry the gateway cost, a parent's price or the
+ * platform's margin; customers' never a commission.
+ *
+ * A second reseller tree (Southwind Distribution and its customer) and a sibling agent of Acme
+ * under Northwind (Bravo Agency and its customer) are built through the routes, so that every
+ * role has another reseller's objects to try.
+ */
+
+type Role = 'admin' | 'sales' | 'distributor' | 'agent' | 'customer' | 'customer2' | 'agentcustomer';
+const ROLES: Role[] = ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'];
+
+/** The tags (module names) of the routes walked. */
+const MODULES = ['company', 'ledger', 'rate', 'payments', 'apiAccess'];
+
+type Kind = 'company' | 'group' | 'rate' | 'order' | 'payout' | 'apiKey' | 'ipRule';
+
+interface Obj {
+  kind: Kind;
+  id: string;
+  /** The company it belongs to (a group: its owner, null for the platform's). */
+  companyId: string | null;
+  label: string;
+  /** Groups: the companies it is assigned to. */
+  assignedTo?: string[];
+  /** Rates: their group. */
+  groupId?: string;
+  /** API keys: the key. */
+  apiKey?: string;
+  /** Groups: its kind. */
+  groupKind?: 'sms' | 'voice' | 'nd';
+}
+
+interface Me {
+  role: Role;
+  token: string;
+  companyId: string | null;
+  permissions: Set<string>;
+  /** A reseller's direct customer (to assign groups to). */
+  customerId: string | null;
+}
+
+interface Req {
+  method: string;
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+interface Answer {
+  status: number;
+  body: Envelope<unknown> | null;
+  bytes?: Buffer;
+}
+
+interface ListCheck {
+  request: (me: Me) => Req;
+  /** Rows of the answer: their object id (when `kind` is set) and company. */
+  rows: (result: never) => { id?: string; companyId: string | null }[];
+  /** Compare the ids answered with exactly the objects of this kind the role may see. */
+  kind?: Kind;
+  /** Which objects of `kind` the role's list answers, when not every one it may see. */
+  shows?: (who: Me, o: Obj) => boolean;
+  /** Roles the list is not theirs to call (answered 4xx, checked as such). */
+  notFor?: (me: Me) => boolean;
+}
+
+interface Row {
+  /** `METHOD /path` as in the OpenAPI document (without /api). */
+  route: string;
+  /** Why the route names no other tenant's object (public and signed, or the caller's own only). */
+  outside?: string;
+  names?: { kind: Kind; request: (o: Obj, me: Me) => Req | undefined }[];
+  list?: ListCheck;
+}
+
+// --- distinctive prices for one destination, to find them in answers ---
+const NUMBER = '+447812345678';
+const PREFIX = '447812';
+const GATEWAY_COST = '0.019999';
+const WHOLESALE_PRICE = '0.031111'; // the platform's price to Northwind (and Southwind)
+const NORTHWIND_PRICE = '0.042222'; // Northwind's price to its agents
+const ACME_PRICE = '0.053333'; // Acme's price to its customers
+const SOUTH_PRICE = '0.090000';
+
+let s: TestServer;
+const me = {} as Record<Role, Me>;
+const ids: Record<string, string> = {
+  'Direct Retail Ltd': companyId('Direct Retail Ltd'),
+  'Two-Way Logistics': companyId('Two-Way Logistics'),
+  'Northwind Distribution': companyId('Northwind Distribution'),
+  'Acme Agency': companyId('Acme Agency'),
+  'Agency Client Co': companyId('Agency Client Co'),
+};
+const parents = new Map<string, string | null>([
+  [ids['Direct Retail Ltd']!, null],
+  [ids['Two-Way Logistics']!, null],
+  [ids['Northwind Distribution']!, null],
+  [ids['Acme Agency']!, ids['Northwind Distribution']!],
+  [ids['Agency Client Co']!, ids['Acme Agency']!],
+]);
+/** Extra users of the second tree and of the sibling agent, by username. */
+const extraTokens: Record<string, string> = {};
+const objects: Obj[] = [];
+let openapi: { paths: Record<string, Record<string, { tags?: string[]; 'x-permission'?: string }>> };
+let n = 0;
+const uniq = () => `${Date.now().toString(36)}${(++n).toString(36)}`;
+const phoneNo = () => `+1212${String(2000000 + Math.floor(Math.random() * 7999999)).padStart(7, '0')}`;
+const today = new Date().toISOString().slice(0, 10);
+const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+const call = async <T>(token: string, method: string, path: string, req: Omit<Req, 'method' | 'path'> = {}) =>
+  expectOk(
+    await s.call<T>(method, path, {
+      token,
+      ...(req.query ? { query: req.query } : {}),
+      ...(req.body !== undefined ? { body: req.body } : {}),
+    }),
+  );
+
+let ipCount = 0;
+const nextIp = () => `10.88.${Math.floor(++ipCount / 250) % 250}.${(ipCount % 250) + 1}`;
+
+/** One request, JSON or a file (an export), as it came. */
+async function send(token: string, req: Req): Promise<Answer> {
+  const url = new URL(`${s.baseUrl}${API_PREFIX}${req.path}`);
+  for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { 'X-Access-Token': token, 'X-Forwarded-For': nextIp() };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method: req.method,
+    headers,
+    ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+  });
+  if (response.headers.get('content-type') === XLSX_MIME) {
+    return { status: response.status, body: null, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+  return { status: response.status, body: JSON.parse(await response.text()) as Envelope<unknown> };
+}
+
+function newCompany(type: 'direct' | 'two-way' | 'agent', name: string) {
+  const u = uniq();
+  return {
+    name,
+    type,
+    contactName: 'Walk Tester',
+    phone: phoneNo(),
+    email: `walk.${u}@example.com`,
+    username: `walk_${u}`.slice(0, 32),
+    password: 'Company2026',
+  };
+}
+
+/** Creates a company through `path` as `token`; answers its id, its user's token. */
+async function createCompany(
+  token: string,
+  path: '/sys/company/add' | '/sms/agent/customer/add',
+  type: 'direct' | 'agent',
+  name: string,
+  parent: string | null,
+) {
+  const body = newCompany(type, name);
+  const created = await call<{ id: string }>(token, 'POST', path, { body });
+  ids[name] = created.id;
+  parents.set(created.id, parent);
+  extraTokens[name] = await tokenOf(s, body.username, {}, body.password);
+  return created.id;
+}
+
+function subtree(root: string): Set<string> {
+  const out = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (parent && out.has(parent) && !out.has(child)) {
+        out.add(child);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Company ids in the role's data scope, as the README defines it (null: every company): sales the
+ * companies assigned to them and below; resellers their company and below; customers their own.
+ */
+function scopeOf(who: Me): Set<string> | null {
+  if (who.role === 'admin') return null;
+  if (who.role === 'sales')
+    return new Set([...subtree(ids['Direct Retail Ltd']!), ...subtree(ids['Two-Way Logistics']!)]);
+  if (who.role === 'distributor' || who.role === 'agent') return subtree(who.companyId!);
+  return new Set([who.companyId!]);
+}
+
+/** Whether `who` may see `o` (what the rules say, computed here independently of the server). */
+function visible(who: Me, o: Obj): boolean {
+  const scope = scopeOf(who);
+  if (scope === null) return true;
+  if (o.kind === 'rate') return visible(who, objects.find((g) => g.kind === 'group' && g.id === o.groupId)!);
+  if (o.kind !== 'group') return o.companyId !== null && scope.has(o.companyId);
+  const assigned = o.assignedTo ?? [];
+  if (who.role === 'sales') {
+    return o.companyId === null || scope.has(o.companyId) || assigned.some((c) => scope.has(c));
+  }
+  const reseller = who.role === 'distributor' || who.role === 'agent';
+  return (
+    (reseller && o.companyId !== null && scope.has(o.companyId)) ||
+    (who.companyId !== null && assigned.includes(who.companyId))
+  );
+}
+
+/** Lists of API access without a company: the caller's own company's (staff: their whole scope). */
+const ownOrStaffScope = (who: Me, o: Obj) =>
+  who.companyId === null ? visible(who, o) : o.companyId === who.companyId;
+
+const ghostOf = (kind: Kind): Obj => ({
+  kind,
+  id: randomUUID(),
+  companyId: randomUUID(),
+  label: 'unknown',
+  apiKey: `ak_${randomUUID().replace(/-/g, '')}`,
+  groupKind: 'sms',
+  assignedTo: [],
+});
+
+const companyBody = (o: Obj) => ({
+  id: o.id,
+  name: `Renamed ${uniq()}`,
+  contactName: 'Someone Else',
+  phone: phoneNo(),
+  email: `renamed.${uniq()}@example.com`,
+});
+const rateBody = (o: Obj) => ({
+  countryCode: 'FR',
+  ...(o.groupKind === 'sms' || o.groupKind === undefined ? { smsKind: 'marketing' } : {}),
+  price: '0.5',
+});
+const groupKindOfRate = (o: Obj) => objects.find((g) => g.id === o.groupId)?.groupKind;
+
+/** Every route of the walked modules, with what to try. */
+const ROWS: Row[] = [
+  // --- companies ---
+  {
+    route: 'GET /sys/company/list',
+    list: {
+      request: () => ({ method: 'GET', path: '/sys/company/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { id: string }[] }) => r.records.map((c) => ({ id: c.id, companyId: c.id })),
+      kind: 'company',
+    },
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/company/queryById', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/company/queryById',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/company/queryById', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/company/add',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/company/add',
+          body: { ...newCompany('direct', `Under ${uniq()}`), parentCompanyId: o.id },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/company/edit',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'PUT', path: '/sys/company/edit', body: companyBody(o) }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/company/exportXls',
+    outside: 'the caller’s list as a file: its rows are compared with the list’s (checked below)',
+  },
+  {
+    route: 'GET /sms/agent/customer/exportXls',
+    outside: 'the caller’s list as a file: its rows are compared with the list’s (checked below)',
+  },
+  {
+    route: 'PUT /sys/company/frozen',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'PUT', path: '/sys/company/frozen', body: { ids: [o.id], frozen: true } }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/company/enabled',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/company/enabled',
+          body: { ids: [o.id], enabled: false },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/company/approve',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'PUT', path: '/sys/company/approve', body: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/company/reject',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'PUT', path: '/sys/company/reject', body: { id: o.id, reason: 'walk' } }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/company/creditLimit',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/company/creditLimit',
+          body: { companyId: o.id, creditLimit: '1000' },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/company/ipWhitelist',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/company/ipWhitelist',
+          body: { companyId: o.id, rules: ['10.0.0.1'] },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sms/agent/customer/list',
+    list: {
+      request: () => ({ method: 'GET', path: '/sms/agent/customer/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { id: string }[] }) => r.records.map((c) => ({ id: c.id, companyId: c.id })),
+      notFor: (m) => m.role !== 'distributor' && m.role !== 'agent',
+    },
+  },
+  {
+    route: 'POST /sms/agent/customer/add',
+    outside: 'creates a customer under the caller’s own company (checked below)',
+  },
+  {
+    route: 'PUT /sms/agent/customer/edit',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'PUT', path: '/sms/agent/customer/edit', body: companyBody(o) }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sms/agent/customer/frozen',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sms/agent/customer/frozen',
+          body: { ids: [o.id], frozen: true },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sms/agent/balance',
+    list: {
+      request: () => ({ method: 'GET', path: '/sms/agent/balance' }),
+      rows: (r: { companyId: string; customers: { companyId: string }[] }) => [
+        { companyId: r.companyId },
+        ...r.customers.map((c) => ({ companyId: c.companyId })),
+      ],
+      notFor: (m) => m.role !== 'distributor' && m.role !== 'agent',
+    },
+  },
+  {
+    route: 'POST /sms/agent/balance/transfer',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sms/agent/balance/transfer',
+          body: { companyId: o.id, amount: '0.01', idempotencyKey: `walk-${uniq()}` },
+        }),
+      },
+    ],
+  },
+  // --- ledger ---
+  {
+    route: 'GET /sys/balance',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/balance', query: { companyId: o.id } }),
+      },
+    ],
+    list: {
+      request: () => ({ method: 'GET', path: '/sys/balance' }),
+      rows: (r: { companyId: string }) => [{ companyId: r.companyId }],
+      notFor: (m) => m.companyId === null,
+    },
+  },
+  {
+    route: 'GET /sys/ledger/list',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/ledger/list', query: { companyId: o.id } }),
+      },
+    ],
+    list: {
+      request: () => ({ method: 'GET', path: '/sys/ledger/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { companyId: string }[] }) => r.records.map((e) => ({ companyId: e.companyId })),
+    },
+  },
+  {
+    route: 'GET /sys/ledger/exportXls',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'GET',
+          path: '/sys/ledger/exportXls',
+          query: { companyId: o.id, from: today, to: tomorrow },
+        }),
+      },
+    ],
+    // Its rows are checked by company name below (a file, not JSON).
+  },
+  {
+    route: 'POST /sys/balance/adjust',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/balance/adjust',
+          body: {
+            companyId: o.id,
+            direction: 'credit',
+            amount: '5',
+            reason: 'walk',
+            idempotencyKey: `walk-${uniq()}`,
+          },
+        }),
+      },
+    ],
+  },
+  // --- payments ---
+  { route: 'POST /sys/order/create', outside: 'opens an order of the caller’s own company (checked below)' },
+  {
+    route: 'GET /sys/order/list',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/order/list', query: { companyId: o.id } }),
+      },
+    ],
+    list: {
+      request: () => ({ method: 'GET', path: '/sys/order/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { id: string; companyId: string }[] }) => r.records,
+      kind: 'order',
+    },
+  },
+  {
+    route: 'GET /sys/order/queryById',
+    names: [
+      {
+        kind: 'order',
+        request: (o) => ({ method: 'GET', path: '/sys/order/queryById', query: { id: o.id } }),
+      },
+    ],
+  },
+  { route: 'POST /sys/order/createPayout', outside: 'asks for the caller’s own commission (checked below)' },
+  {
+    route: 'GET /sys/order/payoutList',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/order/payoutList', query: { companyId: o.id } }),
+      },
+    ],
+    list: {
+      request: () => ({ method: 'GET', path: '/sys/order/payoutList', query: { pageSize: '500' } }),
+      rows: (r: { records: { id: string; companyId: string }[] }) => r.records,
+      kind: 'payout',
+    },
+  },
+  {
+    route: 'PUT /sys/order/payout/approve',
+    names: [
+      {
+        kind: 'payout',
+        request: (o) => ({ method: 'PUT', path: '/sys/order/payout/approve', body: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/order/payout/reject',
+    names: [
+      {
+        kind: 'payout',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/order/payout/reject',
+          body: { id: o.id, reason: 'walk' },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/order/exportXls',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'GET',
+          path: '/sys/order/exportXls',
+          query: { companyId: o.id, from: today, to: tomorrow },
+        }),
+      },
+    ],
+    // Its rows are compared with the list's below (a file, not JSON).
+  },
+  {
+    route: 'GET /sys/order/payoutExportXls',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/order/payoutExportXls', query: { companyId: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /payments/webhook/stripe',
+    outside: 'public: a provider notification, checked by its signature',
+  },
+  {
+    route: 'POST /payments/webhook/nowpayments',
+    outside: 'public: a provider notification, checked by its signature',
+  },
+  {
+    route: 'GET /payments/sim/checkout/{id}',
+    outside: 'public: the simulator’s checkout page, reached by the order’s unguessable id (demo mode)',
+  },
+  {
+    route: 'POST /payments/sim/checkout/{id}/{action}',
+    outside: 'public: the simulator’s checkout page, reached by the order’s unguessable id (demo mode)',
+  },
+  // --- API access ---
+  {
+    route: 'GET /sys/apiSecret/list',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/apiSecret/list', query: { companyId: o.id } }),
+      },
+    ],
+    list: {
+      // Without a company: the caller's own (staff: their whole scope).
+      request: () => ({ method: 'GET', path: '/sys/apiSecret/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { apiKey: string; companyId: string }[] }) =>
+        r.records.map((k) => ({ id: k.apiKey, companyId: k.companyId })),
+      kind: 'apiKey',
+      shows: ownOrStaffScope,
+    },
+  },
+  {
+    route: 'POST /sys/apiSecret/generate',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'POST', path: '/sys/apiSecret/generate', body: { companyId: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/apiSecret/rotate',
+    names: [
+      {
+        kind: 'apiKey',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/apiSecret/rotate',
+          body: { apiKey: o.apiKey, graceMinutes: 0 },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/apiSecret/edit',
+    names: [
+      {
+        kind: 'apiKey',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/apiSecret/edit',
+          body: { apiKey: o.apiKey, label: 'mine now' },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/apiSecret/disable',
+    names: [
+      {
+        kind: 'apiKey',
+        request: (o) => ({ method: 'POST', path: '/sys/apiSecret/disable', body: { apiKey: o.apiKey } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/apiSecret/enable',
+    names: [
+      {
+        kind: 'apiKey',
+        request: (o) => ({ method: 'POST', path: '/sys/apiSecret/enable', body: { apiKey: o.apiKey } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/apiSecret/revoke',
+    names: [
+      {
+        kind: 'apiKey',
+        request: (o) => ({ method: 'POST', path: '/sys/apiSecret/revoke', body: { apiKey: o.apiKey } }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/apiSecret/ping',
+    outside: 'public: answers who signed the request (tested in api-access)',
+  },
+  {
+    route: 'POST /sys/apiSecret/ping',
+    outside: 'public: answers who signed the request (tested in api-access)',
+  },
+  {
+    route: 'GET /sys/configCallback/get',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/configCallback/get', query: { companyId: o.id } }),
+      },
+    ],
+    list: {
+      request: () => ({ method: 'GET', path: '/sys/configCallback/get' }),
+      rows: (r: { companyId: string }) => [{ companyId: r.companyId }],
+      notFor: (m) => m.companyId === null,
+    },
+  },
+  {
+    route: 'PUT /sys/configCallback/edit',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/configCallback/edit',
+          body: { companyId: o.id, url: 'http://127.0.0.1:9/stolen' },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/configCallback/test',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/configCallback/test',
+          body: { companyId: o.id, url: 'http://127.0.0.1:9/stolen' },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/configCallback/revealSecret',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/configCallback/revealSecret',
+          body: { companyId: o.id },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/configCallback/regenerateSecret',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/configCallback/regenerateSecret',
+          body: { companyId: o.id },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/ipWhiteList/list',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/ipWhiteList/list', query: { companyId: o.id } }),
+      },
+    ],
+    list: {
+      request: () => ({ method: 'GET', path: '/sys/ipWhiteList/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { id: string; companyId: string }[] }) => r.records,
+      kind: 'ipRule',
+      shows: ownOrStaffScope,
+    },
+  },
+  {
+    route: 'POST /sys/ipWhiteList/add',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/ipWhiteList/add',
+          body: { companyId: o.id, rule: `10.66.${(n % 250) + 1}.${(++n % 250) + 1}` },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /sys/ipWhiteList/delete',
+    names: [
+      {
+        kind: 'ipRule',
+        request: (o) => ({ method: 'DELETE', path: '/sys/ipWhiteList/delete', query: { id: o.id } }),
+      },
+    ],
+  },
+  // --- rates ---
+  {
+    route: 'GET /sys/feerateGroup/list',
+    list: {
+      request: () => ({ method: 'GET', path: '/sys/feerateGroup/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { id: string; ownerCompanyId: string | null }[] }) =>
+        r.records.map((g) => ({ id: g.id, companyId: g.ownerCompanyId })),
+      kind: 'group',
+    },
+  },
+  {
+    route: 'GET /sys/feerateGroup/queryById',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({ method: 'GET', path: '/sys/feerateGroup/queryById', query: { id: o.id } }),
+      },
+    ],
+  },
+  { route: 'POST /sys/feerateGroup/add', outside: 'adds a group of the caller’s own (checked below)' },
+  {
+    route: 'PUT /sys/feerateGroup/edit',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/feerateGroup/edit',
+          body: { id: o.id, name: `Mine ${uniq()}` },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /sys/feerateGroup/delete',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({ method: 'DELETE', path: '/sys/feerateGroup/delete', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/feerateGroup/copy',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/feerateGroup/copy',
+          body: { id: o.id, name: `Copy ${uniq()}` },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/feerateGroup/assign',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/feerateGroup/assign',
+          body: { companyId: o.id, kind: 'sms', groupId: null },
+        }),
+      },
+      {
+        // Another tenant's group to one's own customer.
+        kind: 'group',
+        request: (o, m) =>
+          m.customerId
+            ? {
+                method: 'PUT',
+                path: '/sys/feerateGroup/assign',
+                body: { companyId: m.customerId, kind: o.groupKind, groupId: o.id },
+              }
+            : undefined,
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/feerateGroup/assignments',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'GET',
+          path: '/sys/feerateGroup/assignments',
+          query: { companyId: o.id },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/feerate/list',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({ method: 'GET', path: '/sys/feerate/list', query: { groupId: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/feerate/queryById',
+    names: [
+      {
+        kind: 'rate',
+        request: (o) => ({ method: 'GET', path: '/sys/feerate/queryById', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/feerate/add',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/feerate/add',
+          body: { groupId: o.id, ...rateBody(o) },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/feerate/edit',
+    names: [
+      {
+        kind: 'rate',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/feerate/edit',
+          body: { id: o.id, ...rateBody({ ...o, groupKind: groupKindOfRate(o) }) },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /sys/feerate/delete',
+    names: [
+      {
+        kind: 'rate',
+        request: (o) => ({ method: 'DELETE', path: '/sys/feerate/delete', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /sys/feerate/deleteBatch',
+    names: [
+      {
+        kind: 'rate',
+        request: (o) => ({ method: 'DELETE', path: '/sys/feerate/deleteBatch', query: { ids: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sys/feerate/batchEdit',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sys/feerate/batchEdit',
+          body: { groupId: o.id, mode: 'set', price: '0.9' },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/feerate/importRows',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sys/feerate/importRows',
+          body: { groupId: o.id, rows: [rateBody(o)] },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/feerate/quote',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'GET',
+          path: '/sys/feerate/quote',
+          query: { companyId: o.id, kind: 'marketing', number: NUMBER },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/feerate/exportXls',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({ method: 'GET', path: '/sys/feerate/exportXls', query: { groupId: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sys/feerate/importExcel',
+    outside: 'a file into a group: another tenant’s group is refused as an unknown one (checked below)',
+  },
+  {
+    route: 'DELETE /sys/feerateGroup/deleteBatch',
+    names: [
+      {
+        kind: 'group',
+        request: (o) => ({ method: 'DELETE', path: '/sys/feerateGroup/deleteBatch', query: { ids: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sys/feerateGroup/exportXls',
+    outside: 'the caller’s list as a file: its rows are compared with the list’s (checked below)',
+  },
+  { route: 'GET /gatewayOperatorPrice/exportXls', outside: 'platform data, staff only (checked below)' },
+  { route: 'POST /gatewayOperatorPrice/importExcel', outside: 'platform data, staff only (checked below)' },
+  { route: 'DELETE /gatewayOperatorPrice/deleteBatch', outside: 'platform data, staff only (checked below)' },
+  { route: 'GET /gatewayOperatorPrice/list', outside: 'platform data, staff only (checked below)' },
+  { route: 'GET /gatewayOperatorPrice/queryById', outside: 'platform data, staff only (checked below)' },
+  { route: 'POST /gatewayOperatorPrice/add', outside: 'platform data, staff only (checked below)' },
+  { route: 'PUT /gatewayOperatorPrice/edit', outside: 'platform data, staff only (checked below)' },
+  { route: 'DELETE /gatewayOperatorPrice/delete', outside: 'platform data, staff only (checked below)' },
+];
+
+/** What a role's answers must never carry. */
+function forbiddenFor(role: Role): { keys: string[]; values: string[]; commission: boolean } {
+  switch (role) {
+    case 'admin':
+    case 'sales':
+      return { keys: [], values: [], commission: false };
+    case 'distributor':
+      return { keys: ['cost'], values: [GATEWAY_COST], commission: false };
+    case 'agent':
+      return { keys: ['cost'], values: [GATEWAY_COST, WHOLESALE_PRICE], commission: false };
+    default:
+      return {
+        keys: ['cost', 'margin', 'ownPrice'],
+        values: [GATEWAY_COST, WHOLESALE_PRICE, NORTHWIND_PRICE],
+        commission: true,
+      };
+  }
+}
+
+/** Problems in an answer to `role`: forbidden keys with a value, forbidden figures, commissions. */
+function leaksIn(role: Role, body: unknown): string[] {
+  const rule = forbiddenFor(role);
+  const found: string[] = [];
+  const visit = (value: unknown, path: string) => {
+    if (typeof value === 'string') {
+      for (const figure of rule.values) if (value.includes(figure)) found.push(`${path} carries ${figure}`);
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) visit(v, `${path}[${i}]`);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, v] of Object.entries(value)) {
+      if (rule.keys.includes(key) && v !== null && v !== undefined)
+        found.push(`${path}.${key} = ${String(v)}`);
+      if (rule.commission && key === 'kind' && v === 'commission')
+        found.push(`${path} is a commission entry`);
+      if (rule.commission && key === 'commission' && typeof v === 'string' && Number(v) !== 0)
+        found.push(`${path}.commission = ${v}`);
+      visit(v, `${path}.${key}`);
+    }
+  };
+  visit(body, '$');
+  return found;
+}
+
+/** Every answer of the walk goes through here: its body is checked for leaks. */
+const leaks: string[] = [];
+async function ask(who: Me, req: Req): Promise<Answer> {
+  const answer = await send(who.token, req);
+  if (answer.body) {
+    for (const leak of leaksIn(who.role, answer.body))
+      leaks.push(`${who.role} ${req.method} ${req.path}: ${leak}`);
+  }
+  return answer;
+}
+
+/**
+ * No answer of the test so far gave a customer or a reseller the cost, a parent's price or the
+ * platform's margin, or a customer a commission (each test ends with it).
+ */
+function expectNoLeaks() {
+  const found = [...new Set(leaks.splice(0))];
+  expect(found).toEqual([]);
+}
+
+beforeAll(async () => {
+  // Each request from its own address: the per-address rate limits (a callback test's) do not answer.
+  s = await startServer({ CALLBACK_ALLOW_PRIVATE: '1', TRUST_PROXY: '1' });
+  const grants = s.app.services.grants;
+  for (const role of ROLES) {
+    const token = await tokenOf(s, role);
+    const user = await s.app.services.users.findById(userId(role));
+    me[role] = {
+      role,
+      token,
+      companyId: user?.companyId ?? null,
+      permissions: (await grants.forUser(userId(role))).permissions,
+      customerId: null,
+    };
+  }
+  const admin = me.admin.token;
+  const t = (role: Role) => me[role].token;
+
+  // The second reseller tree, and a sibling of Acme under Northwind, through the routes.
+  const south = await createCompany(admin, '/sys/company/add', 'agent', 'Southwind Distribution', null);
+  const southClient = await createCompany(
+    extraTokens['Southwind Distribution']!,
+    '/sms/agent/customer/add',
+    'direct',
+    'South Client',
+    south,
+  );
+  const bravo = await createCompany(
+    t('distributor'),
+    '/sms/agent/customer/add',
+    'agent',
+    'Bravo Agency',
+    ids['Northwind Distribution']!,
+  );
+  await createCompany(
+    extraTokens['Bravo Agency']!,
+    '/sms/agent/customer/add',
+    'direct',
+    'Bravo Client',
+    bravo,
+  );
+  const tokenOfCompany: Record<string, string> = {
+    [ids['Direct Retail Ltd']!]: t('customer'),
+    [ids['Two-Way Logistics']!]: t('customer2'),
+    [ids['Agency Client Co']!]: t('agentcustomer'),
+    [ids['Acme Agency']!]: t('agent'),
+    [ids['Northwind Distribution']!]: t('distributor'),
+  };
+  for (const name of ['Southwind Distribution', 'South Client', 'Bravo Agency', 'Bravo Client'])
+    tokenOfCompany[ids[name]!] = extraTokens[name]!;
+
+  // Prices for one destination at every level, and a gateway cost below them.
+  const groups = await call<{ records: { id: string; name: string; ownerCompanyId: string | null }[] }>(
+    admin,
+    'GET',
+    '/sys/feerateGroup/list',
+    { query: { pageSize: '500' } },
+  );
+  const groupId = (name: string) => groups.records.find((g) => g.name === name)!.id;
+  const addRate = (token: string, group: string, price: string) =>
+    call(token, 'POST', '/sys/feerate/add', {
+      body: { groupId: group, countryCode: 'GB', smsKind: 'marketing', prefix: PREFIX, price },
+    });
+  await addRate(t('agent'), groupId('Acme customers SMS'), ACME_PRICE);
+  await addRate(t('distributor'), groupId('Northwind agents SMS'), NORTHWIND_PRICE);
+  await addRate(admin, groupId('Wholesale SMS'), WHOLESALE_PRICE);
+  await call(admin, 'POST', '/gatewayOperatorPrice/add', {
+    body: { gateway: 'walk-gw', kind: 'sms', countryCode: 'GB', cost: GATEWAY_COST },
+  });
+  await call(admin, 'PUT', '/sys/feerateGroup/assign', {
+    body: { companyId: south, kind: 'sms', groupId: groupId('Wholesale SMS') },
+  });
+  for (const [name, customer] of [
+    ['Southwind Distribution', southClient],
+    ['Bravo Agency', ids['Bravo Client']!],
+  ] as const) {
+    const token = extraTokens[name]!;
+    const group = await call<{ id: string }>(token, 'POST', '/sys/feerateGroup/add', {
+      body: { name: `${name} customers SMS`, kind: 'sms' },
+    });
+    await call(token, 'POST', '/sys/feerate/add', {
+      body: { groupId: group.id, countryCode: 'GB', smsKind: 'marketing', price: SOUTH_PRICE },
+    });
+    await call(token, 'PUT', '/sys/feerateGroup/assign', {
+      body: { companyId: customer, kind: 'sms', groupId: group.id },
+    });
+  }
+
+  // Money everywhere, charges that pay commissions, payouts, orders, keys and IP rules.
+  for (const id of Object.values(ids)) {
+    objects.push({ kind: 'company', id, companyId: id, label: Object.keys(ids).find((k) => ids[k] === id)! });
+    await call(admin, 'POST', '/sys/balance/adjust', {
+      body: {
+        companyId: id,
+        direction: 'credit',
+        amount: '100',
+        reason: 'walk',
+        idempotencyKey: `seed-${id}`,
+      },
+    });
+  }
+  await s.app.services.rates.charge(ids['Agency Client Co']!, 'marketing', NUMBER, 1, 'walk-charge-1');
+  await s.app.services.rates.charge(southClient, 'marketing', NUMBER, 1, 'walk-charge-2');
+  for (const reseller of [ids['Acme Agency']!, ids['Northwind Distribution']!, south]) {
+    const payout = await call<{ id: string }>(tokenOfCompany[reseller]!, 'POST', '/sys/order/createPayout', {
+      body: { amount: '0.01' },
+    });
+    objects.push({ kind: 'payout', id: payout.id, companyId: reseller, label: 'payout' });
+  }
+  let ip = 0;
+  for (const [company, token] of Object.entries(tokenOfCompany)) {
+    const order = await call<{ orderId: string }>(token, 'POST', '/sys/order/create', {
+      body: { amount: '60', method: 'card' },
+    });
+    objects.push({ kind: 'order', id: order.orderId, companyId: company, label: 'order' });
+    const key = await call<{ apiKey: string }>(token, 'POST', '/sys/apiSecret/generate', { body: {} });
+    objects.push({ kind: 'apiKey', id: key.apiKey, apiKey: key.apiKey, companyId: company, label: 'key' });
+    const rule = await call<{ id: string }>(token, 'POST', '/sys/ipWhiteList/add', {
+      body: { rule: `10.55.0.${++ip}` },
+    });
+    objects.push({ kind: 'ipRule', id: rule.id, companyId: company, label: 'ip rule' });
+  }
+
+  // Every group with its owner and assignments, and one rate of each.
+  const all = await call<{
+    records: { id: string; name: string; kind: 'sms' | 'voice' | 'nd'; ownerCompanyId: string | null }[];
+  }>(admin, 'GET', '/sys/feerateGroup/list', { query: { pageSize: '500' } });
+  const assignedTo = new Map<string, string[]>();
+  for (const company of Object.values(ids)) {
+    const a = await call<{ groups: { groupId: string | null }[] }>(
+      admin,
+      'GET',
+      '/sys/feerateGroup/assignments',
+      {
+        query: { companyId: company },
+      },
+    );
+    for (const g of a.groups)
+      if (g.groupId) assignedTo.set(g.groupId, [...(assignedTo.get(g.groupId) ?? []), company]);
+  }
+  for (const g of all.records) {
+    objects.push({
+      kind: 'group',
+      id: g.id,
+      companyId: g.ownerCompanyId,
+      label: g.name,
+      groupKind: g.kind,
+      assignedTo: assignedTo.get(g.id) ?? [],
+    });
+    const rates = await call<{ records: { id: string }[] }>(admin, 'GET', '/sys/feerate/list', {
+      query: { groupId: g.id, pageSize: '1' },
+    });
+    for (const r of rates.records)
+      objects.push({
+        kind: 'rate',
+        id: r.id,
+        companyId: g.ownerCompanyId,
+        groupId: g.id,
+        label: `rate of ${g.name}`,
+      });
+  }
+
+  me.agent.customerId = ids['Agency Client Co']!;
+  me.distributor.customerId = ids['Acme Agency']!;
+
+  const res = await s.call<never>('GET', '/openapi.json', { token: admin });
+  expect(res.status).toBe(200);
+  openapi = res.body as unknown as typeof openapi;
+}, 300_000);
+afterAll(() => s.close());
+
+/** The routes of the walked modules in the OpenAPI document, as `METHOD /path`, with their permission. */
+function moneyRoutes(): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const [path, operations] of Object.entries(openapi.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      if (!MODULES.includes(op.tags?.[0] ?? '')) continue;
+      out.set(`${method.toUpperCase()} ${path.replace(/^\/api/, '')}`, op['x-permission']);
+    }
+  }
+  return out;
+}
+
+describe('tenant isolation', () => {
+  it('has a row for every route of the money and company modules, and none for a route that is gone', () => {
+    const routes = moneyRoutes();
+    expect(routes.size).toBeGreaterThan(60);
+    const rows = ROWS.map((r) => r.route);
+    expect([...routes.keys()].filter((r) => !rows.includes(r))).toEqual([]);
+    expect(rows.filter((r) => !routes.has(r))).toEqual([]);
+    expect(new Set(rows).size).toBe(rows.length);
+    for (const row of ROWS)
+      expect(Boolean(row.outside) || Boolean(row.names || row.list), row.route).toBe(true);
+  });
+
+  it('the world is what the walk needs: every role has other tenants’ objects of every kind to try', () => {
+    for (const role of ROLES.filter((r) => r !== 'admin')) {
+      const foreign = new Set(objects.filter((o) => !visible(me[role], o)).map((o) => o.kind));
+      expect([...foreign].sort(), role).toEqual([
+        'apiKey',
+        'company',
+        'group',
+        'ipRule',
+        'order',
+        'payout',
+        'rate',
+      ]);
+    }
+  });
+
+  it('refuses every other tenant’s object as it refuses an unknown one, on every route, for every role', {
+    timeout: 600_000,
+  }, async () => {
+    const routes = moneyRoutes();
+    const problems: string[] = [];
+    const tried = new Map<string, number>();
+    for (const row of ROWS) {
+      for (const [index, named] of (row.names ?? []).entries()) {
+        // The administrator's scope is everything: no other tenant to try.
+        for (const role of ROLES.filter((r) => r !== 'admin')) {
+          const who = me[role];
+          const permission = routes.get(row.route);
+          const allowed = permission === undefined || who.permissions.has(permission);
+          const expected =
+            allowed && named.kind !== 'company'
+              ? { status: 404, errorCode: 'NOT_FOUND' }
+              : { status: 403, errorCode: 'NO_OPERATION_PERMISSION' };
+          const ghostReq = named.request(ghostOf(named.kind), who);
+          if (!ghostReq) continue;
+          const ghost = await ask(who, ghostReq);
+          const unknown = { status: ghost.status, errorCode: ghost.body?.errorCode };
+          if (unknown.status !== expected.status || unknown.errorCode !== expected.errorCode) {
+            problems.push(
+              `${role} ${row.route}#${index} unknown ${named.kind}: ${unknown.status} ${unknown.errorCode}, expected ${expected.status} ${expected.errorCode}`,
+            );
+          }
+          for (const o of objects.filter((x) => x.kind === named.kind && !visible(who, x))) {
+            const req = named.request(o, who);
+            if (!req) continue;
+            tried.set(row.route, (tried.get(row.route) ?? 0) + 1);
+            const res = await ask(who, req);
+            const got = { status: res.status, errorCode: res.body?.errorCode };
+            if (got.status !== expected.status || got.errorCode !== expected.errorCode) {
+              problems.push(
+                `${role} ${row.route}#${index} ${named.kind} ${o.label}: ${got.status} ${got.errorCode ?? ''} ${
+                  res.body?.success ? 'SUCCEEDED' : (res.body?.message ?? '')
+                }, expected ${expected.status} ${expected.errorCode}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expectNoLeaks();
+    // Every row that names objects was tried with some other tenant's.
+    for (const row of ROWS.filter((r) => r.names))
+      expect(tried.get(row.route) ?? 0, row.route).toBeGreaterThan(0);
+  });
+
+  it('answers lists with exactly the caller’s rows (compared by id)', { timeout: 300_000 }, async () => {
+    const routes = moneyRoutes();
+    const problems: string[] = [];
+    for (const row of ROWS.filter((r) => r.list)) {
+      const list = row.list!;
+      for (const role of ROLES) {
+        const who = me[role];
+        const res = await ask(who, list.request(who));
+        const permission = routes.get(row.route);
+        if ((permission !== undefined && !who.permissions.has(permission)) || list.notFor?.(who)) {
+          if (res.status < 400)
+            problems.push(`${role} ${row.route}: answered ${res.status}, expected a refusal`);
+          continue;
+        }
+        if (res.status !== 200) {
+          problems.push(`${role} ${row.route}: ${res.status} ${res.body?.errorCode}`);
+          continue;
+        }
+        const rows = list.rows(res.body!.result as never);
+        if (rows.length === 0 && !list.kind) problems.push(`${role} ${row.route}: answered no rows at all`);
+        for (const r of rows) {
+          // A group's company is its owner: who may see it is compared by id below.
+          if (list.kind === 'group') continue;
+          const scope = scopeOf(who);
+          if (scope !== null && (r.companyId === null || !scope.has(r.companyId)))
+            problems.push(`${role} ${row.route}: a row of company ${r.companyId} out of scope`);
+        }
+        if (list.kind) {
+          const answered = new Set(rows.map((r) => r.id!));
+          const known = objects.filter((o) => o.kind === list.kind);
+          const expected = known.filter((o) => (list.shows ?? visible)(who, o)).map((o) => o.label);
+          const got = known.filter((o) => answered.has(o.id)).map((o) => o.label);
+          if (expected.length === 0 && !(role === 'sales' && list.kind === 'payout'))
+            problems.push(`${role} ${row.route}: nothing of its own to list (the world is too small)`);
+          if (JSON.stringify(got.sort()) !== JSON.stringify(expected.sort()))
+            problems.push(
+              `${role} ${row.route}: answered ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`,
+            );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expectNoLeaks();
+  });
+
+  it('counts in rate groups only the companies the caller may see', async () => {
+    const problems: string[] = [];
+    for (const role of ROLES) {
+      const who = me[role];
+      const res = await ask(who, {
+        method: 'GET',
+        path: '/sys/feerateGroup/list',
+        query: { pageSize: '500' },
+      });
+      const records = (res.body!.result as { records: { id: string; name: string; companyCount: number }[] })
+        .records;
+      for (const g of records) {
+        const group = objects.find((o) => o.id === g.id);
+        if (!group) continue;
+        const scope = scopeOf(who);
+        const expected = (group.assignedTo ?? []).filter((c) => scope === null || scope.has(c)).length;
+        if (g.companyCount !== expected)
+          problems.push(`${role} ${g.name}: companyCount ${g.companyCount}, expected ${expected}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expectNoLeaks();
+  });
+
+  it('exports only the caller’s ledger', async () => {
+    const nameOf = new Map(Object.entries(ids).map(([name, id]) => [id, name]));
+    for (const role of ROLES) {
+      const who = me[role];
+      const res = await ask(who, {
+        method: 'GET',
+        path: '/sys/ledger/exportXls',
+        query: { from: today, to: tomorrow },
+      });
+      expect(res.status, role).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.bytes! as never);
+      const names = new Set<string>();
+      book.worksheets[0]!.eachRow((r, i) => {
+        if (i > 1) names.add(String(r.getCell(2).value));
+      });
+      const scope = scopeOf(who);
+      const expected = [...nameOf].filter(([id]) => scope === null || scope.has(id)).map(([, name]) => name);
+      expect([...names].sort(), role).toEqual(expected.sort());
+    }
+    expectNoLeaks();
+  });
+
+  it('quotes: customers see their price only; resellers their own price and margin, never the cost or a parent’s price', async () => {
+    const quote = async (role: Role, company: string) => {
+      const res = await ask(me[role], {
+        method: 'GET',
+        path: '/sys/feerate/quote',
+        query: { companyId: ids[company]!, kind: 'marketing', number: NUMBER },
+      });
+      return expectOk(res as never) as {
+        price: string;
+        ownPrice: string | null;
+        cost: string | null;
+        margin: string | null;
+      };
+    };
+    expect(await quote('agentcustomer', 'Agency Client Co')).toMatchObject({
+      price: ACME_PRICE,
+      ownPrice: null,
+      cost: null,
+      margin: null,
+    });
+    expect(await quote('agent', 'Agency Client Co')).toMatchObject({
+      price: ACME_PRICE,
+      ownPrice: NORTHWIND_PRICE,
+      margin: '0.011111',
+      cost: null,
+    });
+    expect(await quote('agent', 'Acme Agency')).toMatchObject({
+      price: NORTHWIND_PRICE,
+      ownPrice: null,
+      margin: null,
+      cost: null,
+    });
+    expect(await quote('distributor', 'Acme Agency')).toMatchObject({
+      price: NORTHWIND_PRICE,
+      ownPrice: WHOLESALE_PRICE,
+      margin: '0.011111',
+      cost: null,
+    });
+    expect(await quote('admin', 'Agency Client Co')).toMatchObject({
+      price: ACME_PRICE,
+      cost: GATEWAY_COST,
+      margin: '0.033334',
+    });
+    expect((await quote('sales', 'Direct Retail Ltd')).cost).toBe(GATEWAY_COST);
+    expectNoLeaks();
+  });
+
+  it('routes of the caller’s own company act on it alone; gateway costs are staff’s', async () => {
+    for (const role of ['distributor', 'agent', 'customer', 'agentcustomer'] as const) {
+      const who = me[role];
+      const order = expectOk(
+        (await ask(who, {
+          method: 'POST',
+          path: '/sys/order/create',
+          body: { amount: '60', method: 'card' },
+        })) as never,
+      ) as { orderId: string };
+      const detail = expectOk(
+        (await ask(who, {
+          method: 'GET',
+          path: '/sys/order/queryById',
+          query: { id: order.orderId },
+        })) as never,
+      ) as { companyId: string };
+      expect(detail.companyId, role).toBe(who.companyId);
+      const key = expectOk(
+        (await ask(who, { method: 'POST', path: '/sys/apiSecret/generate', body: {} })) as never,
+      ) as { key: { companyId: string } };
+      expect(key.key.companyId, role).toBe(who.companyId);
+    }
+    for (const role of ['distributor', 'agent'] as const) {
+      const who = me[role];
+      const payout = expectOk(
+        (await ask(who, {
+          method: 'POST',
+          path: '/sys/order/createPayout',
+          body: { amount: '0.001' },
+        })) as never,
+      ) as { companyId: string };
+      expect(payout.companyId, role).toBe(who.companyId);
+      const group = expectOk(
+        (await ask(who, {
+          method: 'POST',
+          path: '/sys/feerateGroup/add',
+          body: { name: `Own ${uniq()}`, kind: 'nd' },
+        })) as never,
+      ) as { ownerCompanyId: string };
+      expect(group.ownerCompanyId, role).toBe(who.companyId);
+      const customer = expectOk(
+        (await ask(who, {
+          method: 'POST',
+          path: '/sms/agent/customer/add',
+          body: newCompany('direct', `Own customer ${uniq()}`),
+        })) as never,
+      ) as { id: string };
+      parents.set(customer.id, who.companyId);
+      const item = expectOk(
+        (await ask(who, {
+          method: 'GET',
+          path: '/sys/company/queryById',
+          query: { id: customer.id },
+        })) as never,
+      ) as { parentCompanyId: string };
+      expect(item.parentCompanyId, role).toBe(who.companyId);
+    }
+    const gateway = await ask(me.admin, {
+      method: 'GET',
+      path: '/gatewayOperatorPrice/list',
+      query: { pageSize: '1' },
+    });
+    const gatewayId = (gateway.body!.result as { records: { id: string }[] }).records[0]!.id;
+    for (const role of ['distributor', 'agent', 'customer', 'customer2', 'agentcustomer'] as const) {
+      const requests: Req[] = [
+        { method: 'GET', path: '/gatewayOperatorPrice/list' },
+        { method: 'GET', path: '/gatewayOperatorPrice/queryById', query: { id: gatewayId } },
+        {
+          method: 'POST',
+          path: '/gatewayOperatorPrice/add',
+          body: { gateway: 'x', kind: 'sms', countryCode: 'GB', cost: '0.1' },
+        },
+        {
+          method: 'PUT',
+          path: '/gatewayOperatorPrice/edit',
+          body: { id: gatewayId, gateway: 'x', kind: 'sms', countryCode: 'GB', cost: '0.1' },
+        },
+        { method: 'DELETE', path: '/gatewayOperatorPrice/delete', query: { id: gatewayId } },
+        { method: 'DELETE', path: '/gatewayOperatorPrice/deleteBatch', query: { ids: gatewayId } },
+        { method: 'GET', path: '/gatewayOperatorPrice/exportXls' },
+      ];
+      for (const req of requests) {
+        const res = await ask(me[role], req);
+        expect({ role, path: req.path, status: res.status, code: res.body?.errorCode }).toEqual({
+          role,
+          path: req.path,
+          status: 403,
+          code: 'NO_OPERATION_PERMISSION',
+        });
+      }
+    }
+    expectNoLeaks();
+  });
+
+  it('exports hold what the same list shows the caller, nothing more (companies, customers, rate groups)', async () => {
+    const namesIn = async (bytes: Buffer, column: number) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(bytes as never);
+      const names: string[] = [];
+      book.worksheets[0]!.eachRow((r, i) => {
+        if (i > 1) names.push(String(r.getCell(column).value));
+      });
+      return names.sort();
+    };
+    const pairs: { list: Req; file: Req; field: string; column: number; staffOnly?: boolean }[] = [
+      {
+        // Resellers export their customers from My customers (below); the company sheet is staff's.
+        list: { method: 'GET', path: '/sys/company/list', query: { pageSize: '500' } },
+        file: { method: 'GET', path: '/sys/company/exportXls' },
+        field: 'name',
+        column: 1,
+        staffOnly: true,
+      },
+      {
+        list: { method: 'GET', path: '/sms/agent/customer/list', query: { pageSize: '500' } },
+        file: { method: 'GET', path: '/sms/agent/customer/exportXls' },
+        field: 'name',
+        column: 1,
+      },
+      {
+        list: { method: 'GET', path: '/sys/feerateGroup/list', query: { pageSize: '500' } },
+        file: { method: 'GET', path: '/sys/feerateGroup/exportXls' },
+        field: 'name',
+        column: 1,
+      },
+    ];
+    for (const role of ROLES) {
+      const who = me[role];
+      for (const pair of pairs) {
+        const list = await ask(who, pair.list);
+        const file = await ask(who, pair.file);
+        if (pair.staffOnly && role !== 'admin' && role !== 'sales') {
+          expect({ role, path: pair.file.path, status: file.status }).toEqual({
+            role,
+            path: pair.file.path,
+            status: 403,
+          });
+          continue;
+        }
+        if (list.status !== 200) {
+          // Not the caller's list: not its file either.
+          expect({ role, path: pair.file.path, status: file.status }).toEqual({
+            role,
+            path: pair.file.path,
+            status: list.status,
+          });
+          continue;
+        }
+        expect(file.status, `${role} ${pair.file.path}`).toBe(200);
+        const records = (list.body!.result as { records: Record<string, unknown>[] }).records;
+        expect(await namesIn(file.bytes!, pair.column), `${role} ${pair.file.path}`).toEqual(
+          records.map((r) => String(r[pair.field])).sort(),
+        );
+      }
+    }
+    expectNoLeaks();
+  });
+
+  it('imports rates only into the caller’s own groups: another tenant’s group is not found', async () => {
+    const csv = 'countryCode,smsKind,price\nGB,otp,0.5\n';
+    for (const role of ROLES.filter((r) => r !== 'admin')) {
+      const who = me[role];
+      for (const group of objects.filter((o) => o.kind === 'group' && !visible(who, o))) {
+        const form = new FormData();
+        form.append('file', new Blob([csv]), 'rates.csv');
+        const url = `${s.baseUrl}${API_PREFIX}/sys/feerate/importExcel?${new URLSearchParams({ groupId: group.id, dryRun: 'true' })}`;
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'X-Access-Token': who.token, 'X-Forwarded-For': nextIp() },
+          body: form,
+        });
+        const body = (await response.json()) as Envelope<unknown>;
+        expect({ role, status: response.status, code: body.errorCode }, group.id).toMatchObject({
+          role,
+          // Resellers may import into their own groups: another's is not found. Others may not import at all.
+          status: role === 'distributor' || role === 'agent' ? 404 : 403,
+        });
+      }
+    }
+  });
+});
