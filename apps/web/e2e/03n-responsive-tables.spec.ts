@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { adminAdd, expect, openUserMenu, SCREENSHOTS, SPEC_USERS, signIn, test } from './support';
+import {
+  adminAdd,
+  expect,
+  openUserMenu,
+  registerCompany,
+  SCREENSHOTS,
+  SPEC_USERS,
+  signIn,
+  test,
+} from './support';
 
 /**
  * The list screens (ResourceTable) at a desktop and a phone width: their key columns in view and
@@ -163,7 +172,10 @@ test('at 1440 px Users and Announcements show every column beside inline row act
 
 test('at 390 px the key columns stay in view, the tables scroll inside their cards and the filters fit', async ({
   page,
+  request,
 }) => {
+  // A company waiting for review: its approval tag ("Waiting for review") is the widest one.
+  await registerCompany(request);
   await signInAdmin(page, PHONE);
 
   const users = await openList(page, '/system/user', 'user-table');

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   adminHeaders,
-  CAPTCHA_ANSWER,
   expect,
   fillLogin,
+  freshPhone,
+  registerCompany,
   signIn,
   submitLogin,
   switchLanguage,
@@ -37,30 +38,6 @@ const LANGUAGES = [
 ];
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-/** A valid US number nobody else uses. */
-const phone = () => `+1212${String(2_000_000 + Math.floor(Math.random() * 7_999_999))}`;
-
-/** A company signs up through the API (as the sign-up page does), waiting for approval. */
-async function registerCompany(request: APIRequestContext) {
-  const u = unique();
-  const checkKey = `k${u}`;
-  expect((await request.get(`/api/sys/randomImage/${checkKey}`)).ok()).toBe(true);
-  const body = {
-    companyName: `Waiting Co ${u}`,
-    contactName: 'Wai Ting',
-    phone: phone(),
-    email: `wait.${u}@example.com`,
-    username: `wait_${u}`,
-    password: 'Waiting2026',
-    confirmPassword: 'Waiting2026',
-    captcha: CAPTCHA_ANSWER,
-    checkKey,
-  };
-  const res = await request.post('/api/sys/user/register', { data: body });
-  expect(res.ok(), await res.text()).toBe(true);
-  return body;
-}
-
 /** Digits of a shown amount ("1,234.50" → 123450 cents). */
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
 
@@ -174,7 +151,7 @@ for (const lang of LANGUAGES) {
     const form = page.getByTestId('customer-form');
     await form.getByTestId('customer-form-name').fill(name);
     await form.getByTestId('customer-form-contact').fill('Cai Client');
-    await form.getByTestId('customer-form-phone').fill(phone());
+    await form.getByTestId('customer-form-phone').fill(freshPhone());
     await form.getByTestId('customer-form-email').fill(`client.${u}@example.com`);
     await form.getByTestId('customer-form-username').fill(`cl_${u}`);
     await form.getByTestId('customer-form-password').fill('Client2026');

@@ -250,3 +250,27 @@ export async function markAllRead(request: APIRequestContext, username: string, 
   expect((await request.put('/api/sys/sysAnnouncementSend/readAll', { headers })).ok()).toBe(true);
   await request.post('/api/sys/logout', { headers });
 }
+
+/** A valid US number nobody else uses. */
+export const freshPhone = () => `+1212${String(2_000_000 + Math.floor(Math.random() * 7_999_999))}`;
+
+/** A company signs up through the API (as the sign-up page does) and waits for approval. */
+export async function registerCompany(request: APIRequestContext) {
+  const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const checkKey = `k${u}`;
+  expect((await request.get(`/api/sys/randomImage/${checkKey}`)).ok()).toBe(true);
+  const body = {
+    companyName: `Waiting Co ${u}`,
+    contactName: 'Wai Ting',
+    phone: freshPhone(),
+    email: `wait.${u}@example.com`,
+    username: `wait_${u}`,
+    password: 'Waiting2026',
+    confirmPassword: 'Waiting2026',
+    captcha: CAPTCHA_ANSWER,
+    checkKey,
+  };
+  const res = await request.post('/api/sys/user/register', { data: body });
+  expect(res.ok(), await res.text()).toBe(true);
+  return body;
+}
