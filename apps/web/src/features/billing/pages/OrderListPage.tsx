@@ -1,6 +1,5 @@
 import { ORDER_DICTS, ORDER_EXPORT_PATH, type Order, orderListQuerySchema } from '@switchboard/contracts';
 import { DatePicker, Form, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag, useDict } from '@/components/dict';
@@ -9,30 +8,21 @@ import { ExportButton } from '@/components/ExportButton';
 import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
 import { exportWindow } from '@/lib/export-window';
 import { formatMoney } from '@/lib/format';
+import { filterText, periodParams, periodValue } from '@/lib/period-query';
 import { listOrdersQuery } from '../api/list-orders';
 import { OrderStateTag } from '../components/OrderStateTag';
 
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-
 /** The query form's values as the list's parameters: the period as whole days. */
 function toQuery(values: Record<string, unknown>): FilterParams<typeof orderListQuerySchema> {
-  const period = Array.isArray(values.period) ? (values.period as (Dayjs | null)[]) : [];
   return {
-    state: text(values.state),
-    method: text(values.method),
-    from: period[0]?.startOf('day').toISOString(),
-    to: period[1]?.endOf('day').toISOString(),
+    state: filterText(values.state),
+    method: filterText(values.method),
+    ...periodParams(values.period, true),
   };
 }
 
 function fromQuery(query: Record<string, string>): Record<string, unknown> {
-  const from = query.from ? dayjs(query.from) : null;
-  const to = query.to ? dayjs(query.to) : null;
-  return {
-    state: query.state,
-    method: query.method,
-    period: from?.isValid() && to?.isValid() ? [from, to] : undefined,
-  };
+  return { state: query.state, method: query.method, period: periodValue(query) };
 }
 
 /** Top-up orders of every company in the caller's scope (staff: all; resellers: their customers). */

@@ -6,7 +6,6 @@ import {
   ledgerListQuerySchema,
 } from '@switchboard/contracts';
 import { Card, Col, DatePicker, Flex, Form, Row, Select, Statistic, type TableColumnsType, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -15,32 +14,23 @@ import { ExportButton } from '@/components/ExportButton';
 import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
 import { exportWindow } from '@/lib/export-window';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { filterText, periodParams, periodValue } from '@/lib/period-query';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { LEDGER_EXPORT_PATH, listLedgerQuery, useBalance, useScopeCompanies } from '../api/ledger';
 
 const CREDIT: readonly LedgerKind[] = ['topup', 'refund', 'transfer_in', 'commission'];
 
 function toQuery(values: Record<string, unknown>): FilterParams<typeof ledgerListQuerySchema> {
-  const period = Array.isArray(values.period) ? (values.period as (Dayjs | null)[]) : [];
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   return {
-    companyId: text(values.companyId),
-    kind: text(values.kind),
-    account: text(values.account),
-    from: period[0]?.startOf('day').toISOString(),
-    to: period[1]?.endOf('day').toISOString(),
+    companyId: filterText(values.companyId),
+    kind: filterText(values.kind),
+    account: filterText(values.account),
+    ...periodParams(values.period, true),
   };
 }
 
 function fromQuery(query: Record<string, string>): Record<string, unknown> {
-  const from = query.from ? dayjs(query.from) : null;
-  const to = query.to ? dayjs(query.to) : null;
-  return {
-    companyId: query.companyId,
-    kind: query.kind,
-    account: query.account,
-    period: from?.isValid() && to?.isValid() ? [from, to] : undefined,
-  };
+  return { companyId: query.companyId, kind: query.kind, account: query.account, period: periodValue(query) };
 }
 
 /** Picks a company of the caller's scope by name (shown when there is more than one). */

@@ -1,8 +1,8 @@
 import type { logQuerySchema } from '@switchboard/contracts';
 import { DatePicker, Form, Input } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FilterParams } from '@/components/ResourceTable';
+import { periodParams, periodValue } from '@/lib/period-query';
 
 /** Username and a time range, shared by the login and operation logs. */
 export function LogFilters() {
@@ -21,18 +21,10 @@ export function LogFilters() {
 
 export function logQuery(values: Record<string, unknown>): FilterParams<typeof logQuerySchema> {
   const username = typeof values.username === 'string' ? values.username.trim() : '';
-  const period = Array.isArray(values.period) ? (values.period as (Dayjs | null)[]) : [];
-  return {
-    username: username || undefined,
-    from: period[0]?.toISOString(),
-    to: period[1]?.toISOString(),
-  };
+  return { username: username || undefined, ...periodParams(values.period) };
 }
 
 /** The reverse of `logQuery`, for a list state read from the URL. */
 export function logFormValues(query: Record<string, string>): Record<string, unknown> {
-  const from = query.from ? dayjs(query.from) : null;
-  const to = query.to ? dayjs(query.to) : null;
-  const period = from?.isValid() && to?.isValid() ? [from, to] : undefined;
-  return { username: query.username, period };
+  return { username: query.username, period: periodValue(query) };
 }
