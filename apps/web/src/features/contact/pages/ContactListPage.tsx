@@ -1,4 +1,4 @@
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type SupportContactRecord, supportContactListQuerySchema } from '@switchboard/contracts';
 import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can, useCan } from '@/components/Can';
 import { ExportButton } from '@/components/ExportButton';
+import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -189,15 +190,7 @@ export default function ContactListPage() {
               params={params}
               permission={CONTACT_PERMISSIONS.export}
             />
-            <Can action={CONTACT_PERMISSIONS.import}>
-              <Button
-                icon={<UploadOutlined />}
-                onClick={() => setImporting(true)}
-                data-testid="import-button"
-              >
-                {t('common:resource.import')}
-              </Button>
-            </Can>
+            <ImportButton permission={CONTACT_PERMISSIONS.import} onClick={() => setImporting(true)} />
             <BatchDeleteButton
               selectedKeys={selectedKeys}
               permission={CONTACT_PERMISSIONS.delete}

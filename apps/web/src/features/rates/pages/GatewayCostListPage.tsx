@@ -1,4 +1,4 @@
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   type GatewayPrice,
   type GatewayPriceInput,
@@ -15,6 +15,7 @@ import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { FormModal } from '@/components/FormModal';
+import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -183,15 +184,7 @@ export default function GatewayCostListPage() {
               </Button>
             </Can>
             <ExportButton path={GATEWAY_COST_EXPORT_PATH} params={params} />
-            <Can action={RATE_PERMS.gatewayEdit}>
-              <Button
-                icon={<UploadOutlined />}
-                onClick={() => setImporting(true)}
-                data-testid="import-button"
-              >
-                {t('common:resource.import')}
-              </Button>
-            </Can>
+            <ImportButton permission={RATE_PERMS.gatewayEdit} onClick={() => setImporting(true)} />
             <BatchDeleteButton
               selectedKeys={selectedKeys}
               permission={RATE_PERMS.gatewayEdit}

@@ -1,4 +1,4 @@
-import { CalculatorOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Rate, rateListQuerySchema, SMS_KINDS } from '@switchboard/contracts';
 import { App, Button, Empty, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
+import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -123,17 +124,7 @@ export default function RateListPage() {
                 </Button>
               </Can>
             )}
-            {editable && (
-              <Can action={RATE_PERMS.import}>
-                <Button
-                  icon={<UploadOutlined />}
-                  onClick={() => setImporting(true)}
-                  data-testid="import-button"
-                >
-                  {t('common:resource.import')}
-                </Button>
-              </Can>
-            )}
+            {editable && <ImportButton permission={RATE_PERMS.import} onClick={() => setImporting(true)} />}
             {groupId && <ExportButton path={RATE_EXPORT_PATH} params={params} />}
             {editable && (
               <BatchDeleteButton
