@@ -144,6 +144,24 @@ export const commissionKey = (customerId: string, key: string) =>
   `cm:${createHash('sha256').update(`${customerId}\u0000${key}`).digest('base64url')}`;
 
 /**
+ * An import row for a destination an earlier row of the file already has: the problem naming
+ * that row (its sheet number when known); otherwise the row is remembered and nothing is said.
+ */
+function duplicateRow(seen: Map<string, number>, key: string, index: number, rowNumbers: number[]) {
+  const before = seen.get(key);
+  if (before === undefined) {
+    seen.set(key, index);
+    return undefined;
+  }
+  return {
+    index,
+    field: 'countryCode',
+    code: 'RATE_DUPLICATE_ROW' as const,
+    params: { row: String(rowNumbers[before] ?? before + 1) },
+  };
+}
+
+/**
  * Rate groups and rates, their assignment to companies, the rule that a reseller's customer is
  * never priced below the reseller, resolution of a number to a price, and charging with
  * commissions to every reseller above the customer, through the ledger.
@@ -690,18 +708,11 @@ export class RateService {
             return;
           }
           const values = this.columnsOf(group, input);
-          const key = destinationKey(values);
-          const before = seen.get(key);
-          if (before !== undefined) {
-            problems.push({
-              index,
-              field: 'countryCode',
-              code: 'RATE_DUPLICATE_ROW',
-              params: { row: String(rowNumbers[before] ?? before + 1) },
-            });
+          const duplicate = duplicateRow(seen, destinationKey(values), index, rowNumbers);
+          if (duplicate) {
+            problems.push(duplicate);
             return;
           }
-          seen.set(key, index);
           valid.push({ index, values });
         });
         if (problems.length > 0 || mode === 'rows' || valid.length === 0)
@@ -1188,18 +1199,8 @@ export class RateService {
         problems.push({ index, field: 'mnc', code: 'RATE_MNC_WITHOUT_MCC', params: {} });
         return;
       }
-      const key = gatewayKey(this.gatewayValues(input));
-      const before = seen.get(key);
-      if (before !== undefined) {
-        problems.push({
-          index,
-          field: 'countryCode',
-          code: 'RATE_DUPLICATE_ROW',
-          params: { row: String(rowNumbers[before] ?? before + 1) },
-        });
-        return;
-      }
-      seen.set(key, index);
+      const duplicate = duplicateRow(seen, gatewayKey(this.gatewayValues(input)), index, rowNumbers);
+      if (duplicate) problems.push(duplicate);
     });
     return problems;
   }
