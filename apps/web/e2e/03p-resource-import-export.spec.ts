@@ -1,6 +1,15 @@
-import type { Download, Locator, Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { expect, expectToast, SCREENSHOTS, signIn, switchLanguage, test } from './support';
+import type { Download, Page } from '@playwright/test';
+import {
+  chooseFile,
+  downloadedSheet,
+  expect,
+  expectToast,
+  importDialog,
+  SCREENSHOTS,
+  signIn,
+  switchLanguage,
+  test,
+} from './support';
 
 /**
  * The conventions of a resource group in the console, on the support contacts: the import dialog
@@ -16,24 +25,7 @@ async function openContacts(page: Page, search: string) {
   await expect(page.getByTestId('contact-table')).toBeVisible();
 }
 
-function importDialog(page: Page): Locator {
-  return page.getByRole('dialog').filter({ has: page.getByTestId('import-commit') });
-}
-
-async function chooseFile(dialog: Locator, name: string, content: string) {
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
-}
-
-async function sheetRows(download: Download): Promise<unknown[][]> {
-  const file = await download.path();
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
+const sheetRows = async (download: Download) => (await downloadedSheet(download)).rows;
 
 const rows = (page: Page) => page.getByTestId('contact-table').locator('tr.ant-table-row');
 

@@ -1,6 +1,16 @@
-import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { expect, expectToast, PASSWORD, SCREENSHOTS, signIn, switchLanguage, test } from './support';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import {
+  chooseFile,
+  downloadedSheet,
+  expect,
+  expectToast,
+  importDialog,
+  PASSWORD,
+  SCREENSHOTS,
+  signIn,
+  switchLanguage,
+  test,
+} from './support';
 
 /**
  * A rate import with bad rows shows them and imports nothing. The agent prices its customer with a
@@ -59,23 +69,7 @@ async function tearDown(request: APIRequestContext, groupId: string | undefined)
   if (groupId) await request.delete(`/api/sys/feerateGroup/delete?id=${groupId}`, { headers: api.headers });
 }
 
-function importDialog(page: Page): Locator {
-  return page.getByRole('dialog').filter({ has: page.getByTestId('import-commit') });
-}
-
-async function chooseFile(dialog: Locator, name: string, content: string) {
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
-}
-
-async function sheetRows(download: Download): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await download.path());
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
+const sheetRows = async (download: Download) => (await downloadedSheet(download)).rows;
 
 const rows = (page: Page) => page.getByTestId('rate-table').locator('tr.ant-table-row');
 

@@ -1,6 +1,15 @@
 import type { APIRequestContext, Download, Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { adminHeaders, expect, expectToast, logOut, PASSWORD, signIn, switchLanguage, test } from './support';
+import {
+  adminHeaders,
+  downloadedSheet,
+  expect,
+  expectToast,
+  logOut,
+  PASSWORD,
+  signIn,
+  switchLanguage,
+  test,
+} from './support';
 
 /**
  * Staff at work on money: the administrator looks at the top-up orders (filtered by state, the
@@ -100,14 +109,10 @@ async function creditCommission(request: APIRequestContext, amount: string) {
 }
 
 async function sheetOf(download: Download) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await download.path());
-  const ws = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  const { name, rows } = await downloadedSheet(download);
   const header = rows[0] as string[];
   return {
-    name: ws.name,
+    name,
     header,
     records: rows.slice(1).map((row) => Object.fromEntries(header.map((h, i) => [h, row[i] ?? null]))),
   };

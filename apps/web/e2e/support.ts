@@ -1,6 +1,14 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  type Download,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import ExcelJS from 'exceljs';
 
 export { SPEC_USERS } from './users';
 export { expect };
@@ -273,4 +281,26 @@ export async function registerCompany(request: APIRequestContext) {
   const res = await request.post('/api/sys/user/register', { data: body });
   expect(res.ok(), await res.text()).toBe(true);
   return body;
+}
+
+/** A list's open import dialog (the kit's ImportDialog). */
+export function importDialog(page: Page): Locator {
+  return page.getByRole('dialog').filter({ has: page.getByTestId('import-commit') });
+}
+
+/** Puts a file made in the test into the import dialog's file input. */
+export async function chooseFile(dialog: Locator, name: string, content: string) {
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+}
+
+/** A downloaded .xlsx: its first sheet's name and rows (the header row first). */
+export async function downloadedSheet(download: Download): Promise<{ name: string; rows: unknown[][] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const ws = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { name: ws.name, rows };
 }
