@@ -1,0 +1,37 @@
+CREATE TABLE "sms_gateways" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"host" varchar(255) NOT NULL,
+	"port" integer NOT NULL,
+	"system_id" varchar(16) NOT NULL,
+	"password" varchar(512) NOT NULL,
+	"system_type" varchar(13) DEFAULT '' NOT NULL,
+	"bind_mode" varchar(12) DEFAULT 'transceiver' NOT NULL,
+	"binds" smallint DEFAULT 1 NOT NULL,
+	"window_size" smallint DEFAULT 10 NOT NULL,
+	"tps" integer DEFAULT 0 NOT NULL,
+	"source_ton" smallint DEFAULT 5 NOT NULL,
+	"source_npi" smallint DEFAULT 0 NOT NULL,
+	"dest_ton" smallint DEFAULT 1 NOT NULL,
+	"dest_npi" smallint DEFAULT 1 NOT NULL,
+	"default_data_coding" smallint DEFAULT 0 NOT NULL,
+	"enquire_link_s" integer DEFAULT 30 NOT NULL,
+	"reconnect_s" integer DEFAULT 2 NOT NULL,
+	"reconnect_max_s" integer DEFAULT 60 NOT NULL,
+	"receipt_id_format" varchar(8) DEFAULT 'hex' NOT NULL,
+	"error_map" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"owner_company_id" uuid,
+	"remark" varchar(255),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sms_gateways_bind_mode_ck" CHECK ("sms_gateways"."bind_mode" in ('transceiver', 'pair')),
+	CONSTRAINT "sms_gateways_receipt_id_ck" CHECK ("sms_gateways"."receipt_id_format" in ('hex', 'decimal')),
+	CONSTRAINT "sms_gateways_port_ck" CHECK ("sms_gateways"."port" between 1 and 65535),
+	CONSTRAINT "sms_gateways_binds_ck" CHECK ("sms_gateways"."binds" between 1 and 32),
+	CONSTRAINT "sms_gateways_window_ck" CHECK ("sms_gateways"."window_size" between 1 and 1000),
+	CONSTRAINT "sms_gateways_tps_ck" CHECK ("sms_gateways"."tps" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "sms_gateways" ADD CONSTRAINT "sms_gateways_owner_company_id_companies_id_fk" FOREIGN KEY ("owner_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_gateways_name_uq" ON "sms_gateways" USING btree (lower("name"));
