@@ -40,6 +40,10 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-US',
+    // An action or a page load that cannot happen fails with what it waited for, instead of
+    // hanging until the test's own time-out (a covered button is retried without end otherwise).
+    actionTimeout: 60_000,
+    navigationTimeout: 120_000,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -164,6 +164,9 @@ export default function CompanyListPage() {
           {
             title: t('company.status'),
             key: 'status',
+            // On a phone the name and approval stay in view beside the actions (whose menu
+            // offers freeze or thaw as the status allows); the status shows from 576 px.
+            responsive: ['sm'],
             render: (_: unknown, c: CompanyListItem) => (
               <span data-testid="company-status">
                 {!c.enabled ? (
@@ -180,7 +183,6 @@ export default function CompanyListPage() {
             title: t('company.balance'),
             dataIndex: 'balance',
             align: 'right',
-            // On a phone the name, approval and status stay in view beside the actions.
             responsive: ['sm'],
             render: (v: string) => <span data-testid="company-balance">{formatMoney(v)}</span>,
           },
