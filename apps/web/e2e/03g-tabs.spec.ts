@@ -140,13 +140,17 @@ test.describe('multi-page tabs', () => {
     // is fixed): clicking a tab would first scroll it into view.
     await page.setViewportSize({ width: 1280, height: 420 });
     await openScreen(page, 'systemUser', '/system/user');
-    await expect(page.getByTestId('user-table')).toBeVisible();
+    // The first page's rows arrived (the list is as long as it gets; a loading table is shorter
+    // than the scroll position wanted).
+    const users = page.getByTestId('user-table');
+    await expect(users.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(users.locator('.ant-spin-spinning')).toHaveCount(0);
     await page.getByTestId('filter-username').fill('typed, not searched');
     await page.evaluate(() => window.scrollTo(0, 250));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
 
     await openScreen(page, 'companies', '/company/list');
-    await expect(page.getByTestId('company-table')).toBeVisible();
+    await expect(page.getByTestId('company-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
     // A new tab starts at the top; this one is then scrolled to a position of its own.
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 120));
