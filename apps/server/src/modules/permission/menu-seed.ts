@@ -29,6 +29,8 @@ const resellersAndAdmin: RoleCode[] = ['admin', 'distributor', 'agent'];
 /** Users of a company (they write their own templates and sender ids). */
 const companyRoles: RoleCode[] = ['distributor', 'agent', 'customer'];
 /** Who reviews templates and sender ids: staff in their scope, resellers their customers'. */
+/** Who adds and edits them: a company's users their own, staff any company's in their scope. */
+const writers: RoleCode[] = ['admin', 'sales', ...companyRoles];
 const reviewers: RoleCode[] = ['admin', 'sales', 'distributor', 'agent'];
 
 /** Screens that exist. Later issues add their own nodes here. */
@@ -554,13 +556,13 @@ export const MENU: MenuSeed[] = [
     perms: 'sms:template:list',
     roles: everyone,
     buttons: [
-      { key: 'smsTemplateAdd', title: 'Add', perms: 'sms:template:add', permsType: '1', roles: companyRoles },
+      { key: 'smsTemplateAdd', title: 'Add', perms: 'sms:template:add', permsType: '1', roles: writers },
       {
         key: 'smsTemplateEdit',
         title: 'Edit',
         perms: 'sms:template:edit',
         permsType: '1',
-        roles: companyRoles,
+        roles: writers,
       },
       {
         key: 'smsTemplateDelete',
@@ -603,8 +605,8 @@ export const MENU: MenuSeed[] = [
     perms: 'sms:sender:list',
     roles: everyone,
     buttons: [
-      { key: 'smsSenderAdd', title: 'Add', perms: 'sms:sender:add', permsType: '1', roles: companyRoles },
-      { key: 'smsSenderEdit', title: 'Edit', perms: 'sms:sender:edit', permsType: '1', roles: companyRoles },
+      { key: 'smsSenderAdd', title: 'Add', perms: 'sms:sender:add', permsType: '1', roles: writers },
+      { key: 'smsSenderEdit', title: 'Edit', perms: 'sms:sender:edit', permsType: '1', roles: writers },
       {
         key: 'smsSenderDelete',
         title: 'Delete',

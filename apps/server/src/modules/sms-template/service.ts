@@ -85,7 +85,9 @@ export class SmsTemplateService {
     this.repo = new SmsTemplateRepo(db);
   }
 
-  private scopeOf(auth: AuthContext): Promise<DataScope> {
+  /** The caller's scope; a company named as a filter must be in it (else NO_OPERATION_PERMISSION). */
+  private async scopeOf(auth: AuthContext, filter?: { companyId?: string | undefined }): Promise<DataScope> {
+    if (filter?.companyId) return this.services.companies.assertInScope(auth, [filter.companyId]);
     return this.services.companies.dataScopeOf(auth);
   }
 
@@ -173,7 +175,7 @@ export class SmsTemplateService {
   // --- templates ---
 
   async listTemplates(auth: AuthContext, query: PageQuery & TemplateFilters): Promise<Page<TemplateView>> {
-    const scope = await this.scopeOf(auth);
+    const scope = await this.scopeOf(auth, query);
     const page = await paginate(
       query,
       () => this.repo.countTemplates(scope, query),
@@ -183,7 +185,9 @@ export class SmsTemplateService {
   }
 
   async exportTemplates(auth: AuthContext, filters: TemplateFilters, limit: number) {
-    return this.templateViews(await this.repo.listTemplates(await this.scopeOf(auth), filters, limit, 0));
+    return this.templateViews(
+      await this.repo.listTemplates(await this.scopeOf(auth, filters), filters, limit, 0),
+    );
   }
 
   async getTemplate(auth: AuthContext, id: string): Promise<TemplateView> {
@@ -315,7 +319,7 @@ export class SmsTemplateService {
   // --- sender ids ---
 
   async listSenders(auth: AuthContext, query: PageQuery & SenderFilters): Promise<Page<SenderView>> {
-    const scope = await this.scopeOf(auth);
+    const scope = await this.scopeOf(auth, query);
     const page = await paginate(
       query,
       () => this.repo.countSenders(scope, query),
@@ -325,7 +329,9 @@ export class SmsTemplateService {
   }
 
   async exportSenders(auth: AuthContext, filters: SenderFilters, limit: number) {
-    return this.senderViews(await this.repo.listSenders(await this.scopeOf(auth), filters, limit, 0));
+    return this.senderViews(
+      await this.repo.listSenders(await this.scopeOf(auth, filters), filters, limit, 0),
+    );
   }
 
   async getSender(auth: AuthContext, id: string): Promise<SenderView> {
