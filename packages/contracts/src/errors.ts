@@ -456,7 +456,7 @@ export const errorTexts = {
   },
   TEMPLATE_KIND_INVALID: {
     'en-US': 'Kinds must be marketing, notification, otp or premium_otp, separated by commas',
-    'zh-CN': '类型必须是 marketing、notification、otp 或 premium_otp，用逗号分隔',
+    'zh-CN': '短信类型必须是营销短信、通知短信、验证码或高级验证码，多个用逗号分隔',
   },
   TEMPLATE_REQUIRED: {
     'en-US':

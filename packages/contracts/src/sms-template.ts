@@ -112,7 +112,18 @@ export type SmsTemplateInput = z.input<typeof smsTemplateInputSchema>;
 export const smsTemplateEditSchema = smsTemplateInputSchema.omit({ companyId: true }).extend({ id: uuid });
 export type SmsTemplateEdit = z.input<typeof smsTemplateEditSchema>;
 
-/** One row of an imported sheet: kinds as a comma-separated list of codes. */
+/** Names of the kinds a sheet may use besides their codes (either language, lower case). */
+const KIND_WORDS: Record<string, SmsKind> = {
+  'premium otp': 'premium_otp',
+  营销: 'marketing',
+  营销短信: 'marketing',
+  通知: 'notification',
+  通知短信: 'notification',
+  验证码: 'otp',
+  高级验证码: 'premium_otp',
+};
+
+/** One row of an imported sheet: kinds as a comma-separated list of codes or names. */
 export const smsTemplateImportRowSchema = z.object({
   name: smsTemplateInputSchema.shape.name,
   kinds: z
@@ -122,9 +133,10 @@ export const smsTemplateImportRowSchema = z.object({
     .max(128, 'FIELD_TOO_LONG')
     .transform((text, ctx) => {
       const codes = text
-        .split(/[,;，\s]+/)
+        .split(/[,;，；、]+/)
         .map((s) => s.trim().toLowerCase())
-        .filter(Boolean);
+        .filter(Boolean)
+        .map((word) => KIND_WORDS[word.replace(/\s+/g, ' ')] ?? word);
       const kinds = SMS_KINDS.filter((k) => codes.includes(k));
       if (kinds.length === 0 || kinds.length !== new Set(codes).size) {
         ctx.addIssue({ code: 'custom', message: 'TEMPLATE_KIND_INVALID' });

@@ -86,6 +86,15 @@ describe('schemas', () => {
     const row = smsTemplateImportRowSchema.parse({ name: 'x', kinds: 'notification, marketing', text: 'y' });
     expect(row.kinds).toEqual(['marketing', 'notification']);
     expect(smsTemplateImportRowSchema.safeParse({ name: 'x', kinds: 'spam', text: 'y' }).success).toBe(false);
+    expect(
+      smsTemplateImportRowSchema.parse({ name: 'x', kinds: '验证码、营销短信', text: 'y' }).kinds,
+    ).toEqual(['marketing', 'otp']);
+    expect(smsTemplateImportRowSchema.parse({ name: 'x', kinds: 'Premium  OTP', text: 'y' }).kinds).toEqual([
+      'premium_otp',
+    ]);
+    expect(smsTemplateImportRowSchema.parse({ name: 'x', kinds: 'otp, OTP', text: 'y' }).kinds).toEqual([
+      'otp',
+    ]);
   });
   it('a rejection needs its reason', () => {
     const id = '00000000-0000-4000-8000-000000000000';
