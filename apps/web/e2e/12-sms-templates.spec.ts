@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, switchLanguage, test } from './support';
+import { adminHeaders, expect, registerCompany, signIn, switchLanguage, test } from './support';
 
 /**
  * SMS templates and sender ids (issue 12), in both languages: a customer submits a template and a
@@ -21,6 +21,7 @@ const LANGUAGES = [
     approved: 'Passed: the company has been told',
     reason: 'Please add your shop name',
     templateNotice: 'SMS template rejected',
+    policySaved: 'Template policy saved',
   },
   {
     locale: 'zh-CN' as const,
@@ -35,6 +36,7 @@ const LANGUAGES = [
     approved: '已通过，已通知该公司',
     reason: '请加上店铺名称',
     templateNotice: '短信模板审核未通过',
+    policySaved: '模板策略已保存',
   },
 ];
 
@@ -135,5 +137,37 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('sender-table').locator('tr', { hasText: sender })).toHaveCount(1);
     await page.goto('/sms/template?status=failed');
     await expect(page.getByTestId('template-table').locator('tr', { hasText: templateName })).toHaveCount(1);
+  });
+
+  test(`[${lang.locale}] an administrator requires approved templates of a company`, async ({
+    page,
+    request,
+  }) => {
+    const company = await registerCompany(request);
+    await signInAs(page, 'admin', lang.locale);
+    await page.goto('/company/list');
+    const table = page.getByTestId('company-table');
+    await table.getByTestId('filter-name').fill(company.companyName);
+    await table.getByTestId('query-submit').click();
+    const row = table.locator('tr', { hasText: company.companyName });
+    await expect(row).toHaveCount(1);
+    await row.getByTestId('company-template-policy').click();
+    const toggle = page.getByTestId('template-policy-switch');
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await expect(page.getByText(lang.policySaved)).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    // The server holds it.
+    const headers = await adminHeaders(request);
+    const list = await request.get(`/api/sys/company/list?name=${encodeURIComponent(company.companyName)}`, {
+      headers,
+    });
+    const id = ((await list.json()) as { result: { records: { id: string }[] } }).result.records[0]!.id;
+    const policy = await request.get(`/api/sms/template/policy?companyId=${id}`, { headers });
+    expect(((await policy.json()) as { result: { requireApprovedTemplates: boolean } }).result).toMatchObject(
+      {
+        requireApprovedTemplates: true,
+      },
+    );
   });
 }
