@@ -11,7 +11,7 @@ import { dateTime, uuid } from './wire';
  * the console's preview share the rules below: variable extraction, rendering and matching.
  */
 
-/** A template's or sender id's review state; the `sms_review_status.<code>` i18n keys name them. */
+/** A template's or sender id's review state; the console names them with `smsTemplate:status.<code>`. */
 export const SMS_REVIEW_STATUSES = ['to_review', 'passed', 'failed'] as const;
 export type SmsReviewStatus = (typeof SMS_REVIEW_STATUSES)[number];
 

@@ -31,6 +31,11 @@ const companyRoles: RoleCode[] = ['distributor', 'agent', 'customer'];
 /** Who reviews templates and sender ids: staff in their scope, resellers their customers'. */
 /** Who adds and edits them: a company's users their own, staff any company's in their scope. */
 const writers: RoleCode[] = ['admin', 'sales', ...companyRoles];
+/**
+ * Who imports: a company's users into their own company (the administrator holds the button, as
+ * every button; without a company of its own the route refuses it).
+ */
+const importers: RoleCode[] = ['admin', ...companyRoles];
 const reviewers: RoleCode[] = ['admin', 'sales', 'distributor', 'agent'];
 
 /** Screens that exist. Later issues add their own nodes here. */
@@ -577,7 +582,7 @@ export const MENU: MenuSeed[] = [
         title: 'Import',
         perms: 'sms:template:import',
         permsType: '1',
-        roles: companyRoles,
+        roles: importers,
       },
       {
         key: 'smsTemplateReview',
@@ -620,7 +625,7 @@ export const MENU: MenuSeed[] = [
         title: 'Import',
         perms: 'sms:sender:import',
         permsType: '1',
-        roles: companyRoles,
+        roles: importers,
       },
       {
         key: 'smsSenderReview',

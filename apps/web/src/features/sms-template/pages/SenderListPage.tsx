@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  hasPlatformScope,
   SMS_REVIEW_STATUSES,
   type SmsReviewStatus,
   type SmsSender,
@@ -16,6 +17,7 @@ import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
+import { useSession } from '@/lib/session';
 import {
   listSendersQuery,
   SENDER_EXPORT_PATH,
@@ -43,6 +45,7 @@ export const SENDER_PERMISSIONS = {
 export default function SenderListPage() {
   const { t } = useTranslation('smsTemplate');
   const { message } = App.useApp();
+  const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
   const [form, setForm] = useState<{ open: boolean; editing: SmsSender | null }>({
     open: false,
     editing: null,
@@ -168,7 +171,10 @@ export default function SenderListPage() {
               </Button>
             </Can>
             <ExportButton path={SENDER_EXPORT_PATH} params={params} permission={SENDER_PERMISSIONS.export} />
-            <ImportButton permission={SENDER_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            {/* An import writes into the caller's own company: staff have none. */}
+            {staff ? null : (
+              <ImportButton permission={SENDER_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            )}
             <BatchDeleteButton
               selectedKeys={selectedKeys}
               permission={SENDER_PERMISSIONS.delete}

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  hasPlatformScope,
   SMS_KINDS,
   SMS_REVIEW_STATUSES,
   type SmsKind,
@@ -19,6 +20,7 @@ import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
+import { useSession } from '@/lib/session';
 import {
   listTemplatesQuery,
   TEMPLATE_EXPORT_PATH,
@@ -46,6 +48,7 @@ export const TEMPLATE_PERMISSIONS = {
 export default function TemplateListPage() {
   const { t } = useTranslation('smsTemplate');
   const { message } = App.useApp();
+  const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
   const [form, setForm] = useState<{ open: boolean; editing: SmsTemplate | null }>({
     open: false,
     editing: null,
@@ -198,7 +201,10 @@ export default function TemplateListPage() {
               params={params}
               permission={TEMPLATE_PERMISSIONS.export}
             />
-            <ImportButton permission={TEMPLATE_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            {/* An import writes into the caller's own company: staff have none. */}
+            {staff ? null : (
+              <ImportButton permission={TEMPLATE_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            )}
             <BatchDeleteButton
               selectedKeys={selectedKeys}
               permission={TEMPLATE_PERMISSIONS.delete}
