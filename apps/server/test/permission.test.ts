@@ -58,6 +58,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'system',
       'test',
       'rates',
+      'smsTemplates',
+      'smsSenders',
     ]);
     expect(find(menu, 'home')).toEqual({
       id: seededId('menu:home'),
@@ -198,6 +200,19 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'system:user:frozen',
         'system:user:ipWhitelist',
         'system:user:resetGoogle',
+        'sms:sender:add',
+        'sms:sender:delete',
+        'sms:sender:edit',
+        'sms:sender:export',
+        'sms:sender:import',
+        'sms:sender:review',
+        'sms:template:add',
+        'sms:template:delete',
+        'sms:template:edit',
+        'sms:template:export',
+        'sms:template:import',
+        'sms:template:policy',
+        'sms:template:review',
       ].sort(),
     );
     for (const entry of allAuth) {
@@ -220,6 +235,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'companies',
       'apiAccess',
       'rates',
+      'smsTemplates',
+      'smsSenders',
     ]);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');
@@ -227,14 +244,24 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       path: '/company/list',
       meta: { title: 'Companies', permissionList: [] },
     });
-    // Topping up its company's balance, its own company's API access, and looking up its own
-    // prices (the quote tester).
+    // Topping up its company's balance, its own company's API access, looking up its own
+    // prices (the quote tester), and writing its own SMS templates and sender ids (not reviewing).
     expect(actions(auth).sort()).toEqual([
       'api:callback:edit',
       'api:ipWhiteList:edit',
       'api:key:manage',
       'order:create',
       'rate:quote',
+      'sms:sender:add',
+      'sms:sender:delete',
+      'sms:sender:edit',
+      'sms:sender:export',
+      'sms:sender:import',
+      'sms:template:add',
+      'sms:template:delete',
+      'sms:template:edit',
+      'sms:template:export',
+      'sms:template:import',
     ]);
     expect(actions(auth).some((a) => a.startsWith('system:'))).toBe(false);
     // allAuth lists every button so that the console can hide or disable the ungranted ones.

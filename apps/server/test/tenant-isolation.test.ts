@@ -7,7 +7,7 @@ import { companyId, expectOk, tokenOf, userId } from './support/api';
 
 /**
  * Tenant isolation, walked for every demo role over every route of the money and company modules
- * (companies and resellers, ledger, rates, payments, API access). The route list comes from the
+ * (companies and resellers, ledger, rates, payments, API access) and of SMS templates and sender ids. The route list comes from the
  * OpenAPI document: a route of these modules without a row below fails the walk.
  *
  * For each role and route, every object the role may not see (another reseller's customer, rate
@@ -27,9 +27,9 @@ type Role = 'admin' | 'sales' | 'distributor' | 'agent' | 'customer' | 'customer
 const ROLES: Role[] = ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'];
 
 /** The tags (module names) of the routes walked. */
-const MODULES = ['company', 'ledger', 'rate', 'payments', 'apiAccess'];
+const MODULES = ['company', 'ledger', 'rate', 'payments', 'apiAccess', 'smsTemplate'];
 
-type Kind = 'company' | 'group' | 'rate' | 'order' | 'payout' | 'apiKey' | 'ipRule';
+type Kind = 'company' | 'group' | 'rate' | 'order' | 'payout' | 'apiKey' | 'ipRule' | 'template' | 'sender';
 
 interface Obj {
   kind: Kind;
@@ -430,6 +430,219 @@ const ROWS: Row[] = [
           method: 'POST',
           path: '/sms/agent/balance/transfer',
           body: { companyId: o.id, amount: '0.01', idempotencyKey: `walk-${uniq()}` },
+        }),
+      },
+    ],
+  },
+  // --- SMS templates and sender ids ---
+  {
+    route: 'GET /sms/template/list',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sms/template/list', query: { companyId: o.id } }),
+      },
+    ],
+    list: {
+      request: () => ({ method: 'GET', path: '/sms/template/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { id: string; companyId: string }[] }) => r.records,
+      kind: 'template',
+    },
+  },
+  {
+    route: 'GET /sms/template/queryById',
+    names: [
+      {
+        kind: 'template',
+        request: (o) => ({ method: 'GET', path: '/sms/template/queryById', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sms/template/add',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sms/template/add',
+          body: { name: `Walk ${uniq()}`, kinds: ['otp'], text: 'walk', companyId: o.id },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sms/template/edit',
+    names: [
+      {
+        kind: 'template',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sms/template/edit',
+          body: { id: o.id, name: `Walk ${uniq()}`, kinds: ['marketing'], text: 'walk {x}' },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /sms/template/delete',
+    names: [
+      {
+        kind: 'template',
+        request: (o) => ({ method: 'DELETE', path: '/sms/template/delete', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /sms/template/deleteBatch',
+    names: [
+      {
+        kind: 'template',
+        request: (o) => ({ method: 'DELETE', path: '/sms/template/deleteBatch', query: { ids: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sms/template/exportXls',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sms/template/exportXls', query: { companyId: o.id } }),
+      },
+    ],
+  },
+  { route: 'POST /sms/template/importExcel', outside: 'writes into the caller’s own company only' },
+  {
+    route: 'PUT /sms/template/approve',
+    names: [
+      {
+        kind: 'template',
+        request: (o) => ({ method: 'PUT', path: '/sms/template/approve', body: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sms/template/reject',
+    names: [
+      {
+        kind: 'template',
+        request: (o) => ({ method: 'PUT', path: '/sms/template/reject', body: { id: o.id, reason: 'walk' } }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sms/sender/list',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sms/sender/list', query: { companyId: o.id } }),
+      },
+    ],
+    list: {
+      request: () => ({ method: 'GET', path: '/sms/sender/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { id: string; companyId: string }[] }) => r.records,
+      kind: 'sender',
+    },
+  },
+  {
+    route: 'GET /sms/sender/queryById',
+    names: [
+      {
+        kind: 'sender',
+        request: (o) => ({ method: 'GET', path: '/sms/sender/queryById', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sms/sender/add',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sms/sender/add',
+          body: { senderId: `W${uniq()}`.slice(0, 11), companyId: o.id },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sms/sender/edit',
+    names: [
+      {
+        kind: 'sender',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sms/sender/edit',
+          body: { id: o.id, senderId: `W${uniq()}`.slice(0, 11) },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /sms/sender/delete',
+    names: [
+      {
+        kind: 'sender',
+        request: (o) => ({ method: 'DELETE', path: '/sms/sender/delete', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /sms/sender/deleteBatch',
+    names: [
+      {
+        kind: 'sender',
+        request: (o) => ({ method: 'DELETE', path: '/sms/sender/deleteBatch', query: { ids: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sms/sender/exportXls',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sms/sender/exportXls', query: { companyId: o.id } }),
+      },
+    ],
+  },
+  { route: 'POST /sms/sender/importExcel', outside: 'writes into the caller’s own company only' },
+  {
+    route: 'PUT /sms/sender/approve',
+    names: [
+      {
+        kind: 'sender',
+        request: (o) => ({ method: 'PUT', path: '/sms/sender/approve', body: { id: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sms/sender/reject',
+    names: [
+      {
+        kind: 'sender',
+        request: (o) => ({ method: 'PUT', path: '/sms/sender/reject', body: { id: o.id, reason: 'walk' } }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sms/template/policy',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sms/template/policy', query: { companyId: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /sms/template/policy',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'PUT',
+          path: '/sms/template/policy',
+          body: { companyId: o.id, requireApprovedTemplates: true },
         }),
       },
     ],
@@ -1205,6 +1418,14 @@ beforeAll(async () => {
       body: { rule: `10.55.0.${++ip}` },
     });
     objects.push({ kind: 'ipRule', id: rule.id, companyId: company, label: 'ip rule' });
+    const template = await call<{ id: string }>(token, 'POST', '/sms/template/add', {
+      body: { name: `Walk template ${ip}`, kinds: ['marketing'], text: 'Hello {name}' },
+    });
+    objects.push({ kind: 'template', id: template.id, companyId: company, label: `template ${ip}` });
+    const sender = await call<{ id: string }>(token, 'POST', '/sms/sender/add', {
+      body: { senderId: `Walk${ip}` },
+    });
+    objects.push({ kind: 'sender', id: sender.id, companyId: company, label: `sender ${ip}` });
   }
 
   // Every group with its owner and assignments, and one rate of each.
@@ -1290,6 +1511,8 @@ describe('tenant isolation', () => {
         'order',
         'payout',
         'rate',
+        'sender',
+        'template',
       ]);
     }
   });

@@ -15,6 +15,7 @@ import type menu from './locales/en-US/menu.json';
 import type notices from './locales/en-US/notices.json';
 import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
+import type smsTemplate from './locales/en-US/smsTemplate.json';
 import type system from './locales/en-US/system.json';
 
 declare module 'i18next' {
@@ -39,6 +40,7 @@ declare module 'i18next' {
       apiAccess: typeof apiAccess;
       rates: typeof rates;
       agent: typeof agent;
+      smsTemplate: typeof smsTemplate;
     };
   }
 }

@@ -433,6 +433,76 @@ export const errorTexts = {
     'en-US': 'The registration of {company} was rejected. Reason: {reason}',
     'zh-CN': '{company} 的注册未通过审核。原因：{reason}',
   },
+  // --- SMS templates and sender ids (issue 12) ---
+  SENDER_INVALID: {
+    'en-US': 'A sender id has only letters, digits and underscore: at most 11 characters, or 15 digits',
+    'zh-CN': '发送方ID只能包含字母、数字和下划线：最多11个字符，纯数字最多15位',
+  },
+  SENDER_EXISTS: {
+    'en-US': 'This sender id already exists for the company',
+    'zh-CN': '该公司已存在此发送方ID',
+  },
+  SENDER_NOT_APPROVED: {
+    'en-US': 'The sender id is not an approved sender id of the company',
+    'zh-CN': '该发送方ID不是本公司已审核通过的发送方ID',
+  },
+  TEMPLATE_NAME_TAKEN: {
+    'en-US': 'A template with this name already exists for the company',
+    'zh-CN': '该公司已存在同名模板',
+  },
+  TEMPLATE_KIND_REQUIRED: {
+    'en-US': 'Choose at least one SMS kind for the template',
+    'zh-CN': '请为模板至少选择一种短信类型',
+  },
+  TEMPLATE_KIND_INVALID: {
+    'en-US': 'Kinds must be marketing, notification, otp or premium_otp, separated by commas',
+    'zh-CN': '短信类型必须是营销短信、通知短信、验证码或高级验证码，多个用逗号分隔',
+  },
+  TEMPLATE_REQUIRED: {
+    'en-US':
+      'Your company sends marketing and notification texts from approved templates only: no approved template matches this text',
+    'zh-CN': '贵公司的营销和通知短信只能使用审核通过的模板：没有与该内容匹配的已审核模板',
+  },
+  TEMPLATE_NOT_APPROVED: {
+    'en-US': 'The template is not approved for this SMS kind',
+    'zh-CN': '该模板未审核通过或不适用于此短信类型',
+  },
+  TEMPLATE_TEXT_MISMATCH: {
+    'en-US': 'The text does not match the chosen template',
+    'zh-CN': '短信内容与所选模板不符',
+  },
+  REVIEW_REASON_REQUIRED: {
+    'en-US': 'Please give the reason for the rejection',
+    'zh-CN': '请填写驳回原因',
+  },
+  REVIEW_ALREADY_DONE: {
+    'en-US': 'It already has this review result',
+    'zh-CN': '已是该审核结果',
+  },
+  REVIEW_OWN_COMPANY: {
+    'en-US': 'Your own company’s templates and sender ids are reviewed by the platform',
+    'zh-CN': '本公司的模板和发送方ID由平台审核',
+  },
+  TEMPLATE_PASSED_NOTICE_TITLE: { 'en-US': 'SMS template approved', 'zh-CN': '短信模板审核通过' },
+  TEMPLATE_PASSED_NOTICE: {
+    'en-US': 'The SMS template “{name}” of {company} has passed review and can be used.',
+    'zh-CN': '{company} 的短信模板“{name}”已审核通过，可以使用。',
+  },
+  TEMPLATE_FAILED_NOTICE_TITLE: { 'en-US': 'SMS template rejected', 'zh-CN': '短信模板审核未通过' },
+  TEMPLATE_FAILED_NOTICE: {
+    'en-US': 'The SMS template “{name}” of {company} was rejected. Reason: {reason}',
+    'zh-CN': '{company} 的短信模板“{name}”审核未通过。原因：{reason}',
+  },
+  SENDER_PASSED_NOTICE_TITLE: { 'en-US': 'Sender id approved', 'zh-CN': '发送方ID审核通过' },
+  SENDER_PASSED_NOTICE: {
+    'en-US': 'The sender id {sender} of {company} has passed review and can be used.',
+    'zh-CN': '{company} 的发送方ID {sender} 已审核通过，可以使用。',
+  },
+  SENDER_FAILED_NOTICE_TITLE: { 'en-US': 'Sender id rejected', 'zh-CN': '发送方ID审核未通过' },
+  SENDER_FAILED_NOTICE: {
+    'en-US': 'The sender id {sender} of {company} was rejected. Reason: {reason}',
+    'zh-CN': '{company} 的发送方ID {sender} 审核未通过。原因：{reason}',
+  },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },

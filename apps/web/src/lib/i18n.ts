@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'apiAccess',
   'rates',
   'agent',
+  'smsTemplate',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

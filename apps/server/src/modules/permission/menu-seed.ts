@@ -26,6 +26,17 @@ export interface MenuSeed {
 const everyone: RoleCode[] = ['admin', 'sales', 'distributor', 'agent', 'customer'];
 const staff: RoleCode[] = ['admin'];
 const resellersAndAdmin: RoleCode[] = ['admin', 'distributor', 'agent'];
+/** Users of a company (they write their own templates and sender ids). */
+const companyRoles: RoleCode[] = ['distributor', 'agent', 'customer'];
+/** Who reviews templates and sender ids: staff in their scope, resellers their customers'. */
+/** Who adds and edits them: a company's users their own, staff any company's in their scope. */
+const writers: RoleCode[] = ['admin', 'sales', ...companyRoles];
+/**
+ * Who imports: a company's users into their own company (the administrator holds the button, as
+ * every button; without a company of its own the route refuses it).
+ */
+const importers: RoleCode[] = ['admin', ...companyRoles];
+const reviewers: RoleCode[] = ['admin', 'sales', 'distributor', 'agent'];
 
 /** Screens that exist. Later issues add their own nodes here. */
 export const MENU: MenuSeed[] = [
@@ -536,6 +547,92 @@ export const MENU: MenuSeed[] = [
             roles: staff,
           },
         ],
+      },
+    ],
+  },
+  // --- SMS templates and sender ids (issue 12): a company's own, reviewed by staff or its reseller ---
+  {
+    key: 'smsTemplates',
+    title: 'SMS templates',
+    titleKey: 'menu.smsTemplates',
+    path: '/sms/template',
+    component: 'sms/TemplateList',
+    icon: 'file-text',
+    perms: 'sms:template:list',
+    roles: everyone,
+    buttons: [
+      { key: 'smsTemplateAdd', title: 'Add', perms: 'sms:template:add', permsType: '1', roles: writers },
+      {
+        key: 'smsTemplateEdit',
+        title: 'Edit',
+        perms: 'sms:template:edit',
+        permsType: '1',
+        roles: writers,
+      },
+      {
+        key: 'smsTemplateDelete',
+        title: 'Delete',
+        perms: 'sms:template:delete',
+        permsType: '1',
+        roles: ['admin', 'sales', ...companyRoles],
+      },
+      { key: 'smsTemplateExport', title: 'Export', perms: 'sms:template:export', permsType: '1' },
+      {
+        key: 'smsTemplateImport',
+        title: 'Import',
+        perms: 'sms:template:import',
+        permsType: '1',
+        roles: importers,
+      },
+      {
+        key: 'smsTemplateReview',
+        title: 'Review',
+        perms: 'sms:template:review',
+        permsType: '1',
+        roles: reviewers,
+      },
+      {
+        key: 'smsTemplatePolicy',
+        title: 'Template policy',
+        perms: 'sms:template:policy',
+        permsType: '1',
+        roles: ['admin', 'sales'],
+      },
+    ],
+  },
+  {
+    key: 'smsSenders',
+    title: 'Sender IDs',
+    titleKey: 'menu.smsSenders',
+    path: '/sms/sender',
+    component: 'sms/SenderList',
+    icon: 'idcard',
+    perms: 'sms:sender:list',
+    roles: everyone,
+    buttons: [
+      { key: 'smsSenderAdd', title: 'Add', perms: 'sms:sender:add', permsType: '1', roles: writers },
+      { key: 'smsSenderEdit', title: 'Edit', perms: 'sms:sender:edit', permsType: '1', roles: writers },
+      {
+        key: 'smsSenderDelete',
+        title: 'Delete',
+        perms: 'sms:sender:delete',
+        permsType: '1',
+        roles: ['admin', 'sales', ...companyRoles],
+      },
+      { key: 'smsSenderExport', title: 'Export', perms: 'sms:sender:export', permsType: '1' },
+      {
+        key: 'smsSenderImport',
+        title: 'Import',
+        perms: 'sms:sender:import',
+        permsType: '1',
+        roles: importers,
+      },
+      {
+        key: 'smsSenderReview',
+        title: 'Review',
+        perms: 'sms:sender:review',
+        permsType: '1',
+        roles: reviewers,
       },
     ],
   },

@@ -31,6 +31,8 @@ const LOADERS: Record<string, Loader> = {
   'rates/RateGroupList': () => import('@/features/rates/pages/RateGroupListPage'),
   'rates/RateList': () => import('@/features/rates/pages/RateListPage'),
   'rates/GatewayCostList': () => import('@/features/rates/pages/GatewayCostListPage'),
+  'sms/TemplateList': () => import('@/features/sms-template/pages/TemplateListPage'),
+  'sms/SenderList': () => import('@/features/sms-template/pages/SenderListPage'),
 };
 
 /** Menu nodes that only group their children. */

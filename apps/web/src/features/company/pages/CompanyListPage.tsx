@@ -9,6 +9,7 @@ import { Ellipsis } from '@/components/Ellipsis';
 import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
+import { TemplatePolicyModal } from '@/features/sms-template';
 import { formatMoney } from '@/lib/format';
 import { useApproveCompany, useEnableCompanies, useFreezeCompanies } from '../api/companies';
 import { listCompaniesQuery } from '../api/list-companies';
@@ -19,10 +20,10 @@ const APPROVAL_COLORS: Record<string, string> = { approved: 'green', waiting: 'g
 
 type Dialog =
   | { kind: 'form'; company: CompanyListItem | null }
-  | { kind: 'reject' | 'creditLimit' | 'adjust'; company: CompanyListItem };
+  | { kind: 'reject' | 'creditLimit' | 'adjust' | 'templatePolicy'; company: CompanyListItem };
 
 export default function CompanyListPage() {
-  const { t } = useTranslation(['system', 'menu']);
+  const { t } = useTranslation(['system', 'menu', 'smsTemplate']);
   const { message } = App.useApp();
   const types = useDict('company_type');
   const approvals = useDict('approval_status');
@@ -282,6 +283,13 @@ export default function CompanyListPage() {
               onClick: () => setDialog({ kind: 'adjust', company: c }),
               testId: 'company-adjust',
             },
+            {
+              key: 'templatePolicy',
+              label: t('smsTemplate:template.policy'),
+              permission: 'sms:template:policy',
+              onClick: () => setDialog({ kind: 'templatePolicy', company: c }),
+              testId: 'company-template-policy',
+            },
           ]),
         ]}
       />
@@ -298,6 +306,9 @@ export default function CompanyListPage() {
       ) : null}
       {dialog?.kind === 'adjust' ? (
         <AdjustBalanceModal company={dialog.company} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'templatePolicy' ? (
+        <TemplatePolicyModal company={dialog.company} onClose={() => setDialog(null)} />
       ) : null}
     </>
   );

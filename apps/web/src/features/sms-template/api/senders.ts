@@ -1,0 +1,67 @@
+import type { Page, SmsSender, SmsSenderInput, SmsSenderListQuery } from '@switchboard/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
+
+export const SENDER_EXPORT_PATH = '/sms/sender/exportXls';
+export const SENDER_IMPORT_PATH = '/sms/sender/importExcel';
+
+export const senderListKey = ['smsSenders', 'list'] as const;
+
+export const listSendersQuery = listQuery<SmsSenderListQuery, Page<SmsSender>>(
+  '/sms/sender/list',
+  senderListKey,
+);
+
+function useReload() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: senderListKey });
+}
+
+export function useReloadSenders() {
+  return useReload();
+}
+
+/** Adds when `id` is missing, else edits (a new sender id goes back to review). */
+export function useSaveSender() {
+  const reload = useReload();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: SmsSenderInput }) => {
+      if (!id) return apiClient.post<SmsSender>('/sms/sender/add', input);
+      const { companyId: _company, ...rest } = input;
+      return apiClient.put<SmsSender>('/sms/sender/edit', { ...rest, id });
+    },
+    meta: { errorDisplay: 'inline' },
+    onSuccess: reload,
+  });
+}
+
+export function useDeleteSender() {
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete<null>('/sms/sender/delete', { id }),
+    onSuccess: useReload(),
+  });
+}
+
+export function useDeleteSenders() {
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      apiClient.delete<{ deleted: number }>('/sms/sender/deleteBatch', { ids: ids.join(',') }),
+    onSuccess: useReload(),
+  });
+}
+
+export function useApproveSender() {
+  return useMutation({
+    mutationFn: (id: string) => apiClient.put<SmsSender>('/sms/sender/approve', { id }),
+    onSuccess: useReload(),
+  });
+}
+
+export function useRejectSender() {
+  return useMutation({
+    mutationFn: (body: { id: string; reason: string }) =>
+      apiClient.put<SmsSender>('/sms/sender/reject', body),
+    onSuccess: useReload(),
+  });
+}

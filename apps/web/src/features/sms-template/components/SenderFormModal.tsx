@@ -1,0 +1,100 @@
+import {
+  hasPlatformScope,
+  SENDER_ID_MAX,
+  type SmsSender,
+  smsSenderInputSchema,
+} from '@switchboard/contracts';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/FormModal';
+import { useEntityForm } from '@/components/use-entity-form';
+import { useSession } from '@/lib/session';
+import { useSaveSender } from '../api/senders';
+import { CompanySelect } from './CompanySelect';
+
+interface Values {
+  senderId: string;
+  remark: string;
+  companyId?: string;
+}
+
+const EMPTY: Values = { senderId: '', remark: '' };
+
+const valuesOf = (sender: SmsSender | null): Values =>
+  sender ? { senderId: sender.senderId, remark: sender.remark ?? '' } : EMPTY;
+
+/** Add or edit one sender id; staff choose the company it is for. */
+export function SenderFormModal({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: SmsSender | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('smsTemplate');
+  const save = useSaveSender();
+  const session = useSession();
+  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const labels = {
+    senderId: t('sender.fields.senderId'),
+    remark: t('sender.fields.remark'),
+    companyId: t('sender.fields.companyId'),
+  };
+  const { form, rule, submit } = useEntityForm({
+    open,
+    editing,
+    valuesOf,
+    schema: smsSenderInputSchema,
+    labels,
+    save: (values) =>
+      save.mutateAsync({
+        id: editing?.id,
+        input: {
+          senderId: values.senderId.trim(),
+          remark: values.remark?.trim() ?? '',
+          ...(pickCompany && values.companyId ? { companyId: values.companyId } : {}),
+        },
+      }),
+    successMessage: t('common.saved'),
+    onSaved: onClose,
+    errorCodeFields: { SENDER_EXISTS: 'senderId' },
+  });
+
+  return (
+    <FormModal
+      form={form}
+      open={open}
+      title={editing ? t('sender.editTitle') : t('sender.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      initialValues={EMPTY}
+      testId="sender-form"
+    >
+      {pickCompany ? (
+        <Form.Item
+          name="companyId"
+          label={labels.companyId}
+          rules={[{ required: true, message: t('common.companyPlaceholder') }]}
+        >
+          <CompanySelect testId="sender-company" />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        name="senderId"
+        label={labels.senderId}
+        rules={[rule('senderId')]}
+        extra={editing ? `${t('sender.hint')} ${t('common.reviewAgainHint')}` : t('sender.hint')}
+      >
+        <Input maxLength={SENDER_ID_MAX} data-testid="sender-id" />
+      </Form.Item>
+      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
+        <Input maxLength={255} data-testid="sender-remark" />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  hasPlatformScope,
+  renderTemplate,
+  SMS_KINDS,
+  SMS_TEMPLATE_NAME_MAX,
+  SMS_TEXT_MAX,
+  type SmsKind,
+  type SmsTemplate,
+  smsTemplateInputSchema,
+  templateVariables,
+} from '@switchboard/contracts';
+import { Checkbox, Form, Input, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/FormModal';
+import { useEntityForm } from '@/components/use-entity-form';
+import { useSession } from '@/lib/session';
+import { useSaveTemplate } from '../api/templates';
+import { CompanySelect } from './CompanySelect';
+
+interface Values {
+  name: string;
+  kinds: SmsKind[];
+  text: string;
+  companyId?: string;
+}
+
+const EMPTY: Values = { name: '', kinds: ['marketing'], text: '' };
+
+function valuesOf(template: SmsTemplate | null): Values {
+  if (!template) return EMPTY;
+  return { name: template.name, kinds: template.kinds, text: template.text };
+}
+
+/** The text's variables, a sample value for each and the message as it would read (same rules as the server). */
+function Preview({ text }: { text: string }) {
+  const { t } = useTranslation('smsTemplate');
+  const [samples, setSamples] = useState<Record<string, string>>({});
+  const variables = templateVariables(text);
+  const filled = Object.fromEntries(Object.entries(samples).filter(([, v]) => v !== ''));
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="template-preview">
+      <div>
+        <Typography.Text type="secondary">{t('template.variables')}: </Typography.Text>
+        {variables.length === 0 ? (
+          <Typography.Text type="secondary">{t('template.noVariables')}</Typography.Text>
+        ) : (
+          variables.map((v) => (
+            <Tag key={v} data-testid="template-variable">
+              {v}
+            </Tag>
+          ))
+        )}
+      </div>
+      {variables.map((v) => (
+        <Input
+          key={v}
+          size="small"
+          addonBefore={v}
+          placeholder={t('template.sample', { name: v })}
+          value={samples[v] ?? ''}
+          onChange={(e) => setSamples((s) => ({ ...s, [v]: e.target.value }))}
+        />
+      ))}
+      {text ? (
+        <Typography.Paragraph
+          style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}
+          data-testid="template-preview-text"
+        >
+          <Typography.Text type="secondary">{t('template.preview')}: </Typography.Text>
+          {renderTemplate(text, filled)}
+        </Typography.Paragraph>
+      ) : null}
+    </Space>
+  );
+}
+
+/** Add or edit one template; staff (no company of their own) choose the company it is for. */
+export function TemplateFormModal({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: SmsTemplate | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('smsTemplate');
+  const save = useSaveTemplate();
+  const session = useSession();
+  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const labels = {
+    name: t('template.fields.name'),
+    kinds: t('template.fields.kinds'),
+    text: t('template.fields.text'),
+    companyId: t('template.fields.companyId'),
+  };
+  const { form, rule, submit } = useEntityForm({
+    open,
+    editing,
+    valuesOf,
+    schema: smsTemplateInputSchema,
+    labels,
+    save: (values) =>
+      save.mutateAsync({
+        id: editing?.id,
+        input: {
+          name: values.name.trim(),
+          kinds: values.kinds,
+          text: values.text.trim(),
+          ...(pickCompany && values.companyId ? { companyId: values.companyId } : {}),
+        },
+      }),
+    successMessage: t('common.saved'),
+    onSaved: onClose,
+    errorCodeFields: { TEMPLATE_NAME_TAKEN: 'name' },
+  });
+  const text = Form.useWatch('text', form) ?? '';
+
+  return (
+    <FormModal
+      form={form}
+      open={open}
+      title={editing ? t('template.editTitle') : t('template.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      initialValues={EMPTY}
+      width={640}
+      testId="template-form"
+    >
+      {pickCompany ? (
+        <Form.Item
+          name="companyId"
+          label={labels.companyId}
+          rules={[{ required: true, message: t('common.companyPlaceholder') }]}
+        >
+          <CompanySelect testId="template-company" />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
+        <Input maxLength={SMS_TEMPLATE_NAME_MAX} data-testid="template-name" />
+      </Form.Item>
+      <Form.Item name="kinds" label={labels.kinds} rules={[rule('kinds')]}>
+        <Checkbox.Group
+          options={SMS_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+          data-testid="template-kinds"
+        />
+      </Form.Item>
+      <Form.Item
+        name="text"
+        label={labels.text}
+        rules={[rule('text')]}
+        extra={editing ? `${t('template.textHint')} ${t('common.reviewAgainHint')}` : t('template.textHint')}
+      >
+        <Input.TextArea rows={4} maxLength={SMS_TEXT_MAX} showCount data-testid="template-text" />
+      </Form.Item>
+      <Preview text={text} />
+    </FormModal>
+  );
+}

@@ -1,0 +1,1 @@
+export { TemplatePolicyModal } from './components/TemplatePolicyModal';
