@@ -16,6 +16,7 @@ import { permissionModule } from './permission';
 import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { settingsModule } from './settings';
+import { smsModule } from './sms';
 import { systemModule } from './system';
 import { userModule } from './user';
 
@@ -44,5 +45,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     paymentsModule,
     apiAccessModule,
     rateModule,
+    smsModule,
   ];
 }
