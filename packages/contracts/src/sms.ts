@@ -151,7 +151,7 @@ export const smsBatchRowSchema = z.object({
   text: z.string(),
   total: z.number().int(),
   /** Messages by status (only statuses with messages). */
-  counts: z.record(z.enum(SMS_STATUSES), z.number().int()),
+  counts: z.partialRecord(z.enum(SMS_STATUSES), z.number().int()),
   amount: money,
   state: z.enum(SMS_BATCH_STATES),
   scheduledAt: dateTime.nullable(),
