@@ -52,6 +52,11 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'topUpOrders',
       'payouts',
       'testTool',
+      'smsMarketing',
+      'smsNotify',
+      'smsOtpReguler',
+      'smsOtpPremium',
+      'smsCallbackLog',
       'balanceLedger',
       'companies',
       'apiAccess',
@@ -181,6 +186,18 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'rate:group:edit',
         'rate:import',
         'rate:quote',
+        'sms:marketing:cancel',
+        'sms:marketing:export',
+        'sms:marketing:send',
+        'sms:notify:cancel',
+        'sms:notify:export',
+        'sms:notify:send',
+        'sms:otpReguler:cancel',
+        'sms:otpReguler:export',
+        'sms:otpReguler:send',
+        'sms:otpPremium:cancel',
+        'sms:otpPremium:export',
+        'sms:otpPremium:send',
         'system:announcement:add',
         'system:announcement:delete',
         'system:announcement:edit',
@@ -216,6 +233,11 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'userAnnouncement',
       'contactUs',
       'recharge',
+      'smsMarketing',
+      'smsNotify',
+      'smsOtpReguler',
+      'smsOtpPremium',
+      'smsCallbackLog',
       'balanceLedger',
       'companies',
       'apiAccess',
@@ -227,15 +249,29 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       path: '/company/list',
       meta: { title: 'Companies', permissionList: [] },
     });
-    // Topping up its company's balance, its own company's API access, and looking up its own
-    // prices (the quote tester).
-    expect(actions(auth).sort()).toEqual([
-      'api:callback:edit',
-      'api:ipWhiteList:edit',
-      'api:key:manage',
-      'order:create',
-      'rate:quote',
-    ]);
+    // Topping up its company's balance, its own company's API access, looking up its own prices
+    // (the quote tester), and sending SMS of the four kinds.
+    expect(actions(auth).sort()).toEqual(
+      [
+        'api:callback:edit',
+        'api:ipWhiteList:edit',
+        'api:key:manage',
+        'order:create',
+        'rate:quote',
+        'sms:marketing:cancel',
+        'sms:marketing:export',
+        'sms:marketing:send',
+        'sms:notify:cancel',
+        'sms:notify:export',
+        'sms:notify:send',
+        'sms:otpReguler:cancel',
+        'sms:otpReguler:export',
+        'sms:otpReguler:send',
+        'sms:otpPremium:cancel',
+        'sms:otpPremium:export',
+        'sms:otpPremium:send',
+      ].sort(),
+    );
     expect(actions(auth).some((a) => a.startsWith('system:'))).toBe(false);
     // allAuth lists every button so that the console can hide or disable the ungranted ones.
     expect(actions(allAuth)).toContain('system:user:frozen');
