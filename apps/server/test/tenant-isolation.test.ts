@@ -1341,6 +1341,10 @@ beforeAll(async () => {
   // (cancellable), through the HTTP API's path so that each message owes a callback too. This
   // server has no routing module: the messages fail (NO_ROUTE) at once, which is all the walk needs.
   for (const company of Object.values(ids)) {
+    // A callback URL (nothing listens there: no worker posts in this server), so that reports are owed.
+    await call(admin, 'PUT', '/sys/configCallback/edit', {
+      body: { companyId: company, url: 'http://127.0.0.1:9/walk-dlr' },
+    });
     for (const kind of SMS_KINDS) {
       for (const scheduledAt of [null, new Date(Date.now() + 86_400_000)]) {
         const r = await s.app.services.sms.accept({

@@ -684,6 +684,11 @@ export class ApiAccessService {
     });
   }
 
+  /** For the SMS engine: whether the company has a callback URL (delivery reports are owed to it). */
+  async hasCallback(companyId: string): Promise<boolean> {
+    return Boolean((await this.repo.findCallback(companyId))?.url);
+  }
+
   /**
    * For the SMS engine: posts a delivery report (JSON text) to the company's callback URL, signed,
    * once; retrying with backoff is the caller's. null when the company has no callback URL.

@@ -20,6 +20,7 @@ import {
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
+import { TtlCache } from '../../platform/cache';
 import type { SmsConfig } from '../../platform/config';
 import { afterCommit, type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
@@ -156,6 +157,8 @@ export class SmsService {
   readonly repo: SmsRepo;
   private readonly listeners: ((m: FinalEvent) => void)[] = [];
   private readonly receipts: GroupCommit<GatewayReceipt>;
+  /** Companies known to have a callback URL (one query per company and write otherwise). */
+  private readonly callbackCompanies = new TtlCache<boolean>(5_000, 10_000);
 
   constructor(
     private readonly db: Db,
@@ -570,8 +573,19 @@ export class SmsService {
    */
   private async finalised(finals: FinalMessage[]): Promise<void> {
     if (finals.length === 0) return;
+    const owed = new Set<string>();
+    for (const companyId of new Set(finals.filter((m) => m.source === 'api').map((m) => m.companyId))) {
+      // Only a URL is remembered: one set a moment ago is seen at once (a removed one is then
+      // answered null by deliverCallback and the callback skipped).
+      const has = await this.callbackCompanies.getOrLoad(
+        companyId,
+        () => this.services.apiAccess.hasCallback(companyId),
+        (value) => value,
+      );
+      if (has) owed.add(companyId);
+    }
     const callbacks = finals
-      .filter((m) => m.source === 'api')
+      .filter((m) => m.source === 'api' && owed.has(m.companyId))
       .map((m) => ({
         messageId: m.id,
         companyId: m.companyId,
