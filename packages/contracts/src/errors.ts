@@ -471,7 +471,7 @@ export const errorTexts = {
   },
   SMS_IMPORT_NO_NUMBERS: {
     'en-US': 'The file has no numbers (one per line, or a column named number)',
-    'zh-CN': '文件中没有号码（每行一个，或名为 number 的列）',
+    'zh-CN': '文件中没有号码（每行一个，或名为“号码”的列）',
   },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
