@@ -206,6 +206,31 @@ describe('acceptance', () => {
     }
   });
 
+  it('a failure after the messages are written but before the charge commits leaves nothing: no batch, no message, no charge', async () => {
+    const company = await freshCompany(null, 'Standard SMS', units(1));
+    const rates = s.app.services.rates;
+    const original = rates.chargeBatch.bind(rates);
+    // Fault injection: the charge of this company is cut off after the ledger wrote it (as a
+    // crash or a lost connection would), inside acceptance's transaction.
+    rates.chargeBatch = async (companyId, kind, items) => {
+      const outcomes = await original(companyId, kind, items);
+      if (companyId === company) throw new Error('connection lost');
+      return outcomes;
+    };
+    try {
+      await expect(accept(company, [CN, GB])).rejects.toThrow('connection lost');
+    } finally {
+      rates.chargeBatch = original;
+    }
+    expect(await db().select().from(smsMessages).where(eq(smsMessages.companyId, company))).toEqual([]);
+    expect(await balance(company)).toBe(units(1));
+    expect(await entries(company, '')).toHaveLength(1); // the top-up only
+    // The same send again goes through whole.
+    const r = await accept(company, [CN, GB]);
+    expect(r.messages.map((m) => m.status)).toEqual(['accepted', 'accepted']);
+    expect(await entries(company, '')).toHaveLength(3);
+  });
+
   it('no rate: failed with the reason, never charged', async () => {
     // A company without an SMS rate group.
     const [row] = await db()
