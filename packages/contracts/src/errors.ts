@@ -448,10 +448,6 @@ export const errorTexts = {
     'en-US': 'Only a user of a company can send messages',
     'zh-CN': '只有公司用户可以发送短信',
   },
-  SMS_NO_VALID_RECIPIENT: {
-    'en-US': 'No recipient can be sent to',
-    'zh-CN': '没有可以发送的接收号码',
-  },
   SMS_SEND_REFUSED: { 'en-US': 'The message cannot be sent: {reason}', 'zh-CN': '短信无法发送：{reason}' },
   SMS_BATCH_NOT_CANCELLABLE: {
     'en-US': 'Only a scheduled send that has not started can be cancelled',

@@ -641,7 +641,7 @@ export class SmsService {
         for (const r of [...sent].reverse()) {
           r.upstreamIds = r.upstreamIds.map((u) => {
             const key = `${r.gatewayId}:${u}`;
-            if (seen.has(key)) return `${u}#${r.message.id}`;
+            if (seen.has(key)) return `${u.slice(0, 27)}#${r.message.id}`;
             seen.add(key);
             return u;
           });
