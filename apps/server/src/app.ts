@@ -29,6 +29,11 @@ export interface AppOptions {
   rateLimitNamespace?: string;
   /** Pub/sub channel of realtime events (tests give each group of servers its own). */
   eventsChannel?: string;
+  /**
+   * Tests only: services put in the registry after the modules built theirs (e.g. an in-test
+   * gateway or routing implementing another module's interface, before that module exists).
+   */
+  testServices?: Partial<Services>;
 }
 
 /** Everything a process runs on: platform, modules and their services, seeded data, jobs. */
@@ -40,6 +45,8 @@ export interface Core {
   seedReport: SeedReport;
   /** Jobs registered (their timers start with `jobs.start()`, in worker processes). */
   jobs: JobRunner;
+  /** Starts the modules' worker loops (worker processes); `close()` stops them. */
+  startWorkers(): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +75,7 @@ export async function buildCore(options: AppOptions): Promise<Core> {
   const modules = appModules({ captchaGenerator: options.captchaGenerator });
   const services = {} as Services;
   for (const module of modules) Object.assign(services, module.services?.(platform, services));
+  if (options.testServices) Object.assign(services, options.testServices);
   realtime.checkSessionsWith((ids) => services.sessions.liveSessionIds(ids));
   await realtime.start();
   await caches.start();
@@ -88,6 +96,8 @@ export async function buildCore(options: AppOptions): Promise<Core> {
       run: async () => ({ deleted: await jobs.purgeHistory(30) }),
     },
   ]);
+  const workers = modules.flatMap((module) => module.workers?.(services, platform) ?? []);
+  let workersStarted = false;
   return {
     platform,
     modules,
@@ -95,8 +105,14 @@ export async function buildCore(options: AppOptions): Promise<Core> {
     database,
     seedReport,
     jobs,
+    startWorkers() {
+      if (workersStarted) return;
+      workersStarted = true;
+      for (const worker of workers) worker.start();
+    },
     async close() {
       jobs.stop();
+      if (workersStarted) await Promise.all(workers.map((worker) => worker.stop()));
       await realtime.close();
       if (!options.database) await database.close();
     },

@@ -11,6 +11,7 @@ import { type App, buildApp, buildCore } from '../src/app';
 import type { CaptchaGenerator } from '../src/modules/auth';
 import { type EnvInput, loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
+import type { Services } from '../src/platform/module';
 
 /**
  * A real server on an ephemeral port over a fresh database: PGlite in memory by default, or a
@@ -132,7 +133,14 @@ export async function pgliteDump(kind: PgliteTemplate): Promise<Blob> {
 
 export async function startServer(
   env: EnvInput = {},
-  options: { webDist?: string; realFailureWait?: boolean } = {},
+  options: {
+    webDist?: string;
+    realFailureWait?: boolean;
+    /** Test-only services put in the registry (e.g. an in-test gateway or routing; see AppOptions). */
+    services?: Partial<Services>;
+    /** Start the worker loops (SMS dispatch, receipts, callbacks) as a worker process would. */
+    workers?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const adminUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -194,7 +202,9 @@ export async function startServer(
     logger: false,
     rateLimitNamespace: `sb-test-${randomBytes(4).toString('hex')}:`,
     eventsChannel,
+    testServices: options.services,
   });
+  if (options.workers) app.startWorkers();
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

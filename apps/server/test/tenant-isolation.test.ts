@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, type Envelope, XLSX_MIME } from '@switchboard/contracts';
+import { API_PREFIX, type Envelope, SMS_KIND_PATHS, SMS_KINDS, XLSX_MIME } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
@@ -27,9 +27,20 @@ type Role = 'admin' | 'sales' | 'distributor' | 'agent' | 'customer' | 'customer
 const ROLES: Role[] = ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'];
 
 /** The tags (module names) of the routes walked. */
-const MODULES = ['company', 'ledger', 'rate', 'payments', 'apiAccess', 'smsTemplate'];
+const MODULES = ['company', 'ledger', 'rate', 'payments', 'apiAccess', 'smsTemplate', 'sms'];
 
-type Kind = 'company' | 'group' | 'rate' | 'order' | 'payout' | 'apiKey' | 'ipRule' | 'template' | 'sender';
+type Kind =
+  | 'company'
+  | 'group'
+  | 'rate'
+  | 'order'
+  | 'payout'
+  | 'apiKey'
+  | 'ipRule'
+  | 'template'
+  | 'sender'
+  | 'batch'
+  | 'message';
 
 interface Obj {
   kind: Kind;
@@ -45,6 +56,8 @@ interface Obj {
   apiKey?: string;
   /** Groups: its kind. */
   groupKind?: 'sms' | 'voice' | 'nd';
+  /** SMS batches and messages: the kind's path (marketing, notify, otpReguler, otpPremium). */
+  smsPath?: string;
 }
 
 interface Me {
@@ -253,6 +266,8 @@ const rateBody = (o: Obj) => ({
   price: '0.5',
 });
 const groupKindOfRate = (o: Obj) => objects.find((g) => g.id === o.groupId)?.groupKind;
+
+const SMS_PATHS = Object.values(SMS_KIND_PATHS);
 
 /** Every route of the walked modules, with what to try. */
 const ROWS: Row[] = [
@@ -1228,6 +1243,93 @@ const ROWS: Row[] = [
   { route: 'POST /gatewayOperatorPrice/add', outside: 'platform data, staff only (checked below)' },
   { route: 'PUT /gatewayOperatorPrice/edit', outside: 'platform data, staff only (checked below)' },
   { route: 'DELETE /gatewayOperatorPrice/delete', outside: 'platform data, staff only (checked below)' },
+  // --- SMS: the four kinds' send, outbox and records routes, and the delivery log ---
+  ...SMS_PATHS.flatMap((k): Row[] => [
+    {
+      route: `POST /sms/${k}/preview`,
+      outside: 'a send of the caller’s own company (no other tenant named)',
+    },
+    { route: `POST /sms/${k}/send`, outside: 'a send of the caller’s own company (no other tenant named)' },
+    { route: `POST /sms/${k}/importNumbers`, outside: 'reads the uploaded file only' },
+    {
+      route: `GET /sms/${k}/batchList`,
+      list: {
+        request: () => ({ method: 'GET', path: `/sms/${k}/batchList`, query: { pageSize: '500' } }),
+        rows: (r: { records: { id: string; companyId: string }[] }) =>
+          r.records.map((b) => ({ id: b.id, companyId: b.companyId })),
+        kind: 'batch',
+        shows: (who, o) => o.smsPath === k && visible(who, o),
+      },
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({ method: 'GET', path: `/sms/${k}/batchList`, query: { companyId: o.id } }),
+        },
+      ],
+    },
+    {
+      route: `POST /sms/${k}/cancel`,
+      names: [
+        {
+          kind: 'batch',
+          request: (o) =>
+            o.smsPath === undefined || o.smsPath === k
+              ? { method: 'POST', path: `/sms/${k}/cancel`, query: { id: o.id } }
+              : undefined,
+        },
+      ],
+    },
+    {
+      route: `GET /sms/${k}/list`,
+      list: {
+        request: () => ({ method: 'GET', path: `/sms/${k}/list`, query: { pageSize: '500' } }),
+        rows: (r: { records: { id: string; companyId: string }[] }) =>
+          r.records.map((m) => ({ id: m.id, companyId: m.companyId })),
+        kind: 'message',
+        shows: (who, o) => o.smsPath === k && visible(who, o),
+      },
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({ method: 'GET', path: `/sms/${k}/list`, query: { companyId: o.id } }),
+        },
+      ],
+    },
+    {
+      route: `GET /sms/${k}/queryById`,
+      names: [
+        {
+          kind: 'message',
+          request: (o) =>
+            o.smsPath === undefined || o.smsPath === k
+              ? { method: 'GET', path: `/sms/${k}/queryById`, query: { id: o.id } }
+              : undefined,
+        },
+      ],
+    },
+    {
+      route: `GET /sms/${k}/exportXls`,
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({ method: 'GET', path: `/sms/${k}/exportXls`, query: { companyId: o.id } }),
+        },
+      ],
+    },
+  ]),
+  {
+    route: 'GET /sms/callback/list',
+    list: {
+      request: () => ({ method: 'GET', path: '/sms/callback/list', query: { pageSize: '500' } }),
+      rows: (r: { records: { companyId: string }[] }) => r.records.map((c) => ({ companyId: c.companyId })),
+    },
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sms/callback/list', query: { companyId: o.id } }),
+      },
+    ],
+  },
 ];
 
 /** What a role's answers must never carry. */
@@ -1467,6 +1569,45 @@ beforeAll(async () => {
       });
   }
 
+  // SMS of every kind from every company: a send now (its messages and batch) and a scheduled one
+  // (cancellable), through the HTTP API's path so that each message owes a callback too. This
+  // server has no routing module: the messages fail (NO_ROUTE) at once, which is all the walk needs.
+  for (const company of Object.values(ids)) {
+    // A callback URL (nothing listens there: no worker posts in this server), so that reports are owed.
+    await call(admin, 'PUT', '/sys/configCallback/edit', {
+      body: { companyId: company, url: 'http://127.0.0.1:9/walk-dlr' },
+    });
+    for (const kind of SMS_KINDS) {
+      for (const scheduledAt of [null, new Date(Date.now() + 86_400_000)]) {
+        const r = await s.app.services.sms.accept({
+          companyId: company,
+          userId: null,
+          kind,
+          source: 'api',
+          recipients: [{ number: NUMBER }],
+          text: `walk ${kind}`,
+          scheduledAt,
+        });
+        const smsPath = SMS_KIND_PATHS[kind];
+        objects.push({
+          kind: 'batch',
+          id: r.batchId,
+          companyId: company,
+          label: `batch ${kind} ${company}`,
+          smsPath,
+        });
+        if (!scheduledAt)
+          objects.push({
+            kind: 'message',
+            id: r.messages[0]!.id!,
+            companyId: company,
+            label: `message ${kind} ${company}`,
+            smsPath,
+          });
+      }
+    }
+  }
+
   me.agent.customerId = ids['Agency Client Co']!;
   me.distributor.customerId = ids['Acme Agency']!;
 
@@ -1505,9 +1646,11 @@ describe('tenant isolation', () => {
       const foreign = new Set(objects.filter((o) => !visible(me[role], o)).map((o) => o.kind));
       expect([...foreign].sort(), role).toEqual([
         'apiKey',
+        'batch',
         'company',
         'group',
         'ipRule',
+        'message',
         'order',
         'payout',
         'rate',

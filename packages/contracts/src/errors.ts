@@ -503,6 +503,38 @@ export const errorTexts = {
     'en-US': 'The sender id {sender} of {company} was rejected. Reason: {reason}',
     'zh-CN': '{company} 的发送方ID {sender} 审核未通过。原因：{reason}',
   },
+  // SMS sending (issue 12)
+  SCHEDULE_IN_PAST: {
+    'en-US': 'The scheduled time must not be earlier than now',
+    'zh-CN': '定时发送时间不能早于当前时间',
+  },
+  NUMBER_DUPLICATE: { 'en-US': 'The number is repeated', 'zh-CN': '号码重复' },
+  NO_ROUTE: { 'en-US': 'No route can send to this number', 'zh-CN': '没有可发送到该号码的路由' },
+  SMS_NO_COMPANY: {
+    'en-US': 'Only a user of a company can send messages',
+    'zh-CN': '只有公司用户可以发送短信',
+  },
+  SMS_SEND_REFUSED: { 'en-US': 'The message cannot be sent: {reason}', 'zh-CN': '短信无法发送：{reason}' },
+  SMS_BATCH_NOT_CANCELLABLE: {
+    'en-US': 'Only a scheduled send that has not started can be cancelled',
+    'zh-CN': '只能取消尚未开始的定时发送',
+  },
+  SMS_NO_GATEWAY: {
+    'en-US': 'No gateway could take the message before it expired',
+    'zh-CN': '短信在有效期内没有网关可以接收',
+  },
+  SMS_EXPORT_PAST_WEEK: {
+    'en-US': 'Records can be exported for the past {days} days only',
+    'zh-CN': '只能导出最近{days}天的记录',
+  },
+  SMS_PERIOD_TOO_LONG: {
+    'en-US': 'Choose a period of at most {days} days',
+    'zh-CN': '请选择不超过{days}天的时间段',
+  },
+  SMS_IMPORT_NO_NUMBERS: {
+    'en-US': 'The file has no numbers (one per line, or a column named number)',
+    'zh-CN': '文件中没有号码（每行一个，或名为“号码”的列）',
+  },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },

@@ -151,7 +151,7 @@ export const smsBatchRowSchema = z.object({
   text: z.string(),
   total: z.number().int(),
   /** Messages by status (only statuses with messages). */
-  counts: z.record(z.enum(SMS_STATUSES), z.number().int()),
+  counts: z.partialRecord(z.enum(SMS_STATUSES), z.number().int()),
   amount: money,
   state: z.enum(SMS_BATCH_STATES),
   scheduledAt: dateTime.nullable(),
@@ -219,3 +219,54 @@ export const smsNumberImportSchema = z.object({
   problems: z.array(z.object({ row: z.number().int(), number: z.string(), reason: z.string() })),
 });
 export type SmsNumberImport = z.input<typeof smsNumberImportSchema>;
+
+// --- delivery-report callbacks (the company's delivery log) ---
+
+export const SMS_CALLBACK_STATES = ['pending', 'delivered', 'failed', 'skipped'] as const;
+export type SmsCallbackState = (typeof SMS_CALLBACK_STATES)[number];
+
+/** What is posted to a company's callback URL when a message reaches its final status. */
+export const smsCallbackBodySchema = z.object({
+  id: uuid,
+  clientRef: z.string().nullable(),
+  to: z.string(),
+  status: z.enum(SMS_STATUSES),
+  errorCode: z.string().nullable(),
+  doneAt: dateTime,
+});
+export type SmsCallbackBody = z.input<typeof smsCallbackBodySchema>;
+
+export const smsCallbackAttemptSchema = z.object({
+  at: dateTime,
+  /** The receiver's HTTP status (null: no answer). */
+  status: z.number().int().nullable(),
+  errorCode: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+
+export const smsCallbackRowSchema = z.object({
+  messageId: uuid,
+  companyId: uuid,
+  companyName: z.string(),
+  body: z.string(),
+  state: z.enum(SMS_CALLBACK_STATES),
+  attempts: z.number().int(),
+  nextAt: dateTime.nullable(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  log: z.array(smsCallbackAttemptSchema),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type SmsCallbackRow = z.input<typeof smsCallbackRowSchema>;
+
+export const smsCallbackListQuerySchema = resourceListQuerySchema({
+  dateFrom: dateQuery.optional(),
+  dateTo: dateQuery.optional(),
+  state: z.enum(SMS_CALLBACK_STATES).optional(),
+  companyId: uuid.optional(),
+});
+export type SmsCallbackListQuery = z.input<typeof smsCallbackListQuerySchema>;
+
+/** `?id=` of a kind's cancel and queryById. */
+export const smsIdQuerySchema = z.object({ id: uuid });

@@ -16,6 +16,7 @@ import { permissionModule } from './permission';
 import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { settingsModule } from './settings';
+import { smsModule } from './sms';
 import { smsTemplateModule } from './sms-template';
 import { systemModule } from './system';
 import { userModule } from './user';
@@ -46,5 +47,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     apiAccessModule,
     rateModule,
     smsTemplateModule,
+    smsModule,
   ];
 }

@@ -77,6 +77,20 @@ const envSchema = z.object({
   PAYMENTS_SIM_STEP_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   TOP_UP_CARD_EXPIRY_MINUTES: z.coerce.number().int().min(30).max(1440).default(60),
   TOP_UP_CRYPTO_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(10_080).default(120),
+  /** SMS: how long a message may wait for a gateway and then for its receipt (default 48 h). */
+  SMS_VALIDITY_S: z.coerce.number().int().min(1).max(604_800).default(172_800),
+  /** SMS: a message claimed for submission this long without an answer is given up (timeout). */
+  SMS_SUBMIT_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** SMS: how often idle dispatchers and callback senders look for work (ms). */
+  SMS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  /** SMS: how often the sweeps (timeouts, late receipts) run (ms). */
+  SMS_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** SMS: messages one dispatcher claims at once, and submits it keeps under way. */
+  SMS_DISPATCH_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  SMS_DISPATCH_IN_FLIGHT: z.coerce.number().int().min(1).max(20_000).default(1_000),
+  /** SMS callbacks: the first retry's wait (doubling after each), and how long to keep trying. */
+  SMS_CALLBACK_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  SMS_CALLBACK_WINDOW_S: z.coerce.number().int().min(1).max(604_800).default(86_400),
 });
 
 export type EnvInput = Partial<Record<keyof z.input<typeof envSchema>, string>>;
@@ -119,11 +133,24 @@ export interface Config {
    * embedded database (the demo, a receiver on the same machine), no with DATABASE_URL.
    */
   callbackAllowPrivate: boolean;
+  /** The SMS engine's timings and batch sizes (see the SMS_* variables). */
+  sms: SmsConfig;
   /**
    * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
    * environment: unset means a real timer; tests pass one that records the delay asked for.
    */
   loginFailureWait?: (ms: number) => Promise<void>;
+}
+
+export interface SmsConfig {
+  validityMs: number;
+  submitTimeoutMs: number;
+  pollMs: number;
+  sweepMs: number;
+  dispatchBatch: number;
+  dispatchInFlight: number;
+  callbackRetryMs: number;
+  callbackWindowMs: number;
 }
 
 /** Payment providers (the payments module). */
@@ -190,5 +217,15 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     },
     secretsKey: e.SECRETS_KEY,
     callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE ?? e.DATABASE_URL === undefined,
+    sms: {
+      validityMs: e.SMS_VALIDITY_S * 1000,
+      submitTimeoutMs: e.SMS_SUBMIT_TIMEOUT_S * 1000,
+      pollMs: e.SMS_POLL_MS,
+      sweepMs: e.SMS_SWEEP_MS,
+      dispatchBatch: e.SMS_DISPATCH_BATCH,
+      dispatchInFlight: e.SMS_DISPATCH_IN_FLIGHT,
+      callbackRetryMs: e.SMS_CALLBACK_RETRY_MS,
+      callbackWindowMs: e.SMS_CALLBACK_WINDOW_S * 1000,
+    },
   };
 }

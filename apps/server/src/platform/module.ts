@@ -56,6 +56,11 @@ export interface AppModule {
   /** Builds the module's services; those of modules earlier in the list are in `services`. */
   services?: (platform: Platform, services: Services) => Partial<Services>;
   routes?: (api: Api, services: Services, platform: Platform) => void;
+  /**
+   * Long-running loops of worker processes (`--role worker|all`), e.g. the SMS dispatchers: started
+   * with `Core.startWorkers()`, stopped when the core closes.
+   */
+  workers?: (services: Services, platform: Platform) => ModuleWorker[];
   /** Jobs the job runner schedules in worker processes. */
   jobs?: (services: Services, platform: Platform) => JobDefinition[];
   /** Reference data every database needs; idempotent, run in list order under the startup lock. */
@@ -65,6 +70,12 @@ export interface AppModule {
    * changed since the database was last seeded, not at every start.
    */
   seedDigest?: string;
+}
+
+/** A loop a worker process runs (see AppModule.workers). */
+export interface ModuleWorker {
+  start(): void;
+  stop(): Promise<void>;
 }
 
 export const defineModule = (module: AppModule): AppModule => module;

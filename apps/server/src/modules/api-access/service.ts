@@ -39,6 +39,7 @@ import { ApiAccessRepo, type ApiCallbackRow, type ApiIpRuleRow, type ApiKeyRow }
 import {
   callbackSignature,
   type Headers,
+  hmacHex,
   newApiKey,
   newApiSecret,
   newCallbackSecret,
@@ -675,8 +676,17 @@ export class ApiAccessService {
         'user-agent': 'Switchboard-Callback/1',
         [CALLBACK_TIMESTAMP_HEADER]: String(timestamp),
         [CALLBACK_SIGNATURE_HEADER]: callbackSignature(secret, timestamp, body),
+        // The SMS delivery reports' names of the same signature (issue 12): X-Timestamp and
+        // X-Signature: sha256=<hex HMAC-SHA256 of "{timestamp}.{body}">, same key.
+        'X-Timestamp': String(timestamp),
+        'X-Signature': `sha256=${hmacHex(secret, `${timestamp}.${body}`)}`,
       },
     });
+  }
+
+  /** For the SMS engine: whether the company has a callback URL (delivery reports are owed to it). */
+  async hasCallback(companyId: string): Promise<boolean> {
+    return Boolean((await this.repo.findCallback(companyId))?.url);
   }
 
   /**

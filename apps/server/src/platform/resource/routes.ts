@@ -165,7 +165,7 @@ export function exportRoute<Row, X extends AnyObject>(
 }
 
 /** Reads the one uploaded file of a multipart request, within the size limit. */
-async function uploadedFile(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
+export async function uploadedFile(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw new AppError('IMPORT_FILE_REQUIRED', 400);
   try {
     const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4 } });

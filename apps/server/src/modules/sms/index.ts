@@ -1,0 +1,33 @@
+import { defineModule } from '../../platform/module';
+import { smsRoutes } from './routes';
+import { SmsService } from './service';
+import { smsWorkers } from './workers';
+
+export type {
+  GatewayPort,
+  GatewayReceipt,
+  OutboundSms,
+  RouteDecision,
+  RoutingPort,
+  SubmitOutcome,
+} from './ports';
+export { SMS_PERMS, smsPerms } from './routes';
+export type { AcceptInput, AcceptResult, FinalEvent, SmsService } from './service';
+
+declare module '../../platform/module' {
+  interface Services {
+    sms: SmsService;
+  }
+}
+
+/**
+ * The SMS engine's message pipeline: acceptance (priced, routed, persisted and charged at
+ * once), dispatch to the gateways (worker processes), receipts, timeouts, refunds, the delivery
+ * callbacks to customers, and the console's send, outbox and records routes of the four kinds.
+ */
+export const smsModule = defineModule({
+  name: 'sms',
+  services: ({ db, config, log }, services) => ({ sms: new SmsService(db, services, config.sms, log) }),
+  routes: smsRoutes,
+  workers: (services, { log }) => smsWorkers(services.sms, services, log),
+});

@@ -1,0 +1,272 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '../../platform/logger';
+import type { Services } from '../../platform/module';
+import { GroupCommit } from './group-commit';
+import type { SubmitOutcome } from './ports';
+import type { ClaimedMessage } from './repo';
+import { callbackDelayMs } from './rules';
+import type { SmsService } from './service';
+
+/** Something a worker process runs until it stops. */
+export interface SmsWorker {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+type SubmitResult = Parameters<SmsService['recordSubmits']>[0][number];
+
+/** A loop that runs `tick` until stopped, waiting `idleMs` whenever a tick found nothing to do. */
+class Loop implements SmsWorker {
+  private running = false;
+  private done: Promise<void> | undefined;
+  private wake: AbortController | undefined;
+
+  constructor(
+    private readonly name: string,
+    private readonly log: Logger,
+    private readonly idleMs: number,
+    private readonly tick: () => Promise<boolean>,
+  ) {}
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.done = (async () => {
+      while (this.running) {
+        let busy = false;
+        try {
+          busy = await this.tick();
+        } catch (error) {
+          this.log.error({ err: error, worker: this.name }, 'sms worker tick failed');
+        }
+        if (!busy && this.running) {
+          this.wake = new AbortController();
+          await sleep(this.idleMs, undefined, { signal: this.wake.signal }).catch(() => {});
+        }
+      }
+    })();
+  }
+
+  async stop() {
+    this.running = false;
+    this.wake?.abort();
+    await this.done;
+  }
+}
+
+/**
+ * Dispatch: claims due messages in batches (OTP first; `FOR UPDATE SKIP LOCKED`, so processes
+ * share the queue), submits each to the first ready gateway of its route (many at once, at most
+ * SMS_DISPATCH_IN_FLIGHT), fails over to the next gateway on a non-retryable error, puts it back
+ * with back-off on a retryable one, and fails it (refunded) when no gateway can take it within its
+ * validity. The answers are written in batches (group commit).
+ *
+ * At most once toward the gateways: a message is `queued` (committed) before its submit; it goes
+ * back to the queue only on an answer that says the gateway did not take it (retryable). A
+ * process that dies between the submit and storing its answer leaves the message `queued`: the
+ * sweep makes it `timeout` (SUBMIT_UNCONFIRMED) after SMS_SUBMIT_TIMEOUT_S, never submits it again,
+ * and keeps the charge (the gateway may have delivered it). Its receipt, if one comes, is kept
+ * in the pending receipts and matches nothing.
+ */
+export class Dispatcher implements SmsWorker {
+  private inFlight = 0;
+  private readonly loop: Loop;
+  private readonly results: GroupCommit<SubmitResult>;
+  private slotFreed: (() => void) | undefined;
+
+  constructor(
+    private readonly sms: SmsService,
+    private readonly services: Services,
+    private readonly log: Logger,
+  ) {
+    const { pollMs } = sms.config;
+    this.results = new GroupCommit((batch) => sms.recordSubmits(batch), 2_000);
+    this.loop = new Loop('dispatch', log, pollMs, () => this.tick());
+  }
+
+  start() {
+    this.loop.start();
+  }
+
+  async stop() {
+    await this.loop.stop();
+    while (this.inFlight > 0) await new Promise<void>((resolve) => (this.slotFreed = resolve));
+  }
+
+  private async tick(): Promise<boolean> {
+    const { dispatchBatch, dispatchInFlight } = this.sms.config;
+    const room = dispatchInFlight - this.inFlight;
+    if (room < Math.min(dispatchBatch, dispatchInFlight) / 4 || room <= 0) {
+      // Wait for submits to finish rather than claiming a handful at a time.
+      await new Promise<void>((resolve) => {
+        this.slotFreed = resolve;
+        setTimeout(resolve, this.sms.config.pollMs);
+      });
+      return true;
+    }
+    const gateways = this.services.gateways;
+    if (!gateways || gateways.ready().length === 0) return false;
+    const claimed = await this.sms.repo.claim(Math.min(room, dispatchBatch));
+    for (const message of claimed) {
+      this.inFlight++;
+      void this.process(message).finally(() => {
+        this.inFlight--;
+        const freed = this.slotFreed;
+        this.slotFreed = undefined;
+        freed?.();
+      });
+    }
+    return claimed.length > 0;
+  }
+
+  private async process(message: ClaimedMessage): Promise<void> {
+    let result: SubmitResult;
+    try {
+      result = await this.submit(message);
+    } catch (error) {
+      this.log.error({ err: error, messageId: message.id }, 'sms submit failed unexpectedly');
+      result = { kind: 'failed', message, errorCode: 'SUBMIT_ERROR' };
+    }
+    try {
+      await this.results.push(result);
+    } catch (error) {
+      // Not stored: the message stays queued and the sweep settles it (never submitted again).
+      this.log.error({ err: error, messageId: message.id }, 'sms submit outcome not stored');
+    }
+  }
+
+  private async submit(message: ClaimedMessage): Promise<SubmitResult> {
+    const gateways = this.services.gateways;
+    if (!gateways) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
+    const ready = new Set(gateways.ready());
+    const candidates = message.gatewayIds.filter((id) => ready.has(id));
+    if (candidates.length === 0) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
+    let last: SubmitOutcome | undefined;
+    for (const gatewayId of candidates) {
+      const outcome = await gateways.submit(gatewayId, {
+        messageId: message.id,
+        from: message.sender,
+        to: message.to,
+        text: message.text,
+        registeredDelivery: true,
+      });
+      if (outcome.ok) {
+        return { kind: 'sent', message, gatewayId, upstreamIds: outcome.upstreamIds, at: new Date() };
+      }
+      // Retryable: the gateway did not take it now (throttled, no bind): the whole route again later.
+      if (outcome.retryable) return this.sms.retryOrFail(message, outcome.errorCode);
+      // Refused for good by this gateway: the next one.
+      last = outcome;
+    }
+    return {
+      kind: 'failed',
+      message,
+      errorCode: last && !last.ok ? last.errorCode.slice(0, 64) : 'SMS_NO_GATEWAY',
+    };
+  }
+}
+
+/**
+ * Delivery reports to customers' callback URLs: due callbacks are leased in batches, posted
+ * (signed by the api-access module), each attempt logged; a failed one is retried with back-off
+ * until SMS_CALLBACK_WINDOW_S after the message became final, then given up.
+ */
+export class CallbackSender implements SmsWorker {
+  private readonly loop: Loop;
+
+  constructor(
+    private readonly sms: SmsService,
+    private readonly services: Services,
+    log: Logger,
+  ) {
+    this.loop = new Loop('callbacks', log, sms.config.pollMs, () => this.tick());
+  }
+
+  start() {
+    this.loop.start();
+  }
+
+  stop() {
+    return this.loop.stop();
+  }
+
+  private async tick(): Promise<boolean> {
+    const due = await this.sms.repo.claimCallbacks(50, 60_000);
+    await Promise.all(
+      due.map(async (c) => {
+        const result = await this.services.apiAccess.deliverCallback(c.companyId, c.body, 10_000);
+        const now = Date.now();
+        if (result === null) {
+          await this.sms.repo.recordCallback(c.messageId, {
+            state: 'skipped',
+            nextAt: new Date(now),
+            status: null,
+            errorCode: 'CALLBACK_URL_NOT_SET',
+            entry: null,
+          });
+          return;
+        }
+        const attempts = c.attempts + 1;
+        const nextAt = new Date(now + callbackDelayMs(attempts, this.sms.config.callbackRetryMs));
+        const giveUp = nextAt.getTime() > c.createdAt.getTime() + this.sms.config.callbackWindowMs;
+        await this.sms.repo.recordCallback(c.messageId, {
+          state: result.delivered ? 'delivered' : giveUp ? 'failed' : 'pending',
+          nextAt,
+          status: result.status,
+          errorCode: result.errorCode,
+          entry: {
+            at: result.at.toISOString(),
+            status: result.status,
+            errorCode: result.errorCode,
+            durationMs: result.durationMs,
+          },
+        });
+      }),
+    );
+    return due.length > 0;
+  }
+}
+
+/** The sweeps (see SmsService.sweep) every SMS_SWEEP_MS. */
+export class Sweeper implements SmsWorker {
+  private readonly loop: Loop;
+
+  constructor(sms: SmsService, log: Logger) {
+    this.loop = new Loop('sweep', log, sms.config.sweepMs, async () => {
+      await sms.sweep();
+      return false;
+    });
+  }
+
+  start() {
+    this.loop.start();
+  }
+
+  stop() {
+    return this.loop.stop();
+  }
+}
+
+/** Every SMS worker of a worker process; receipts are taken from the gateway module here. */
+export function smsWorkers(sms: SmsService, services: Services, log: Logger): SmsWorker[] {
+  const workers: SmsWorker[] = [
+    new Dispatcher(sms, services, log),
+    new CallbackSender(sms, services, log),
+    new Sweeper(sms, log),
+  ];
+  let registered = false;
+  return [
+    {
+      start() {
+        if (!registered && services.gateways) {
+          services.gateways.onReceipt((receipt) => sms.handleReceipt(receipt));
+          registered = true;
+        }
+        for (const w of workers) w.start();
+      },
+      async stop() {
+        await Promise.all(workers.map((w) => w.stop()));
+      },
+    },
+  ];
+}
