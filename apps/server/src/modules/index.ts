@@ -15,6 +15,7 @@ import { paymentsModule } from './payments';
 import { permissionModule } from './permission';
 import { rateModule } from './rate';
 import { registrationModule } from './registration';
+import { routingModule } from './routing';
 import { settingsModule } from './settings';
 import { systemModule } from './system';
 import { userModule } from './user';
@@ -44,5 +45,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     paymentsModule,
     apiAccessModule,
     rateModule,
+    routingModule,
   ];
 }
