@@ -3,6 +3,7 @@ import {
   customerGatewayQuerySchema,
   customerGatewaySaveSchema,
   customerGatewaysSchema,
+  gatewayOptionSchema,
   grantListQuerySchema,
   grantListSchema,
   grantSaveSchema,
@@ -17,6 +18,7 @@ import {
   routeTestResultSchema,
   routeTestSchema,
 } from '@switchboard/contracts';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
@@ -80,6 +82,18 @@ export function routingRoutes(api: Api, { routing }: Services) {
         write: (rows) => routing.importRows(rows),
       },
     }),
+  );
+
+  api.get(
+    '/sms/route/gateways',
+    {
+      config: perm(ROUTING_PERMS.list),
+      schema: {
+        summary: 'Every gateway (id, name, enabled), for choosing the gateways of a route',
+        response: okResponse(z.array(gatewayOptionSchema)),
+      },
+    },
+    async (request) => ok(request, await routing.gatewayChoices()),
   );
 
   api.post(

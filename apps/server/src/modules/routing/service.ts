@@ -350,6 +350,11 @@ export class RoutingService {
     });
   }
 
+  /** Every gateway, for the route form's picker. */
+  gatewayChoices(): Promise<GatewayOption[]> {
+    return gatewayOptions(this.db);
+  }
+
   // --- tester and recommendation ---
 
   /** `POST /sms/route/test`: the route and gateways a number would take, the price, for staff cost and margin. */
