@@ -258,9 +258,13 @@ describe('routes: the resource conventions (staff)', () => {
     expect(header).toContain('通道');
     const cells = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(cells).toContain(`${gw.alpha!.name}:2, ${gw.beta!.name}:5`);
-    const upload = async (content: Uint8Array | string, filename: string, locale: Locale = EN) => {
+    const upload = async (
+      content: Uint8Array<ArrayBuffer> | string,
+      filename: string,
+      locale: Locale = EN,
+    ) => {
       const form = new FormData();
-      form.append('file', new Blob([content as BlobPart]), filename);
+      form.append('file', new Blob([content]), filename);
       const res = await fetch(`${s.baseUrl}/api/sms/route/importExcel`, {
         method: 'POST',
         headers: { 'X-Access-Token': tokens.admin!, 'X-Locale': locale },

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'apiAccess',
   'rates',
   'agent',
+  'routing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

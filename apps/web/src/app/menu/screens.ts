@@ -31,6 +31,9 @@ const LOADERS: Record<string, Loader> = {
   'rates/RateGroupList': () => import('@/features/rates/pages/RateGroupListPage'),
   'rates/RateList': () => import('@/features/rates/pages/RateListPage'),
   'rates/GatewayCostList': () => import('@/features/rates/pages/GatewayCostListPage'),
+  'routing/RouteList': () => import('@/features/routing/pages/RouteListPage'),
+  'routing/OperatorList': () => import('@/features/routing/pages/OperatorListPage'),
+  'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
 };
 
 /** Menu nodes that only group their children. */
