@@ -57,7 +57,7 @@ export const toRouteInput = (v: Values): RouteInput => ({
   enabled: v.enabled ?? true,
   sortOrder: v.sortOrder ?? 100,
   strategy: v.strategy ?? 'priority',
-  gateways: (v.gateways ?? []).map((g) => ({ gatewayId: g?.gatewayId ?? '', weight: g?.weight ?? 1 })),
+  gateways: (v.gateways ?? []).map((g) => ({ gatewayId: g?.gatewayId as string, weight: g?.weight ?? 1 })),
   remark: clean(v.remark),
 });
 const formSchema = z.preprocess((v) => toRouteInput({ ...EMPTY, ...(v as Values) }), routeInputSchema);
