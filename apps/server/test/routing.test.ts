@@ -696,6 +696,12 @@ describe('operators (/sys/smsOperator)', () => {
       headers: { 'X-Access-Token': tokens.admin!, 'X-Locale': EN },
     });
     expect(response.status).toBe(200);
+    // Every answer is read whole (an unread body keeps its connection, and the server's close, waiting).
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ExcelJS.Buffer);
+    expect((book.worksheets[0]!.getRow(2).values as unknown[]).slice(1)).toEqual(
+      expect.arrayContaining(['KE', '639', '02', 'Safaricom PLC', '254722']),
+    );
     const form = new FormData();
     form.append(
       'file',
@@ -708,6 +714,7 @@ describe('operators (/sys/smsOperator)', () => {
       body: form,
     });
     expect(imported.status).toBe(200);
+    expect(((await imported.json()) as Envelope<ImportResult>).result.imported).toBe(1);
     const ke = expectOk(
       await call<Page<Operator>>('admin', 'GET', '/sys/smsOperator/list', { query: { countryCode: 'KE' } }),
     );
