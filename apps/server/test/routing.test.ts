@@ -234,6 +234,28 @@ describe('routes: the resource conventions (staff)', () => {
     );
   });
 
+  it('shows a sales user the routes of every company and of its own companies, not another’s', async () => {
+    const outside = await freshCompany();
+    const theirs = await addRoute({
+      companyId: outside,
+      countryCode: 'IE',
+      gateways: [{ gatewayId: gw.alpha!.id }],
+    });
+    const common = await addRoute({ countryCode: 'IE', gateways: [{ gatewayId: gw.alpha!.id }] });
+    const ids = async (user: string) =>
+      expectOk(
+        await call<Page<Route>>(user, 'GET', '/sms/route/list', { query: { countryCode: 'IE' } }),
+      ).records.map((r) => r.id);
+    expect((await ids('admin')).sort()).toEqual([theirs.id, common.id].sort());
+    expect(await ids('sales')).toEqual([common.id]);
+    expectError(
+      await call('sales', 'GET', '/sms/route/queryById', { query: { id: theirs.id } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectOk(await call('sales', 'GET', '/sms/route/queryById', { query: { id: common.id } }));
+  });
+
   it('exports routes as a sheet that imports back; a bad row imports nothing', async () => {
     const country = 'NZ';
     await addRoute({

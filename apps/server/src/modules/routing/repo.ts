@@ -11,6 +11,8 @@ export type RouteValues = Omit<typeof smsRoutes.$inferInsert, 'id' | 'createdAt'
 export type RouteWithGateways = RouteRow & { gateways: { gatewayId: string; weight: number }[] };
 
 export interface RouteFilters extends SortQuery {
+  /** Routes of every company but these are left out (a sales user's scope); undefined: all. */
+  scopeIds?: string[] | undefined;
   name?: string | undefined;
   companyId?: string | undefined;
   smsKind?: SmsKind | undefined;
@@ -37,6 +39,9 @@ export class RoutingRepo {
       f.companyId ? eq(smsRoutes.companyId, f.companyId) : undefined,
       f.smsKind ? eq(smsRoutes.smsKind, f.smsKind) : undefined,
       f.countryCode ? eq(smsRoutes.countryCode, f.countryCode) : undefined,
+      f.scopeIds
+        ? sql`(${smsRoutes.companyId} is null or ${f.scopeIds.length ? inUuids(smsRoutes.companyId, f.scopeIds) : sql`false`})`
+        : undefined,
       f.gatewayId
         ? sql`exists (select 1 from ${smsRouteGateways} g where g.route_id = ${smsRoutes.id} and g.gateway_id = ${f.gatewayId})`
         : undefined,

@@ -183,8 +183,15 @@ export class RoutingService {
     }));
   }
 
-  async list(query: { pageNo: number; pageSize: number } & RouteFilters) {
-    const { pageNo: _p, pageSize: _s, ...filters } = query;
+  /** The routes a staff user may see: administrators all; sales those of every company or of theirs. */
+  private async scopeOf(auth: AuthContext): Promise<string[] | undefined> {
+    const scope = await this.services.companies.dataScopeOf(auth);
+    return scope.kind === 'all' ? undefined : scope.companyIds;
+  }
+
+  async list(auth: AuthContext, query: { pageNo: number; pageSize: number } & RouteFilters) {
+    const { pageNo: _p, pageSize: _s, ...rest } = query;
+    const filters = { ...rest, scopeIds: await this.scopeOf(auth) };
     const page = await paginate(
       query,
       () => this.repo.count(filters),
@@ -195,14 +202,20 @@ export class RoutingService {
     >;
   }
 
-  async exportRows(query: RouteFilters & { pageNo?: number; pageSize?: number }, limit: number) {
-    const { pageNo: _p, pageSize: _s, ...filters } = query;
-    return this.present(await this.repo.page(filters, limit, 0));
+  async exportRows(
+    auth: AuthContext,
+    query: RouteFilters & { pageNo?: number; pageSize?: number },
+    limit: number,
+  ) {
+    const { pageNo: _p, pageSize: _s, ...rest } = query;
+    return this.present(await this.repo.page({ ...rest, scopeIds: await this.scopeOf(auth) }, limit, 0));
   }
 
-  async get(id: string) {
+  async get(id: string, auth?: AuthContext) {
     const row = await this.repo.find(id);
-    if (!row) throw new AppError('NOT_FOUND', 404);
+    const scope = auth ? await this.scopeOf(auth) : undefined;
+    if (!row || (scope && row.companyId !== null && !scope.includes(row.companyId)))
+      throw new AppError('NOT_FOUND', 404);
     return (await this.present([row]))[0]!;
   }
 
