@@ -13,7 +13,7 @@ import { AppError, sendError } from './platform/envelope';
 import { createHttpServer } from './platform/http';
 import { JobRunner } from './platform/jobs/index';
 import { createLogger, type Logger } from './platform/logger';
-import type { Api, AppModule, Platform, Services } from './platform/module';
+import type { Api, AppModule, ModuleWorker, Platform, Services } from './platform/module';
 import { API_DOCS_PERMISSION } from './platform/openapi';
 import { createPubSub } from './platform/pubsub';
 import { Realtime } from './platform/realtime';
@@ -40,6 +40,8 @@ export interface Core {
   seedReport: SeedReport;
   /** Jobs registered (their timers start with `jobs.start()`, in worker processes). */
   jobs: JobRunner;
+  /** Worker processes: starts the jobs and the modules' workers (stopped by close()). */
+  startWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function buildCore(options: AppOptions): Promise<Core> {
     }),
   ))!;
   const jobs = new JobRunner(database, log);
+  const workers: ModuleWorker[] = [];
   await jobs.register([
     ...modules.flatMap((module) => module.jobs?.(services, platform) ?? []),
     {
@@ -95,8 +98,20 @@ export async function buildCore(options: AppOptions): Promise<Core> {
     database,
     seedReport,
     jobs,
+    async startWorker() {
+      await jobs.start();
+      for (const module of modules) {
+        const worker = module.worker?.(services, platform);
+        if (!worker) continue;
+        await worker.start();
+        workers.push(worker);
+      }
+    },
     async close() {
       jobs.stop();
+      for (const worker of workers.splice(0).reverse()) {
+        await worker.stop().catch((error: unknown) => log.error({ err: error }, 'worker stop failed'));
+      }
       await realtime.close();
       if (!options.database) await database.close();
     },

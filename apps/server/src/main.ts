@@ -55,7 +55,7 @@ async function main() {
       );
     }
   }
-  if (role !== 'api') await core.jobs.start();
+  if (role !== 'api') await core.startWorker();
   if (core.seedReport.demo) {
     lines.push(
       `Demo mode. Users (password "${config.demoPassword}"): ${DEMO_USERS.map((u) => u.username).join(', ')}`,

@@ -56,6 +56,11 @@ export interface AppModule {
   /** Builds the module's services; those of modules earlier in the list are in `services`. */
   services?: (platform: Platform, services: Services) => Partial<Services>;
   routes?: (api: Api, services: Services, platform: Platform) => void;
+  /**
+   * What runs in worker processes (`--role worker|all`) beside the jobs: started after the jobs,
+   * stopped (gracefully) at shutdown. API-only processes and the tests' servers never start it.
+   */
+  worker?: (services: Services, platform: Platform) => ModuleWorker;
   /** Jobs the job runner schedules in worker processes. */
   jobs?: (services: Services, platform: Platform) => JobDefinition[];
   /** Reference data every database needs; idempotent, run in list order under the startup lock. */
@@ -65,6 +70,12 @@ export interface AppModule {
    * changed since the database was last seeded, not at every start.
    */
   seedDigest?: string;
+}
+
+/** A module's long-running work in worker processes (the SMPP binds of the gateways). */
+export interface ModuleWorker {
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export const defineModule = (module: AppModule): AppModule => module;
