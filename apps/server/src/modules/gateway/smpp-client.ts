@@ -482,6 +482,8 @@ class BindSlot {
 
   /** The SMSC asked to slow down: this slot pauses, longer each time in a row. */
   private throttled() {
+    // Answers to submits already in flight when the first throttle came do not lengthen the pause.
+    if (this.pausedUntil > Date.now()) return;
     this.throttleBackoffMs = Math.min(
       Math.max(this.throttleBackoffMs * 2, THROTTLE_BACKOFF_FIRST_MS),
       THROTTLE_BACKOFF_MAX_MS,
@@ -599,6 +601,13 @@ export class GatewayClient {
 
   slotStatus(index: number): SlotStatus | undefined {
     return this.slots.get(index)?.status;
+  }
+
+  /** Submits written and not yet answered, over every slot. */
+  outstanding(): number {
+    let sum = 0;
+    for (const slot of this.slots.values()) sum += slot.outstanding;
+    return sum;
   }
 
   /** At least one slot can submit (bound). */
