@@ -1,9 +1,9 @@
 import { type Smsc, type SmscOptions, startSmsc } from '@switchboard/smsc-sim';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  GatewayClient,
   type GatewayClientConfig,
   type GatewayReceipt,
-  GatewayClient,
   type SlotStatus,
 } from '../src/modules/gateway/smpp-client';
 
@@ -91,7 +91,12 @@ describe('SMPP client against the simulator', () => {
     if (!outcome.ok) return;
     expect(outcome.upstreamIds).toHaveLength(1);
     const part = smsc.findPart(outcome.upstreamIds[0]!);
-    expect(part).toMatchObject({ destination: '8613800138000', source: 'Switchboard', dataCoding: 0, registeredDelivery: 1 });
+    expect(part).toMatchObject({
+      destination: '8613800138000',
+      source: 'Switchboard',
+      dataCoding: 0,
+      registeredDelivery: 1,
+    });
     expect(part?.text).toBe('Hello @ {world} €5');
     expect(smsc.bindList()[0]?.mode).toBe('transceiver');
   });
@@ -140,7 +145,9 @@ describe('SMPP client against the simulator', () => {
       most = Math.max(most, c.outstanding());
     });
     const outcomes = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => c.submit(sms(`86138001380${String(i).padStart(2, '0')}`, `m${i}`))),
+      Array.from({ length: 30 }, (_, i) =>
+        c.submit(sms(`86138001380${String(i).padStart(2, '0')}`, `m${i}`)),
+      ),
     );
     expect(outcomes.every((o) => o.ok)).toBe(true);
     expect(smsc.stats.submits).toBe(30);
@@ -178,7 +185,9 @@ describe('SMPP client against the simulator', () => {
     const { client: c, states } = client(configOf(smsc));
     await bound(c);
     expect(smsc.drop()).toBe(1);
-    await vi.waitFor(() => expect(states.some((s) => s.status.state === 'down')).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(states.some((s) => s.status.state === 'down')).toBe(true), {
+      timeout: 5000,
+    });
     await bound(c);
     expect((await c.submit(sms('8613800138000', 'after drop'))).ok).toBe(true);
 
@@ -204,7 +213,11 @@ describe('SMPP client against the simulator', () => {
   });
 
   it.each([
-    ['hex ids, receipts matched by the TLV', { idFormat: 'hex' as const }, { submitIdFormat: 'hex' as const }],
+    [
+      'hex ids, receipts matched by the TLV',
+      { idFormat: 'hex' as const },
+      { submitIdFormat: 'hex' as const },
+    ],
     [
       'hex submit ids, decimal receipt text, no TLV',
       { idFormat: 'hex' as const, receiptIdFormat: 'decimal' as const, receiptTlv: false },
@@ -241,7 +254,12 @@ describe('SMPP client against the simulator', () => {
     }
     await vi.waitFor(() => expect(receipts).toHaveLength(4), { timeout: 5000 });
     const byId = new Map(receipts.map((r) => [r.upstreamId, r]));
-    expect(ids.map((id) => byId.get(id)?.status)).toEqual(['delivered', 'undeliverable', 'expired', 'rejected']);
+    expect(ids.map((id) => byId.get(id)?.status)).toEqual([
+      'delivered',
+      'undeliverable',
+      'expired',
+      'rejected',
+    ]);
     expect(byId.get(ids[0]!)?.errorCode).toBeNull();
     expect(byId.get(ids[1]!)?.errorCode).toBe('001');
     expect(byId.get(ids[1]!)?.raw).toContain('stat:UNDELIV');
@@ -275,7 +293,12 @@ describe('SMPP client against the simulator', () => {
     const smsc = await simulator();
     const { client: c, receipts } = client(configOf(smsc, { bindMode: 'pair' }), 2);
     await vi.waitFor(() => expect(smsc.bindList().filter((b) => b.mode)).toHaveLength(4), { timeout: 5000 });
-    expect(smsc.bindList().map((b) => b.mode).sort()).toEqual(['receiver', 'receiver', 'transmitter', 'transmitter']);
+    expect(
+      smsc
+        .bindList()
+        .map((b) => b.mode)
+        .sort(),
+    ).toEqual(['receiver', 'receiver', 'transmitter', 'transmitter']);
     await bound(c);
     const outcome = await c.submit(sms('8613800138000', 'pair'));
     expect(outcome.ok).toBe(true);

@@ -17,7 +17,13 @@ export const GATEWAY_ID_FORMATS = ['hex', 'decimal'] as const;
 export type GatewayIdFormat = (typeof GATEWAY_ID_FORMATS)[number];
 
 /** What a receipt may end a message as (the `stat:` mapping, or the gateway's error map). */
-export const GATEWAY_RECEIPT_STATUSES = ['delivered', 'undeliverable', 'expired', 'rejected', 'failed'] as const;
+export const GATEWAY_RECEIPT_STATUSES = [
+  'delivered',
+  'undeliverable',
+  'expired',
+  'rejected',
+  'failed',
+] as const;
 export type GatewayReceiptStatus = (typeof GATEWAY_RECEIPT_STATUSES)[number];
 
 /** data_coding of GSM-7 text: 0 (the SMSC's default alphabet), 1 (IA5/ASCII) or 3 (Latin-1). */
@@ -38,7 +44,8 @@ export function errorCodeValue(code: string): number | null {
 }
 
 /** Hostname or IPv4/IPv6 address. */
-const HOST_PATTERN = /^(\[?[0-9a-fA-F:.]+\]?|[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\.?)$/;
+const HOST_PATTERN =
+  /^(\[?[0-9a-fA-F:.]+\]?|[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\.?)$/;
 
 const int = (min: number, max: number) =>
   z
@@ -48,11 +55,15 @@ const int = (min: number, max: number) =>
     .max(max, 'NUMBER_TOO_LARGE');
 
 export const gatewayErrorMapSchema = z
-  .record(
-    z.string().trim().regex(GATEWAY_ERROR_CODE_PATTERN, 'GATEWAY_ERROR_CODE_INVALID'),
-    z.enum(GATEWAY_RECEIPT_STATUSES, { error: 'GATEWAY_ERROR_STATUS_INVALID' }),
-  )
-  .refine((map) => Object.keys(map).length <= 200, 'GATEWAY_ERROR_MAP_TOO_LARGE');
+  .record(z.string(), z.enum(GATEWAY_RECEIPT_STATUSES, { error: 'GATEWAY_ERROR_STATUS_INVALID' }))
+  .superRefine((map, ctx) => {
+    const keys = Object.keys(map);
+    if (keys.length > 200) ctx.addIssue({ code: 'custom', message: 'GATEWAY_ERROR_MAP_TOO_LARGE' });
+    for (const key of keys) {
+      if (!GATEWAY_ERROR_CODE_PATTERN.test(key.trim()))
+        ctx.addIssue({ code: 'custom', message: 'GATEWAY_ERROR_CODE_INVALID', path: [key] });
+    }
+  });
 
 const settingsShape = {
   name: z.string().trim().min(1, 'FIELD_REQUIRED').max(64, 'FIELD_TOO_LONG'),
@@ -77,9 +88,16 @@ const settingsShape = {
   destTon: int(0, 6).default(1),
   destNpi: int(0, 18).default(1),
   defaultDataCoding: z
-    .union(GATEWAY_GSM_DATA_CODINGS.map((v) => z.literal(v)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>], {
-      error: 'FIELD_INVALID',
-    })
+    .union(
+      GATEWAY_GSM_DATA_CODINGS.map((v) => z.literal(v)) as [
+        z.ZodLiteral<0>,
+        z.ZodLiteral<1>,
+        z.ZodLiteral<3>,
+      ],
+      {
+        error: 'FIELD_INVALID',
+      },
+    )
     .default(0),
   enquireLinkSeconds: int(5, 3600).default(30),
   reconnectSeconds: int(1, 600).default(2),
@@ -146,7 +164,16 @@ export const gatewaySchema = z.object({
 export type Gateway = z.input<typeof gatewaySchema>;
 
 /** Columns the gateway list sorts by. */
-export const GATEWAY_SORTABLE = ['name', 'host', 'systemId', 'binds', 'windowSize', 'tps', 'enabled', 'createdAt'] as const;
+export const GATEWAY_SORTABLE = [
+  'name',
+  'host',
+  'systemId',
+  'binds',
+  'windowSize',
+  'tps',
+  'enabled',
+  'createdAt',
+] as const;
 
 /** `GET /sms/gateway/list` and `exportXls`: a name/host/system id search and enabled. */
 export const gatewayListQuerySchema = resourceListQuerySchema({

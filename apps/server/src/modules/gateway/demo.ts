@@ -1,7 +1,7 @@
 import { type Smsc, startSmsc } from '@switchboard/smsc-sim';
+import { stableId } from '../../db/seed/stable-id';
 import type { Config } from '../../platform/config';
 import type { Logger } from '../../platform/logger';
-import { stableId } from '../../db/seed/stable-id';
 import type { GatewayService } from './service';
 
 /** The demo's gateways: names match the demo gateway costs (rate module), one per simulator. */

@@ -40,7 +40,12 @@ export const gatewayModule = defineModule({
     const manager = new GatewayManager(gateways, platform);
     return {
       async start() {
-        simulators = await startDemoSimulators(platform.config, gateways, platform.database.kind, platform.log);
+        simulators = await startDemoSimulators(
+          platform.config,
+          gateways,
+          platform.database.kind,
+          platform.log,
+        );
         await manager.start();
       },
       async stop() {

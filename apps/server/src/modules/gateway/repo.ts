@@ -55,7 +55,10 @@ export class GatewayRepo {
   }
 
   all(): Promise<GatewayRow[]> {
-    return executor(this.db).select().from(smsGateways).orderBy(...DEFAULT_ORDER);
+    return executor(this.db)
+      .select()
+      .from(smsGateways)
+      .orderBy(...DEFAULT_ORDER);
   }
 
   options() {
@@ -150,7 +153,10 @@ export class GatewayRepo {
 
   /** The owner still holds these slots (refreshes seenAt). */
   async touchBinds(owner: string, at: Date): Promise<void> {
-    await executor(this.db).update(smsGatewayBinds).set({ seenAt: at }).where(eq(smsGatewayBinds.owner, owner));
+    await executor(this.db)
+      .update(smsGatewayBinds)
+      .set({ seenAt: at })
+      .where(eq(smsGatewayBinds.owner, owner));
   }
 
   async deleteBind(gatewayId: string, slot: number, owner: string): Promise<void> {

@@ -80,7 +80,11 @@ const SETTINGS_COLUMNS: ResourceColumn<GatewayRecord>[] = [
   { key: 'destTon', header: { 'en-US': 'Destination TON', 'zh-CN': '目标TON' }, kind: 'integer' },
   { key: 'destNpi', header: { 'en-US': 'Destination NPI', 'zh-CN': '目标NPI' }, kind: 'integer' },
   { key: 'defaultDataCoding', header: { 'en-US': 'Data coding', 'zh-CN': '默认编码' }, kind: 'integer' },
-  { key: 'enquireLinkSeconds', header: { 'en-US': 'Enquire link (s)', 'zh-CN': '心跳间隔(秒)' }, kind: 'integer' },
+  {
+    key: 'enquireLinkSeconds',
+    header: { 'en-US': 'Enquire link (s)', 'zh-CN': '心跳间隔(秒)' },
+    kind: 'integer',
+  },
   { key: 'reconnectSeconds', header: { 'en-US': 'Reconnect (s)', 'zh-CN': '重连间隔(秒)' }, kind: 'integer' },
   {
     key: 'reconnectMaxSeconds',
@@ -166,7 +170,9 @@ export function gatewayRoutes(api: Api, { gateways }: Services) {
             const name = row.name.toLowerCase();
             const repeated = seen.has(name);
             seen.add(name);
-            return taken.has(name) || repeated ? [{ index, field: 'name', code: 'GATEWAY_NAME_TAKEN' as const }] : [];
+            return taken.has(name) || repeated
+              ? [{ index, field: 'name', code: 'GATEWAY_NAME_TAKEN' as const }]
+              : [];
           });
         },
         write: (rows) => gateways.addAll(rows),
@@ -203,7 +209,10 @@ export function gatewayRoutes(api: Api, { gateways }: Services) {
     '/sys/smsGateway/list',
     {
       config: { access: { permission: GATEWAY_PERMS.options } },
-      schema: { summary: 'Gateways for selects: id, name, enabled', response: okResponse(gatewayOptionsSchema) },
+      schema: {
+        summary: 'Gateways for selects: id, name, enabled',
+        response: okResponse(gatewayOptionsSchema),
+      },
     },
     async (request) => ok(request, await gateways.options()),
   );

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  primaryKey,
-  timestamp,
   check,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
+  timestamp,
   uniqueIndex,
   uuid,
   varchar,

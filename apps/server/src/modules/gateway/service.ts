@@ -13,7 +13,13 @@ import { AppError } from '../../platform/envelope';
 import type { Platform, Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import type { SecretBox } from '../../platform/secret-box';
-import { type GatewayBindRow, type GatewayFilters, GatewayRepo, type GatewayRow, type GatewayValues } from './repo';
+import {
+  type GatewayBindRow,
+  type GatewayFilters,
+  GatewayRepo,
+  type GatewayRow,
+  type GatewayValues,
+} from './repo';
 import type { GatewayClientConfig, GatewayReceipt, OutboundSms, SubmitOutcome } from './smpp-client';
 
 export type { GatewayRow } from './repo';
@@ -211,9 +217,14 @@ export class GatewayService {
   async add(input: GatewayInput): Promise<GatewayRecord> {
     const box = await this.box();
     return this.write(async () => {
-      if ((await this.repo.takenNames([input.name])).length > 0) throw new AppError('GATEWAY_NAME_TAKEN', 409);
+      if ((await this.repo.takenNames([input.name])).length > 0)
+        throw new AppError('GATEWAY_NAME_TAKEN', 409);
       const id = crypto.randomUUID();
-      const row = await this.repo.insert({ ...valuesOf(input), id, password: box.seal(input.password, passwordAad(id)) });
+      const row = await this.repo.insert({
+        ...valuesOf(input),
+        id,
+        password: box.seal(input.password, passwordAad(id)),
+      });
       return recordOf(row);
     });
   }
@@ -224,7 +235,11 @@ export class GatewayService {
     return this.write(async () => {
       for (const input of inputs) {
         const id = crypto.randomUUID();
-        await this.repo.insert({ ...valuesOf(input), id, password: box.seal(input.password, passwordAad(id)) });
+        await this.repo.insert({
+          ...valuesOf(input),
+          id,
+          password: box.seal(input.password, passwordAad(id)),
+        });
       }
       return inputs.length;
     });
@@ -239,7 +254,8 @@ export class GatewayService {
     const box = await this.box();
     const { id, password, ...rest } = input;
     return this.write(async () => {
-      if ((await this.repo.takenNames([rest.name], id)).length > 0) throw new AppError('GATEWAY_NAME_TAKEN', 409);
+      if ((await this.repo.takenNames([rest.name], id)).length > 0)
+        throw new AppError('GATEWAY_NAME_TAKEN', 409);
       const values: Partial<GatewayValues> = valuesOf(rest);
       if (password) values.password = box.seal(password, passwordAad(id));
       const row = await this.repo.update(id, values);
@@ -254,7 +270,8 @@ export class GatewayService {
     return this.write(async () => {
       const source = await this.repo.byId(input.id);
       if (!source) throw new AppError('GATEWAY_NOT_FOUND', 404);
-      if ((await this.repo.takenNames([input.name])).length > 0) throw new AppError('GATEWAY_NAME_TAKEN', 409);
+      if ((await this.repo.takenNames([input.name])).length > 0)
+        throw new AppError('GATEWAY_NAME_TAKEN', 409);
       const password = box.open(source.password, passwordAad(source.id));
       if (password === null) throw new AppError('GATEWAY_NOT_FOUND', 404);
       const id = crypto.randomUUID();

@@ -122,7 +122,11 @@ export function normaliseId(id: string, format: GatewayIdFormat): string {
 }
 
 /** A receipt text's id in the submit_sm_resp form (converted when the two formats differ). */
-export function receiptIdToSubmitForm(id: string, receiptFormat: GatewayIdFormat, submitFormat: GatewayIdFormat) {
+export function receiptIdToSubmitForm(
+  id: string,
+  receiptFormat: GatewayIdFormat,
+  submitFormat: GatewayIdFormat,
+) {
   const text = id.trim();
   if (receiptFormat === submitFormat) return normaliseId(text, submitFormat);
   try {
@@ -142,7 +146,11 @@ const STAT_STATUS: Record<string, GatewayReceiptStatus> = {
 };
 
 /** The status of a receipt: the gateway's error map by `err:` code first, else by `stat:`. */
-export function receiptStatus(stat: string, err: string, errorMap: Record<string, string>): GatewayReceiptStatus {
+export function receiptStatus(
+  stat: string,
+  err: string,
+  errorMap: Record<string, string>,
+): GatewayReceiptStatus {
   const code = errorCodeValue(err);
   if (code !== null) {
     for (const [key, status] of Object.entries(errorMap)) {
@@ -182,7 +190,11 @@ function isEmpty(value: NonNullable<Pdu['short_message']>): boolean {
  * when present (the submit_sm_resp form), else from the text (converted from the receipt form).
  * Undefined when the PDU is not a receipt or its text is not one.
  */
-export function readReceipt(pdu: Pdu, config: GatewayClientConfig, now = new Date()): GatewayReceipt | undefined {
+export function readReceipt(
+  pdu: Pdu,
+  config: GatewayClientConfig,
+  now = new Date(),
+): GatewayReceipt | undefined {
   // esm_class bits 2-5: 0x04 MC delivery receipt (0x08, 0x10, 0x20: other acknowledgements).
   if (((pdu.esm_class ?? 0) & 0x3c) !== 0x04) return undefined;
   const raw = pduText(pdu);
@@ -198,7 +210,8 @@ export function readReceipt(pdu: Pdu, config: GatewayClientConfig, now = new Dat
     gatewayId: config.id,
     upstreamId,
     status: receiptStatus(stat, err, config.errorMap),
-    errorCode: err && errorCodeValue(err) !== 0 ? err : stat && stat.toUpperCase() !== 'DELIVRD' ? stat : null,
+    errorCode:
+      err && errorCodeValue(err) !== 0 ? err : stat && stat.toUpperCase() !== 'DELIVRD' ? stat : null,
     doneAt: (parsed && receiptDate(parsed.doneDate)) || now,
     raw,
   };
@@ -331,7 +344,12 @@ class BindSlot {
     }, CONNECT_TIMEOUT_MS);
     session.on('connect', () => {
       clearTimeout(connectTimer);
-      const bind = mode === 'transmitter' ? 'bind_transmitter' : mode === 'receiver' ? 'bind_receiver' : 'bind_transceiver';
+      const bind =
+        mode === 'transmitter'
+          ? 'bind_transmitter'
+          : mode === 'receiver'
+            ? 'bind_receiver'
+            : 'bind_transceiver';
       session[bind](
         {
           system_id: config.systemId,
@@ -396,7 +414,10 @@ class BindSlot {
         return;
       default:
         if (smpp.commands[`${pdu.command}_resp`]) session.send(pdu.response({ command_status: 0x03 }));
-        else session.send(new smpp.PDU('generic_nack', { sequence_number: pdu.sequence_number, command_status: 0x03 }));
+        else
+          session.send(
+            new smpp.PDU('generic_nack', { sequence_number: pdu.sequence_number, command_status: 0x03 }),
+          );
     }
   }
 
@@ -416,7 +437,10 @@ class BindSlot {
         });
       }
     } else if (((pdu.esm_class ?? 0) & 0x3c) === 0x04) {
-      this.client.events.log?.('warn', 'unreadable receipt', { gateway: this.client.config.name, text: pduText(pdu) });
+      this.client.events.log?.('warn', 'unreadable receipt', {
+        gateway: this.client.config.name,
+        text: pduText(pdu),
+      });
     }
     if (session.socket.writable) session.send(pdu.response({ command_status: status }));
   }

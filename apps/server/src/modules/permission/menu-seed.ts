@@ -565,7 +565,12 @@ export const MENU: MenuSeed[] = [
           { key: 'smsGatewayDelete', title: 'Delete', perms: 'sms:gateway:delete', permsType: '1' },
           { key: 'smsGatewayImport', title: 'Import', perms: 'sms:gateway:import', permsType: '1' },
           { key: 'smsGatewayExport', title: 'Export', perms: 'sms:gateway:export', permsType: '1' },
-          { key: 'smsGatewayOptions', title: 'Gateway options', perms: 'sms:gateway:options', permsType: '1' },
+          {
+            key: 'smsGatewayOptions',
+            title: 'Gateway options',
+            perms: 'sms:gateway:options',
+            permsType: '1',
+          },
         ],
       },
     ],
