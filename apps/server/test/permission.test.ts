@@ -58,6 +58,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'system',
       'test',
       'rates',
+      'sms',
     ]);
     expect(find(menu, 'home')).toEqual({
       id: seededId('menu:home'),
@@ -181,6 +182,13 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'rate:group:edit',
         'rate:import',
         'rate:quote',
+        'sms:gateway:add',
+        'sms:gateway:copy',
+        'sms:gateway:delete',
+        'sms:gateway:edit',
+        'sms:gateway:export',
+        'sms:gateway:import',
+        'sms:gateway:options',
         'system:announcement:add',
         'system:announcement:delete',
         'system:announcement:edit',
