@@ -31,6 +31,7 @@ const LOADERS: Record<string, Loader> = {
   'rates/RateGroupList': () => import('@/features/rates/pages/RateGroupListPage'),
   'rates/RateList': () => import('@/features/rates/pages/RateListPage'),
   'rates/GatewayCostList': () => import('@/features/rates/pages/GatewayCostListPage'),
+  'sms/GatewayList': () => import('@/features/sms/pages/GatewayListPage'),
 };
 
 /** Menu nodes that only group their children. */
