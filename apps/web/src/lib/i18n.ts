@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'apiAccess',
   'rates',
   'agent',
+  'gateway',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
