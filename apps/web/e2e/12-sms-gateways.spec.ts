@@ -13,7 +13,6 @@ const TEXTS = {
     add: 'Add gateway',
     save: /^Save$/,
     saved: 'Gateway saved',
-    port: 'Port',
     portTooLarge: 'Port must be at most 65535',
     bound: /^Bound/,
     down: 'Down',
@@ -22,7 +21,6 @@ const TEXTS = {
     add: '新增网关',
     save: /^保\s*存$/,
     saved: '网关已保存',
-    port: '端口',
     portTooLarge: '端口不能大于65535',
     bound: /^已绑定/,
     down: '已断开',
@@ -34,9 +32,6 @@ const ACCOUNT = { systemId: 'e2egw', password: 'e2e123' };
 function gatewayRow(page: Page, name: string): Locator {
   return page.locator('tr.ant-table-row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 }
-
-/** The labelled input of the gateway form. */
-const input = (form: Locator, label: string) => form.getByLabel(label, { exact: true });
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`${locale}: an administrator adds a gateway and watches it bind, go down and bind again`, async ({
