@@ -245,7 +245,7 @@ export class GatewayService {
     });
   }
 
-  /** Names of an import already taken (or repeated in the file): their row indexes. */
+  /** Which of these names are taken already (lower case), for an import's check. */
   async takenNames(names: string[]): Promise<Set<string>> {
     return new Set((await this.repo.takenNames(names)).map((n) => n.toLowerCase()));
   }
