@@ -203,7 +203,8 @@ export async function startServer(
     eventsChannel,
     testServices: options.services,
   });
-  if (options.workers) app.startWorkers();
+  // The SMS loops only: jobs run when a test calls them, gateways are the test's own.
+  if (options.workers) await app.startWorkers({ jobs: false, only: ['sms'] });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -66,6 +66,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'smsTemplates',
       'smsSenders',
       'routing',
+      'sms',
     ]);
     expect(find(menu, 'home')).toEqual({
       id: seededId('menu:home'),
@@ -207,6 +208,13 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'sms:otpPremium:send',
         'route:edit',
         'route:test',
+        'sms:gateway:add',
+        'sms:gateway:copy',
+        'sms:gateway:delete',
+        'sms:gateway:edit',
+        'sms:gateway:export',
+        'sms:gateway:import',
+        'sms:gateway:options',
         'system:announcement:add',
         'system:announcement:delete',
         'system:announcement:edit',

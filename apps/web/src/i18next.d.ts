@@ -7,6 +7,7 @@ import type billing from './locales/en-US/billing.json';
 import type branding from './locales/en-US/branding.json';
 import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
+import type gateway from './locales/en-US/gateway.json';
 import type home from './locales/en-US/home.json';
 import type layout from './locales/en-US/layout.json';
 import type ledger from './locales/en-US/ledger.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       routing: typeof routing;
       agent: typeof agent;
       smsTemplate: typeof smsTemplate;
+      gateway: typeof gateway;
     };
   }
 }

@@ -586,6 +586,38 @@ export const errorTexts = {
     'en-US': 'Prefix {prefix} does not start with the calling code of {country} (+{code})',
     'zh-CN': '号段{prefix}不是以{country}的国家代码（+{code}）开头',
   },
+  // --- SMS gateways (issue 12) ---
+  NUMBER_TOO_SMALL: { 'en-US': '{field} must be at least {min}', 'zh-CN': '{field}不能小于{min}' },
+  NUMBER_TOO_LARGE: { 'en-US': '{field} must be at most {max}', 'zh-CN': '{field}不能大于{max}' },
+  GATEWAY_NOT_FOUND: { 'en-US': 'The gateway does not exist', 'zh-CN': '网关不存在' },
+  GATEWAY_NAME_TAKEN: {
+    'en-US': 'A gateway with this name already exists',
+    'zh-CN': '已存在同名的网关',
+  },
+  GATEWAY_IN_USE: {
+    'en-US': 'The gateway {name} is in use ({usage}): remove it there first',
+    'zh-CN': '网关{name}正在使用中（{usage}），请先解除使用',
+  },
+  GATEWAY_HOST_INVALID: {
+    'en-US': '{field} must be a host name or an IP address',
+    'zh-CN': '{field}必须是主机名或IP地址',
+  },
+  GATEWAY_RECONNECT_RANGE: {
+    'en-US': 'The longest reconnect wait cannot be shorter than the first',
+    'zh-CN': '最长重连间隔不能小于首次重连间隔',
+  },
+  GATEWAY_ERROR_CODE_INVALID: {
+    'en-US': 'Error codes are decimal (001) or hex (0x0b)',
+    'zh-CN': '错误码须为十进制（如001）或十六进制（如0x0b）',
+  },
+  GATEWAY_ERROR_STATUS_INVALID: {
+    'en-US': 'An error code maps to delivered, undeliverable, expired, rejected or failed',
+    'zh-CN': '错误码只能映射为：已送达、无法送达、已过期、已拒绝或失败',
+  },
+  GATEWAY_ERROR_MAP_TOO_LARGE: {
+    'en-US': 'The error map holds at most 200 codes',
+    'zh-CN': '错误码映射最多200条',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof errorTexts;

@@ -9,6 +9,7 @@ export * from './constants';
 export * from './duplicate';
 export * from './envelope';
 export * from './errors';
+export * from './gateway';
 export * from './html-policy';
 export * from './ledger';
 export * from './logs';

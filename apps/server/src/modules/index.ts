@@ -9,6 +9,7 @@ import { countryModule } from './country';
 import { departModule } from './depart';
 import { dictModule } from './dict';
 import { duplicateModule } from './duplicate';
+import { gatewayModule } from './gateway';
 import { ledgerModule } from './ledger';
 import { logsModule } from './logs';
 import { paymentsModule } from './payments';
@@ -47,8 +48,9 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     paymentsModule,
     apiAccessModule,
     rateModule,
+    gatewayModule,
+    routingModule,
     smsTemplateModule,
     smsModule,
-    routingModule,
   ];
 }

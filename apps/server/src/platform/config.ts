@@ -57,6 +57,12 @@ const envSchema = z.object({
       message: 'must be 32 bytes written as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
     }),
   CALLBACK_ALLOW_PRIVATE: flag,
+  /** Two simulated upstream SMSCs in the process (the demo's gateways bind to them). */
+  SMSC_SIM: flag,
+  SMSC_SIM_PORTS: z
+    .string()
+    .regex(/^\s*\d{1,5}\s*,\s*\d{1,5}\s*$/, 'must be two ports, e.g. 2776,2777')
+    .default('2776,2777'),
   PLATFORM_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
@@ -135,6 +141,11 @@ export interface Config {
   callbackAllowPrivate: boolean;
   /** The SMS engine's timings and batch sizes (see the SMS_* variables). */
   sms: SmsConfig;
+  /**
+   * The demo's simulated upstream SMSCs: `enabled` undefined means on for the embedded database
+   * when its demo gateways exist (npm start), off otherwise; `ports` where they listen.
+   */
+  smscSim: { enabled: boolean | undefined; ports: [number, number] };
   /**
    * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
    * environment: unset means a real timer; tests pass one that records the delay asked for.
@@ -226,6 +237,10 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       dispatchInFlight: e.SMS_DISPATCH_IN_FLIGHT,
       callbackRetryMs: e.SMS_CALLBACK_RETRY_MS,
       callbackWindowMs: e.SMS_CALLBACK_WINDOW_S * 1000,
+    },
+    smscSim: {
+      enabled: e.SMSC_SIM,
+      ports: e.SMSC_SIM_PORTS.split(',').map((p) => Number(p.trim())) as [number, number],
     },
   };
 }

@@ -200,9 +200,10 @@ export class ApiAccessService {
   /**
    * SECRETS_KEY, or else a key generated once and kept in the settings (two processes starting
    * together agree on the first one written). Resolved outside transactions: a generated key
-   * written inside one that then rolled back must not be remembered.
+   * written inside one that then rolled back must not be remembered. Other modules seal their
+   * secrets with it too (gateway passwords).
    */
-  private async secretBox(): Promise<SecretBox> {
+  async secretBox(): Promise<SecretBox> {
     if (this.box) return this.box;
     let key: Buffer | undefined;
     if (this.config.secretsKey) key = parseSecretsKey(this.config.secretsKey);

@@ -788,4 +788,40 @@ export const MENU: MenuSeed[] = [
       },
     ],
   },
+  // --- SMS (issue 12): gateways ---
+  {
+    key: 'sms',
+    title: 'SMS',
+    titleKey: 'menu.sms',
+    path: '/sms',
+    icon: 'message',
+    redirect: '/sms/gateway',
+    alwaysShow: true,
+    roles: staff,
+    children: [
+      {
+        key: 'smsGateway',
+        title: 'Gateways',
+        titleKey: 'menu.smsGateway',
+        path: '/sms/gateway',
+        component: 'sms/GatewayList',
+        perms: 'sms:gateway:list',
+        roles: staff,
+        buttons: [
+          { key: 'smsGatewayAdd', title: 'Add', perms: 'sms:gateway:add', permsType: '1' },
+          { key: 'smsGatewayEdit', title: 'Edit', perms: 'sms:gateway:edit', permsType: '1' },
+          { key: 'smsGatewayCopy', title: 'Copy', perms: 'sms:gateway:copy', permsType: '1' },
+          { key: 'smsGatewayDelete', title: 'Delete', perms: 'sms:gateway:delete', permsType: '1' },
+          { key: 'smsGatewayImport', title: 'Import', perms: 'sms:gateway:import', permsType: '1' },
+          { key: 'smsGatewayExport', title: 'Export', perms: 'sms:gateway:export', permsType: '1' },
+          {
+            key: 'smsGatewayOptions',
+            title: 'Gateway options',
+            perms: 'sms:gateway:options',
+            permsType: '1',
+          },
+        ],
+      },
+    ],
+  },
 ];

@@ -36,6 +36,7 @@ const LOADERS: Record<string, Loader> = {
   'routing/RouteList': () => import('@/features/routing/pages/RouteListPage'),
   'routing/OperatorList': () => import('@/features/routing/pages/OperatorListPage'),
   'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
+  'sms/GatewayList': () => import('@/features/sms/pages/GatewayListPage'),
 };
 
 /** Menu nodes that only group their children. */
