@@ -85,6 +85,8 @@ export default defineConfig({
           INSECURE_FIXED_CAPTCHA: process.env.INSECURE_FIXED_CAPTCHA,
           // The API access spec sends callback tests to a receiver on 127.0.0.1.
           CALLBACK_ALLOW_PRIVATE: '1',
+          // The customer SMPP server on a free port (2775 may be another server's).
+          SMPP_PORT: '0',
         },
       },
 });

@@ -16,7 +16,9 @@ import { permissionModule } from './permission';
 import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { settingsModule } from './settings';
+import { smppServerModule } from './smpp-server';
 import { smsModule } from './sms';
+import { smsApiModule } from './sms-api';
 import { smsTemplateModule } from './sms-template';
 import { systemModule } from './system';
 import { userModule } from './user';
@@ -48,5 +50,7 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     rateModule,
     smsTemplateModule,
     smsModule,
+    smsApiModule,
+    smppServerModule,
   ];
 }
