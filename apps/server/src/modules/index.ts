@@ -15,6 +15,7 @@ import { paymentsModule } from './payments';
 import { permissionModule } from './permission';
 import { rateModule } from './rate';
 import { registrationModule } from './registration';
+import { routingModule } from './routing';
 import { settingsModule } from './settings';
 import { smppServerModule } from './smpp-server';
 import { smsModule } from './sms';
@@ -50,6 +51,7 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     rateModule,
     smsTemplateModule,
     smsModule,
+    routingModule,
     smsApiModule,
     smppServerModule,
   ];
