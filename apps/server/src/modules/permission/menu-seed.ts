@@ -480,7 +480,7 @@ export const MENU: MenuSeed[] = [
         key: 'systemSmppAccount',
         title: 'SMPP accounts',
         titleKey: 'menu.smppAccount',
-        path: '/sys/smppAccount',
+        path: '/system/smppAccount',
         component: 'system/SmppAccountList',
         perms: 'system:smppAccount:list',
         icon: 'key',
