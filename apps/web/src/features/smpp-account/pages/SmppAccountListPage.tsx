@@ -66,7 +66,7 @@ export default function SmppAccountListPage() {
     },
     { title: t('fields.tpsLimit'), dataIndex: 'tpsLimit', sorter: true, responsive: ['md'] },
     {
-      title: t('fields.maxBinds'),
+      title: t('bindsColumn'),
       dataIndex: 'maxBinds',
       sorter: true,
       responsive: ['md'],
