@@ -2,7 +2,6 @@ import {
   adminHeaders,
   expect,
   expectToast,
-  recordToasts,
   signIn,
   storedToken,
   switchLanguage,
