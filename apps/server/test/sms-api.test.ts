@@ -329,6 +329,18 @@ describe('Idempotency-Key', () => {
     expectOk(await send(keys.twoWay!, body, { headers: { 'Idempotency-Key': key } }));
   });
 
+  it('sends once when the same key and body arrive at the same time', async () => {
+    const key = `race-${Math.random().toString(36).slice(2)}`;
+    const body = { kind: 'otp', to: CN2, text: 'At once', clientRef: key };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send(keys.direct!, body, { headers: { 'Idempotency-Key': key } })),
+    );
+    const batchIds = new Set(answers.map((a) => expectOk(a).batchId));
+    expect(batchIds.size).toBe(1);
+    const rows = await s.app.database.db.select().from(smsMessages).where(eq(smsMessages.clientRef, key));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses the same key with another body (409, both languages), and a malformed key', async () => {
     const key = `k-${Math.random().toString(36).slice(2)}`;
     expectOk(
