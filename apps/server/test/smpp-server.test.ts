@@ -401,6 +401,32 @@ describe('submit_sm and receipts', () => {
     expect(stored.encoding).toBe('ucs2');
   });
 
+  it('reassembles parts numbered with the SAR TLVs', async () => {
+    const acc = await account();
+    const session = await connect();
+    expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
+    const parts = ['SAR one, ', 'SAR two, ', 'SAR three.'];
+    const ids: string[] = [];
+    for (const [i, part] of parts.entries()) {
+      const r = await request(session, 'submit_sm', {
+        destination_addr: GB,
+        short_message: part,
+        sar_msg_ref_num: 300,
+        sar_total_segments: 3,
+        sar_segment_seqnum: i + 1,
+      });
+      expect(r.command_status).toBe(ESME_ROK);
+      ids.push(r.message_id!);
+    }
+    expect(new Set(ids).size).toBe(1);
+    const row = await eventually(async () => {
+      const found = await smppRow(ids[0]!);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect((await messageRow(row.messageId)).text).toBe(parts.join(''));
+  });
+
   it('stores receipts while no receiver is bound and sends them when one binds', async () => {
     const acc = await account();
     const tx = await connect();
