@@ -88,6 +88,8 @@ export default defineConfig({
           // No demo SMSC simulators on fixed ports (other suites may run beside this one); the
           // gateway spec starts its own on a free port.
           SMSC_SIM: '0',
+          // The customer SMPP server on a free port (2775 may be another server's).
+          SMPP_PORT: '0',
         },
       },
 });

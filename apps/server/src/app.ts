@@ -180,11 +180,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   );
   await server.ready();
+  // The customer SMPP server runs with the API (SMPP_PORT; off when not set in tests).
+  await services.smppServer.start();
   return {
     ...core,
     server,
     routes,
     async close() {
+      await services.smppServer.stop();
       await server.close();
       redis?.disconnect();
       await core.close();

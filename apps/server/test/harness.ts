@@ -175,6 +175,8 @@ export async function startServer(
     LOG_LEVEL: 'silent',
     // Tests log in far more often than people do; a test of the limit sets it low.
     LOGIN_RATE_LIMIT: '10000',
+    // No customer SMPP server unless a test asks for one (SMPP_PORT: '0').
+    SMPP_PORT: 'off',
     REDIS_URL: process.env.REDIS_URL,
     ...env,
     PORT: '0',

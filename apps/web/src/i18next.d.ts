@@ -17,6 +17,7 @@ import type notices from './locales/en-US/notices.json';
 import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
 import type routing from './locales/en-US/routing.json';
+import type smppAccount from './locales/en-US/smppAccount.json';
 import type smsTemplate from './locales/en-US/smsTemplate.json';
 import type system from './locales/en-US/system.json';
 
@@ -45,6 +46,7 @@ declare module 'i18next' {
       agent: typeof agent;
       smsTemplate: typeof smsTemplate;
       gateway: typeof gateway;
+      smppAccount: typeof smppAccount;
     };
   }
 }

@@ -534,6 +534,24 @@ export const errorTexts = {
     'en-US': 'The file has no numbers (one per line, or a column named number)',
     'zh-CN': '文件中没有号码（每行一个，或名为“号码”的列）',
   },
+  // Customer access: the HTTP API and the SMPP server (issue 12)
+  API_BASIC_AUTH_REQUIRED: {
+    'en-US': 'Authenticate with HTTP Basic: your API key as the user name and its secret as the password',
+    'zh-CN': '请使用 HTTP Basic 认证：用户名为 API 密钥，密码为其密钥口令',
+  },
+  API_CREDENTIALS_INVALID: { 'en-US': 'Wrong API key or secret', 'zh-CN': 'API 密钥或口令错误' },
+  IDEMPOTENCY_KEY_INVALID: {
+    'en-US': 'The Idempotency-Key header must be 1 to 128 visible ASCII characters',
+    'zh-CN': 'Idempotency-Key 请求头须为 1 到 128 个可见 ASCII 字符',
+  },
+  SMPP_SYSTEM_ID_TAKEN: {
+    'en-US': 'The system id {systemId} is already taken',
+    'zh-CN': '系统ID {systemId} 已被使用',
+  },
+  SMPP_ADDRESS_INVALID: {
+    'en-US': '{value} is not an IP address or CIDR range',
+    'zh-CN': '{value} 不是有效的IP地址或CIDR网段',
+  },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },

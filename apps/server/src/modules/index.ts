@@ -18,7 +18,9 @@ import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { routingModule } from './routing';
 import { settingsModule } from './settings';
+import { smppServerModule } from './smpp-server';
 import { smsModule } from './sms';
+import { smsApiModule } from './sms-api';
 import { smsTemplateModule } from './sms-template';
 import { systemModule } from './system';
 import { userModule } from './user';
@@ -52,5 +54,7 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     routingModule,
     smsTemplateModule,
     smsModule,
+    smsApiModule,
+    smppServerModule,
   ];
 }

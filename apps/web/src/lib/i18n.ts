@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'smsTemplate',
   'routing',
   'gateway',
+  'smppAccount',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

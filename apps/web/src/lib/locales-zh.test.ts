@@ -35,6 +35,19 @@ const ALLOWED = new Set([
   'IPv6',
   'TLS',
   'v1',
+  // The customer HTTP API and SMPP server (issue 12): the protocol's names and its PDUs and
+  // status names as customers meet them in their SMPP client's logs
+  'Basic',
+  'Idempotency',
+  'Key',
+  'ASCII',
+  'SMPP',
+  'TPS',
+  'ESME',
+  'RTHROTTLED',
+  'submit',
+  'deliver',
+  'sm',
   // Mobile network codes and the country-code standard (rates)
   'MCC',
   'MNC',

@@ -394,6 +394,17 @@ export const MENU: MenuSeed[] = [
       },
     ],
   },
+  // The customer HTTP API's documentation (issue 12): whoever may use the API reads it.
+  {
+    key: 'apiDocsCustomer',
+    title: 'HTTP API docs',
+    titleKey: 'menu.customerApiDocs',
+    path: '/apiAccess/docs',
+    component: 'apiDocs/CustomerApiDocs',
+    icon: 'file-text',
+    perms: 'api:docs:view',
+    roles: ['admin', 'distributor', 'agent', 'customer'],
+  },
   {
     key: 'system',
     title: 'System',
@@ -463,6 +474,21 @@ export const MENU: MenuSeed[] = [
           { key: 'brandAdd', title: 'Add', perms: 'system:brand:add', permsType: '1' },
           { key: 'brandEdit', title: 'Edit', perms: 'system:brand:edit', permsType: '1' },
           { key: 'brandDelete', title: 'Delete', perms: 'system:brand:delete', permsType: '1' },
+        ],
+      },
+      {
+        key: 'systemSmppAccount',
+        title: 'SMPP accounts',
+        titleKey: 'menu.smppAccount',
+        path: '/system/smppAccount',
+        component: 'system/SmppAccountList',
+        perms: 'system:smppAccount:list',
+        icon: 'key',
+        buttons: [
+          { key: 'smppAccountAdd', title: 'Add', perms: 'system:smppAccount:add', permsType: '1' },
+          { key: 'smppAccountEdit', title: 'Edit', perms: 'system:smppAccount:edit', permsType: '1' },
+          { key: 'smppAccountDelete', title: 'Delete', perms: 'system:smppAccount:delete', permsType: '1' },
+          { key: 'smppAccountExport', title: 'Export', perms: 'system:smppAccount:export', permsType: '1' },
         ],
       },
       {
