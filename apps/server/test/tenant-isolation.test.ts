@@ -1648,8 +1648,9 @@ beforeAll(async () => {
   }
 
   // SMS of every kind from every company: a send now (its messages and batch) and a scheduled one
-  // (cancellable), through the HTTP API's path so that each message owes a callback too. This
-  // server has no routing module: the messages fail (NO_ROUTE) at once, which is all the walk needs.
+  // (cancellable), through the HTTP API's path so that each message owes a callback too. A second
+  // number is no number at all: it is final at once (invalid_number), so its report is owed
+  // whatever the routes (no worker dispatches in this server).
   for (const company of Object.values(ids)) {
     // A callback URL (nothing listens there: no worker posts in this server), so that reports are owed.
     await call(admin, 'PUT', '/sys/configCallback/edit', {
@@ -1662,7 +1663,7 @@ beforeAll(async () => {
           userId: null,
           kind,
           source: 'api',
-          recipients: [{ number: NUMBER }],
+          recipients: [{ number: NUMBER }, { number: '12' }],
           text: `walk ${kind}`,
           scheduledAt,
         });
