@@ -52,11 +52,6 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'topUpOrders',
       'payouts',
       'testTool',
-      'smsMarketing',
-      'smsNotify',
-      'smsOtpReguler',
-      'smsOtpPremium',
-      'smsCallbackLog',
       'balanceLedger',
       'companies',
       'apiAccess',
@@ -65,6 +60,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'rates',
       'smsTemplates',
       'smsSenders',
+      'sms',
     ]);
     expect(find(menu, 'home')).toEqual({
       id: seededId('menu:home'),
@@ -248,17 +244,13 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'userAnnouncement',
       'contactUs',
       'recharge',
-      'smsMarketing',
-      'smsNotify',
-      'smsOtpReguler',
-      'smsOtpPremium',
-      'smsCallbackLog',
       'balanceLedger',
       'companies',
       'apiAccess',
       'rates',
       'smsTemplates',
       'smsSenders',
+      'sms',
     ]);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'rates',
   'agent',
   'smsTemplate',
+  'sms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
