@@ -1,0 +1,248 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminHeaders, expect, signIn, storedToken, switchLanguage, test } from './support';
+
+/**
+ * Sending SMS from the console (issue 12), in both languages, on the demo data: a customer types
+ * numbers (one invalid, one repeated) and imports a file with a bad row, sees the file's columns as
+ * variables, previews the cost (problems listed by row with their reason), sends, watches the
+ * batch's progress to final statuses, finds the messages in the records (detail drawer), and sees
+ * the charge in its balance and ledger. A scheduled send is cancelled and its charge refunded.
+ */
+
+const LANGUAGES = [
+  {
+    locale: 'en-US' as const,
+    invalid: 'The phone number is not a valid international number',
+    duplicate: 'The number is repeated',
+    covered: 'The balance covers it',
+    scheduleInPast: 'The scheduled time must not be earlier than now',
+    scheduled: 'Scheduled',
+    cancelled: 'Cancelled',
+    ok: /^OK$/,
+    charge: 'Charge',
+  },
+  {
+    locale: 'zh-CN' as const,
+    invalid: '该电话号码不是有效的国际号码',
+    duplicate: '号码重复',
+    covered: '余额充足',
+    scheduleInPast: '定时发送时间不能早于当前时间',
+    scheduled: '待发送',
+    cancelled: '已取消',
+    ok: /^确 ?定$/,
+    charge: '扣费',
+  },
+];
+
+/** Demo-rated destinations (China and the UK): numbers of this run only. */
+const serial = () => String(Date.now()).slice(-7);
+const cnNumber = (tail: string) => `86138${tail.padStart(8, '0').slice(-8)}`;
+const gbNumber = (tail: string) => `447700${tail.padStart(6, '0').slice(-6)}`;
+
+/** Micro-units of a money text ("12.345600" → 12345600n), exact. */
+function micros(text: string): bigint {
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const value = BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, '0').slice(0, 6));
+  return negative ? -value : value;
+}
+
+async function balanceOf(request: APIRequestContext, token: string): Promise<bigint> {
+  const res = await request.get('/api/sys/balance', { headers: { 'X-Access-Token': token } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return micros(((await res.json()) as { result: { balance: string } }).result.balance);
+}
+
+/** Money enough for the sends (the administrator credits the demo customer's company). */
+async function creditCustomer(request: APIRequestContext) {
+  const headers = await adminHeaders(request);
+  const list = await request.get('/api/sys/company/list?name=Direct%20Retail', { headers });
+  const company = ((await list.json()) as { result: { records: { id: string }[] } }).result.records[0]!;
+  const credit = await request.post('/api/sys/balance/adjust', {
+    headers,
+    data: {
+      companyId: company.id,
+      direction: 'credit',
+      amount: '20',
+      reason: 'e2e sms',
+      idempotencyKey: `e2e-sms-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+  });
+  expect(credit.ok(), await credit.text()).toBe(true);
+}
+
+async function startAsCustomer(page: Page, locale: 'en-US' | 'zh-CN') {
+  await page.goto('/user/login');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/user/login');
+  if (locale === 'zh-CN') await switchLanguage(page, 'zh-CN');
+  await signIn(page, 'customer');
+}
+
+for (const lang of LANGUAGES) {
+  test(`[${lang.locale}] a customer imports numbers with bad rows, previews the cost, sends, watches the statuses and sees the charge`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await creditCustomer(request);
+    await startAsCustomer(page, lang.locale);
+    const token = await storedToken(page);
+    const tail = serial();
+    const typed = [cnNumber(`${tail}1`), gbNumber(`${tail}2`)];
+    const fromFile = [cnNumber(`${tail}3`), cnNumber(`${tail}4`)];
+
+    await page.goto('/sms/marketing');
+    const send = page.getByTestId('sms-send');
+    // Typed: two good numbers, a bad one and a repeat, with the separators people use.
+    await send.getByTestId('sms-numbers').fill(`${typed[0]}, ${typed[1]}\n12345\n${typed[0]}`);
+    await expect(send.getByTestId('sms-typed-count')).toContainText('4');
+
+    // A file: a number column and a variable column, one row unreadable.
+    await send.locator('input[type=file]').setInputFiles({
+      name: 'numbers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`number,name\n${fromFile[0]},Ann\nnot-a-number,Bob\n${fromFile[1]},Cy\n`),
+    });
+    const imported = send.getByTestId('sms-imported');
+    await expect(imported).toContainText('numbers.csv');
+    await expect(imported.getByTestId('sms-import-problems')).toContainText('not-a-number');
+    await expect(imported.getByTestId('sms-import-problems')).toContainText(lang.invalid);
+
+    // The file's column is a variable to insert; the first recipient (typed) has no value for it.
+    const text = send.getByTestId('sms-text');
+    await text.fill('Hi ');
+    await imported.getByTestId('sms-variable').filter({ hasText: '{name}' }).click();
+    await expect(text).toHaveValue('Hi {name}');
+    await expect(send.getByTestId('sms-first-preview')).toContainText(typed[0]!);
+    await expect(send.getByTestId('sms-first-preview')).toContainText('{name}');
+
+    // Live length, encoding and parts: GSM-7, then UCS-2 with Chinese, then two parts.
+    await text.fill(`Sale ${tail}: 10% off today`);
+    await expect(send.getByTestId('sms-encoding')).toHaveText('GSM-7');
+    await expect(send.getByTestId('sms-parts')).toContainText('1');
+    await text.fill(`促销 ${tail}`);
+    await expect(send.getByTestId('sms-encoding')).toHaveText('UCS-2');
+    await text.fill(`Sale ${tail}: ${'x'.repeat(170)}`);
+    await expect(send.getByTestId('sms-parts')).toContainText('2');
+    await text.fill(`Sale ${tail}: 10% off today`);
+
+    // Preview: six recipients, two not sent (invalid, repeated) listed by row and reason.
+    await send.getByTestId('sms-preview').click();
+    const preview = page.getByTestId('sms-preview-result');
+    await expect(preview.getByTestId('preview-total')).toHaveText('6');
+    await expect(preview.getByTestId('preview-valid')).toHaveText('4');
+    await expect(preview.getByTestId('preview-problems')).toHaveText('2');
+    const problems = preview.getByTestId('preview-problem-list');
+    await expect(problems.locator('tr', { hasText: '12345' })).toContainText(lang.invalid);
+    await expect(problems.locator('tr', { hasText: lang.duplicate })).toContainText('4');
+    await expect(preview.getByTestId('preview-parts')).toContainText('4');
+    await expect(preview.getByTestId('preview-covered')).toHaveText(lang.covered);
+    const amount = micros((await preview.getByTestId('preview-amount').getAttribute('data-amount'))!);
+    expect(amount).toBeGreaterThan(0n);
+
+    const before = await balanceOf(request, token);
+    await page.getByTestId('sms-send-confirm').click();
+
+    // Progress: counts by status until every message is final.
+    const progress = page.getByTestId('batch-progress');
+    await expect(progress).toBeVisible();
+    await expect(progress).toHaveAttribute('data-done', 'true', { timeout: 120_000 });
+    await expect(progress.getByTestId('batch-progress-bar')).toHaveAttribute('data-final', '4');
+    await expect(progress.getByTestId('batch-progress-bar')).toHaveAttribute('data-total', '4');
+
+    // The charge: the balance went down by the previewed cost (charged once, at acceptance).
+    expect(await balanceOf(request, token)).toBe(before - amount);
+
+    // The batch in the outbox, then its records.
+    const outbox = page.getByTestId('outbox-table');
+    const batchRow = outbox.locator('tr', { hasText: `Sale ${tail}` });
+    await expect(batchRow).toHaveCount(1);
+    await expect(batchRow.getByTestId('batch-total')).toHaveText('4');
+    await progress.getByTestId('batch-progress-records').click();
+    const records = page.getByTestId('record-table');
+    await expect(records.getByTestId('record-to')).toHaveCount(4);
+    for (const number of [...typed, ...fromFile]) {
+      const row = records.locator('tr', {
+        has: page.getByTestId('record-to').getByText(number, { exact: true }),
+      });
+      await expect(row.getByTestId('sms-status')).toHaveAttribute(
+        'data-status',
+        /^(delivered|undeliverable|rejected|expired|timeout|failed)$/,
+      );
+    }
+    // Customers see no gateway.
+    await expect(records.getByTestId('record-gateway')).toHaveCount(0);
+    // The detail of one message.
+    await records
+      .locator('tr', { has: page.getByTestId('record-to').getByText(typed[1]!, { exact: true }) })
+      .getByTestId('record-detail')
+      .click();
+    const detail = page.getByTestId('message-detail');
+    await expect(detail.getByTestId('detail-to')).toHaveText(typed[1]!);
+    await expect(detail.getByTestId('detail-text')).toHaveText(`Sale ${tail}: 10% off today`);
+    await expect(detail.getByTestId('detail-parts')).toHaveText('1');
+    await page.keyboard.press('Escape');
+
+    // The ledger shows the charges.
+    await page.goto('/billing/ledger');
+    await expect(page.getByTestId('balance-value')).toBeVisible();
+    await expect(page.getByText(lang.charge).first()).toBeVisible();
+  });
+
+  test(`[${lang.locale}] a scheduled send is refused in the past, scheduled, and cancelled with its charge refunded`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await creditCustomer(request);
+    await startAsCustomer(page, lang.locale);
+    const token = await storedToken(page);
+    const tail = serial();
+
+    await page.goto('/sms/notify');
+    await page.getByTestId('tab-timing').click();
+    const send = page.getByTestId('sms-send');
+    await send.getByTestId('sms-numbers').fill(cnNumber(`${tail}5`));
+    await send.getByTestId('sms-text').fill(`Reminder ${tail}`);
+
+    const at = send.getByTestId('sms-scheduled-at');
+    const pick = async (when: Date) => {
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const text = `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())} ${pad(when.getHours())}:${pad(when.getMinutes())}:${pad(when.getSeconds())}`;
+      await at.click();
+      await at.fill(text);
+      await at.press('Enter');
+    };
+    // A minute ago: refused in the form.
+    await pick(new Date(Date.now() - 60_000));
+    await send.getByTestId('sms-preview').click();
+    await expect(send.getByText(lang.scheduleInPast)).toBeVisible();
+
+    // In an hour: previewed and scheduled.
+    await pick(new Date(Date.now() + 3_600_000));
+    await send.getByTestId('sms-preview').click();
+    const preview = page.getByTestId('sms-preview-result');
+    await expect(preview.getByTestId('preview-valid')).toHaveText('1');
+    const amount = micros((await preview.getByTestId('preview-amount').getAttribute('data-amount'))!);
+    const before = await balanceOf(request, token);
+    await page.getByTestId('sms-send-confirm').click();
+    await expect(page.getByTestId('batch-progress').getByTestId('batch-state')).toHaveText(lang.scheduled);
+    expect(await balanceOf(request, token)).toBe(before - amount);
+
+    const timing = page.getByTestId('timing-table');
+    const row = timing.locator('tr', { hasText: `Reminder ${tail}` });
+    await expect(row.getByTestId('batch-state')).toHaveText(lang.scheduled);
+    await row.getByTestId('batch-cancel').click();
+    await page.getByRole('button', { name: lang.ok }).click();
+    // Cancelled: gone from the waiting sends, shown under the cancelled ones, refunded.
+    await expect(row).toHaveCount(0);
+    await timing.getByTestId('batch-state-filter').click();
+    await page.getByRole('option', { name: lang.cancelled }).click();
+    await timing.getByTestId('query-submit').click();
+    await expect(timing.locator('tr', { hasText: `Reminder ${tail}` }).getByTestId('batch-state')).toHaveText(
+      lang.cancelled,
+    );
+    await expect.poll(() => balanceOf(request, token)).toBe(before);
+  });
+}
