@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminHeaders, expect, signIn, storedToken, switchLanguage, test } from './support';
+import { adminHeaders, downloadedSheet, expect, signIn, storedToken, switchLanguage, test } from './support';
 
 /**
  * Sending SMS from the console (issue 12), in both languages, on the demo data: a customer types
@@ -183,6 +183,27 @@ for (const lang of LANGUAGES) {
     await expect(detail.getByTestId('detail-text')).toHaveText(`Sale ${tail}: 10% off today`);
     await expect(detail.getByTestId('detail-parts')).toHaveText('1');
     await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+
+    // Export: the records shown (this batch), as a sheet.
+    const download = page.waitForEvent('download');
+    await records.getByTestId('record-export').click();
+    const sheet = await downloadedSheet(await download);
+    expect(sheet.rows).toHaveLength(5);
+    expect(sheet.rows.flat().map(String)).toEqual(expect.arrayContaining([...typed, ...fromFile]));
+
+    // A period before the past week cannot be exported (the server refuses it too).
+    const period = records.locator('.ant-picker-range input');
+    const longAgo = new Date(Date.now() - 30 * 86_400_000);
+    const day = `${longAgo.getFullYear()}-${String(longAgo.getMonth() + 1).padStart(2, '0')}-${String(longAgo.getDate()).padStart(2, '0')}`;
+    await period.first().click();
+    await period.first().fill(day);
+    await period.first().press('Enter');
+    await period.last().fill(day);
+    await period.last().press('Enter');
+    await records.getByTestId('query-submit').click();
+    await expect(records.getByTestId('record-export-outside')).toBeVisible();
+    await expect(records.getByTestId('record-export')).toHaveCount(0);
 
     // The ledger shows the charges.
     await page.goto('/billing/ledger');
@@ -246,3 +267,19 @@ for (const lang of LANGUAGES) {
     await expect.poll(() => balanceOf(request, token)).toBe(before);
   });
 }
+
+test('staff filter records by gateway and see gateway, route and cost; the delivery log opens', async ({
+  page,
+}) => {
+  await page.goto('/user/login');
+  await signIn(page, 'admin');
+  await page.goto('/sms/otpReguler');
+  await page.getByTestId('tab-records').click();
+  const records = page.getByTestId('record-table');
+  await expect(records.getByTestId('record-gateway-filter')).toBeVisible();
+  for (const header of ['Gateway', 'Route', 'Cost']) {
+    await expect(records.locator('th', { hasText: new RegExp(`^${header}$`) })).toHaveCount(1);
+  }
+  await page.goto('/sms/callback');
+  await expect(page.getByTestId('callback-table')).toBeVisible();
+});

@@ -18,6 +18,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, request } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
+import { batchProgress } from '../lib/numbers';
 
 /** `/sms/marketing`… : the base path of a kind's routes. */
 export const kindBase = (kind: SmsKind) => `/sms/${SMS_KIND_PATHS[kind]}`;
@@ -65,7 +66,7 @@ export function useMessage(kind: SmsKind, id: string | null) {
  * happen. The batch list has no filter by id: the newest sends of the day are searched (a batch
  * just sent is among them).
  */
-export function useBatch(kind: SmsKind, id: string | null, refreshing: boolean) {
+export function useBatch(kind: SmsKind, id: string | null) {
   return useQuery({
     queryKey: ['sms', kind, 'batch', id] as const,
     queryFn: async ({ signal }) => {
@@ -77,7 +78,12 @@ export function useBatch(kind: SmsKind, id: string | null, refreshing: boolean) 
       return page.records.find((b) => b.id === id) ?? null;
     },
     enabled: id !== null,
-    refetchInterval: refreshing ? 2_000 : false,
+    // Until every message is final (or the batch is cancelled); a scheduled one waits for its time.
+    refetchInterval: (query) => {
+      const batch = query.state.data;
+      if (batch?.state === 'scheduled') return 30_000;
+      return batch && batchProgress(batch).done ? false : 2_000;
+    },
   });
 }
 

@@ -1,8 +1,10 @@
 import type { SmsKind, SmsSendResult } from '@switchboard/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
-import { useBatch } from '../api/sms';
+import { batchListKey, useBatch } from '../api/sms';
 import { batchProgress } from '../lib/numbers';
 import { BatchStateTag, StatusCounts } from './tags';
 
@@ -23,11 +25,16 @@ export function BatchProgressCard({
 }) {
   const { t } = useTranslation('sms');
   // Refreshed while open; the query stops asking once the batch is done.
-  const batch = useBatch(kind, sent.batchId, true);
+  const batch = useBatch(kind, sent.batchId);
   const row = batch.data ?? null;
   const progress = row ? batchProgress(row) : null;
   const finished = progress?.done ?? false;
   const scheduled = row?.state === 'scheduled';
+  const queryClient = useQueryClient();
+  // The sends' list shows the final counts too once the batch is done.
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: batchListKey(kind) });
+  }, [finished, kind, queryClient]);
   return (
     <Card
       size="small"

@@ -13,6 +13,9 @@ import { SendPanel } from '../components/SendPanel';
 
 type TabKey = 'outbox' | 'timing' | 'records';
 
+/** Parameters only the records take. */
+const RECORD_PARAMS = ['batchId', 'number', 'status', 'gatewayId'];
+
 /**
  * One kind's screen (the four menu entries share it): Outbox sends now, Timing at a chosen time,
  * each with its send form and its sends; Records lists the messages. Each tab's list keeps its
@@ -24,7 +27,10 @@ export function SmsKindPage({ kind }: { kind: SmsKind }) {
   const { t } = useTranslation('sms');
   const navigate = useNavigate();
   const location = useLocation();
-  const [tab, setTab] = useState<TabKey>('outbox');
+  // A link with records' filters (a batch, a number, a status) opens the records.
+  const [tab, setTab] = useState<TabKey>(() =>
+    RECORD_PARAMS.some((key) => new URLSearchParams(location.search).has(key)) ? 'records' : 'outbox',
+  );
   const [sent, setSent] = useState<SmsSendResult | null>(null);
 
   const show = (next: TabKey, search = '') => {
