@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'agent',
   'smsTemplate',
   'sms',
+  'routing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -42,6 +42,9 @@ const LOADERS: Record<string, Loader> = {
   'sms/OtpPremium': () =>
     import('@/features/sms/pages/SmsKindPage').then((m) => ({ default: m.PremiumOtpPage })),
   'sms/CallbackLog': () => import('@/features/sms/pages/CallbackLogPage'),
+  'routing/RouteList': () => import('@/features/routing/pages/RouteListPage'),
+  'routing/OperatorList': () => import('@/features/routing/pages/OperatorListPage'),
+  'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
 };
 
 /** Menu nodes that only group their children. */
