@@ -40,6 +40,7 @@ export function BatchProgressCard({
       size="small"
       title={t('progress.title')}
       data-testid="batch-progress"
+      data-batch-id={sent.batchId}
       data-done={finished ? 'true' : 'false'}
       extra={
         <Flex gap={8}>
