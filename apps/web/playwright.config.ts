@@ -85,6 +85,9 @@ export default defineConfig({
           INSECURE_FIXED_CAPTCHA: process.env.INSECURE_FIXED_CAPTCHA,
           // The API access spec sends callback tests to a receiver on 127.0.0.1.
           CALLBACK_ALLOW_PRIVATE: '1',
+          // The demo's two simulated upstream SMSCs (the SMS journeys need receipts), on ports of
+          // this suite's own (other suites run beside this one on the shared machine).
+          SMSC_SIM_PORTS: `${PORT + 10_000},${PORT + 20_000}`,
         },
       },
 });
