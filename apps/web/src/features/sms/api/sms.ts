@@ -113,7 +113,8 @@ export function useCancelBatch(kind: SmsKind) {
     mutationFn: (id: string) =>
       request<{ cancelled: number }>('POST', `${kindBase(kind)}/cancel`, { query: { id }, body: {} }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: batchListKey(kind) });
+      // The kind's lists and a shown batch's progress.
+      void queryClient.invalidateQueries({ queryKey: ['sms', kind] });
       void queryClient.invalidateQueries({ queryKey: ['ledger'] });
     },
   });

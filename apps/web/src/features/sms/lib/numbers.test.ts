@@ -72,6 +72,17 @@ describe('batch progress', () => {
       done: true,
     });
     expect(batchProgress({ total: 3, state: 'scheduled', counts: { accepted: 3 } }).percent).toBe(0);
+    // A repeated recipient is not stored: the messages counted are the whole.
+    expect(
+      batchProgress({ total: 6, state: 'dispatching', counts: { delivered: 4, invalid_number: 1 } }),
+    ).toEqual({ final: 5, total: 5, percent: 100, done: true });
+    // Nothing counted yet: the recipients.
+    expect(batchProgress({ total: 6, state: 'dispatching', counts: {} })).toEqual({
+      final: 0,
+      total: 6,
+      percent: 0,
+      done: false,
+    });
   });
 
   it('lists the counts in the status order, without empty ones', () => {

@@ -47,7 +47,7 @@ export function recipientOrigin(
     : { source: 'file', position: index - typedCount + 1 };
 }
 
-/** A batch's progress: messages in a final state out of all it accepted. */
+/** A batch's progress: its messages in a final state out of all of them. */
 export interface BatchProgress {
   final: number;
   total: number;
@@ -58,8 +58,10 @@ export interface BatchProgress {
 }
 
 export function batchProgress(batch: Pick<SmsBatchRow, 'counts' | 'total' | 'state'>): BatchProgress {
+  // The messages stored (a repeated number is not stored, so `total`, the recipients given, can
+  // be more); before any is counted, the recipients.
   const counted = Object.values(batch.counts).reduce<number>((sum, n) => sum + (n ?? 0), 0);
-  const total = Math.max(batch.total, counted);
+  const total = counted > 0 ? counted : batch.total;
   const final = (Object.entries(batch.counts) as [SmsStatus, number | undefined][])
     .filter(([status]) => isFinalSmsStatus(status))
     .reduce((sum, [, n]) => sum + (n ?? 0), 0);
