@@ -73,6 +73,30 @@ async function creditCustomer(request: APIRequestContext) {
   expect(credit.ok(), await credit.text()).toBe(true);
 }
 
+/** A notification template and a sender id the customer submits and the administrator passes. */
+async function passedTemplateAndSender(request: APIRequestContext, token: string, tail: string) {
+  const headers = { 'X-Access-Token': token };
+  const template = { name: `E2E notice ${tail}`, text: `Reminder ${tail}: your order ships today` };
+  const added = await request.post('/api/sms/template/add', {
+    headers,
+    data: { ...template, kinds: ['notification'] },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const sender = `Shop${tail}`.slice(0, 11);
+  const senderAdded = await request.post('/api/sms/sender/add', { headers, data: { senderId: sender } });
+  expect(senderAdded.ok(), await senderAdded.text()).toBe(true);
+  const admin = await adminHeaders(request);
+  for (const [path, res] of [
+    ['/api/sms/template/approve', added],
+    ['/api/sms/sender/approve', senderAdded],
+  ] as const) {
+    const id = ((await res.json()) as { result: { id: string } }).result.id;
+    const passed = await request.put(path, { headers: admin, data: { id } });
+    expect(passed.ok(), await passed.text()).toBe(true);
+  }
+  return { template, sender };
+}
+
 async function startAsCustomer(page: Page, locale: 'en-US' | 'zh-CN') {
   await page.goto('/user/login');
   await page.evaluate(() => localStorage.clear());
@@ -263,11 +287,18 @@ for (const lang of LANGUAGES) {
     const token = await storedToken(page);
     const tail = serial();
 
+    const { template, sender } = await passedTemplateAndSender(request, token, tail);
+
     await page.goto('/sms/notify');
     await page.getByTestId('tab-timing').click();
     const send = page.getByTestId('sms-send');
     await send.getByTestId('sms-numbers').fill(cnNumber(`${tail}5`));
-    await send.getByTestId('sms-text').fill(`Reminder ${tail}`);
+    // The company's passed sender id and template (of this kind): the template fills the text.
+    await send.getByTestId('sms-sender').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: sender }).click();
+    await send.getByTestId('sms-template').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: template.name }).click();
+    await expect(send.getByTestId('sms-text')).toHaveValue(template.text);
 
     const at = send.getByTestId('sms-scheduled-at');
     const pick = async (when: Date) => {
@@ -295,6 +326,7 @@ for (const lang of LANGUAGES) {
 
     const timing = page.getByTestId('timing-table');
     const row = timing.locator('tr', { hasText: `Reminder ${tail}` });
+    await expect(row).toContainText(sender);
     await expect(row.getByTestId('batch-state')).toHaveText(lang.scheduled);
     await row.getByTestId('batch-cancel').click();
     await page.getByRole('button', { name: lang.ok }).click();
