@@ -86,8 +86,12 @@ export default defineConfig({
           // The API access spec sends callback tests to a receiver on 127.0.0.1.
           CALLBACK_ALLOW_PRIVATE: '1',
           // The demo's two simulated upstream SMSCs (the SMS journeys need receipts), on ports of
-          // this suite's own (other suites run beside this one on the shared machine).
+          // this suite's own: other suites run beside this one on the shared machine (the gateway
+          // spec starts one more of its own on a free port).
+          SMSC_SIM: '1',
           SMSC_SIM_PORTS: `${PORT + 10_000},${PORT + 20_000}`,
+          // The customer SMPP server on a free port (2775 may be another server's).
+          SMPP_PORT: '0',
         },
       },
 });

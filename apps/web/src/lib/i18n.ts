@@ -29,6 +29,8 @@ export const NAMESPACES = [
   'smsTemplate',
   'sms',
   'routing',
+  'gateway',
+  'smppAccount',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -317,6 +317,17 @@ export const MENU: MenuSeed[] = [
       },
     ],
   },
+  // The customer HTTP API's documentation (issue 12): whoever may use the API reads it.
+  {
+    key: 'apiDocsCustomer',
+    title: 'HTTP API docs',
+    titleKey: 'menu.customerApiDocs',
+    path: '/apiAccess/docs',
+    component: 'apiDocs/CustomerApiDocs',
+    icon: 'file-text',
+    perms: 'api:docs:view',
+    roles: ['admin', 'distributor', 'agent', 'customer'],
+  },
   {
     key: 'system',
     title: 'System',
@@ -386,6 +397,21 @@ export const MENU: MenuSeed[] = [
           { key: 'brandAdd', title: 'Add', perms: 'system:brand:add', permsType: '1' },
           { key: 'brandEdit', title: 'Edit', perms: 'system:brand:edit', permsType: '1' },
           { key: 'brandDelete', title: 'Delete', perms: 'system:brand:delete', permsType: '1' },
+        ],
+      },
+      {
+        key: 'systemSmppAccount',
+        title: 'SMPP accounts',
+        titleKey: 'menu.smppAccount',
+        path: '/system/smppAccount',
+        component: 'system/SmppAccountList',
+        perms: 'system:smppAccount:list',
+        icon: 'key',
+        buttons: [
+          { key: 'smppAccountAdd', title: 'Add', perms: 'system:smppAccount:add', permsType: '1' },
+          { key: 'smppAccountEdit', title: 'Edit', perms: 'system:smppAccount:edit', permsType: '1' },
+          { key: 'smppAccountDelete', title: 'Delete', perms: 'system:smppAccount:delete', permsType: '1' },
+          { key: 'smppAccountExport', title: 'Export', perms: 'system:smppAccount:export', permsType: '1' },
         ],
       },
       {
@@ -651,8 +677,8 @@ export const MENU: MenuSeed[] = [
       },
     ],
   },
-  // --- SMS (issue 12): sending of the four kinds (outbox, timing, records) and the delivery log.
-  // Every role with a company sends as it; staff read all. The gateway screens join this group.
+  // --- SMS (issue 12): sending of the four kinds (outbox, timing, records), the delivery log and
+  // (staff) the gateways. Every role with a company sends as it; staff read all.
   {
     key: 'sms',
     title: 'SMS',
@@ -743,6 +769,29 @@ export const MENU: MenuSeed[] = [
         component: 'sms/CallbackLog',
         perms: 'sms:callback:list',
         roles: everyone,
+      },
+      {
+        key: 'smsGateway',
+        title: 'Gateways',
+        titleKey: 'menu.smsGateway',
+        path: '/sms/gateway',
+        component: 'sms/GatewayList',
+        perms: 'sms:gateway:list',
+        roles: staff,
+        buttons: [
+          { key: 'smsGatewayAdd', title: 'Add', perms: 'sms:gateway:add', permsType: '1' },
+          { key: 'smsGatewayEdit', title: 'Edit', perms: 'sms:gateway:edit', permsType: '1' },
+          { key: 'smsGatewayCopy', title: 'Copy', perms: 'sms:gateway:copy', permsType: '1' },
+          { key: 'smsGatewayDelete', title: 'Delete', perms: 'sms:gateway:delete', permsType: '1' },
+          { key: 'smsGatewayImport', title: 'Import', perms: 'sms:gateway:import', permsType: '1' },
+          { key: 'smsGatewayExport', title: 'Export', perms: 'sms:gateway:export', permsType: '1' },
+          {
+            key: 'smsGatewayOptions',
+            title: 'Gateway options',
+            perms: 'sms:gateway:options',
+            permsType: '1',
+          },
+        ],
       },
     ],
   },

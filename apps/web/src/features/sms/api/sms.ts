@@ -1,4 +1,5 @@
 import {
+  type GatewayOption,
   type Page,
   SMS_KIND_PATHS,
   type SmsBatchListQuery,
@@ -149,14 +150,9 @@ export const passedTemplatesQuery = (kind: SmsKind) =>
     staleTime: 60_000,
   });
 
-/**
- * Gateways for the staff's records filter (`/sys/smsGateway/list` of the gateway module: the
- * contracts' GatewayOption once that module is in; a missing route leaves the select empty).
- */
+/** Gateways for the staff's records filter (the gateway module's options). */
 export const gatewayOptionsQuery = queryOptions({
   queryKey: ['sms', 'gatewayOptions'] as const,
-  queryFn: ({ signal }) =>
-    apiClient.get<{ id: string; name: string }[]>('/sys/smsGateway/list', {}, signal).catch(() => []),
+  queryFn: ({ signal }) => apiClient.get<GatewayOption[]>('/sys/smsGateway/list', {}, signal),
   staleTime: 60_000,
-  meta: { errorDisplay: 'inline' },
 });
