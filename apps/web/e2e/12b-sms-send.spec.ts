@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminHeaders, downloadedSheet, expect, signIn, storedToken, switchLanguage, test } from './support';
+import {
+  adminHeaders,
+  downloadedSheet,
+  expect,
+  PASSWORD,
+  signIn,
+  storedToken,
+  switchLanguage,
+  test,
+} from './support';
 
 /**
  * Sending SMS from the console (issue 12), in both languages, on the demo data: a customer types
@@ -383,18 +392,67 @@ for (const lang of LANGUAGES) {
   });
 }
 
-test('staff filter records by gateway and see gateway, route and cost; the delivery log opens', async ({
+test('staff see a message’s gateway, route and cost and filter records by gateway; the delivery log opens', async ({
   page,
+  request,
 }) => {
-  await page.goto('/user/login');
-  await signIn(page, 'admin');
-  await page.goto('/sms/otpReguler');
-  await page.getByTestId('tab-records').click();
-  const records = page.getByTestId('record-table');
-  await expect(records.getByTestId('record-gateway-filter')).toBeVisible();
-  for (const header of ['Gateway', 'Route', 'Cost']) {
-    await expect(records.locator('th', { hasText: new RegExp(`^${header}$`) })).toHaveCount(1);
+  test.slow();
+  await creditCustomer(request);
+  const removeRoute = await customerRoute(request, 'marketing');
+  try {
+    // The customer sends one message (the console's send route, beside the page).
+    const login = await request.post('/api/sys/login', {
+      data: { username: 'customer', password: PASSWORD },
+    });
+    const token = ((await login.json()) as { result: { token: string } }).result.token;
+    const number = cnNumber(`${serial()}7`);
+    const sent = await request.post('/api/sms/marketing/send', {
+      headers: { 'X-Access-Token': token },
+      data: { recipients: [{ number }], text: `Staff view ${number}` },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+
+    await page.goto('/user/login');
+    await signIn(page, 'admin');
+    await page.goto(`/sms/marketing?number=${number}`);
+    // A link with a records filter opens the records.
+    const records = page.getByTestId('record-table');
+    await expect(records.getByTestId('record-number')).toHaveValue(number);
+    for (const header of ['Gateway', 'Route', 'Cost']) {
+      await expect(records.locator('th', { hasText: new RegExp(`^${header}$`) })).toHaveCount(1);
+    }
+    // Once submitted, the message names its gateway (one of the demo's two).
+    const gateway = records.getByTestId('record-gateway');
+    await expect
+      .poll(
+        async () => {
+          await records.getByTestId('query-submit').click();
+          return (await gateway.allInnerTexts()).join(',');
+        },
+        { timeout: 60_000 },
+      )
+      .toMatch(/^demo-smsc(-cn)?$/);
+    const name = await gateway.innerText();
+    await expect(records.locator('tr', { hasText: number })).toContainText(/e2e marketing/);
+
+    // The gateway filter: the message under its gateway, not under the other.
+    const other = name === 'demo-smsc' ? 'demo-smsc-cn' : 'demo-smsc';
+    const pickGateway = async (gatewayName: string) => {
+      await records.getByTestId('record-gateway-filter').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${gatewayName}$`) })
+        .click();
+      await records.getByTestId('query-submit').click();
+    };
+    await pickGateway(name);
+    await expect(records.getByTestId('record-to')).toHaveText([number]);
+    await pickGateway(other);
+    await expect(records.getByTestId('record-to')).toHaveCount(0);
+
+    await page.goto('/sms/callback');
+    await expect(page.getByTestId('callback-table')).toBeVisible();
+  } finally {
+    await removeRoute();
   }
-  await page.goto('/sms/callback');
-  await expect(page.getByTestId('callback-table')).toBeVisible();
 });
