@@ -85,11 +85,13 @@ export default defineConfig({
           INSECURE_FIXED_CAPTCHA: process.env.INSECURE_FIXED_CAPTCHA,
           // The API access spec sends callback tests to a receiver on 127.0.0.1.
           CALLBACK_ALLOW_PRIVATE: '1',
-          // The demo's two simulated upstream SMSCs (the SMS journeys need receipts), on ports of
-          // this suite's own: other suites run beside this one on the shared machine (the gateway
-          // spec starts one more of its own on a free port).
+          // The demo's two SMSC simulators, so that messages sent in the specs are delivered, on
+          // ports of this run (not the demo's 2776/2777: other suites may run beside this one).
+          // The gateway spec starts one of its own on a free port.
           SMSC_SIM: '1',
-          SMSC_SIM_PORTS: `${PORT + 10_000},${PORT + 20_000}`,
+          // The specs' balances start at zero (they top up what they spend).
+          DEMO_BALANCE: '0',
+          SMSC_SIM_PORTS: `${PORT + 1000},${PORT + 1001}`,
           // The customer SMPP server on a free port (2775 may be another server's).
           SMPP_PORT: '0',
         },
