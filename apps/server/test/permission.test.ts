@@ -52,11 +52,6 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'topUpOrders',
       'payouts',
       'testTool',
-      'smsMarketing',
-      'smsNotify',
-      'smsOtpReguler',
-      'smsOtpPremium',
-      'smsCallbackLog',
       'balanceLedger',
       'companies',
       'apiAccess',
@@ -66,8 +61,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'rates',
       'smsTemplates',
       'smsSenders',
-      'routing',
       'sms',
+      'routing',
     ]);
     expect(find(menu, 'home')).toEqual({
       id: seededId('menu:home'),
@@ -269,11 +264,6 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'userAnnouncement',
       'contactUs',
       'recharge',
-      'smsMarketing',
-      'smsNotify',
-      'smsOtpReguler',
-      'smsOtpPremium',
-      'smsCallbackLog',
       'balanceLedger',
       'companies',
       'apiAccess',
@@ -281,6 +271,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'rates',
       'smsTemplates',
       'smsSenders',
+      'sms',
     ]);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');

@@ -18,6 +18,7 @@ import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
 import type routing from './locales/en-US/routing.json';
 import type smppAccount from './locales/en-US/smppAccount.json';
+import type sms from './locales/en-US/sms.json';
 import type smsTemplate from './locales/en-US/smsTemplate.json';
 import type system from './locales/en-US/system.json';
 
@@ -45,6 +46,7 @@ declare module 'i18next' {
       routing: typeof routing;
       agent: typeof agent;
       smsTemplate: typeof smsTemplate;
+      sms: typeof sms;
       gateway: typeof gateway;
       smppAccount: typeof smppAccount;
     };

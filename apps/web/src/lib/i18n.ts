@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'rates',
   'agent',
   'smsTemplate',
+  'sms',
   'routing',
   'gateway',
   'smppAccount',

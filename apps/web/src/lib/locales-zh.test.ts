@@ -19,6 +19,8 @@ const ALLOWED = new Set([
   'HTTP',
   'https',
   'WebSocket',
+  // The SMS protocol customers bind with (issue 12)
+  'SMPP',
   'ID',
   'OpenAPI',
   // API access: the credential's names as customers copy them into code (as "AccessKey Secret"

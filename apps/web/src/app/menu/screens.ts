@@ -35,6 +35,15 @@ const LOADERS: Record<string, Loader> = {
   'rates/GatewayCostList': () => import('@/features/rates/pages/GatewayCostListPage'),
   'sms/TemplateList': () => import('@/features/sms-template/pages/TemplateListPage'),
   'sms/SenderList': () => import('@/features/sms-template/pages/SenderListPage'),
+  // The four kinds share one screen (features/sms/pages/SmsKindPage).
+  'sms/Marketing': () =>
+    import('@/features/sms/pages/SmsKindPage').then((m) => ({ default: m.MarketingPage })),
+  'sms/Notify': () =>
+    import('@/features/sms/pages/SmsKindPage').then((m) => ({ default: m.NotificationPage })),
+  'sms/OtpReguler': () => import('@/features/sms/pages/SmsKindPage').then((m) => ({ default: m.OtpPage })),
+  'sms/OtpPremium': () =>
+    import('@/features/sms/pages/SmsKindPage').then((m) => ({ default: m.PremiumOtpPage })),
+  'sms/CallbackLog': () => import('@/features/sms/pages/CallbackLogPage'),
   'routing/RouteList': () => import('@/features/routing/pages/RouteListPage'),
   'routing/OperatorList': () => import('@/features/routing/pages/OperatorListPage'),
   'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
