@@ -19,6 +19,7 @@ export * from './permission';
 export * from './rate';
 export * from './resource';
 export * from './sms';
+export * from './sms-stats';
 export * from './sms-template';
 export * from './sms-text';
 export * from './user';

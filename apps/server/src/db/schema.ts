@@ -20,6 +20,7 @@ export * from '../modules/permission/schema';
 export * from '../modules/rate/schema';
 export * from '../modules/settings/schema';
 export * from '../modules/sms/schema';
+export * from '../modules/sms-stats/schema';
 export * from '../modules/sms-template/schema';
 export * from '../modules/user/schema';
 export * from '../platform/jobs/schema';

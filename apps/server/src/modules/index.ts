@@ -17,6 +17,7 @@ import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { settingsModule } from './settings';
 import { smsModule } from './sms';
+import { smsStatsModule } from './sms-stats';
 import { smsTemplateModule } from './sms-template';
 import { systemModule } from './system';
 import { userModule } from './user';
@@ -48,5 +49,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     rateModule,
     smsTemplateModule,
     smsModule,
+    smsStatsModule,
   ];
 }
