@@ -15,6 +15,7 @@ import type menu from './locales/en-US/menu.json';
 import type notices from './locales/en-US/notices.json';
 import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
+import type smsStats from './locales/en-US/smsStats.json';
 import type smsTemplate from './locales/en-US/smsTemplate.json';
 import type system from './locales/en-US/system.json';
 
@@ -41,6 +42,7 @@ declare module 'i18next' {
       rates: typeof rates;
       agent: typeof agent;
       smsTemplate: typeof smsTemplate;
+      smsStats: typeof smsStats;
     };
   }
 }

@@ -33,6 +33,7 @@ const LOADERS: Record<string, Loader> = {
   'rates/GatewayCostList': () => import('@/features/rates/pages/GatewayCostListPage'),
   'sms/TemplateList': () => import('@/features/sms-template/pages/TemplateListPage'),
   'sms/SenderList': () => import('@/features/sms-template/pages/SenderListPage'),
+  'sms/SmsAnalysis': () => import('@/features/sms-stats/pages/SmsAnalysisPage'),
 };
 
 /** Menu nodes that only group their children. */
