@@ -33,7 +33,7 @@ export interface AppOptions {
    * Tests only: services put in the registry after the modules built theirs (e.g. an in-test
    * gateway or routing implementing another module's interface, before that module exists).
    */
-  testServices?: Partial<Services>;
+  testServices?: { [K in keyof Services]?: Partial<Services[K]> };
 }
 
 /** Everything a process runs on: platform, modules and their services, seeded data, jobs. */

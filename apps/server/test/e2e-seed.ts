@@ -3,6 +3,7 @@
 // Run with tsx, with the server's environment; idempotent.
 import type { RoleCode } from '@switchboard/contracts';
 import { buildCore } from '../src/app';
+import { smsGateways } from '../src/db/schema';
 import { stableId } from '../src/db/seed/index';
 import { loadConfig } from '../src/platform/config';
 import { hashPassword } from '../src/platform/passwords';
@@ -31,5 +32,13 @@ for (const user of specUsers) {
   });
   await roles.assign(created.id, [user.role]);
   for (const orgCode of user.departments) await departs.addUser(created.id, stableId(`depart:${orgCode}`));
+}
+// SMS routing specs (12-routing): two gateways to route over (the gateway module's own screens
+// and demo gateways come with it; these are inserted as the routing tests insert theirs).
+for (const name of ['e2e-gw-a', 'e2e-gw-b']) {
+  await core.database.db
+    .insert(smsGateways)
+    .values({ name, host: '127.0.0.1', port: 2775, systemId: name, password: 'unused' })
+    .onConflictDoNothing();
 }
 await core.close();

@@ -7,11 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { API_PREFIX, type Envelope, type LoginResult } from '@switchboard/contracts';
 import pg from 'pg';
-import { type App, buildApp, buildCore } from '../src/app';
+import { type App, type AppOptions, buildApp, buildCore } from '../src/app';
 import type { CaptchaGenerator } from '../src/modules/auth';
 import { type EnvInput, loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
-import type { Services } from '../src/platform/module';
 
 /**
  * A real server on an ephemeral port over a fresh database: PGlite in memory by default, or a
@@ -137,7 +136,7 @@ export async function startServer(
     webDist?: string;
     realFailureWait?: boolean;
     /** Test-only services put in the registry (e.g. an in-test gateway or routing; see AppOptions). */
-    services?: Partial<Services>;
+    services?: AppOptions['testServices'];
     /** Start the worker loops (SMS dispatch, receipts, callbacks) as a worker process would. */
     workers?: boolean;
   } = {},

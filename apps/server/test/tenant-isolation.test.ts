@@ -7,8 +7,9 @@ import { companyId, expectOk, tokenOf, userId } from './support/api';
 
 /**
  * Tenant isolation, walked for every demo role over every route of the money and company modules
- * (companies and resellers, ledger, rates, payments, API access) and of SMS templates and sender ids. The route list comes from the
- * OpenAPI document: a route of these modules without a row below fails the walk.
+ * (companies and resellers, ledger, rates, payments, API access) and of SMS routing (routes,
+ * operators, gateway grants, a reseller's gateways for its customers). The route list comes from
+ * the OpenAPI document: a route of these modules without a row below fails the walk.
  *
  * For each role and route, every object the role may not see (another reseller's customer, rate
  * group, rate, order, payout, API key, IP rule, a company out of scope) is named in the request,
@@ -27,7 +28,7 @@ type Role = 'admin' | 'sales' | 'distributor' | 'agent' | 'customer' | 'customer
 const ROLES: Role[] = ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'];
 
 /** The tags (module names) of the routes walked. */
-const MODULES = ['company', 'ledger', 'rate', 'payments', 'apiAccess', 'smsTemplate', 'sms'];
+const MODULES = ['company', 'ledger', 'rate', 'payments', 'apiAccess', 'smsTemplate', 'sms', 'routing'];
 
 type Kind =
   | 'company'
@@ -1330,6 +1331,83 @@ const ROWS: Row[] = [
       },
     ],
   },
+  // --- SMS routing (issue 12): routes, operators, gateway grants and resellers' choices ---
+  { route: 'GET /sys/smsOperator/list', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'GET /sys/smsOperator/queryById', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'POST /sys/smsOperator/add', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'PUT /sys/smsOperator/edit', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'DELETE /sys/smsOperator/delete', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'DELETE /sys/smsOperator/deleteBatch', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'GET /sys/smsOperator/exportXls', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'POST /sys/smsOperator/importExcel', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'GET /sms/route/list', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'GET /sms/route/queryById', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'POST /sms/route/add', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'PUT /sms/route/edit', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'DELETE /sms/route/delete', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'DELETE /sms/route/deleteBatch', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'GET /sms/route/exportXls', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'POST /sms/route/importExcel', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'GET /sms/route/gateways', outside: 'platform data, staff only (routing.test.ts)' },
+  { route: 'GET /recommend', outside: 'platform data, staff only (routing.test.ts)' },
+  {
+    route: 'POST /sms/route/test',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sms/route/test',
+          body: { companyId: o.id, kind: 'otp', number: NUMBER },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sms/gateway/grant/list',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sms/gateway/grant/list', query: { companyId: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sms/gateway/grant/save',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sms/gateway/grant/save',
+          body: { companyId: o.id, gatewayIds: [] },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'GET /sms/agent/customer/gateway',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sms/agent/customer/gateway', query: { companyId: o.id } }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sms/agent/customer/gateway',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'POST',
+          path: '/sms/agent/customer/gateway',
+          body: { companyId: o.id, gatewayIds: [] },
+        }),
+      },
+    ],
+  },
+  { route: 'GET /sms/agent/gateway/list', outside: 'the caller’s own company’s gateways (routing.test.ts)' },
 ];
 
 /** What a role's answers must never carry. */

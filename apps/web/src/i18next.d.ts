@@ -15,6 +15,7 @@ import type menu from './locales/en-US/menu.json';
 import type notices from './locales/en-US/notices.json';
 import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
+import type routing from './locales/en-US/routing.json';
 import type smsStats from './locales/en-US/smsStats.json';
 import type smsTemplate from './locales/en-US/smsTemplate.json';
 import type system from './locales/en-US/system.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       billing: typeof billing;
       apiAccess: typeof apiAccess;
       rates: typeof rates;
+      routing: typeof routing;
       agent: typeof agent;
       smsTemplate: typeof smsTemplate;
       smsStats: typeof smsStats;

@@ -509,7 +509,6 @@ export const errorTexts = {
     'zh-CN': '定时发送时间不能早于当前时间',
   },
   NUMBER_DUPLICATE: { 'en-US': 'The number is repeated', 'zh-CN': '号码重复' },
-  NO_ROUTE: { 'en-US': 'No route can send to this number', 'zh-CN': '没有可发送到该号码的路由' },
   SMS_NO_COMPANY: {
     'en-US': 'Only a user of a company can send messages',
     'zh-CN': '只有公司用户可以发送短信',
@@ -539,6 +538,54 @@ export const errorTexts = {
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },
   DUPLICATE_OK: { 'en-US': 'This value is available', 'zh-CN': '该值可用！' },
+  // --- SMS routing, gateway grants and operators (issue 12) ---
+  NO_ROUTE: {
+    'en-US': 'No route: no enabled route matches this number and kind for the company',
+    'zh-CN': '无可用路由：没有匹配该号码和短信类型的已启用路由',
+  },
+  ROUTE_GATEWAYS_REQUIRED: { 'en-US': 'Choose at least one gateway', 'zh-CN': '请至少选择一个通道' },
+  ROUTE_GATEWAYS_TOO_MANY: {
+    'en-US': 'A route has at most {max} gateways',
+    'zh-CN': '一条路由最多{max}个通道',
+  },
+  ROUTE_GATEWAY_DUPLICATE: {
+    'en-US': 'A gateway is named twice in the route',
+    'zh-CN': '路由中有重复的通道',
+  },
+  ROUTE_GATEWAY_UNKNOWN: { 'en-US': 'Gateway {name} does not exist', 'zh-CN': '通道{name}不存在' },
+  ROUTE_WEIGHTS_ZERO: {
+    'en-US': 'A weighted route needs at least one gateway with a weight above 0',
+    'zh-CN': '按权重分配的路由至少需要一个权重大于0的通道',
+  },
+  ROUTE_MNC_WITHOUT_MCC: { 'en-US': 'An MNC needs an MCC', 'zh-CN': '填写MNC时必须填写MCC' },
+  ROUTE_WINDOW_INCOMPLETE: {
+    'en-US': 'A time window needs both a start and an end time',
+    'zh-CN': '时间段需要同时填写开始和结束时间',
+  },
+  ROUTE_WINDOW_EMPTY: {
+    'en-US': 'The start and end of the time window must differ',
+    'zh-CN': '时间段的开始和结束时间不能相同',
+  },
+  ROUTE_COUNTRY_MISMATCH: {
+    'en-US': 'The prefix or operator does not belong to country {country}',
+    'zh-CN': '号段或运营商不属于国家/地区{country}',
+  },
+  GATEWAY_GRANT_NOT_RESELLER: {
+    'en-US': 'Gateways are granted to distributor or agent companies only',
+    'zh-CN': '只能给分销商或代理公司分配通道',
+  },
+  GATEWAY_NOT_GRANTED: {
+    'en-US': 'Gateway {name} is not among the gateways granted to you',
+    'zh-CN': '通道{name}不在分配给您的通道中',
+  },
+  OPERATOR_DUPLICATE: {
+    'en-US': 'An operator with MCC {mcc} and MNC {mnc} already exists',
+    'zh-CN': 'MCC {mcc}、MNC {mnc} 的运营商已存在',
+  },
+  OPERATOR_PREFIX_COUNTRY: {
+    'en-US': 'Prefix {prefix} does not start with the calling code of {country} (+{code})',
+    'zh-CN': '号段{prefix}不是以{country}的国家代码（+{code}）开头',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof errorTexts;

@@ -18,6 +18,7 @@ export * from './paging';
 export * from './permission';
 export * from './rate';
 export * from './resource';
+export * from './routing';
 export * from './sms';
 export * from './sms-stats';
 export * from './sms-template';

@@ -18,6 +18,7 @@ export * from '../modules/logs/schema';
 export * from '../modules/payments/schema';
 export * from '../modules/permission/schema';
 export * from '../modules/rate/schema';
+export * from '../modules/routing/schema';
 export * from '../modules/settings/schema';
 export * from '../modules/sms/schema';
 export * from '../modules/sms-stats/schema';

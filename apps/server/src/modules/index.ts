@@ -15,6 +15,7 @@ import { paymentsModule } from './payments';
 import { permissionModule } from './permission';
 import { rateModule } from './rate';
 import { registrationModule } from './registration';
+import { routingModule } from './routing';
 import { settingsModule } from './settings';
 import { smsModule } from './sms';
 import { smsStatsModule } from './sms-stats';
@@ -49,6 +50,7 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     rateModule,
     smsTemplateModule,
     smsModule,
+    routingModule,
     smsStatsModule,
   ];
 }

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'rates',
   'agent',
   'smsTemplate',
+  'routing',
   'smsStats',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -39,6 +39,8 @@ const ALLOWED = new Set([
   'MCC',
   'MNC',
   'ISO',
+  // The time zone of routes' daily windows (routing)
+  'UTC',
   // Formats and units
   'Logo',
   'PNG',

@@ -376,6 +376,21 @@ export const MENU: MenuSeed[] = [
         permsType: '1',
         roles: resellersAndAdmin,
       },
+      // SMS routing (issue 12): which of its granted gateways each customer uses.
+      {
+        key: 'agentGatewayList',
+        title: 'Granted gateways',
+        perms: 'agent:gateway:list',
+        permsType: '1',
+        roles: resellersAndAdmin,
+      },
+      {
+        key: 'agentCustomerGateway',
+        title: 'Choose customer gateways',
+        perms: 'agent:customer:gateway',
+        permsType: '1',
+        roles: resellersAndAdmin,
+      },
     ],
   },
   // API access (issue 11): a customer's API keys, callback URL and API IP whitelist; resellers for
@@ -731,6 +746,66 @@ export const MENU: MenuSeed[] = [
         perms: 'sms:sender:review',
         permsType: '1',
         roles: reviewers,
+      },
+    ],
+  },
+  // --- SMS routing (issue 12): routes, operators, gateway grants (staff) ---
+  {
+    key: 'routing',
+    title: 'SMS routing',
+    titleKey: 'menu.routing',
+    path: '/routing',
+    component: 'layouts/RouteView',
+    redirect: '/sms/route',
+    icon: 'branches',
+    alwaysShow: true,
+    roles: ['admin', 'sales'],
+    children: [
+      {
+        key: 'smsRoutes',
+        title: 'Routes',
+        titleKey: 'menu.smsRoutes',
+        path: '/sms/route',
+        component: 'routing/RouteList',
+        perms: 'route:list',
+        buttons: [
+          { key: 'routeEdit', title: 'Edit routes', perms: 'route:edit', permsType: '1', roles: staff },
+          { key: 'routeTest', title: 'Test a number', perms: 'route:test', permsType: '1' },
+        ],
+      },
+      {
+        key: 'smsOperators',
+        title: 'Operators',
+        titleKey: 'menu.smsOperators',
+        path: '/sys/smsOperator',
+        component: 'routing/OperatorList',
+        perms: 'operator:list',
+        buttons: [
+          {
+            key: 'operatorEdit',
+            title: 'Edit operators',
+            perms: 'operator:edit',
+            permsType: '1',
+            roles: staff,
+          },
+        ],
+      },
+      {
+        key: 'gatewayGrants',
+        title: 'Gateway grants',
+        titleKey: 'menu.gatewayGrants',
+        path: '/sms/gateway/grant',
+        component: 'routing/GatewayGrants',
+        perms: 'gateway:grant:list',
+        buttons: [
+          {
+            key: 'gatewayGrantEdit',
+            title: 'Grant gateways',
+            perms: 'gateway:grant:edit',
+            permsType: '1',
+            roles: staff,
+          },
+        ],
       },
     ],
   },

@@ -34,6 +34,12 @@ export interface RateFilters extends SortQuery {
   prefix?: string | undefined;
 }
 
+export interface OperatorFilters extends SortQuery {
+  countryCode?: string | undefined;
+  name?: string | undefined;
+  mcc?: string | undefined;
+}
+
 export interface GatewayFilters extends SortQuery {
   gateway?: string | undefined;
   countryCode?: string | undefined;
@@ -61,6 +67,12 @@ const RATE_SORTABLE = {
   mcc: rates.mcc,
   price: rates.price,
   updatedAt: rates.updatedAt,
+};
+const OPERATOR_SORTABLE = {
+  countryCode: operators.countryCode,
+  mcc: operators.mcc,
+  name: operators.name,
+  updatedAt: operators.updatedAt,
 };
 const GATEWAY_SORTABLE = {
   gateway: gatewayOperatorPrices.gateway,
@@ -350,6 +362,79 @@ export class RateRepo {
 
   listOperators(): Promise<OperatorRow[]> {
     return executor(this.db).select().from(operators);
+  }
+
+  private operatorWhere(f: OperatorFilters) {
+    return and(
+      f.countryCode ? eq(operators.countryCode, f.countryCode) : undefined,
+      f.name ? ilike(operators.name, likeText(f.name)) : undefined,
+      f.mcc ? eq(operators.mcc, f.mcc) : undefined,
+    );
+  }
+
+  async countOperators(f: OperatorFilters): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(operators)
+      .where(this.operatorWhere(f));
+    return Number(row?.total ?? 0);
+  }
+
+  pageOfOperators(f: OperatorFilters, limit: number, offset: number): Promise<OperatorRow[]> {
+    return executor(this.db)
+      .select()
+      .from(operators)
+      .where(this.operatorWhere(f))
+      .orderBy(
+        ...orderByOf(f, OPERATOR_SORTABLE, [
+          asc(operators.countryCode),
+          asc(operators.mcc),
+          asc(operators.mnc),
+          asc(operators.id),
+        ]),
+      )
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async findOperator(id: string): Promise<OperatorRow | undefined> {
+    const [row] = await executor(this.db).select().from(operators).where(eq(operators.id, id)).limit(1);
+    return row;
+  }
+
+  async insertOperator(values: typeof operators.$inferInsert): Promise<OperatorRow> {
+    const [row] = await executor(this.db).insert(operators).values(values).returning();
+    return row!;
+  }
+
+  async updateOperator(id: string, values: Partial<typeof operators.$inferInsert>) {
+    const [row] = await executor(this.db)
+      .update(operators)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(operators.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Deletes these operators; answers the ids deleted. */
+  async deleteOperators(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await executor(this.db)
+      .delete(operators)
+      .where(inUuids(operators.id, ids))
+      .returning({ id: operators.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Operators with these MCC/MNC pairs (an import replaces the ones it names). */
+  operatorsByCodes(pairs: { mcc: string; mnc: string }[]): Promise<OperatorRow[]> {
+    if (pairs.length === 0) return Promise.resolve([]);
+    return executor(this.db)
+      .select()
+      .from(operators)
+      .where(
+        sql`(${operators.mcc} || '/' || ${operators.mnc}) = any(${sql.param(pairs.map((p) => `${p.mcc}/${p.mnc}`))}::text[])`,
+      );
   }
 
   async upsertOperator(values: typeof operators.$inferInsert) {

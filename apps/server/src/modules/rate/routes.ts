@@ -5,6 +5,11 @@ import {
   gatewayPriceListQuerySchema,
   gatewayPriceSchema,
   importResultSchema,
+  OPERATOR_SORTABLE,
+  operatorEditSchema,
+  operatorInputSchema,
+  operatorListQuerySchema,
+  operatorSchema,
   RATE_GROUP_SORTABLE,
   RATE_SORTABLE,
   rateAddSchema,
@@ -36,6 +41,8 @@ import { defineResource, type ResourceAction, resourceRoutes, runImport } from '
 import {
   GATEWAY_PRICE_EXPORT_COLUMNS,
   GATEWAY_PRICE_SHEET,
+  OPERATOR_COLUMNS,
+  OPERATOR_SHEET,
   RATE_GROUP_SHEET,
   RATE_IMPORT_COLUMNS,
   RATE_SHEET,
@@ -60,6 +67,8 @@ export const RATE_PERMS = {
   quote: 'rate:quote',
   gatewayList: 'rate:gatewayCost:list',
   gatewayEdit: 'rate:gatewayCost:edit',
+  operatorList: 'operator:list',
+  operatorEdit: 'operator:edit',
 } as const;
 
 const perm = (permission: string) => ({ access: { permission } });
@@ -94,6 +103,17 @@ const GATEWAY_ACTIONS: Record<ResourceAction, string> = {
   delete: RATE_PERMS.gatewayEdit,
   deleteBatch: RATE_PERMS.gatewayEdit,
   importExcel: RATE_PERMS.gatewayEdit,
+};
+
+const OPERATOR_ACTIONS: Record<ResourceAction, string> = {
+  list: RATE_PERMS.operatorList,
+  queryById: RATE_PERMS.operatorList,
+  exportXls: RATE_PERMS.operatorList,
+  add: RATE_PERMS.operatorEdit,
+  edit: RATE_PERMS.operatorEdit,
+  delete: RATE_PERMS.operatorEdit,
+  deleteBatch: RATE_PERMS.operatorEdit,
+  importExcel: RATE_PERMS.operatorEdit,
 };
 
 export function rateRoutes(api: Api, { rates }: Services) {
@@ -319,6 +339,39 @@ export function rateRoutes(api: Api, { rates }: Services) {
         row: gatewayPriceInputSchema,
         check: async (rows, _auth, rowNumbers) => rates.checkGatewayRows(rows, rowNumbers),
         write: (rows) => rates.importGatewayPrices(rows),
+      },
+    }),
+  );
+
+  // --- mobile operators: MCC/MNC and number prefixes per country (staff) ---
+  resourceRoutes(
+    api,
+    defineResource({
+      path: '/sys/smsOperator',
+      noun: 'mobile operator',
+      permission: (action) => OPERATOR_ACTIONS[action],
+      record: operatorSchema,
+      list: {
+        query: operatorListQuerySchema,
+        sortable: OPERATOR_SORTABLE,
+        run: (query) => rates.listOperators(query),
+      },
+      queryById: (id) => rates.findOperator(id),
+      add: { body: operatorInputSchema, run: (input) => rates.addOperator(input) },
+      edit: { body: operatorEditSchema, run: (input) => rates.editOperator(input) },
+      remove: (ids) => rates.deleteOperators(ids),
+      export: {
+        query: operatorListQuerySchema,
+        columns: OPERATOR_COLUMNS,
+        rows: (query, _auth, limit) => rates.exportOperators(query, limit),
+        filename: 'operators',
+        sheet: OPERATOR_SHEET,
+      },
+      import: {
+        columns: OPERATOR_COLUMNS,
+        row: operatorInputSchema,
+        check: async (rows, _auth, rowNumbers) => rates.checkOperatorRows(rows, rowNumbers),
+        write: (rows) => rates.importOperators(rows),
       },
     }),
   );

@@ -8,6 +8,7 @@ import {
   hasPlatformScope,
   hasResellerScope,
   type Locale,
+  type operatorInputSchema,
   type Page,
   type RateGroupKind,
   rateInputSchema,
@@ -29,6 +30,7 @@ import {
   type GatewayPriceRow,
   type GroupFilters,
   type GroupVisibility,
+  type OperatorFilters,
   type OperatorRow,
   type RateFilters,
   type RateGroupRow,
@@ -49,6 +51,7 @@ import {
 } from './resolve';
 
 type RateInput = z.output<typeof rateInputSchema>;
+type OperatorInput = z.output<typeof operatorInputSchema>;
 
 /** How long resolution may use a group's rates, a company's assignments and the operators read before. */
 const CACHE_TTL_MS = 5_000;
@@ -1109,6 +1112,165 @@ export class RateService {
   ) {
     for (const op of list) await this.repo.upsertOperator(op);
     await this.changed();
+  }
+
+  // --- operators (/sys/smsOperator, staff) ---
+
+  listOperators(query: { pageNo: number; pageSize: number } & OperatorFilters): Promise<Page<OperatorRow>> {
+    const { pageNo: _p, pageSize: _s, ...filters } = query;
+    return paginate(
+      query,
+      () => this.repo.countOperators(filters),
+      (limit, offset) => this.repo.pageOfOperators(filters, limit, offset),
+    );
+  }
+
+  /** The operators an export writes: the list's filters and sort, at most `limit`. */
+  exportOperators(query: OperatorFilters & { pageNo?: number; pageSize?: number }, limit: number) {
+    const { pageNo: _p, pageSize: _s, ...filters } = query;
+    return this.repo.pageOfOperators(filters, limit, 0);
+  }
+
+  async findOperator(id: string): Promise<OperatorRow> {
+    const row = await this.repo.findOperator(id);
+    if (!row) throw new AppError('NOT_FOUND', 404);
+    return row;
+  }
+
+  /** An operator's problem: an unknown country, a prefix outside the country's calling code. */
+  private operatorProblem(
+    input: OperatorInput,
+  ): { field: string; code: ErrorCode; params: Record<string, string> } | undefined {
+    if (!isSupportedCountry(input.countryCode))
+      return { field: 'countryCode', code: 'COUNTRY_UNKNOWN', params: { country: input.countryCode } };
+    const code = getCountryCallingCode(input.countryCode);
+    const bad = input.prefixes.find((p) => !p.startsWith(code));
+    if (bad !== undefined)
+      return {
+        field: 'prefixes',
+        code: 'OPERATOR_PREFIX_COUNTRY',
+        params: { prefix: bad, country: input.countryCode, code },
+      };
+    return undefined;
+  }
+
+  private operatorValues(input: OperatorInput) {
+    const problem = this.operatorProblem(input);
+    if (problem) throw new AppError(problem.code, 400, problem.params);
+    return {
+      countryCode: input.countryCode,
+      mcc: input.mcc,
+      mnc: input.mnc,
+      name: input.name,
+      prefixes: [...new Set(input.prefixes)],
+    };
+  }
+
+  private async writeOperator<T>(input: OperatorInput, fn: () => Promise<T>): Promise<T> {
+    try {
+      const out = await fn();
+      await this.changed();
+      return out;
+    } catch (error) {
+      if (isUniqueViolation(error, 'operators_mcc_mnc_uq'))
+        throw new AppError('OPERATOR_DUPLICATE', 409, { mcc: input.mcc, mnc: input.mnc });
+      throw error;
+    }
+  }
+
+  addOperator(input: OperatorInput): Promise<OperatorRow> {
+    const values = this.operatorValues(input);
+    return this.writeOperator(input, () => this.repo.insertOperator(values));
+  }
+
+  async editOperator(input: OperatorInput & { id: string }): Promise<OperatorRow> {
+    const values = this.operatorValues(input);
+    const row = await this.writeOperator(input, () => this.repo.updateOperator(input.id, values));
+    if (!row) throw new AppError('NOT_FOUND', 404);
+    return row;
+  }
+
+  /** Deletes every one of `ids`, or none when one of them does not exist. */
+  async deleteOperators(ids: string[]): Promise<number> {
+    const count = await withTransaction(this.db, async () => {
+      const deleted = await this.repo.deleteOperators(ids);
+      if (deleted.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 404);
+      return deleted.length;
+    });
+    await this.changed();
+    return count;
+  }
+
+  /** An import's rows of operators: unknown countries, foreign prefixes, an MCC/MNC twice. */
+  checkOperatorRows(inputs: OperatorInput[], rowNumbers: number[]): RateRowProblem[] {
+    const problems: RateRowProblem[] = [];
+    const seen = new Map<string, number>();
+    inputs.forEach((input, index) => {
+      const problem = this.operatorProblem(input);
+      if (problem) {
+        problems.push({ index, ...problem });
+        return;
+      }
+      const before = seen.get(`${input.mcc}/${input.mnc}`);
+      if (before === undefined) seen.set(`${input.mcc}/${input.mnc}`, index);
+      else
+        problems.push({
+          index,
+          field: 'mnc',
+          code: 'RATE_DUPLICATE_ROW',
+          params: { row: String(rowNumbers[before] ?? before + 1) },
+        });
+    });
+    return problems;
+  }
+
+  /** Writes an import's operators in one transaction: an MCC/MNC known already gets the row's values. */
+  async importOperators(inputs: OperatorInput[]): Promise<number> {
+    const count = await withTransaction(this.db, async () => {
+      for (const input of inputs) await this.repo.upsertOperator(this.operatorValues(input));
+      return inputs.length;
+    });
+    await this.changed();
+    return count;
+  }
+
+  /**
+   * A number's country and operator (longest prefix of the operator table), or undefined when it
+   * is not a valid international number: what routing matches on.
+   */
+  async locate(number: string): Promise<(ParsedNumber & { operator: OperatorRow | undefined }) | undefined> {
+    const parsed = parseNumber(number);
+    if (!parsed) return undefined;
+    return { ...parsed, operator: operatorOf(parsed.digits, parsed.countryCode, await this.operators()) };
+  }
+
+  /**
+   * Each gateway's SMS cost for a destination, by gateway name: its most specific row (the exact
+   * network, then the MCC, then the country).
+   */
+  async gatewayCostsFor(countryCode: string, operator: { mcc: string; mnc: string } | null | undefined) {
+    const best = new Map<string, { cost: bigint; rank: number }>();
+    for (const r of await this.repo.gatewayPricesFor('sms', countryCode)) {
+      let rank: number;
+      if (r.mcc === null) rank = 1;
+      else if (!operator || r.mcc !== operator.mcc) continue;
+      else if (r.mnc === null) rank = 2;
+      else if (r.mnc === operator.mnc) rank = 3;
+      else continue;
+      const seen = best.get(r.gateway);
+      if (!seen || rank > seen.rank) best.set(r.gateway, { cost: r.cost, rank });
+    }
+    return new Map([...best].map(([name, v]) => [name, v.cost]));
+  }
+
+  /** The lowest SMS cost of each gateway for a country (any operator), by gateway name. */
+  async lowestGatewayCosts(countryCode: string): Promise<Map<string, bigint>> {
+    const out = new Map<string, bigint>();
+    for (const r of await this.repo.gatewayPricesFor('sms', countryCode)) {
+      const seen = out.get(r.gateway);
+      if (seen === undefined || r.cost < seen) out.set(r.gateway, r.cost);
+    }
+    return out;
   }
 
   // --- gateway costs (staff) ---

@@ -1,6 +1,6 @@
 import type { RATE_GROUP_KINDS, RateGroupKind, SMS_KINDS } from '@switchboard/contracts';
 import type { ResourceColumn } from '../../platform/resource';
-import type { GatewayPriceRow, RateRow } from './repo';
+import type { GatewayPriceRow, OperatorRow, RateRow } from './repo';
 
 /**
  * The sheets of the rates screens (exportXls, importExcel): headers and labels in both languages.
@@ -158,3 +158,22 @@ export const GATEWAY_PRICE_EXPORT_COLUMNS: ResourceColumn<GatewayPriceRow>[] = [
 ];
 
 export const GATEWAY_PRICE_SHEET = { 'en-US': 'Gateway costs', 'zh-CN': '通道成本' };
+
+// --- operators ---
+
+/** Operators: prefixes as one cell, separated by commas (an import also takes spaces or semicolons). */
+export const OPERATOR_COLUMNS: ResourceColumn<OperatorRow>[] = [
+  { key: 'countryCode', header: { 'en-US': 'Country', 'zh-CN': '国家/地区' }, required: true },
+  { key: 'mcc', header: { 'en-US': 'MCC', 'zh-CN': 'MCC' }, required: true },
+  { key: 'mnc', header: { 'en-US': 'MNC', 'zh-CN': 'MNC' }, required: true },
+  { key: 'name', header: { 'en-US': 'Operator', 'zh-CN': '运营商' }, required: true, width: 24 },
+  {
+    key: 'prefixes',
+    header: { 'en-US': 'Number prefixes', 'zh-CN': '号段' },
+    value: (row) => row.prefixes.join(', '),
+    width: 48,
+  },
+  updatedAt,
+];
+
+export const OPERATOR_SHEET = { 'en-US': 'Operators', 'zh-CN': '运营商' };

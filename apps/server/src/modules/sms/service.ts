@@ -32,7 +32,7 @@ import type { Resolution } from '../rate';
 import { amountOf, parseNumber } from '../rate/resolve';
 import { commissionKey } from '../rate/service';
 import { GroupCommit } from './group-commit';
-import type { GatewayPort, GatewayReceipt, RoutingPort } from './ports';
+import type { GatewayPort, GatewayReceipt } from './ports';
 import {
   type ClaimedMessage,
   type FinalMessage,
@@ -47,8 +47,6 @@ declare module '../../platform/module' {
   interface Services {
     /** The gateway module (SMPP binds); optional until it is merged. */
     gateways?: GatewayPort;
-    /** The routing module; optional until it is merged. */
-    routing?: RoutingPort;
   }
 }
 

@@ -33,6 +33,9 @@ const LOADERS: Record<string, Loader> = {
   'rates/GatewayCostList': () => import('@/features/rates/pages/GatewayCostListPage'),
   'sms/TemplateList': () => import('@/features/sms-template/pages/TemplateListPage'),
   'sms/SenderList': () => import('@/features/sms-template/pages/SenderListPage'),
+  'routing/RouteList': () => import('@/features/routing/pages/RouteListPage'),
+  'routing/OperatorList': () => import('@/features/routing/pages/OperatorListPage'),
+  'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
   'sms/SmsAnalysis': () => import('@/features/sms-stats/pages/SmsAnalysisPage'),
 };
 

@@ -15,11 +15,13 @@ import { rowActionsColumn } from '@/components/RowActions';
 import { formatMoney } from '@/lib/format';
 import { listAgentCustomersQuery, useAgentBalance, useFreezeCustomers } from '../api/agent';
 import { CustomerFormModal } from '../components/CustomerFormModal';
+import { CustomerGatewaysModal } from '../components/CustomerGatewaysModal';
 import { TransferModal } from '../components/TransferModal';
 
 type Dialog =
   | { kind: 'form'; customer: CompanyListItem | null }
-  | { kind: 'transfer'; customer: CompanyListItem };
+  | { kind: 'transfer'; customer: CompanyListItem }
+  | { kind: 'gateways'; customer: CompanyListItem };
 
 /**
  * A distributor's or agent's customers (a distributor's agents too): balances and what each
@@ -161,6 +163,14 @@ export default function AgentCustomersPage() {
               onClick: () => setDialog({ kind: 'transfer', customer: c }),
               testId: 'customer-transfer',
             },
+            // Its own customers only (a distributor's agents choose for theirs).
+            c.parentCompanyId === balance.data?.companyId && {
+              key: 'gateways',
+              label: t('gateways'),
+              permission: 'agent:customer:gateway',
+              onClick: () => setDialog({ kind: 'gateways', customer: c }),
+              testId: 'customer-gateways-action',
+            },
             {
               key: 'edit',
               label: t('edit'),
@@ -201,6 +211,9 @@ export default function AgentCustomersPage() {
           creditLimit={balance.data.creditLimit}
           onClose={() => setDialog(null)}
         />
+      ) : null}
+      {dialog?.kind === 'gateways' ? (
+        <CustomerGatewaysModal customer={dialog.customer} onClose={() => setDialog(null)} />
       ) : null}
     </>
   );

@@ -1,0 +1,1 @@
+export { type GatewayOption, gatewayNames, gatewayOptions } from './read';

@@ -1,0 +1,23 @@
+import { defineModule } from '../../platform/module';
+import { routingRoutes } from './routes';
+import { RoutingService } from './service';
+
+export { ROUTING_PERMS } from './routes';
+export type { ResolveInput, RouteDecision, RoutingService, SmsStatsProvider } from './service';
+
+declare module '../../platform/module' {
+  interface Services {
+    routing: RoutingService;
+  }
+}
+
+/**
+ * SMS routing: ordered routes choosing the gateways of each message (priority with failover or
+ * weighted), gateway grants to resellers and their choice per customer, the route tester and the
+ * gateway recommendation per country.
+ */
+export const routingModule = defineModule({
+  name: 'routing',
+  services: ({ db, caches }, services) => ({ routing: new RoutingService(db, services, caches) }),
+  routes: routingRoutes,
+});
