@@ -364,7 +364,7 @@ describe('scope', () => {
     expect(staff[0]).toEqual([
       'Country',
       'Messages',
-      'Sent',
+      'To gateway',
       'Delivered',
       'Failed',
       'Pending',

@@ -44,7 +44,7 @@ function analysisColumns(dimension: SmsAnalysisDimension, staff: boolean): Resou
   const columns: ResourceColumn<Row>[] = [
     { key: 'name', header: KEY_HEADERS[dimension], width: 24 },
     { key: 'total', header: { 'en-US': 'Messages', 'zh-CN': '短信总数' }, kind: 'integer' },
-    { key: 'sent', header: { 'en-US': 'Sent', 'zh-CN': '已提交' }, kind: 'integer' },
+    { key: 'sent', header: { 'en-US': 'To gateway', 'zh-CN': '已提交网关' }, kind: 'integer' },
     { key: 'delivered', header: { 'en-US': 'Delivered', 'zh-CN': '已送达' }, kind: 'integer' },
     { key: 'failed', header: { 'en-US': 'Failed', 'zh-CN': '失败' }, kind: 'integer' },
     { key: 'pending', header: { 'en-US': 'Pending', 'zh-CN': '处理中' }, kind: 'integer' },

@@ -13,7 +13,7 @@ export interface DailyPoint {
   spend: string;
 }
 
-/** Sent and delivered per day (bars) and the spend (a line on its own axis). */
+/** Messages and delivered per day (bars) and the spend (a line on its own axis). */
 export function DailyChart({
   points,
   height = 280,
@@ -31,7 +31,7 @@ export function DailyChart({
         valueFormatter: (v: number) => formatNumber(v),
       },
       legend: { top: 0 },
-      grid: { left: 8, right: 8, bottom: 8, top: 36, containLabel: true },
+      grid: { left: 8, right: 24, bottom: 8, top: 36, containLabel: true },
       xAxis: { type: 'category', data: points.map((p) => p.day.slice(5)) },
       yAxis: [
         { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => formatNumber(v) } },
@@ -42,7 +42,7 @@ export function DailyChart({
         },
       ],
       series: [
-        { name: t('sent'), type: 'bar', data: points.map((p) => p.sent), itemStyle: { color: '#91caff' } },
+        { name: t('total'), type: 'bar', data: points.map((p) => p.sent), itemStyle: { color: '#91caff' } },
         {
           name: t('delivered'),
           type: 'bar',

@@ -25,7 +25,11 @@ function PeriodCard({
     <Card size="small" title={title} data-testid={testId}>
       <Row gutter={[12, 12]}>
         <Col xs={12} sm={6}>
-          <Statistic title={t('sent')} value={formatNumber(period.sent)} data-testid={`${testId}-sent`} />
+          <Statistic
+            title={t('home.sent')}
+            value={formatNumber(period.sent)}
+            data-testid={`${testId}-sent`}
+          />
         </Col>
         <Col xs={12} sm={6}>
           <Statistic
