@@ -321,6 +321,10 @@ describe('scope', () => {
     expect(a.rows.map((r) => r.key)).toContain(X);
     expect(a.rows.map((r) => r.key)).not.toContain(DIRECT);
     expect(a.totals.cost).toBeNull();
+    // With its commission balance (nobody else has one here).
+    expect(parseMoney(a.commission!)).toBe((await s.app.services.ledger.balanceOf(ACME)).commission);
+    expect(expectOk(await analysis('customer', 'byDay')).commission).toBeNull();
+    expect(expectOk(await analysis('admin', 'byDay')).commission).toBeNull();
   });
 
   it('bad input is answered in both languages, never a 500', async () => {

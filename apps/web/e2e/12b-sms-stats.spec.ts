@@ -177,6 +177,7 @@ test('an agent’s home shows its customers’ figures as their records say and 
 
   await page.goto('/sms/analysis');
   await expect(page.getByTestId('breadcrumb')).toContainText('短信统计分析');
+  await expect(figure(page, 'analysis-commission')).toHaveText(formatMicros(micros(balance.commission)));
   await page.getByTestId('analysis-tab-company').click();
   await expect(
     page.getByTestId('analysis-table-company').locator('tr', { hasText: 'Agency Client Co' }),

@@ -75,6 +75,8 @@ export const smsAnalysisSchema = z.object({
   totals: smsFiguresSchema,
   /** Whether cost and margin are shown (staff). */
   staff: z.boolean(),
+  /** A reseller's commission balance (null for everyone else). */
+  commission: money.nullable(),
   currency: z.string(),
 });
 export type SmsAnalysis = z.input<typeof smsAnalysisSchema>;

@@ -142,8 +142,16 @@ export class SmsStatsService {
       rows,
       totals: figuresOf(sumRaw(raw), staff),
       staff,
+      commission: await this.resellerCommission(auth),
       currency: this.currency,
     };
+  }
+
+  /** A reseller's commission balance (null for staff and customers). */
+  private async resellerCommission(auth: AuthContext): Promise<bigint | null> {
+    const own = auth.user.companyId;
+    if (!own || hasPlatformScope(auth.roles) || !hasResellerScope(auth.roles)) return null;
+    return (await this.services.ledger.balanceOf(own)).commission;
   }
 
   /**

@@ -255,6 +255,16 @@ export default function SmsAnalysisPage() {
               data-testid="analysis-revenue"
             />
           </Col>
+          {byDay.data?.commission ? (
+            <Col xs={12} sm={8} lg={4}>
+              <Statistic
+                title={t('commission')}
+                value={formatSpend(byDay.data.commission)}
+                suffix={<Typography.Text type="secondary">{currency}</Typography.Text>}
+                data-testid="analysis-commission"
+              />
+            </Col>
+          ) : null}
           {staff ? (
             <>
               <Col xs={12} sm={8} lg={4}>
