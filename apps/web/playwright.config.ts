@@ -85,6 +85,11 @@ export default defineConfig({
           INSECURE_FIXED_CAPTCHA: process.env.INSECURE_FIXED_CAPTCHA,
           // The API access spec sends callback tests to a receiver on 127.0.0.1.
           CALLBACK_ALLOW_PRIVATE: '1',
+          // No demo SMSC simulators on fixed ports (other suites may run beside this one); the
+          // gateway spec starts its own on a free port.
+          SMSC_SIM: '0',
+          // The customer SMPP server on a free port (2775 may be another server's).
+          SMPP_PORT: '0',
         },
       },
 });

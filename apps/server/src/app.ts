@@ -13,7 +13,7 @@ import { AppError, sendError } from './platform/envelope';
 import { createHttpServer } from './platform/http';
 import { JobRunner } from './platform/jobs/index';
 import { createLogger, type Logger } from './platform/logger';
-import type { Api, AppModule, Platform, Services } from './platform/module';
+import type { Api, AppModule, ModuleWorker, Platform, Services } from './platform/module';
 import { API_DOCS_PERMISSION } from './platform/openapi';
 import { createPubSub } from './platform/pubsub';
 import { Realtime } from './platform/realtime';
@@ -45,8 +45,11 @@ export interface Core {
   seedReport: SeedReport;
   /** Jobs registered (their timers start with `jobs.start()`, in worker processes). */
   jobs: JobRunner;
-  /** Starts the modules' worker loops (worker processes); `close()` stops them. */
-  startWorkers(): void;
+  /**
+   * Worker processes: starts the jobs (unless `jobs: false`) and the modules' workers (those of
+   * the modules named in `only`, when given: tests run one module's loops); close() stops them.
+   */
+  startWorkers(options?: { jobs?: boolean; only?: string[] }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,7 @@ export async function buildCore(options: AppOptions): Promise<Core> {
     }),
   ))!;
   const jobs = new JobRunner(database, log);
+  const workers: ModuleWorker[] = [];
   await jobs.register([
     ...modules.flatMap((module) => module.jobs?.(services, platform) ?? []),
     {
@@ -96,7 +100,6 @@ export async function buildCore(options: AppOptions): Promise<Core> {
       run: async () => ({ deleted: await jobs.purgeHistory(30) }),
     },
   ]);
-  const workers = modules.flatMap((module) => module.workers?.(services, platform) ?? []);
   let workersStarted = false;
   return {
     platform,
@@ -105,14 +108,23 @@ export async function buildCore(options: AppOptions): Promise<Core> {
     database,
     seedReport,
     jobs,
-    startWorkers() {
+    async startWorkers({ jobs: withJobs = true, only }: { jobs?: boolean; only?: string[] } = {}) {
       if (workersStarted) return;
       workersStarted = true;
-      for (const worker of workers) worker.start();
+      if (withJobs) await jobs.start();
+      for (const module of modules) {
+        if (only && !only.includes(module.name)) continue;
+        for (const worker of module.workers?.(services, platform) ?? []) {
+          await worker.start();
+          workers.push(worker);
+        }
+      }
     },
     async close() {
       jobs.stop();
-      if (workersStarted) await Promise.all(workers.map((worker) => worker.stop()));
+      for (const worker of workers.splice(0).reverse()) {
+        await worker.stop().catch((error: unknown) => log.error({ err: error }, 'worker stop failed'));
+      }
       await realtime.close();
       if (!options.database) await database.close();
     },
@@ -168,11 +180,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   );
   await server.ready();
+  // The customer SMPP server runs with the API (SMPP_PORT; off when not set in tests).
+  await services.smppServer.start();
   return {
     ...core,
     server,
     routes,
     async close() {
+      await services.smppServer.stop();
       await server.close();
       redis?.disconnect();
       await core.close();

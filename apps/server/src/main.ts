@@ -55,10 +55,7 @@ async function main() {
       );
     }
   }
-  if (role !== 'api') {
-    await core.jobs.start();
-    core.startWorkers();
-  }
+  if (role !== 'api') await core.startWorkers();
   if (core.seedReport.demo) {
     lines.push(
       `Demo mode. Users (password "${config.demoPassword}"): ${DEMO_USERS.map((u) => u.username).join(', ')}`,

@@ -175,6 +175,8 @@ export async function startServer(
     LOG_LEVEL: 'silent',
     // Tests log in far more often than people do; a test of the limit sets it low.
     LOGIN_RATE_LIMIT: '10000',
+    // No customer SMPP server unless a test asks for one (SMPP_PORT: '0').
+    SMPP_PORT: 'off',
     REDIS_URL: process.env.REDIS_URL,
     ...env,
     PORT: '0',
@@ -203,7 +205,8 @@ export async function startServer(
     eventsChannel,
     testServices: options.services,
   });
-  if (options.workers) app.startWorkers();
+  // The SMS loops only: jobs run when a test calls them, gateways are the test's own.
+  if (options.workers) await app.startWorkers({ jobs: false, only: ['sms'] });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -40,7 +40,7 @@ beforeAll(async () => {
     eventsChannel: s.eventsChannel,
     testServices: { gateways: other, routing: new FakeRouting(first) },
   });
-  second.startWorkers();
+  await second.startWorkers({ jobs: false, only: ['sms'] });
   await s.app.services.ledger.credit(DIRECT, 'topup', units(100), `two-workers-${randomUUID()}`);
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import type billing from './locales/en-US/billing.json';
 import type branding from './locales/en-US/branding.json';
 import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
+import type gateway from './locales/en-US/gateway.json';
 import type home from './locales/en-US/home.json';
 import type layout from './locales/en-US/layout.json';
 import type ledger from './locales/en-US/ledger.json';
@@ -16,6 +17,7 @@ import type notices from './locales/en-US/notices.json';
 import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
 import type routing from './locales/en-US/routing.json';
+import type smppAccount from './locales/en-US/smppAccount.json';
 import type smsStats from './locales/en-US/smsStats.json';
 import type smsTemplate from './locales/en-US/smsTemplate.json';
 import type system from './locales/en-US/system.json';
@@ -44,6 +46,8 @@ declare module 'i18next' {
       routing: typeof routing;
       agent: typeof agent;
       smsTemplate: typeof smsTemplate;
+      gateway: typeof gateway;
+      smppAccount: typeof smppAccount;
       smsStats: typeof smsStats;
     };
   }

@@ -534,6 +534,24 @@ export const errorTexts = {
     'en-US': 'The file has no numbers (one per line, or a column named number)',
     'zh-CN': '文件中没有号码（每行一个，或名为“号码”的列）',
   },
+  // Customer access: the HTTP API and the SMPP server (issue 12)
+  API_BASIC_AUTH_REQUIRED: {
+    'en-US': 'Authenticate with HTTP Basic: your API key as the user name and its secret as the password',
+    'zh-CN': '请使用 HTTP Basic 认证：用户名为 API 密钥，密码为其密钥口令',
+  },
+  API_CREDENTIALS_INVALID: { 'en-US': 'Wrong API key or secret', 'zh-CN': 'API 密钥或口令错误' },
+  IDEMPOTENCY_KEY_INVALID: {
+    'en-US': 'The Idempotency-Key header must be 1 to 128 visible ASCII characters',
+    'zh-CN': 'Idempotency-Key 请求头须为 1 到 128 个可见 ASCII 字符',
+  },
+  SMPP_SYSTEM_ID_TAKEN: {
+    'en-US': 'The system id {systemId} is already taken',
+    'zh-CN': '系统ID {systemId} 已被使用',
+  },
+  SMPP_ADDRESS_INVALID: {
+    'en-US': '{value} is not an IP address or CIDR range',
+    'zh-CN': '{value} 不是有效的IP地址或CIDR网段',
+  },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },
@@ -585,6 +603,38 @@ export const errorTexts = {
   OPERATOR_PREFIX_COUNTRY: {
     'en-US': 'Prefix {prefix} does not start with the calling code of {country} (+{code})',
     'zh-CN': '号段{prefix}不是以{country}的国家代码（+{code}）开头',
+  },
+  // --- SMS gateways (issue 12) ---
+  NUMBER_TOO_SMALL: { 'en-US': '{field} must be at least {min}', 'zh-CN': '{field}不能小于{min}' },
+  NUMBER_TOO_LARGE: { 'en-US': '{field} must be at most {max}', 'zh-CN': '{field}不能大于{max}' },
+  GATEWAY_NOT_FOUND: { 'en-US': 'The gateway does not exist', 'zh-CN': '网关不存在' },
+  GATEWAY_NAME_TAKEN: {
+    'en-US': 'A gateway with this name already exists',
+    'zh-CN': '已存在同名的网关',
+  },
+  GATEWAY_IN_USE: {
+    'en-US': 'The gateway {name} is in use ({usage}): remove it there first',
+    'zh-CN': '网关{name}正在使用中（{usage}），请先解除使用',
+  },
+  GATEWAY_HOST_INVALID: {
+    'en-US': '{field} must be a host name or an IP address',
+    'zh-CN': '{field}必须是主机名或IP地址',
+  },
+  GATEWAY_RECONNECT_RANGE: {
+    'en-US': 'The longest reconnect wait cannot be shorter than the first',
+    'zh-CN': '最长重连间隔不能小于首次重连间隔',
+  },
+  GATEWAY_ERROR_CODE_INVALID: {
+    'en-US': 'Error codes are decimal (001) or hex (0x0b)',
+    'zh-CN': '错误码须为十进制（如001）或十六进制（如0x0b）',
+  },
+  GATEWAY_ERROR_STATUS_INVALID: {
+    'en-US': 'An error code maps to delivered, undeliverable, expired, rejected or failed',
+    'zh-CN': '错误码只能映射为：已送达、无法送达、已过期、已拒绝或失败',
+  },
+  GATEWAY_ERROR_MAP_TOO_LARGE: {
+    'en-US': 'The error map holds at most 200 codes',
+    'zh-CN': '错误码映射最多200条',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

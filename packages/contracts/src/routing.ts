@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gatewayOptionSchema } from './gateway';
 import { money } from './money';
 import { countryCode, mccCode, mncCode, numberPrefix, SMS_KINDS } from './rate';
 import { resourceListQuerySchema } from './resource';
@@ -219,9 +220,6 @@ export const recommendationSchema = z.object({
 export type Recommendation = z.input<typeof recommendationSchema>;
 
 // --- gateway grants ---
-
-export const gatewayOptionSchema = z.object({ id: z.string(), name: z.string(), enabled: z.boolean() });
-export type GatewayOption = z.input<typeof gatewayOptionSchema>;
 
 /** `GET /sms/gateway/grant/list?companyId=` (staff): every gateway, granted or not. */
 export const grantListQuerySchema = z.object({ companyId: uuid });

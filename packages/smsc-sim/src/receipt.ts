@@ -85,22 +85,42 @@ export interface ParsedReceipt {
   text: string;
 }
 
-/** Reads a receipt text as written by formatReceipt (and by most SMSCs); undefined if it is not one. */
+const RECEIPT_FIELDS: Record<string, Exclude<keyof ParsedReceipt, 'text'>> = {
+  id: 'id',
+  sub: 'sub',
+  dlvrd: 'dlvrd',
+  'submit date': 'submitDate',
+  'done date': 'doneDate',
+  stat: 'stat',
+  err: 'err',
+};
+
+/**
+ * Reads a receipt text as written by formatReceipt and by most SMSCs (SMPP 3.4 appendix B):
+ * `key:value` fields separated by spaces, in any order and case, `text:` (the rest of the text)
+ * last when present. Fields an SMSC leaves out are empty strings; `id` and `stat` are required,
+ * else it is not a receipt (undefined). The one receipt parser: the simulator's tests and the
+ * server's SMPP client both read receipts with it.
+ */
 export function parseReceipt(text: string): ParsedReceipt | undefined {
-  const match =
-    /^id:(\S+) sub:(\S+) dlvrd:(\S+) submit date:(\d{10,12}) done date:(\d{10,12}) stat:(\S+) err:(\S+) text:(.*)$/is.exec(
-      text,
-    );
-  if (!match) return undefined;
-  const [, id, sub, dlvrd, submitDate, doneDate, stat, err, rest] = match;
-  return {
-    id: id!,
-    sub: sub!,
-    dlvrd: dlvrd!,
-    submitDate: submitDate!,
-    doneDate: doneDate!,
-    stat: stat!,
-    err: err!,
-    text: rest!,
+  const textAt = text.search(/(^|\s)text:/i);
+  const head = textAt < 0 ? text : text.slice(0, textAt);
+  const rest = textAt < 0 ? '' : text.slice(textAt).replace(/^\s*text:/i, '');
+  const parsed: ParsedReceipt = {
+    id: '',
+    sub: '',
+    dlvrd: '',
+    submitDate: '',
+    doneDate: '',
+    stat: '',
+    err: '',
+    text: rest,
   };
+  const field = /(id|sub|dlvrd|submit date|done date|stat|err):(\S*)/gi;
+  for (let match = field.exec(head); match; match = field.exec(head)) {
+    const key = RECEIPT_FIELDS[match[1]!.toLowerCase()];
+    if (key && parsed[key] === '') parsed[key] = match[2]!;
+  }
+  if (!parsed.id || !parsed.stat) return undefined;
+  return parsed;
 }

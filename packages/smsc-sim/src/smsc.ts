@@ -64,6 +64,11 @@ export interface SmscOptions {
   maxRecords?: number;
   /** TCP_NODELAY on accepted sockets; default true (off only to measure what Nagle costs). */
   noDelay?: boolean;
+  /**
+   * Whether receipts carry the receipted_message_id and message_state TLVs (default true); without
+   * them a client must match receipts by the id in the receipt text.
+   */
+  receiptTlv?: boolean;
 }
 
 export type BindMode = 'transmitter' | 'receiver' | 'transceiver';
@@ -684,8 +689,9 @@ export class Smsc extends EventEmitter<SmscEvents> {
         esm_class: smpp.consts.ESM_CLASS.MC_DELIVERY_RECEIPT,
         data_coding: 0,
         short_message: Buffer.from(receipt.text, 'ascii'),
-        receipted_message_id: receipt.messageId,
-        message_state: receipt.messageState,
+        ...(this.options.receiptTlv === false
+          ? {}
+          : { receipted_message_id: receipt.messageId, message_state: receipt.messageState }),
       },
       (resp: Pdu) => {
         bind.outstanding.delete(receipt);

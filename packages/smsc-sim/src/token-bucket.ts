@@ -16,12 +16,22 @@ export class TokenBucket {
     this.last = now();
   }
 
-  take(): boolean {
+  private refill(): void {
     const now = this.now();
     if (now > this.last) {
       this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) * this.rate) / 1000);
     }
     this.last = Math.max(this.last, now);
+  }
+
+  /** Milliseconds until take() can succeed (0: now). */
+  waitMs(): number {
+    this.refill();
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * 1000) / this.rate);
+  }
+
+  take(): boolean {
+    this.refill();
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;

@@ -87,6 +87,42 @@ describe('receipt text', () => {
     });
     expect(parseReceipt('not a receipt')).toBeUndefined();
   });
+
+  it('reads receipts of other SMSCs: fields in another order or case, no text, seconds in dates', () => {
+    expect(
+      parseReceipt(
+        'id:0000012345 sub:001 dlvrd:001 submit date:261126235959 done date:261127000102 stat:DELIVRD err:000',
+      ),
+    ).toEqual({
+      id: '0000012345',
+      sub: '001',
+      dlvrd: '001',
+      submitDate: '261126235959',
+      doneDate: '261127000102',
+      stat: 'DELIVRD',
+      err: '000',
+      text: '',
+    });
+    expect(parseReceipt('ID:ab12 STAT:UNDELIV ERR:011 Text:stat:x')).toMatchObject({
+      id: 'ab12',
+      stat: 'UNDELIV',
+      err: '011',
+      text: 'stat:x',
+    });
+    expect(parseReceipt('id:1 sub:001 dlvrd:000')).toBeUndefined();
+  });
+
+  it('knows how long until the next token', () => {
+    let now = 0;
+    const bucket = new TokenBucket(10, 1, () => now);
+    expect(bucket.waitMs()).toBe(0);
+    expect(bucket.take()).toBe(true);
+    expect(bucket.waitMs()).toBe(100);
+    now = 60;
+    expect(bucket.waitMs()).toBe(40);
+    now = 100;
+    expect(bucket.waitMs()).toBe(0);
+  });
 });
 
 describe('command line', () => {

@@ -9,6 +9,7 @@ import { countryModule } from './country';
 import { departModule } from './depart';
 import { dictModule } from './dict';
 import { duplicateModule } from './duplicate';
+import { gatewayModule } from './gateway';
 import { ledgerModule } from './ledger';
 import { logsModule } from './logs';
 import { paymentsModule } from './payments';
@@ -17,7 +18,9 @@ import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { routingModule } from './routing';
 import { settingsModule } from './settings';
+import { smppServerModule } from './smpp-server';
 import { smsModule } from './sms';
+import { smsApiModule } from './sms-api';
 import { smsStatsModule } from './sms-stats';
 import { smsTemplateModule } from './sms-template';
 import { systemModule } from './system';
@@ -48,9 +51,12 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     paymentsModule,
     apiAccessModule,
     rateModule,
+    gatewayModule,
+    routingModule,
     smsTemplateModule,
     smsModule,
-    routingModule,
     smsStatsModule,
+    smsApiModule,
+    smppServerModule,
   ];
 }

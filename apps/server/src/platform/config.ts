@@ -57,6 +57,12 @@ const envSchema = z.object({
       message: 'must be 32 bytes written as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
     }),
   CALLBACK_ALLOW_PRIVATE: flag,
+  /** Two simulated upstream SMSCs in the process (the demo's gateways bind to them). */
+  SMSC_SIM: flag,
+  SMSC_SIM_PORTS: z
+    .string()
+    .regex(/^\s*\d{1,5}\s*,\s*\d{1,5}\s*$/, 'must be two ports, e.g. 2776,2777')
+    .default('2776,2777'),
   PLATFORM_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
@@ -91,6 +97,20 @@ const envSchema = z.object({
   /** SMS callbacks: the first retry's wait (doubling after each), and how long to keep trying. */
   SMS_CALLBACK_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
   SMS_CALLBACK_WINDOW_S: z.coerce.number().int().min(1).max(604_800).default(86_400),
+  /** Customer HTTP API: requests per minute per API key. */
+  SMS_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(6_000),
+  /** Customer SMPP server port (api processes); `off` (or empty) runs none; 0 picks a free port. */
+  SMPP_PORT: z
+    .union([
+      z.literal('off'),
+      z.literal('').transform(() => 'off' as const),
+      z.coerce.number().int().min(0).max(65_535),
+    ])
+    .default(2775),
+  /** Address the SMPP server listens on (default: all). */
+  SMPP_HOST: z.string().optional(),
+  /** How often the SMPP server looks for receipts due to its binds that other processes stored (ms). */
+  SMPP_RECEIPT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
 });
 
 export type EnvInput = Partial<Record<keyof z.input<typeof envSchema>, string>>;
@@ -135,6 +155,15 @@ export interface Config {
   callbackAllowPrivate: boolean;
   /** The SMS engine's timings and batch sizes (see the SMS_* variables). */
   sms: SmsConfig;
+  /** The customer HTTP API: requests per minute per API key. */
+  smsApiRateLimit: number;
+  /** The customer SMPP server: null when off. */
+  smpp: { port: number; host: string | undefined; receiptPollMs: number } | null;
+  /**
+   * The demo's simulated upstream SMSCs: `enabled` undefined means on for the embedded database
+   * when its demo gateways exist (npm start), off otherwise; `ports` where they listen.
+   */
+  smscSim: { enabled: boolean | undefined; ports: [number, number] };
   /**
    * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
    * environment: unset means a real timer; tests pass one that records the delay asked for.
@@ -217,6 +246,11 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     },
     secretsKey: e.SECRETS_KEY,
     callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE ?? e.DATABASE_URL === undefined,
+    smsApiRateLimit: e.SMS_API_RATE_LIMIT,
+    smpp:
+      e.SMPP_PORT === 'off'
+        ? null
+        : { port: e.SMPP_PORT, host: e.SMPP_HOST || undefined, receiptPollMs: e.SMPP_RECEIPT_POLL_MS },
     sms: {
       validityMs: e.SMS_VALIDITY_S * 1000,
       submitTimeoutMs: e.SMS_SUBMIT_TIMEOUT_S * 1000,
@@ -226,6 +260,10 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       dispatchInFlight: e.SMS_DISPATCH_IN_FLIGHT,
       callbackRetryMs: e.SMS_CALLBACK_RETRY_MS,
       callbackWindowMs: e.SMS_CALLBACK_WINDOW_S * 1000,
+    },
+    smscSim: {
+      enabled: e.SMSC_SIM,
+      ports: e.SMSC_SIM_PORTS.split(',').map((p) => Number(p.trim())) as [number, number],
     },
   };
 }

@@ -57,8 +57,9 @@ export interface AppModule {
   services?: (platform: Platform, services: Services) => Partial<Services>;
   routes?: (api: Api, services: Services, platform: Platform) => void;
   /**
-   * Long-running loops of worker processes (`--role worker|all`), e.g. the SMS dispatchers: started
-   * with `Core.startWorkers()`, stopped when the core closes.
+   * Long-running work of worker processes (`--role worker|all`) beside the jobs: the SMPP binds of
+   * the gateways, the SMS dispatchers. Started by `Core.startWorkers()` in module order, stopped
+   * (gracefully, in reverse order) when the core closes. API-only processes never start them.
    */
   workers?: (services: Services, platform: Platform) => ModuleWorker[];
   /** Jobs the job runner schedules in worker processes. */
@@ -72,9 +73,9 @@ export interface AppModule {
   seedDigest?: string;
 }
 
-/** A loop a worker process runs (see AppModule.workers). */
+/** A module's long-running work in worker processes (see AppModule.workers). */
 export interface ModuleWorker {
-  start(): void;
+  start(): void | Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -38,6 +38,10 @@ export async function registerOpenApi(server: FastifyInstance) {
     transform: (document) => {
       const { schema, url } = jsonSchemaTransform(document);
       const route = (document as { route?: RouteOptions }).route;
+      // The customer API has its own document (`/api/openapi/v1/openapi.json`).
+      if ((route?.config as { customerApi?: boolean } | undefined)?.customerApi) {
+        return { schema: { ...(schema as object), hide: true }, url };
+      }
       const access = route?.config && (route.config as { access?: Access }).access;
       const described = schema as Record<string, unknown>;
       if (access && access !== 'public') described.security = [{ token: [] }];

@@ -28,6 +28,8 @@ export const NAMESPACES = [
   'agent',
   'smsTemplate',
   'routing',
+  'gateway',
+  'smppAccount',
   'smsStats',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

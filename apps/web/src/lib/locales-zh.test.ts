@@ -35,6 +35,19 @@ const ALLOWED = new Set([
   'IPv6',
   'TLS',
   'v1',
+  // The customer HTTP API and SMPP server (issue 12): the protocol's names and its PDUs and
+  // status names as customers meet them in their SMPP client's logs
+  'Basic',
+  'Idempotency',
+  'Key',
+  'ASCII',
+  'SMPP',
+  'TPS',
+  'ESME',
+  'RTHROTTLED',
+  'submit',
+  'deliver',
+  'sm',
   // Mobile network codes and the country-code standard (rates)
   'MCC',
   'MNC',
@@ -56,6 +69,20 @@ const ALLOWED = new Set([
   'CSV',
   'txt',
   'JSON',
+  // SMPP gateways: the protocol, its settings' names (type of number, numbering plan, transactions
+  // per second), the alphabets of data coding and the fields of a delivery receipt's text
+  'SMPP',
+  'SMSC',
+  'TPS',
+  'TON',
+  'NPI',
+  'GSM',
+  'UCS',
+  'IA5',
+  'ASCII',
+  'Latin',
+  'err',
+  'stat',
   // Field names of the permission data, shown as such on the diagnostics screen
   'auth',
   'allAuth',
@@ -67,6 +94,7 @@ function wordsOf(text: string): string[] {
     .replace(/\{\{?\w+\}?\}/g, ' ') // {{count}}, {field}
     .replace(/\b(https?|mailto):\S*/g, ' ') // https://…, mailto:…
     .replace(/@\w+/g, ' ') // @name (a Telegram handle)
+    .replace(/\b0x[0-9a-fA-F]+\b/g, ' ') // 0x0b: a hexadecimal example
     .replace(/\bX-[A-Za-z-]+/g, ' ') // X-Api-Key: an HTTP header's name
     .replace(/\b[\w-]+(\.[\w-]+)+\b/g, ' '); // console.example.com, t.me
   return prose.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];

@@ -5,6 +5,7 @@ import { ApiAccessService } from './service';
 export type { CallbackPostResult } from './callback-post';
 export { API_ACCESS_PERMISSIONS } from './routes';
 export type { ApiAccessService, SignedRequest, VerifyOutcome } from './service';
+export { parseBasic } from './service';
 
 declare module '../../platform/module' {
   interface Services {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   API_IP_RULES_MAX,
   API_KEYS_PER_COMPANY_MAX,
@@ -200,9 +201,10 @@ export class ApiAccessService {
   /**
    * SECRETS_KEY, or else a key generated once and kept in the settings (two processes starting
    * together agree on the first one written). Resolved outside transactions: a generated key
-   * written inside one that then rolled back must not be remembered.
+   * written inside one that then rolled back must not be remembered. Other modules seal their
+   * secrets with it too (gateway and SMPP account passwords).
    */
-  private async secretBox(): Promise<SecretBox> {
+  async secretBox(): Promise<SecretBox> {
     if (this.box) return this.box;
     let key: Buffer | undefined;
     if (this.config.secretsKey) key = parseSecretsKey(this.config.secretsKey);
@@ -467,6 +469,55 @@ export class ApiAccessService {
     }
   }
 
+  /**
+   * Checks HTTP Basic credentials of the customer HTTP API (`Authorization: Basic
+   * base64(apiKey:apiSecret)`): the key known, not revoked nor disabled, the secret right (the
+   * current one, or the previous one within its grace period; compared in constant time), the
+   * company active and the caller's address in the company's API IP whitelist.
+   */
+  async verifyBasic(request: {
+    authorization: string | undefined;
+    ip: string;
+    now?: number;
+  }): Promise<VerifyOutcome> {
+    const refuse = (code: ErrorCode, status: number, params: Record<string, string | number> = {}) =>
+      ({ ok: false, error: new AppError(code, status, params) }) as const;
+    const credentials = parseBasic(request.authorization);
+    if (!credentials) return refuse('API_BASIC_AUTH_REQUIRED', 401);
+    const key = await this.cachedKey(credentials.user);
+    if (!key) return refuse('API_CREDENTIALS_INVALID', 401);
+    if (key.state === 'revoked') return refuse('API_KEY_REVOKED', 401);
+    const box = await this.secretBox();
+    const secret = this.open(box, key.secretSealed, keyAad(key.apiKey));
+    if (secret === null) return refuse('API_SECRET_UNREADABLE', 401);
+    let previousSecret = false;
+    if (!sameText(secret, credentials.password)) {
+      const now = new Date(request.now ?? Date.now());
+      const previous =
+        key.previousValidUntil && key.previousValidUntil > now
+          ? this.open(box, key.previousSecretSealed, keyAad(key.apiKey))
+          : null;
+      if (previous === null || !sameText(previous, credentials.password)) {
+        return refuse('API_CREDENTIALS_INVALID', 401);
+      }
+      previousSecret = true;
+    }
+    if (key.state === 'disabled') return refuse('API_KEY_DISABLED', 401);
+    const company = await this.services.companies.find(key.companyId);
+    if (!company || !companyMayUseApi(company)) return refuse('API_COMPANY_NOT_ACTIVE', 403);
+    if (!ipAllowed(request.ip, await this.cachedRules(key.companyId))) {
+      return refuse('API_IP_NOT_ALLOWED', 403, { ip: request.ip.slice(0, 64) });
+    }
+    await this.touch(key, request.ip);
+    return { ok: true, companyId: key.companyId, keyId: key.id, apiKey: key.apiKey, previousSecret };
+  }
+
+  /** Whether a company may use the API and SMPP now (approved, neither frozen nor disabled). */
+  async companyActive(companyId: string): Promise<boolean> {
+    const company = await this.services.companies.find(companyId);
+    return Boolean(company && companyMayUseApi(company));
+  }
+
   /** Whether `ip` may use the API for the company (for SMPP binds, which do not sign requests). */
   async ipAllowedFor(companyId: string, ip: string): Promise<boolean> {
     return ipAllowed(ip, await this.cachedRules(companyId));
@@ -702,6 +753,25 @@ export class ApiAccessService {
     if (!url) return null;
     return this.post(companyId, url, body, timeoutMs);
   }
+}
+
+/** The user name and password of an `Authorization: Basic …` header (undefined: none or malformed). */
+export function parseBasic(header: string | undefined): { user: string; password: string } | undefined {
+  if (!header) return undefined;
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]{1,1024})\s*$/i.exec(header);
+  if (!match) return undefined;
+  const text = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { user: text.slice(0, colon), password: text.slice(colon + 1) };
+}
+
+/** Constant-time comparison of two secrets (by their SHA-256, so lengths do not leak). */
+function sameText(expected: string, given: string): boolean {
+  return timingSafeEqual(
+    createHash('sha256').update(expected).digest(),
+    createHash('sha256').update(given).digest(),
+  );
 }
 
 function parseParams(text: string | null): Record<string, string | number> {

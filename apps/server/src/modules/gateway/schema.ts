@@ -5,7 +5,9 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
+  timestamp,
   uniqueIndex,
   uuid,
   varchar,
@@ -49,6 +51,8 @@ export const smsGateways = pgTable(
     /** First reconnect wait; doubles up to reconnectMaxSeconds. */
     reconnectSeconds: integer('reconnect_s').notNull().default(2),
     reconnectMaxSeconds: integer('reconnect_max_s').notNull().default(60),
+    /** How submit_sm_resp (and the receipted_message_id TLV) write message ids: hex or decimal. */
+    submitIdFormat: varchar('submit_id_format', { length: 8 }).notNull().default('hex'),
     /** How the receipt text writes message ids: hex or decimal. */
     receiptIdFormat: varchar('receipt_id_format', { length: 8 }).notNull().default('hex'),
     /** Upstream error codes (receipt `err:` or command_status) → our status, e.g. {"0x0b": "invalid_number"}. */
@@ -63,9 +67,32 @@ export const smsGateways = pgTable(
     uniqueIndex('sms_gateways_name_uq').on(sql`lower(${t.name})`),
     check('sms_gateways_bind_mode_ck', sql`${t.bindMode} in ('transceiver', 'pair')`),
     check('sms_gateways_receipt_id_ck', sql`${t.receiptIdFormat} in ('hex', 'decimal')`),
+    check('sms_gateways_submit_id_ck', sql`${t.submitIdFormat} in ('hex', 'decimal')`),
     check('sms_gateways_port_ck', sql`${t.port} between 1 and 65535`),
     check('sms_gateways_binds_ck', sql`${t.binds} between 1 and 32`),
     check('sms_gateways_window_ck', sql`${t.windowSize} between 1 and 1000`),
     check('sms_gateways_tps_ck', sql`${t.tps} >= 0`),
   ],
+);
+
+/**
+ * The live state of each bind slot of a gateway, written by the worker process that owns the slot
+ * (advisory lock) when it changes and refreshed while it holds it (`seenAt`): any process answers
+ * the console from here; a row not refreshed for a while belongs to a process that is gone.
+ */
+export const smsGatewayBinds = pgTable(
+  'sms_gateway_binds',
+  {
+    gatewayId: uuid('gateway_id')
+      .notNull()
+      .references(() => smsGateways.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    state: varchar('state', { length: 12 }).notNull(),
+    lastError: varchar('last_error', { length: 500 }),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    /** host:pid of the owning process. */
+    owner: varchar('owner', { length: 128 }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.slot] })],
 );

@@ -1,3 +1,4 @@
+import type { GatewayOption } from '@switchboard/contracts';
 import {
   type ErrorCode,
   hasPlatformScope,
@@ -20,7 +21,6 @@ import { afterCommit, type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { type GatewayOption, gatewayOptions } from '../gateway';
 import { allowedGateways, type ChainLink, decide, minuteOf, type RouteRule, timeOf } from './match';
 import { type RouteFilters, type RouteValues, type RouteWithGateways, RoutingRepo } from './repo';
 
@@ -111,7 +111,7 @@ export class RoutingService {
   }
 
   private allGateways(): Promise<GatewayOption[]> {
-    return this.gateways.getOrLoad('all', () => gatewayOptions(this.db));
+    return this.gateways.getOrLoad('all', () => this.services.gateways.options());
   }
 
   // --- resolution ---
@@ -258,12 +258,7 @@ export class RoutingService {
 
   private async checked(input: RouteInput): Promise<RouteValues> {
     const known = new Map(
-      (
-        await gatewayOptions(
-          this.db,
-          input.gateways.map((g) => g.gatewayId),
-        )
-      ).map((g) => [g.id, g]),
+      (await this.services.gateways.options(input.gateways.map((g) => g.gatewayId))).map((g) => [g.id, g]),
     );
     const problem = await this.problemOf(input, known);
     if (problem)
@@ -336,7 +331,7 @@ export class RoutingService {
   }
 
   private async gatewaysByName() {
-    return new Map((await gatewayOptions(this.db)).map((g) => [g.name.toLowerCase(), g]));
+    return new Map((await this.services.gateways.options()).map((g) => [g.name.toLowerCase(), g]));
   }
 
   async checkImportRows(rows: RouteImportRow[]): Promise<RouteRowProblem[]> {
@@ -365,7 +360,7 @@ export class RoutingService {
 
   /** Every gateway, for the route form's picker. */
   gatewayChoices(): Promise<GatewayOption[]> {
-    return gatewayOptions(this.db);
+    return this.services.gateways.options();
   }
 
   // --- tester and recommendation ---
@@ -459,7 +454,7 @@ export class RoutingService {
    * without a known cost last.
    */
   async recommend(query: { countryCode: string; kind?: SmsKind | undefined }) {
-    const gateways = await gatewayOptions(this.db);
+    const gateways = await this.services.gateways.options();
     const costs = await this.services.rates.lowestGatewayCosts(query.countryCode);
     const since = new Date(Date.now() - RECOMMEND_DAYS * 86_400_000);
     const stats = this.services.smsStats
@@ -508,7 +503,7 @@ export class RoutingService {
     const granted = new Set((await this.repo.grantsOf([companyId])).get(companyId) ?? []);
     return {
       companyId,
-      gateways: (await gatewayOptions(this.db)).map((g) => ({ ...g, granted: granted.has(g.id) })),
+      gateways: (await this.services.gateways.options()).map((g) => ({ ...g, granted: granted.has(g.id) })),
     };
   }
 
@@ -518,7 +513,7 @@ export class RoutingService {
     const company = await this.reseller(input.companyId);
     if (company.type !== 'agent') throw new AppError('GATEWAY_GRANT_NOT_RESELLER', 400);
     const ids = [...new Set(input.gatewayIds)];
-    const known = new Set((await gatewayOptions(this.db, ids)).map((g) => g.id));
+    const known = new Set((await this.services.gateways.options(ids)).map((g) => g.id));
     const unknown = ids.find((id) => !known.has(id));
     if (unknown) throw new AppError('ROUTE_GATEWAY_UNKNOWN', 400, { name: unknown });
     await withTransaction(this.db, async () => {
@@ -545,7 +540,7 @@ export class RoutingService {
 
   private async optionsFor(companyId: string) {
     const allowed = await this.allowedFor(companyId);
-    const all = await gatewayOptions(this.db);
+    const all = await this.services.gateways.options();
     return {
       unrestricted: allowed === undefined,
       gateways: allowed ? all.filter((g) => allowed.has(g.id)) : all,
@@ -577,7 +572,7 @@ export class RoutingService {
     const ids = [...new Set(input.gatewayIds)];
     const outside = ids.find((id) => !available.has(id));
     if (outside) {
-      const name = (await gatewayOptions(this.db, [outside]))[0]?.name ?? outside;
+      const name = (await this.services.gateways.options([outside]))[0]?.name ?? outside;
       throw new AppError('GATEWAY_NOT_GRANTED', 400, { name });
     }
     await withTransaction(this.db, async () => {

@@ -32,7 +32,7 @@ import type { Resolution } from '../rate';
 import { amountOf, parseNumber } from '../rate/resolve';
 import { commissionKey } from '../rate/service';
 import { GroupCommit } from './group-commit';
-import type { GatewayPort, GatewayReceipt } from './ports';
+import type { GatewayReceipt } from './ports';
 import {
   type ClaimedMessage,
   type FinalMessage,
@@ -42,13 +42,6 @@ import {
   SmsRepo,
 } from './repo';
 import { dayOf, finalOfParts, KIND_PRIORITY, partsOf, retryDelayMs } from './rules';
-
-declare module '../../platform/module' {
-  interface Services {
-    /** The gateway module (SMPP binds); optional until it is merged. */
-    gateways?: GatewayPort;
-  }
-}
 
 export interface AcceptInput {
   companyId: string;

@@ -27,6 +27,8 @@ const LOADERS: Record<string, Loader> = {
   'system/LoginLog': () => import('@/features/system/pages/LoginLogPage'),
   'system/OperationLog': () => import('@/features/system/pages/OperationLogPage'),
   'system/ApiDocs': () => import('@/features/api-docs/pages/ApiDocsPage'),
+  'apiDocs/CustomerApiDocs': () => import('@/features/api-docs/pages/CustomerApiDocsPage'),
+  'system/SmppAccountList': () => import('@/features/smpp-account/pages/SmppAccountListPage'),
   'test/Home': () => import('@/features/diagnostics/pages/DiagnosticsPage'),
   'rates/RateGroupList': () => import('@/features/rates/pages/RateGroupListPage'),
   'rates/RateList': () => import('@/features/rates/pages/RateListPage'),
@@ -36,6 +38,7 @@ const LOADERS: Record<string, Loader> = {
   'routing/RouteList': () => import('@/features/routing/pages/RouteListPage'),
   'routing/OperatorList': () => import('@/features/routing/pages/OperatorListPage'),
   'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
+  'sms/GatewayList': () => import('@/features/sms/pages/GatewayListPage'),
   'sms/SmsAnalysis': () => import('@/features/sms-stats/pages/SmsAnalysisPage'),
 };
 

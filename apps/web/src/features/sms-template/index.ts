@@ -1,1 +1,2 @@
+export { CompanySelect } from './components/CompanySelect';
 export { TemplatePolicyModal } from './components/TemplatePolicyModal';

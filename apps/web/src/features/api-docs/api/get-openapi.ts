@@ -1,3 +1,4 @@
+import { SMS_API_OPENAPI_PATH } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
@@ -59,3 +60,13 @@ export const openApiQuery = () =>
   });
 
 export const useOpenApi = () => useQuery(openApiQuery());
+
+/** The customer HTTP API's own document (public). */
+export const customerOpenApiQuery = () =>
+  queryOptions({
+    queryKey: ['apiDocs', 'customer-openapi'],
+    queryFn: ({ signal }) => request<OpenApiDocument>('GET', SMS_API_OPENAPI_PATH, { signal, raw: true }),
+    staleTime: 5 * 60_000,
+  });
+
+export const useCustomerOpenApi = () => useQuery(customerOpenApiQuery());

@@ -1,10 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Collapse, Empty, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import {
   type JsonSchema,
+  type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiParameter,
   useOpenApi,
@@ -104,6 +106,9 @@ function AccessTag({ operation }: { operation: OpenApiOperation }) {
   const { t } = useTranslation('apiDocs');
   const permission = operation['x-permission'];
   if (permission) return <Tag color="gold">{t('access.permission', { code: permission })}</Tag>;
+  if (operation.security?.some((s) => typeof s === 'object' && s !== null && 'basicAuth' in s)) {
+    return <Tag color="purple">{t('access.basic')}</Tag>;
+  }
   if (operation.security?.length) return <Tag color="geekblue">{t('access.user')}</Tag>;
   return <Tag>{t('access.public')}</Tag>;
 }
@@ -164,19 +169,28 @@ function OperationDetails({ entry }: { entry: Entry }) {
   );
 }
 
-function download(doc: unknown) {
+function download(doc: unknown, filename: string) {
   const url = URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = 'switchboard-openapi.json';
+  link.download = filename;
   link.click();
   URL.revokeObjectURL(url);
 }
 
-/** Staff's API documentation: the server's OpenAPI document, by module, searchable. */
-export default function ApiDocsPage() {
+export interface ApiDocsViewProps {
+  doc: UseQueryResult<OpenApiDocument, Error>;
+  title: string;
+  intro: string;
+  filename: string;
+  /** What comes before the calls (the customer API's getting started). */
+  header?: ReactNode;
+  testId?: string;
+}
+
+/** An OpenAPI document by group (its tags), searchable, downloadable. */
+export function ApiDocsView({ doc, title, intro, filename, header, testId = 'api-docs' }: ApiDocsViewProps) {
   const { t } = useTranslation('apiDocs');
-  const doc = useOpenApi();
   const [search, setSearch] = useState('');
   const groups = useMemo(() => {
     const byTag = new Map<string, Entry[]>();
@@ -197,23 +211,24 @@ export default function ApiDocsPage() {
     return <Alert type="error" showIcon title={t('loadFailed')} description={doc.error.message} />;
   return (
     <Card
-      title={t('title')}
+      title={title}
       loading={doc.isPending}
       extra={
         <Button
           icon={<DownloadOutlined />}
-          onClick={() => download(doc.data)}
+          onClick={() => download(doc.data, filename)}
           data-testid="api-docs-download"
         >
           {t('download')}
         </Button>
       }
-      data-testid="api-docs"
+      data-testid={testId}
     >
       <Flex vertical gap={16}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {t('intro')}
+          {intro}
         </Typography.Paragraph>
+        {header}
         <Flex gap={12} wrap align="center">
           <Input.Search
             allowClear
@@ -250,4 +265,11 @@ export default function ApiDocsPage() {
       </Flex>
     </Card>
   );
+}
+
+/** Staff's API documentation: the server's OpenAPI document, by module, searchable. */
+export default function ApiDocsPage() {
+  const { t } = useTranslation('apiDocs');
+  const doc = useOpenApi();
+  return <ApiDocsView doc={doc} title={t('title')} intro={t('intro')} filename="switchboard-openapi.json" />;
 }

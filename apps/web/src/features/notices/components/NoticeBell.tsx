@@ -1,5 +1,10 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { AnnouncementItem, AnnouncementsByUser, SocketMessage } from '@switchboard/contracts';
+import {
+  type AnnouncementItem,
+  type AnnouncementsByUser,
+  GATEWAY_STATE_MESSAGE,
+  type SocketMessage,
+} from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Tabs, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -50,6 +55,8 @@ export function NoticeBell({
 
   useNoticeSocket(async (message: SocketMessage) => {
     if (message.cmd === 'heartcheck') return;
+    // Live gateway states travel on the same socket; they are no notices.
+    if (message.msgId === GATEWAY_STATE_MESSAGE) return;
     // A message means the lists changed: always ask the server (never the cache).
     let fresh: AnnouncementsByUser;
     try {

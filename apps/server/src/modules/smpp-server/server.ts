@@ -1,0 +1,550 @@
+/// <reference path="../../../../../packages/smsc-sim/src/smpp.d.ts" />
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { type ConcatInfo, readContent, TokenBucket } from '@switchboard/smsc-sim';
+import smpp, { type Pdu, type Session } from 'smpp';
+import { withTransaction } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import type { Logger } from '../../platform/logger';
+import type { Services } from '../../platform/module';
+import { formatReceipt, RECEIPT_OF, SMPP_STATUS } from './receipt';
+import type { SmppAccountRow, SmppMessageRow, SmppMessageValues } from './repo';
+import type { SmppServerService } from './service';
+
+type BindMode = 'transmitter' | 'receiver' | 'transceiver';
+
+const BIND_COMMANDS: Record<string, BindMode> = {
+  bind_transmitter: 'transmitter',
+  bind_receiver: 'receiver',
+  bind_transceiver: 'transceiver',
+};
+
+/** Requests we answer ESME_RINVCMDID (not offered by this server). */
+const UNSUPPORTED = new Set(['query_sm', 'replace_sm', 'cancel_sm', 'submit_multi', 'data_sm', 'outbind']);
+
+/** Data codings whose text we read: SMSC default (GSM 03.38), IA5/ASCII, Latin-1, UCS-2. */
+const TEXT_CODINGS = new Set([0x00, 0x01, 0x03, 0x08]);
+
+/** Parts of a concatenated message wait this long for the rest, then are dropped. */
+const CONCAT_WAIT_MS = 120_000;
+/** Receipts written to one bind and not yet answered, at most. */
+const RECEIPT_WINDOW = 100;
+
+interface Bind {
+  id: number;
+  session: Session;
+  ip: string;
+  account?: SmppAccountRow;
+  mode?: BindMode;
+  binding: boolean;
+  closed: boolean;
+  /** Receipts written and not answered yet (smpp ids). */
+  outstanding: Set<string>;
+}
+
+interface Concat {
+  smppId: string;
+  accountId: string;
+  total: number;
+  parts: Map<number, string>;
+  registeredDelivery: number;
+  firstAt: number;
+}
+
+const receives = (mode: BindMode | undefined) => mode === 'receiver' || mode === 'transceiver';
+const transmits = (mode: BindMode | undefined) => mode === 'transmitter' || mode === 'transceiver';
+
+/** The platform's SMPP server for customers' ESMEs (see SmppServerService for what it checks). */
+export class SmppServer {
+  private readonly server: smpp.Server;
+  private readonly binds = new Set<Bind>();
+  private readonly buckets = new Map<string, { tps: number; bucket: TokenBucket }>();
+  private readonly concat = new Map<string, Concat>();
+  /** Receipts this process is writing (not picked twice by an offer and the poll). */
+  private readonly inFlight = new Set<string>();
+  private readonly timer: NodeJS.Timeout;
+  private nextBindId = 1;
+  private listeningPort = 0;
+  private polling = false;
+  private closing = false;
+
+  constructor(
+    private readonly service: SmppServerService,
+    private readonly services: Services,
+    private readonly log: Logger,
+    pollMs: number,
+  ) {
+    this.server = smpp.createServer({}, (session) => this.accept(session));
+    this.timer = setInterval(() => void this.poll(), pollMs);
+    this.timer.unref();
+  }
+
+  get port(): number {
+    return this.listeningPort;
+  }
+
+  async listen(port: number, host: string | undefined): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    this.listeningPort = (this.server.address() as AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.timer);
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const bind of this.binds) bind.session.socket.destroy();
+    await closed;
+  }
+
+  /** Binds of an account open now in this process. */
+  bindsOf(accountId: string): number {
+    let n = 0;
+    for (const bind of this.binds) if (bind.account?.id === accountId) n++;
+    return n;
+  }
+
+  /** An account changed: its binds see the new limits; disabled, they are closed. */
+  accountChanged(account: SmppAccountRow): void {
+    this.buckets.delete(account.id);
+    for (const bind of this.binds) {
+      if (bind.account?.id !== account.id) continue;
+      if (!account.enabled || account.companyId !== bind.account.companyId) this.unbind(bind);
+      else bind.account = account;
+    }
+  }
+
+  accountRemoved(accountId: string): void {
+    for (const bind of this.binds) if (bind.account?.id === accountId) this.unbind(bind);
+  }
+
+  private unbind(bind: Bind) {
+    bind.session.unbind();
+    setTimeout(() => bind.session.socket.destroy(), 1_000).unref();
+  }
+
+  // ---- sessions
+
+  private accept(session: Session): void {
+    const socket = session.socket;
+    socket.setNoDelay(true);
+    if (this.closing) {
+      socket.destroy();
+      return;
+    }
+    const bind: Bind = {
+      id: this.nextBindId++,
+      session,
+      ip: socket.remoteAddress ?? '',
+      binding: false,
+      closed: false,
+      outstanding: new Set(),
+    };
+    this.binds.add(bind);
+    session.on('pdu', (pdu: Pdu) => {
+      try {
+        this.onPdu(bind, pdu);
+      } catch (error) {
+        this.log.error({ err: error, command: pdu.command }, 'SMPP PDU handling failed');
+        if (!pdu.isResponse()) this.answer(bind, pdu, SMPP_STATUS.ESME_RSYSERR);
+      }
+    });
+    session.on('error', (error: Error) => {
+      this.log.debug({ err: error, bind: bind.id, ip: bind.ip }, 'SMPP session error');
+      socket.destroy();
+    });
+    session.on('close', () => this.onClose(bind));
+  }
+
+  private onClose(bind: Bind) {
+    if (bind.closed) return;
+    bind.closed = true;
+    this.binds.delete(bind);
+    const unanswered = [...bind.outstanding];
+    for (const id of unanswered) this.inFlight.delete(id);
+    bind.outstanding.clear();
+    // Receipts written but not answered go to the account's next receiving bind.
+    if (unanswered.length > 0) {
+      void this.service
+        .markDue(unanswered)
+        .then(() => this.pumpAccount(bind.account?.id))
+        .catch((error: unknown) =>
+          this.log.error({ err: error }, 'SMPP receipts could not be made due again'),
+        );
+    }
+  }
+
+  private answer(bind: Bind, pdu: Pdu, status: number, fields: Record<string, unknown> = {}) {
+    if (bind.closed) return;
+    try {
+      bind.session.send(pdu.response({ command_status: status, ...fields }));
+    } catch {
+      bind.session.send(
+        new smpp.PDU('generic_nack', { sequence_number: pdu.sequence_number, command_status: status }),
+      );
+    }
+  }
+
+  private onPdu(bind: Bind, pdu: Pdu): void {
+    if (pdu.isResponse()) return; // deliver_sm_resp: answered through its callback
+    const mode = BIND_COMMANDS[pdu.command];
+    if (mode) {
+      void this.onBind(bind, pdu, mode);
+      return;
+    }
+    switch (pdu.command) {
+      case 'enquire_link':
+        this.answer(bind, pdu, SMPP_STATUS.ESME_ROK);
+        return;
+      case 'unbind':
+        this.answer(bind, pdu, SMPP_STATUS.ESME_ROK);
+        bind.mode = undefined;
+        setTimeout(() => bind.session.socket.end(), 50).unref();
+        return;
+      case 'submit_sm':
+        void this.onSubmit(bind, pdu);
+        return;
+      case 'generic_nack':
+        return;
+      default:
+        if (UNSUPPORTED.has(pdu.command)) this.answer(bind, pdu, SMPP_STATUS.ESME_RINVCMDID);
+        else
+          bind.session.send(
+            new smpp.PDU('generic_nack', {
+              sequence_number: pdu.sequence_number,
+              command_status: SMPP_STATUS.ESME_RINVCMDID,
+            }),
+          );
+    }
+  }
+
+  private async onBind(bind: Bind, pdu: Pdu, mode: BindMode): Promise<void> {
+    if (bind.mode || bind.binding) {
+      this.answer(bind, pdu, SMPP_STATUS.ESME_RALYBND);
+      return;
+    }
+    bind.binding = true;
+    bind.session.pause();
+    try {
+      const outcome = await this.service.authenticate(
+        String(pdu.system_id ?? ''),
+        String(pdu.password ?? ''),
+        bind.ip,
+      );
+      if (!outcome.ok) {
+        this.log.info({ systemId: pdu.system_id, ip: bind.ip, reason: outcome.reason }, 'SMPP bind refused');
+        this.answer(bind, pdu, outcome.status);
+        return;
+      }
+      const account = outcome.account;
+      if (this.bindsOf(account.id) >= account.maxBinds) {
+        this.log.info({ systemId: account.systemId, ip: bind.ip }, 'SMPP bind refused: too many binds');
+        this.answer(bind, pdu, SMPP_STATUS.ESME_RBINDFAIL);
+        return;
+      }
+      bind.account = account;
+      bind.mode = mode;
+      this.answer(bind, pdu, SMPP_STATUS.ESME_ROK, { system_id: 'SWITCHBOARD' });
+      this.log.info({ systemId: account.systemId, mode, ip: bind.ip }, 'SMPP bound');
+      if (receives(mode)) void this.pumpAccount(account.id);
+    } catch (error) {
+      this.log.error({ err: error }, 'SMPP bind failed');
+      this.answer(bind, pdu, SMPP_STATUS.ESME_RSYSERR);
+    } finally {
+      bind.binding = false;
+      if (!bind.closed) bind.session.resume();
+    }
+  }
+
+  private take(account: SmppAccountRow): boolean {
+    let entry = this.buckets.get(account.id);
+    if (!entry || entry.tps !== account.tpsLimit) {
+      entry = {
+        tps: account.tpsLimit,
+        bucket: new TokenBucket(account.tpsLimit, account.tpsLimit, Date.now),
+      };
+      this.buckets.set(account.id, entry);
+    }
+    return entry.bucket.take();
+  }
+
+  private async onSubmit(bind: Bind, pdu: Pdu): Promise<void> {
+    const account = bind.account;
+    if (!account || !transmits(bind.mode)) {
+      this.answer(bind, pdu, SMPP_STATUS.ESME_RINVBNDSTS);
+      return;
+    }
+    if (!this.take(account)) {
+      this.answer(bind, pdu, SMPP_STATUS.ESME_RTHROTTLED);
+      return;
+    }
+    const dataCoding = Number(pdu.data_coding ?? 0) & 0xff;
+    const content = readContent(pdu);
+    if (content.binary || !TEXT_CODINGS.has(dataCoding & 0x0f) || (dataCoding & 0xf0) !== 0) {
+      this.answer(bind, pdu, SMPP_STATUS.ESME_RSUBMITFAIL);
+      return;
+    }
+    const destination = String(pdu.destination_addr ?? '').trim();
+    if (!destination) {
+      this.answer(bind, pdu, SMPP_STATUS.ESME_RINVDSTADR);
+      return;
+    }
+    const source = String(pdu.source_addr ?? '').trim();
+    const registeredDelivery = Number(pdu.registered_delivery ?? 0) & 0xff;
+    if (content.concat && content.concat.total > 1) {
+      const whole = this.collect(
+        account,
+        source,
+        destination,
+        content.concat,
+        content.text,
+        registeredDelivery,
+      );
+      if (!whole) {
+        // A part of a message still incomplete: answered at once with the message's id.
+        this.answer(bind, pdu, SMPP_STATUS.ESME_ROK, {
+          message_id: this.concat.get(this.concatKey(account, source, destination, content.concat))!.smppId,
+        });
+        return;
+      }
+      const status = await this.submit(
+        account,
+        source,
+        destination,
+        whole.text,
+        whole.registeredDelivery,
+        whole.smppId,
+      );
+      this.answer(bind, pdu, status, status === SMPP_STATUS.ESME_ROK ? { message_id: whole.smppId } : {});
+      return;
+    }
+    const result = await this.submitOne(account, source, destination, content.text, registeredDelivery);
+    this.answer(bind, pdu, result.status, result.id ? { message_id: result.id } : {});
+  }
+
+  private concatKey(account: SmppAccountRow, source: string, destination: string, concat: ConcatInfo) {
+    return `${account.id}|${source}|${destination}|${concat.ref}|${concat.total}`;
+  }
+
+  /** Adds a part; answers the whole message once every part is there. */
+  private collect(
+    account: SmppAccountRow,
+    source: string,
+    destination: string,
+    concat: ConcatInfo,
+    text: string,
+    registeredDelivery: number,
+  ): { smppId: string; text: string; registeredDelivery: number } | undefined {
+    const key = this.concatKey(account, source, destination, concat);
+    let entry = this.concat.get(key);
+    if (!entry) {
+      entry = {
+        smppId: randomUUID(),
+        accountId: account.id,
+        total: concat.total,
+        parts: new Map(),
+        registeredDelivery,
+        firstAt: Date.now(),
+      };
+      this.concat.set(key, entry);
+    }
+    entry.parts.set(concat.seq, text);
+    entry.registeredDelivery |= registeredDelivery;
+    if (entry.parts.size < entry.total) return undefined;
+    this.concat.delete(key);
+    const joined = [...entry.parts.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, part]) => part)
+      .join('');
+    return { smppId: entry.smppId, text: joined, registeredDelivery: entry.registeredDelivery };
+  }
+
+  /** A single-part message: answered with our message id (or the reason it is not sent). */
+  private async submitOne(
+    account: SmppAccountRow,
+    source: string,
+    destination: string,
+    text: string,
+    registeredDelivery: number,
+  ): Promise<{ status: number; id: string | null }> {
+    let id: string | null = null;
+    const status = await this.acceptSubmit(
+      account,
+      source,
+      destination,
+      text,
+      registeredDelivery,
+      (messageId) => {
+        id = messageId;
+        return messageId;
+      },
+    );
+    return { status, id: status === SMPP_STATUS.ESME_ROK ? id : null };
+  }
+
+  private submit(
+    account: SmppAccountRow,
+    source: string,
+    destination: string,
+    text: string,
+    registeredDelivery: number,
+    smppId: string,
+  ): Promise<number> {
+    // The parts were answered with this id already: its receipt is owed whatever happens now.
+    return this.acceptSubmit(account, source, destination, text, registeredDelivery, () => smppId, true);
+  }
+
+  /**
+   * The SMS pipeline's accept (source `smpp`) and the record of the submit, in one transaction:
+   * the final-status listeners (receipts) run after it committed, when the record is there.
+   */
+  private async acceptSubmit(
+    account: SmppAccountRow,
+    source: string,
+    destination: string,
+    text: string,
+    registeredDelivery: number,
+    smppIdOf: (messageId: string) => string,
+    recordFailures = false,
+  ): Promise<number> {
+    try {
+      return await withTransaction(
+        this.service.db,
+        async () => {
+          const result = await this.services.sms.accept({
+            companyId: account.companyId,
+            userId: null,
+            kind: account.kind,
+            source: 'smpp',
+            recipients: [{ number: destination }],
+            text,
+            sender: source || null,
+          });
+          const message = result.messages[0]!;
+          const accepted = message.status === 'accepted' && message.id !== null;
+          if (message.id !== null && (accepted || recordFailures)) {
+            const row: SmppMessageValues = {
+              smppId: smppIdOf(message.id),
+              messageId: message.id,
+              accountId: account.id,
+              sourceAddr: source.slice(0, 21),
+              destAddr: destination.slice(0, 21),
+              registeredDelivery,
+              excerpt: Array.from(text).slice(0, 20).join(''),
+              submittedAt: new Date(),
+            };
+            await this.service.recordSubmits([row]);
+          }
+          if (accepted) return SMPP_STATUS.ESME_ROK;
+          if (message.status === 'invalid_number') return SMPP_STATUS.ESME_RINVDSTADR;
+          return SMPP_STATUS.ESME_RSUBMITFAIL;
+        },
+        this.log,
+      );
+    } catch (error) {
+      if (error instanceof AppError) {
+        const sender = ['SENDER_NOT_APPROVED', 'SENDER_INVALID'].includes(error.errorCode);
+        return sender ? SMPP_STATUS.ESME_RINVSRCADR : SMPP_STATUS.ESME_RSUBMITFAIL;
+      }
+      this.log.error({ err: error, systemId: account.systemId }, 'SMPP submit failed');
+      return SMPP_STATUS.ESME_RSYSERR;
+    }
+  }
+
+  // ---- receipts
+
+  /** A receipt just became due: written now when its account has a receiving bind here. */
+  offer(row: SmppMessageRow): void {
+    const bind = this.receiverOf(row.accountId);
+    if (bind) this.write(bind, row);
+  }
+
+  private receiverOf(accountId: string): Bind | undefined {
+    let best: Bind | undefined;
+    for (const bind of this.binds) {
+      if (bind.closed || bind.account?.id !== accountId || !receives(bind.mode)) continue;
+      if (bind.outstanding.size >= RECEIPT_WINDOW) continue;
+      if (!best || bind.outstanding.size < best.outstanding.size) best = bind;
+    }
+    return best;
+  }
+
+  private write(bind: Bind, row: SmppMessageRow): void {
+    if (this.inFlight.has(row.smppId) || !row.status || !row.doneAt) return;
+    this.inFlight.add(row.smppId);
+    bind.outstanding.add(row.smppId);
+    const text = formatReceipt({
+      id: row.smppId,
+      status: row.status,
+      errorCode: row.errorCode,
+      submittedAt: row.submittedAt,
+      doneAt: row.doneAt,
+      excerpt: row.excerpt,
+    });
+    void this.service.markSent(row.smppId).catch(() => undefined);
+    const sent = bind.session.deliver_sm(
+      {
+        source_addr: row.destAddr,
+        destination_addr: row.sourceAddr,
+        esm_class: 0x04,
+        data_coding: 0,
+        short_message: text,
+        receipted_message_id: row.smppId,
+        message_state: RECEIPT_OF[row.status].state,
+      },
+      (resp: Pdu) => {
+        bind.outstanding.delete(row.smppId);
+        this.inFlight.delete(row.smppId);
+        const done =
+          resp.command_status === SMPP_STATUS.ESME_ROK
+            ? this.service.markAcked(row.smppId)
+            : this.service.markDue([row.smppId]);
+        void done.catch((error: unknown) => this.log.error({ err: error }, 'SMPP receipt state not saved'));
+      },
+    );
+    if (!sent) {
+      bind.outstanding.delete(row.smppId);
+      this.inFlight.delete(row.smppId);
+    }
+  }
+
+  private async pumpAccount(accountId: string | undefined): Promise<void> {
+    if (!accountId || !this.receiverOf(accountId)) return;
+    const rows = await this.service.due([accountId]);
+    for (const row of rows) {
+      const bind = this.receiverOf(accountId);
+      if (!bind) break;
+      this.write(bind, row);
+    }
+  }
+
+  /** Receipts other processes stored for accounts bound here; incomplete concatenations dropped. */
+  private async poll(): Promise<void> {
+    if (this.polling || this.closing) return;
+    this.polling = true;
+    try {
+      const now = Date.now();
+      for (const [key, entry] of this.concat) {
+        if (now - entry.firstAt > CONCAT_WAIT_MS) {
+          this.concat.delete(key);
+          this.log.warn(
+            { smppId: entry.smppId, parts: entry.parts.size, total: entry.total },
+            'SMPP concatenated message incomplete, dropped',
+          );
+        }
+      }
+      const accounts = new Set<string>();
+      for (const bind of this.binds) if (bind.account && receives(bind.mode)) accounts.add(bind.account.id);
+      for (const accountId of accounts) await this.pumpAccount(accountId);
+    } catch (error) {
+      this.log.error({ err: error }, 'SMPP receipt poll failed');
+    } finally {
+      this.polling = false;
+    }
+  }
+}

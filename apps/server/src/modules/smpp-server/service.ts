@@ -1,0 +1,302 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type {
+  Page,
+  SmsStatus,
+  smppAccountEditSchema,
+  smppAccountInputSchema,
+  smppAccountListQuerySchema,
+} from '@switchboard/contracts';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/access';
+import type { Config } from '../../platform/config';
+import { type Db, isUniqueViolation } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import { ipAllowed, isValidIpRule } from '../../platform/ip-rules';
+import type { Logger } from '../../platform/logger';
+import type { Services } from '../../platform/module';
+import { paginate } from '../../platform/paging';
+import type { FinalEvent } from '../sms';
+import { SMPP_STATUS, wantsReceipt } from './receipt';
+import { type SmppAccountRow, type SmppMessageRow, type SmppMessageValues, SmppRepo } from './repo';
+import { SmppServer } from './server';
+
+export interface SmppAccountView {
+  id: string;
+  systemId: string;
+  companyId: string;
+  companyName: string;
+  kind: SmppAccountRow['kind'];
+  allowedAddresses: string[];
+  tpsLimit: number;
+  maxBinds: number;
+  enabled: boolean;
+  remark: string | null;
+  boundNow: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+type Filters = z.output<typeof smppAccountListQuerySchema>;
+
+const passwordAad = (id: string) => `smpp-account:${id}`;
+/** SMPP messages (and their receipts) are kept this long. */
+const KEEP_DAYS = 14;
+
+function samePassword(expected: string, given: string): boolean {
+  return timingSafeEqual(
+    createHash('sha256').update(expected).digest(),
+    createHash('sha256').update(given).digest(),
+  );
+}
+
+/**
+ * The customer SMPP server's accounts (staff manage them: `/sys/smppAccount`), the checks of a
+ * bind, the record of what was submitted over SMPP, and the receipts owed to customers (stored,
+ * written to a receiver or transceiver bind when there is one). The listener itself
+ * (`SmppServer`) runs in API processes only (`start`).
+ */
+export class SmppServerService {
+  readonly repo: SmppRepo;
+  private server: SmppServer | undefined;
+
+  constructor(
+    readonly db: Db,
+    private readonly services: Services,
+    private readonly config: Config,
+    private readonly log: Logger,
+  ) {
+    this.repo = new SmppRepo(db);
+    services.sms.onFinal((event) => {
+      if (event.source !== 'smpp') return;
+      void this.final(event).catch((error: unknown) =>
+        this.log.error({ err: error, messageId: event.id }, 'SMPP receipt could not be stored'),
+      );
+    });
+  }
+
+  // ---- the listener
+
+  /** Starts the SMPP server (API processes, when SMPP_PORT is set); answers its port. */
+  async start(): Promise<number | null> {
+    const settings = this.config.smpp;
+    if (!settings || this.server) return this.server?.port ?? null;
+    const server = new SmppServer(this, this.services, this.log, settings.receiptPollMs);
+    try {
+      await server.listen(settings.port, settings.host);
+    } catch (error) {
+      this.log.error({ err: error, port: settings.port }, 'the SMPP server could not listen; it is off');
+      return null;
+    }
+    this.server = server;
+    this.log.info({ port: server.port }, 'SMPP server listening');
+    return server.port;
+  }
+
+  /** The SMPP server's port (null: not running in this process). */
+  get port(): number | null {
+    return this.server?.port ?? null;
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.close();
+    this.server = undefined;
+  }
+
+  // ---- binds
+
+  /**
+   * Checks a bind: the account (ESME_RINVSYSID), its password (ESME_RINVPASWD), enabled, its
+   * company active and the address allowed (ESME_RBINDFAIL). Answers the account or the status.
+   */
+  async authenticate(
+    systemId: string,
+    password: string,
+    ip: string,
+  ): Promise<{ ok: true; account: SmppAccountRow } | { ok: false; status: number; reason: string }> {
+    const account = systemId ? await this.repo.bySystemId(systemId) : undefined;
+    if (!account) return { ok: false, status: SMPP_STATUS.ESME_RINVSYSID, reason: 'unknown system id' };
+    const box = await this.services.apiAccess.secretBox();
+    const plain = box.open(account.passwordSealed, passwordAad(account.id));
+    if (plain === null || !samePassword(plain, password)) {
+      return { ok: false, status: SMPP_STATUS.ESME_RINVPASWD, reason: 'wrong password' };
+    }
+    if (!account.enabled)
+      return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'account disabled' };
+    if (!(await this.services.apiAccess.companyActive(account.companyId))) {
+      return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'company not active' };
+    }
+    if (!ipAllowed(ip, account.allowedAddresses)) {
+      return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: `address ${ip} not allowed` };
+    }
+    return { ok: true, account };
+  }
+
+  /** The account as it is now (a bind re-reads it to see a disable or a new TPS limit). */
+  account(id: string): Promise<SmppAccountRow | undefined> {
+    return this.repo.byId(id);
+  }
+
+  // ---- messages and receipts
+
+  recordSubmits(rows: SmppMessageValues[]): Promise<void> {
+    return this.repo.insertMessages(rows);
+  }
+
+  /** A final status of a message submitted over SMPP: its receipt made due and offered to the binds. */
+  private async final(event: FinalEvent): Promise<void> {
+    const row = await this.repo.finish(
+      event.id,
+      { status: event.status, errorCode: event.errorCode, doneAt: event.doneAt },
+      (r) => wantsReceipt(r.registeredDelivery, r.status as SmsStatus),
+    );
+    if (row?.receiptState === 'due') this.server?.offer(row);
+  }
+
+  /** Receipts due to these accounts (and ones written a minute ago but never answered). */
+  due(accountIds: string[], limit = 500): Promise<SmppMessageRow[]> {
+    return this.repo.due(accountIds, new Date(Date.now() - 60_000), limit);
+  }
+
+  markSent(smppId: string) {
+    return this.repo.markSent(smppId, new Date());
+  }
+
+  markAcked(smppId: string) {
+    return this.repo.markAcked(smppId, new Date());
+  }
+
+  markDue(smppIds: string[]) {
+    return this.repo.markDue(smppIds);
+  }
+
+  async purge(now = new Date()): Promise<{ messages: number }> {
+    return { messages: await this.repo.purge(new Date(now.getTime() - KEEP_DAYS * 86_400_000)) };
+  }
+
+  // ---- accounts (staff)
+
+  private async view(rows: SmppAccountRow[]): Promise<SmppAccountView[]> {
+    const names = await this.services.companies.namesOf([...new Set(rows.map((r) => r.companyId))]);
+    return rows.map((r) => ({
+      id: r.id,
+      systemId: r.systemId,
+      companyId: r.companyId,
+      companyName: names.get(r.companyId) ?? '',
+      kind: r.kind,
+      allowedAddresses: r.allowedAddresses,
+      tpsLimit: r.tpsLimit,
+      maxBinds: r.maxBinds,
+      enabled: r.enabled,
+      remark: r.remark,
+      boundNow: this.server?.bindsOf(r.id) ?? 0,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    }));
+  }
+
+  async list(auth: AuthContext, query: Filters): Promise<Page<SmppAccountView>> {
+    const scope = await this.services.companies.assertInScope(auth, query.companyId ? [query.companyId] : []);
+    const page = await paginate(
+      query,
+      () => this.repo.count(scope, query),
+      (limit, offset) => this.repo.list(scope, query, limit, offset),
+    );
+    return { ...page, records: await this.view(page.records) };
+  }
+
+  async exportRows(auth: AuthContext, query: Filters, limit: number): Promise<SmppAccountView[]> {
+    const scope = await this.services.companies.assertInScope(auth, query.companyId ? [query.companyId] : []);
+    return this.view(await this.repo.list(scope, query, limit, 0));
+  }
+
+  private async found(auth: AuthContext, id: string): Promise<SmppAccountRow> {
+    return this.services.companies.objectInScope(auth, await this.repo.byId(id));
+  }
+
+  async byId(auth: AuthContext, id: string): Promise<SmppAccountView> {
+    const [view] = await this.view([await this.found(auth, id)]);
+    return view!;
+  }
+
+  private checkAddresses(addresses: string[] | undefined): string[] | undefined {
+    if (!addresses) return undefined;
+    const bad = addresses.find((a) => !isValidIpRule(a));
+    if (bad !== undefined) throw new AppError('SMPP_ADDRESS_INVALID', 400, { value: bad.slice(0, 64) });
+    return [...new Set(addresses)];
+  }
+
+  private async companyExists(auth: AuthContext, companyId: string) {
+    await this.services.companies.assertInScope(auth, [companyId]);
+    if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
+  }
+
+  private taken(systemId: string) {
+    return new AppError('SMPP_SYSTEM_ID_TAKEN', 409, { systemId });
+  }
+
+  async add(auth: AuthContext, input: z.output<typeof smppAccountInputSchema>): Promise<SmppAccountView> {
+    await this.companyExists(auth, input.companyId);
+    const allowedAddresses = this.checkAddresses(input.allowedAddresses) ?? [];
+    if (await this.repo.bySystemId(input.systemId)) throw this.taken(input.systemId);
+    const box = await this.services.apiAccess.secretBox();
+    const id = crypto.randomUUID();
+    try {
+      const row = await this.repo.insert({
+        id,
+        systemId: input.systemId,
+        passwordSealed: box.seal(input.password, passwordAad(id)),
+        companyId: input.companyId,
+        kind: input.kind,
+        allowedAddresses,
+        tpsLimit: input.tpsLimit,
+        maxBinds: input.maxBinds,
+        enabled: input.enabled,
+        remark: input.remark ?? null,
+        createdBy: auth.user.username,
+      });
+      this.log.info({ systemId: row.systemId, by: auth.user.username }, 'SMPP account added');
+      return (await this.view([row]))[0]!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.taken(input.systemId);
+      throw error;
+    }
+  }
+
+  async edit(auth: AuthContext, input: z.output<typeof smppAccountEditSchema>): Promise<SmppAccountView> {
+    const current = await this.found(auth, input.id);
+    if (input.companyId && input.companyId !== current.companyId)
+      await this.companyExists(auth, input.companyId);
+    if (input.systemId && input.systemId !== current.systemId) {
+      const other = await this.repo.bySystemId(input.systemId);
+      if (other && other.id !== current.id) throw this.taken(input.systemId);
+    }
+    const box = input.password === undefined ? undefined : await this.services.apiAccess.secretBox();
+    try {
+      const row = await this.repo.update(current.id, {
+        systemId: input.systemId,
+        passwordSealed: box && input.password ? box.seal(input.password, passwordAad(current.id)) : undefined,
+        companyId: input.companyId,
+        kind: input.kind,
+        allowedAddresses: this.checkAddresses(input.allowedAddresses),
+        tpsLimit: input.tpsLimit,
+        maxBinds: input.maxBinds,
+        enabled: input.enabled,
+        remark: input.remark === undefined ? undefined : input.remark,
+      });
+      if (!row) throw new AppError('NOT_FOUND', 404);
+      // A disabled account, a new company or new limits apply to the binds open now.
+      this.server?.accountChanged(row);
+      return (await this.view([row]))[0]!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.taken(input.systemId ?? current.systemId);
+      throw error;
+    }
+  }
+
+  async remove(auth: AuthContext, ids: string[]): Promise<number> {
+    for (const id of ids) await this.found(auth, id);
+    const n = await this.repo.remove(ids);
+    for (const id of ids) this.server?.accountRemoved(id);
+    return n;
+  }
+}

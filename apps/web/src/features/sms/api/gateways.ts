@@ -1,0 +1,142 @@
+import {
+  GATEWAY_STATE_MESSAGE,
+  type Gateway,
+  type GatewayEdit,
+  type GatewayInput,
+  type GatewayListQuery,
+  type GatewayState,
+  gatewayStateSchema,
+  type Page,
+  type SocketMessage,
+} from '@switchboard/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { apiClient } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
+import { useNoticeSocket } from '@/lib/websocket';
+
+export const GATEWAY_LIST_PATH = '/sms/gateway/list';
+export const GATEWAY_EXPORT_PATH = '/sms/gateway/exportXls';
+export const GATEWAY_IMPORT_PATH = '/sms/gateway/importExcel';
+
+/** Permission codes of the gateway screen (the server's GATEWAY_PERMS). */
+export const GATEWAY_PERMISSIONS = {
+  add: 'sms:gateway:add',
+  edit: 'sms:gateway:edit',
+  copy: 'sms:gateway:copy',
+  delete: 'sms:gateway:delete',
+  import: 'sms:gateway:import',
+  export: 'sms:gateway:export',
+} as const;
+
+export const gatewayListKey = ['smsGateways', 'list'] as const;
+export const gatewayStateKey = ['smsGateways', 'state'] as const;
+
+export const listGatewaysQuery = listQuery<GatewayListQuery, Page<Gateway>>(
+  GATEWAY_LIST_PATH,
+  gatewayListKey,
+);
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: gatewayListKey });
+    await queryClient.invalidateQueries({ queryKey: gatewayStateKey });
+  };
+}
+
+/** Adds when `id` is missing, else edits (an empty password keeps the stored one). */
+export function useSaveGateway() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: GatewayInput | Omit<GatewayEdit, 'id'> }) =>
+      id
+        ? apiClient.put<Gateway>('/sms/gateway/edit', { ...input, id })
+        : apiClient.post<Gateway>('/sms/gateway/add', input),
+    meta: { errorDisplay: 'inline' },
+    onSuccess: invalidate,
+  });
+}
+
+/** The enable switch of a row: the row's settings as they are, enabled or not. */
+export function useToggleGateway() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ gateway, enabled }: { gateway: Gateway; enabled: boolean }) => {
+      const { createdAt: _c, updatedAt: _u, ...settings } = gateway;
+      return apiClient.put<Gateway>('/sms/gateway/edit', {
+        ...settings,
+        remark: settings.remark ?? null,
+        enabled,
+      });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useCopyGateway() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: { id: string; name: string }) => apiClient.post<Gateway>('/sms/gateway/copy', input),
+    meta: { errorDisplay: 'inline' },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteGateway() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete<null>('/sms/gateway/delete', { id }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteGateways() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      apiClient.delete<{ deleted: number }>('/sms/gateway/deleteBatch', { ids: ids.join(',') }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReloadGateways() {
+  return useInvalidate();
+}
+
+export const gatewayStatesQuery = () =>
+  queryOptions({
+    queryKey: gatewayStateKey,
+    queryFn: ({ signal }) => apiClient.get<GatewayState[]>('/sms/gateway/state', undefined, signal),
+  });
+
+/**
+ * The live state of every gateway: read once, then kept current by the state messages the
+ * server pushes over the websocket (and read again whenever the socket comes back).
+ */
+export function useGatewayStates(): Map<string, GatewayState> {
+  const queryClient = useQueryClient();
+  const states = useQuery(gatewayStatesQuery());
+  const socket = useNoticeSocket((message: SocketMessage) => {
+    if (message.cmd !== 'topic' || message.msgId !== GATEWAY_STATE_MESSAGE) return;
+    let state: GatewayState;
+    try {
+      state = JSON.parse(message.msgTxt) as GatewayState;
+    } catch {
+      return;
+    }
+    if (!gatewayStateSchema.safeParse(state).success) return;
+    queryClient.setQueryData<GatewayState[]>(gatewayStateKey, (current) => [
+      ...(current ?? []).filter((s) => s.gatewayId !== state.gatewayId),
+      state,
+    ]);
+  });
+  // A socket that comes back may have missed messages: read the states again.
+  const { refetch } = states;
+  const wasOpen = useRef(socket === 'open');
+  useEffect(() => {
+    if (socket === 'open' && !wasOpen.current) void refetch();
+    wasOpen.current = socket === 'open';
+  }, [socket, refetch]);
+  return useMemo(() => new Map((states.data ?? []).map((s) => [s.gatewayId, s])), [states.data]);
+}

@@ -1,0 +1,351 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  GATEWAY_BIND_MODES,
+  GATEWAY_ERROR_CODE_PATTERN,
+  GATEWAY_GSM_DATA_CODINGS,
+  GATEWAY_ID_FORMATS,
+  GATEWAY_RECEIPT_STATUSES,
+  type Gateway,
+  type GatewayReceiptStatus,
+  gatewayEditSchema,
+  gatewayInputSchema,
+  translateError,
+} from '@switchboard/contracts';
+import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/FormModal';
+import { useEntityForm } from '@/components/use-entity-form';
+import { currentLocale } from '@/lib/i18n';
+import { useSaveGateway } from '../api/gateways';
+
+/** The form's values: the add/edit body, with the error map as rows (code, status). */
+interface GatewayFormValues {
+  id?: string;
+  name: string;
+  enabled: boolean;
+  host: string;
+  port: number | null;
+  systemId: string;
+  password: string;
+  systemType: string;
+  bindMode: Gateway['bindMode'];
+  binds: number | null;
+  windowSize: number | null;
+  tps: number | null;
+  sourceTon: number | null;
+  sourceNpi: number | null;
+  destTon: number | null;
+  destNpi: number | null;
+  defaultDataCoding: 0 | 1 | 3;
+  enquireLinkSeconds: number | null;
+  reconnectSeconds: number | null;
+  reconnectMaxSeconds: number | null;
+  submitIdFormat: Gateway['submitIdFormat'];
+  receiptIdFormat: Gateway['receiptIdFormat'];
+  errorMap: { code: string; status: GatewayReceiptStatus }[];
+  remark: string;
+}
+
+const EMPTY: GatewayFormValues = {
+  name: '',
+  enabled: true,
+  host: '',
+  port: 2775,
+  systemId: '',
+  password: '',
+  systemType: '',
+  bindMode: 'transceiver',
+  binds: 1,
+  windowSize: 10,
+  tps: 0,
+  sourceTon: 5,
+  sourceNpi: 0,
+  destTon: 1,
+  destNpi: 1,
+  defaultDataCoding: 0,
+  enquireLinkSeconds: 30,
+  reconnectSeconds: 2,
+  reconnectMaxSeconds: 60,
+  submitIdFormat: 'hex',
+  receiptIdFormat: 'hex',
+  errorMap: [],
+  remark: '',
+};
+
+function valuesOf(gateway: Gateway | null): GatewayFormValues {
+  if (!gateway) return EMPTY;
+  return {
+    ...EMPTY,
+    ...gateway,
+    defaultDataCoding: ([0, 1, 3] as const).find((v) => v === gateway.defaultDataCoding) ?? 0,
+    password: '',
+    errorMap: Object.entries(gateway.errorMap).map(([code, status]) => ({
+      code,
+      status: status as GatewayReceiptStatus,
+    })),
+    remark: gateway.remark ?? '',
+  };
+}
+
+/** The body the server takes (numbers as typed, the error map as an object). */
+function bodyOf(values: GatewayFormValues, editing: boolean) {
+  const { id: _id, errorMap, password, ...rest } = { ...EMPTY, ...values };
+  return {
+    ...rest,
+    name: rest.name.trim(),
+    host: rest.host.trim(),
+    systemId: rest.systemId.trim(),
+    systemType: rest.systemType.trim(),
+    remark: rest.remark.trim() || null,
+    errorMap: Object.fromEntries((errorMap ?? []).map((row) => [row.code.trim(), row.status])),
+    ...(editing && !password ? {} : { password }),
+  };
+}
+
+/** Add or edit one gateway: connection, binding, addressing and advanced settings in groups. */
+export function GatewayFormModal({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: Gateway | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('gateway');
+  const save = useSaveGateway();
+  const labels = Object.fromEntries(
+    (Object.keys(FIELD_KEYS) as FieldKey[]).map((key) => [key, t(`fields.${FIELD_KEYS[key]}`)]),
+  ) as Record<keyof GatewayFormValues & string, string>;
+  const { form, rule, submit } = useEntityForm<GatewayFormValues, Gateway>({
+    open,
+    editing,
+    valuesOf,
+    // The form's values checked as the body the server gets (the shared schema of add or edit).
+    schema: {
+      safeParse: (values: unknown) =>
+        editing
+          ? gatewayEditSchema.safeParse({ ...bodyOf(values as GatewayFormValues, true), id: editing.id })
+          : gatewayInputSchema.safeParse(bodyOf(values as GatewayFormValues, false)),
+    },
+    labels,
+    save: (values) =>
+      save.mutateAsync({
+        id: editing?.id,
+        input: bodyOf(values, editing !== null) as Parameters<typeof save.mutateAsync>[0]['input'],
+      }),
+    successMessage: t('saved'),
+    onSaved: onClose,
+    errorCodeFields: { GATEWAY_NAME_TAKEN: 'name' },
+  });
+
+  const number = (name: FieldKey, hint?: string) => (
+    <Form.Item name={name} label={labels[name]} rules={[rule(name)]} extra={hint}>
+      <InputNumber precision={0} style={{ width: '100%' }} data-testid={`gateway-${name}`} />
+    </Form.Item>
+  );
+  const half = { xs: 24, sm: 12 };
+
+  return (
+    <FormModal
+      form={form}
+      open={open}
+      title={editing ? t('editTitle') : t('createTitle')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      initialValues={EMPTY}
+      width={760}
+      testId="gateway-form"
+    >
+      <Divider titlePlacement="start">{t('groups.connection')}</Divider>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
+            <Input maxLength={64} data-testid="gateway-name" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
+            <Switch data-testid="gateway-enabled" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="host" label={labels.host} rules={[rule('host')]}>
+            <Input maxLength={255} placeholder="smsc.example.com" data-testid="gateway-host" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>{number('port')}</Col>
+        <Col {...half}>
+          <Form.Item name="systemId" label={labels.systemId} rules={[rule('systemId')]}>
+            <Input maxLength={15} autoComplete="off" data-testid="gateway-systemId" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="password"
+            label={labels.password}
+            rules={[rule('password')]}
+            extra={editing ? t('hints.passwordKeep') : t('hints.password')}
+          >
+            <Input.Password maxLength={32} autoComplete="new-password" data-testid="gateway-password" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="systemType" label={labels.systemType} rules={[rule('systemType')]}>
+            <Input maxLength={12} />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Divider titlePlacement="start">{t('groups.binding')}</Divider>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="bindMode" label={labels.bindMode} rules={[rule('bindMode')]}>
+            <Select
+              data-testid="gateway-bindMode"
+              options={GATEWAY_BIND_MODES.map((mode) => ({ value: mode, label: t(`bindModes.${mode}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>{number('binds', t('hints.binds'))}</Col>
+        <Col {...half}>{number('windowSize', t('hints.windowSize'))}</Col>
+        <Col {...half}>{number('tps', t('hints.tps'))}</Col>
+        <Col {...half}>{number('enquireLinkSeconds')}</Col>
+        <Col {...half}>{number('reconnectSeconds')}</Col>
+        <Col {...half}>{number('reconnectMaxSeconds')}</Col>
+      </Row>
+
+      <Divider titlePlacement="start">{t('groups.addressing')}</Divider>
+      <Row gutter={16}>
+        <Col {...half}>{number('sourceTon')}</Col>
+        <Col {...half}>{number('sourceNpi')}</Col>
+        <Col {...half}>{number('destTon')}</Col>
+        <Col {...half}>{number('destNpi')}</Col>
+        <Col {...half}>
+          <Form.Item
+            name="defaultDataCoding"
+            label={labels.defaultDataCoding}
+            rules={[rule('defaultDataCoding')]}
+            extra={t('hints.defaultDataCoding')}
+          >
+            <Select
+              options={GATEWAY_GSM_DATA_CODINGS.map((value) => ({
+                value,
+                label: t(`dataCodings.${value}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Divider titlePlacement="start">{t('groups.advanced')}</Divider>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="submitIdFormat" label={labels.submitIdFormat}>
+            <Select
+              options={GATEWAY_ID_FORMATS.map((format) => ({
+                value: format,
+                label: t(`idFormats.${format}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="receiptIdFormat" label={labels.receiptIdFormat} extra={t('hints.receiptIdFormat')}>
+            <Select
+              options={GATEWAY_ID_FORMATS.map((format) => ({
+                value: format,
+                label: t(`idFormats.${format}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label={labels.errorMap} extra={t('hints.errorMap')}>
+        <Form.List name="errorMap">
+          {(rows, { add, remove }) => (
+            <>
+              {rows.map((row) => (
+                <Space key={row.key} align="baseline" wrap data-testid="gateway-error-row">
+                  <Form.Item
+                    name={[row.name, 'code']}
+                    rules={[
+                      {
+                        validator: async (_rule, value: string | undefined) => {
+                          if (!GATEWAY_ERROR_CODE_PATTERN.test((value ?? '').trim()))
+                            throw new Error(translateError('GATEWAY_ERROR_CODE_INVALID', currentLocale()));
+                        },
+                      },
+                    ]}
+                  >
+                    <Input placeholder={t('errorCode')} style={{ width: 140 }} maxLength={12} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[row.name, 'status']}
+                    rules={[{ required: true, message: t('errorStatus') }]}
+                  >
+                    <Select
+                      style={{ width: 180 }}
+                      placeholder={t('errorStatus')}
+                      options={GATEWAY_RECEIPT_STATUSES.map((status) => ({
+                        value: status,
+                        label: t(`receiptStatuses.${status}`),
+                      }))}
+                    />
+                  </Form.Item>
+                  <Button
+                    icon={<DeleteOutlined />}
+                    aria-label={t('removeErrorCode')}
+                    onClick={() => remove(row.name)}
+                  />
+                </Space>
+              ))}
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ code: '', status: 'rejected' })}
+                data-testid="gateway-error-add"
+              >
+                {t('addErrorCode')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form.Item>
+      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
+        <Input.TextArea maxLength={255} autoSize={{ minRows: 1, maxRows: 4 }} />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/** Each form field's label key (fields.*). */
+const FIELD_KEYS = {
+  name: 'name',
+  enabled: 'enabled',
+  host: 'host',
+  port: 'port',
+  systemId: 'systemId',
+  password: 'password',
+  systemType: 'systemType',
+  bindMode: 'bindMode',
+  binds: 'binds',
+  windowSize: 'windowSize',
+  tps: 'tps',
+  sourceTon: 'sourceTon',
+  sourceNpi: 'sourceNpi',
+  destTon: 'destTon',
+  destNpi: 'destNpi',
+  defaultDataCoding: 'defaultDataCoding',
+  enquireLinkSeconds: 'enquireLinkSeconds',
+  reconnectSeconds: 'reconnectSeconds',
+  reconnectMaxSeconds: 'reconnectMaxSeconds',
+  submitIdFormat: 'submitIdFormat',
+  receiptIdFormat: 'receiptIdFormat',
+  errorMap: 'errorMap',
+  remark: 'remark',
+} as const;
+type FieldKey = keyof typeof FIELD_KEYS;
