@@ -39,6 +39,9 @@ if (process.env.SKIP_WEB_BUILD !== '1' && webIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The demo's companies start with money to send with (written once, on the demo's first start).
+process.env.DEMO_BALANCE ??= '100';
+
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -85,9 +85,13 @@ export default defineConfig({
           INSECURE_FIXED_CAPTCHA: process.env.INSECURE_FIXED_CAPTCHA,
           // The API access spec sends callback tests to a receiver on 127.0.0.1.
           CALLBACK_ALLOW_PRIVATE: '1',
-          // No demo SMSC simulators on fixed ports (other suites may run beside this one); the
-          // gateway spec starts its own on a free port.
-          SMSC_SIM: '0',
+          // The demo's two SMSC simulators, so that messages sent in the specs are delivered, on
+          // ports of this run (not the demo's 2776/2777: other suites may run beside this one).
+          // The gateway spec starts one of its own on a free port.
+          SMSC_SIM: '1',
+          // The specs' balances start at zero (they top up what they spend).
+          DEMO_BALANCE: '0',
+          SMSC_SIM_PORTS: `${PORT + 1000},${PORT + 1001}`,
           // The customer SMPP server on a free port (2775 may be another server's).
           SMPP_PORT: '0',
         },

@@ -86,6 +86,7 @@ export async function buildCore(options: AppOptions): Promise<Core> {
     seed(modules, services, platform, {
       demo: config.seedDemo,
       demoPassword: config.demoPassword,
+      demoBalance: config.demoBalance,
       adminPassword: config.adminPassword,
     }),
   ))!;

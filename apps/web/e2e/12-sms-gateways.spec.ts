@@ -18,9 +18,9 @@ const TEXTS = {
     down: 'Down',
   },
   'zh-CN': {
-    add: '新增网关',
+    add: '新增通道',
     save: /^保\s*存$/,
-    saved: '网关已保存',
+    saved: '通道已保存',
     portTooLarge: '端口不能大于65535',
     bound: /^已绑定/,
     down: '已断开',

@@ -520,7 +520,7 @@ export const errorTexts = {
   },
   SMS_NO_GATEWAY: {
     'en-US': 'No gateway could take the message before it expired',
-    'zh-CN': '短信在有效期内没有网关可以接收',
+    'zh-CN': '短信在有效期内没有通道可以接收',
   },
   SMS_EXPORT_PAST_WEEK: {
     'en-US': 'Records can be exported for the past {days} days only',
@@ -607,14 +607,14 @@ export const errorTexts = {
   // --- SMS gateways (issue 12) ---
   NUMBER_TOO_SMALL: { 'en-US': '{field} must be at least {min}', 'zh-CN': '{field}不能小于{min}' },
   NUMBER_TOO_LARGE: { 'en-US': '{field} must be at most {max}', 'zh-CN': '{field}不能大于{max}' },
-  GATEWAY_NOT_FOUND: { 'en-US': 'The gateway does not exist', 'zh-CN': '网关不存在' },
+  GATEWAY_NOT_FOUND: { 'en-US': 'The gateway does not exist', 'zh-CN': '通道不存在' },
   GATEWAY_NAME_TAKEN: {
     'en-US': 'A gateway with this name already exists',
-    'zh-CN': '已存在同名的网关',
+    'zh-CN': '已存在同名的通道',
   },
   GATEWAY_IN_USE: {
     'en-US': 'The gateway {name} is in use ({usage}): remove it there first',
-    'zh-CN': '网关{name}正在使用中（{usage}），请先解除使用',
+    'zh-CN': '通道{name}正在使用中（{usage}），请先解除使用',
   },
   GATEWAY_HOST_INVALID: {
     'en-US': '{field} must be a host name or an IP address',

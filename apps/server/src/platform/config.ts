@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_CURRENCY, LOGIN_CAPTCHA_MODES } from '@switchboard/contracts';
+import { DEFAULT_CURRENCY, LOGIN_CAPTCHA_MODES, parseMoney } from '@switchboard/contracts';
 import { z } from 'zod';
 import { parseSecretsKey } from './secret-box';
 
@@ -30,6 +30,11 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: flag,
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_DEMO_PASSWORD),
+  /** Opening balance of each demo company (a top-up written once); `npm start` sets 100. */
+  DEMO_BALANCE: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as 100 or 100.00')
+    .default('0'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOGIN_CAPTCHA: z.enum(LOGIN_CAPTCHA_MODES).default('after-failures'),
   CAS_SERVER_URL: z
@@ -125,6 +130,8 @@ export interface Config {
   /** undefined: seed demo data only when the database is empty. */
   seedDemo: boolean | undefined;
   demoPassword: string;
+  /** Opening balance of each demo company, in micro-units (0: none). */
+  demoBalance: bigint;
   adminPassword: string | undefined;
   loginCaptcha: (typeof LOGIN_CAPTCHA_MODES)[number];
   casServerUrl: string | undefined;
@@ -221,6 +228,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
+    demoBalance: parseMoney(e.DEMO_BALANCE) ?? 0n,
     adminPassword: e.ADMIN_PASSWORD,
     loginCaptcha: e.LOGIN_CAPTCHA,
     casServerUrl: e.CAS_SERVER_URL?.replace(/\/+$/, ''),

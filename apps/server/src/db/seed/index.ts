@@ -15,6 +15,8 @@ export interface SeedOptions {
   /** Seed demo companies and users. undefined: only when the database had no users. */
   demo: boolean | undefined;
   demoPassword: string;
+  /** Opening balance of each demo company (micro-units; 0: none). */
+  demoBalance?: bigint;
   adminPassword: string | undefined;
 }
 
@@ -50,7 +52,7 @@ export async function seed(
         await services.settings.set(SEED_DIGEST_KEY, digest);
       }
       if (demo) {
-        await seedDemo(services, options.demoPassword);
+        await seedDemo(services, options.demoPassword, options.demoBalance ?? 0n);
         return { demo, createdAdmin: empty };
       }
       if (!empty) return { demo, createdAdmin: false };
@@ -141,7 +143,7 @@ async function seedDepartments(services: Services, only?: string[]) {
   }
 }
 
-async function seedDemo(services: Services, password: string) {
+async function seedDemo(services: Services, password: string, openingBalance: bigint) {
   for (const c of DEMO_COMPANIES) {
     await services.companies.insertIfMissing({
       id: stableId(`company:${c.name}`),
@@ -155,4 +157,18 @@ async function seedDemo(services: Services, password: string) {
   await seedDepartments(services);
   for (const user of DEMO_USERS) await upsertUser(services, user, password);
   await services.rates.seedDemo(demoRatePlan((name) => stableId(`company:${name}`)));
+  // Money to send with (DEMO_BALANCE, set by `npm start`): one top-up per company, written once.
+  if (openingBalance > 0n) {
+    for (const c of DEMO_COMPANIES) {
+      await services.ledger.credit(
+        stableId(`company:${c.name}`),
+        'topup',
+        openingBalance,
+        'demo-opening-balance',
+        {
+          note: 'Demo opening balance',
+        },
+      );
+    }
+  }
 }

@@ -233,7 +233,7 @@ export const DICTIONARIES: DictSeed[] = [
       ['insufficient_balance', 'Insufficient Balance', '余额不足'],
       ['company_exists', 'The company already exists', '公司已存在'],
       ['rate_not_found', 'Rate does not exist', '费率不存在'],
-      ['gateway_not_found', 'Gateway does not exist', '网关不存在'],
+      ['gateway_not_found', 'Gateway does not exist', '通道不存在'],
     ],
   },
 ];

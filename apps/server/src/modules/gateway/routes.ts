@@ -158,7 +158,7 @@ export function gatewayRoutes(api: Api, { gateways }: Services) {
         columns: EXPORT_COLUMNS,
         rows: (query, _auth, limit) => gateways.exportRows(query, limit),
         filename: 'sms-gateways',
-        sheet: { 'en-US': 'SMS gateways', 'zh-CN': '短信网关' },
+        sheet: { 'en-US': 'SMS gateways', 'zh-CN': '短信通道' },
       },
       import: {
         columns: IMPORT_COLUMNS,

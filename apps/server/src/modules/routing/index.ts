@@ -1,4 +1,5 @@
-import { defineModule } from '../../platform/module';
+import { defineModule, digestOf } from '../../platform/module';
+import { DEMO_ROUTES, seedDemoRoutes } from './demo';
 import { routingRoutes } from './routes';
 import { RoutingService } from './service';
 
@@ -20,4 +21,9 @@ export const routingModule = defineModule({
   name: 'routing',
   services: ({ db, caches }, services) => ({ routing: new RoutingService(db, services, caches) }),
   routes: routingRoutes,
+  // After the gateway module's seed (its demo gateways), in the module list's order.
+  seed: async (services, options) => {
+    if (options.demo) await seedDemoRoutes(services);
+  },
+  seedDigest: digestOf(DEMO_ROUTES),
 });

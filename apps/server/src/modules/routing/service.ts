@@ -270,6 +270,11 @@ export class RoutingService {
     return this.valuesOf(input);
   }
 
+  /** Whether any route exists (the demo seeds its routes only into a database without any). */
+  async hasRoutes(): Promise<boolean> {
+    return (await this.repo.count({})) > 0;
+  }
+
   async add(input: RouteInput) {
     const values = await this.checked(input);
     const id = await withTransaction(this.db, async () => {

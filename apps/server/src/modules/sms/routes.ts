@@ -87,7 +87,7 @@ function recordColumns(staff: boolean): ResourceColumn<SmsMessageRow>[] {
   ];
   if (staff) {
     columns.push(
-      { key: 'gatewayName', header: { 'en-US': 'Gateway', 'zh-CN': '网关' } },
+      { key: 'gatewayName', header: { 'en-US': 'Gateway', 'zh-CN': '通道' } },
       { key: 'routeName', header: { 'en-US': 'Route', 'zh-CN': '路由' } },
       { key: 'cost', header: { 'en-US': 'Cost', 'zh-CN': '成本' }, kind: 'money', decimals: 6 },
     );
