@@ -36,7 +36,7 @@ type Row = z.output<typeof smsAnalysisRowSchema>;
 const KEY_HEADERS: Record<SmsAnalysisDimension, { 'en-US': string; 'zh-CN': string }> = {
   day: { 'en-US': 'Day', 'zh-CN': '日期' },
   country: { 'en-US': 'Country', 'zh-CN': '国家/地区' },
-  gateway: { 'en-US': 'Gateway', 'zh-CN': '网关' },
+  gateway: { 'en-US': 'Gateway', 'zh-CN': '通道' },
   company: { 'en-US': 'Company', 'zh-CN': '公司' },
 };
 
@@ -44,7 +44,7 @@ function analysisColumns(dimension: SmsAnalysisDimension, staff: boolean): Resou
   const columns: ResourceColumn<Row>[] = [
     { key: 'name', header: KEY_HEADERS[dimension], width: 24 },
     { key: 'total', header: { 'en-US': 'Messages', 'zh-CN': '短信总数' }, kind: 'integer' },
-    { key: 'sent', header: { 'en-US': 'To gateway', 'zh-CN': '已提交网关' }, kind: 'integer' },
+    { key: 'sent', header: { 'en-US': 'To gateway', 'zh-CN': '已提交通道' }, kind: 'integer' },
     { key: 'delivered', header: { 'en-US': 'Delivered', 'zh-CN': '已送达' }, kind: 'integer' },
     { key: 'failed', header: { 'en-US': 'Failed', 'zh-CN': '失败' }, kind: 'integer' },
     { key: 'pending', header: { 'en-US': 'Pending', 'zh-CN': '处理中' }, kind: 'integer' },
