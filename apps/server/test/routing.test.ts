@@ -12,6 +12,7 @@ import {
   type RouteTestResult,
   XLSX_MIME,
 } from '@switchboard/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, smsGateways } from '../src/db/schema';
@@ -458,13 +459,13 @@ describe('resolution, the tester and the recommendation', () => {
     expect(names.indexOf(gw.beta!.name)).toBeLessThan(names.indexOf(gw.gamma!.name));
     expect(names.indexOf(gw.gamma!.name)).toBeLessThan(names.indexOf(gw.delta!.name)); // no cost: last
     // alpha delivers 25 %, beta 100 %: beta's cost per delivered message (0.02) beats alpha's (0.04).
-    s.app.services.smsStats = {
-      deliveryRates: async () =>
-        new Map([
-          [gw.alpha!.id, { sent: 100, delivered: 25 }],
-          [gw.beta!.id, { sent: 100, delivered: 100 }],
-        ]),
-    };
+    // The statistics' daily roll-up says so (the rows the sms-stats module counts messages into).
+    const day = new Date().toISOString().slice(0, 10);
+    const company = companyId('Direct Retail Ltd');
+    await s.app.database.db.execute(sql`
+      insert into sms_stats_daily (day, company_id, kind, country_code, gateway_id, messages, sent, delivered)
+      values (${day}::date, ${company}::uuid, 'otp', 'GB', ${gw.alpha!.id}::uuid, 100, 100, 25),
+             (${day}::date, ${company}::uuid, 'otp', 'GB', ${gw.beta!.id}::uuid, 100, 100, 100)`);
     try {
       const withRates = expectOk(
         await call<Recommendation>('admin', 'GET', '/recommend', {
@@ -479,7 +480,7 @@ describe('resolution, the tester and the recommendation', () => {
         sent: 100,
       });
     } finally {
-      delete s.app.services.smsStats;
+      await s.app.database.db.execute(sql`delete from sms_stats_daily where company_id = ${company}::uuid`);
     }
     expectFieldError(
       await call('admin', 'GET', '/recommend', { query: { countryCode: 'G' } }),

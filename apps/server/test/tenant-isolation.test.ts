@@ -28,7 +28,17 @@ type Role = 'admin' | 'sales' | 'distributor' | 'agent' | 'customer' | 'customer
 const ROLES: Role[] = ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'];
 
 /** The tags (module names) of the routes walked. */
-const MODULES = ['company', 'ledger', 'rate', 'payments', 'apiAccess', 'smsTemplate', 'sms', 'routing'];
+const MODULES = [
+  'company',
+  'ledger',
+  'rate',
+  'payments',
+  'apiAccess',
+  'smsTemplate',
+  'sms',
+  'routing',
+  'sms-stats',
+];
 
 type Kind =
   | 'company'
@@ -1331,6 +1341,47 @@ const ROWS: Row[] = [
       },
     ],
   },
+  // --- SMS statistics (issue 12): the analysis in the caller's scope, a company named must be in it ---
+  {
+    route: 'GET /sms/analysis/byCompany',
+    list: {
+      request: () => ({ method: 'GET', path: '/sms/analysis/byCompany' }),
+      rows: (r: { rows: { key: string }[] }) => r.rows.map((row) => ({ companyId: row.key })),
+    },
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sms/analysis/byCompany', query: { companyId: o.id } }),
+      },
+    ],
+  },
+  ...(['byDay', 'byCountry', 'byGateway'] as const).map((path) => ({
+    route: `GET /sms/analysis/${path}`,
+    names: [
+      {
+        kind: 'company' as const,
+        request: (o: Obj) => ({ method: 'GET', path: `/sms/analysis/${path}`, query: { companyId: o.id } }),
+      },
+    ],
+  })),
+  {
+    route: 'GET /sms/analysis/exportXls',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({
+          method: 'GET',
+          path: '/sms/analysis/exportXls',
+          query: { dimension: 'company', companyId: o.id },
+        }),
+      },
+    ],
+  },
+  {
+    route: 'POST /sms/analysis/rebuild',
+    outside: 'administrators only; names no company (sms-stats.test.ts)',
+  },
+  { route: 'GET /home/totals', outside: 'the caller’s own scope only; takes no company (sms-stats.test.ts)' },
   // --- SMS routing (issue 12): routes, operators, gateway grants and resellers' choices ---
   { route: 'GET /sys/smsOperator/list', outside: 'platform data, staff only (routing.test.ts)' },
   { route: 'GET /sys/smsOperator/queryById', outside: 'platform data, staff only (routing.test.ts)' },

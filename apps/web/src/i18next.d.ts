@@ -19,6 +19,7 @@ import type register from './locales/en-US/register.json';
 import type routing from './locales/en-US/routing.json';
 import type smppAccount from './locales/en-US/smppAccount.json';
 import type sms from './locales/en-US/sms.json';
+import type smsStats from './locales/en-US/smsStats.json';
 import type smsTemplate from './locales/en-US/smsTemplate.json';
 import type system from './locales/en-US/system.json';
 
@@ -49,6 +50,7 @@ declare module 'i18next' {
       sms: typeof sms;
       gateway: typeof gateway;
       smppAccount: typeof smppAccount;
+      smsStats: typeof smsStats;
     };
   }
 }

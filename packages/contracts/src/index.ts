@@ -23,6 +23,7 @@ export * from './routing';
 export * from './smpp-account';
 export * from './sms';
 export * from './sms-api';
+export * from './sms-stats';
 export * from './sms-template';
 export * from './sms-text';
 export * from './user';

@@ -23,6 +23,7 @@ export * from '../modules/settings/schema';
 export * from '../modules/smpp-server/schema';
 export * from '../modules/sms/schema';
 export * from '../modules/sms-api/schema';
+export * from '../modules/sms-stats/schema';
 export * from '../modules/sms-template/schema';
 export * from '../modules/user/schema';
 export * from '../platform/jobs/schema';

@@ -21,6 +21,7 @@ import { settingsModule } from './settings';
 import { smppServerModule } from './smpp-server';
 import { smsModule } from './sms';
 import { smsApiModule } from './sms-api';
+import { smsStatsModule } from './sms-stats';
 import { smsTemplateModule } from './sms-template';
 import { systemModule } from './system';
 import { userModule } from './user';
@@ -54,6 +55,7 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     routingModule,
     smsTemplateModule,
     smsModule,
+    smsStatsModule,
     smsApiModule,
     smppServerModule,
   ];

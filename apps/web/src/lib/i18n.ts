@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'routing',
   'gateway',
   'smppAccount',
+  'smsStats',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -48,6 +48,7 @@ export const MENU: MenuSeed[] = [
     component: 'home/Home',
     icon: 'home',
     roles: everyone,
+    buttons: [{ key: 'homeTotals', title: 'SMS figures', perms: 'home:totals:view', permsType: '1' }],
   },
   {
     key: 'agentHome',
@@ -759,6 +760,25 @@ export const MENU: MenuSeed[] = [
             permsType: '1',
           },
           { key: 'smsOtpPremiumExport', title: 'Export', perms: 'sms:otpPremium:export', permsType: '1' },
+        ],
+      },
+      {
+        key: 'smsAnalysis',
+        title: 'SMS analysis',
+        titleKey: 'menu.smsAnalysis',
+        path: '/sms/analysis',
+        component: 'sms/SmsAnalysis',
+        perms: 'sms:analysis:list',
+        roles: everyone,
+        buttons: [
+          { key: 'smsAnalysisExport', title: 'Export', perms: 'sms:analysis:export', permsType: '1' },
+          {
+            key: 'smsAnalysisRebuild',
+            title: 'Rebuild roll-up',
+            perms: 'sms:analysis:rebuild',
+            permsType: '1',
+            roles: staff,
+          },
         ],
       },
       {

@@ -1,7 +1,7 @@
 import { defineModule, digestOf } from '../../platform/module';
 import { DEMO_ROUTES, seedDemoRoutes } from './demo';
 import { routingRoutes } from './routes';
-import { RoutingService, type SmsStatsProvider } from './service';
+import { RoutingService } from './service';
 
 export { ROUTING_PERMS } from './routes';
 export type { ResolveInput, RouteDecision, RoutingService, SmsStatsProvider } from './service';
@@ -9,8 +9,6 @@ export type { ResolveInput, RouteDecision, RoutingService, SmsStatsProvider } fr
 declare module '../../platform/module' {
   interface Services {
     routing: RoutingService;
-    /** Recent delivery rates per gateway (the sms module, when merged): optional here. */
-    smsStats?: SmsStatsProvider;
   }
 }
 

@@ -489,7 +489,7 @@ export class RoutingService {
     );
     return {
       countryCode: query.countryCode,
-      withDeliveryRates: stats !== undefined,
+      withDeliveryRates: stats !== undefined && stats.size > 0,
       gateways: rows.map(({ effective: _e, ...r }, i) => ({ ...r, rank: i + 1 })),
     };
   }

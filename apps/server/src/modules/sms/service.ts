@@ -146,6 +146,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 export class SmsService {
   readonly repo: SmsRepo;
   private readonly listeners: ((m: FinalEvent) => void)[] = [];
+  private readonly finalHooks: ((finals: { id: string; createdAt: Date }[]) => Promise<void>)[] = [];
   private readonly receipts: GroupCommit<GatewayReceipt>;
   /** Companies known to have a callback URL (one query per company and write otherwise). */
   private readonly callbackCompanies = new TtlCache<boolean>(5_000, 10_000);
@@ -163,6 +164,15 @@ export class SmsService {
   /** Listeners of final statuses (callbacks are sent here; the SMPP server adds its own). */
   onFinal(listener: (m: FinalEvent) => void): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Work done INSIDE the transaction that makes messages final (the statistics roll-up): it
+   * commits or rolls back with the final status, which is written once, so each message is
+   * counted once. A hook that throws rolls the transaction back.
+   */
+  onFinalInTransaction(hook: (finals: { id: string; createdAt: Date }[]) => Promise<void>): void {
+    this.finalHooks.push(hook);
   }
 
   async get(companyId: string | null, id: string): Promise<SmsMessageRecord | undefined> {
@@ -561,6 +571,7 @@ export class SmsService {
    */
   private async finalised(finals: FinalMessage[]): Promise<void> {
     if (finals.length === 0) return;
+    for (const hook of this.finalHooks) await hook(finals);
     const owed = new Set<string>();
     for (const companyId of new Set(finals.filter((m) => m.source === 'api').map((m) => m.companyId))) {
       // Only a URL is remembered: one set a moment ago is seen at once (a removed one is then

@@ -48,6 +48,7 @@ const LOADERS: Record<string, Loader> = {
   'routing/OperatorList': () => import('@/features/routing/pages/OperatorListPage'),
   'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
   'sms/GatewayList': () => import('@/features/sms/pages/GatewayListPage'),
+  'sms/SmsAnalysis': () => import('@/features/sms-stats/pages/SmsAnalysisPage'),
 };
 
 /** Menu nodes that only group their children. */

@@ -8,9 +8,13 @@ import {
   GoogleAuthCard,
   useCurrentUserDeparts,
 } from '@/features/account';
+import { HomeDashboard } from '@/features/sms-stats';
 import { useSession } from '@/lib/session';
 
-/** First page after sign-in: who the user is, their department and account security. */
+/**
+ * First page after sign-in: the SMS figures (today, this month, balance, 30 days; a reseller's
+ * customers and commission), who the user is, their department and account security.
+ */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common', 'account']);
   const session = useSession();
@@ -28,6 +32,9 @@ export default function HomePage() {
 
   return (
     <Row gutter={[24, 24]}>
+      <Col span={24}>
+        <HomeDashboard />
+      </Col>
       <Col xs={24} lg={14}>
         <Card>
           <Typography.Text type="secondary">{t('welcome')}</Typography.Text>

@@ -1,0 +1,1 @@
+export { HomeDashboard } from './components/HomeDashboard';
