@@ -25,6 +25,7 @@ export * from './sms';
 export * from './sms-api';
 export * from './sms-template';
 export * from './sms-text';
+export * from './sms-tools';
 export * from './user';
 export * from './validation';
 export * from './wire';

@@ -24,5 +24,6 @@ export * from '../modules/smpp-server/schema';
 export * from '../modules/sms/schema';
 export * from '../modules/sms-api/schema';
 export * from '../modules/sms-template/schema';
+export * from '../modules/sms-test/schema';
 export * from '../modules/user/schema';
 export * from '../platform/jobs/schema';

@@ -22,6 +22,7 @@ import { smppServerModule } from './smpp-server';
 import { smsModule } from './sms';
 import { smsApiModule } from './sms-api';
 import { smsTemplateModule } from './sms-template';
+import { smsTestModule } from './sms-test';
 import { systemModule } from './system';
 import { userModule } from './user';
 
@@ -56,5 +57,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     smsModule,
     smsApiModule,
     smppServerModule,
+    smsTestModule,
   ];
 }
