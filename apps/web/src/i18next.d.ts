@@ -19,6 +19,7 @@ import type register from './locales/en-US/register.json';
 import type routing from './locales/en-US/routing.json';
 import type smppAccount from './locales/en-US/smppAccount.json';
 import type smsTemplate from './locales/en-US/smsTemplate.json';
+import type smsTest from './locales/en-US/smsTest.json';
 import type system from './locales/en-US/system.json';
 
 declare module 'i18next' {
@@ -47,6 +48,7 @@ declare module 'i18next' {
       smsTemplate: typeof smsTemplate;
       gateway: typeof gateway;
       smppAccount: typeof smppAccount;
+      smsTest: typeof smsTest;
     };
   }
 }

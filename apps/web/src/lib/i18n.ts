@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'routing',
   'gateway',
   'smppAccount',
+  'smsTest',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
