@@ -11,6 +11,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLog, smsCodes, smsMessages, users } from '../src/db/schema';
 import { PLATFORM_COMPANY_ID } from '../src/modules/sms';
+import { ConfigError, loadConfig } from '../src/platform/config';
 import { startServer, type TestServer } from './harness';
 import {
   EN,
@@ -78,6 +79,15 @@ beforeAll(async () => {
   for (const user of ['admin', 'customer2', 'agent', 'sales']) tokens[user] = await tokenOf(s, user);
 });
 afterAll(() => s?.close());
+
+describe('INSECURE_FIXED_OTP (browser tests only)', () => {
+  it('is off unless set, and refused without SEED_DEMO', () => {
+    expect(loadConfig({}).fixedOtp).toBeUndefined();
+    expect(() => loadConfig({ INSECURE_FIXED_OTP: '123456' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SEED_DEMO: '1', INSECURE_FIXED_OTP: '12345' })).toThrow(ConfigError);
+    expect(loadConfig({ SEED_DEMO: '1', INSECURE_FIXED_OTP: '123456' }).fixedOtp).toBe('123456');
+  });
+});
 
 describe('POST /sys/sms (codes sent by SMS)', () => {
   it('sends a 6-digit code through the platform’s own OTP path, charged to no one, stored hashed', async () => {

@@ -59,7 +59,13 @@ for (const [zh, user] of [
     await page.getByTestId('reset-password').fill('weak');
     await page.getByTestId('reset-confirm').fill('weak');
     await page.getByTestId('reset-submit').click();
-    await expect(page.getByText(zh ? /密码/ : /password/i).first()).toBeVisible();
+    await expect(
+      page.getByText(
+        zh
+          ? '密码至少8位，且必须包含数字、大写字母和小写字母'
+          : 'The password must be at least 8 characters with digits, upper and lower case letters',
+      ),
+    ).toBeVisible();
     await expect(page.getByTestId('reset-done')).toHaveCount(0);
     await page.getByTestId('reset-password').fill(newPassword);
     await page.getByTestId('reset-confirm').fill(newPassword);
