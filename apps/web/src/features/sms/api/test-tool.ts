@@ -42,10 +42,12 @@ export function useTestTrace(id: string | null) {
   });
 }
 
+export const testHistoryKey = [...testToolKey, 'list'] as const;
+
 /** Past tests, newest first (looked at again while one of the page is not final). */
 export function useTestHistory(pageNo: number, pageSize: number) {
   return useQuery({
-    queryKey: [...testToolKey, 'list', pageNo, pageSize],
+    queryKey: [...testHistoryKey, pageNo, pageSize],
     queryFn: ({ signal }) =>
       apiClient.get<Page<SmsTestRecord>>('/sms/testTool/list', { pageNo, pageSize }, signal),
     refetchInterval: (query) =>

@@ -1,5 +1,6 @@
 import type { SmsTestRecord } from '@switchboard/contracts';
 import { isFinalSmsStatus } from '@switchboard/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -14,11 +15,11 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/features/auth/components/LoginFormParts';
 import { useLocale } from '@/lib/i18n';
-import { useSendTest, useTestGateways, useTestHistory, useTestTrace } from '../api/test-tool';
+import { testHistoryKey, useSendTest, useTestGateways, useTestHistory, useTestTrace } from '../api/test-tool';
 
 const statusColor = (status: string) =>
   status === 'delivered'
@@ -95,6 +96,12 @@ export default function TestToolPage() {
   const trace = useTestTrace(traceId);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const history = useTestHistory(page.pageNo, page.pageSize);
+  const queryClient = useQueryClient();
+  const traceStatus = trace.data?.status;
+  // The history shows the trace's progress at once (it also looks again while a test is open).
+  useEffect(() => {
+    if (traceStatus) void queryClient.invalidateQueries({ queryKey: testHistoryKey });
+  }, [traceStatus, queryClient]);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
