@@ -2,9 +2,7 @@ import { isStrongPassword, translateError } from '@switchboard/contracts';
 import { Alert, Button, Card, Form, Input, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePasswordReset, useSendSmsCode } from '@/features/auth/api/sms-code';
-import { errorText } from '@/features/auth/components/LoginFormParts';
-import { useCountdown } from '@/features/auth/hooks/use-countdown';
+import { errorText, useCountdown, usePasswordReset, useSendSmsCode } from '@/features/auth';
 import { useLocale } from '@/lib/i18n';
 
 interface Values {

@@ -17,8 +17,6 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/features/auth/components/LoginFormParts';
-import { useLocale } from '@/lib/i18n';
 import { testHistoryKey, useSendTest, useTestGateways, useTestHistory, useTestTrace } from '../api/test-tool';
 
 const statusColor = (status: string) =>
@@ -87,7 +85,6 @@ function Trace({ record }: { record: SmsTestRecord }) {
 /** /TestToolRecord: administrators send a test through one gateway and watch it to its receipt. */
 export default function TestToolPage() {
   const { t } = useTranslation(['smsTest', 'menu']);
-  const locale = useLocale();
   const statusText = useStatusText();
   const [form] = Form.useForm<{ gatewayId: string; to: string; text: string }>();
   const gateways = useTestGateways();
@@ -145,12 +142,7 @@ export default function TestToolPage() {
             <Input.TextArea rows={3} maxLength={1000} showCount data-testid="test-text" />
           </Form.Item>
           {send.isError ? (
-            <Alert
-              type="error"
-              showIcon
-              message={errorText(send.error, locale)}
-              style={{ marginBottom: 16 }}
-            />
+            <Alert type="error" showIcon message={send.error.message} style={{ marginBottom: 16 }} />
           ) : null}
           <Button type="primary" htmlType="submit" loading={send.isPending} data-testid="test-send">
             {t('form.send')}
