@@ -17,6 +17,10 @@ process.env.SWITCHBOARD_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), '
 // The e2e server's captchas are real pictures; with this test-only variable set, the text each one
 // shows is this answer (e2e/support.ts), so that sign-up can be answered. Off unless set.
 process.env.INSECURE_FIXED_CAPTCHA ??= 'e2e7';
+// Likewise every code sent by SMS (sign-in, password reset) is this one (the browser cannot read
+// the simulator's inbox); the code still travels through the platform's OTP path and the demo
+// SMSC simulators. Off unless set; refused by the server without SEED_DEMO.
+process.env.INSECURE_FIXED_OTP ??= '246810';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -83,6 +87,8 @@ export default defineConfig({
           E2E_USERS: JSON.stringify(Object.values(SPEC_USERS)),
           // Every captcha of this server reads this (sign-up always asks for one): e2e/support.ts.
           INSECURE_FIXED_CAPTCHA: process.env.INSECURE_FIXED_CAPTCHA,
+          // Every code sent by SMS of this server is this one: e2e/12-sms-tools.spec.ts.
+          INSECURE_FIXED_OTP: process.env.INSECURE_FIXED_OTP,
           // The API access spec sends callback tests to a receiver on 127.0.0.1.
           CALLBACK_ALLOW_PRIVATE: '1',
           // The demo's two SMSC simulators, so that messages sent in the specs are delivered, on

@@ -81,6 +81,11 @@ async function main() {
       'WARNING: INSECURE_FIXED_CAPTCHA is set: every captcha has the same answer (browser tests only).',
     );
   }
+  if (config.fixedOtp) {
+    lines.push(
+      'WARNING: INSECURE_FIXED_OTP is set: every code sent by SMS is the same (browser tests only).',
+    );
+  }
   console.log(lines.join('\n'));
 
   let closing = false;

@@ -14,6 +14,8 @@ interface SpecUser {
   role: RoleCode;
   departments: string[];
   company?: string;
+  /** E.164: sign-in and password reset with a code sent by SMS. */
+  phone?: string;
 }
 
 const specUsers = JSON.parse(process.env.E2E_USERS ?? '[]') as SpecUser[];
@@ -30,6 +32,7 @@ for (const user of specUsers) {
     orgCode: user.departments.length === 1 ? (user.departments[0] ?? null) : null,
     companyId: user.company ? stableId(`company:${user.company}`) : null,
   });
+  if (user.phone) await users.update(created.id, { phone: user.phone });
   await roles.assign(created.id, [user.role]);
   for (const orgCode of user.departments) await departs.addUser(created.id, stableId(`depart:${orgCode}`));
 }

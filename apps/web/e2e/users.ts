@@ -13,6 +13,8 @@ export interface SpecUser {
   departments: string[];
   /** A demo company, by name. */
   company?: string;
+  /** E.164: signs in or resets its password with a code sent by SMS. */
+  phone?: string;
 }
 
 export const SPEC_USERS = {
@@ -85,5 +87,41 @@ export const SPEC_USERS = {
     role: 'customer',
     departments: ['A07'],
     company: 'Two-Way Logistics',
+  },
+  /** 12-sms-tools: signs in with a code sent by SMS (English). */
+  phoneEn: {
+    username: 'e2e-phone-en',
+    realname: 'Phil Phone',
+    role: 'customer',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+    phone: '+8613800138701',
+  },
+  /** 12-sms-tools: signs in with a code sent by SMS (Chinese). */
+  phoneZh: {
+    username: 'e2e-phone-zh',
+    realname: 'Zhou Phone',
+    role: 'customer',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+    phone: '+8613800138702',
+  },
+  /** 12-sms-tools: resets a forgotten password with a code sent by SMS (English). */
+  resetEn: {
+    username: 'e2e-reset-en',
+    realname: 'Rita Reset',
+    role: 'customer',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+    phone: '+8613800138703',
+  },
+  /** 12-sms-tools: resets a forgotten password with a code sent by SMS (Chinese). */
+  resetZh: {
+    username: 'e2e-reset-zh',
+    realname: 'Zhang Reset',
+    role: 'customer',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+    phone: '+8613800138704',
   },
 } as const satisfies Record<string, SpecUser>;

@@ -21,6 +21,7 @@ import type smppAccount from './locales/en-US/smppAccount.json';
 import type sms from './locales/en-US/sms.json';
 import type smsStats from './locales/en-US/smsStats.json';
 import type smsTemplate from './locales/en-US/smsTemplate.json';
+import type smsTest from './locales/en-US/smsTest.json';
 import type system from './locales/en-US/system.json';
 
 declare module 'i18next' {
@@ -51,6 +52,7 @@ declare module 'i18next' {
       gateway: typeof gateway;
       smppAccount: typeof smppAccount;
       smsStats: typeof smsStats;
+      smsTest: typeof smsTest;
     };
   }
 }

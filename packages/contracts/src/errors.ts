@@ -124,6 +124,16 @@ export const errorTexts = {
   },
   BRAND_DOMAIN_EXISTS: { 'en-US': 'This domain already has a brand', 'zh-CN': '该域名已配置品牌' },
   EMAIL_INVALID: { 'en-US': 'Please enter a valid email address', 'zh-CN': '请输入正确的邮箱地址' },
+  SMS_CODE_INVALID: {
+    'en-US': 'The SMS code is wrong, expired or already used; request a new one',
+    'zh-CN': '短信验证码错误、已过期或已使用，请重新获取',
+  },
+  SMS_CODE_REQUIRED: { 'en-US': 'Enter the SMS code', 'zh-CN': '请输入短信验证码' },
+  PHONE_REQUIRED: { 'en-US': 'Enter the phone number', 'zh-CN': '请输入手机号码' },
+  SMS_TEST_NOT_ACCEPTED: {
+    'en-US': 'The test message was not accepted: {reason}',
+    'zh-CN': '测试短信未被受理：{reason}',
+  },
   PHONE_INVALID: {
     'en-US':
       'Please enter a valid phone number for the chosen country, or with its country code, e.g. +8613800138000',
@@ -554,6 +564,11 @@ export const errorTexts = {
   },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
+  SMS_CODE_SENT: {
+    'en-US': 'If the phone belongs to an account, a code is on its way',
+    'zh-CN': '如该手机号已绑定账号，验证码已发送',
+  },
+  PASSWORD_RESET: { 'en-US': 'Password reset, please log in', 'zh-CN': '密码已重置，请登录' },
   LOGOUT_OK: { 'en-US': 'Logged out', 'zh-CN': '退出登录成功' },
   DUPLICATE_OK: { 'en-US': 'This value is available', 'zh-CN': '该值可用！' },
   // --- SMS routing, gateway grants and operators (issue 12) ---

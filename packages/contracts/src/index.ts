@@ -26,6 +26,7 @@ export * from './sms-api';
 export * from './sms-stats';
 export * from './sms-template';
 export * from './sms-text';
+export * from './sms-tools';
 export * from './user';
 export * from './validation';
 export * from './wire';

@@ -25,5 +25,6 @@ export * from '../modules/sms/schema';
 export * from '../modules/sms-api/schema';
 export * from '../modules/sms-stats/schema';
 export * from '../modules/sms-template/schema';
+export * from '../modules/sms-test/schema';
 export * from '../modules/user/schema';
 export * from '../platform/jobs/schema';

@@ -23,6 +23,7 @@ import { smsModule } from './sms';
 import { smsApiModule } from './sms-api';
 import { smsStatsModule } from './sms-stats';
 import { smsTemplateModule } from './sms-template';
+import { smsTestModule } from './sms-test';
 import { systemModule } from './system';
 import { userModule } from './user';
 
@@ -58,5 +59,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     smsStatsModule,
     smsApiModule,
     smppServerModule,
+    smsTestModule,
   ];
 }

@@ -51,6 +51,12 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Browser tests only: every code sent by SMS (sign-in, password reset) is this. Never in production. */
+  INSECURE_FIXED_OTP: z
+    .string()
+    .regex(/^\d{6}$/, 'must be 6 digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** 32 bytes (64 hex digits or base64): the key that seals API and callback secrets at rest. */
@@ -141,6 +147,8 @@ export interface Config {
   logLevel: string;
   /** Built console served at `/`; absent in API-only tests. */
   webDist: string | undefined;
+  /** Browser tests only: every code sent by SMS (INSECURE_FIXED_OTP). */
+  fixedOtp?: string | undefined;
   /** Browser tests only: the text of every captcha (INSECURE_FIXED_CAPTCHA). */
   fixedCaptcha: string | undefined;
   /** Login and operation log rows older than this are deleted (a daily job). */
@@ -220,6 +228,11 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       'Invalid configuration:\n  INSECURE_FIXED_CAPTCHA: only with SEED_DEMO=1 (browser tests)',
     );
   }
+  if (e.INSECURE_FIXED_OTP && e.SEED_DEMO !== true) {
+    throw new ConfigError(
+      'Invalid configuration:\n  INSECURE_FIXED_OTP: only with SEED_DEMO=1 (browser tests)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -237,6 +250,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     fixedCaptcha: e.INSECURE_FIXED_CAPTCHA,
+    fixedOtp: e.INSECURE_FIXED_OTP,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     sessionRetentionDays: e.SESSION_RETENTION_DAYS,
     currency: e.PLATFORM_CURRENCY,

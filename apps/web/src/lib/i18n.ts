@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'gateway',
   'smppAccount',
   'smsStats',
+  'smsTest',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

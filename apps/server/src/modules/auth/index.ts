@@ -3,16 +3,19 @@ import { type CaptchaGenerator, CaptchaService, fixedCaptchaGenerator, svgCaptch
 import { authRoutes } from './routes';
 import { AuthService } from './service';
 import { SessionService } from './sessions';
+import { SmsCodeService } from './sms-codes';
 
 export type { CaptchaGenerator } from './captcha';
 export type { AuthService, ClientInfo } from './service';
 export { hashToken, type SessionService } from './sessions';
+export type { SmsCodeService } from './sms-codes';
 
 declare module '../../platform/module' {
   interface Services {
     sessions: SessionService;
     captchas: CaptchaService;
     auth: AuthService;
+    smsCodes: SmsCodeService;
   }
 }
 
@@ -28,9 +31,10 @@ export const authModule = (options: { captchaGenerator?: CaptchaGenerator } = {}
           (config.fixedCaptcha ? fixedCaptchaGenerator(config.fixedCaptcha) : svgCaptchaGenerator),
       ),
       auth: new AuthService(db, config, services, log),
+      smsCodes: new SmsCodeService(db, config, services, log),
     }),
     routes: authRoutes,
-    jobs: ({ sessions, captchas }, { config }) => [
+    jobs: ({ sessions, captchas, smsCodes }, { config }) => [
       {
         name: 'auth.sessions.purge',
         description: `Delete sessions that ended more than ${config.sessionRetentionDays} days ago`,
@@ -42,6 +46,12 @@ export const authModule = (options: { captchaGenerator?: CaptchaGenerator } = {}
         description: 'Delete expired captchas',
         schedule: '*/10 * * * *',
         run: async () => ({ deleted: await captchas.purgeExpired() }),
+      },
+      {
+        name: 'auth.smsCodes.purge',
+        description: 'Delete codes sent by SMS more than two hours ago',
+        schedule: '25 * * * *',
+        run: async () => ({ deleted: await smsCodes.purgeExpired() }),
       },
     ],
   });

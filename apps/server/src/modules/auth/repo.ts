@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, executor } from '../../platform/db';
-import { captchas, sessions } from './schema';
+import { captchas, sessions, smsCodes } from './schema';
 
 export type SessionValues = typeof sessions.$inferInsert;
 
@@ -98,6 +98,79 @@ export class AuthRepo {
       .delete(captchas)
       .where(lt(captchas.expiresAt, new Date()))
       .returning({ key: captchas.checkKey });
+    return deleted.length;
+  }
+
+  // --- codes sent by SMS ---
+
+  /** Serialises code requests of one phone (within the caller's transaction). */
+  async lockPhone(phone: string) {
+    await executor(this.db).execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`sms-code:${phone}`}, 0))`,
+    );
+  }
+
+  async codeCounts(phone: string, ip: string, since: { resend: Date; hour: Date }) {
+    const x = executor(this.db);
+    const [byPhone] = await x
+      .select({
+        recent: sql<number>`count(*) filter (where ${smsCodes.createdAt} >= ${since.resend})`.mapWith(Number),
+        hour: count(),
+      })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, since.hour)));
+    const [byAddress] = await x
+      .select({ hour: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.ip, ip), gte(smsCodes.createdAt, since.hour)));
+    return {
+      phoneRecent: byPhone?.recent ?? 0,
+      phoneHour: byPhone?.hour ?? 0,
+      addressHour: byAddress?.hour ?? 0,
+    };
+  }
+
+  async insertCode(values: typeof smsCodes.$inferInsert) {
+    await executor(this.db).insert(smsCodes).values(values);
+  }
+
+  async setCodeMessage(id: string, messageId: string) {
+    await executor(this.db).update(smsCodes).set({ messageId }).where(eq(smsCodes.id, id));
+  }
+
+  /** The newest code requested for a phone and purpose (only it can be used). */
+  async newestCode(phone: string, purpose: string) {
+    const [row] = await executor(this.db)
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async countCodeAttempt(id: string) {
+    await executor(this.db)
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(eq(smsCodes.id, id));
+  }
+
+  /** Marks a live code used; false when another request used it first (or it ran out). */
+  async useCode(id: string): Promise<boolean> {
+    const rows = await executor(this.db)
+      .update(smsCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, new Date())))
+      .returning({ id: smsCodes.id });
+    return rows.length > 0;
+  }
+
+  async purgeCodes(before: Date): Promise<number> {
+    const deleted = await executor(this.db)
+      .delete(smsCodes)
+      .where(lt(smsCodes.createdAt, before))
+      .returning({ id: smsCodes.id });
     return deleted.length;
   }
 }

@@ -6,6 +6,10 @@ import {
   loginResultSchema,
   loginSchema,
   noResult,
+  passwordResetSchema,
+  phoneLoginSchema,
+  smsCodeRequestSchema,
+  smsCodeSentSchema,
   totpCodeSchema,
   totpSetupSchema,
   updatePasswordSchema,
@@ -15,6 +19,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
 import { setActor } from '../../platform/audit';
 import { AppError, ok, okResponse } from '../../platform/envelope';
+import { requestLocale } from '../../platform/i18n';
 import type { Api, Platform, Services } from '../../platform/module';
 import { validateCasTicket } from './cas';
 import type { ClientInfo } from './service';
@@ -23,7 +28,7 @@ export function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-export function authRoutes(api: Api, { auth, captchas }: Services, { config }: Platform) {
+export function authRoutes(api: Api, { auth, captchas, smsCodes }: Services, { config }: Platform) {
   const LOGIN_RATE_LIMIT = { max: config.loginRateLimit, timeWindow: '1 minute' };
 
   api.post(
@@ -40,6 +45,53 @@ export function authRoutes(api: Api, { auth, captchas }: Services, { config }: P
       const result = await auth.login(request.body, clientOf(request));
       setActor(request, { id: result.userInfo.id, username: result.userInfo.username });
       return ok(request, result, 'LOGIN_OK');
+    },
+  );
+
+  api.post(
+    '/sys/sms',
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Send a code by SMS (sign-in or password reset); the same answer whether the phone is known',
+        body: smsCodeRequestSchema,
+        response: okResponse(smsCodeSentSchema),
+      },
+    },
+    async (request) =>
+      ok(request, await smsCodes.request(request.body, request.ip, requestLocale(request)), 'SMS_CODE_SENT'),
+  );
+
+  api.post(
+    '/sys/phoneLogin',
+    {
+      config: { access: 'public', action: 'login', rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        summary: 'Sign in with a code sent by SMS',
+        body: phoneLoginSchema,
+        response: okResponse(loginResultSchema),
+      },
+    },
+    async (request) => {
+      const result = await auth.loginWithPhone(request.body, clientOf(request));
+      setActor(request, { id: result.userInfo.id, username: result.userInfo.username });
+      return ok(request, result, 'LOGIN_OK');
+    },
+  );
+
+  api.post(
+    '/sys/user/passwordReset',
+    {
+      config: { access: 'public', action: 'resetPassword', rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        summary: 'Set a new password with a code sent by SMS (ends every session of the user)',
+        body: passwordResetSchema,
+        response: okResponse(noResult),
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body, clientOf(request));
+      return ok(request, null, 'PASSWORD_RESET');
     },
   );
 

@@ -2,6 +2,8 @@ import {
   LOGIN_LOCK_MS,
   type LoginPayload,
   type LoginResult,
+  type PasswordResetPayload,
+  type PhoneLoginPayload,
   type UpdatePasswordPayload,
   type UserInfo,
 } from '@switchboard/contracts';
@@ -16,6 +18,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { LoginMethod } from '../logs';
 import type { UserRow } from '../user';
 import { captchaRequired, type FailureCounts, failureDelayMs, isLocked } from './login-guard';
+import { phoneOf } from './sms-codes';
 import { checkTotp, newTotpSecret, totpSetup } from './totp';
 
 export interface ClientInfo {
@@ -142,20 +145,97 @@ export class AuthService {
     return this.startSession(user, client, 'password');
   }
 
+  /**
+   * Sign-in with a code sent by SMS (POST /sys/sms, purpose login): the same result and the same
+   * account checks as the password sign-in. A wrong code counts as a failed sign-in of the user
+   * (slowed down, then locked). A bound Google Authenticator still asks for its code.
+   */
+  async loginWithPhone(payload: PhoneLoginPayload, client: ClientInfo): Promise<LoginResult> {
+    const phone = phoneOf(payload.phone, payload.country);
+    const user = await this.services.users.findByPhone(phone);
+    const username = user?.username ?? phone;
+    const counts = await this.services.loginLog.recentFailures(username, client.ip);
+    await this.refuseWhenLocked(username, client, counts, 'smsCode');
+    if (user?.totpSecret && !payload.googleCode) {
+      // Asked before the SMS code is spent.
+      return this.fail(
+        username,
+        client,
+        new AppError('GOOGLE_CODE_INVALID', 400, {}, { googleCodeRequired: true }),
+        user.id,
+        'smsCode',
+        counts,
+      );
+    }
+    const good = user ? await this.services.smsCodes.consume(phone, 'login', payload.code) : false;
+    if (!user || !good) {
+      return this.fail(username, client, new AppError('SMS_CODE_INVALID', 400), user?.id, 'smsCode', counts);
+    }
+    await this.checkAccount(user, client, 'smsCode');
+    if (user.totpSecret && !(await this.consumeTotp(user, payload.googleCode ?? ''))) {
+      return this.fail(
+        username,
+        client,
+        new AppError('GOOGLE_CODE_INVALID', 400, {}, { googleCodeRequired: true }),
+        user.id,
+        'smsCode',
+        counts,
+      );
+    }
+    return this.startSession(user, client, 'smsCode');
+  }
+
+  /**
+   * A forgotten password reset with a code sent by SMS (purpose reset): the new password and the
+   * end of every session of the user stand or fall together. A wrong code counts toward the login
+   * guard as a failed attempt; frozen users are refused.
+   */
+  async resetPassword(payload: PasswordResetPayload, client: ClientInfo): Promise<void> {
+    const phone = phoneOf(payload.phone, payload.country);
+    const user = await this.services.users.findByPhone(phone);
+    const username = user?.username ?? phone;
+    const counts = await this.services.loginLog.recentFailures(username, client.ip);
+    await this.refuseWhenLocked(username, client, counts, 'passwordReset');
+    const good = user ? await this.services.smsCodes.consume(phone, 'reset', payload.code) : false;
+    if (!user || !good) {
+      return this.fail(
+        username,
+        client,
+        new AppError('SMS_CODE_INVALID', 400),
+        user?.id,
+        'passwordReset',
+        counts,
+      );
+    }
+    if (user.status !== 1) {
+      return this.fail(username, client, new AppError('ACCOUNT_FROZEN', 403), user.id, 'passwordReset');
+    }
+    const passwordHash = await hashPassword(payload.password);
+    await withTransaction(
+      this.db,
+      async () => {
+        await this.services.users.update(user.id, { passwordHash });
+        await this.services.sessions.revokeAllForUser(user.id);
+        await this.logAttempt(username, client, { success: true, userId: user.id, method: 'passwordReset' });
+      },
+      this.log,
+    );
+  }
+
   /** Frozen accounts, unapproved companies and the login IP whitelists of user and company. */
-  private async checkAccount(user: UserRow, client: ClientInfo) {
+  private async checkAccount(user: UserRow, client: ClientInfo, method: LoginMethod = 'password') {
     if (user.status !== 1)
-      return this.fail(user.username, client, new AppError('ACCOUNT_FROZEN', 403), user.id);
+      return this.fail(user.username, client, new AppError('ACCOUNT_FROZEN', 403), user.id, method);
     let companyRules: string[] = [];
     if (user.companyId) {
       const company = await this.services.companies.find(user.companyId);
       // Not approved (waiting or rejected), frozen or disabled: said plainly, in the caller's language.
       const blocked = await this.services.companies.blockOf(user.companyId);
-      if (blocked) return this.fail(user.username, client, blocked, user.id);
+      if (blocked) return this.fail(user.username, client, blocked, user.id, method);
       companyRules = company?.ipWhitelist ?? [];
     }
     if (!ipAllowed(client.ip, user.ipWhitelist) || !ipAllowed(client.ip, companyRules)) {
-      return this.fail(user.username, client, new AppError('LOGIN_IP_NOT_ALLOWED', 403), user.id);
+      return this.fail(user.username, client, new AppError('LOGIN_IP_NOT_ALLOWED', 403), user.id, method);
     }
   }
 

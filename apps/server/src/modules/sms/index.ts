@@ -13,6 +13,7 @@ export type {
 } from './ports';
 export { SMS_PERMS, smsPerms } from './routes';
 export type { AcceptInput, AcceptResult, FinalEvent, SmsService } from './service';
+export { PLATFORM_COMPANY_ID } from './service';
 
 declare module '../../platform/module' {
   interface Services {

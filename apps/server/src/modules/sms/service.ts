@@ -53,7 +53,20 @@ export interface AcceptInput {
   sender?: string | null;
   templateId?: string | null;
   scheduledAt?: Date | null;
+  /**
+   * The platform's own send (sign-in and password reset codes, staff test messages): sent as
+   * PLATFORM_COMPANY_ID, priced 0 and charged to no one, no template check (the text is ours).
+   */
+  platform?: boolean;
+  /** Staff test messages only: this gateway, routing bypassed. */
+  forcedGatewayId?: string | null;
 }
+
+/**
+ * The "company" of the platform's own messages (there is no such company row): customers never
+ * see them (their scope is their company), staff see them in the records.
+ */
+export const PLATFORM_COMPANY_ID = '00000000-0000-0000-0000-000000000000';
 
 export interface AcceptedMessage {
   /** null: not persisted (a repeated number). */
@@ -181,6 +194,13 @@ export class SmsService {
     return row;
   }
 
+  /** A message with its parts as the gateway took them (the test tool's trace). */
+  async trace(id: string) {
+    const message = await this.repo.findMessage(id);
+    if (!message) return undefined;
+    return { message, parts: await this.repo.partsOfMessage(id) };
+  }
+
   // ------------------------------------------------------------------ acceptance
 
   private async analyse(input: AcceptInput, at: Date): Promise<Analysed[]> {
@@ -216,6 +236,12 @@ export class SmsService {
     });
     return mapLimit(prepared, ANALYSE_CONCURRENCY, async (a) => {
       if (a.reason) return a;
+      if (input.forcedGatewayId) {
+        a.routeName = 'test';
+        a.gatewayIds = [input.forcedGatewayId];
+        return a;
+      }
+      if (input.platform) return this.route(input, a, at);
       let resolution: Resolution;
       try {
         resolution = await this.services.rates.resolve(input.companyId, input.kind, a.digits!);
@@ -235,6 +261,12 @@ export class SmsService {
       }
       const unitCost = await cost;
       a.cost = unitCost === null ? null : unitCost * BigInt(a.parts);
+      return this.route(input, a, at);
+    });
+  }
+
+  private async route(input: AcceptInput, a: Analysed, at: Date): Promise<Analysed> {
+    {
       const route = await this.services.routing?.resolve({
         companyId: input.companyId,
         kind: input.kind,
@@ -249,12 +281,13 @@ export class SmsService {
       a.routeName = route.routeName.slice(0, 128);
       a.gatewayIds = route.gatewayIds;
       return a;
-    });
+    }
   }
 
   private async checkSend(input: AcceptInput): Promise<void> {
     const now = Date.now();
     if (input.scheduledAt && input.scheduledAt.getTime() < now) throw new AppError('SCHEDULE_IN_PAST', 400);
+    if (input.platform) return;
     const code = await this.services.smsTemplates.checkSend({
       companyId: input.companyId,
       kind: input.kind,
@@ -340,7 +373,8 @@ export class SmsService {
           createdAt: now,
         });
         await this.repo.insertMessages(rows);
-        const toCharge = stored.filter((a) => a.reason === null);
+        // The platform's own sends are charged to no one.
+        const toCharge = input.platform ? [] : stored.filter((a) => a.reason === null);
         const refused: { id: string; createdAt: Date; status: SmsStatus; errorCode: string }[] = [];
         const repriced: { id: string; createdAt: Date; price: bigint }[] = [];
         for (let i = 0; i < toCharge.length; i += CHARGE_CHUNK) {

@@ -68,6 +68,11 @@ export class UserRepo {
     return row;
   }
 
+  async findByPhone(phone: string): Promise<UserRow | undefined> {
+    const [row] = await executor(this.db).select().from(users).where(eq(users.phone, phone)).limit(1);
+    return row;
+  }
+
   async findByUsername(username: string): Promise<UserRow | undefined> {
     const [row] = await executor(this.db).select().from(users).where(eq(users.username, username)).limit(1);
     return row;

@@ -124,6 +124,10 @@ export class UserService {
   findById(id: string): Promise<UserRow | undefined> {
     return this.repo.findById(id);
   }
+  /** The user with this phone (E.164). */
+  findByPhone(phone: string): Promise<UserRow | undefined> {
+    return this.repo.findByPhone(phone);
+  }
   findByUsername(username: string): Promise<UserRow | undefined> {
     return this.repo.findByUsername(username);
   }

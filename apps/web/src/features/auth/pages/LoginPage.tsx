@@ -1,26 +1,16 @@
-import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
-import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
-import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import {
-  isErrorCode,
-  type Locale,
-  type LoginPayload,
-  loginSchema,
-  TOTP_DIGITS,
-  translateError,
-} from '@switchboard/contracts';
+import { type LoginPayload, loginSchema, TOTP_DIGITS, translateError } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '@/components/Panel';
 import { SvgIcon } from '@/components/SvgIcon';
-import { type ApiError, errorFlag } from '@/lib/api-client';
+import { errorFlag } from '@/lib/api-client';
 import { useLocale } from '@/lib/i18n';
 import { clearSignOutNotice, getSignOutNotice, startSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -29,69 +19,14 @@ import { newCheckKey, useCaptchaImage } from '../api/get-captcha-image';
 import { useLoginRequirements } from '../api/get-login-requirements';
 import { useLogin } from '../api/login';
 import { CaptchaImage } from '../components/CaptchaImage';
+import { Alert, errorText, FormField } from '../components/LoginFormParts';
+import { PhoneLoginForm } from '../components/PhoneLoginForm';
 
 type Field = 'username' | 'password' | 'captcha' | 'googleCode';
 type Values = Record<Field, string>;
 
 const EMPTY: Values = { username: '', password: '', captcha: '', googleCode: '' };
 const GOOGLE_CODE = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
-
-/** The server's text, or the same error in the language chosen since (when it has no parameters). */
-function errorText(error: ApiError, locale: Locale): string {
-  if (error.locale === locale || !error.errorCode || !isErrorCode(error.errorCode)) return error.message;
-  const text = translateError(error.errorCode, locale);
-  return text.includes('{') ? error.message : text;
-}
-
-function Alert({
-  type,
-  children,
-  testId,
-}: {
-  type: 'success' | 'warning' | 'error';
-  children: ReactNode;
-  testId: string;
-}) {
-  const icon =
-    type === 'success' ? CheckCircleFilled : type === 'error' ? CloseCircleFilled : ExclamationCircleFilled;
-  return (
-    <div
-      className={`sb-alert sb-alert-${type}`}
-      role={type === 'error' ? 'alert' : 'status'}
-      data-testid={testId}
-    >
-      <SvgIcon icon={icon} className="sb-alert-icon" />
-      <span>{children}</span>
-    </div>
-  );
-}
-
-/** A labelled field: its error below it, tied to the control for screen readers. */
-function FormField({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`sb-field${error ? ' sb-field-invalid' : ''}`}>
-      <label htmlFor={id} className="sb-field-label">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <div id={`${id}-error`} className="sb-field-error" role="alert">
-          {error}
-        </div>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * Sign in. The server decides when a captcha or a Google code is needed: before the attempt
@@ -120,6 +55,7 @@ export default function LoginPage() {
   const [googleCodeFor, setGoogleCodeFor] = useState<string | null>(null);
   const [checkKey, setCheckKey] = useState(newCheckKey);
   const [notice] = useState(getSignOutNotice);
+  const [mode, setMode] = useState<'password' | 'phone'>('password');
 
   const captchaRequired = requirements.data?.captchaRequired === true || captchaFor === trimmed;
   const googleCodeRequired = googleCodeFor === trimmed;
@@ -223,7 +159,23 @@ export default function LoginPage() {
           {notice.message}
         </Alert>
       ) : null}
-      <form onSubmit={submit} noValidate className="sb-form">
+      <div className="sb-login-tabs" role="tablist">
+        {(['password', 'phone'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={mode === m}
+            className={`sb-login-tab${mode === m ? ' sb-login-tab-active' : ''}`}
+            data-testid={`login-tab-${m}`}
+            onClick={() => setMode(m)}
+          >
+            {t(`login.tabs.${m}`)}
+          </button>
+        ))}
+      </div>
+      {mode === 'phone' ? <PhoneLoginForm /> : null}
+      <form onSubmit={submit} noValidate className="sb-form" hidden={mode !== 'password'}>
         <FormField {...fieldOf('username')}>
           <span className="sb-input-wrap">
             <SvgIcon icon={UserOutlined} className="sb-input-prefix" />
@@ -301,6 +253,10 @@ export default function LoginPage() {
         </button>
       </form>
       <p className="sb-login-register">
+        <Link to="/user/alteration" data-testid="forgot-password-link">
+          {t('login.forgotPassword')}
+        </Link>
+        {' · '}
         <Link to="/user/register" data-testid="register-link">
           {t('register:link')}
         </Link>
