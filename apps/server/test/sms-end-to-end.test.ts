@@ -199,7 +199,10 @@ beforeAll(async () => {
 
   // The HTTP API: a key, and a callback URL to a receiver of our own.
   key = expectOk(
-    await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', { token: admin, body: { companyId: DIRECT } }),
+    await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', {
+      token: admin,
+      body: { companyId: DIRECT },
+    }),
   );
   receiver = http.createServer((req, res) => {
     let body = '';
