@@ -24,7 +24,7 @@ import { type OutcomeRule, type Smsc, startSmsc } from '@switchboard/smsc-sim';
 import { and, eq, inArray } from 'drizzle-orm';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, smsMessages } from '../src/db/schema';
+import { ledgerEntries, smppMessages, smsMessages } from '../src/db/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, eventually, expectOk, tokenOf } from './support/api';
 
@@ -80,6 +80,8 @@ interface Sent {
   stat: string;
   state: number;
   parts: number;
+  /** SMPP: the id the server answered (and receipts name), when it is not the message's. */
+  smppId?: string;
 }
 const sent: Sent[] = [];
 
@@ -303,9 +305,57 @@ async function sendSmpp(kind: SmsKind, numbers: string[], text: (to: string) => 
   }
 }
 
-function push(path: Path, kind: SmsKind, id: string, to: string, text: string, parts: number) {
+function push(
+  path: Path,
+  kind: SmsKind,
+  id: string,
+  to: string,
+  text: string,
+  parts: number,
+  smppId?: string,
+) {
   const rule = NUMBERS.find((n) => n.to === to) ?? NUMBERS[0];
-  sent.push({ path, kind, id, to, text, status: rule.status, stat: rule.stat, state: rule.state, parts });
+  sent.push({
+    path,
+    kind,
+    id,
+    to,
+    text,
+    status: rule.status,
+    stat: rule.stat,
+    state: rule.state,
+    parts,
+    smppId,
+  });
+}
+
+/** A long UCS-2 text over SMPP as the customer's client sends it: parts with a UDH, one id answered. */
+async function sendSmppLong(kind: SmsKind, to: string, text: string) {
+  const session = smppSessions.get(kind)!;
+  const chunks = smsSegments(text).parts;
+  const answered: string[] = [];
+  for (const [i, chunk] of chunks.entries()) {
+    const resp = await request(session, 'submit_sm', {
+      destination_addr: to,
+      esm_class: 0x40,
+      data_coding: 8,
+      registered_delivery: 1,
+      short_message: { udh: Buffer.from([0x05, 0x00, 0x03, 0x5e, chunks.length, i + 1]), message: chunk },
+    });
+    expect(resp.command_status).toBe(0);
+    answered.push(String(resp.message_id));
+  }
+  expect(new Set(answered).size).toBe(1);
+  const smppId = answered[0]!;
+  const row = await eventually(async () => {
+    const [found] = await s.app.database.db
+      .select()
+      .from(smppMessages)
+      .where(eq(smppMessages.smppId, smppId));
+    expect(found).toBeDefined();
+    return found!;
+  }, 30_000);
+  push('smpp', kind, row.messageId, to, text, chunks.length, smppId);
 }
 
 async function rowsOf(ids: string[]) {
@@ -325,7 +375,12 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
     expect(parts).toBe(3);
     await sendConsole('notification', [NUMBERS[0].to], (to) => `${LONG_UCS2}控制台${to}`);
     await sendApi('otp', [NUMBERS[0].to], (to) => `${LONG_UCS2}接口${to}`);
-    expect(sent.filter((m) => m.text.startsWith(LONG_UCS2)).map((m) => m.parts)).toEqual([parts, parts]);
+    await sendSmppLong('marketing', NUMBERS[0].to, `${LONG_UCS2}协议${NUMBERS[0].to}`);
+    expect(sent.filter((m) => m.text.startsWith(LONG_UCS2)).map((m) => m.parts)).toEqual([
+      parts,
+      parts,
+      parts,
+    ]);
     // Premium OTP where only a route of all kinds goes: no route, nothing charged or sent.
     const before = (await s.app.services.ledger.balanceOf(DIRECT)).balance;
     const unroutable = expectOk(
@@ -377,6 +432,13 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
       expect(seen[0]!.dataCoding).toBe(m.text.startsWith(LONG_UCS2) ? 8 : 0);
       expect(other.messages.filter((x) => x.text === m.text)).toHaveLength(0);
     }
+    // Every part's receipt was answered with success by our gateway client (none left pending).
+    await eventually(async () => {
+      for (const smsc of [smscA, smscP]) {
+        expect(smsc.receipts.filter((r) => r.responseStatus !== 0)).toEqual([]);
+        expect(smsc.pendingReceipts).toBe(0);
+      }
+    }, 30_000);
     const total = sent.reduce((sum, m) => sum + m.parts, 0);
     expect(smscA.parts.length + smscP.parts.length).toBe(total);
 
@@ -423,7 +485,7 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
     // SMPP: one deliver_sm receipt each on the customer's bind.
     for (const m of sent.filter((x) => x.path === 'smpp')) {
       const receipts = await eventually(async () => {
-        const found = smppReceipts.get(m.id) ?? [];
+        const found = smppReceipts.get(m.smppId ?? m.id) ?? [];
         expect(found.length, `${m.kind} ${m.to}`).toBeGreaterThanOrEqual(1);
         return found;
       }, 60_000);
@@ -433,7 +495,7 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
       expect(receipt.message_state).toBe(m.state);
       expect(receipt.source_addr).toBe(m.to);
       expect((receipt.short_message as { message: string }).message).toMatch(
-        new RegExp(`^id:${m.id} sub:001 dlvrd:00[01] .* stat:${m.stat} `),
+        new RegExp(`^id:${m.smppId ?? m.id} sub:001 dlvrd:00[01] .* stat:${m.stat} `),
       );
     }
 
