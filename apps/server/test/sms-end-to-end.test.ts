@@ -499,6 +499,25 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
       );
     }
 
+    // Each SMPP receipt was answered, written once.
+    const smppSent = sent.filter((x) => x.path === 'smpp');
+    const records = await eventually(async () => {
+      const found = await s.app.database.db
+        .select()
+        .from(smppMessages)
+        .where(
+          inArray(
+            smppMessages.messageId,
+            smppSent.map((m) => m.id),
+          ),
+        );
+      expect(found.filter((r) => r.receiptState !== 'acked')).toEqual([]);
+      expect(found).toHaveLength(smppSent.length);
+      return found;
+    }, 30_000);
+    expect(records.map((r) => r.attempts)).toEqual(smppSent.map(() => 1));
+    for (const m of smppSent) expect(smppReceipts.get(m.smppId ?? m.id)).toHaveLength(1);
+
     // The ledger: one charge per message at its rate times its parts; no refunds; reconciled.
     const entries = await ledgerOf(ids);
     for (const m of sent) {
