@@ -1649,7 +1649,16 @@ beforeAll(async () => {
 
   // SMS of every kind from every company: a send now (its messages and batch) and a scheduled one
   // (cancellable), through the HTTP API's path so that each message owes a callback too. This
-  // server has no routing module: the messages fail (NO_ROUTE) at once, which is all the walk needs.
+  // server has no routes (the seeded demo ones are deleted) and no workers: the messages fail
+  // (NO_ROUTE) at once, which is all the walk needs.
+  const demoRoutes = (
+    await call<{ records: { id: string }[] }>(admin, 'GET', '/sms/route/list', { query: { pageSize: '500' } })
+  ).records;
+  if (demoRoutes.length > 0) {
+    await call(admin, 'DELETE', '/sms/route/deleteBatch', {
+      query: { ids: demoRoutes.map((r) => r.id).join(',') },
+    });
+  }
   for (const company of Object.values(ids)) {
     // A callback URL (nothing listens there: no worker posts in this server), so that reports are owed.
     await call(admin, 'PUT', '/sys/configCallback/edit', {
