@@ -192,6 +192,8 @@ beforeAll(async () => {
       }),
     );
   }
+  // Every module's workers (the gateway manager's binds and the sms loops; no jobs), started here
+  // rather than through the harness option: only once the demo gateways are off.
   await s.app.startWorkers({ jobs: false });
   await eventually(
     async () => expect(s.app.services.gateways.ready().sort()).toEqual(Object.values(gatewayIds).sort()),
