@@ -30,7 +30,7 @@ export interface AppOptions {
   /** Pub/sub channel of realtime events (tests give each group of servers its own). */
   eventsChannel?: string;
   /**
-   * Tests only: services put in the registry after the modules built theirs (e.g. an in-test
+   * Tests only: services put in the registry after the modules built theirs and seeded (e.g. an in-test
    * gateway or routing implementing another module's interface, before that module exists).
    */
   testServices?: { [K in keyof Services]?: Partial<Services[K]> };
@@ -78,7 +78,6 @@ export async function buildCore(options: AppOptions): Promise<Core> {
   const modules = appModules({ captchaGenerator: options.captchaGenerator });
   const services = {} as Services;
   for (const module of modules) Object.assign(services, module.services?.(platform, services));
-  if (options.testServices) Object.assign(services, options.testServices);
   realtime.checkSessionsWith((ids) => services.sessions.liveSessionIds(ids));
   await realtime.start();
   await caches.start();
@@ -90,6 +89,9 @@ export async function buildCore(options: AppOptions): Promise<Core> {
       adminPassword: config.adminPassword,
     }),
   ))!;
+  // Test services stand in from here on: the data is seeded by the real modules (an empty
+  // PostgreSQL database gets the demo gateways and routes, which an in-test fake cannot seed).
+  if (options.testServices) Object.assign(services, options.testServices);
   const jobs = new JobRunner(database, log);
   const workers: ModuleWorker[] = [];
   await jobs.register([

@@ -145,11 +145,26 @@ export class SmppRepo {
       .limit(limit);
   }
 
-  async markSent(smppId: string, at: Date): Promise<void> {
-    await executor(this.db)
+  /**
+   * Takes a receipt for writing: marks it sent when it is still due (or sent before `staleBefore`
+   * and never answered). false: another writer (a poll of this process or of another one) took it
+   * first, or it was answered meanwhile.
+   */
+  async claimReceipt(smppId: string, at: Date, staleBefore: Date): Promise<boolean> {
+    const rows = await executor(this.db)
       .update(smppMessages)
       .set({ receiptState: 'sent', lastSentAt: at, attempts: sql`${smppMessages.attempts} + 1` })
-      .where(and(eq(smppMessages.smppId, smppId), sql`${smppMessages.receiptState} <> 'acked'`));
+      .where(
+        and(
+          eq(smppMessages.smppId, smppId),
+          or(
+            eq(smppMessages.receiptState, 'due'),
+            and(eq(smppMessages.receiptState, 'sent'), lt(smppMessages.lastSentAt, staleBefore)),
+          ),
+        ),
+      )
+      .returning({ smppId: smppMessages.smppId });
+    return rows.length > 0;
   }
 
   async markAcked(smppId: string, at: Date): Promise<void> {

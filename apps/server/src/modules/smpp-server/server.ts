@@ -475,9 +475,42 @@ export class SmppServer {
   }
 
   private write(bind: Bind, row: SmppMessageRow): void {
-    if (this.inFlight.has(row.smppId) || !row.status || !row.doneAt) return;
+    const { status, doneAt } = row;
+    if (this.inFlight.has(row.smppId) || !status || !doneAt) return;
     this.inFlight.add(row.smppId);
     bind.outstanding.add(row.smppId);
+    // Claimed in the database before it is written: a poll that read the row as due before
+    // this write was recorded (or a poll of another process with a bind of the same account)
+    // finds it taken, so the customer gets each receipt once.
+    void this.service.claimReceipt(row.smppId).then(
+      (claimed) => {
+        if (!claimed) {
+          if (bind.outstanding.delete(row.smppId)) this.inFlight.delete(row.smppId);
+          return;
+        }
+        if (bind.closed) {
+          // Closed while claiming: due again for the account's next receiving bind.
+          void this.service
+            .markDue([row.smppId])
+            .then(() => this.pumpAccount(row.accountId))
+            .catch((error: unknown) =>
+              this.log.error({ err: error }, 'SMPP receipt could not be made due again'),
+            );
+          return;
+        }
+        this.deliver(bind, { ...row, status, doneAt });
+      },
+      (error: unknown) => {
+        if (bind.outstanding.delete(row.smppId)) this.inFlight.delete(row.smppId);
+        this.log.error({ err: error }, 'SMPP receipt could not be claimed');
+      },
+    );
+  }
+
+  private deliver(
+    bind: Bind,
+    row: SmppMessageRow & { status: NonNullable<SmppMessageRow['status']>; doneAt: Date },
+  ): void {
     const text = formatReceipt({
       id: row.smppId,
       status: row.status,
@@ -486,7 +519,6 @@ export class SmppServer {
       doneAt: row.doneAt,
       excerpt: row.excerpt,
     });
-    void this.service.markSent(row.smppId).catch(() => undefined);
     const sent = bind.session.deliver_sm(
       {
         source_addr: row.destAddr,
@@ -510,6 +542,12 @@ export class SmppServer {
     if (!sent) {
       bind.outstanding.delete(row.smppId);
       this.inFlight.delete(row.smppId);
+      // Not written (the bind is going): due again rather than waiting to look stale.
+      void this.service
+        .markDue([row.smppId])
+        .catch((error: unknown) =>
+          this.log.error({ err: error }, 'SMPP receipt could not be made due again'),
+        );
     }
   }
 

@@ -39,6 +39,9 @@ export interface SmppAccountView {
 type Filters = z.output<typeof smppAccountListQuerySchema>;
 
 const passwordAad = (id: string) => `smpp-account:${id}`;
+
+/** A receipt written but never answered is written again after this long. */
+const RECEIPT_RESEND_MS = 60_000;
 /** SMPP messages (and their receipts) are kept this long. */
 const KEEP_DAYS = 14;
 
@@ -154,11 +157,13 @@ export class SmppServerService {
 
   /** Receipts due to these accounts (and ones written a minute ago but never answered). */
   due(accountIds: string[], limit = 500): Promise<SmppMessageRow[]> {
-    return this.repo.due(accountIds, new Date(Date.now() - 60_000), limit);
+    return this.repo.due(accountIds, new Date(Date.now() - RECEIPT_RESEND_MS), limit);
   }
 
-  markSent(smppId: string) {
-    return this.repo.markSent(smppId, new Date());
+  /** Takes a due receipt for writing (true), unless another writer took it or it was answered. */
+  claimReceipt(smppId: string): Promise<boolean> {
+    const now = Date.now();
+    return this.repo.claimReceipt(smppId, new Date(now), new Date(now - RECEIPT_RESEND_MS));
   }
 
   markAcked(smppId: string) {
