@@ -41,6 +41,8 @@ const SINGLE_CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 64);
 const SMPP_BINDS = Number(process.env.BENCH_SMPP_BINDS ?? 4);
 const SMPP_WINDOW = 50;
 const RECEIPT_MS = Number(process.env.BENCH_RECEIPT_MS ?? 100);
+/** Only these runs (comma-separated names), e.g. BENCH_RUNS=http-batch. */
+const RUNS = process.env.BENCH_RUNS?.split(',');
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DIRECT = stableId('company:Direct Retail Ltd');
 const GATEWAYS = [stableId('gateway:demo-smsc'), stableId('gateway:demo-smsc-cn')];
@@ -94,6 +96,7 @@ interface Counter {
 
 async function pgCounter(url: string): Promise<Counter> {
   const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined); // the database is dropped at the end
   await client.connect();
   return {
     async delivered() {
@@ -126,6 +129,7 @@ async function waitDelivered(counter: Counter, target: number, timeoutMs = 600_0
   for (;;) {
     const n = await counter.delivered();
     if (n >= target) return performance.now();
+    if (process.env.BENCH_VERBOSE) console.log(`delivered ${n} of ${target}`);
     if (Date.now() > until) throw new Error(`only ${n} of ${target} delivered after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -157,6 +161,8 @@ async function httpRun(
         });
         const text = await res.body.text();
         latencies.push(performance.now() - started);
+        if (process.env.BENCH_VERBOSE && latencies.length % 100 === 0)
+          console.log(`${latencies.length} requests`);
         if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode} ${text.slice(0, 500)}`);
       }
     }),
@@ -198,7 +204,6 @@ async function smppRun(port: number, systemId: string, password: string, runNo: 
           const resp = await new Promise<Pdu>((resolve) =>
             session.send(
               new smpp.PDU('submit_sm', {
-                source_addr: 'BENCH',
                 destination_addr: numberOf(runNo, i),
                 registered_delivery: 1,
                 short_message: 'bench',
@@ -249,7 +254,12 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<RunResult[]> {
     );
     await db.close();
 
-    server = await spawnServer(env);
+    // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written when it stops).
+    server = await spawnServer(
+      env,
+      undefined,
+      process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
+    );
     const rss = sampleRss(server.pid);
     const admin = await login(server.baseUrl, 'admin');
     const authorization = await apiKeyOf(server.baseUrl, admin, DIRECT);
@@ -282,6 +292,7 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<RunResult[]> {
       [1, 'http-batch', BATCH, BATCH_CONCURRENCY],
       [2, 'http-single', 1, SINGLE_CONCURRENCY],
     ] as const) {
+      if (RUNS && !RUNS.includes(run)) continue;
       const latencies: number[] = [];
       const started = performance.now();
       await httpRun(server.baseUrl, authorization, runNo, perRequest, concurrency, latencies);
@@ -291,6 +302,11 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<RunResult[]> {
       record(run, started, acceptedAt, doneAt, latencies);
     }
 
+    if (RUNS && !RUNS.includes('smpp')) {
+      rss.stop();
+      await counter.close();
+      return results;
+    }
     const systemId = `bench${randomUUID().slice(0, 6)}`;
     const password = 'bench123';
     const res = await fetch(`${server.baseUrl}/api/sys/smppAccount/add`, {

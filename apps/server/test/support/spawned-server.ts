@@ -68,13 +68,18 @@ export interface SpawnedServer {
 export async function spawnServer(
   env: Record<string, string>,
   startTimeoutMs = 180_000,
+  nodeArgs: string[] = [],
 ): Promise<SpawnedServer> {
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const keep = (chunk: Buffer) => {
     out += chunk.toString();
