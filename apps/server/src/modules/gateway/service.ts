@@ -58,6 +58,9 @@ export type GatewayUsageCheck = (gateway: GatewayRow) => Promise<string | null>;
 /** The additional data sealing a gateway's password: the sealed text opens for that row only. */
 const passwordAad = (id: string) => `sms_gateways.password:${id}`;
 
+/** How long a receipt that comes before the receipt handler is registered waits for it. */
+const RECEIPT_HANDLER_WAIT_MS = 30_000;
+
 /**
  * Upstream SMS gateways: their settings (the password sealed with the platform's secret box,
  * never answered), the live bind state of every slot, and, through the manager of a worker
@@ -67,6 +70,9 @@ export class GatewayService {
   private readonly repo: GatewayRepo;
   private transport: GatewayTransport | undefined;
   private receiptHandler: ((r: GatewayReceipt) => Promise<void>) | undefined;
+  /** Resolves when the handler is registered (binds come up before the sms worker starts). */
+  private readonly handlerRegistered: Promise<void>;
+  private handlerRegisteredNow: () => void = () => {};
   private readonly usageChecks: GatewayUsageCheck[] = [];
 
   constructor(
@@ -75,6 +81,7 @@ export class GatewayService {
     private readonly platform: Platform,
   ) {
     this.repo = new GatewayRepo(db);
+    this.handlerRegistered = new Promise<void>((resolve) => (this.handlerRegisteredNow = resolve));
   }
 
   // --- the interface other modules use (sms-interfaces.md) ---
@@ -98,6 +105,7 @@ export class GatewayService {
    */
   onReceipt(handler: (r: GatewayReceipt) => Promise<void>): void {
     this.receiptHandler = handler;
+    this.handlerRegisteredNow();
   }
 
   async namesOf(ids: string[]): Promise<Map<string, string>> {
@@ -121,8 +129,24 @@ export class GatewayService {
     this.transport = transport;
   }
 
-  /** Hands a receipt to the registered handler; without one the SMSC is asked to send it again. */
+  /**
+   * Hands a receipt to the registered handler. The binds start before the sms module's worker
+   * registers it, and an SMSC sends the receipts it kept at once on bind: those wait for the
+   * handler (a while) rather than being refused, since not every SMSC sends a refused receipt
+   * again. Without a handler by then the SMSC is asked to send it again (non-zero answer).
+   */
   async deliverReceipt(receipt: GatewayReceipt): Promise<void> {
+    if (!this.receiptHandler) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.handlerRegistered,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, RECEIPT_HANDLER_WAIT_MS);
+          timer.unref();
+        }),
+      ]);
+      clearTimeout(timer);
+    }
     if (!this.receiptHandler) throw new Error('no receipt handler registered');
     await this.receiptHandler(receipt);
   }
