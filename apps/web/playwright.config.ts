@@ -98,6 +98,9 @@ export default defineConfig({
           // The specs' balances start at zero (they top up what they spend).
           DEMO_BALANCE: '0',
           SMSC_SIM_PORTS: `${PORT + 1000},${PORT + 1001}`,
+          // Every message delivered (numbers ending 0000 still undeliverable): the specs expect
+          // outcomes, not the demo's random mix.
+          SMSC_SIM_OUTCOMES: 'delivered=100',
           // The customer SMPP server on a free port (2775 may be another server's).
           SMPP_PORT: '0',
         },

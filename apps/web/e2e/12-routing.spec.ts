@@ -1,5 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
-import { adminHeaders, expect, expectToast, PASSWORD, signIn, switchLanguage, test } from './support';
+import {
+  adminHeaders,
+  chooseOption,
+  expect,
+  expectToast,
+  PASSWORD,
+  signIn,
+  switchLanguage,
+  test,
+} from './support';
 
 /**
  * SMS routing in the console, once in each language: an administrator creates a route with two
@@ -77,11 +86,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         .click();
       await expect(form.getByText(zh ? '通道不能为空' : 'Gateways is required')).toBeVisible();
       // e2e-gw-b first, then e2e-gw-a.
-      await form.getByTestId('route-gateway-0').click();
-      await page.locator('.ant-select-dropdown:visible').getByTitle('e2e-gw-b').click();
+      await chooseOption(page, form.getByTestId('route-gateway-0'), 'e2e-gw-b');
       await form.getByTestId('route-gateway-add').click();
-      await form.getByTestId('route-gateway-1').click();
-      await page.locator('.ant-select-dropdown:visible').getByTitle('e2e-gw-a').click();
+      await chooseOption(page, form.getByTestId('route-gateway-1'), 'e2e-gw-a');
       await page
         .getByRole('dialog')
         .getByRole('button', { name: zh ? /保\s*存/ : 'Save' })
@@ -102,8 +109,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       // The tester: the route, its gateways in order, the price and, for staff, the margin.
       await page.getByTestId('route-test-open').click();
       const tester = page.getByTestId('route-tester');
-      await tester.getByTestId('route-tester-company').click();
-      await page.locator('.ant-select-dropdown:visible').getByTitle('Direct Retail Ltd').click();
+      await chooseOption(page, tester.getByTestId('route-tester-company'), 'Direct Retail Ltd');
       await tester.getByTestId('route-tester-number').fill(number);
       await tester.getByTestId('route-tester-run').click();
       const result = page.getByTestId('route-test-result');

@@ -304,3 +304,15 @@ export async function downloadedSheet(download: Download): Promise<{ name: strin
   ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return { name: ws.name, rows };
 }
+
+/**
+ * Chooses `name` in a searchable antd Select by typing it and pressing Enter once the option is
+ * shown: a click into a list that was still opening (its animation) missed its option now and then.
+ */
+export async function chooseOption(page: Page, select: Locator, name: string) {
+  await select.click();
+  await page.keyboard.type(name);
+  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(select).toContainText(name);
+}

@@ -70,6 +70,8 @@ const envSchema = z.object({
   CALLBACK_ALLOW_PRIVATE: flag,
   /** Two simulated upstream SMSCs in the process (the demo's gateways bind to them). */
   SMSC_SIM: flag,
+  /** The demo simulators' outcome weights (`delivered=90,expired=2,…`); unset: the demo's mix. */
+  SMSC_SIM_OUTCOMES: z.string().max(200).optional(),
   SMSC_SIM_PORTS: z
     .string()
     .regex(/^\s*\d{1,5}\s*,\s*\d{1,5}\s*$/, 'must be two ports, e.g. 2776,2777')
@@ -178,7 +180,7 @@ export interface Config {
    * The demo's simulated upstream SMSCs: `enabled` undefined means on for the embedded database
    * when its demo gateways exist (npm start), off otherwise; `ports` where they listen.
    */
-  smscSim: { enabled: boolean | undefined; ports: [number, number] };
+  smscSim: { enabled: boolean | undefined; ports: [number, number]; outcomes: string | undefined };
   /**
    * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
    * environment: unset means a real timer; tests pass one that records the delay asked for.
@@ -286,6 +288,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     smscSim: {
       enabled: e.SMSC_SIM,
       ports: e.SMSC_SIM_PORTS.split(',').map((p) => Number(p.trim())) as [number, number],
+      outcomes: e.SMSC_SIM_OUTCOMES,
     },
   };
 }

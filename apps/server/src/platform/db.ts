@@ -57,6 +57,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.log?.warn({ err: error }, 'database connection lost'));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Transactions hold a connection each; a read that does not join its transaction (a cache
+    // loading through the pool, the ledger's group commit) needs one more. With every connection
+    // held by a transaction waiting for such a read, the process stalls for good (seen: 64
+    // single sends at once, pool 20). Transactions therefore leave connections free.
+    limitTransactions(db, Math.max(1, (options.poolSize ?? 20) - TRANSACTION_RESERVE));
     const withLock: Database['withLock'] = async (key, mode, fn) => {
       const client = await pool.connect();
       try {
@@ -131,6 +136,37 @@ interface TransactionScope {
 
 const scope = new AsyncLocalStorage<TransactionScope>();
 
+/** Connections of a pool that no transaction may take (see openDatabase). */
+export const TRANSACTION_RESERVE = 4;
+
+/** A counting semaphore: at most `size` holders at once, the others wait in arrival order. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+const transactionSlots = new WeakMap<object, Slots>();
+
+/** At most `max` transactions of withTransaction on this database at once. */
+export function limitTransactions(db: Db, max: number): void {
+  transactionSlots.set(db, new Slots(max));
+}
+
 /**
  * The executor for a query: the transaction this call runs in (see withTransaction), else the
  * database. Repositories call it for every statement, so a service's writes join the transaction
@@ -149,9 +185,14 @@ export function executor(db: Db): Db {
 export async function withTransaction<T>(db: Db, fn: () => Promise<T>, log?: Logger): Promise<T> {
   if (scope.getStore()) return fn();
   const pending: TransactionScope['afterCommit'] = [];
-  const result = await db.transaction((tx) =>
-    scope.run({ tx: tx as unknown as Db, afterCommit: pending }, fn),
-  );
+  const slots = transactionSlots.get(db);
+  await slots?.acquire();
+  let result: T;
+  try {
+    result = await db.transaction((tx) => scope.run({ tx: tx as unknown as Db, afterCommit: pending }, fn));
+  } finally {
+    slots?.release();
+  }
   for (const effect of pending) {
     try {
       await effect();

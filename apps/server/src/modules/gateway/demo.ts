@@ -1,4 +1,4 @@
-import { type Smsc, startSmsc } from '@switchboard/smsc-sim';
+import { parseOutcomeMix, type Smsc, startSmsc } from '@switchboard/smsc-sim';
 import { stableId } from '../../db/seed/stable-id';
 import type { Config } from '../../platform/config';
 import type { Logger } from '../../platform/logger';
@@ -81,7 +81,9 @@ export async function startDemoSimulators(
         port: config.smscSim.ports[i],
         accounts: [{ systemId: g.systemId, password: g.password, tps: 1000 }],
         receiptDelayMs: 1000 + i * 1000,
-        outcomes: { delivered: 90, undeliverable: 4, expired: 2, rejected: 2, none: 2 },
+        outcomes: config.smscSim.outcomes
+          ? parseOutcomeMix(config.smscSim.outcomes)
+          : { delivered: 90, undeliverable: 4, expired: 2, rejected: 2, none: 2 },
         rules: [{ match: '*0000', outcome: 'undeliverable' }],
         idFormat: 'hex',
         receiptIdFormat: g.receiptIdFormat,
