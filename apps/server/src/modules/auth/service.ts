@@ -129,20 +129,29 @@ export class AuthService {
       );
     }
     await this.checkAccount(user, client);
-    if (user.totpSecret) {
-      const good = payload.googleCode ? await this.consumeTotp(user, payload.googleCode) : false;
-      if (!good) {
-        return this.fail(
-          username,
-          client,
-          new AppError('GOOGLE_CODE_INVALID', 400, {}, { googleCodeRequired: true }),
-          user.id,
-          'password',
-          counts,
-        );
-      }
+    return this.finishSignIn(user, client, 'password', payload.googleCode, username, counts);
+  }
+
+  /** The last step of a sign-in: a bound Google Authenticator's code, then the session. */
+  private async finishSignIn(
+    user: UserRow,
+    client: ClientInfo,
+    method: 'password' | 'smsCode',
+    googleCode: string | undefined,
+    username: string,
+    counts: Awaited<ReturnType<Services['loginLog']['recentFailures']>>,
+  ): Promise<LoginResult> {
+    if (user.totpSecret && !(googleCode && (await this.consumeTotp(user, googleCode)))) {
+      return this.fail(
+        username,
+        client,
+        new AppError('GOOGLE_CODE_INVALID', 400, {}, { googleCodeRequired: true }),
+        user.id,
+        method,
+        counts,
+      );
     }
-    return this.startSession(user, client, 'password');
+    return this.startSession(user, client, method);
   }
 
   /**
@@ -172,17 +181,7 @@ export class AuthService {
       return this.fail(username, client, new AppError('SMS_CODE_INVALID', 400), user?.id, 'smsCode', counts);
     }
     await this.checkAccount(user, client, 'smsCode');
-    if (user.totpSecret && !(await this.consumeTotp(user, payload.googleCode ?? ''))) {
-      return this.fail(
-        username,
-        client,
-        new AppError('GOOGLE_CODE_INVALID', 400, {}, { googleCodeRequired: true }),
-        user.id,
-        'smsCode',
-        counts,
-      );
-    }
-    return this.startSession(user, client, 'smsCode');
+    return this.finishSignIn(user, client, 'smsCode', payload.googleCode, username, counts);
   }
 
   /**
