@@ -2,7 +2,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   hasPlatformScope,
   SMS_REVIEW_STATUSES,
-  type SmsReviewStatus,
   type SmsSender,
   smsSenderListQuerySchema,
 } from '@switchboard/contracts';
@@ -11,7 +10,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
-import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
@@ -29,7 +27,7 @@ import {
   useReloadSenders,
 } from '../api/senders';
 import { RejectModal } from '../components/RejectModal';
-import { ReviewStatusTag } from '../components/ReviewStatusTag';
+import { useReviewColumns } from '../components/review-columns';
 import { SenderFormModal } from '../components/SenderFormModal';
 
 export const SENDER_PERMISSIONS = {
@@ -44,6 +42,7 @@ export const SENDER_PERMISSIONS = {
 /** sms/SenderList: a company's sender ids with their review; reviewers pass or reject them. */
 export default function SenderListPage() {
   const { t } = useTranslation('smsTemplate');
+  const reviewColumns = useReviewColumns<SmsSender>();
   const { message } = App.useApp();
   const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
   const [form, setForm] = useState<{ open: boolean; editing: SmsSender | null }>({
@@ -66,35 +65,7 @@ export default function SenderListPage() {
       render: (v: string) => <span data-testid="sender-row-id">{v}</span>,
     },
     { title: t('sender.fields.remark'), dataIndex: 'remark', responsive: ['md'] },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      sorter: true,
-      render: (status: SmsReviewStatus, row: SmsSender) => (
-        <ReviewStatusTag status={status} reason={row.rejectReason} />
-      ),
-    },
-    {
-      title: t('common.reason'),
-      dataIndex: 'rejectReason',
-      render: (reason: string | null) => <span data-testid="review-reason">{reason ?? ''}</span>,
-    },
-    { title: t('common.company'), dataIndex: 'companyName', responsive: ['lg'] },
-    { title: t('common.reviewer'), dataIndex: 'reviewedBy', responsive: ['xl'] },
-    {
-      title: t('common.reviewedAt'),
-      dataIndex: 'reviewedAt',
-      responsive: ['xl'],
-      sorter: true,
-      render: (v: string | null) => <DateTimeText value={v} />,
-    },
-    {
-      title: t('common.createdAt'),
-      dataIndex: 'createdAt',
-      responsive: ['lg'],
-      sorter: true,
-      render: (v: string) => <DateTimeText value={v} />,
-    },
+    ...reviewColumns,
     rowActionsColumn<SmsSender>(t('common.actions'), (row) => [
       row.status !== 'passed' && {
         key: 'approve',

@@ -4,7 +4,6 @@ import {
   SMS_KINDS,
   SMS_REVIEW_STATUSES,
   type SmsKind,
-  type SmsReviewStatus,
   type SmsTemplate,
   smsTemplateListQuerySchema,
 } from '@switchboard/contracts';
@@ -13,7 +12,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
-import { DateTimeText } from '@/components/DateTimeText';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ExportButton } from '@/components/ExportButton';
 import { ImportButton } from '@/components/ImportButton';
@@ -32,7 +30,7 @@ import {
   useReloadTemplates,
 } from '../api/templates';
 import { RejectModal } from '../components/RejectModal';
-import { ReviewStatusTag } from '../components/ReviewStatusTag';
+import { useReviewColumns } from '../components/review-columns';
 import { TemplateFormModal } from '../components/TemplateFormModal';
 
 export const TEMPLATE_PERMISSIONS = {
@@ -47,6 +45,7 @@ export const TEMPLATE_PERMISSIONS = {
 /** sms/TemplateList: a company's SMS templates with their review; reviewers pass or reject them. */
 export default function TemplateListPage() {
   const { t } = useTranslation('smsTemplate');
+  const reviewColumns = useReviewColumns<SmsTemplate>();
   const { message } = App.useApp();
   const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
   const [form, setForm] = useState<{ open: boolean; editing: SmsTemplate | null }>({
@@ -84,35 +83,7 @@ export default function TemplateListPage() {
       responsive: ['sm'],
       onCell: () => ({ style: { overflowWrap: 'anywhere', maxWidth: 360 } }),
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      sorter: true,
-      render: (status: SmsReviewStatus, row: SmsTemplate) => (
-        <ReviewStatusTag status={status} reason={row.rejectReason} />
-      ),
-    },
-    {
-      title: t('common.reason'),
-      dataIndex: 'rejectReason',
-      render: (reason: string | null) => <span data-testid="review-reason">{reason ?? ''}</span>,
-    },
-    { title: t('common.company'), dataIndex: 'companyName', responsive: ['lg'] },
-    { title: t('common.reviewer'), dataIndex: 'reviewedBy', responsive: ['xl'] },
-    {
-      title: t('common.reviewedAt'),
-      dataIndex: 'reviewedAt',
-      responsive: ['xl'],
-      sorter: true,
-      render: (v: string | null) => <DateTimeText value={v} />,
-    },
-    {
-      title: t('common.createdAt'),
-      dataIndex: 'createdAt',
-      responsive: ['lg'],
-      sorter: true,
-      render: (v: string) => <DateTimeText value={v} />,
-    },
+    ...reviewColumns,
     rowActionsColumn<SmsTemplate>(t('common.actions'), (row) => [
       row.status !== 'passed' && {
         key: 'approve',
