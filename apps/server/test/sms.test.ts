@@ -18,6 +18,7 @@ import {
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, ledgerEntries, smsMessages } from '../src/db/schema';
+import type { AcceptWriter } from '../src/modules/sms';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, eventually, expectError, expectOk, text, tokenOf, ZH } from './support/api';
 import { FakeGateways, FakeRouting } from './support/sms-fakes';
@@ -209,18 +210,18 @@ describe('acceptance', () => {
   it('a failure after the messages are written but before the charge commits leaves nothing: no batch, no message, no charge', async () => {
     const company = await freshCompany(null, 'Standard SMS', units(1));
     const rates = s.app.services.rates;
-    const original = rates.chargeBatch.bind(rates);
+    const original = rates.chargeMany.bind(rates);
     // Fault injection: the charge of this company is cut off after the ledger wrote it (as a
     // crash or a lost connection would), inside acceptance's transaction.
-    rates.chargeBatch = async (companyId, kind, items) => {
-      const outcomes = await original(companyId, kind, items);
-      if (companyId === company) throw new Error('connection lost');
+    rates.chargeMany = async (groups) => {
+      const outcomes = await original(groups);
+      if (groups.some((g) => g.companyId === company)) throw new Error('connection lost');
       return outcomes;
     };
     try {
       await expect(accept(company, [CN, GB])).rejects.toThrow('connection lost');
     } finally {
-      rates.chargeBatch = original;
+      rates.chargeMany = original;
     }
     expect(await db().select().from(smsMessages).where(eq(smsMessages.companyId, company))).toEqual([]);
     expect(await balance(company)).toBe(units(1));
@@ -229,6 +230,66 @@ describe('acceptance', () => {
     const r = await accept(company, [CN, GB]);
     expect(r.messages.map((m) => m.status)).toEqual(['accepted', 'accepted']);
     expect(await entries(company, '')).toHaveLength(3);
+  });
+
+  it('acceptances made at once (grouped into shared transactions) each get their own outcome, charged once', async () => {
+    const poor = await freshCompany(null, 'Standard SMS', parseMoney('0.10')!); // two messages' worth
+    const rich = await freshCompany(null, 'Standard SMS', units(1));
+    const third = await freshCompany(null, 'Standard SMS', units(1));
+    const written: string[] = [];
+    // A caller's rows in the same transaction; one caller's write fails.
+    const writer: AcceptWriter<string> = {
+      async write(list) {
+        if (list.some((x) => x.data === 'bad')) throw new Error('writer failed');
+        written.push(...list.map((x) => x.data));
+      },
+    };
+    const number = (i: number) => `86138${String(i).padStart(8, '0')}`;
+    const one = (company: string, i: number, data?: string) =>
+      sms().accept(
+        {
+          companyId: company,
+          userId: null,
+          kind: 'marketing',
+          source: 'api',
+          recipients: [{ number: number(i) }],
+          text: 'Hello from the tests',
+        },
+        data === undefined ? undefined : writer,
+        data,
+      );
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 10 }, (_, i) => one(poor, i)),
+      ...Array.from({ length: 10 }, (_, i) => one(rich, i)),
+      ...Array.from({ length: 10 }, (_, i) => one(third, i, i === 4 ? 'bad' : `ok${i}`)),
+    ]);
+    const fulfilled = results.map((r) =>
+      r.status === 'fulfilled' ? r.value.messages[0]!.status : 'rejected',
+    );
+    expect(fulfilled.slice(0, 10).filter((st) => st === 'accepted')).toHaveLength(2);
+    expect(fulfilled.slice(0, 10).filter((st) => st === 'arrears')).toHaveLength(8);
+    expect(fulfilled.slice(10, 20)).toEqual(Array(10).fill('accepted'));
+    expect(fulfilled.slice(20)).toEqual([
+      ...Array(4).fill('accepted'),
+      'rejected',
+      ...Array(5).fill('accepted'),
+    ]);
+    expect((results[24] as PromiseRejectedResult).reason).toEqual(new Error('writer failed'));
+    expect(written.sort()).toEqual(['ok0', 'ok1', 'ok2', 'ok3', 'ok5', 'ok6', 'ok7', 'ok8', 'ok9']);
+    // The failed one left nothing; every accepted message has exactly one charge.
+    const thirdRows = await db().select().from(smsMessages).where(eq(smsMessages.companyId, third));
+    expect(thirdRows.map((m) => m.toNumber).sort()).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 9].map(number));
+    for (const company of [poor, rich, third]) {
+      const rows = await db().select().from(smsMessages).where(eq(smsMessages.companyId, company));
+      for (const m of rows) {
+        expect(await entries(company, m.id)).toHaveLength(m.status === 'accepted' ? 1 : 0);
+      }
+    }
+    expect(await balance(poor)).toBe(parseMoney('0.01')!);
+    expect(await balance(rich)).toBe(units(1) - 10n * parseMoney('0.045')!);
+    expect(await balance(third)).toBe(units(1) - 9n * parseMoney('0.045')!);
+    const reconciled = await s.app.services.ledger.reconcile();
+    expect(reconciled.differences).toEqual([]);
   });
 
   it('no rate: failed with the reason, never charged', async () => {

@@ -446,7 +446,7 @@ export class ApiAccessService {
       previousSecret = true;
     }
     if (key.state === 'disabled') return refuse('API_KEY_DISABLED', 401);
-    const company = await this.services.companies.find(key.companyId);
+    const company = await this.services.companies.findCached(key.companyId);
     if (!company || !companyMayUseApi(company)) return refuse('API_COMPANY_NOT_ACTIVE', 403);
     if (!ipAllowed(request.ip, await this.cachedRules(key.companyId))) {
       return refuse('API_IP_NOT_ALLOWED', 403, { ip: request.ip.slice(0, 64) });
@@ -503,7 +503,7 @@ export class ApiAccessService {
       previousSecret = true;
     }
     if (key.state === 'disabled') return refuse('API_KEY_DISABLED', 401);
-    const company = await this.services.companies.find(key.companyId);
+    const company = await this.services.companies.findCached(key.companyId);
     if (!company || !companyMayUseApi(company)) return refuse('API_COMPANY_NOT_ACTIVE', 403);
     if (!ipAllowed(request.ip, await this.cachedRules(key.companyId))) {
       return refuse('API_IP_NOT_ALLOWED', 403, { ip: request.ip.slice(0, 64) });
@@ -514,7 +514,7 @@ export class ApiAccessService {
 
   /** Whether a company may use the API and SMPP now (approved, neither frozen nor disabled). */
   async companyActive(companyId: string): Promise<boolean> {
-    const company = await this.services.companies.find(companyId);
+    const company = await this.services.companies.findCached(companyId);
     return Boolean(company && companyMayUseApi(company));
   }
 

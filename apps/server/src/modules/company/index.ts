@@ -18,6 +18,6 @@ declare module '../../platform/module' {
  */
 export const companyModule = defineModule({
   name: 'company',
-  services: ({ db, log }, services) => ({ companies: new CompanyService(db, services, log) }),
+  services: ({ db, log, caches }, services) => ({ companies: new CompanyService(db, services, log, caches) }),
   routes: companyRoutes,
 });

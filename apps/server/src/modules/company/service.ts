@@ -20,7 +20,9 @@ import {
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
-import { type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
+import { TtlCache } from '../../platform/cache';
+import type { CacheBus } from '../../platform/cache-bus';
+import { afterCommit, type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
@@ -51,6 +53,11 @@ export class CompanyRefused extends Error {
     super(errorCode);
   }
 }
+
+/** The name of the companies' cache on the cache bus. */
+const COMPANIES_CACHE = 'companies';
+/** How long findCached keeps a company without a change (a change clears it at once). */
+const STANDING_TTL_MS = 5_000;
 
 const UNIQUE_CONSTRAINTS: Record<string, FieldProblem> = {
   companies_name_lower_uq: { field: 'name', code: 'COMPANY_EXISTS' },
@@ -102,13 +109,25 @@ function escapeHtml(text: string) {
  */
 export class CompanyService {
   private readonly repo: CompanyRepo;
+  /** Companies as read on every API request and SMPP bind (findCached); any change clears it everywhere. */
+  private readonly standing = new TtlCache<CompanyRow | undefined>(STANDING_TTL_MS, 20_000);
 
   constructor(
     private readonly db: Db,
     private readonly services: Services,
     private readonly log?: Logger,
+    private readonly caches?: CacheBus,
   ) {
     this.repo = new CompanyRepo(db);
+    caches?.register(COMPANIES_CACHE, () => this.standing.clear());
+  }
+
+  /** A company changed: findCached reads it afresh once this has committed, in every process. */
+  private async changed() {
+    await afterCommit(() => {
+      if (this.caches) void this.caches.changed(COMPANIES_CACHE);
+      else this.standing.clear();
+    });
   }
 
   /**
@@ -390,6 +409,7 @@ export class CompanyService {
         email: input.email,
         ...extra,
       });
+      await this.changed();
       if (!row) throw new AppError('COMPANY_NOT_FOUND', 404);
       const [item] = await this.enrich([row]);
       return item!;
@@ -421,6 +441,7 @@ export class CompanyService {
       this.db,
       async () => {
         const changed = await this.repo.setFlag([...new Set(ids)], flag, value);
+        await this.changed();
         if (blocking) await this.services.users.endSessionsOfCompanies(changed);
         return changed.length;
       },
@@ -439,6 +460,7 @@ export class CompanyService {
           rejectReason: null,
           ...(auth.roles.includes('admin') ? {} : { salesUserIdIfNone: auth.user.id }),
         });
+        await this.changed();
         if (!row) await this.refuseDecision(id);
         await this.tell(auth, row!, 'COMPANY_APPROVED_NOTICE_TITLE', 'COMPANY_APPROVED_NOTICE', {});
         return row!;
@@ -457,6 +479,7 @@ export class CompanyService {
           approvalStatus: 'failed',
           rejectReason: reason,
         });
+        await this.changed();
         if (!row) await this.refuseDecision(id);
         await this.tell(auth, row!, 'COMPANY_REJECTED_NOTICE_TITLE', 'COMPANY_REJECTED_NOTICE', { reason });
         return row!;
@@ -680,6 +703,18 @@ export class CompanyService {
 
   find(id: string): Promise<CompanyRow | undefined> {
     return this.repo.find(id);
+  }
+
+  /**
+   * A company as of at most a few seconds ago, for checks on every request (API keys, SMPP
+   * binds): a change made through this service is seen at once, in every process.
+   */
+  findCached(id: string): Promise<CompanyRow | undefined> {
+    return this.standing.getOrLoad(
+      id,
+      () => this.repo.find(id),
+      (row) => row !== undefined,
+    );
   }
 
   create(values: CompanyValues): Promise<CompanyRow> {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { keyset } from '../../platform/paging';
 import { type DataScope, scopeCondition } from '../../platform/scope';
-import { inUuids } from '../../platform/sql';
+import { inUuids, pgArray } from '../../platform/sql';
 import { companyBalances, ledgerDailyBalances, ledgerEntries } from './schema';
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
@@ -88,15 +88,6 @@ interface EntrySqlRow {
 const entryColumns = sql.raw(
   'id, company_id, account, seq, kind, amount, balance_after, reference, note, actor_user_id, actor_username, idempotency_key, created_at',
 );
-
-/**
- * A PostgreSQL array literal of texts, sent as one parameter: a constant the planner can match
- * against an index (an array built in SQL from jsonb is not, and a company's every entry was
- * scanned).
- */
-function textArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-}
 
 function money(text: string): bigint {
   const micros = parseMoney(String(text));
@@ -185,7 +176,7 @@ export class LedgerRepo {
     const result = await executor(this.db).execute(sql`
       select ${entryColumns} from ${ledgerEntries}
       where company_id = any(${`{${companyIds.join(',')}}`}::uuid[])
-        and idempotency_key = any(${textArray(idempotencyKeys)}::text[])`);
+        and idempotency_key = any(${pgArray(idempotencyKeys)}::text[])`);
     const wanted = new Set(keys.map(keyOf));
     return rowsOf<EntrySqlRow>(result)
       .map(entryOf)
@@ -285,7 +276,7 @@ export class LedgerRepo {
         coalesce(sum(amount) filter (where amount > 0), 0)::text as total_in,
         coalesce(-sum(amount) filter (where kind = 'charge'), 0)::text as total_charged
       from ${ledgerEntries}
-      where account = 'balance' and company_id = any(${textArray(companyIds)}::uuid[])
+      where account = 'balance' and company_id = any(${pgArray(companyIds)}::uuid[])
       group by company_id`);
     return rowsOf<{ company_id: string; total_in: string; total_charged: string }>(result).map((r) => ({
       companyId: r.company_id,

@@ -175,6 +175,8 @@ export class RateService {
   private readonly assignments = new TtlCache<Map<RateGroupKind, string>>(CACHE_TTL_MS, 20_000);
   private readonly parents = new TtlCache<string | null>(CACHE_TTL_MS, 20_000);
   private readonly operatorList = new TtlCache<OperatorRow[]>(CACHE_TTL_MS, 1);
+  /** Gateway costs per kind and country (read for every accepted message). */
+  private readonly gatewayPrices = new TtlCache<GatewayPriceRow[]>(CACHE_TTL_MS, 2_000);
 
   constructor(
     private readonly db: Db,
@@ -191,6 +193,13 @@ export class RateService {
     this.assignments.clear();
     this.parents.clear();
     this.operatorList.clear();
+    this.gatewayPrices.clear();
+  }
+
+  private gatewayPricesFor(kind: RateGroupKind, countryCode: string): Promise<GatewayPriceRow[]> {
+    return this.gatewayPrices.getOrLoad(`${kind}|${countryCode}`, () =>
+      this.repo.gatewayPricesFor(kind, countryCode),
+    );
   }
 
   /**
@@ -897,7 +906,7 @@ export class RateService {
     countryCode: string,
     operator: OperatorRow | undefined,
   ): Promise<bigint | null> {
-    const rows = (await this.repo.gatewayPricesFor(kind, countryCode)).filter(
+    const rows = (await this.gatewayPricesFor(kind, countryCode)).filter(
       (r) =>
         r.mcc === null || (operator && r.mcc === operator.mcc && (r.mnc === null || r.mnc === operator.mnc)),
     );
@@ -992,107 +1001,127 @@ export class RateService {
     kind: ChargeKind,
     items: RateChargeItem[],
   ): Promise<RateChargeOutcome[]> {
-    for (const item of items) {
+    const [outcomes] = await this.chargeMany([{ companyId, kind, items }]);
+    return outcomes!;
+  }
+
+  /**
+   * chargeBatch for several companies and kinds at once (acceptances grouped into one
+   * transaction): ONE ledger posting, so the balances are locked once, in one order, whatever
+   * mix of companies the group holds. Answers each group's outcomes in its items' order.
+   */
+  async chargeMany(
+    groups: { companyId: string; kind: ChargeKind; items: RateChargeItem[] }[],
+  ): Promise<RateChargeOutcome[][]> {
+    for (const item of groups.flatMap((g) => g.items)) {
       if (!Number.isSafeInteger(item.parts) || item.parts < 0) throw new Error(`invalid parts ${item.parts}`);
     }
-    const outcomes: (RateChargeOutcome | undefined)[] = new Array(items.length).fill(undefined);
-    // Replays first: a key already charged answers its entry, priced as it was.
-    const done = new Map(
-      (
-        await this.services.ledger.entriesByKeys(
-          companyId,
-          items.map((i) => i.idempotencyKey),
-        )
-      ).map((e) => [e.idempotencyKey, e]),
+    const answers: (RateChargeOutcome | undefined)[][] = groups.map((g) =>
+      new Array(g.items.length).fill(undefined),
     );
     const postings: Parameters<Services['ledger']['post']>[0] = [];
     const plan: {
+      group: number;
       index: number;
       leader: number;
       amount: bigint;
       commissions: { companyId: string; amount: bigint }[];
     }[] = [];
+    // Keys are per company in the ledger.
     const keysInCall = new Set<string>();
-    const voice = groupKindOf(kind) === 'voice';
-    for (const [index, item] of items.entries()) {
-      const first = done.get(item.idempotencyKey);
-      if (first) {
-        // The key named another change (a top-up, a transfer): not this charge's to answer.
-        outcomes[index] =
-          first.kind === 'charge'
-            ? { status: 'replayed', amount: -first.amount, commissions: [] }
-            : { status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' };
-        continue;
-      }
-      if (keysInCall.has(item.idempotencyKey)) {
-        outcomes[index] = { status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' };
-        continue;
-      }
-      keysInCall.add(item.idempotencyKey);
-      const parsed = parseNumber(item.number);
-      if (!parsed) {
-        outcomes[index] = { status: 'refused', reason: 'NUMBER_INVALID' };
-        continue;
-      }
-      let chain: Resolution[];
-      try {
-        chain = await this.chain(companyId, kind, parsed);
-      } catch (error) {
-        if (error instanceof AppError) {
-          outcomes[index] = { status: 'refused', reason: error.errorCode };
+    for (const [g, { companyId, kind, items }] of groups.entries()) {
+      const outcomes = answers[g]!;
+      // Replays first: a key already charged answers its entry, priced as it was.
+      const done = new Map(
+        (
+          await this.services.ledger.entriesByKeys(
+            companyId,
+            items.map((i) => i.idempotencyKey),
+          )
+        ).map((e) => [e.idempotencyKey, e]),
+      );
+      const voice = groupKindOf(kind) === 'voice';
+      for (const [index, item] of items.entries()) {
+        const first = done.get(item.idempotencyKey);
+        if (first) {
+          // The key named another change (a top-up, a transfer): not this charge's to answer.
+          outcomes[index] =
+            first.kind === 'charge'
+              ? { status: 'replayed', amount: -first.amount, commissions: [] }
+              : { status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' };
           continue;
         }
-        throw error;
-      }
-      const amounts = chain.map((r) => amountOf(r.rate, voice, item.parts));
-      const amount = amounts[0]!;
-      const commissions: { companyId: string; amount: bigint }[] = [];
-      for (let level = 1; level < chain.length; level++) {
-        const margin = amounts[level - 1]! - amounts[level]!;
-        if (margin > 0n) commissions.push({ companyId: chain[level]!.companyId, amount: margin });
-        else if (margin < 0n) {
-          this.log?.warn(
-            {
-              companyId: chain[level - 1]!.companyId,
-              reseller: chain[level]!.companyId,
-              margin: String(margin),
-            },
-            'customer priced below its reseller: no commission',
-          );
+        const callKey = `${companyId}\n${item.idempotencyKey}`;
+        if (keysInCall.has(callKey)) {
+          outcomes[index] = { status: 'refused', reason: 'IDEMPOTENCY_KEY_REUSED' };
+          continue;
         }
-      }
-      if (amount === 0n) {
-        outcomes[index] = { status: 'charged', amount: 0n, commissions: [] };
-        continue;
-      }
-      const leader = postings.length;
-      postings.push({
-        companyId,
-        kind: 'charge',
-        amount: -amount,
-        idempotencyKey: item.idempotencyKey,
-        reference: item.reference ?? null,
-        note: `${kind} ${describeRate(chain[0]!.rate)} x${item.parts}`.slice(0, 256),
-      });
-      for (const c of commissions) {
+        keysInCall.add(callKey);
+        const parsed = parseNumber(item.number);
+        if (!parsed) {
+          outcomes[index] = { status: 'refused', reason: 'NUMBER_INVALID' };
+          continue;
+        }
+        let chain: Resolution[];
+        try {
+          chain = await this.chain(companyId, kind, parsed);
+        } catch (error) {
+          if (error instanceof AppError) {
+            outcomes[index] = { status: 'refused', reason: error.errorCode };
+            continue;
+          }
+          throw error;
+        }
+        const amounts = chain.map((r) => amountOf(r.rate, voice, item.parts));
+        const amount = amounts[0]!;
+        const commissions: { companyId: string; amount: bigint }[] = [];
+        for (let level = 1; level < chain.length; level++) {
+          const margin = amounts[level - 1]! - amounts[level]!;
+          if (margin > 0n) commissions.push({ companyId: chain[level]!.companyId, amount: margin });
+          else if (margin < 0n) {
+            this.log?.warn(
+              {
+                companyId: chain[level - 1]!.companyId,
+                reseller: chain[level]!.companyId,
+                margin: String(margin),
+              },
+              'customer priced below its reseller: no commission',
+            );
+          }
+        }
+        if (amount === 0n) {
+          outcomes[index] = { status: 'charged', amount: 0n, commissions: [] };
+          continue;
+        }
+        const leader = postings.length;
         postings.push({
-          companyId: c.companyId,
-          kind: 'commission',
-          amount: c.amount,
-          idempotencyKey: commissionKey(companyId, item.idempotencyKey),
+          companyId,
+          kind: 'charge',
+          amount: -amount,
+          idempotencyKey: item.idempotencyKey,
           reference: item.reference ?? null,
-          note: `company:${companyId}`,
-          requires: leader,
+          note: `${kind} ${describeRate(chain[0]!.rate)} x${item.parts}`.slice(0, 256),
         });
+        for (const c of commissions) {
+          postings.push({
+            companyId: c.companyId,
+            kind: 'commission',
+            amount: c.amount,
+            idempotencyKey: commissionKey(companyId, item.idempotencyKey),
+            reference: item.reference ?? null,
+            note: `company:${companyId}`,
+            requires: leader,
+          });
+        }
+        plan.push({ group: g, index, leader, amount, commissions });
       }
-      plan.push({ index, leader, amount, commissions });
     }
     if (postings.length > 0) {
       // Outside a caller's transaction it may share one with other charges made at the same time.
       const results: PostingOutcome[] = await this.services.ledger.postEach(postings);
       for (const p of plan) {
         const result = results[p.leader]!;
-        outcomes[p.index] =
+        answers[p.group]![p.index] =
           result.status === 'refused'
             ? { status: 'refused', reason: result.reason }
             : {
@@ -1102,7 +1131,7 @@ export class RateService {
               };
       }
     }
-    return outcomes as RateChargeOutcome[];
+    return answers as RateChargeOutcome[][];
   }
 
   // --- operators (seed) ---
@@ -1250,7 +1279,7 @@ export class RateService {
    */
   async gatewayCostsFor(countryCode: string, operator: { mcc: string; mnc: string } | null | undefined) {
     const best = new Map<string, { cost: bigint; rank: number }>();
-    for (const r of await this.repo.gatewayPricesFor('sms', countryCode)) {
+    for (const r of await this.gatewayPricesFor('sms', countryCode)) {
       let rank: number;
       if (r.mcc === null) rank = 1;
       else if (!operator || r.mcc !== operator.mcc) continue;
@@ -1266,7 +1295,7 @@ export class RateService {
   /** The lowest SMS cost of each gateway for a country (any operator), by gateway name. */
   async lowestGatewayCosts(countryCode: string): Promise<Map<string, bigint>> {
     const out = new Map<string, bigint>();
-    for (const r of await this.repo.gatewayPricesFor('sms', countryCode)) {
+    for (const r of await this.gatewayPricesFor('sms', countryCode)) {
       const seen = out.get(r.gateway);
       if (seen === undefined || r.cost < seen) out.set(r.gateway, r.cost);
     }
@@ -1286,7 +1315,9 @@ export class RateService {
 
   private async writeGatewayPrice<T>(fn: () => Promise<T>): Promise<T> {
     try {
-      return await fn();
+      const result = await fn();
+      await this.changed();
+      return result;
     } catch (error) {
       if (isUniqueViolation(error, 'gateway_operator_prices_uq'))
         throw new AppError('RATE_DUPLICATE', 409, { rows: '' });
@@ -1339,6 +1370,7 @@ export class RateService {
     return withTransaction(this.db, async () => {
       const deleted = await this.repo.deleteGatewayPrices(ids);
       if (deleted.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 404);
+      await this.changed();
       return deleted.length;
     });
   }

@@ -1,9 +1,9 @@
 import type { SmppAccountListQuery, SmsStatus } from '@switchboard/contracts';
 import { and, asc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, executor } from '../../platform/db';
+import { type Db, executor, rowsOf } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
-import { likeText } from '../../platform/sql';
+import { likeText, pgArray } from '../../platform/sql';
 import { smppAccounts, smppMessages } from './schema';
 
 export type SmppAccountRow = typeof smppAccounts.$inferSelect;
@@ -103,27 +103,42 @@ export class SmppRepo {
   }
 
   /**
-   * A message became final: its status is recorded and, when its submit asked for a receipt for
-   * this outcome (decided by the caller), the receipt made due. Answers the row (undefined: not
-   * an SMPP message of ours, or already final).
+   * Messages became final: their statuses recorded and, where the submit asked for a receipt for
+   * that outcome (decided by `receiptDue`), the receipt made due. Answers the rows changed (a
+   * message that is not an SMPP one of ours, or already final, is left out). Two statements for
+   * any number of messages.
    */
   async finish(
-    messageId: string,
-    final: { status: SmsStatus; errorCode: string | null; doneAt: Date },
+    finals: { messageId: string; status: SmsStatus; errorCode: string | null; doneAt: Date }[],
     receiptDue: (row: SmppMessageRow) => boolean,
-  ): Promise<SmppMessageRow | undefined> {
-    const [row] = await executor(this.db)
+  ): Promise<SmppMessageRow[]> {
+    if (finals.length === 0) return [];
+    const byMessage = new Map(finals.map((f) => [f.messageId, f]));
+    const open = await executor(this.db)
       .select()
       .from(smppMessages)
-      .where(eq(smppMessages.messageId, messageId));
-    if (!row || row.status !== null) return undefined;
-    const due = receiptDue({ ...row, ...final });
-    const [updated] = await executor(this.db)
-      .update(smppMessages)
-      .set({ ...final, receiptState: due ? 'due' : 'none' })
-      .where(and(eq(smppMessages.smppId, row.smppId), sql`${smppMessages.status} is null`))
-      .returning();
-    return updated;
+      .where(
+        and(inArray(smppMessages.messageId, [...byMessage.keys()]), sql`${smppMessages.status} is null`),
+      );
+    const changed = open.map((row): SmppMessageRow => {
+      const f = byMessage.get(row.messageId)!;
+      const next = { ...row, status: f.status, errorCode: f.errorCode, doneAt: f.doneAt };
+      return { ...next, receiptState: receiptDue(next) ? 'due' : 'none' };
+    });
+    if (changed.length === 0) return [];
+    const result = await executor(this.db).execute(sql`
+      update smpp_messages m set status = r.status, error_code = r.error_code, done_at = r.done_at,
+        receipt_state = r.receipt_state
+      from unnest(${pgArray(changed.map((r) => r.smppId))}::text[],
+                  ${pgArray(changed.map((r) => r.status))}::text[],
+                  ${pgArray(changed.map((r) => r.errorCode))}::text[],
+                  ${pgArray(changed.map((r) => r.doneAt!.toISOString()))}::timestamptz[],
+                  ${pgArray(changed.map((r) => r.receiptState))}::text[])
+        as r(smpp_id, status, error_code, done_at, receipt_state)
+      where m.smpp_id = r.smpp_id and m.status is null
+      returning m.smpp_id`);
+    const done = new Set(rowsOf<{ smpp_id: string }>(result).map((r) => r.smpp_id));
+    return changed.filter((r) => done.has(r.smppId));
   }
 
   /** Receipts to write to an account's binds: due ones, and ones written long ago but never answered. */
@@ -146,17 +161,18 @@ export class SmppRepo {
   }
 
   /**
-   * Takes a receipt for writing: marks it sent when it is still due (or sent before `staleBefore`
-   * and never answered). false: another writer (a poll of this process or of another one) took it
-   * first, or it was answered meanwhile.
+   * Takes receipts for writing: marks each sent when it is still due (or sent before
+   * `staleBefore` and never answered). Answers the ones taken; any other was taken first by
+   * another writer (a poll of this process or of another one), or answered meanwhile.
    */
-  async claimReceipt(smppId: string, at: Date, staleBefore: Date): Promise<boolean> {
+  async claimReceipts(smppIds: string[], at: Date, staleBefore: Date): Promise<Set<string>> {
+    if (smppIds.length === 0) return new Set();
     const rows = await executor(this.db)
       .update(smppMessages)
       .set({ receiptState: 'sent', lastSentAt: at, attempts: sql`${smppMessages.attempts} + 1` })
       .where(
         and(
-          eq(smppMessages.smppId, smppId),
+          inArray(smppMessages.smppId, smppIds),
           or(
             eq(smppMessages.receiptState, 'due'),
             and(eq(smppMessages.receiptState, 'sent'), lt(smppMessages.lastSentAt, staleBefore)),
@@ -164,14 +180,15 @@ export class SmppRepo {
         ),
       )
       .returning({ smppId: smppMessages.smppId });
-    return rows.length > 0;
+    return new Set(rows.map((r) => r.smppId));
   }
 
-  async markAcked(smppId: string, at: Date): Promise<void> {
+  async markAcked(smppIds: string[], at: Date): Promise<void> {
+    if (smppIds.length === 0) return;
     await executor(this.db)
       .update(smppMessages)
       .set({ receiptState: 'acked', ackedAt: at })
-      .where(eq(smppMessages.smppId, smppId));
+      .where(inArray(smppMessages.smppId, smppIds));
   }
 
   /** A receipt written to a bind that closed before answering: due again. */

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type ConcatInfo, readContent, TokenBucket } from '@switchboard/smsc-sim';
 import smpp, { type Pdu, type Session } from 'smpp';
-import { withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
+import type { AcceptWriter } from '../sms';
 import { formatReceipt, RECEIPT_OF, SMPP_STATUS } from './receipt';
 import type { SmppAccountRow, SmppMessageRow, SmppMessageValues } from './repo';
 import type { SmppServerService } from './service';
@@ -40,6 +40,17 @@ interface Bind {
   closed: boolean;
   /** Receipts written and not answered yet (smpp ids). */
   outstanding: Set<string>;
+}
+
+/** One submit_sm (or a whole multi-part message) as accepted. */
+interface SmppSubmit {
+  account: SmppAccountRow;
+  source: string;
+  destination: string;
+  text: string;
+  registeredDelivery: number;
+  /** The id already answered for the parts of a multi-part message (null: the message's id). */
+  smppId: string | null;
 }
 
 interface Concat {
@@ -365,29 +376,17 @@ export class SmppServer {
   }
 
   /** A single-part message: answered with our message id (or the reason it is not sent). */
-  private async submitOne(
+  private submitOne(
     account: SmppAccountRow,
     source: string,
     destination: string,
     text: string,
     registeredDelivery: number,
   ): Promise<{ status: number; id: string | null }> {
-    let id: string | null = null;
-    const status = await this.acceptSubmit(
-      account,
-      source,
-      destination,
-      text,
-      registeredDelivery,
-      (messageId) => {
-        id = messageId;
-        return messageId;
-      },
-    );
-    return { status, id: status === SMPP_STATUS.ESME_ROK ? id : null };
+    return this.acceptSubmit({ account, source, destination, text, registeredDelivery, smppId: null });
   }
 
-  private submit(
+  private async submit(
     account: SmppAccountRow,
     source: string,
     destination: string,
@@ -396,65 +395,81 @@ export class SmppServer {
     smppId: string,
   ): Promise<number> {
     // The parts were answered with this id already: its receipt is owed whatever happens now.
-    return this.acceptSubmit(account, source, destination, text, registeredDelivery, () => smppId, true);
+    const { status } = await this.acceptSubmit({
+      account,
+      source,
+      destination,
+      text,
+      registeredDelivery,
+      smppId,
+    });
+    return status;
   }
 
   /**
-   * The SMS pipeline's accept (source `smpp`) and the record of the submit, in one transaction:
-   * the final-status listeners (receipts) run after it committed, when the record is there.
+   * The SMS pipeline's accept (source `smpp`) with the record of the submit written in its
+   * transaction (`submitWriter`): the final-status listeners (receipts) run after it committed,
+   * when the record is there. Submits arriving together share one transaction.
    */
-  private async acceptSubmit(
-    account: SmppAccountRow,
-    source: string,
-    destination: string,
-    text: string,
-    registeredDelivery: number,
-    smppIdOf: (messageId: string) => string,
-    recordFailures = false,
-  ): Promise<number> {
+  private async acceptSubmit(submit: SmppSubmit): Promise<{ status: number; id: string | null }> {
+    const { account } = submit;
     try {
-      return await withTransaction(
-        this.service.db,
-        async () => {
-          const result = await this.services.sms.accept({
-            companyId: account.companyId,
-            userId: null,
-            kind: account.kind,
-            source: 'smpp',
-            recipients: [{ number: destination }],
-            text,
-            sender: source || null,
-          });
-          const message = result.messages[0]!;
-          const accepted = message.status === 'accepted' && message.id !== null;
-          if (message.id !== null && (accepted || recordFailures)) {
-            const row: SmppMessageValues = {
-              smppId: smppIdOf(message.id),
-              messageId: message.id,
-              accountId: account.id,
-              sourceAddr: source.slice(0, 21),
-              destAddr: destination.slice(0, 21),
-              registeredDelivery,
-              excerpt: Array.from(text).slice(0, 20).join(''),
-              submittedAt: new Date(),
-            };
-            await this.service.recordSubmits([row]);
-          }
-          if (accepted) return SMPP_STATUS.ESME_ROK;
-          if (message.status === 'invalid_number') return SMPP_STATUS.ESME_RINVDSTADR;
-          return SMPP_STATUS.ESME_RSUBMITFAIL;
+      const result = await this.services.sms.accept(
+        {
+          companyId: account.companyId,
+          userId: null,
+          kind: account.kind,
+          source: 'smpp',
+          recipients: [{ number: submit.destination }],
+          text: submit.text,
+          sender: submit.source || null,
         },
-        this.log,
+        this.submitWriter,
+        submit,
       );
+      const message = result.messages[0]!;
+      if (message.status === 'accepted' && message.id !== null) {
+        return { status: SMPP_STATUS.ESME_ROK, id: submit.smppId ?? message.id };
+      }
+      if (message.status === 'invalid_number') return { status: SMPP_STATUS.ESME_RINVDSTADR, id: null };
+      return { status: SMPP_STATUS.ESME_RSUBMITFAIL, id: null };
     } catch (error) {
       if (error instanceof AppError) {
         const sender = ['SENDER_NOT_APPROVED', 'SENDER_INVALID'].includes(error.errorCode);
-        return sender ? SMPP_STATUS.ESME_RINVSRCADR : SMPP_STATUS.ESME_RSUBMITFAIL;
+        return { status: sender ? SMPP_STATUS.ESME_RINVSRCADR : SMPP_STATUS.ESME_RSUBMITFAIL, id: null };
       }
       this.log.error({ err: error, systemId: account.systemId }, 'SMPP submit failed');
-      return SMPP_STATUS.ESME_RSYSERR;
+      return { status: SMPP_STATUS.ESME_RSYSERR, id: null };
     }
   }
+
+  /**
+   * Records the submits of a group of acceptances (see acceptSubmit): an accepted message, and a
+   * refused one whose id was already given to the client (a multi-part message: its receipt is
+   * owed whatever happens).
+   */
+  private readonly submitWriter: AcceptWriter<SmppSubmit> = {
+    write: async (accepted) => {
+      const rows: SmppMessageValues[] = [];
+      const now = new Date();
+      for (const { result, data } of accepted) {
+        const message = result.messages[0]!;
+        const ok = message.status === 'accepted';
+        if (message.id === null || !(ok || data.smppId !== null)) continue;
+        rows.push({
+          smppId: data.smppId ?? message.id,
+          messageId: message.id,
+          accountId: data.account.id,
+          sourceAddr: data.source.slice(0, 21),
+          destAddr: data.destination.slice(0, 21),
+          registeredDelivery: data.registeredDelivery,
+          excerpt: Array.from(data.text).slice(0, 20).join(''),
+          submittedAt: now,
+        });
+      }
+      await this.service.recordSubmits(rows);
+    },
+  };
 
   // ---- receipts
 

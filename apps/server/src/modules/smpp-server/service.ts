@@ -9,13 +9,13 @@ import type {
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import type { Config } from '../../platform/config';
-import { type Db, isUniqueViolation } from '../../platform/db';
+import { afterCommit, type Db, isUniqueViolation } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { ipAllowed, isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import type { FinalEvent } from '../sms';
+import { type FinalMessage, GroupCommit } from '../sms';
 import { SMPP_STATUS, wantsReceipt } from './receipt';
 import { type SmppAccountRow, type SmppMessageRow, type SmppMessageValues, SmppRepo } from './repo';
 import { SmppServer } from './server';
@@ -61,6 +61,8 @@ function samePassword(expected: string, given: string): boolean {
 export class SmppServerService {
   readonly repo: SmppRepo;
   private server: SmppServer | undefined;
+  private readonly claims: GroupCommit<string, boolean>;
+  private readonly acks: GroupCommit<string>;
 
   constructor(
     readonly db: Db,
@@ -69,12 +71,19 @@ export class SmppServerService {
     private readonly log: Logger,
   ) {
     this.repo = new SmppRepo(db);
-    services.sms.onFinal((event) => {
-      if (event.source !== 'smpp') return;
-      void this.final(event).catch((error: unknown) =>
-        this.log.error({ err: error, messageId: event.id }, 'SMPP receipt could not be stored'),
-      );
-    });
+    // In the transaction that makes messages final: a receipt owed is never lost between the
+    // final status and its row, whatever process dies when.
+    services.sms.onFinalInTransaction((finals) => this.final(finals));
+    this.claims = new GroupCommit(
+      async (ids) => {
+        const now = Date.now();
+        const taken = await this.repo.claimReceipts(ids, new Date(now), new Date(now - RECEIPT_RESEND_MS));
+        // The same id twice in one write is taken once.
+        return ids.map((id) => taken.delete(id));
+      },
+      { max: 1_000 },
+    );
+    this.acks = new GroupCommit((ids) => this.repo.markAcked(ids, new Date()), { max: 1_000 });
   }
 
   // ---- the listener
@@ -145,14 +154,23 @@ export class SmppServerService {
     return this.repo.insertMessages(rows);
   }
 
-  /** A final status of a message submitted over SMPP: its receipt made due and offered to the binds. */
-  private async final(event: FinalEvent): Promise<void> {
-    const row = await this.repo.finish(
-      event.id,
-      { status: event.status, errorCode: event.errorCode, doneAt: event.doneAt },
+  /**
+   * Final statuses of messages (in their transaction): those submitted over SMPP recorded, their
+   * receipts made due and, once committed, offered to the binds.
+   */
+  private async final(finals: FinalMessage[]): Promise<void> {
+    const own = finals.filter((f) => f.source === 'smpp');
+    if (own.length === 0) return;
+    const rows = await this.repo.finish(
+      own.map((f) => ({ messageId: f.id, status: f.status, errorCode: f.errorCode, doneAt: f.doneAt })),
       (r) => wantsReceipt(r.registeredDelivery, r.status as SmsStatus),
     );
-    if (row?.receiptState === 'due') this.server?.offer(row);
+    const due = rows.filter((r) => r.receiptState === 'due');
+    if (due.length > 0) {
+      await afterCommit(() => {
+        for (const row of due) this.server?.offer(row);
+      });
+    }
   }
 
   /** Receipts due to these accounts (and ones written a minute ago but never answered). */
@@ -160,14 +178,17 @@ export class SmppServerService {
     return this.repo.due(accountIds, new Date(Date.now() - RECEIPT_RESEND_MS), limit);
   }
 
-  /** Takes a due receipt for writing (true), unless another writer took it or it was answered. */
+  /**
+   * Takes a due receipt for writing (true), unless another writer took it or it was answered.
+   * Claims made at the same time share one statement.
+   */
   claimReceipt(smppId: string): Promise<boolean> {
-    const now = Date.now();
-    return this.repo.claimReceipt(smppId, new Date(now), new Date(now - RECEIPT_RESEND_MS));
+    return this.claims.push(smppId);
   }
 
-  markAcked(smppId: string) {
-    return this.repo.markAcked(smppId, new Date());
+  /** A receipt the client answered (answers made at the same time share one statement). */
+  markAcked(smppId: string): Promise<void> {
+    return this.acks.push(smppId);
   }
 
   markDue(smppIds: string[]) {

@@ -8,16 +8,12 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import type { DataScope } from '../../platform/scope';
+import { pgArray } from '../../platform/sql';
 import { NO_GATEWAY } from './schema';
 
 const FINALS = sql.raw(`(${SMS_FINAL_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 /** Statuses a message passes through before its final one (see the sms module). */
 const OPEN_STATUSES = ['accepted', 'queued', 'sent'] as const;
-
-/** A Postgres array literal of text values (bound as one parameter). */
-function pgArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-}
 
 const moneyOf = (value: unknown): bigint => parseMoney(String(value ?? '0')) ?? 0n;
 

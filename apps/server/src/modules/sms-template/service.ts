@@ -18,7 +18,9 @@ import {
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
-import { type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
+import { TtlCache } from '../../platform/cache';
+import type { CacheBus } from '../../platform/cache-bus';
+import { afterCommit, type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
@@ -59,6 +61,11 @@ export interface SendCheckInput {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = () => new AppError('NOT_FOUND', 404);
 
+/** The name of checkSend's caches on the cache bus. */
+const SMS_TEMPLATES_CACHE = 'sms-templates';
+/** How long checkSend's caches hold without a change (a change clears them at once). */
+const CHECK_CACHE_TTL_MS = 5_000;
+
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -76,13 +83,33 @@ function escapeHtml(text: string) {
  */
 export class SmsTemplateService {
   private readonly repo: SmsTemplateRepo;
+  /** What checkSend reads at every acceptance, per company (cleared on every change, everywhere). */
+  private readonly policies = new TtlCache<boolean>(CHECK_CACHE_TTL_MS, 20_000);
+  private readonly senderStatuses = new TtlCache<string | null>(CHECK_CACHE_TTL_MS, 50_000);
+  private readonly passed = new TtlCache<{ text: string }[]>(CHECK_CACHE_TTL_MS, 20_000);
 
   constructor(
     private readonly db: Db,
     private readonly services: Services,
     private readonly log?: Logger,
+    private readonly caches?: CacheBus,
   ) {
     this.repo = new SmsTemplateRepo(db);
+    caches?.register(SMS_TEMPLATES_CACHE, () => this.clearCaches());
+  }
+
+  private clearCaches() {
+    this.policies.clear();
+    this.senderStatuses.clear();
+    this.passed.clear();
+  }
+
+  /** Templates, sender ids or a policy changed: checkSend's caches go, once it has committed, in every process. */
+  private async changed() {
+    await afterCommit(() => {
+      if (this.caches) void this.caches.changed(SMS_TEMPLATES_CACHE);
+      else this.clearCaches();
+    });
   }
 
   /** The caller's scope; a company named as a filter must be in it (else NO_OPERATION_PERMISSION). */
@@ -201,6 +228,7 @@ export class SmsTemplateService {
       const [row] = await this.repo.insertTemplates([
         { companyId, name: input.name, kinds: input.kinds, text: input.text, createdBy: auth.user.id },
       ]);
+      await this.changed();
       return (await this.templateViews([row!]))[0]!;
     } catch (error) {
       this.refuseTaken(error, 'sms_templates_company_name_uq', 'TEMPLATE_NAME_TAKEN');
@@ -237,6 +265,7 @@ export class SmsTemplateService {
             createdBy: auth.user.id,
           })),
         );
+        await this.changed();
         return inserted.length;
       } catch (error) {
         this.refuseTaken(error, 'sms_templates_company_name_uq', 'TEMPLATE_NAME_TAKEN');
@@ -258,6 +287,7 @@ export class SmsTemplateService {
         text: input.text,
         ...(changed ? { status: 'to_review', rejectReason: null, reviewedBy: null, reviewedAt: null } : {}),
       });
+      await this.changed();
       if (!row) throw NOT_FOUND();
       return (await this.templateViews([row]))[0]!;
     } catch (error) {
@@ -272,7 +302,9 @@ export class SmsTemplateService {
     return withTransaction(this.db, async () => {
       const rows = await this.repo.templatesByIds(ids);
       if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
-      return (await this.repo.deleteTemplates(ids)).length;
+      const removed = (await this.repo.deleteTemplates(ids)).length;
+      await this.changed();
+      return removed;
     });
   }
 
@@ -287,6 +319,7 @@ export class SmsTemplateService {
       this.db,
       async () => {
         const decided = await this.repo.decideTemplate(current.id, this.decision(auth, status, reason));
+        await this.changed();
         if (!decided) throw new AppError('REVIEW_ALREADY_DONE', 409);
         await (status === 'passed'
           ? this.tell(auth, decided.companyId, 'TEMPLATE_PASSED_NOTICE_TITLE', 'TEMPLATE_PASSED_NOTICE', {
@@ -345,6 +378,7 @@ export class SmsTemplateService {
       const [row] = await this.repo.insertSenders([
         { companyId, senderId: input.senderId, remark: input.remark || null, createdBy: auth.user.id },
       ]);
+      await this.changed();
       return (await this.senderViews([row!]))[0]!;
     } catch (error) {
       this.refuseTaken(error, 'sms_senders_company_sender_uq', 'SENDER_EXISTS');
@@ -379,6 +413,7 @@ export class SmsTemplateService {
             createdBy: auth.user.id,
           })),
         );
+        await this.changed();
         return inserted.length;
       } catch (error) {
         this.refuseTaken(error, 'sms_senders_company_sender_uq', 'SENDER_EXISTS');
@@ -396,6 +431,7 @@ export class SmsTemplateService {
         remark: input.remark || null,
         ...(changed ? { status: 'to_review', rejectReason: null, reviewedBy: null, reviewedAt: null } : {}),
       });
+      await this.changed();
       if (!row) throw NOT_FOUND();
       return (await this.senderViews([row]))[0]!;
     } catch (error) {
@@ -409,7 +445,9 @@ export class SmsTemplateService {
     return withTransaction(this.db, async () => {
       const rows = await this.repo.sendersByIds(ids);
       if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
-      return (await this.repo.deleteSenders(ids)).length;
+      const removed = (await this.repo.deleteSenders(ids)).length;
+      await this.changed();
+      return removed;
     });
   }
 
@@ -424,6 +462,7 @@ export class SmsTemplateService {
       this.db,
       async () => {
         const decided = await this.repo.decideSender(current.id, this.decision(auth, status, reason));
+        await this.changed();
         if (!decided) throw new AppError('REVIEW_ALREADY_DONE', 409);
         await (status === 'passed'
           ? this.tell(auth, decided.companyId, 'SENDER_PASSED_NOTICE_TITLE', 'SENDER_PASSED_NOTICE', {
@@ -452,6 +491,7 @@ export class SmsTemplateService {
   async savePolicy(auth: AuthContext, input: { companyId: string; requireApprovedTemplates: boolean }) {
     await this.policyOf(auth, input.companyId);
     await this.repo.savePolicy(input.companyId, input.requireApprovedTemplates, auth.user.id);
+    await this.changed();
     return input;
   }
 
@@ -477,11 +517,18 @@ export class SmsTemplateService {
    */
   async checkSend(input: SendCheckInput): Promise<SmsSendCheckError | null> {
     const sender = input.sender?.trim();
+    const { companyId } = input;
     if (sender) {
-      const row = await this.repo.senderOf(input.companyId, sender);
-      if (row?.status !== 'passed') return 'SENDER_NOT_APPROVED';
+      const status = await this.senderStatuses.getOrLoad(
+        `${companyId}|${sender}`,
+        async () => (await this.repo.senderOf(companyId, sender))?.status ?? null,
+        // An unknown sender is not kept (anyone may send any source address).
+        (status) => status !== null,
+      );
+      if (status !== 'passed') return 'SENDER_NOT_APPROVED';
     }
-    if (!isTemplatePolicyKind(input.kind) || !(await this.repo.policy(input.companyId))) return null;
+    if (!isTemplatePolicyKind(input.kind)) return null;
+    if (!(await this.policies.getOrLoad(companyId, () => this.repo.policy(companyId)))) return null;
     if (input.templateId) {
       const template = UUID.test(input.templateId) ? await this.repo.template(input.templateId) : undefined;
       if (
@@ -493,7 +540,9 @@ export class SmsTemplateService {
         return 'TEMPLATE_NOT_APPROVED';
       return matchesTemplate(template.text, input.text) ? null : 'TEMPLATE_TEXT_MISMATCH';
     }
-    const passed = await this.repo.passedTemplates(input.companyId, input.kind);
+    const passed = await this.passed.getOrLoad(`${companyId}|${input.kind}`, () =>
+      this.repo.passedTemplates(companyId, input.kind),
+    );
     return passed.some((t) => matchesTemplate(t.text, input.text)) ? null : 'TEMPLATE_REQUIRED';
   }
 }

@@ -1,19 +1,45 @@
+export interface GroupCommitOptions<T> {
+  /** At most this much in one write (by `weigh`, one per item by default). */
+  max?: number;
+  /** An item's share of `max` (an acceptance weighs its recipients). At least one item per write. */
+  weigh?: (item: T) => number;
+  /**
+   * A write of several items that fails is tried again item by item, so each item learns its
+   * own outcome (one bad item does not fail the others). For writes that leave nothing behind
+   * when they fail (one transaction).
+   */
+  alone?: boolean;
+}
+
+interface Waiting<T, R> {
+  item: T;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Group commit: items pushed while a write is under way go together in the next one, so many
- * small writes (a receipt, a submit's answer) become few transactions. An idle system writes at
- * once; each pusher learns the outcome of the write its item was in.
+ * small writes (a receipt, a submit's answer, a single-message acceptance) become few
+ * transactions. An idle system writes at once; each pusher learns the outcome of the write its
+ * item was in — its own result when the write answers one per item.
  */
-export class GroupCommit<T> {
-  private waiting: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+export class GroupCommit<T, R = void> {
+  private waiting: Waiting<T, R>[] = [];
   private running = false;
+  private readonly max: number;
+  private readonly weigh: (item: T) => number;
 
   constructor(
-    private readonly write: (items: T[]) => Promise<void>,
-    private readonly max = 2_000,
-  ) {}
+    /** Answers one result per item (R = void: nothing). */
+    private readonly write: (items: T[]) => Promise<unknown>,
+    private readonly options: GroupCommitOptions<T> = {},
+  ) {
+    this.max = options.max ?? 2_000;
+    this.weigh = options.weigh ?? (() => 1);
+  }
 
-  push(item: T): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  push(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       this.kick();
     });
@@ -24,22 +50,44 @@ export class GroupCommit<T> {
     return this.waiting.length + (this.running ? 1 : 0);
   }
 
+  /** The next write's items: in arrival order, up to `max` by weight (at least one). */
+  private take(): Waiting<T, R>[] {
+    let weight = 0;
+    let n = 0;
+    while (n < this.waiting.length) {
+      weight += this.weigh(this.waiting[n]!.item);
+      if (n > 0 && weight > this.max) break;
+      n++;
+    }
+    return this.waiting.splice(0, n);
+  }
+
+  private async run(batch: Waiting<T, R>[]): Promise<void> {
+    try {
+      const results = (await this.write(batch.map((b) => b.item))) as R[] | undefined;
+      for (const [i, b] of batch.entries()) b.resolve(results?.[i] as R);
+    } catch (error) {
+      if (!this.options.alone || batch.length === 1) {
+        for (const b of batch) b.reject(error);
+        return;
+      }
+      for (const b of batch) {
+        try {
+          const results = (await this.write([b.item])) as R[] | undefined;
+          b.resolve(results?.[0] as R);
+        } catch (own) {
+          b.reject(own);
+        }
+      }
+    }
+  }
+
   private kick(): void {
     if (this.running || this.waiting.length === 0) return;
     this.running = true;
-    const batch = this.waiting.splice(0, this.max);
-    this.write(batch.map((b) => b.item))
-      .then(
-        () => {
-          for (const b of batch) b.resolve();
-        },
-        (error: unknown) => {
-          for (const b of batch) b.reject(error);
-        },
-      )
-      .finally(() => {
-        this.running = false;
-        this.kick();
-      });
+    void this.run(this.take()).finally(() => {
+      this.running = false;
+      this.kick();
+    });
   }
 }

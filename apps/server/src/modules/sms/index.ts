@@ -3,6 +3,7 @@ import { smsRoutes } from './routes';
 import { SmsService } from './service';
 import { smsWorkers } from './workers';
 
+export { GroupCommit } from './group-commit';
 export type {
   GatewayPort,
   GatewayReceipt,
@@ -11,8 +12,9 @@ export type {
   RoutingPort,
   SubmitOutcome,
 } from './ports';
+export type { FinalMessage } from './repo';
 export { SMS_PERMS, smsPerms } from './routes';
-export type { AcceptInput, AcceptResult, FinalEvent, SmsService } from './service';
+export type { AcceptInput, AcceptResult, AcceptWriter, FinalEvent, SmsService } from './service';
 export { PLATFORM_COMPANY_ID } from './service';
 
 declare module '../../platform/module' {

@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { type DataScope, scopeCondition } from '../../platform/scope';
-import { likeText } from '../../platform/sql';
+import { likeText, pgArray } from '../../platform/sql';
 import type { GatewayReceiptStatus } from './ports';
 import { smsBatches, smsCallbacks, smsMessageParts, smsMessages, smsReceiptsPending } from './schema';
 
@@ -22,13 +22,6 @@ export type SmsCallbackRecord = typeof smsCallbacks.$inferSelect;
 /** The statuses a message can still leave (SQL list). */
 const OPEN = sql.raw(`('accepted', 'queued', 'sent')`);
 const FINALS = sql.raw(`(${SMS_FINAL_STATUSES.map((s) => `'${s}'`).join(', ')})`);
-
-/** A PostgreSQL array literal of texts (null elements as NULL): one parameter for any count. */
-export function pgArray(values: readonly (string | null | undefined)[]): string {
-  return `{${values
-    .map((v) => (v === null || v === undefined ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`))
-    .join(',')}}`;
-}
 
 const dateOf = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const dateOrNull = (value: unknown): Date | null =>
@@ -118,12 +111,18 @@ export class SmsRepo {
 
   // --- acceptance ---
 
-  async insertBatch(row: typeof smsBatches.$inferInsert): Promise<void> {
-    await this.x.insert(smsBatches).values(row);
+  async insertBatches(rows: (typeof smsBatches.$inferInsert)[]): Promise<void> {
+    if (rows.length > 0) await this.x.insert(smsBatches).values(rows);
   }
 
-  async setBatchAmount(id: string, amount: bigint): Promise<void> {
-    await this.x.update(smsBatches).set({ amount }).where(eq(smsBatches.id, id));
+  /** Batches' charged amounts, in one statement. */
+  async setBatchAmounts(rows: { id: string; amount: bigint }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.x.execute(sql`
+      update sms_batches b set amount = r.amount
+      from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
+                  ${pgArray(rows.map((r) => formatMoney(r.amount)))}::numeric[]) as r(id, amount)
+      where b.id = r.id`);
   }
 
   /**

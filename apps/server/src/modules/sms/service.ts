@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { TtlCache } from '../../platform/cache';
 import type { SmsConfig } from '../../platform/config';
-import { afterCommit, type Db, withTransaction } from '../../platform/db';
+import { afterCommit, type Db, inTransaction, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
@@ -86,6 +86,14 @@ export interface AcceptResult {
   messages: AcceptedMessage[];
 }
 
+/**
+ * A caller's own rows written in an acceptance's transaction (see SmsService.accept): called once
+ * per group with every acceptance of this writer, each with the data its caller gave.
+ */
+export interface AcceptWriter<T> {
+  write(accepted: { result: AcceptResult; data: T }[]): Promise<void>;
+}
+
 export interface FinalEvent {
   id: string;
   companyId: string;
@@ -128,6 +136,28 @@ interface Analysed {
   reason: ErrorCode | null;
 }
 
+const statusOf = (a: Analysed): SmsStatus =>
+  a.reason === null ? 'accepted' : a.reason === 'NUMBER_INVALID' ? 'invalid_number' : 'failed';
+
+/** An acceptance as prepared outside its transaction (see SmsService.accept). */
+interface Prepared {
+  input: AcceptInput;
+  now: Date;
+  scheduledAt: Date | null;
+  batchId: string;
+  analysed: Analysed[];
+  /** The analysed recipients that are stored (all but repeated numbers). */
+  stored: Analysed[];
+  /** Message id per recipient index. */
+  ids: Map<number, string>;
+  rows: SmsMessageInsert[];
+  writer: AcceptWriter<unknown> | undefined;
+  data: unknown;
+}
+
+/** Acceptances grouped into one transaction: at most this many messages (one at least). */
+const ACCEPT_GROUP_MESSAGES = 5_000;
+
 /** A cancel is refused this close to the scheduled time (the dispatchers may be taking it). */
 const CANCEL_MARGIN_MS = 5_000;
 /** The widest period of a records or outbox list. */
@@ -136,8 +166,6 @@ const LIST_PERIOD_DAYS = 93;
 const EXPORT_DAYS = 7;
 /** Recipients analysed at the same time (routing and rate lookups are async). */
 const ANALYSE_CONCURRENCY = 64;
-/** Charges per chargeBatch call within an acceptance. */
-const CHARGE_CHUNK = 2_000;
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -159,8 +187,9 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 export class SmsService {
   readonly repo: SmsRepo;
   private readonly listeners: ((m: FinalEvent) => void)[] = [];
-  private readonly finalHooks: ((finals: { id: string; createdAt: Date }[]) => Promise<void>)[] = [];
+  private readonly finalHooks: ((finals: FinalMessage[]) => Promise<void>)[] = [];
   private readonly receipts: GroupCommit<GatewayReceipt>;
+  private readonly acceptances: GroupCommit<Prepared, AcceptResult>;
   /** Companies known to have a callback URL (one query per company and write otherwise). */
   private readonly callbackCompanies = new TtlCache<boolean>(5_000, 10_000);
 
@@ -171,7 +200,12 @@ export class SmsService {
     private readonly log: Logger,
   ) {
     this.repo = new SmsRepo(db);
-    this.receipts = new GroupCommit((batch) => this.applyReceipts(batch), 2_000);
+    this.receipts = new GroupCommit((batch) => this.applyReceipts(batch), { max: 2_000 });
+    this.acceptances = new GroupCommit((group) => this.commitAccepted(group), {
+      max: ACCEPT_GROUP_MESSAGES,
+      weigh: (p) => p.rows.length,
+      alone: true,
+    });
   }
 
   /** Listeners of final statuses (callbacks are sent here; the SMPP server adds its own). */
@@ -184,7 +218,7 @@ export class SmsService {
    * commits or rolls back with the final status, which is written once, so each message is
    * counted once. A hook that throws rolls the transaction back.
    */
-  onFinalInTransaction(hook: (finals: { id: string; createdAt: Date }[]) => Promise<void>): void {
+  onFinalInTransaction(hook: (finals: FinalMessage[]) => Promise<void>): void {
     this.finalHooks.push(hook);
   }
 
@@ -305,13 +339,31 @@ export class SmsService {
   /**
    * Accepts a send: each recipient validated (invalid and repeated numbers answered per
    * recipient), its variables filled in, parts counted, priced and routed; then, in ONE
-   * transaction, the batch and every message are written and the routable ones charged (in
-   * chunks through `rates.chargeBatch`, idempotency key = message id). A refused charge makes its
-   * message final at once (arrears, or failed with the reason) with nothing charged. The answer
-   * comes after the commit: what it says is stored and charged; a crash before the commit leaves
-   * nothing (neither a message nor a charge), so there is nothing to recover.
+   * transaction, the batch and every message are written and the routable ones charged (through
+   * `rates.chargeMany`, idempotency key = message id). A refused charge makes its message final
+   * at once (arrears, or failed with the reason) with nothing charged. The answer comes after the
+   * commit: what it says is stored and charged; a crash before the commit leaves nothing (neither
+   * a message nor a charge), so there is nothing to recover.
+   *
+   * Acceptances made at the same time share that transaction (group commit: one balance lock,
+   * one insert of their messages, one commit), so a thousand single-message sends a second cost
+   * a few dozen transactions; a group that fails is tried again one acceptance at a time, so each
+   * learns its own outcome. Inside a caller's transaction (an idempotent API send) it joins
+   * that one instead. `writer` adds the caller's own rows to the same transaction (the SMPP
+   * server's record of a submit), once per group for all its acceptances.
    */
-  async accept(input: AcceptInput): Promise<AcceptResult> {
+  async accept<T = never>(input: AcceptInput, writer?: AcceptWriter<T>, data?: T): Promise<AcceptResult> {
+    const prepared = await this.prepare(input, writer as AcceptWriter<unknown> | undefined, data);
+    if (inTransaction()) return (await this.commitAccepted([prepared]))[0]!;
+    return this.acceptances.push(prepared);
+  }
+
+  /** Everything an acceptance writes, worked out before its transaction. */
+  private async prepare(
+    input: AcceptInput,
+    writer: AcceptWriter<unknown> | undefined,
+    data: unknown,
+  ): Promise<Prepared> {
     await this.checkSend(input);
     const now = new Date();
     const scheduledAt = input.scheduledAt ?? null;
@@ -321,8 +373,6 @@ export class SmsService {
     const validUntil = new Date(startAt.getTime() + this.config.validityMs);
     const stored = analysed.filter((a) => a.reason !== 'NUMBER_DUPLICATE');
     const ids = new Map<number, string>(stored.map((a) => [a.index, randomUUID()]));
-    const statusOf = (a: Analysed): SmsStatus =>
-      a.reason === null ? 'accepted' : a.reason === 'NUMBER_INVALID' ? 'invalid_number' : 'failed';
     const rows: SmsMessageInsert[] = stored.map((a) => ({
       id: ids.get(a.index)!,
       createdAt: now,
@@ -351,100 +401,149 @@ export class SmsService {
       validUntil,
       doneAt: a.reason === null ? null : now,
     }));
-    const outcome = new Map<number, { status: SmsStatus; reason: string | null; price: bigint }>();
-    let amount = 0n;
-    const finals: FinalMessage[] = [];
-    await withTransaction(
+    return { input, now, scheduledAt, batchId, analysed, stored, ids, rows, writer, data };
+  }
+
+  /** Writes and charges prepared acceptances in the current transaction (or one of their own). */
+  private commitAccepted(group: Prepared[]): Promise<AcceptResult[]> {
+    return withTransaction(
       this.db,
       async () => {
-        await this.repo.insertBatch({
-          id: batchId,
-          companyId: input.companyId,
-          userId: input.userId,
-          kind: input.kind,
-          source: input.source,
-          sender: input.sender ?? null,
-          text: input.text,
-          templateId: input.templateId ?? null,
-          total: input.recipients.length,
-          amount: 0n,
-          state: scheduledAt ? 'scheduled' : 'dispatching',
-          scheduledAt,
-          createdAt: now,
-        });
-        await this.repo.insertMessages(rows);
-        // The platform's own sends are charged to no one.
-        const toCharge = input.platform ? [] : stored.filter((a) => a.reason === null);
+        await this.repo.insertBatches(
+          group.map((p) => ({
+            id: p.batchId,
+            companyId: p.input.companyId,
+            userId: p.input.userId,
+            kind: p.input.kind,
+            source: p.input.source,
+            sender: p.input.sender ?? null,
+            text: p.input.text,
+            templateId: p.input.templateId ?? null,
+            total: p.input.recipients.length,
+            amount: 0n,
+            state: p.scheduledAt ? 'scheduled' : 'dispatching',
+            scheduledAt: p.scheduledAt,
+            createdAt: p.now,
+          })),
+        );
+        await this.repo.insertMessages(group.flatMap((p) => p.rows));
+        // One charge per company and kind (the platform's own sends are charged to no one).
+        const charges = new Map<
+          string,
+          { companyId: string; kind: SmsKind; items: [Prepared, Analysed][] }
+        >();
+        for (const p of group) {
+          if (p.input.platform) continue;
+          for (const a of p.stored) {
+            if (a.reason !== null) continue;
+            const key = `${p.input.companyId}:${p.input.kind}`;
+            let charge = charges.get(key);
+            if (!charge) {
+              charge = { companyId: p.input.companyId, kind: p.input.kind, items: [] };
+              charges.set(key, charge);
+            }
+            charge.items.push([p, a]);
+          }
+        }
+        const outcome = new Map<
+          Prepared,
+          Map<number, { status: SmsStatus; reason: string | null; price: bigint }>
+        >(group.map((p) => [p, new Map()]));
+        const amounts = new Map<Prepared, bigint>();
         const refused: { id: string; createdAt: Date; status: SmsStatus; errorCode: string }[] = [];
         const repriced: { id: string; createdAt: Date; price: bigint }[] = [];
-        for (let i = 0; i < toCharge.length; i += CHARGE_CHUNK) {
-          const chunk = toCharge.slice(i, i + CHARGE_CHUNK);
-          const outcomes = await this.services.rates.chargeBatch(
-            input.companyId,
-            input.kind,
-            chunk.map((a) => ({
+        const chargeList = [...charges.values()];
+        const answers = await this.services.rates.chargeMany(
+          chargeList.map((c) => ({
+            companyId: c.companyId,
+            kind: c.kind,
+            items: c.items.map(([p, a]) => ({
               number: a.digits!,
               parts: a.parts,
-              idempotencyKey: ids.get(a.index)!,
-              reference: `sms:${ids.get(a.index)!}`,
+              idempotencyKey: p.ids.get(a.index)!,
+              reference: `sms:${p.ids.get(a.index)!}`,
             })),
-          );
-          for (const [j, o] of outcomes.entries()) {
-            const a = chunk[j]!;
-            const id = ids.get(a.index)!;
+          })),
+        );
+        for (const [c, charge] of chargeList.entries()) {
+          for (const [j, o] of answers[c]!.entries()) {
+            const [p, a] = charge.items[j]!;
+            const id = p.ids.get(a.index)!;
             if (o.status === 'refused') {
               const status: SmsStatus = o.reason === 'BALANCE_INSUFFICIENT' ? 'arrears' : 'failed';
-              refused.push({ id, createdAt: now, status, errorCode: o.reason });
-              outcome.set(a.index, { status, reason: o.reason, price: 0n });
+              refused.push({ id, createdAt: p.now, status, errorCode: o.reason });
+              outcome.get(p)!.set(a.index, { status, reason: o.reason, price: 0n });
             } else {
-              amount += o.amount;
-              if (o.amount !== a.price) repriced.push({ id, createdAt: now, price: o.amount });
-              outcome.set(a.index, { status: 'accepted', reason: null, price: o.amount });
+              amounts.set(p, (amounts.get(p) ?? 0n) + o.amount);
+              if (o.amount !== a.price) repriced.push({ id, createdAt: p.now, price: o.amount });
+              outcome.get(p)!.set(a.index, { status: 'accepted', reason: null, price: o.amount });
             }
           }
         }
         await this.repo.refuse(refused);
         await this.repo.setPrices(repriced);
-        if (amount !== 0n) await this.repo.setBatchAmount(batchId, amount);
-        for (const a of stored) {
-          const o = outcome.get(a.index);
-          const status = o?.status ?? statusOf(a);
-          if (status === 'accepted') continue;
-          finals.push({
-            id: ids.get(a.index)!,
-            createdAt: now,
-            companyId: input.companyId,
-            clientRef: a.clientRef,
-            to: a.digits ?? a.given,
-            status,
-            errorCode: o?.reason ?? a.reason,
-            doneAt: now,
-            source: input.source,
-            price: 0n,
-          });
+        await this.repo.setBatchAmounts(
+          [...amounts]
+            .filter(([, amount]) => amount !== 0n)
+            .map(([p, amount]) => ({ id: p.batchId, amount })),
+        );
+        const finals: FinalMessage[] = [];
+        for (const p of group) {
+          const own = outcome.get(p)!;
+          for (const a of p.stored) {
+            const o = own.get(a.index);
+            const status = o?.status ?? statusOf(a);
+            if (status === 'accepted') continue;
+            finals.push({
+              id: p.ids.get(a.index)!,
+              createdAt: p.now,
+              companyId: p.input.companyId,
+              clientRef: a.clientRef,
+              to: a.digits ?? a.given,
+              status,
+              errorCode: o?.reason ?? a.reason,
+              doneAt: p.now,
+              source: p.input.source,
+              price: 0n,
+            });
+          }
         }
+        const results = group.map((p): AcceptResult => {
+          const own = outcome.get(p)!;
+          return {
+            batchId: p.batchId,
+            amount: amounts.get(p) ?? 0n,
+            scheduledAt: p.scheduledAt,
+            messages: p.analysed.map((a) => {
+              const o = own.get(a.index);
+              const id = p.ids.get(a.index) ?? null;
+              return {
+                id,
+                index: a.index,
+                to: a.digits ?? a.given,
+                parts: a.parts,
+                price: o?.price ?? 0n,
+                status: o?.status ?? (id === null ? 'failed' : statusOf(a)),
+                reason: o ? o.reason : a.reason,
+              };
+            }),
+          };
+        });
+        // The callers' own rows (one write per writer for all of its acceptances in the group),
+        // before the final-status hooks, which may read them (the SMPP server's receipts).
+        const byWriter = new Map<AcceptWriter<unknown>, { result: AcceptResult; data: unknown }[]>();
+        for (const [i, p] of group.entries()) {
+          if (!p.writer) continue;
+          const list = byWriter.get(p.writer) ?? [];
+          list.push({ result: results[i]!, data: p.data });
+          byWriter.set(p.writer, list);
+        }
+        for (const [writer, list] of byWriter) await writer.write(list);
         await this.finalised(finals);
+        return results;
       },
       this.log,
     );
-    return {
-      batchId,
-      amount,
-      scheduledAt,
-      messages: analysed.map((a) => {
-        const o = outcome.get(a.index);
-        const id = ids.get(a.index) ?? null;
-        return {
-          id,
-          index: a.index,
-          to: a.digits ?? a.given,
-          parts: a.parts,
-          price: o?.price ?? 0n,
-          status: o?.status ?? (id === null ? 'failed' : statusOf(a)),
-          reason: o ? o.reason : a.reason,
-        };
-      }),
-    };
   }
 
   /** The sending company of a console user (staff without a company cannot send). */

@@ -80,7 +80,7 @@ export class Dispatcher implements SmsWorker {
     private readonly log: Logger,
   ) {
     const { pollMs } = sms.config;
-    this.results = new GroupCommit((batch) => sms.recordSubmits(batch), 2_000);
+    this.results = new GroupCommit((batch) => sms.recordSubmits(batch), { max: 2_000 });
     this.loop = new Loop('dispatch', log, pollMs, () => this.tick());
   }
 

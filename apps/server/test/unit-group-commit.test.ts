@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from '../src/modules/sms/group-commit';
+
+/** A write the test settles by hand: each call waits until the test answers it. */
+function manualWrite<T>() {
+  const calls: { items: T[]; settle: (fail?: (item: T) => boolean) => void }[] = [];
+  const write = (items: T[]) =>
+    new Promise<string[]>((resolve, reject) => {
+      calls.push({
+        items,
+        settle: (fail) => {
+          if (fail && items.some(fail)) reject(new Error(`failed: ${items.join(',')}`));
+          else resolve(items.map((i) => `done ${i}`));
+        },
+      });
+    });
+  return { calls, write };
+}
+
+/** Lets queued promise callbacks run. */
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('GroupCommit', () => {
+  it('writes at once when idle, then everything pushed meanwhile in one write; each pusher gets its own result', async () => {
+    const { calls, write } = manualWrite<number>();
+    const group = new GroupCommit<number, string>(write);
+    const first = group.push(1);
+    const rest = [group.push(2), group.push(3), group.push(4)];
+    expect(calls.map((c) => c.items)).toEqual([[1]]);
+    calls[0]!.settle();
+    expect(await first).toBe('done 1');
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3, 4]]);
+    calls[1]!.settle();
+    expect(await Promise.all(rest)).toEqual(['done 2', 'done 3', 'done 4']);
+    expect(group.size).toBe(0);
+  });
+
+  it('keeps each write within max by weight, and takes one item heavier than max alone', async () => {
+    const { calls, write } = manualWrite<number>();
+    const group = new GroupCommit<number, string>(write, { max: 10, weigh: (n) => n });
+    const all = [group.push(1), group.push(4), group.push(5), group.push(2), group.push(30), group.push(3)];
+    for (let i = 0; i < 5; i++) {
+      await tick();
+      calls[i]?.settle();
+    }
+    await Promise.all(all);
+    expect(calls.map((c) => c.items)).toEqual([[1], [4, 5], [2], [30], [3]]);
+  });
+
+  it('a failed write rejects all of its items; with `alone`, each is tried again by itself', async () => {
+    const plain = manualWrite<string>();
+    const together = new GroupCommit<string, string>(plain.write);
+    const p0 = together.push('a');
+    const ps = [together.push('b'), together.push('bad'), together.push('c')].map((p) =>
+      p.then(
+        (v) => v,
+        (e: Error) => e.message,
+      ),
+    );
+    plain.calls[0]!.settle();
+    await p0;
+    await tick();
+    plain.calls[1]!.settle((i) => i === 'bad');
+    expect(await Promise.all(ps)).toEqual(['failed: b,bad,c', 'failed: b,bad,c', 'failed: b,bad,c']);
+
+    const own = manualWrite<string>();
+    const alone = new GroupCommit<string, string>(own.write, { alone: true });
+    const q0 = alone.push('a');
+    const qs = [alone.push('b'), alone.push('bad'), alone.push('c')].map((p) =>
+      p.then(
+        (v) => v,
+        (e: Error) => e.message,
+      ),
+    );
+    own.calls[0]!.settle();
+    await q0;
+    await tick();
+    own.calls[1]!.settle((i) => i === 'bad');
+    for (let i = 2; i < 5; i++) {
+      await tick();
+      own.calls[i]!.settle((item) => item === 'bad');
+    }
+    expect(await Promise.all(qs)).toEqual(['done b', 'failed: bad', 'done c']);
+    expect(own.calls.map((c) => c.items)).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
+  });
+});
