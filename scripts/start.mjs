@@ -1,5 +1,5 @@
-// `npm start`: builds the console when it is missing or older than its sources, then runs the
-// server (one process: API under /api, console at /).
+// `npm start`: builds the console when it is missing or older than its sources, builds the server
+// bundle, then runs the server (one process: API under /api, console at /).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,7 +42,10 @@ if (process.env.SKIP_WEB_BUILD !== '1' && webIsStale()) {
 // The demo's companies start with money to send with (written once, on the demo's first start).
 process.env.DEMO_BALANCE ??= '100';
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+// The server as one bundle run by plain Node (apps/server/build.mjs: a fraction of a second, and
+// about 100 MB less memory than running its TypeScript through tsx).
+const { buildServer } = await import('../apps/server/build.mjs');
+const main = await buildServer();
+const server = spawn(process.execPath, ['--enable-source-maps', main], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

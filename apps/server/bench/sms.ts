@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { Agent, request } from 'undici';
+import { buildServer } from '../build.mjs';
 import { stableId } from '../src/db/seed/stable-id';
 import { openDatabase } from '../src/platform/db';
 import {
@@ -29,6 +30,7 @@ import {
   createPgDatabase,
   freePort,
   login,
+  rssOf,
   type SpawnedServer,
   sampleRss,
   spawnServer,
@@ -255,10 +257,12 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<RunResult[]> {
     await db.close();
 
     // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written when it stops).
+    // The server as `npm start` runs it: the built bundle.
     server = await spawnServer(
       env,
       undefined,
       process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
+      await buildServer(),
     );
     const rss = sampleRss(server.pid);
     const admin = await login(server.baseUrl, 'admin');
@@ -266,6 +270,7 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<RunResult[]> {
     const counter = pgDb ? await pgCounter(pgDb.url) : apiCounter(server.baseUrl, admin);
     // Binds up before the clock starts.
     await new Promise((r) => setTimeout(r, 3_000));
+    console.log(`${kind}: server RSS idle ${round(rssOf(server.pid) / 2 ** 20)} MB`);
     let delivered = 0;
 
     const record = (

@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CompanyService } from './modules/company/service';
 import { LedgerService } from './modules/ledger/service';
 import { ConfigError, type EnvInput, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { createLogger } from './platform/logger';
 import type { Services } from './platform/module';
+import { REPO_ROOT } from './platform/paths';
 
-const defaultDataDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
+const defaultDataDir = path.join(REPO_ROOT, 'data');
 
 /**
  * `npm run reconcile -w apps/server`: proves every balance equals the sum of its ledger entries

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import type { Logger } from './logger';
+import { MIGRATIONS_DIR } from './paths';
 
 export type Schema = typeof schema;
 /** The same drizzle API over PGlite and node-postgres; a transaction has it too. */
@@ -33,7 +33,7 @@ export interface Database {
 /** An advisory lock's key: a name, hashed to PostgreSQL's bigint key space. */
 export type LockKey = string;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+const migrationsFolder = MIGRATIONS_DIR;
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;

@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { API_PREFIX } from '@switchboard/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WEB_DIST_DIR } from './paths';
 
 export interface WebConsole {
   /** A request no route answered that is one of the console's own (client-side) routes: a GET or HEAD outside the API. */
@@ -73,6 +73,5 @@ export async function registerWebConsole(
 }
 
 function defaultWebDist(): string | undefined {
-  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-  return fs.existsSync(dist) ? dist : undefined;
+  return fs.existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : undefined;
 }

@@ -64,16 +64,22 @@ export interface SpawnedServer {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `src/main.ts` with `env` added to this process's and waits for /api/health. */
+/**
+ * Starts the server with `env` added to this process's and waits for /api/health: its sources
+ * through tsx, or with `bundle` the built `dist/main.mjs` as `npm start` runs it (see build.mjs).
+ */
 export async function spawnServer(
   env: Record<string, string>,
   startTimeoutMs = 180_000,
   nodeArgs: string[] = [],
+  bundle?: string,
 ): Promise<SpawnedServer> {
   const port = Number(env.PORT);
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    bundle
+      ? [...nodeArgs, '--enable-source-maps', bundle]
+      : [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
     {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
