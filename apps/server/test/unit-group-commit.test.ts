@@ -84,4 +84,21 @@ describe('GroupCommit', () => {
     expect(await Promise.all(qs)).toEqual(['done b', 'failed: bad', 'done c']);
     expect(own.calls.map((c) => c.items)).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
   });
+
+  it('with `parallel`, starts that many writes at once, each with what waited when it started', async () => {
+    const { calls, write } = manualWrite<number>();
+    const group = new GroupCommit<number, string>(write, { parallel: 2 });
+    const all = [group.push(1), group.push(2), group.push(3), group.push(4)];
+    await tick();
+    // 1 alone (idle), 2 at once beside it; 3 and 4 wait for a free write.
+    expect(calls.map((c) => c.items)).toEqual([[1], [2]]);
+    calls[1]!.settle();
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([[1], [2], [3, 4]]);
+    expect(group.size).toBe(2);
+    calls[0]!.settle();
+    calls[2]!.settle();
+    expect(await Promise.all(all)).toEqual(['done 1', 'done 2', 'done 3', 'done 4']);
+    expect(group.size).toBe(0);
+  });
 });

@@ -1012,6 +1012,7 @@ export class RateService {
    */
   async chargeMany(
     groups: { companyId: string; kind: ChargeKind; items: RateChargeItem[] }[],
+    options: { freshKeys?: boolean } = {},
   ): Promise<RateChargeOutcome[][]> {
     for (const item of groups.flatMap((g) => g.items)) {
       if (!Number.isSafeInteger(item.parts) || item.parts < 0) throw new Error(`invalid parts ${item.parts}`);
@@ -1032,12 +1033,15 @@ export class RateService {
     for (const [g, { companyId, kind, items }] of groups.entries()) {
       const outcomes = answers[g]!;
       // Replays first: a key already charged answers its entry, priced as it was.
+      // `freshKeys`: keys never used before (new message ids), so no replay to look for (the
+      // ledger still refuses a key it has seen).
       const done = new Map(
-        (
-          await this.services.ledger.entriesByKeys(
-            companyId,
-            items.map((i) => i.idempotencyKey),
-          )
+        (options.freshKeys
+          ? []
+          : await this.services.ledger.entriesByKeys(
+              companyId,
+              items.map((i) => i.idempotencyKey),
+            )
         ).map((e) => [e.idempotencyKey, e]),
       );
       const voice = groupKindOf(kind) === 'voice';

@@ -9,6 +9,11 @@ export interface GroupCommitOptions<T> {
    * when they fail (one transaction).
    */
   alone?: boolean;
+  /**
+   * Writes under way at once (default 1). More overlap one write's round trips with another's;
+   * for writes whose order does not matter and that lock in one order (no deadlock between them).
+   */
+  parallel?: number;
 }
 
 interface Waiting<T, R> {
@@ -25,8 +30,9 @@ interface Waiting<T, R> {
  */
 export class GroupCommit<T, R = void> {
   private waiting: Waiting<T, R>[] = [];
-  private running = false;
+  private running = 0;
   private readonly max: number;
+  private readonly parallel: number;
   private readonly weigh: (item: T) => number;
 
   constructor(
@@ -36,6 +42,7 @@ export class GroupCommit<T, R = void> {
   ) {
     this.max = options.max ?? 2_000;
     this.weigh = options.weigh ?? (() => 1);
+    this.parallel = options.parallel ?? 1;
   }
 
   push(item: T): Promise<R> {
@@ -47,7 +54,7 @@ export class GroupCommit<T, R = void> {
 
   /** Items waiting or being written. */
   get size(): number {
-    return this.waiting.length + (this.running ? 1 : 0);
+    return this.waiting.length + this.running;
   }
 
   /** The next write's items: in arrival order, up to `max` by weight (at least one). */
@@ -83,10 +90,10 @@ export class GroupCommit<T, R = void> {
   }
 
   private kick(): void {
-    if (this.running || this.waiting.length === 0) return;
-    this.running = true;
+    if (this.running >= this.parallel || this.waiting.length === 0) return;
+    this.running++;
     void this.run(this.take()).finally(() => {
-      this.running = false;
+      this.running--;
       this.kick();
     });
   }
