@@ -289,12 +289,13 @@ describe('GET /metrics', () => {
   });
 
   it('refuses a wrong or missing token from another address, asking for the bearer', async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { Authorization: 'Bearer wrong-token-0123456789' },
       { Authorization: `Basic ${TOKEN}` },
       { Authorization: `Bearer ${TOKEN}x` },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await metrics(s, { ...headers, 'X-Forwarded-For': '203.0.113.9', 'X-Locale': EN });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
