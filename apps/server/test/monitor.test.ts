@@ -82,7 +82,7 @@ async function metrics(server: TestServer, headers: Record<string, string> = {})
 }
 
 describe('GET /sys/monitor/snapshot', () => {
-  it("answers the process's figures and the embedded database's", async () => {
+  it("answers the process's figures and the database's", async () => {
     const snap = await snapshot();
     expect(snap.process.node).toMatch(/:\d+$/);
     expect(snap.process.nodeVersion).toBe(process.version);
@@ -92,9 +92,20 @@ describe('GET /sys/monitor/snapshot', () => {
     expect(snap.process.memory.heapTotal).toBeGreaterThanOrEqual(snap.process.memory.heapUsed);
     expect(snap.process.host.cpus).toBeGreaterThan(0);
     expect(Date.parse(snap.at)).toBeGreaterThan(Date.parse(snap.process.startedAt));
-    // The embedded database: its size, and no connections or pool to speak of.
-    expect(snap.database).toMatchObject({ kind: 'pglite', connections: null, pool: null });
     expect(snap.database.sizeBytes).toBeGreaterThan(1_000_000);
+    if (s.databaseUrl === undefined) {
+      // The embedded database: its size, and no connections or pool to speak of.
+      expect(snap.database).toMatchObject({ kind: 'pglite', connections: null, pool: null });
+    } else {
+      // PostgreSQL: this server's connections are among the database's, within its pool.
+      expect(snap.database.kind).toBe('postgres');
+      const { connections, pool } = snap.database;
+      expect(connections!.total).toBeGreaterThanOrEqual(1);
+      expect(connections!.active).toBeGreaterThanOrEqual(1);
+      expect(connections!.max).toBeGreaterThanOrEqual(connections!.total);
+      expect(pool!.total).toBeGreaterThanOrEqual(1);
+      expect(pool!.max).toBe(20);
+    }
     // The API tests' servers run no customer SMPP server (the harness sets SMPP_PORT off).
     expect(snap.smppBinds).toBeNull();
   });
@@ -233,7 +244,7 @@ describe('GET /api/health', () => {
   it('answers up with the database round trip', async () => {
     const res = await s.call<{ status: string; database: string; databaseMs: number }>('GET', '/health');
     const result = expectOk(res);
-    expect(result).toMatchObject({ status: 'up', database: 'pglite' });
+    expect(result).toMatchObject({ status: 'up', database: s.databaseUrl ? 'postgres' : 'pglite' });
     expect(result.databaseMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -278,8 +289,13 @@ describe('GET /metrics', () => {
     }
     const down = snap.gateways.filter((g) => g.state === 'down').length;
     expect(parsed.value('switchboard_gateways', { state: 'down' })).toBe(down);
-    // Embedded database: no connection figures.
-    expect(parsed.samples.some((x) => x.name === 'switchboard_database_connections')).toBe(false);
+    if (s.databaseUrl === undefined) {
+      // Embedded database: no connection figures.
+      expect(parsed.samples.some((x) => x.name === 'switchboard_database_connections')).toBe(false);
+    } else {
+      expect(parsed.value('switchboard_database_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+      expect(parsed.value('switchboard_database_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('opens to an address of METRICS_ALLOW without the token', async () => {
