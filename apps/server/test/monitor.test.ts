@@ -294,7 +294,9 @@ describe('GET /metrics', () => {
       expect(parsed.samples.some((x) => x.name === 'switchboard_database_connections')).toBe(false);
     } else {
       expect(parsed.value('switchboard_database_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
-      expect(parsed.value('switchboard_database_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+      expect(
+        parsed.value('switchboard_database_pool_connections', { state: 'total' }),
+      ).toBeGreaterThanOrEqual(1);
     }
   });
 
