@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { type SeedReport, seed } from './db/seed/index';
 import { appModules } from './modules';
 import type { CaptchaGenerator } from './modules/auth';
+import { registerMetricsRoute } from './modules/monitor';
 import type { RegisteredRoute } from './platform/access';
 import { CacheBus } from './platform/cache-bus';
 import { registerCompression } from './platform/compression';
@@ -173,6 +174,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  // Prometheus looks at /metrics (METRICS_TOKEN or METRICS_ALLOW; closed otherwise).
+  registerMetricsRoute(server, services.monitorMetrics, platform.config);
   const webConsole = await registerWebConsole(server, { webDist: platform.config.webDist });
   // Unknown API paths are rate limited (scanners); other page loads get the console (its routes).
   server.setNotFoundHandler(

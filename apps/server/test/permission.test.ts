@@ -102,6 +102,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       ['systemLoginLog', 'Login log', '/system/loginLog', 'system/LoginLog'],
       ['systemOperationLog', 'Operation log', '/system/operationLog', 'system/OperationLog'],
       ['systemApiDocs', 'API docs', '/system/apiDocs', 'system/ApiDocs'],
+      ['systemMonitor', 'Monitoring', '/system/monitor', 'system/Monitor'],
     ]);
     expect(find(children, 'systemUser').meta.permissionList).toEqual([
       { action: 'system:user:frozen', describe: 'Freeze / thaw', type: '1', status: '1' },

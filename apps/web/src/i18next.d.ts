@@ -13,6 +13,7 @@ import type layout from './locales/en-US/layout.json';
 import type ledger from './locales/en-US/ledger.json';
 import type legal from './locales/en-US/legal.json';
 import type menu from './locales/en-US/menu.json';
+import type monitor from './locales/en-US/monitor.json';
 import type notices from './locales/en-US/notices.json';
 import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       smppAccount: typeof smppAccount;
       smsStats: typeof smsStats;
       smsTest: typeof smsTest;
+      monitor: typeof monitor;
     };
   }
 }

@@ -651,6 +651,15 @@ export const errorTexts = {
     'en-US': 'The error map holds at most 200 codes',
     'zh-CN': '错误码映射最多200条',
   },
+  METRICS_NOT_ALLOWED: {
+    'en-US':
+      'Metrics are not open to this caller: send METRICS_TOKEN as a Bearer token, or call from an address in METRICS_ALLOW',
+    'zh-CN': '无权读取监控指标：请以 Bearer 方式携带 METRICS_TOKEN，或从 METRICS_ALLOW 允许的地址访问',
+  },
+  DATABASE_UNAVAILABLE: {
+    'en-US': 'The database does not answer',
+    'zh-CN': '数据库无响应',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof errorTexts;

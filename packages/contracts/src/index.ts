@@ -14,6 +14,7 @@ export * from './html-policy';
 export * from './ledger';
 export * from './logs';
 export * from './money';
+export * from './monitor';
 export * from './order';
 export * from './paging';
 export * from './permission';

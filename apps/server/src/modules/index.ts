@@ -12,6 +12,7 @@ import { duplicateModule } from './duplicate';
 import { gatewayModule } from './gateway';
 import { ledgerModule } from './ledger';
 import { logsModule } from './logs';
+import { monitorModule } from './monitor';
 import { paymentsModule } from './payments';
 import { permissionModule } from './permission';
 import { rateModule } from './rate';
@@ -60,5 +61,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     smsApiModule,
     smppServerModule,
     smsTestModule,
+    monitorModule,
   ];
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_CURRENCY, LOGIN_CAPTCHA_MODES, parseMoney } from '@switchboard/contracts';
 import { z } from 'zod';
+import { isValidIpRule } from './ip-rules';
 import { parseSecretsKey } from './secret-box';
 
 /** The demo accounts' password when DEMO_PASSWORD is not set. */
@@ -124,6 +125,27 @@ const envSchema = z.object({
   SMPP_HOST: z.string().optional(),
   /** How often the SMPP server looks for receipts due to its binds that other processes stored (ms). */
   SMPP_RECEIPT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  /** `GET /metrics`: a Bearer token that opens it (at least 16 characters). */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || (v.length >= 16 && /^[\x21-\x7e]+$/.test(v)), {
+      message: 'must be at least 16 visible ASCII characters (e.g. `openssl rand -hex 24`)',
+    }),
+  /** `GET /metrics`: addresses or CIDR ranges that may read it without the token (comma separated). */
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .refine((rules) => rules.every(isValidIpRule), {
+      message: 'must be IP addresses or CIDR ranges, comma separated (e.g. 10.0.0.0/8,127.0.0.1)',
+    }),
 });
 
 export type EnvInput = Partial<Record<keyof z.input<typeof envSchema>, string>>;
@@ -181,6 +203,11 @@ export interface Config {
    * when its demo gateways exist (npm start), off otherwise; `ports` where they listen.
    */
   smscSim: { enabled: boolean | undefined; ports: [number, number]; outcomes: string | undefined };
+  /**
+   * Who may read `GET /metrics`: a request with `Authorization: Bearer <token>`, or from an
+   * address in `allow`. Neither configured: nobody (it is closed by default).
+   */
+  metrics: { token: string | undefined; allow: string[] };
   /**
    * Waits out the slow-down of a failed login (login-guard's failureDelayMs). Not from the
    * environment: unset means a real timer; tests pass one that records the delay asked for.
@@ -285,6 +312,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       callbackRetryMs: e.SMS_CALLBACK_RETRY_MS,
       callbackWindowMs: e.SMS_CALLBACK_WINDOW_S * 1000,
     },
+    metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW },
     smscSim: {
       enabled: e.SMSC_SIM,
       ports: e.SMSC_SIM_PORTS.split(',').map((p) => Number(p.trim())) as [number, number],

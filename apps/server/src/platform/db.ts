@@ -28,6 +28,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball. */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: this process's connection pool now (monitoring). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 }
 
 /** An advisory lock's key: a name, hashed to PostgreSQL's bigint key space. */
@@ -84,7 +86,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     };
     await withLock(STARTUP_LOCK, 'wait', () => migratePg(db as never, { migrationsFolder }));
-    return { db, kind: 'postgres', withLock, close: () => pool.end() };
+    const max = options.poolSize ?? 20;
+    const poolStats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    });
+    return { db, kind: 'postgres', withLock, close: () => pool.end(), poolStats };
   }
   let dataDir = options.dataDir;
   if (!dataDir.startsWith('memory://')) {

@@ -458,6 +458,15 @@ export const MENU: MenuSeed[] = [
         perms: 'system:apiDocs:view',
         icon: 'api',
       },
+      {
+        key: 'systemMonitor',
+        title: 'Monitoring',
+        titleKey: 'menu.systemMonitor',
+        path: '/system/monitor',
+        component: 'system/Monitor',
+        perms: 'system:monitor:view',
+        icon: 'dashboard',
+      },
     ],
   },
   {

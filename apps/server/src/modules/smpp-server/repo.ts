@@ -1,5 +1,5 @@
 import type { SmppAccountListQuery, SmsStatus } from '@switchboard/contracts';
-import { and, asc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
@@ -139,6 +139,15 @@ export class SmppRepo {
       returning m.smpp_id`);
     const done = new Set(rowsOf<{ smpp_id: string }>(result).map((r) => r.smpp_id));
     return changed.filter((r) => done.has(r.smppId));
+  }
+
+  /** Receipts waiting for a receiving bind (monitoring; the partial index smpp_messages_due_idx). */
+  async receiptsDue(): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ n: count() })
+      .from(smppMessages)
+      .where(eq(smppMessages.receiptState, 'due'));
+    return row?.n ?? 0;
   }
 
   /** Receipts to write to an account's binds: due ones, and ones written long ago but never answered. */

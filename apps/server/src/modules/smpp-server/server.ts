@@ -113,6 +113,13 @@ export class SmppServer {
     await closed;
   }
 
+  /** Binds open now in this process (every account; connections not bound yet left out). */
+  get bindCount(): number {
+    let n = 0;
+    for (const bind of this.binds) if (bind.account) n++;
+    return n;
+  }
+
   /** Binds of an account open now in this process. */
   bindsOf(accountId: string): number {
     let n = 0;

@@ -104,6 +104,16 @@ export class SmppServerService {
     return server.port;
   }
 
+  /** Binds open in this process's SMPP server (null: none runs here). */
+  get openBinds(): number | null {
+    return this.server ? this.server.bindCount : null;
+  }
+
+  /** Receipts stored for customers' binds and not written to one yet (every process). */
+  receiptsDue(): Promise<number> {
+    return this.repo.receiptsDue();
+  }
+
   /** The SMPP server's port (null: not running in this process). */
   get port(): number | null {
     return this.server?.port ?? null;

@@ -12,7 +12,7 @@ import { type Db, executor, rowsOf } from '../../platform/db';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { likeText, pgArray } from '../../platform/sql';
 import type { GatewayReceiptStatus } from './ports';
-import { smsBatches, smsCallbacks, smsMessageParts, smsMessages, smsReceiptsPending } from './schema';
+import { smsBatches, smsCallbacks, smsMessageParts, smsMessages } from './schema';
 
 export type SmsMessageRecord = typeof smsMessages.$inferSelect;
 export type SmsMessageInsert = typeof smsMessages.$inferInsert;
@@ -713,7 +713,34 @@ export class SmsRepo {
       .orderBy(smsMessageParts.partNo);
   }
 
-  pendingReceiptCount() {
-    return this.x.select({ n: count() }).from(smsReceiptsPending);
+  /**
+   * Messages not final yet by where they wait, callbacks owed and receipts not matched yet
+   * (monitoring). Each count reads its status's partial index, never the message history.
+   */
+  async queueDepth(): Promise<{
+    accepted: number;
+    scheduled: number;
+    queued: number;
+    sent: number;
+    callbacksPending: number;
+    receiptsUnmatched: number;
+  }> {
+    const result = await this.x.execute(sql`
+      select
+        (select count(*) from sms_messages where status = 'accepted' and next_attempt_at <= now())::int as accepted,
+        (select count(*) from sms_messages where status = 'accepted' and next_attempt_at > now())::int as scheduled,
+        (select count(*) from sms_messages where status = 'queued')::int as queued,
+        (select count(*) from sms_messages where status = 'sent')::int as sent,
+        (select count(*) from sms_callbacks where state = 'pending')::int as callbacks_pending,
+        (select count(*) from sms_receipts_pending)::int as receipts_unmatched`);
+    const [row] = rowsOf<Record<string, unknown>>(result);
+    return {
+      accepted: Number(row?.accepted ?? 0),
+      scheduled: Number(row?.scheduled ?? 0),
+      queued: Number(row?.queued ?? 0),
+      sent: Number(row?.sent ?? 0),
+      callbacksPending: Number(row?.callbacks_pending ?? 0),
+      receiptsUnmatched: Number(row?.receipts_unmatched ?? 0),
+    };
   }
 }

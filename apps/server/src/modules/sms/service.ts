@@ -236,6 +236,11 @@ export class SmsService {
     return row;
   }
 
+  /** Messages not final by where they wait, callbacks owed, receipts unmatched (monitoring). */
+  queueDepth() {
+    return this.repo.queueDepth();
+  }
+
   /** A message with its parts as the gateway took them (the test tool's trace). */
   async trace(id: string) {
     const message = await this.repo.findMessage(id);

@@ -1,2 +1,2 @@
-export type { JobRunRow, ScheduledJobRow } from './repo';
+export { JobRepo, type JobRunRow, type ScheduledJobRow } from './repo';
 export { isValidSchedule, type JobDefinition, JobRunner, type JobRunOutcome } from './runner';

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { type Db, executor } from '../db';
 import { jobRuns, scheduledJobs } from './schema';
 
@@ -85,6 +85,27 @@ export class JobRepo {
       .where(eq(jobRuns.jobName, jobName))
       .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id))
       .limit(limit);
+  }
+
+  /** Runs going on now, in any process (monitoring; the partial index job_runs_running_idx). */
+  async running(): Promise<JobRunRow[]> {
+    return executor(this.db)
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.status, 'running'))
+      .orderBy(jobRuns.startedAt)
+      .limit(50);
+  }
+
+  /** Failed runs since `since`: how many, and the latest `limit` (the partial index job_runs_failed_idx). */
+  async failuresSince(since: Date, limit: number): Promise<{ count: number; latest: JobRunRow[] }> {
+    const q = executor(this.db);
+    const failedSince = and(eq(jobRuns.status, 'failed'), gte(jobRuns.startedAt, since));
+    const [[counted], latest] = await Promise.all([
+      q.select({ n: count() }).from(jobRuns).where(failedSince),
+      q.select().from(jobRuns).where(failedSince).orderBy(desc(jobRuns.startedAt)).limit(limit),
+    ]);
+    return { count: counted?.n ?? 0, latest };
   }
 
   /** Runs left 'running' by a process that died: marked failed, so the history tells the truth. */

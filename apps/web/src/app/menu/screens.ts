@@ -29,6 +29,7 @@ const LOADERS: Record<string, Loader> = {
   'system/ApiDocs': () => import('@/features/api-docs/pages/ApiDocsPage'),
   'apiDocs/CustomerApiDocs': () => import('@/features/api-docs/pages/CustomerApiDocsPage'),
   'system/SmppAccountList': () => import('@/features/smpp-account/pages/SmppAccountListPage'),
+  'system/Monitor': () => import('@/features/monitor/pages/MonitorPage'),
   'test/Home': () => import('@/features/diagnostics/pages/DiagnosticsPage'),
   'rates/RateGroupList': () => import('@/features/rates/pages/RateGroupListPage'),
   'rates/RateList': () => import('@/features/rates/pages/RateListPage'),

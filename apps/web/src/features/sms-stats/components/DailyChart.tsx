@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { formatSpend } from './format';
 
-const EChart = lazy(() => import('./EChart'));
+const EChart = lazy(() => import('@/components/EChart'));
 
 export interface DailyPoint {
   day: string;

@@ -1,11 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type Gateway, type GatewayState, gatewayListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, Modal, Select, Switch, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { type Gateway, gatewayListQuerySchema } from '@switchboard/contracts';
+import { App, Button, Form, Input, Modal, Select, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can, useCan } from '@/components/Can';
-import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
@@ -25,30 +24,7 @@ import {
   useToggleGateway,
 } from '../api/gateways';
 import { GatewayFormModal } from '../components/GatewayFormModal';
-
-const STATE_COLORS: Record<GatewayState['state'], string> = {
-  bound: 'green',
-  connecting: 'gold',
-  down: 'red',
-  disabled: 'default',
-};
-
-/** The live state of a gateway: a tag (bound 2/2, connecting, down, disabled). */
-function StateTag({ gateway, state }: { gateway: Gateway; state: GatewayState | undefined }) {
-  const { t } = useTranslation('gateway');
-  const current = state?.state ?? (gateway.enabled ? 'down' : 'disabled');
-  const label = t(`states.${current}`);
-  const detail =
-    current === 'bound' && state ? t('boundOf', { bound: state.bound, binds: state.binds }) : null;
-  return (
-    <Tooltip title={state?.since ? <DateTimeText value={state.since} /> : undefined}>
-      <Tag color={STATE_COLORS[current]} data-testid="gateway-state" data-state={current}>
-        {label}
-        {detail ? ` · ${detail}` : ''}
-      </Tag>
-    </Tooltip>
-  );
-}
+import { GatewayStateTag } from '../components/tags';
 
 /** Copy: a new name; everything else (the password too) is copied, the copy disabled. */
 function CopyModal({ source, onClose }: { source: Gateway | null; onClose: () => void }) {
@@ -178,7 +154,9 @@ export default function GatewayListPage() {
     {
       title: t('fields.state'),
       key: 'state',
-      render: (_: unknown, record) => <StateTag gateway={record} state={states.get(record.id)} />,
+      render: (_: unknown, record) => (
+        <GatewayStateTag state={states.get(record.id)} enabled={record.enabled} />
+      ),
     },
     {
       title: t('fields.lastError'),

@@ -5,7 +5,8 @@ import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only what the SMS charts draw: this module (and echarts) is its own chunk, loaded lazily.
+// Only what the console's charts draw (line and bar): this module (and echarts) is its own chunk,
+// loaded lazily (`lazy(() => import('@/components/EChart'))`).
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 /** An ECharts chart filling its box, following the box's size. */

@@ -1,0 +1,2 @@
+CREATE INDEX "job_runs_running_idx" ON "job_runs" USING btree ("started_at") WHERE "job_runs"."status" = 'running';--> statement-breakpoint
+CREATE INDEX "job_runs_failed_idx" ON "job_runs" USING btree ("started_at") WHERE "job_runs"."status" = 'failed';
