@@ -33,6 +33,8 @@ export const NAMESPACES = [
   'smppAccount',
   'smsStats',
   'smsTest',
+  'dict',
+  'country',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
