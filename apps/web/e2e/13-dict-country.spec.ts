@@ -11,7 +11,8 @@ const VIEWPORT = { width: 1280, height: 800 };
 
 async function openSystemScreen(page: Page, name: string | RegExp, url: RegExp) {
   const menu = page.getByTestId('side-menu');
-  if (!(await menu.getByRole('menuitem', { name }).isVisible())) await menu.getByTestId('menu-system').click();
+  if (!(await menu.getByRole('menuitem', { name }).isVisible()))
+    await menu.getByTestId('menu-system').click();
   await menu.getByRole('menuitem', { name }).click();
   await expect(page).toHaveURL(url);
 }
@@ -21,7 +22,11 @@ async function priorityOptions(page: Page, newTitle: string): Promise<string[]> 
   await page.getByTestId('announcement-add').click();
   const form = page.getByRole('dialog').filter({ hasText: newTitle });
   await expect(form).toBeVisible();
-  await form.locator('.ant-form-item').filter({ has: page.locator('#priority') }).locator('.ant-select').click();
+  await form
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('#priority') })
+    .locator('.ant-select')
+    .click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options.first()).toBeVisible();
   const texts = await options.allInnerTexts();
@@ -31,7 +36,10 @@ async function priorityOptions(page: Page, newTitle: string): Promise<string[]> 
   return texts;
 }
 
-test('an item added to a dictionary shows in its select at once, in both languages', async ({ page, request }) => {
+test('an item added to a dictionary shows in its select at once, in both languages', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await page.setViewportSize(VIEWPORT);
   const id = Date.now() % 1_000_000;
@@ -79,7 +87,11 @@ test('an item added to a dictionary shows in its select at once, in both languag
     await openSystemScreen(page, '数据字典', /\/system\/dict/);
     await page.getByTestId('dict-search').fill('priority');
     await page.getByTestId('dict-search').press('Enter');
-    await page.locator('tr.ant-table-row').filter({ hasText: 'priority' }).getByTestId('dict-items-priority').click();
+    await page
+      .locator('tr.ant-table-row')
+      .filter({ hasText: 'priority' })
+      .getByTestId('dict-items-priority')
+      .click();
     await expect(drawer.locator('.ant-drawer-title')).toHaveText('优先级（priority）的字典项');
     await drawer.getByTestId(`dict-item-enabled-${value}`).click();
     await expect(drawer.getByTestId(`dict-item-enabled-${value}`)).toHaveAttribute('aria-checked', 'false');
@@ -116,7 +128,10 @@ test('a disabled country leaves the sign-up form’s country picker; enabled aga
 }) => {
   test.slow();
   await page.setViewportSize(VIEWPORT);
-  const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-US' });
+  const guestContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'en-US',
+  });
   const guest = await guestContext.newPage();
   /** The sign-up form's country options matching `text`, freshly loaded. */
   const offered = async (text: string) => {
@@ -149,7 +164,10 @@ test('a disabled country leaves the sign-up form’s country picker; enabled aga
     await page.getByTestId('country-search').press('Enter');
     const china = page.locator('tr.ant-table-row').filter({ hasText: '中国' }).filter({ hasText: '+86' });
     await china.getByTestId('country-delete-CN').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定|OK/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s?定|OK/ })
+      .click();
     await expectToast(page, /国家\/地区CN正在使用中.*不能删除；可停用/);
 
     expect(await offered('Tuvalu')).toEqual([]);
