@@ -73,7 +73,7 @@ describe('seed outside demo mode', () => {
     await start(database, {});
     expect(await count(database.db, countries)).toBeGreaterThan(240);
     const [cn] = await database.db.select().from(countries).where(eq(countries.code, 'CN'));
-    expect(cn).toEqual({ code: 'CN', dialCode: '86', nameEn: 'China', nameZh: '中国' });
+    expect(cn).toEqual({ code: 'CN', dialCode: '86', nameEn: 'China', nameZh: '中国', enabled: true });
     const dicts = await database.db.select({ code: dictionaries.dictCode }).from(dictionaries);
     expect(dicts.map((d) => d.code)).toEqual(
       expect.arrayContaining(['priority', 'company_type', 'approval_status']),

@@ -7,6 +7,8 @@ import type billing from './locales/en-US/billing.json';
 import type branding from './locales/en-US/branding.json';
 import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
+import type country from './locales/en-US/country.json';
+import type dict from './locales/en-US/dict.json';
 import type gateway from './locales/en-US/gateway.json';
 import type home from './locales/en-US/home.json';
 import type layout from './locales/en-US/layout.json';
@@ -55,6 +57,8 @@ declare module 'i18next' {
       smsStats: typeof smsStats;
       smsTest: typeof smsTest;
       monitor: typeof monitor;
+      dict: typeof dict;
+      country: typeof country;
     };
   }
 }

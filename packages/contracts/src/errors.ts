@@ -89,6 +89,33 @@ export const errorTexts = {
   DUPLICATE_NOT_ALLOWED: { 'en-US': 'This field cannot be checked', 'zh-CN': '该字段不允许校验' },
   DUPLICATE_EXISTS: { 'en-US': 'This value already exists', 'zh-CN': '该值不可用，系统中已存在！' },
   DICT_NOT_FOUND: { 'en-US': 'Dictionary not found', 'zh-CN': '字典不存在' },
+  DICT_CODE_TAKEN: { 'en-US': 'The dictionary code {code} exists already', 'zh-CN': '字典编码{code}已存在' },
+  DICT_BUILT_IN: {
+    'en-US': 'The dictionary {code} is built in: the system relies on it, so it cannot be deleted',
+    'zh-CN': '字典{code}为系统内置，系统依赖它，不能删除',
+  },
+  DICT_BUILT_IN_CODE: {
+    'en-US': 'The code of the built-in dictionary {code} cannot change: the system relies on it',
+    'zh-CN': '内置字典{code}的编码不能修改：系统依赖它',
+  },
+  DICT_ITEM_NOT_FOUND: { 'en-US': 'Dictionary item not found', 'zh-CN': '字典项不存在' },
+  DICT_ITEM_VALUE_TAKEN: {
+    'en-US': 'The value {value} exists already in this dictionary',
+    'zh-CN': '该字典中已存在值{value}',
+  },
+  DICT_ITEM_BUILT_IN: {
+    'en-US':
+      'The value {value} of {code} is built in: the system relies on it, so it cannot be deleted or renamed (disable it or change its texts instead)',
+    'zh-CN': '{code}的值{value}为系统内置，系统依赖它，不能删除或修改值（可停用或修改其文字）',
+  },
+  COUNTRY_NOT_FOUND: { 'en-US': 'Country not found', 'zh-CN': '国家/地区不存在' },
+  COUNTRY_CODE_TAKEN: { 'en-US': 'The country {code} exists already', 'zh-CN': '国家/地区{code}已存在' },
+  COUNTRY_IN_USE: {
+    'en-US':
+      'The country {code} is in use ({rates} rates, {operators} operators, {costs} gateway costs, {routes} routes): it cannot be deleted; disable it instead',
+    'zh-CN':
+      '国家/地区{code}正在使用中（费率{rates}条、运营商{operators}个、通道成本{costs}条、路由{routes}条），不能删除；可停用',
+  },
   TOTP_NOT_PENDING: {
     'en-US': 'Start binding Google Authenticator first',
     'zh-CN': '请先生成谷歌验证器密钥',

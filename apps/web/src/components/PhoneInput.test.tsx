@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { browserCountry, PhoneInput, toE164 } from './PhoneInput';
+import { browserCountry, countryOptions, PhoneInput, toE164 } from './PhoneInput';
 
 describe('phone numbers', () => {
   it('takes the country from the first browser language that names one phones know', () => {
@@ -55,5 +55,26 @@ describe('<PhoneInput> in a form item', () => {
     expect(await screen.findByText('Not a phone number')).toBeTruthy();
     await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
     expect(number.getAttribute('aria-describedby')?.split(' ').sort()).toEqual(['phone_extra', 'phone_help']);
+  });
+});
+
+describe('countryOptions', () => {
+  const offered = [
+    { code: 'GB', dialCode: '44', name: 'United Kingdom' },
+    { code: 'CN', dialCode: '86', name: 'China' },
+    // Added by an operator, unknown to phone numbers: not offered by a phone picker.
+    { code: 'XA', dialCode: '999', name: 'Example Land' },
+  ];
+
+  it('offers the enabled countries of System → Countries, by name, with their calling codes', () => {
+    expect(countryOptions('en-US', offered).map((o) => o.label)).toEqual(['China +86', 'United Kingdom +44']);
+  });
+
+  it('keeps a disabled country that is chosen already (a stored number stays valid)', () => {
+    expect(countryOptions('en-US', offered, 'FR').map((o) => o.value)).toEqual(['CN', 'FR', 'GB']);
+  });
+
+  it('offers every country phone numbers know while the list is unknown', () => {
+    expect(countryOptions('en-US').length).toBeGreaterThan(200);
   });
 });

@@ -1,4 +1,4 @@
-import type { Locale } from '@switchboard/contracts';
+import type { CountryOption, Locale } from '@switchboard/contracts';
 import { Input, type InputProps, type InputRef, Select, Space } from 'antd';
 import {
   type CountryCode,
@@ -32,12 +32,20 @@ export function toE164({ phone, country }: PhoneValue): string | null {
   return parsed?.isValid() ? parsed.number : null;
 }
 
-/** Countries by their name in the user's language, each with its calling code. */
-function countryOptions(locale: Locale) {
+/**
+ * Countries by their name in the user's language, each with its calling code: those of `offered`
+ * (System → Countries' enabled ones) that phones know, or every country phones know while that
+ * list is unknown. `current` stays offered even when disabled: a stored number remains valid.
+ */
+export function countryOptions(locale: Locale, offered?: readonly CountryOption[], current?: CountryCode) {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
-  return getCountries()
-    .map((code) => {
-      const name = names.of(code) ?? code;
+  const entries: { code: CountryCode; name: string }[] = offered
+    ? offered.flatMap((c) => (isSupportedCountry(c.code) ? [{ code: c.code, name: c.name }] : []))
+    : getCountries().map((code) => ({ code, name: names.of(code) ?? code }));
+  if (current && !entries.some((e) => e.code === current))
+    entries.push({ code: current, name: names.of(current) ?? current });
+  return entries
+    .map(({ code, name }) => {
       const label = `${name} +${getCountryCallingCode(code)}`;
       return { value: code, label, search: `${label} ${code}`.toLowerCase() };
     })
@@ -59,6 +67,8 @@ interface PhoneInputProps extends FieldProps {
   onCountryChange: (country: CountryCode | undefined) => void;
   locale: Locale;
   countryLabel: string;
+  /** The countries to offer (`useCountryOptions`); left out or still loading: every one phones know. */
+  countries?: readonly CountryOption[] | undefined;
   /** Test ids of the number and of the country list (default `phone-country`). */
   'data-testid'?: string;
   countryTestId?: string;
@@ -76,11 +86,12 @@ export function PhoneInput({
   onCountryChange,
   locale,
   countryLabel,
+  countries,
   'data-testid': testId,
   countryTestId = 'phone-country',
   ...field
 }: PhoneInputProps) {
-  const options = useMemo(() => countryOptions(locale), [locale]);
+  const options = useMemo(() => countryOptions(locale, countries, country), [locale, countries, country]);
   return (
     <Space.Compact block>
       <Select

@@ -13,7 +13,9 @@ export function useDict(code: string) {
     queryKey: ['dict', code, locale],
     queryFn: ({ signal }) =>
       apiClient.get<DictItem[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`, undefined, signal),
-    staleTime: 10 * 60_000,
+    // Another browser's change to a dictionary shows here on the next screen after a minute; this
+    // browser's own changes invalidate ['dict'] at once (System → Dictionaries).
+    staleTime: 60_000,
   });
   const items = query.data ?? [];
   return {

@@ -34,6 +34,8 @@ export const NAMESPACES = [
   'smsStats',
   'smsTest',
   'monitor',
+  'dict',
+  'country',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,4 @@
-import { pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, varchar } from 'drizzle-orm/pg-core';
 
 /** ISO 3166 countries and regions with their calling codes. */
 export const countries = pgTable('countries', {
@@ -6,4 +6,6 @@ export const countries = pgTable('countries', {
   dialCode: varchar('dial_code', { length: 8 }).notNull(),
   nameEn: varchar('name_en', { length: 128 }).notNull(),
   nameZh: varchar('name_zh', { length: 128 }).notNull(),
+  /** A disabled country leaves the pickers; rows that name it stay valid. */
+  enabled: boolean('enabled').notNull().default(true),
 });

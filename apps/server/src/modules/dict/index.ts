@@ -25,7 +25,7 @@ export function seededLabels(code: string): Record<string, Record<Locale, string
 /** Dictionaries of coded values. */
 export const dictModule = defineModule({
   name: 'dict',
-  services: ({ db }) => ({ dicts: new DictService(db) }),
+  services: ({ db, caches }) => ({ dicts: new DictService(db, caches) }),
   routes: dictRoutes,
   seed: ({ dicts }) => dicts.seed(),
   seedDigest: digestOf(DICTIONARIES),

@@ -19,7 +19,12 @@ declare module '../../platform/module' {
  */
 export const rateModule = defineModule({
   name: 'rate',
-  services: ({ db, log, caches }, services) => ({ rates: new RateService(db, services, log, caches) }),
+  services: ({ db, log, caches }, services) => {
+    const rates = new RateService(db, services, log, caches);
+    // A country that rates, operators or gateway costs name is not deleted.
+    services.countries.registerUsageCheck((code) => rates.countryUsage(code));
+    return { rates };
+  },
   routes: rateRoutes,
   // Mobile operators and their number prefixes: reference data every database needs.
   seed: ({ rates }) => rates.seedOperators(DEMO_OPERATORS),

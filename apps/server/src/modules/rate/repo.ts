@@ -87,6 +87,20 @@ const GATEWAY_SORTABLE = {
 export class RateRepo {
   constructor(private readonly db: Db) {}
 
+  /** How many rates, operators and gateway costs name a country (a country in use is not deleted). */
+  async countryUsage(code: string): Promise<{ rates: number; operators: number; costs: number }> {
+    const count = (table: typeof rates | typeof operators | typeof gatewayOperatorPrices) =>
+      sql<number>`(select count(*)::int from ${table} where ${table.countryCode} = ${code})`;
+    const [row] = await executor(this.db)
+      .select({ rates: count(rates), operators: count(operators), costs: count(gatewayOperatorPrices) })
+      .from(sql`(select 1) as one`);
+    return {
+      rates: Number(row?.rates ?? 0),
+      operators: Number(row?.operators ?? 0),
+      costs: Number(row?.costs ?? 0),
+    };
+  }
+
   // --- groups ---
 
   private groupWhere(visibility: GroupVisibility, filters: GroupFilters): SQL | undefined {

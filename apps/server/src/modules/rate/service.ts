@@ -188,6 +188,11 @@ export class RateService {
     caches?.register(RATES_CACHE, () => this.clearCaches());
   }
 
+  /** Rates, operators and gateway costs of a country (the country module asks before a delete). */
+  countryUsage(code: string) {
+    return this.repo.countryUsage(code);
+  }
+
   private clearCaches() {
     this.groupRates.clear();
     this.assignments.clear();

@@ -19,7 +19,12 @@ declare module '../../platform/module' {
  */
 export const routingModule = defineModule({
   name: 'routing',
-  services: ({ db, caches }, services) => ({ routing: new RoutingService(db, services, caches) }),
+  services: ({ db, caches }, services) => {
+    const routing = new RoutingService(db, services, caches);
+    // A country a route matches is not deleted.
+    services.countries.registerUsageCheck((code) => routing.countryUsage(code));
+    return { routing };
+  },
   routes: routingRoutes,
   // After the gateway module's seed (its demo gateways), in the module list's order.
   seed: async (services, options) => {

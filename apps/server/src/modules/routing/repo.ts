@@ -33,6 +33,15 @@ const SORTABLE = {
 export class RoutingRepo {
   constructor(private readonly db: Db) {}
 
+  /** How many routes match a country (a country in use is not deleted). */
+  async countryUsage(code: string): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(smsRoutes)
+      .where(eq(smsRoutes.countryCode, code));
+    return Number(row?.total ?? 0);
+  }
+
   private where(f: RouteFilters): SQL | undefined {
     return and(
       f.name ? ilike(smsRoutes.name, likeText(f.name)) : undefined,

@@ -96,6 +96,11 @@ export class RoutingService {
     caches?.register(GATEWAYS_CACHE, () => this.clearCaches());
   }
 
+  /** Routes that match a country (the country module asks before a delete). */
+  async countryUsage(code: string) {
+    return { routes: await this.repo.countryUsage(code) };
+  }
+
   private clearCaches() {
     this.routes.clear();
     this.allowed.clear();

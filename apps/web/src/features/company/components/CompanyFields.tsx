@@ -3,6 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountryOptions } from '@/components/countries';
 import { useDict } from '@/components/dict';
 import { browserCountry, PhoneInput, toE164 } from '@/components/PhoneInput';
 import type { EntityForm } from '@/components/use-entity-form';
@@ -105,6 +106,7 @@ export function CompanyFields({
   const types = useDict('company_type');
   const form = Form.useFormInstance<CompanyFieldValues>();
   const country = Form.useWatch('country', form);
+  const countryOptions = useCountryOptions();
   const id = (field: string) => `${testIdPrefix}-${field}`;
 
   /** As the server has it: a valid number for the chosen country, or one with its +code. */
@@ -143,6 +145,7 @@ export function CompanyFields({
         extra={t('company.phoneHint')}
       >
         <PhoneInput
+          countries={countryOptions.data}
           country={country}
           onCountryChange={(code) => {
             form.setFieldValue('country', code);

@@ -5,6 +5,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useCountryOptions } from '@/components/countries';
 import { browserCountry, PhoneInput, toE164 } from '@/components/PhoneInput';
 import { CaptchaImage, newCheckKey, useCaptchaImage } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
@@ -52,6 +53,7 @@ export default function RegisterPage() {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const register = useRegisterCompany();
+  const countryOptions = useCountryOptions();
   const queryClient = useQueryClient();
   const checks = useRef<Partial<Record<Field, number>>>({});
   // A number typed without its +code belongs to this country (the browser's, until the person picks).
@@ -189,6 +191,7 @@ export default function RegisterPage() {
           >
             {field === 'phone' ? (
               <PhoneInput
+                countries={countryOptions.data}
                 country={country}
                 onCountryChange={(code) => {
                   countryRef.current = code;

@@ -1,0 +1,1 @@
+ALTER TABLE "countries" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,61 @@
+import type { CountryInput, CountryListQuery, CountryRecord, Page } from '@switchboard/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { countryOptionsKey } from '@/components/countries';
+import { apiClient } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
+
+export const COUNTRY_EXPORT_PATH = '/sys/country/exportXls';
+export const COUNTRY_IMPORT_PATH = '/sys/country/importExcel';
+
+/** Every page of the country list. */
+export const countryListKey = ['countryAdmin', 'list'] as const;
+
+export const listCountriesQuery = listQuery<CountryListQuery, Page<CountryRecord>>(
+  '/sys/country/list',
+  countryListKey,
+);
+
+/** After a change: the list, and the pickers' countries in this browser. */
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: countryListKey }),
+      queryClient.invalidateQueries({ queryKey: countryOptionsKey }),
+    ]);
+  };
+}
+
+export function useSaveCountry() {
+  const onSuccess = useInvalidate();
+  return useMutation({
+    mutationFn: ({ isNew, input }: { isNew: boolean; input: CountryInput }) =>
+      isNew
+        ? apiClient.post<CountryRecord>('/sys/country/add', input)
+        : apiClient.put<CountryRecord>('/sys/country/edit', input),
+    meta: { errorDisplay: 'inline' },
+    onSuccess,
+  });
+}
+
+export function useSetCountryEnabled() {
+  const onSuccess = useInvalidate();
+  return useMutation({
+    mutationFn: (input: { code: string; enabled: boolean }) =>
+      apiClient.put<CountryRecord>('/sys/country/setEnabled', input),
+    onSuccess,
+  });
+}
+
+export function useDeleteCountry() {
+  const onSuccess = useInvalidate();
+  return useMutation({
+    mutationFn: (code: string) => apiClient.delete<null>('/sys/country/delete', { code }),
+    onSuccess,
+  });
+}
+
+/** After an import. */
+export function useReloadCountries() {
+  return useInvalidate();
+}

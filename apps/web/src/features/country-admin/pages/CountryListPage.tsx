@@ -1,0 +1,176 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type CountryRecord, countryListQuerySchema } from '@switchboard/contracts';
+import { App, Button, Form, Input, Select, Switch, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can, useCan } from '@/components/Can';
+import { ExportButton } from '@/components/ExportButton';
+import { ImportButton } from '@/components/ImportButton';
+import { ImportDialog } from '@/components/ImportDialog';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import {
+  COUNTRY_EXPORT_PATH,
+  COUNTRY_IMPORT_PATH,
+  listCountriesQuery,
+  useDeleteCountry,
+  useReloadCountries,
+  useSetCountryEnabled,
+} from '../api/countries';
+import { CountryFormModal } from '../components/CountryFormModal';
+
+export const COUNTRY_PERMISSIONS = {
+  add: 'system:country:add',
+  edit: 'system:country:edit',
+  delete: 'system:country:delete',
+  export: 'system:country:export',
+  import: 'system:country:import',
+} as const;
+
+/** system/CountryList: the ISO countries every picker offers (search, enabled switch, edit). */
+export default function CountryListPage() {
+  const { t, i18n } = useTranslation('country');
+  const { message } = App.useApp();
+  const [form, setForm] = useState<{ open: boolean; editing: CountryRecord | null }>({
+    open: false,
+    editing: null,
+  });
+  const [importing, setImporting] = useState(false);
+  const setEnabled = useSetCountryEnabled();
+  const remove = useDeleteCountry();
+  const reload = useReloadCountries();
+  const canEdit = useCan(COUNTRY_PERMISSIONS.edit);
+  const zh = i18n.language === 'zh-CN';
+  const nameOf = (c: CountryRecord) => (zh ? c.nameZh : c.nameEn);
+
+  const columns: TableColumnsType<CountryRecord> = [
+    { title: t('fields.code'), dataIndex: 'code', sorter: true, width: 90 },
+    {
+      title: t('fields.dialCode'),
+      dataIndex: 'dialCode',
+      sorter: true,
+      width: 110,
+      render: (dial: string) => `+${dial}`,
+    },
+    {
+      title: zh ? t('fields.nameZh') : t('fields.nameEn'),
+      dataIndex: zh ? 'nameZh' : 'nameEn',
+      sorter: true,
+    },
+    {
+      title: zh ? t('fields.nameEn') : t('fields.nameZh'),
+      dataIndex: zh ? 'nameEn' : 'nameZh',
+      sorter: true,
+      responsive: ['md'],
+    },
+    {
+      title: t('fields.enabled'),
+      dataIndex: 'enabled',
+      sorter: true,
+      render: (enabled: boolean, country) => (
+        <Switch
+          size="small"
+          checked={enabled}
+          checkedChildren={t('enabled')}
+          unCheckedChildren={t('disabled')}
+          disabled={!canEdit.visible || canEdit.disabled}
+          loading={setEnabled.isPending && setEnabled.variables?.code === country.code}
+          onChange={(checked) =>
+            setEnabled.mutate(
+              { code: country.code, enabled: checked },
+              {
+                onSuccess: () =>
+                  void message.success(t(checked ? 'enabledNow' : 'disabledNow', { name: nameOf(country) })),
+              },
+            )
+          }
+          data-testid={`country-enabled-${country.code}`}
+        />
+      ),
+    },
+    rowActionsColumn<CountryRecord>(t('actions'), (country) => [
+      {
+        key: 'edit',
+        label: t('edit'),
+        permission: COUNTRY_PERMISSIONS.edit,
+        onClick: () => setForm({ open: true, editing: country }),
+        testId: `country-edit-${country.code}`,
+      },
+      {
+        key: 'delete',
+        label: t('delete'),
+        permission: COUNTRY_PERMISSIONS.delete,
+        danger: true,
+        confirm: t('deleteConfirm', { name: nameOf(country), code: country.code }),
+        onClick: () => remove.mutate(country.code, { onSuccess: () => void message.success(t('deleted')) }),
+        testId: `country-delete-${country.code}`,
+      },
+    ]),
+  ];
+
+  return (
+    <>
+      <ResourceTable
+        params={countryListQuerySchema}
+        query={listCountriesQuery}
+        rowKey="code"
+        title={t('title')}
+        testId="country-table"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="keyword" label={t('search')}>
+              <Input allowClear placeholder={t('searchPlaceholder')} data-testid="country-search" />
+            </Form.Item>
+            <Form.Item name="enabled" label={t('status')}>
+              <Select
+                allowClear
+                placeholder={t('any')}
+                style={{ minWidth: 120 }}
+                options={[
+                  { value: 'true', label: t('enabled') },
+                  { value: 'false', label: t('disabled') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ params }) => (
+          <>
+            <Can action={COUNTRY_PERMISSIONS.add}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setForm({ open: true, editing: null })}
+                data-testid="country-add"
+              >
+                {t('add')}
+              </Button>
+            </Can>
+            <ExportButton
+              path={COUNTRY_EXPORT_PATH}
+              params={params}
+              permission={COUNTRY_PERMISSIONS.export}
+            />
+            <ImportButton permission={COUNTRY_PERMISSIONS.import} onClick={() => setImporting(true)} />
+          </>
+        )}
+      />
+      <ImportDialog
+        open={importing}
+        title={t('importTitle')}
+        path={COUNTRY_IMPORT_PATH}
+        onClose={() => setImporting(false)}
+        onImported={(count) => {
+          void reload();
+          void message.success(t('imported', { count }));
+        }}
+      />
+      <CountryFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+    </>
+  );
+}
