@@ -17,6 +17,7 @@ import { permissionModule } from './permission';
 import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { routingModule } from './routing';
+import { scheduledJobModule } from './scheduled-job';
 import { settingsModule } from './settings';
 import { smppServerModule } from './smpp-server';
 import { smsModule } from './sms';
@@ -60,5 +61,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     smsApiModule,
     smppServerModule,
     smsTestModule,
+    scheduledJobModule,
   ];
 }

@@ -1,2 +1,10 @@
-export type { JobRunRow, ScheduledJobRow } from './repo';
-export { isValidSchedule, type JobDefinition, JobRunner, type JobRunOutcome } from './runner';
+export type { JobListFilters, JobRunRow, RunListFilters, ScheduledJobRow } from './repo';
+export {
+  isValidSchedule,
+  JOBS_CHANGED,
+  type JobDefinition,
+  JobRunner,
+  type JobRunOutcome,
+  nextRunOf,
+  scheduleProblem,
+} from './runner';

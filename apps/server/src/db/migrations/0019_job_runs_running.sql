@@ -1,0 +1,1 @@
+CREATE INDEX "job_runs_running_idx" ON "job_runs" USING btree ("job_name","started_at") WHERE "job_runs"."status" = 'running';
