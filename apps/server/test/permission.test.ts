@@ -101,6 +101,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       ['systemContact', 'Support contacts', '/system/contact', 'system/ContactList'],
       ['systemLoginLog', 'Login log', '/system/loginLog', 'system/LoginLog'],
       ['systemOperationLog', 'Operation log', '/system/operationLog', 'system/OperationLog'],
+      ['systemQuartzJob', 'Scheduled jobs', '/system/quartzJob', 'system/QuartzJobList'],
       ['systemApiDocs', 'API docs', '/system/apiDocs', 'system/ApiDocs'],
     ]);
     expect(find(children, 'systemUser').meta.permissionList).toEqual([
@@ -229,6 +230,10 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'system:contact:edit',
         'system:contact:export',
         'system:contact:import',
+        'system:quartzJob:edit',
+        'system:quartzJob:execute',
+        'system:quartzJob:pause',
+        'system:quartzJob:resume',
         'system:smppAccount:add',
         'system:smppAccount:delete',
         'system:smppAccount:edit',

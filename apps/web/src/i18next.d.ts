@@ -9,6 +9,7 @@ import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
 import type gateway from './locales/en-US/gateway.json';
 import type home from './locales/en-US/home.json';
+import type jobs from './locales/en-US/jobs.json';
 import type layout from './locales/en-US/layout.json';
 import type ledger from './locales/en-US/ledger.json';
 import type legal from './locales/en-US/legal.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       smppAccount: typeof smppAccount;
       smsStats: typeof smsStats;
       smsTest: typeof smsTest;
+      jobs: typeof jobs;
     };
   }
 }

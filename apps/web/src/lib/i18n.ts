@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'smppAccount',
   'smsStats',
   'smsTest',
+  'jobs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
