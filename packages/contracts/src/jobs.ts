@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging';
 import { resourceListQuerySchema } from './resource';
 import { booleanQuery, dateTime } from './wire';
 
@@ -49,6 +50,8 @@ export const jobListQuerySchema = resourceListQuerySchema({
   name: z.string().trim().max(JOB_NAME_MAX, 'FIELD_TOO_LONG').optional(),
   paused: booleanQuery.optional(),
   lastStatus: z.enum(JOB_RUN_STATUSES).optional(),
+  // A few dozen jobs at most: one page by default.
+  pageSize: pageQuerySchema.shape.pageSize.removeDefault().default(50),
 });
 export type JobListQuery = z.input<typeof jobListQuerySchema>;
 

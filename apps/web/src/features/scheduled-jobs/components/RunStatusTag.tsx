@@ -13,7 +13,7 @@ const COLORS: Record<JobRunStatus, string> = {
 export function RunStatusTag({ status }: { status: JobRunStatus }) {
   const { t } = useTranslation('jobs');
   return (
-    <Tag color={COLORS[status]} data-testid="run-status">
+    <Tag color={COLORS[status]} style={{ whiteSpace: 'nowrap' }} data-testid="run-status">
       {t(`statuses.${status}`)}
     </Tag>
   );

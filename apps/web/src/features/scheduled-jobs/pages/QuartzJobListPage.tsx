@@ -56,18 +56,17 @@ export default function QuartzJobListPage() {
       title: t('fields.name'),
       dataIndex: 'name',
       sorter: true,
-      render: (name: string) => (
-        <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-          {name}
-        </Typography.Text>
+      // The language is read so a switch renders the description in the other one.
+      render: (name: string, job) => (
+        <Flex vertical gap={2} style={{ maxWidth: 360, minWidth: 200 }}>
+          <Typography.Text code style={{ whiteSpace: 'nowrap', alignSelf: 'flex-start' }}>
+            {name}
+          </Typography.Text>
+          <Typography.Text type="secondary" data-testid="job-description">
+            {jobDescription(job, i18n.language)}
+          </Typography.Text>
+        </Flex>
       ),
-    },
-    {
-      title: t('fields.description'),
-      key: 'description',
-      responsive: ['md'],
-      // The language is read so a switch renders the other one.
-      render: (_, job) => jobDescription(job, i18n.language),
     },
     {
       title: t('fields.schedule'),
@@ -83,8 +82,9 @@ export default function QuartzJobListPage() {
       title: t('fields.state'),
       dataIndex: 'paused',
       sorter: true,
+      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (paused: boolean, job) => (
-        <Space size={4} wrap>
+        <Space size={4}>
           {paused ? (
             <Tag color="warning" data-testid="job-state">
               {t('states.paused')}
