@@ -349,6 +349,29 @@ describe('the console’s texts', () => {
   });
 });
 
+describe('stopping the runner', () => {
+  it('waits for a run under way, but only up to its grace', async () => {
+    const runner = new JobRunner(s.app.database, silent);
+    const slow = gatedJob('test.stopGrace');
+    await runner.register([slow.definition]);
+    const { done } = await runner.startNow('test.stopGrace');
+    await runner.stop(50);
+    let ended = false;
+    void done.then(() => {
+      ended = true;
+    });
+    await Promise.resolve();
+    expect(ended).toBe(false);
+    slow.release();
+    expect(await done).toMatchObject({ status: 'ok' });
+    const quick = new JobRunner(s.app.database, silent);
+    await quick.register([{ ...slow.definition, name: 'test.stopQuick', run: async () => ({ n: 1 }) }]);
+    const run = await quick.startNow('test.stopQuick');
+    await quick.stop();
+    expect(await Promise.race([run.done, 'not yet'])).toMatchObject({ status: 'ok' });
+  });
+});
+
 describe('a change made in an API process reaches the worker processes', () => {
   /** A worker process's runner over the same database: the same jobs, timers started. */
   async function worker(caches: CacheBus, resyncMs?: number) {

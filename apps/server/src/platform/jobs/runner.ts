@@ -290,13 +290,24 @@ export class JobRunner {
     return this.patterns.get(name);
   }
 
-  /** Stops the timers and waits for the runs under way in this process. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the timers and gives the runs under way in this process up to `graceMs` to end (one
+   * still going then is left: its row is marked failed later, see failAbandonedRuns).
+   */
+  async stop(graceMs = 10_000): Promise<void> {
     this.started = false;
     clearInterval(this.resyncTimer);
     for (const timer of this.timers.values()) timer.stop();
     this.timers.clear();
     this.patterns.clear();
-    await Promise.allSettled([...this.inFlight]);
+    if (this.inFlight.size === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 }
