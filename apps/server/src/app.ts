@@ -75,7 +75,8 @@ export async function buildCore(options: AppOptions): Promise<Core> {
   const pubsub = createPubSub(config, log);
   const realtime = new Realtime(pubsub, options.eventsChannel);
   const caches = new CacheBus(pubsub, `${options.eventsChannel ?? 'switchboard_events'}_caches`, log);
-  const platform: Platform = { config, database, db: database.db, log, pubsub, realtime, caches };
+  const jobs = new JobRunner(database, log, { caches });
+  const platform: Platform = { config, database, db: database.db, log, pubsub, realtime, caches, jobs };
   const modules = appModules({ captchaGenerator: options.captchaGenerator });
   const services = {} as Services;
   for (const module of modules) Object.assign(services, module.services?.(platform, services));
@@ -93,7 +94,6 @@ export async function buildCore(options: AppOptions): Promise<Core> {
   // Test services stand in from here on: the data is seeded by the real modules (an empty
   // PostgreSQL database gets the demo gateways and routes, which an in-test fake cannot seed).
   if (options.testServices) Object.assign(services, options.testServices);
-  const jobs = new JobRunner(database, log);
   const workers: ModuleWorker[] = [];
   await jobs.register([
     ...modules.flatMap((module) => module.jobs?.(services, platform) ?? []),
@@ -125,7 +125,7 @@ export async function buildCore(options: AppOptions): Promise<Core> {
       }
     },
     async close() {
-      jobs.stop();
+      await jobs.stop();
       for (const worker of workers.splice(0).reverse()) {
         await worker.stop().catch((error: unknown) => log.error({ err: error }, 'worker stop failed'));
       }

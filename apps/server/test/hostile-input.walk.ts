@@ -154,6 +154,7 @@ describe('every route with hostile input', () => {
       '/api/sys/log/loginLog',
       '/api/sys/user/register',
       '/api/sys/brand/add',
+      '/api/sys/quartzJob/execute',
     ]) {
       expect(paths).toContain(expected);
     }

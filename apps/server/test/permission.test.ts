@@ -103,6 +103,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       ['systemCountry', 'Countries', '/system/country', 'system/CountryList'],
       ['systemLoginLog', 'Login log', '/system/loginLog', 'system/LoginLog'],
       ['systemOperationLog', 'Operation log', '/system/operationLog', 'system/OperationLog'],
+      ['systemQuartzJob', 'Scheduled jobs', '/system/quartzJob', 'system/QuartzJobList'],
       ['systemApiDocs', 'API docs', '/system/apiDocs', 'system/ApiDocs'],
       ['systemMonitor', 'Monitoring', '/system/monitor', 'system/Monitor'],
     ]);
@@ -241,6 +242,10 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'system:dict:delete',
         'system:dict:edit',
         'system:dict:export',
+        'system:quartzJob:edit',
+        'system:quartzJob:execute',
+        'system:quartzJob:pause',
+        'system:quartzJob:resume',
         'system:smppAccount:add',
         'system:smppAccount:delete',
         'system:smppAccount:edit',

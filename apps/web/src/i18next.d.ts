@@ -11,6 +11,7 @@ import type country from './locales/en-US/country.json';
 import type dict from './locales/en-US/dict.json';
 import type gateway from './locales/en-US/gateway.json';
 import type home from './locales/en-US/home.json';
+import type jobs from './locales/en-US/jobs.json';
 import type layout from './locales/en-US/layout.json';
 import type ledger from './locales/en-US/ledger.json';
 import type legal from './locales/en-US/legal.json';
@@ -59,6 +60,7 @@ declare module 'i18next' {
       monitor: typeof monitor;
       dict: typeof dict;
       country: typeof country;
+      jobs: typeof jobs;
     };
   }
 }

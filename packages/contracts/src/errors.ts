@@ -687,6 +687,21 @@ export const errorTexts = {
     'en-US': 'The database does not answer',
     'zh-CN': '数据库无响应',
   },
+  // --- Scheduled jobs (issue 13) ---
+  JOB_SCHEDULE_INVALID: {
+    'en-US':
+      '"{schedule}" is not a valid cron expression: use 5 fields (minute hour day-of-month month day-of-week, e.g. */5 * * * *), or 6 with a seconds field first',
+    'zh-CN':
+      '“{schedule}”不是有效的 cron 表达式：请使用 5 个字段（分 时 日 月 周，例如 */5 * * * *），或在最前加秒字段共 6 个',
+  },
+  JOB_SCHEDULE_TOO_OFTEN: {
+    'en-US': 'A job runs at most once a minute: the seconds field must be one number (e.g. 0)',
+    'zh-CN': '任务最多每分钟运行一次：秒字段只能是一个数字（例如 0）',
+  },
+  JOB_SCHEDULE_NEVER_RUNS: {
+    'en-US': '"{schedule}" would never run (no such date)',
+    'zh-CN': '“{schedule}”永远不会运行（不存在这样的日期）',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof errorTexts;

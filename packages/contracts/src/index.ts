@@ -12,6 +12,7 @@ export * from './envelope';
 export * from './errors';
 export * from './gateway';
 export * from './html-policy';
+export * from './jobs';
 export * from './ledger';
 export * from './logs';
 export * from './money';

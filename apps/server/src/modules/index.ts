@@ -18,6 +18,7 @@ import { permissionModule } from './permission';
 import { rateModule } from './rate';
 import { registrationModule } from './registration';
 import { routingModule } from './routing';
+import { scheduledJobModule } from './scheduled-job';
 import { settingsModule } from './settings';
 import { smppServerModule } from './smpp-server';
 import { smsModule } from './sms';
@@ -62,5 +63,6 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     smppServerModule,
     smsTestModule,
     monitorModule,
+    scheduledJobModule,
   ];
 }

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CacheBus } from './cache-bus';
 import type { Config } from './config';
 import type { Database, Db } from './db';
-import type { JobDefinition } from './jobs/index';
+import type { JobDefinition, JobRunner } from './jobs/index';
 import type { Logger } from './logger';
 import type { PubSub } from './pubsub';
 import type { Realtime } from './realtime';
@@ -28,6 +28,8 @@ export interface Platform {
   realtime: Realtime;
   /** Clears named in-process caches in every server process (see CacheBus). */
   caches: CacheBus;
+  /** The scheduled jobs: registered at start, timers in worker processes (see JobRunner). */
+  jobs: JobRunner;
 }
 
 /** Fastify with the zod type provider: route schemas type the handler's input and output. */

@@ -85,6 +85,9 @@ const ALLOWED = new Set([
   'Latin',
   'err',
   'stat',
+  // Scheduled jobs: the schedule's notation (a cron expression), as operators type it
+  'cron',
+  'Cron',
   // Field names of the permission data, shown as such on the diagnostics screen
   'auth',
   'allAuth',

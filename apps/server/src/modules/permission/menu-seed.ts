@@ -481,6 +481,21 @@ export const MENU: MenuSeed[] = [
         icon: 'audit',
       },
       {
+        key: 'systemQuartzJob',
+        title: 'Scheduled jobs',
+        titleKey: 'menu.quartzJob',
+        path: '/system/quartzJob',
+        component: 'system/QuartzJobList',
+        perms: 'system:quartzJob:list',
+        icon: 'schedule',
+        buttons: [
+          { key: 'quartzJobEdit', title: 'Edit schedule', perms: 'system:quartzJob:edit', permsType: '1' },
+          { key: 'quartzJobPause', title: 'Pause', perms: 'system:quartzJob:pause', permsType: '1' },
+          { key: 'quartzJobResume', title: 'Resume', perms: 'system:quartzJob:resume', permsType: '1' },
+          { key: 'quartzJobExecute', title: 'Run now', perms: 'system:quartzJob:execute', permsType: '1' },
+        ],
+      },
+      {
         key: 'systemApiDocs',
         title: 'API docs',
         titleKey: 'menu.apiDocs',

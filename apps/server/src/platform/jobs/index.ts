@@ -1,2 +1,10 @@
-export { JobRepo, type JobRunRow, type ScheduledJobRow } from './repo';
-export { isValidSchedule, type JobDefinition, JobRunner, type JobRunOutcome } from './runner';
+export { type JobListFilters, JobRepo, type JobRunRow, type RunListFilters, type ScheduledJobRow } from './repo';
+export {
+  isValidSchedule,
+  JOBS_CHANGED,
+  type JobDefinition,
+  JobRunner,
+  type JobRunOutcome,
+  nextRunOf,
+  scheduleProblem,
+} from './runner';

@@ -1,10 +1,58 @@
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, executor } from '../db';
+import { orderByOf } from '../resource/sort';
+import { likeText, pgArray } from '../sql';
 import { jobRuns, scheduledJobs } from './schema';
 
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
 export type JobRunRow = typeof jobRuns.$inferSelect;
 export type RunStatus = 'running' | 'ok' | 'failed' | 'skipped';
+
+/** Filters and sort of the jobs list (the console's System -> Scheduled jobs). */
+export interface JobListFilters {
+  /** Only these jobs (those registered in this build). */
+  names: readonly string[];
+  name?: string;
+  paused?: boolean;
+  lastStatus?: RunStatus;
+  column?: string;
+  order?: 'asc' | 'desc';
+}
+
+export interface RunListFilters {
+  jobName: string;
+  status?: RunStatus;
+  trigger?: 'schedule' | 'manual';
+  column?: string;
+  order?: 'asc' | 'desc';
+}
+
+const JOB_SORTABLE = {
+  name: scheduledJobs.name,
+  schedule: scheduledJobs.schedule,
+  paused: scheduledJobs.paused,
+  lastRunAt: scheduledJobs.lastRunAt,
+  lastStatus: scheduledJobs.lastStatus,
+  lastDurationMs: scheduledJobs.lastDurationMs,
+};
+const RUN_SORTABLE = { startedAt: jobRuns.startedAt, durationMs: jobRuns.durationMs };
+
+function jobsWhere(filters: JobListFilters): SQL | undefined {
+  return and(
+    sql`${scheduledJobs.name} = any(${pgArray(filters.names)}::text[])`,
+    filters.name ? ilike(scheduledJobs.name, likeText(filters.name)) : undefined,
+    filters.paused === undefined ? undefined : eq(scheduledJobs.paused, filters.paused),
+    filters.lastStatus ? eq(scheduledJobs.lastStatus, filters.lastStatus) : undefined,
+  );
+}
+
+function runsWhere(filters: RunListFilters): SQL | undefined {
+  return and(
+    eq(jobRuns.jobName, filters.jobName),
+    filters.status ? eq(jobRuns.status, filters.status) : undefined,
+    filters.trigger ? eq(jobRuns.trigger, filters.trigger) : undefined,
+  );
+}
 
 /** SQL of the job tables. */
 export class JobRepo {
@@ -76,6 +124,76 @@ export class JobRepo {
         lastResult: outcome.error ?? (outcome.result === undefined ? null : JSON.stringify(outcome.result)),
       })
       .where(eq(scheduledJobs.name, jobName));
+  }
+
+  async countJobs(filters: JobListFilters): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ n: sql<number>`count(*)::int` })
+      .from(scheduledJobs)
+      .where(jobsWhere(filters));
+    return Number(row?.n ?? 0);
+  }
+
+  listJobs(filters: JobListFilters, limit: number, offset: number): Promise<ScheduledJobRow[]> {
+    return executor(this.db)
+      .select()
+      .from(scheduledJobs)
+      .where(jobsWhere(filters))
+      .orderBy(...orderByOf(filters, JOB_SORTABLE, [asc(scheduledJobs.name)]))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /** When the run under way of each job started (jobs with none are absent). */
+  async runningSince(names: readonly string[]): Promise<Map<string, Date>> {
+    const rows = await executor(this.db)
+      .select({ jobName: jobRuns.jobName, since: sql<Date | string>`min(${jobRuns.startedAt})` })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.status, 'running'), sql`${jobRuns.jobName} = any(${pgArray(names)}::text[])`))
+      .groupBy(jobRuns.jobName);
+    return new Map(rows.map((r) => [r.jobName, new Date(r.since)]));
+  }
+
+  /** Jobs with a run marked running that started before `before`. */
+  async jobsRunningSince(before: Date): Promise<string[]> {
+    const rows = await executor(this.db)
+      .selectDistinct({ jobName: jobRuns.jobName })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.status, 'running'), lt(jobRuns.startedAt, before)));
+    return rows.map((r) => r.jobName);
+  }
+
+  /** Marks a job's runs still 'running' that started before `before` as failed (their process died). */
+  async failRunning(jobName: string, before: Date): Promise<number> {
+    const rows = await executor(this.db)
+      .update(jobRuns)
+      .set({ status: 'failed', finishedAt: new Date(), error: 'the process running it stopped' })
+      .where(and(eq(jobRuns.jobName, jobName), eq(jobRuns.status, 'running'), lt(jobRuns.startedAt, before)))
+      .returning({ id: jobRuns.id });
+    return rows.length;
+  }
+
+  async countRuns(filters: RunListFilters): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobRuns)
+      .where(runsWhere(filters));
+    return Number(row?.n ?? 0);
+  }
+
+  listRuns(filters: RunListFilters, limit: number, offset: number): Promise<JobRunRow[]> {
+    return executor(this.db)
+      .select()
+      .from(jobRuns)
+      .where(runsWhere(filters))
+      .orderBy(...orderByOf(filters, RUN_SORTABLE, [desc(jobRuns.startedAt), desc(jobRuns.id)]))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async runById(id: number): Promise<JobRunRow | undefined> {
+    const [row] = await executor(this.db).select().from(jobRuns).where(eq(jobRuns.id, id));
+    return row;
   }
 
   async runs(jobName: string, limit = 50): Promise<JobRunRow[]> {

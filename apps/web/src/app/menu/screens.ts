@@ -29,6 +29,7 @@ const LOADERS: Record<string, Loader> = {
   'system/LoginLog': () => import('@/features/system/pages/LoginLogPage'),
   'system/OperationLog': () => import('@/features/system/pages/OperationLogPage'),
   'system/ApiDocs': () => import('@/features/api-docs/pages/ApiDocsPage'),
+  'system/QuartzJobList': () => import('@/features/scheduled-jobs/pages/QuartzJobListPage'),
   'apiDocs/CustomerApiDocs': () => import('@/features/api-docs/pages/CustomerApiDocsPage'),
   'system/SmppAccountList': () => import('@/features/smpp-account/pages/SmppAccountListPage'),
   'system/Monitor': () => import('@/features/monitor/pages/MonitorPage'),
