@@ -1,4 +1,10 @@
-export { type JobListFilters, JobRepo, type JobRunRow, type RunListFilters, type ScheduledJobRow } from './repo';
+export {
+  type JobListFilters,
+  JobRepo,
+  type JobRunRow,
+  type RunListFilters,
+  type ScheduledJobRow,
+} from './repo';
 export {
   isValidSchedule,
   JOBS_CHANGED,
