@@ -23,6 +23,9 @@ export async function buildServer() {
     sourcemap: true,
     external,
     logLevel: 'warning',
+    // Keep every module as the sources run: the contracts' `zod-setup` is imported only for its
+    // effect (the error map), and a package.json `sideEffects` list let esbuild drop it once.
+    ignoreAnnotations: true,
   });
   return path.join(here, 'dist/main.mjs');
 }
