@@ -88,6 +88,18 @@ const ALLOWED = new Set([
   // Scheduled jobs: the schedule's notation (a cron expression), as operators type it
   'cron',
   'Cron',
+  // Monitoring: the figures' own names as operators know them, and the metrics settings
+  'CPU',
+  'RSS',
+  'p50',
+  'p99',
+  'Node',
+  'PGlite',
+  'PostgreSQL',
+  'Bearer',
+  'METRICS',
+  'TOKEN',
+  'ALLOW',
   // Field names of the permission data, shown as such on the diagnostics screen
   'auth',
   'allAuth',

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type CountryRecord, countryListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, Select, Switch, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '@/components/Can';
+import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
@@ -122,17 +123,7 @@ export default function CountryListPage() {
             <Form.Item name="keyword" label={t('search')}>
               <Input allowClear placeholder={t('searchPlaceholder')} data-testid="country-search" />
             </Form.Item>
-            <Form.Item name="enabled" label={t('status')}>
-              <Select
-                allowClear
-                placeholder={t('any')}
-                style={{ minWidth: 120 }}
-                options={[
-                  { value: 'true', label: t('enabled') },
-                  { value: 'false', label: t('disabled') },
-                ]}
-              />
-            </Form.Item>
+            <EnabledFilter label={t('status')} />
           </>
         }
         toolbar={({ params }) => (

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type SmppAccountRecord, smppAccountListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
+import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -111,17 +112,7 @@ export default function SmppAccountListPage() {
             <Form.Item name="systemId" label={t('fields.systemId')}>
               <Input allowClear data-testid="smpp-account-search" />
             </Form.Item>
-            <Form.Item name="enabled" label={t('fields.enabled')}>
-              <Select
-                allowClear
-                placeholder={t('any')}
-                style={{ minWidth: 120 }}
-                options={[
-                  { value: 'true', label: t('enabled') },
-                  { value: 'false', label: t('disabled') },
-                ]}
-              />
-            </Form.Item>
+            <EnabledFilter label={t('fields.enabled')} />
           </>
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (

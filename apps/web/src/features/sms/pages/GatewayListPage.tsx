@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Gateway, gatewayListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, Modal, Select, Switch, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Modal, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can, useCan } from '@/components/Can';
+import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
@@ -206,17 +207,7 @@ export default function GatewayListPage() {
             <Form.Item name="name" label={t('search')}>
               <Input allowClear placeholder={t('searchPlaceholder')} data-testid="gateway-search" />
             </Form.Item>
-            <Form.Item name="enabled" label={t('enabledFilter')}>
-              <Select
-                allowClear
-                placeholder={t('any')}
-                style={{ minWidth: 120 }}
-                options={[
-                  { value: 'true', label: t('enabled') },
-                  { value: 'false', label: t('disabled') },
-                ]}
-              />
-            </Form.Item>
+            <EnabledFilter label={t('enabledFilter')} />
           </>
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
