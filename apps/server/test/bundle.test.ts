@@ -20,6 +20,9 @@ beforeAll(async () => {
   const bundle = await buildServer();
   server = await spawnServer(
     {
+      // npm start's own database, whatever the suite around it runs on.
+      DATABASE_URL: '',
+      REDIS_URL: '',
       DATA_DIR: dataDir,
       PORT: String(await freePort()),
       SMPP_PORT: 'off',
