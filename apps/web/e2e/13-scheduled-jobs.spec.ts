@@ -9,7 +9,8 @@ import { expect, expectToast, fieldErrors, SCREENSHOTS, signIn, switchLanguage, 
 
 const TEXTS = {
   'en-US': {
-    menu: 'Scheduled jobs',
+    // The side menu's short form (the hover names it in full: Scheduled jobs).
+    menu: 'Jobs',
     description: 'Forget Idempotency-Keys of the customer API older than 24 hours',
     paused: 'Paused',
     resumed: 'Resumed',
