@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterCommit } from './db';
 import type { Logger } from './logger';
 import type { PubSub } from './pubsub';
 
@@ -57,4 +58,20 @@ export class CacheBus {
   private clearHere(name: string) {
     for (const clear of this.clearers.get(name) ?? []) clear();
   }
+}
+
+/**
+ * What a writer calls after changing the data behind a cache: once the current transaction has
+ * committed (at once outside one), `name` is cleared here and in every other process; without a
+ * bus (a service built on its own), `clearHere` clears this process's copy.
+ */
+export function clearOnCommit(
+  caches: CacheBus | undefined,
+  name: string,
+  clearHere: () => void,
+): Promise<void> {
+  return afterCommit(() => {
+    if (caches) void caches.changed(name);
+    else clearHere();
+  });
 }

@@ -21,8 +21,8 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js'
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { TtlCache } from '../../platform/cache';
-import type { CacheBus } from '../../platform/cache-bus';
-import { afterCommit, type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
+import { type CacheBus, clearOnCommit } from '../../platform/cache-bus';
+import { type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
@@ -123,11 +123,8 @@ export class CompanyService {
   }
 
   /** A company changed: findCached reads it afresh once this has committed, in every process. */
-  private async changed() {
-    await afterCommit(() => {
-      if (this.caches) void this.caches.changed(COMPANIES_CACHE);
-      else this.standing.clear();
-    });
+  private changed() {
+    return clearOnCommit(this.caches, COMPANIES_CACHE, () => this.standing.clear());
   }
 
   /**

@@ -18,8 +18,8 @@ import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { TtlCache } from '../../platform/cache';
-import type { CacheBus } from '../../platform/cache-bus';
-import { afterCommit, type Db, inTransaction, isUniqueViolation, withTransaction } from '../../platform/db';
+import { type CacheBus, clearOnCommit } from '../../platform/cache-bus';
+import { type Db, inTransaction, isUniqueViolation, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
@@ -211,11 +211,8 @@ export class RateService {
    * Forget what was cached once the current transaction commits, in every server process (a
    * worker charging messages must not price them with rates changed in the API process).
    */
-  private async changed() {
-    await afterCommit(() => {
-      if (this.caches) void this.caches.changed(RATES_CACHE);
-      else this.clearCaches();
-    });
+  private changed() {
+    return clearOnCommit(this.caches, RATES_CACHE, () => this.clearCaches());
   }
 
   // --- visibility ---

@@ -16,8 +16,8 @@ import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { TtlCache } from '../../platform/cache';
-import type { CacheBus } from '../../platform/cache-bus';
-import { afterCommit, type Db, withTransaction } from '../../platform/db';
+import { type CacheBus, clearOnCommit } from '../../platform/cache-bus';
+import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
@@ -108,11 +108,8 @@ export class RoutingService {
   }
 
   /** Routing data changed: forget it once committed, in every process. */
-  private async changed() {
-    await afterCommit(() => {
-      if (this.caches) void this.caches.changed(ROUTING_CACHE);
-      else this.clearCaches();
-    });
+  private changed() {
+    return clearOnCommit(this.caches, ROUTING_CACHE, () => this.clearCaches());
   }
 
   private allGateways(): Promise<GatewayOption[]> {

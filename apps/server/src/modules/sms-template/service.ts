@@ -19,8 +19,8 @@ import {
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { TtlCache } from '../../platform/cache';
-import type { CacheBus } from '../../platform/cache-bus';
-import { afterCommit, type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
+import { type CacheBus, clearOnCommit } from '../../platform/cache-bus';
+import { type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
@@ -105,11 +105,8 @@ export class SmsTemplateService {
   }
 
   /** Templates, sender ids or a policy changed: checkSend's caches go, once it has committed, in every process. */
-  private async changed() {
-    await afterCommit(() => {
-      if (this.caches) void this.caches.changed(SMS_TEMPLATES_CACHE);
-      else this.clearCaches();
-    });
+  private changed() {
+    return clearOnCommit(this.caches, SMS_TEMPLATES_CACHE, () => this.clearCaches());
   }
 
   /** The caller's scope; a company named as a filter must be in it (else NO_OPERATION_PERMISSION). */
