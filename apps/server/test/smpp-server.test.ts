@@ -352,6 +352,26 @@ describe('submit_sm and receipts', () => {
     await eventually(async () => expect((await smppRow(id))?.receiptState).toBe('acked'));
   });
 
+  it('takes the SMS kind from service_type (MKT, NTF, OTP, OTPP), else the account’s own', async () => {
+    const acc = await account({ kind: 'otp' });
+    const session = await connect();
+    expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
+    const kindOf = async (serviceType: string) => {
+      const resp = await request(session, 'submit_sm', {
+        service_type: serviceType,
+        source_addr: '',
+        destination_addr: CN,
+        short_message: `Kind test ${serviceType}`,
+      });
+      expect(resp.command_status).toBe(ESME_ROK);
+      return (await messageRow(resp.message_id!))?.kind;
+    };
+    expect(await kindOf('ntf')).toBe('notification');
+    expect(await kindOf('OTPP')).toBe('premium_otp');
+    expect(await kindOf('CMT')).toBe('otp');
+    expect(await kindOf('')).toBe('otp');
+  });
+
   it('reassembles a concatenated message (GSM-7 and UCS-2, UDH) into one message, answered with one id', async () => {
     const acc = await account();
     const session = await connect();

@@ -1,6 +1,8 @@
 /// <reference path="../../../../../packages/smsc-sim/src/smpp.d.ts" />
+
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { SmsKind } from '@switchboard/contracts';
 import { type ConcatInfo, readContent, TokenBucket } from '@switchboard/smsc-sim';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { AppError } from '../../platform/envelope';
@@ -10,6 +12,7 @@ import type { AcceptWriter } from '../sms';
 import { formatReceipt, RECEIPT_OF, SMPP_STATUS } from './receipt';
 import type { SmppAccountRow, SmppMessageRow, SmppMessageValues } from './repo';
 import type { SmppServerService } from './service';
+import { kindOfServiceType } from './service-type';
 
 type BindMode = 'transmitter' | 'receiver' | 'transceiver';
 
@@ -45,6 +48,8 @@ interface Bind {
 /** One submit_sm (or a whole multi-part message) as accepted. */
 interface SmppSubmit {
   account: SmppAccountRow;
+  /** The account's kind, or the one the submit's service_type asks for. */
+  kind: SmsKind;
   source: string;
   destination: string;
   text: string;
@@ -314,6 +319,7 @@ export class SmppServer {
     }
     const source = String(pdu.source_addr ?? '').trim();
     const registeredDelivery = Number(pdu.registered_delivery ?? 0) & 0xff;
+    const kind = kindOfServiceType(pdu.service_type, account.kind);
     if (content.concat && content.concat.total > 1) {
       const whole = this.collect(
         account,
@@ -332,6 +338,7 @@ export class SmppServer {
       }
       const status = await this.submit(
         account,
+        kind,
         source,
         destination,
         whole.text,
@@ -341,7 +348,7 @@ export class SmppServer {
       this.answer(bind, pdu, status, status === SMPP_STATUS.ESME_ROK ? { message_id: whole.smppId } : {});
       return;
     }
-    const result = await this.submitOne(account, source, destination, content.text, registeredDelivery);
+    const result = await this.submitOne(account, kind, source, destination, content.text, registeredDelivery);
     this.answer(bind, pdu, result.status, result.id ? { message_id: result.id } : {});
   }
 
@@ -385,16 +392,18 @@ export class SmppServer {
   /** A single-part message: answered with our message id (or the reason it is not sent). */
   private submitOne(
     account: SmppAccountRow,
+    kind: SmsKind,
     source: string,
     destination: string,
     text: string,
     registeredDelivery: number,
   ): Promise<{ status: number; id: string | null }> {
-    return this.acceptSubmit({ account, source, destination, text, registeredDelivery, smppId: null });
+    return this.acceptSubmit({ account, kind, source, destination, text, registeredDelivery, smppId: null });
   }
 
   private async submit(
     account: SmppAccountRow,
+    kind: SmsKind,
     source: string,
     destination: string,
     text: string,
@@ -404,6 +413,7 @@ export class SmppServer {
     // The parts were answered with this id already: its receipt is owed whatever happens now.
     const { status } = await this.acceptSubmit({
       account,
+      kind,
       source,
       destination,
       text,
@@ -425,7 +435,7 @@ export class SmppServer {
         {
           companyId: account.companyId,
           userId: null,
-          kind: account.kind,
+          kind: submit.kind,
           source: 'smpp',
           recipients: [{ number: submit.destination }],
           text: submit.text,
