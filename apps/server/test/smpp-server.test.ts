@@ -5,6 +5,7 @@ import smpp, { type Pdu, type Session } from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, smppMessages, smsMessages } from '../src/db/schema';
 import { formatReceipt, receiptErr, wantsReceipt } from '../src/modules/smpp-server/receipt';
+import { SmppServer, type SmppServerLimits } from '../src/modules/smpp-server/server';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, eventually, expectError, expectOk, tokenOf, ZH } from './support/api';
 import { FakeGateways, FakeRouting } from './support/sms-fakes';
@@ -306,6 +307,87 @@ describe('binds', () => {
       await s.call('PUT', '/sys/smppAccount/edit', { token: admin, body: { id: acc.id, enabled: false } }),
     );
     await closed;
+  });
+});
+
+describe('limits of one process', () => {
+  /** A second SMPP server of this process's, with its own limits, on a free port. */
+  async function limitedServer(limits: Partial<SmppServerLimits>) {
+    const server = new SmppServer(s.app.services.smppServer, s.app.services, s.app.platform.log, {
+      receiptPollMs: 60_000,
+      bindTimeoutMs: 600_000,
+      idleTimeoutMs: 3_600_000,
+      maxConnections: 1_000,
+      ...limits,
+    });
+    await server.listen(0, '127.0.0.1');
+    return server;
+  }
+  const open = (server: SmppServer) =>
+    new Promise<Session>((resolve, reject) => {
+      const client = smpp.connect({ host: '127.0.0.1', port: server.port }, () => resolve(client));
+      client.on('error', reject);
+      sessions.push(client);
+    });
+  const closed = (session: Session) =>
+    new Promise<void>((resolve) => {
+      if (session.socket.destroyed) resolve();
+      else session.socket.once('close', () => resolve());
+    });
+
+  it('closes a connection that does not bind in time', async () => {
+    const server = await limitedServer({ bindTimeoutMs: 200 });
+    try {
+      const session = await open(server);
+      session.on('error', () => undefined);
+      await closed(session);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('closes the connection one past the most it holds, at once', async () => {
+    const server = await limitedServer({ maxConnections: 2 });
+    try {
+      const acc = await account();
+      const first = await open(server);
+      const second = await open(server);
+      const third = await open(server);
+      third.on('error', () => undefined);
+      await closed(third);
+      // The two held still work.
+      expect((await bind(first, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
+      expect((await request(second, 'enquire_link')).command_status).toBe(ESME_ROK);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('unbinds a bind that stays silent, and closes a connection after three refused binds', async () => {
+    const server = await limitedServer({ idleTimeoutMs: 1_000 });
+    try {
+      const acc = await account();
+      const quiet = await open(server);
+      quiet.on('error', () => undefined);
+      const unbound = new Promise<void>((resolve) =>
+        quiet.on('unbind', (pdu: Pdu) => {
+          quiet.send(pdu.response());
+          resolve();
+        }),
+      );
+      expect((await bind(quiet, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
+      await unbound;
+      await closed(quiet);
+
+      const guesser = await open(server);
+      guesser.on('error', () => undefined);
+      for (const guess of ['wrong1', 'wrong2', 'wrong3']) {
+        expect((await bind(guesser, acc.systemId, guess)).command_status).toBe(ESME_RINVPASWD);
+      }
+      await closed(guesser);
+    } finally {
+      await server.close();
+    }
   });
 });
 

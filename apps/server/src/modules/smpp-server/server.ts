@@ -41,9 +41,25 @@ interface Bind {
   mode?: BindMode;
   binding: boolean;
   closed: boolean;
+  /** Binds refused on this connection so far. */
+  failedBinds: number;
   /** Receipts written and not answered yet (smpp ids). */
   outstanding: Set<string>;
 }
+
+/** What one process's SMPP server holds and for how long (SMPP_* settings). */
+export interface SmppServerLimits {
+  receiptPollMs: number;
+  /** A connection not bound this long after it opened is closed. */
+  bindTimeoutMs: number;
+  /** A bind silent this long (no PDU at all) is unbound. */
+  idleTimeoutMs: number;
+  /** Connections held at once; one more is closed at once. */
+  maxConnections: number;
+}
+
+/** Refused binds one connection may try before it is closed (password guessing). */
+const MAX_FAILED_BINDS = 3;
 
 /** One submit_sm (or a whole multi-part message) as accepted. */
 interface SmppSubmit {
@@ -88,10 +104,10 @@ export class SmppServer {
     private readonly service: SmppServerService,
     private readonly services: Services,
     private readonly log: Logger,
-    pollMs: number,
+    private readonly limits: SmppServerLimits,
   ) {
     this.server = smpp.createServer({}, (session) => this.accept(session));
-    this.timer = setInterval(() => void this.poll(), pollMs);
+    this.timer = setInterval(() => void this.poll(), limits.receiptPollMs);
     this.timer.unref();
   }
 
@@ -160,15 +176,38 @@ export class SmppServer {
       socket.destroy();
       return;
     }
+    if (this.binds.size >= this.limits.maxConnections) {
+      this.log.warn(
+        { ip: socket.remoteAddress, max: this.limits.maxConnections },
+        'SMPP connection refused: too many',
+      );
+      socket.destroy();
+      return;
+    }
     const bind: Bind = {
       id: this.nextBindId++,
       session,
       ip: socket.remoteAddress ?? '',
       binding: false,
       closed: false,
+      failedBinds: 0,
       outstanding: new Set(),
     };
     this.binds.add(bind);
+    // Unbound for too long: closed (a connection held open without binding holds a slot).
+    const bindTimer = setTimeout(() => {
+      if (bind.account || bind.closed) return;
+      this.log.info({ ip: bind.ip }, 'SMPP connection closed: not bound in time');
+      socket.destroy();
+    }, this.limits.bindTimeoutMs);
+    bindTimer.unref();
+    socket.once('close', () => clearTimeout(bindTimer));
+    // Silent for too long once bound (clients send enquire_link to stay): unbound.
+    socket.setTimeout(this.limits.idleTimeoutMs, () => {
+      if (!bind.account || bind.closed) return;
+      this.log.info({ ip: bind.ip, systemId: bind.account.systemId }, 'SMPP bind closed: idle');
+      this.unbind(bind);
+    });
     session.on('pdu', (pdu: Pdu) => {
       try {
         this.onPdu(bind, pdu);
@@ -262,6 +301,7 @@ export class SmppServer {
       if (!outcome.ok) {
         this.log.info({ systemId: pdu.system_id, ip: bind.ip, reason: outcome.reason }, 'SMPP bind refused');
         this.answer(bind, pdu, outcome.status);
+        if (++bind.failedBinds >= MAX_FAILED_BINDS) setTimeout(() => bind.session.socket.end(), 50).unref();
         return;
       }
       const account = outcome.account;
