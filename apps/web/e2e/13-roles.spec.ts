@@ -127,7 +127,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     // The user: exactly System → Users.
     await signIn(page, user.username);
-    await expect(page.getByTestId('current-user')).toBeVisible();
+    // No Home among its menus: it lands on the page-not-found screen, with its one menu beside it.
+    await expect(page.getByTestId('side-menu').getByTestId('menu-system')).toBeVisible();
     if ((await page.locator('html').getAttribute('lang')) !== locale) await switchLanguage(page, locale);
     const side = page.getByTestId('side-menu');
     await side.getByTestId('menu-system').click();
