@@ -5,8 +5,9 @@ import { expect, expectToast, logOut, SPEC_USERS, signIn, switchLanguage, test }
  * System → Roles: the administrator creates a role, grants it one menu (System → Users) and one
  * disable-type button (Edit) in the authorization tree, gives it to a user who had no role, and
  * that user, signed in, sees exactly that menu: Edit usable, the other disable-type button (login
- * IP whitelist, not granted) shown disabled, the hide-type buttons (freeze, reset Google) absent.
- * Once per language, each with its own user.
+ * IP whitelist, not granted) shown disabled, the hide-type buttons (freeze, reset Google) absent;
+ * a data rule the role applies (username = the user's own) leaves it its own row only. Once per
+ * language, each with its own user.
  */
 
 const VIEWPORT = { width: 1440, height: 900 };
@@ -17,6 +18,7 @@ const TEXT = {
     saved: 'Role saved',
     authSaved: /Authorization saved/,
     added: '1 user(s) added',
+    choiceSaved: "The role's data rules are saved",
     disable: 'Disable',
     hide: 'Hide',
     save: 'Save',
@@ -27,6 +29,7 @@ const TEXT = {
     saved: '角色已保存',
     authSaved: /授权已保存/,
     added: '已添加1个用户',
+    choiceSaved: '角色的数据规则已保存',
     disable: '禁用',
     hide: '隐藏',
     save: /保\s?存/,
@@ -104,6 +107,21 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(drawer.locator('.ant-tree-checkbox-checked')).toHaveCount(3);
     await drawer.getByTestId('role-auth-save').click();
     await expectToast(page, text.authSaved);
+
+    // A data rule on the users list, applied by this role: a user sees its own row only.
+    await treeNode(page, 'system:user:list').locator('.ant-tree-node-content-wrapper').click();
+    const panel = page.getByTestId('data-rules-panel');
+    await panel.getByTestId('data-rule-add').click();
+    const ruleForm = page.getByRole('dialog').filter({ has: page.getByTestId('data-rule-form') });
+    await ruleForm.getByTestId('data-rule-name').fill(`Own ${code}`);
+    await expect(ruleForm.getByTestId('data-rule-column')).toContainText('username');
+    await ruleForm.getByTestId('data-rule-value').fill('#{sys_user_code}');
+    await ruleForm.getByRole('button', { name: text.save }).click();
+    await expect(ruleForm).toBeHidden();
+    const ruleRow = panel.locator('tr.ant-table-row').filter({ hasText: `Own ${code}` });
+    await ruleRow.locator('.ant-checkbox-input').check();
+    await panel.getByTestId('data-rule-save-choice').click();
+    await expectToast(page, text.choiceSaved);
     await drawer.locator('.ant-drawer-close').click();
     await expect(drawer).toBeHidden();
 
@@ -140,12 +158,12 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       (await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).sort(),
     ).toEqual(['menu-system', 'menu-systemUser']);
 
-    // Its own row: Edit (granted) usable, IP whitelist (disable-type, not granted) disabled,
-    // freeze and reset Google (hide-type, not granted) absent.
-    await page.getByTestId('filter-username').fill(user.username);
-    await page.getByTestId('filter-username').press('Enter');
-    const own = page.locator('tr.ant-table-row').filter({ hasText: user.username });
+    // The data rule: its own row only (its company has other users). On it: Edit (granted)
+    // usable, IP whitelist (disable-type, not granted) disabled, freeze and reset Google
+    // (hide-type, not granted) absent.
+    const own = page.locator('tr.ant-table-row');
     await expect(own).toHaveCount(1);
+    await expect(own.getByTestId('user-username')).toHaveText(user.username);
     await expect(own.getByTestId('user-edit')).toBeEnabled();
     await expect(own.getByTestId('user-ip-whitelist')).toBeDisabled();
     await expect(own.getByTestId('user-freeze')).toHaveCount(0);
