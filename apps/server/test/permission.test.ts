@@ -95,6 +95,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     const children = system.children ?? [];
     expect(children.map((c) => [c.name, c.meta.title, c.path, c.component])).toEqual([
       ['systemUser', 'Users', '/system/user', 'system/UserList'],
+      ['systemRole', 'Roles', '/system/role', 'system/RoleList'],
       ['systemAnnouncement', 'Announcements', '/system/announcement', 'system/AnnouncementList'],
       ['systemBrand', 'Brands', '/system/brand', 'system/BrandList'],
       ['systemSmppAccount', 'SMPP accounts', '/system/smppAccount', 'system/SmppAccountList'],
@@ -246,6 +247,11 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'system:quartzJob:execute',
         'system:quartzJob:pause',
         'system:quartzJob:resume',
+        'system:role:add',
+        'system:role:authorize',
+        'system:role:delete',
+        'system:role:edit',
+        'system:role:users',
         'system:smppAccount:add',
         'system:smppAccount:delete',
         'system:smppAccount:edit',

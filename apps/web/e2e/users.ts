@@ -8,7 +8,8 @@
 export interface SpecUser {
   username: string;
   realname: string;
-  role: 'admin' | 'sales' | 'distributor' | 'agent' | 'customer';
+  /** Left out: no role at all (a spec gives it one, e.g. a role it creates). */
+  role?: 'admin' | 'sales' | 'distributor' | 'agent' | 'customer';
   /** Org codes of the demo departments; several: the user chooses one after signing in. */
   departments: string[];
   /** A demo company, by name. */
@@ -123,5 +124,19 @@ export const SPEC_USERS = {
     departments: ['A06'],
     company: 'Direct Retail Ltd',
     phone: '+8613800138704',
+  },
+  /** 13-roles: no role until the administrator gives it the role the spec creates (English). */
+  roleEn: {
+    username: 'e2e-role-en',
+    realname: 'Rory Role',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+  },
+  /** 13-roles: the same, in Chinese. */
+  roleZh: {
+    username: 'e2e-role-zh',
+    realname: 'Rong Role',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
   },
 } as const satisfies Record<string, SpecUser>;

@@ -20,6 +20,7 @@ import type monitor from './locales/en-US/monitor.json';
 import type notices from './locales/en-US/notices.json';
 import type rates from './locales/en-US/rates.json';
 import type register from './locales/en-US/register.json';
+import type role from './locales/en-US/role.json';
 import type routing from './locales/en-US/routing.json';
 import type smppAccount from './locales/en-US/smppAccount.json';
 import type sms from './locales/en-US/sms.json';
@@ -61,6 +62,7 @@ declare module 'i18next' {
       dict: typeof dict;
       country: typeof country;
       jobs: typeof jobs;
+      role: typeof role;
     };
   }
 }

@@ -108,6 +108,43 @@ export const errorTexts = {
       'The value {value} of {code} is built in: the system relies on it, so it cannot be deleted or renamed (disable it or change its texts instead)',
     'zh-CN': '{code}的值{value}为系统内置，系统依赖它，不能删除或修改值（可停用或修改其文字）',
   },
+  ROLE_NOT_FOUND: { 'en-US': 'Role not found', 'zh-CN': '角色不存在' },
+  ROLE_CODE_TAKEN: { 'en-US': 'The role code {code} exists already', 'zh-CN': '角色编码{code}已存在' },
+  ROLE_BUILT_IN: {
+    'en-US': 'The role {code} is built in: the system relies on it, so it cannot be deleted',
+    'zh-CN': '角色{code}为系统内置，系统依赖它，不能删除',
+  },
+  ROLE_BUILT_IN_CODE: {
+    'en-US': 'The code of the built-in role {code} cannot change: the system relies on it',
+    'zh-CN': '内置角色{code}的编码不能修改：系统依赖它',
+  },
+  ROLE_IN_USE: {
+    'en-US': 'The role {code} is held by {count} user(s): remove them from the role before deleting it',
+    'zh-CN': '角色{code}仍有{count}个用户使用，请先将这些用户移出该角色再删除',
+  },
+  PERMISSION_NOT_FOUND: { 'en-US': 'Menu or button not found', 'zh-CN': '菜单或按钮不存在' },
+  ROLE_PERMISSION_NOT_GRANTED: {
+    'en-US': 'The role does not hold this menu: grant it and save before choosing its data rules',
+    'zh-CN': '该角色未被授予此菜单，请先勾选并保存菜单权限，再选择数据规则',
+  },
+  DATA_RULE_NOT_FOUND: { 'en-US': 'Data rule not found', 'zh-CN': '数据规则不存在' },
+  DATA_RULES_UNSUPPORTED: {
+    'en-US': 'This menu has no list that data rules can filter',
+    'zh-CN': '该菜单没有可按数据规则过滤的列表',
+  },
+  DATA_RULE_COLUMN_UNKNOWN: {
+    'en-US': 'The list of this menu cannot filter on the column {column} (it can: {columns})',
+    'zh-CN': '该菜单的列表不能按字段{column}过滤（可用字段：{columns}）',
+  },
+  DATA_RULE_SCOPE_COLUMN: {
+    'en-US': 'The condition "scope" applies to a company column only ({columns})',
+    'zh-CN': '“本公司范围”条件只适用于公司字段（{columns}）',
+  },
+  DATA_RULE_VALUE_REQUIRED: { 'en-US': 'The rule needs a value', 'zh-CN': '规则值不能为空' },
+  DATA_RULE_NOT_OF_PERMISSION: {
+    'en-US': 'A chosen data rule does not belong to this menu',
+    'zh-CN': '所选数据规则不属于该菜单',
+  },
   COUNTRY_NOT_FOUND: { 'en-US': 'Country not found', 'zh-CN': '国家/地区不存在' },
   COUNTRY_CODE_TAKEN: { 'en-US': 'The country {code} exists already', 'zh-CN': '国家/地区{code}已存在' },
   COUNTRY_IN_USE: {

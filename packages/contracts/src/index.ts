@@ -22,6 +22,7 @@ export * from './paging';
 export * from './permission';
 export * from './rate';
 export * from './resource';
+export * from './role';
 export * from './routing';
 export * from './smpp-account';
 export * from './sms';

@@ -17,6 +17,7 @@ import { paymentsModule } from './payments';
 import { permissionModule } from './permission';
 import { rateModule } from './rate';
 import { registrationModule } from './registration';
+import { roleModule } from './role';
 import { routingModule } from './routing';
 import { scheduledJobModule } from './scheduled-job';
 import { settingsModule } from './settings';
@@ -42,6 +43,7 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     companyModule,
     userModule,
     permissionModule,
+    roleModule,
     departModule,
     logsModule,
     authModule(options),

@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'dict',
   'country',
   'jobs',
+  'role',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -2,6 +2,7 @@ import { LOGIN_FAILURE_WINDOW_MS, type logQuerySchema } from '@switchboard/contr
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { dataRuleList } from '../../platform/data-rules';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { keyset } from '../../platform/paging';
 import { loginLog, operationLog } from './schema';
@@ -13,6 +14,25 @@ export type OperationValues = typeof operationLog.$inferInsert;
 function period(column: PgColumn, from?: Date, to?: Date): SQL | undefined {
   return and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined);
 }
+
+/** The columns data rules on the login log may name (System → Roles, a role's data rules). */
+export const LOGIN_LOG_RULES = dataRuleList('system:loginLog:list', {
+  username: loginLog.username,
+  ip: loginLog.ip,
+  method: loginLog.method,
+  success: loginLog.success,
+  reason: loginLog.reason,
+});
+
+/** The columns data rules on the operation log may name. */
+export const OPERATION_LOG_RULES = dataRuleList('system:operationLog:list', {
+  username: operationLog.username,
+  ip: operationLog.ip,
+  method: operationLog.method,
+  route: operationLog.route,
+  action: operationLog.action,
+  statusCode: operationLog.statusCode,
+});
 
 /** Rows deleted per statement when purging: short statements, no long lock on a busy table. */
 const PURGE_BATCH = 5_000;
@@ -49,11 +69,13 @@ export class LogRepo {
     return { byUser: Number(row?.by_user ?? 0), byAddress: Number(row?.by_address ?? 0) };
   }
 
-  loginLog(query: LogQuery) {
+  /** `rules`: the caller's data rules on the list (LOGIN_LOG_RULES). */
+  loginLog(query: LogQuery, rules?: SQL) {
     const page = keyset(
       loginLog.id,
       query,
       and(
+        rules,
         query.username ? eq(loginLog.username, query.username) : undefined,
         period(loginLog.createdAt, query.from, query.to),
       ),
@@ -66,11 +88,13 @@ export class LogRepo {
       .limit(page.limit);
   }
 
-  operationLog(query: LogQuery) {
+  /** `rules`: the caller's data rules on the list (OPERATION_LOG_RULES). */
+  operationLog(query: LogQuery, rules?: SQL) {
     const page = keyset(
       operationLog.id,
       query,
       and(
+        rules,
         query.username ? eq(operationLog.username, query.username) : undefined,
         period(operationLog.createdAt, query.from, query.to),
       ),

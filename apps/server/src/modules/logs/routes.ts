@@ -4,10 +4,12 @@ import {
   logQuerySchema,
   operationLogItemSchema,
 } from '@switchboard/contracts';
+import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
+import { LOGIN_LOG_RULES, OPERATION_LOG_RULES } from './repo';
 
-export function logRoutes(api: Api, { loginLog, operationLog }: Services) {
+export function logRoutes(api: Api, { loginLog, operationLog, dataRules }: Services) {
   api.get(
     '/sys/log/loginLog',
     {
@@ -18,7 +20,11 @@ export function logRoutes(api: Api, { loginLog, operationLog }: Services) {
         response: okResponse(keysetPageSchema(loginLogItemSchema)),
       },
     },
-    async (request) => ok(request, await loginLog.list(request.query)),
+    async (request) =>
+      ok(
+        request,
+        await loginLog.list(request.query, await dataRules.where(requireAuth(request), LOGIN_LOG_RULES)),
+      ),
   );
 
   api.get(
@@ -31,6 +37,13 @@ export function logRoutes(api: Api, { loginLog, operationLog }: Services) {
         response: okResponse(keysetPageSchema(operationLogItemSchema)),
       },
     },
-    async (request) => ok(request, await operationLog.list(request.query)),
+    async (request) =>
+      ok(
+        request,
+        await operationLog.list(
+          request.query,
+          await dataRules.where(requireAuth(request), OPERATION_LOG_RULES),
+        ),
+      ),
   );
 }

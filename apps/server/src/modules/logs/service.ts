@@ -1,4 +1,5 @@
 import type { KeysetPage } from '@switchboard/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { OperationEntry } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { keysetPageOf } from '../../platform/paging';
@@ -41,8 +42,9 @@ export class LoginLogService {
     return this.repo.recentFailures(username, ip);
   }
 
-  async list(query: LogQuery): Promise<KeysetPage<LoginLogRow>> {
-    return keysetPageOf(await this.repo.loginLog(query), query, (row) => row.id);
+  /** `rules`: the caller's data rules on the login log (LOGIN_LOG_RULES). */
+  async list(query: LogQuery, rules?: SQL): Promise<KeysetPage<LoginLogRow>> {
+    return keysetPageOf(await this.repo.loginLog(query, rules), query, (row) => row.id);
   }
 
   purge(days: number) {
@@ -62,8 +64,9 @@ export class OperationLogService {
     return this.repo.recordOperation(entry);
   }
 
-  async list(query: LogQuery): Promise<KeysetPage<OperationLogRow>> {
-    return keysetPageOf(await this.repo.operationLog(query), query, (row) => row.id);
+  /** `rules`: the caller's data rules on the operation log (OPERATION_LOG_RULES). */
+  async list(query: LogQuery, rules?: SQL): Promise<KeysetPage<OperationLogRow>> {
+    return keysetPageOf(await this.repo.operationLog(query, rules), query, (row) => row.id);
   }
 
   purge(days: number) {

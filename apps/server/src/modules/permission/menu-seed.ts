@@ -366,6 +366,22 @@ export const MENU: MenuSeed[] = [
         ],
       },
       {
+        key: 'systemRole',
+        title: 'Roles',
+        titleKey: 'menu.systemRole',
+        path: '/system/role',
+        component: 'system/RoleList',
+        perms: 'system:role:list',
+        icon: 'team',
+        buttons: [
+          { key: 'roleAdd', title: 'Add', perms: 'system:role:add', permsType: '1' },
+          { key: 'roleEdit', title: 'Edit', perms: 'system:role:edit', permsType: '1' },
+          { key: 'roleDelete', title: 'Delete', perms: 'system:role:delete', permsType: '1' },
+          { key: 'roleAuthorize', title: 'Authorize', perms: 'system:role:authorize', permsType: '1' },
+          { key: 'roleUsers', title: 'Users of a role', perms: 'system:role:users', permsType: '1' },
+        ],
+      },
+      {
         key: 'systemAnnouncement',
         title: 'Announcements',
         titleKey: 'menu.announcement',

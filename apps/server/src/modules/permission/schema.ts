@@ -1,3 +1,4 @@
+import { DATA_RULE_CONDITIONS } from '@switchboard/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -22,7 +23,7 @@ export const MENU_TYPES = [0, 1, 2] as const;
 export const PERMS_TYPES = ['1', '2'] as const;
 /** 1 active, 0 switched off. */
 export const ACTIVE_STATUSES = [0, 1] as const;
-export const DATA_RULE_CONDITIONS = ['=', '!=', 'in', 'like', 'scope'] as const;
+export { DATA_RULE_CONDITIONS };
 
 export const roles = pgTable(
   'roles',

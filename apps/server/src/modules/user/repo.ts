@@ -2,6 +2,7 @@ import type { userListQuerySchema } from '@switchboard/contracts';
 import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/access';
+import { dataRuleList } from '../../platform/data-rules';
 import { type Db, executor } from '../../platform/db';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { inUuids, likeText } from '../../platform/sql';
@@ -15,13 +16,26 @@ type ListFilters = Omit<z.output<typeof userListQuerySchema>, 'pageNo' | 'pageSi
 const nameContains = (text: string): SQL | undefined =>
   or(ilike(users.username, likeText(text)), ilike(users.realname, likeText(text)));
 
+/** The columns data rules on the user list may name (System → Roles, a role's data rules). */
+export const USER_LIST_RULES = dataRuleList('system:user:list', {
+  username: users.username,
+  realname: users.realname,
+  status: users.status,
+  orgCode: users.orgCode,
+  email: users.email,
+  phone: users.phone,
+  companyId: { column: users.companyId, company: true },
+});
+
 /** SQL of the users table. */
 export class UserRepo {
   constructor(private readonly db: Db) {}
 
-  private where(scope: DataScope, f: ListFilters): SQL | undefined {
+  /** `rules`: the caller's data rules on the list (USER_LIST_RULES). */
+  private where(scope: DataScope, f: ListFilters, rules?: SQL): SQL | undefined {
     return and(
       scopeCondition(scope, users.companyId),
+      rules,
       f.username ? ilike(users.username, likeText(f.username)) : undefined,
       f.realname ? ilike(users.realname, likeText(f.realname)) : undefined,
       f.status ? eq(users.status, Number(f.status)) : undefined,
@@ -29,15 +43,15 @@ export class UserRepo {
     );
   }
 
-  async countList(scope: DataScope, filters: ListFilters): Promise<number> {
+  async countList(scope: DataScope, filters: ListFilters, rules?: SQL): Promise<number> {
     const [row] = await executor(this.db)
       .select({ total: sql<number>`count(*)::int` })
       .from(users)
-      .where(this.where(scope, filters));
+      .where(this.where(scope, filters, rules));
     return Number(row?.total ?? 0);
   }
 
-  list(scope: DataScope, filters: ListFilters, limit: number, offset: number) {
+  list(scope: DataScope, filters: ListFilters, limit: number, offset: number, rules?: SQL) {
     return executor(this.db)
       .select({
         id: users.id,
@@ -52,7 +66,7 @@ export class UserRepo {
         createdAt: users.createdAt,
       })
       .from(users)
-      .where(this.where(scope, filters))
+      .where(this.where(scope, filters, rules))
       .orderBy(asc(users.username))
       .limit(limit)
       .offset(offset);

@@ -8,7 +8,7 @@ import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import { type DataScope, inScope } from '../../platform/scope';
-import { UserRepo, type UserRow, type UserValues } from './repo';
+import { USER_LIST_RULES, UserRepo, type UserRow, type UserValues } from './repo';
 
 export type UserListRow = Awaited<ReturnType<UserRepo['list']>>[number] & {
   companyName: string | null;
@@ -27,14 +27,17 @@ export class UserService {
     this.repo = new UserRepo(db);
   }
 
-  /** Users the caller may see (data scope on the user's company), with roles and company. */
+  /** Users the caller may see (data scope on the user's company, data rules), with roles and company. */
   async list(auth: AuthContext, query: z.output<typeof userListQuerySchema>): Promise<Page<UserListRow>> {
-    const scope = await this.services.companies.dataScopeOf(auth);
+    const [scope, rules] = await Promise.all([
+      this.services.companies.dataScopeOf(auth),
+      this.services.dataRules.where(auth, USER_LIST_RULES),
+    ]);
     const { pageNo: _p, pageSize: _s, ...filters } = query;
     const page = await paginate(
       query,
-      () => this.repo.countList(scope, filters),
-      (limit, offset) => this.repo.list(scope, filters, limit, offset),
+      () => this.repo.countList(scope, filters, rules),
+      (limit, offset) => this.repo.list(scope, filters, limit, offset, rules),
     );
     const [roles, names] = await Promise.all([
       this.services.roles.roleCodesOfUsers(page.records.map((r) => r.id)),

@@ -24,6 +24,7 @@ const LOADERS: Record<string, Loader> = {
   'system/AnnouncementList': () => import('@/features/announcement-admin/pages/AnnouncementAdminPage'),
   'system/BrandList': () => import('@/features/branding/pages/BrandListPage'),
   'system/ContactList': () => import('@/features/contact/pages/ContactListPage'),
+  'system/RoleList': () => import('@/features/role-admin/pages/RoleListPage'),
   'system/DictList': () => import('@/features/dict-admin/pages/DictListPage'),
   'system/CountryList': () => import('@/features/country-admin/pages/CountryListPage'),
   'system/LoginLog': () => import('@/features/system/pages/LoginLogPage'),

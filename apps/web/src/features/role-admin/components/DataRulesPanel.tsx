@@ -1,0 +1,155 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { DataRuleRecord, PermissionTreeNode, RoleRecord } from '@switchboard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Switch, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rowActionsColumn } from '@/components/RowActions';
+import { roleDataRulesQuery, useDeleteDataRule, useSaveDataRule, useSaveRoleRules } from '../api/roles';
+import { DataRuleFormModal } from './DataRuleFormModal';
+
+/**
+ * The data rules of one menu's list: add, edit, switch on and off, delete; the checked ones are
+ * those this role applies (saved apart from the tree, on a menu the role holds).
+ */
+export function DataRulesPanel({
+  role,
+  permission,
+  menuTitle,
+  granted,
+}: {
+  role: RoleRecord;
+  permission: PermissionTreeNode;
+  menuTitle: string;
+  granted: boolean;
+}) {
+  const { t } = useTranslation('role');
+  const { modal, message } = App.useApp();
+  const rules = useQuery(roleDataRulesQuery(role.id, permission.key));
+  const saveRule = useSaveDataRule();
+  const removeRule = useDeleteDataRule();
+  const saveChoice = useSaveRoleRules();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [form, setForm] = useState<{ open: boolean; editing: DataRuleRecord | null }>({
+    open: false,
+    editing: null,
+  });
+  useEffect(() => {
+    if (rules.data) setChosen(rules.data.checked);
+  }, [rules.data]);
+
+  const setEnabled = (rule: DataRuleRecord, enabled: boolean) =>
+    saveRule.mutate({
+      id: rule.id,
+      input: {
+        permissionId: rule.permissionId,
+        ruleName: rule.ruleName,
+        ruleColumn: rule.ruleColumn,
+        ruleCondition: rule.ruleCondition as 'like',
+        ruleValue: rule.ruleValue,
+        enabled,
+      },
+    });
+
+  const confirmDelete = (rule: DataRuleRecord) =>
+    modal.confirm({
+      content: t('rules.deleteConfirm', { name: rule.ruleName }),
+      okText: t('delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () =>
+        removeRule.mutateAsync(rule.id).then(
+          () => void message.success(t('rules.deleted')),
+          () => {},
+        ),
+    });
+
+  const columns: TableColumnsType<DataRuleRecord> = [
+    { title: t('rules.fields.ruleName'), dataIndex: 'ruleName' },
+    { title: t('rules.fields.ruleColumn'), dataIndex: 'ruleColumn', render: (c: string) => <code>{c}</code> },
+    {
+      title: t('rules.fields.ruleCondition'),
+      dataIndex: 'ruleCondition',
+      render: (c: string) => t(`rules.conditions.${c}` as 'rules.conditions.=', { defaultValue: c }),
+    },
+    { title: t('rules.fields.ruleValue'), dataIndex: 'ruleValue', render: (v: string) => <code>{v}</code> },
+    {
+      title: t('rules.fields.enabled'),
+      dataIndex: 'enabled',
+      render: (enabled: boolean, rule) => (
+        <Switch
+          size="small"
+          checked={enabled}
+          checkedChildren={t('rules.enabledOn')}
+          unCheckedChildren={t('rules.enabledOff')}
+          loading={saveRule.isPending && saveRule.variables?.id === rule.id}
+          onChange={(on) => setEnabled(rule, on)}
+          data-testid={`data-rule-enabled-${rule.ruleName}`}
+        />
+      ),
+    },
+    rowActionsColumn<DataRuleRecord>(t('actions'), (rule) => [
+      { key: 'edit', label: t('edit'), onClick: () => setForm({ open: true, editing: rule }) },
+      { key: 'delete', label: t('delete'), danger: true, onClick: () => confirmDelete(rule) },
+    ]),
+  ];
+
+  return (
+    <div data-testid="data-rules-panel">
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('rules.title', { menu: menuTitle })}
+        </Typography.Title>
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => setForm({ open: true, editing: null })}
+          data-testid="data-rule-add"
+        >
+          {t('rules.add')}
+        </Button>
+      </Flex>
+      <Typography.Paragraph type="secondary">{t('rules.hint')}</Typography.Paragraph>
+      {granted ? null : (
+        <Alert type="warning" showIcon title={t('rules.notGranted')} style={{ marginBottom: 8 }} />
+      )}
+      <Table<DataRuleRecord>
+        size="small"
+        rowKey="id"
+        loading={rules.isPending}
+        dataSource={rules.data?.rules ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys: chosen,
+          onChange: (keys) => setChosen(keys.map(String)),
+          getCheckboxProps: () => ({ disabled: !granted }),
+          columnTitle: t('rules.fields.applied'),
+        }}
+      />
+      <Flex justify="end" style={{ marginTop: 8 }}>
+        <Button
+          type="primary"
+          disabled={!granted}
+          loading={saveChoice.isPending}
+          onClick={() =>
+            saveChoice.mutate(
+              { roleId: role.id, permissionId: permission.key, dataRuleIds: chosen },
+              { onSuccess: () => void message.success(t('rules.choiceSaved')) },
+            )
+          }
+          data-testid="data-rule-save-choice"
+        >
+          {t('rules.saveChoice')}
+        </Button>
+      </Flex>
+      <DataRuleFormModal
+        open={form.open}
+        permissionId={permission.key}
+        columns={rules.data?.columns ?? []}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+    </div>
+  );
+}

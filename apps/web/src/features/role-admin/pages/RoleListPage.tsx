@@ -1,0 +1,159 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type RoleRecord, roleListQuerySchema } from '@switchboard/contracts';
+import { App, Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '@/components/Can';
+import { DateTimeText } from '@/components/DateTimeText';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { formatNumber } from '@/lib/format';
+import { listRolesQuery, useDeleteRole } from '../api/roles';
+import { RoleAuthDrawer } from '../components/RoleAuthDrawer';
+import { RoleFormModal } from '../components/RoleFormModal';
+import { RoleUsersDrawer } from '../components/RoleUsersDrawer';
+import { ROLE_PERMISSIONS } from '../permissions';
+
+/** system/RoleList: roles; each one's menu and button grants, data rules and users in drawers. */
+export default function RoleListPage() {
+  const { t, i18n } = useTranslation('role');
+  const { modal, message } = App.useApp();
+  const [form, setForm] = useState<{ open: boolean; editing: RoleRecord | null }>({
+    open: false,
+    editing: null,
+  });
+  const [authorizing, setAuthorizing] = useState<RoleRecord | null>(null);
+  const [usersOf, setUsersOf] = useState<RoleRecord | null>(null);
+  const remove = useDeleteRole();
+  const zh = i18n.language === 'zh-CN';
+
+  const confirmDelete = (role: RoleRecord) =>
+    modal.confirm({
+      title: t('deleteTitle'),
+      content: t('deleteConfirm', { code: role.roleCode }),
+      okText: t('delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () =>
+        remove.mutateAsync(role.id).then(
+          () => void message.success(t('deleted')),
+          () => {},
+        ),
+    });
+
+  const columns: TableColumnsType<RoleRecord> = [
+    {
+      title: t('fields.roleCode'),
+      dataIndex: 'roleCode',
+      sorter: true,
+      render: (code: string, role) => (
+        <>
+          <code data-testid="role-code">{code}</code>{' '}
+          {role.builtIn ? (
+            <Tooltip title={t('builtInHint')}>
+              <Tag>{t('builtIn')}</Tag>
+            </Tooltip>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      title: zh ? t('fields.roleNameZh') : t('fields.roleName'),
+      dataIndex: zh ? 'roleNameZh' : 'roleName',
+      sorter: !zh,
+    },
+    {
+      title: zh ? t('fields.roleName') : t('fields.roleNameZh'),
+      dataIndex: zh ? 'roleName' : 'roleNameZh',
+      responsive: ['lg'],
+    },
+    { title: t('fields.description'), dataIndex: 'description', responsive: ['xl'] },
+    {
+      title: t('fields.userCount'),
+      dataIndex: 'userCount',
+      sorter: true,
+      align: 'right',
+      render: (n: number) => formatNumber(n),
+    },
+    {
+      title: t('fields.createdAt'),
+      dataIndex: 'createdAt',
+      sorter: true,
+      responsive: ['md'],
+      render: (value: string) => <DateTimeText value={value} />,
+    },
+    rowActionsColumn<RoleRecord>(t('actions'), (role) => [
+      {
+        key: 'authorize',
+        label: t('authorize'),
+        permission: ROLE_PERMISSIONS.authorize,
+        onClick: () => setAuthorizing(role),
+        testId: `role-authorize-${role.roleCode}`,
+      },
+      {
+        key: 'users',
+        label: t('users'),
+        permission: ROLE_PERMISSIONS.users,
+        onClick: () => setUsersOf(role),
+        testId: `role-users-${role.roleCode}`,
+      },
+      {
+        key: 'edit',
+        label: t('edit'),
+        permission: ROLE_PERMISSIONS.edit,
+        onClick: () => setForm({ open: true, editing: role }),
+        testId: `role-edit-${role.roleCode}`,
+      },
+      !role.builtIn && {
+        key: 'delete',
+        label: t('delete'),
+        permission: ROLE_PERMISSIONS.delete,
+        danger: true,
+        onClick: () => confirmDelete(role),
+        testId: `role-delete-${role.roleCode}`,
+      },
+    ]),
+  ];
+
+  return (
+    <>
+      <ResourceTable
+        params={roleListQuerySchema}
+        query={listRolesQuery}
+        rowKey="id"
+        title={t('title')}
+        testId="role-table"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="roleName" label={t('filters.roleName')}>
+              <Input allowClear maxLength={64} data-testid="role-filter-name" />
+            </Form.Item>
+            <Form.Item name="roleCode" label={t('filters.roleCode')}>
+              <Input allowClear maxLength={64} data-testid="role-filter-code" />
+            </Form.Item>
+          </>
+        }
+        toolbar={() => (
+          <Can action={ROLE_PERMISSIONS.add}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({ open: true, editing: null })}
+              data-testid="role-add"
+            >
+              {t('add')}
+            </Button>
+          </Can>
+        )}
+      />
+      <RoleFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+      <RoleAuthDrawer role={authorizing} onClose={() => setAuthorizing(null)} />
+      <RoleUsersDrawer role={usersOf} onClose={() => setUsersOf(null)} />
+    </>
+  );
+}
