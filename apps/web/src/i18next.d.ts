@@ -9,6 +9,7 @@ import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
 import type country from './locales/en-US/country.json';
 import type dict from './locales/en-US/dict.json';
+import type menuAdmin from './locales/en-US/menuAdmin.json';
 import type gateway from './locales/en-US/gateway.json';
 import type home from './locales/en-US/home.json';
 import type jobs from './locales/en-US/jobs.json';
@@ -59,6 +60,7 @@ declare module 'i18next' {
       smsTest: typeof smsTest;
       monitor: typeof monitor;
       dict: typeof dict;
+      menuAdmin: typeof menuAdmin;
       country: typeof country;
       jobs: typeof jobs;
     };

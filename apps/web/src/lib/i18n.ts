@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'monitor',
   'dict',
   'country',
+  'menuAdmin',
   'jobs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
