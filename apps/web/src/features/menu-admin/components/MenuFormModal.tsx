@@ -137,19 +137,19 @@ export function MenuFormModal({
       onCancel={onClose}
       initialValues={newValues({ parent: null })}
       width={760}
-      testId="menu-form"
+      testId="perm-form"
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="menuType" label={labels.menuType} rules={[rule('menuType')]}>
             <Radio.Group
-              data-testid="menu-type"
+              data-testid="perm-type"
               onChange={(e) => {
                 if (e.target.value === MENU_TYPE.topMenu) form.setFieldValue('parentId', null);
               }}
             >
               {types.map((type) => (
-                <Radio.Button key={type} value={type} data-testid={`menu-type-${type}`}>
+                <Radio.Button key={type} value={type} data-testid={`perm-type-${type}`}>
                   {t(`types.${type}`)}
                 </Radio.Button>
               ))}
@@ -164,7 +164,7 @@ export function MenuFormModal({
                 showSearch
                 treeNodeFilterProp="title"
                 loading={options.isPending}
-                data-testid="menu-parent"
+                data-testid="perm-parent"
               />
             </Form.Item>
           ) : null}
@@ -176,19 +176,19 @@ export function MenuFormModal({
             rules={[rule('name')]}
             extra={original?.titleKey ? t('hints.titleKey') : undefined}
           >
-            <Input maxLength={128} data-testid="menu-name" />
+            <Input maxLength={128} data-testid="perm-name" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="nameZh" label={labels.nameZh} rules={[rule('nameZh')]}>
-            <Input maxLength={128} data-testid="menu-name-zh" />
+            <Input maxLength={128} data-testid="perm-name-zh" />
           </Form.Item>
         </Col>
         {fields.route ? (
           <>
             <Col xs={24} md={12}>
               <Form.Item name="path" label={labels.path} rules={[rule('path')]} extra={t('hints.path')}>
-                <Input maxLength={255} data-testid="menu-path" />
+                <Input maxLength={255} data-testid="perm-path" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -201,7 +201,7 @@ export function MenuFormModal({
                 <Select
                   showSearch
                   allowClear
-                  data-testid="menu-component"
+                  data-testid="perm-component"
                   options={MENU_COMPONENTS.map((key) => ({
                     value: key,
                     label: key === MENU_GROUP_COMPONENT ? `${t('groupComponent')} · ${key}` : key,
@@ -216,12 +216,12 @@ export function MenuFormModal({
                 rules={[rule('componentName')]}
                 extra={t('hints.componentName')}
               >
-                <Input maxLength={128} data-testid="menu-route-name" />
+                <Input maxLength={128} data-testid="perm-route-name" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="redirect" label={labels.redirect} rules={[rule('redirect')]}>
-                <Input maxLength={255} data-testid="menu-redirect" />
+                <Input maxLength={255} data-testid="perm-redirect" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -230,24 +230,24 @@ export function MenuFormModal({
                   showSearch
                   allowClear
                   placeholder={t('noIcon')}
-                  data-testid="menu-icon"
+                  data-testid="perm-icon"
                   options={MENU_ICONS.map((icon) => ({
                     value: icon,
+                    title: icon,
                     label: (
                       <Space>
                         {iconFor(icon)}
                         {icon}
                       </Space>
                     ),
-                    search: icon,
                   }))}
-                  optionFilterProp="search"
+                  optionFilterProp="value"
                 />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="url" label={labels.url} rules={[rule('url')]} extra={t('hints.url')}>
-                <Input maxLength={512} data-testid="menu-url" />
+                <Input maxLength={512} data-testid="perm-url" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -261,13 +261,13 @@ export function MenuFormModal({
             <Col xs={24} md={12}>
               <Space size="large" wrap>
                 <Form.Item name="hidden" label={labels.hidden} valuePropName="checked">
-                  <Switch data-testid="menu-hidden" />
+                  <Switch data-testid="perm-hidden" />
                 </Form.Item>
                 <Form.Item name="alwaysShow" label={labels.alwaysShow} valuePropName="checked">
-                  <Switch data-testid="menu-always-show" />
+                  <Switch data-testid="perm-always-show" />
                 </Form.Item>
                 <Form.Item name="keepAlive" label={labels.keepAlive} valuePropName="checked">
-                  <Switch data-testid="menu-keep-alive" />
+                  <Switch data-testid="perm-keep-alive" />
                 </Form.Item>
               </Space>
             </Col>
@@ -281,13 +281,13 @@ export function MenuFormModal({
             validateTrigger={['onChange', 'onBlur']}
             extra={original?.builtIn ? t('builtInHint') : t('hints.perms')}
           >
-            <Input maxLength={255} disabled={original?.builtIn === true} data-testid="menu-perms" />
+            <Input maxLength={255} disabled={original?.builtIn === true} data-testid="perm-perms" />
           </Form.Item>
         </Col>
         {fields.strategy ? (
           <Col xs={24} md={12}>
             <Form.Item name="permsType" label={labels.permsType} rules={[rule('permsType')]}>
-              <Radio.Group data-testid="menu-perms-type">
+              <Radio.Group data-testid="perm-perms-type">
                 <Radio value="1">{t('strategies.1')}</Radio>
                 <Radio value="2">{t('strategies.2')}</Radio>
               </Radio.Group>
@@ -296,7 +296,7 @@ export function MenuFormModal({
         ) : null}
         <Col xs={12} md={6}>
           <Form.Item name="sortNo" label={labels.sortNo} rules={[rule('sortNo')]} extra={t('hints.sortNo')}>
-            <InputNumber min={MENU_SORT_MIN} max={MENU_SORT_MAX} precision={0} data-testid="menu-sort" />
+            <InputNumber min={MENU_SORT_MIN} max={MENU_SORT_MAX} precision={0} data-testid="perm-sort" />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
@@ -307,7 +307,7 @@ export function MenuFormModal({
             getValueProps={(value: number) => ({ checked: value === 1 })}
             normalize={(checked: boolean) => (checked ? 1 : 0)}
           >
-            <Switch data-testid="menu-status" />
+            <Switch data-testid="perm-status" />
           </Form.Item>
         </Col>
       </Row>

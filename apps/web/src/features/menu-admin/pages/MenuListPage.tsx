@@ -71,7 +71,7 @@ export default function MenuListPage() {
       title: t('fields.title'),
       key: 'title',
       render: (_, row) => (
-        <Space data-testid={`menu-row-${row.componentName ?? row.id}`}>
+        <Space data-testid={`perm-row-${row.componentName ?? row.id}`}>
           {iconFor(row.icon)}
           <span>{title(row)}</span>
           {row.builtIn ? (
@@ -131,7 +131,7 @@ export default function MenuListPage() {
         permission: MENU_PERMISSIONS.add,
         disabled: !ready,
         onClick: () => setTarget({ parent: row }),
-        testId: `menu-add-child-${row.componentName ?? row.id}`,
+        testId: `perm-add-child-${row.componentName ?? row.id}`,
       },
       {
         key: 'edit',
@@ -139,7 +139,7 @@ export default function MenuListPage() {
         permission: MENU_PERMISSIONS.edit,
         disabled: !ready,
         onClick: () => setTarget({ row }),
-        testId: `menu-edit-${row.componentName ?? row.id}`,
+        testId: `perm-edit-${row.componentName ?? row.id}`,
       },
       !row.builtIn && {
         key: 'delete',
@@ -151,7 +151,7 @@ export default function MenuListPage() {
           remove.mutate(row.id, {
             onSuccess: () => void message.success(t('deleted')),
           }),
-        testId: `menu-delete-${row.componentName ?? row.id}`,
+        testId: `perm-delete-${row.componentName ?? row.id}`,
       },
     ]),
   ];
@@ -166,10 +166,10 @@ export default function MenuListPage() {
           style={{ rowGap: 12 }}
         >
           <Form.Item name="name" label={t('search')}>
-            <Input allowClear placeholder={t('searchPlaceholder')} data-testid="menu-search" />
+            <Input allowClear placeholder={t('searchPlaceholder')} data-testid="perm-search" />
           </Form.Item>
           <Form.Item>
-            <Button htmlType="submit" icon={<SearchOutlined />} data-testid="menu-search-submit">
+            <Button htmlType="submit" icon={<SearchOutlined />} data-testid="perm-search-submit">
               {t('search')}
             </Button>
           </Form.Item>
@@ -183,7 +183,7 @@ export default function MenuListPage() {
               icon={<PlusOutlined />}
               disabled={!ready}
               onClick={() => setTarget({ parent: null })}
-              data-testid="menu-add-top"
+              data-testid="perm-add-top"
             >
               {t('addTop')}
             </Button>
@@ -199,7 +199,7 @@ export default function MenuListPage() {
         pagination={false}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: setExpanded }}
         scroll={{ x: 'max-content' }}
-        data-testid="menu-table"
+        data-testid="perm-table"
       />
       <MenuFormModal target={target} translate={translate} onClose={() => setTarget(null)} />
     </Card>
