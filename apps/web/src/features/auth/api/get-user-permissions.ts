@@ -40,6 +40,11 @@ export const userPermissionsQuery = (token: string, locale = currentLocale()) =>
 
 export function useUserPermissions(token: string) {
   const locale = useLocale();
-  // While the other language's menu loads, the console keeps showing the one it has.
-  return useQuery({ ...userPermissionsQuery(token, locale), placeholderData: keepPreviousData });
+  return useQuery({
+    ...userPermissionsQuery(token, locale),
+    // While the other language's menu loads, the console keeps showing the one it has (the same
+    // session's only: another user's menu never stands in).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === token ? keepPreviousData(previous) : undefined,
+  });
 }
