@@ -1,10 +1,10 @@
 import type {
   DataRuleRecord,
+  GrantTreeNode,
   KeysetPage,
   MenuItem,
   Page,
   PermissionTree,
-  PermissionTreeNode,
   RoleDataRules,
   RoleRecord,
   RoleUser,
@@ -357,7 +357,7 @@ describe('the authorization tree and grants', () => {
     const tree = expectOk(await s.call<PermissionTree>('GET', '/sys/role/queryTreeList', { token: admin }));
     const system = tree.treeList.find((n) => n.key === menuId('system'));
     expect(system).toMatchObject({ menuType: 0, titleKey: 'menu.system' });
-    const users = system?.children?.find((n) => n.key === menuId('systemUser')) as PermissionTreeNode;
+    const users = system?.children?.find((n) => n.key === menuId('systemUser')) as GrantTreeNode;
     expect(users).toMatchObject({ menuType: 1, perms: 'system:user:list', dataRules: true });
     expect(users.children?.find((b) => b.perms === 'system:user:edit')).toMatchObject({
       menuType: 2,

@@ -16,6 +16,7 @@ import type layout from './locales/en-US/layout.json';
 import type ledger from './locales/en-US/ledger.json';
 import type legal from './locales/en-US/legal.json';
 import type menu from './locales/en-US/menu.json';
+import type menuAdmin from './locales/en-US/menuAdmin.json';
 import type monitor from './locales/en-US/monitor.json';
 import type notices from './locales/en-US/notices.json';
 import type rates from './locales/en-US/rates.json';
@@ -60,6 +61,7 @@ declare module 'i18next' {
       smsTest: typeof smsTest;
       monitor: typeof monitor;
       dict: typeof dict;
+      menuAdmin: typeof menuAdmin;
       country: typeof country;
       jobs: typeof jobs;
       role: typeof role;

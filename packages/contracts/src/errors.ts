@@ -122,7 +122,6 @@ export const errorTexts = {
     'en-US': 'The role {code} is held by {count} user(s): remove them from the role before deleting it',
     'zh-CN': '角色{code}仍有{count}个用户使用，请先将这些用户移出该角色再删除',
   },
-  PERMISSION_NOT_FOUND: { 'en-US': 'Menu or button not found', 'zh-CN': '菜单或按钮不存在' },
   ROLE_PERMISSION_NOT_GRANTED: {
     'en-US': 'The role does not hold this menu: grant it and save before choosing its data rules',
     'zh-CN': '该角色未被授予此菜单，请先勾选并保存菜单权限，再选择数据规则',
@@ -144,6 +143,60 @@ export const errorTexts = {
   DATA_RULE_NOT_OF_PERMISSION: {
     'en-US': 'A chosen data rule does not belong to this menu',
     'zh-CN': '所选数据规则不属于该菜单',
+  },
+  // --- menus and permissions (issue 13) ---
+  MENU_PATH_INVALID: {
+    'en-US': '{field} must start with / and hold only letters, digits and / _ - . :',
+    'zh-CN': '{field}必须以 / 开头，且只能包含字母、数字和 / _ - . :',
+  },
+  MENU_COMPONENT_UNKNOWN: {
+    'en-US': '{field} is not a screen of the console',
+    'zh-CN': '{field}不是控制台已有的页面',
+  },
+  MENU_ICON_UNKNOWN: {
+    'en-US': '{field} is not an icon the menu can show',
+    'zh-CN': '{field}不是菜单可显示的图标',
+  },
+  MENU_URL_INVALID: {
+    'en-US': '{field} must be an address starting with http:// or https://',
+    'zh-CN': '{field}必须是以 http:// 或 https:// 开头的地址',
+  },
+  MENU_TOP_HAS_PARENT: {
+    'en-US': 'A top menu has no parent: choose sub menu to place it under another menu',
+    'zh-CN': '一级菜单没有上级菜单：如需放在其他菜单下，请选择子菜单',
+  },
+  PERMISSION_NOT_FOUND: { 'en-US': 'The menu or button does not exist', 'zh-CN': '菜单或按钮不存在' },
+  PERMISSION_CODE_TAKEN: {
+    'en-US': 'The permission code {perms} is already used by another menu or button',
+    'zh-CN': '授权标识{perms}已被其他菜单或按钮使用',
+  },
+  PERMISSION_PATH_TAKEN: {
+    'en-US': 'The path {path} is already used by another menu',
+    'zh-CN': '路径{path}已被其他菜单使用',
+  },
+  PERMISSION_PARENT_INVALID: {
+    'en-US': 'The parent must be an existing menu (a button cannot hold sub menus or buttons)',
+    'zh-CN': '上级必须是已存在的菜单（按钮下不能再有菜单或按钮）',
+  },
+  PERMISSION_PARENT_CYCLE: {
+    'en-US': 'A menu cannot be placed under itself or one of its own sub menus',
+    'zh-CN': '菜单不能放在自身或其子菜单之下',
+  },
+  PERMISSION_BUTTON_WITH_CHILDREN: {
+    'en-US': '{name} has sub menus or buttons, so it cannot become a button',
+    'zh-CN': '{name}下还有子菜单或按钮，不能改为按钮',
+  },
+  PERMISSION_HAS_CHILDREN: {
+    'en-US': '{name} still has {count} sub menus or buttons: delete or move them first',
+    'zh-CN': '{name}下还有{count}个子菜单或按钮，请先删除或移走',
+  },
+  PERMISSION_BUILT_IN: {
+    'en-US': '{name} is built into the console and cannot be deleted (hide it or switch it off instead)',
+    'zh-CN': '{name}为系统内置，不能删除（可隐藏或停用）',
+  },
+  PERMISSION_BUILT_IN_CODE: {
+    'en-US': 'The permission code {perms} is built in: the server checks it, so it cannot be changed',
+    'zh-CN': '授权标识{perms}为系统内置，服务器依赖它校验权限，不能修改',
   },
   COUNTRY_NOT_FOUND: { 'en-US': 'Country not found', 'zh-CN': '国家/地区不存在' },
   COUNTRY_CODE_TAKEN: { 'en-US': 'The country {code} exists already', 'zh-CN': '国家/地区{code}已存在' },

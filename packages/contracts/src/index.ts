@@ -15,6 +15,7 @@ export * from './html-policy';
 export * from './jobs';
 export * from './ledger';
 export * from './logs';
+export * from './menu';
 export * from './money';
 export * from './monitor';
 export * from './order';

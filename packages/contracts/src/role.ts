@@ -57,7 +57,7 @@ export const userIdQuerySchema = z.object({ userId: uuid });
 export const roleIdQuerySchema = z.object({ roleId: uuid });
 
 /** A node of the authorization tree: a menu, a sub menu or a button (menuType 2). */
-export interface PermissionTreeNode {
+export interface GrantTreeNode {
   key: string;
   title: string;
   titleKey: string | null;
@@ -69,9 +69,9 @@ export interface PermissionTreeNode {
   status: number;
   /** The list behind this node takes data rules (it declares the columns they may name). */
   dataRules: boolean;
-  children?: PermissionTreeNode[];
+  children?: GrantTreeNode[];
 }
-export const permissionTreeNodeSchema: z.ZodType<PermissionTreeNode, PermissionTreeNode> = z.object({
+export const grantTreeNodeSchema: z.ZodType<GrantTreeNode, GrantTreeNode> = z.object({
   key: z.string(),
   title: z.string(),
   titleKey: z.string().nullable(),
@@ -81,13 +81,13 @@ export const permissionTreeNodeSchema: z.ZodType<PermissionTreeNode, PermissionT
   status: z.number().int(),
   dataRules: z.boolean(),
   get children() {
-    return z.array(permissionTreeNodeSchema).optional();
+    return z.array(grantTreeNodeSchema).optional();
   },
 });
 
 /** `GET /sys/role/queryTreeList`: the whole tree and every node's id. */
 export const permissionTreeSchema = z.object({
-  treeList: z.array(permissionTreeNodeSchema),
+  treeList: z.array(grantTreeNodeSchema),
   ids: z.array(z.string()),
 });
 export type PermissionTree = z.input<typeof permissionTreeSchema>;

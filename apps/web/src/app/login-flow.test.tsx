@@ -1,5 +1,5 @@
 import type { Brand, LoginResult, UserPermissions } from '@switchboard/contracts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +24,7 @@ const SALES = {
 };
 
 /** A small stand-in for the API: enough of /sys/* for the sign-in journey. */
-function fakeServer(options: { agentDepartment?: string; startOrgCode?: string } = {}) {
+function fakeServer(options: { agentDepartment?: string; startOrgCode?: string; homeTitleZh?: string } = {}) {
   let failures = 0;
   const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
   const envelope = (result: unknown, status = 200, extra: Record<string, unknown> = {}) =>
@@ -86,7 +86,13 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string }
       }
       return envelope(loginResult);
     }
-    if (path === '/sys/permission/getUserPermissionByToken') return envelope(permissions);
+    if (path === '/sys/permission/getUserPermissionByToken') {
+      // An operator's title comes in the language of the request.
+      const zh = new Headers(init?.headers).get('X-Locale') === 'zh-CN' && options.homeTitleZh;
+      if (!zh) return envelope(permissions);
+      const [home, ...rest] = permissions.menu;
+      return envelope({ ...permissions, menu: [{ ...home, meta: { ...home?.meta, title: zh } }, ...rest] });
+    }
     if (path === '/sys/user/getCurrentUserDeparts') return envelope({ list: departs, orgCode });
     if (path === '/sys/sysDepart/getDepartInfo') {
       const current = departs.find((d) => d.orgCode === orgCode);
@@ -234,6 +240,31 @@ describe('sign-in journey', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/AgentHome'));
     await waitFor(() => expect(tabPaths()).toEqual(['/AgentHome']));
     resetSettings();
+  });
+
+  it('a language switch loads the menu again in that language, keeping the console meanwhile', async () => {
+    const server = fakeServer({ startOrgCode: 'A02', homeTitleZh: '我的首页' });
+    vi.stubGlobal('fetch', vi.fn(server.handler));
+    const { startSession } = await import('@/lib/session');
+    startSession({
+      token: 'token-1',
+      userInfo: testUser({ ...SALES, orgCode: 'A02' }),
+      needsDepartment: false,
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/home/Home'] });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await waitFor(() => expect(screen.getByTestId('menu-home').textContent).toBe('Home'));
+    const sideMenu = screen.getByTestId('side-menu');
+    await act(() => changeLocale('zh-CN'));
+    await waitFor(() => expect(screen.getByTestId('menu-home').textContent).toBe('我的首页'));
+    // The same console throughout (no loading page in between), asked once per language.
+    expect(screen.getByTestId('side-menu')).toBe(sideMenu);
+    const asked = server.calls.filter((c) => c.path === '/sys/permission/getUserPermissionByToken');
+    expect(asked.map((c) => c.headers.get('X-Locale'))).toEqual(['en-US', 'zh-CN']);
   });
 
   it('with multi-page tabs, / leads to the home tab (its page routed under a splat route)', async () => {

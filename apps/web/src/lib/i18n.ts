@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'monitor',
   'dict',
   'country',
+  'menuAdmin',
   'jobs',
   'role',
 ] as const;

@@ -1,9 +1,11 @@
 import { defineModule, digestOf } from '../../platform/module';
+import { MenuAdminService } from './menu-admin';
 import { MENU } from './menu-seed';
 import { permissionRoutes } from './routes';
 import { ROLE_NAMES, seedRolesAndMenu } from './seed';
 import { GrantsService, MenuService, PermissionCaches, RoleService } from './service';
 
+export type { MenuAdminService } from './menu-admin';
 export { roleId } from './seed';
 export type { Grants, GrantsService, MenuService, RoleService } from './service';
 
@@ -11,6 +13,7 @@ declare module '../../platform/module' {
   interface Services {
     grants: GrantsService;
     menus: MenuService;
+    menuAdmin: MenuAdminService;
     roles: RoleService;
   }
 }
@@ -23,6 +26,7 @@ export const permissionModule = defineModule({
     return {
       grants: new GrantsService(db, caches),
       menus: new MenuService(db, caches),
+      menuAdmin: new MenuAdminService(db, caches),
       roles: new RoleService(db),
     };
   },

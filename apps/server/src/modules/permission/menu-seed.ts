@@ -479,6 +479,20 @@ export const MENU: MenuSeed[] = [
         ],
       },
       {
+        key: 'systemPermission',
+        title: 'Menus',
+        titleKey: 'menu.permission',
+        path: '/system/permission',
+        component: 'system/PermissionList',
+        perms: 'system:permission:list',
+        icon: 'menu',
+        buttons: [
+          { key: 'permissionAdd', title: 'Add', perms: 'system:permission:add', permsType: '1' },
+          { key: 'permissionEdit', title: 'Edit', perms: 'system:permission:edit', permsType: '1' },
+          { key: 'permissionDelete', title: 'Delete', perms: 'system:permission:delete', permsType: '1' },
+        ],
+      },
+      {
         key: 'systemLoginLog',
         title: 'Login log',
         titleKey: 'menu.loginLog',

@@ -132,6 +132,87 @@ export class PermissionRepo {
     await executor(this.db).update(permissions).set(values).where(eq(permissions.id, id));
   }
 
+  // The menu editor
+
+  /** Every row of the menu tree, siblings in sort order. */
+  async allPermissions(): Promise<PermissionRow[]> {
+    return executor(this.db)
+      .select()
+      .from(permissions)
+      .orderBy(asc(permissions.sortNo), asc(permissions.createdAt), asc(permissions.id));
+  }
+
+  async permissionsByIds(ids: string[]): Promise<PermissionRow[]> {
+    if (ids.length === 0) return [];
+    return executor(this.db).select().from(permissions).where(inUuids(permissions.id, ids));
+  }
+
+  /** Rows under a parent (null: the top menus), in sort order. */
+  async childrenOf(parentId: string | null, menuTypes?: number[]): Promise<PermissionRow[]> {
+    return executor(this.db)
+      .select()
+      .from(permissions)
+      .where(
+        and(
+          parentId === null ? sql`${permissions.parentId} is null` : eq(permissions.parentId, parentId),
+          menuTypes ? inArray(permissions.menuType, menuTypes) : undefined,
+        ),
+      )
+      .orderBy(asc(permissions.sortNo), asc(permissions.createdAt), asc(permissions.id));
+  }
+
+  async countChildren(parentId: string): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ n: sql<number>`count(*)::int` })
+      .from(permissions)
+      .where(eq(permissions.parentId, parentId));
+    return row?.n ?? 0;
+  }
+
+  /** Whether another row than `excludeId` holds this permission code. */
+  async permsTaken(perms: string, excludeId?: string): Promise<boolean> {
+    const rows = await executor(this.db)
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(
+        and(eq(permissions.perms, perms), excludeId ? sql`${permissions.id} <> ${excludeId}` : undefined),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Whether another menu (not a button) than `excludeId` has this route path. */
+  async pathTaken(path: string, excludeId?: string): Promise<boolean> {
+    const rows = await executor(this.db)
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(
+        and(
+          eq(permissions.path, path),
+          sql`${permissions.menuType} <> 2`,
+          excludeId ? sql`${permissions.id} <> ${excludeId}` : undefined,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async insertPermissionReturning(values: PermissionValues): Promise<PermissionRow> {
+    const [row] = await executor(this.db).insert(permissions).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  /** Deletes rows (their grants and data rules go with them, by the foreign keys). */
+  async deletePermissions(ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await executor(this.db)
+      .delete(permissions)
+      .where(inUuids(permissions.id, ids))
+      .returning({ id: permissions.id });
+    return rows.length;
+  }
+
   async grant(roleIds: string[], permissionId: string) {
     if (roleIds.length === 0) return;
     await executor(this.db)

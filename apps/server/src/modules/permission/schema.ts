@@ -59,6 +59,8 @@ export const permissions = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => permissions.id, { onDelete: 'cascade' }),
     /** English title (fallback); titleKey is translated by the web. */
     name: varchar('name', { length: 128 }).notNull(),
+    /** Chinese title (an operator's menu has no titleKey): the answer's title for zh-CN callers. */
+    nameZh: varchar('name_zh', { length: 128 }),
     titleKey: varchar('title_key', { length: 128 }),
     path: varchar('path', { length: 255 }),
     /** Route name. */

@@ -61,7 +61,13 @@ export async function seedRolesAndMenu(db: Db, log?: Logger) {
     const [name, nameZh] = ROLE_NAMES[code];
     await repo.insertRole({ id: roleId(code), roleCode: code, roleName: name, roleNameZh: nameZh });
   }
-  let sortNo = 0;
+  // Siblings are numbered 0, 1, 2… in the order of the code (sort numbers run 0 to 100 per level).
+  const nextSort = new Map<string | null, number>();
+  const sortUnder = (parentId: string | null) => {
+    const sortNo = nextSort.get(parentId) ?? 0;
+    nextSort.set(parentId, sortNo + 1);
+    return sortNo;
+  };
   const write = async (id: string, fields: SeededFields, grantTo: RoleCode[]) => {
     const existing = await repo.findPermission(id);
     const seeded = snapshotOf(fields);
@@ -98,7 +104,7 @@ export async function seedRolesAndMenu(db: Db, log?: Logger) {
         menuType: parentId ? 1 : 0,
         perms: node.perms ?? null,
         permsType: node.permsType ?? '1',
-        sortNo: sortNo++,
+        sortNo: sortUnder(parentId),
         icon: node.icon ?? null,
         url: node.url ?? null,
         hidden: node.hidden ?? false,
@@ -122,7 +128,7 @@ export async function seedRolesAndMenu(db: Db, log?: Logger) {
           menuType: 2,
           perms: button.perms,
           permsType: button.permsType,
-          sortNo: sortNo++,
+          sortNo: sortUnder(id),
           icon: null,
           url: null,
           hidden: false,

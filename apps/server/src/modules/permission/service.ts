@@ -1,5 +1,7 @@
 import {
   type AuthEntry,
+  DEFAULT_LOCALE,
+  type Locale,
   type MenuItem,
   type UserPermissions,
   userPermissionsSchema,
@@ -81,9 +83,13 @@ export class GrantsService {
   }
 }
 
-const authEntry = (p: PermissionRow): AuthEntry => ({
+/** A row's title in a language: the Chinese one where it has one, else the English one. */
+export const titleIn = (row: Pick<PermissionRow, 'name' | 'nameZh'>, locale: Locale): string =>
+  locale === 'zh-CN' && row.nameZh ? row.nameZh : row.name;
+
+const authEntry = (p: PermissionRow, locale: Locale): AuthEntry => ({
   action: p.perms ?? '',
-  describe: p.name,
+  describe: titleIn(p, locale),
   type: p.permsType,
   status: String(p.status),
 });
@@ -104,16 +110,19 @@ export class MenuService {
     this.repo = new PermissionRepo(db);
   }
 
-  /** The answer of getUserPermissionByToken for these roles. */
-  answerFor(roleIds: string[]): Promise<PreparedAnswer<UserPermissions>> {
+  /**
+   * The answer of getUserPermissionByToken for these roles, titled in `locale` (a row without a
+   * title key shows its title in that language).
+   */
+  answerFor(roleIds: string[], locale: Locale = DEFAULT_LOCALE): Promise<PreparedAnswer<UserPermissions>> {
     const ids = [...roleIds].sort();
-    return this.caches.menus.getOrLoad(ids.join(','), async () =>
-      PreparedAnswer.of(userPermissionsSchema, await this.load(ids)),
+    return this.caches.menus.getOrLoad(`${locale}|${ids.join(',')}`, async () =>
+      PreparedAnswer.of(userPermissionsSchema, await this.load(ids, locale)),
     );
   }
 
-  async forRoles(roleIds: string[]): Promise<UserPermissions> {
-    return (await this.answerFor(roleIds)).value;
+  async forRoles(roleIds: string[], locale: Locale = DEFAULT_LOCALE): Promise<UserPermissions> {
+    return (await this.answerFor(roleIds, locale)).value;
   }
 
   /** Roles, grants or menus changed: grants and menus are read afresh, in every process. */
@@ -121,7 +130,7 @@ export class MenuService {
     this.caches.changed();
   }
 
-  private async load(roleIds: string[]): Promise<UserPermissions> {
+  private async load(roleIds: string[], locale: Locale): Promise<UserPermissions> {
     const [granted, allButtons] = await Promise.all([this.repo.grantedRows(roleIds), this.repo.allButtons()]);
     const rows = granted.sort((a, b) => a.sortNo - b.sortNo);
     const buttons = rows.filter((p) => p.menuType === 2 && p.perms);
@@ -141,11 +150,11 @@ export class MenuService {
             hidden: m.hidden,
             alwaysShow: m.alwaysShow,
             meta: {
-              title: m.name,
+              title: titleIn(m, locale),
               titleKey: m.titleKey,
               icon: m.icon,
               url: m.url,
-              permissionList: buttons.filter((b) => b.parentId === m.id).map(authEntry),
+              permissionList: buttons.filter((b) => b.parentId === m.id).map((b) => authEntry(b, locale)),
               keepAlive: m.keepAlive,
               internalOrExternal: m.internalOrExternal,
             },
@@ -155,8 +164,8 @@ export class MenuService {
         });
     return {
       menu: build(null),
-      auth: buttons.map(authEntry),
-      allAuth: allButtons.filter((b) => b.perms).map(authEntry),
+      auth: buttons.map((b) => authEntry(b, locale)),
+      allAuth: allButtons.filter((b) => b.perms).map((b) => authEntry(b, locale)),
     };
   }
 }

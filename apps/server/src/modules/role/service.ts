@@ -1,8 +1,8 @@
 import {
   type DataRuleCondition,
   type dataRuleInputSchema,
+  type GrantTreeNode,
   type PermissionTree,
-  type PermissionTreeNode,
   ROLE_CODES,
   type RoleListQuery,
   type roleDataRulesSchema,
@@ -125,7 +125,7 @@ export class RoleAdminService {
     const rows = await this.repo.allPermissions();
     const byParent = new Map<string | null, typeof rows>();
     for (const row of rows) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
-    const build = (parentId: string | null): PermissionTreeNode[] =>
+    const build = (parentId: string | null): GrantTreeNode[] =>
       (byParent.get(parentId) ?? []).map((p) => {
         const children = build(p.id);
         return {

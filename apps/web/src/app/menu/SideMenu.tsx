@@ -1,69 +1,11 @@
-import {
-  AccountBookOutlined,
-  AuditOutlined,
-  BankOutlined,
-  BarChartOutlined,
-  BookOutlined,
-  BranchesOutlined,
-  BugOutlined,
-  ContactsOutlined,
-  CustomerServiceOutlined,
-  DashboardOutlined,
-  ExperimentOutlined,
-  FileTextOutlined,
-  GlobalOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  KeyOutlined,
-  LoginOutlined,
-  MessageOutlined,
-  NotificationOutlined,
-  ScheduleOutlined,
-  SettingOutlined,
-  SkinOutlined,
-  UserOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import type { MenuItem } from '@switchboard/contracts';
 import { Menu, type MenuProps } from 'antd';
-import { type ComponentType, createElement, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { iconFor } from '@/components/menu-icons';
 import { HOME_PATH, useHomePath } from '@/features/account';
 import { findByPath, flattenMenu, isWebUrl } from '@/lib/menu-tree';
 import { useMenuLabel, useMenuTitle, useUserMenu } from './use-menu';
-
-/** Icons the menu names (a static list keeps the icon set out of the bundle). */
-const ICONS: Record<string, ComponentType> = {
-  'account-book': AccountBookOutlined,
-  audit: AuditOutlined,
-  bank: BankOutlined,
-  book: BookOutlined,
-  'bar-chart': BarChartOutlined,
-  branches: BranchesOutlined,
-  bug: BugOutlined,
-  contacts: ContactsOutlined,
-  'customer-service': CustomerServiceOutlined,
-  dashboard: DashboardOutlined,
-  experiment: ExperimentOutlined,
-  'file-text': FileTextOutlined,
-  global: GlobalOutlined,
-  home: HomeOutlined,
-  idcard: IdcardOutlined,
-  key: KeyOutlined,
-  login: LoginOutlined,
-  message: MessageOutlined,
-  notification: NotificationOutlined,
-  schedule: ScheduleOutlined,
-  setting: SettingOutlined,
-  skin: SkinOutlined,
-  user: UserOutlined,
-  wallet: WalletOutlined,
-};
-
-export function iconFor(name: string | null) {
-  const icon = name ? ICONS[name] : undefined;
-  return icon ? createElement(icon) : undefined;
-}
 
 /** Where a menu entry leads: a screen, a page framing an internal url, or an external link. */
 export function useOpenMenuItem() {

@@ -1,3 +1,4 @@
+import { MENU_GROUP_COMPONENT, type ScreenComponent } from '@switchboard/contracts';
 import { type ComponentType, lazy } from 'react';
 import { withChunkTimeout } from '../chunk-timeout';
 
@@ -5,9 +6,11 @@ type Loader = () => Promise<{ default: ComponentType }>;
 
 /**
  * Component keys of the server's menu → screens. A static map (no eval, no computed imports):
- * a key that is not here has no screen yet, and its path shows the 404 page.
+ * a key that is not here has no screen yet, and its path shows the 404 page. Its keys are the
+ * contracts' SCREEN_COMPONENTS, no more and no fewer: the menu editor offers those and the server
+ * accepts only those.
  */
-const LOADERS: Record<string, Loader> = {
+const LOADERS: Record<ScreenComponent, Loader> = {
   'home/Home': () => import('@/features/home/pages/HomePage'),
   'agent/AgentHome': () => import('@/features/home/pages/AgentHomePage'),
   'announcement/UserAnnouncement': () => import('@/features/notices/pages/UserAnnouncementPage'),
@@ -31,6 +34,7 @@ const LOADERS: Record<string, Loader> = {
   'system/OperationLog': () => import('@/features/system/pages/OperationLogPage'),
   'system/ApiDocs': () => import('@/features/api-docs/pages/ApiDocsPage'),
   'system/QuartzJobList': () => import('@/features/scheduled-jobs/pages/QuartzJobListPage'),
+  'system/PermissionList': () => import('@/features/menu-admin/pages/MenuListPage'),
   'apiDocs/CustomerApiDocs': () => import('@/features/api-docs/pages/CustomerApiDocsPage'),
   'system/SmppAccountList': () => import('@/features/smpp-account/pages/SmppAccountListPage'),
   'system/Monitor': () => import('@/features/monitor/pages/MonitorPage'),
@@ -57,9 +61,9 @@ const LOADERS: Record<string, Loader> = {
 };
 
 /** Menu nodes that only group their children. */
-export const GROUP_COMPONENTS = new Set(['layouts/RouteView']);
+export const GROUP_COMPONENTS = new Set<string>([MENU_GROUP_COMPONENT]);
 
-export function hasScreen(component: string | null): component is string {
+export function hasScreen(component: string | null): component is ScreenComponent {
   return component !== null && Object.hasOwn(LOADERS, component);
 }
 
@@ -82,8 +86,8 @@ function loadScreen(component: string, load: Loader) {
  * first page after sign-in should not pay).
  */
 export function screenFor(component: string): ComponentType | undefined {
+  if (!hasScreen(component)) return undefined;
   const load = LOADERS[component];
-  if (!load) return undefined;
   let screen = cache.get(component);
   if (!screen) {
     screen = loaded.get(component) ?? lazy(() => loadScreen(component, load));
@@ -94,8 +98,8 @@ export function screenFor(component: string): ComponentType | undefined {
 
 /** Fetches a screen's chunk ahead of its first render (the login page does this for the home pages). */
 export function preloadScreen(component: string): Promise<void> {
+  if (!hasScreen(component) || loaded.has(component)) return Promise.resolve();
   const load = LOADERS[component];
-  if (!load || loaded.has(component)) return Promise.resolve();
   // A failed preload is not an error: rendering the screen loads it again, with its retry.
   return loadScreen(component, load).then(
     () => undefined,

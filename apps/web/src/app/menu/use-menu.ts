@@ -1,18 +1,15 @@
 import type { MenuItem } from '@switchboard/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenuTitleKey } from '@/lib/menu-title';
 import { grantedActions, permittedMenu } from '@/lib/menu-tree';
 import { usePermissions } from '@/lib/permissions-context';
 import { visibleMenu } from './menu-tree';
 
 /** Menu titles through i18n (`meta.titleKey`, e.g. "menu.home"), `meta.title` as the fallback. */
 export function useMenuTitle(): (item: MenuItem) => string {
-  const { t } = useTranslation('menu');
-  return (item) => {
-    const key = item.meta.titleKey?.replace(/^menu\./, '');
-    // Keys come from the server: look them up loosely, falling back to the server's title.
-    return key ? String(t(key as 'home', { defaultValue: item.meta.title })) : item.meta.title;
-  };
+  const title = useMenuTitleKey();
+  return (item) => title(item.meta.titleKey, item.meta.title);
 }
 
 /**

@@ -1,5 +1,10 @@
 export { newCheckKey, useCaptchaImage } from './api/get-captcha-image';
-export { getUserPermissions, userPermissionsQuery, useUserPermissions } from './api/get-user-permissions';
+export {
+  getUserPermissions,
+  userPermissionsKey,
+  userPermissionsQuery,
+  useUserPermissions,
+} from './api/get-user-permissions';
 export { logout } from './api/logout';
 export { usePasswordReset, useSendSmsCode } from './api/sms-code';
 export { CaptchaImage } from './components/CaptchaImage';

@@ -1,13 +1,8 @@
-import type { PermissionTreeNode } from '@switchboard/contracts';
+import type { GrantTreeNode } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
 import { buttonKind, indexTree, knownKeys, toggleNode } from './tree';
 
-const node = (
-  key: string,
-  menuType: number,
-  children?: PermissionTreeNode[],
-  permsType = '1',
-): PermissionTreeNode => ({
+const node = (key: string, menuType: number, children?: GrantTreeNode[], permsType = '1'): GrantTreeNode => ({
   key,
   title: key,
   titleKey: null,

@@ -1,15 +1,15 @@
-import type { PermissionTreeNode } from '@switchboard/contracts';
+import type { GrantTreeNode } from '@switchboard/contracts';
 
 /** Who is whose parent and child in the authorization tree. */
 export interface TreeIndex {
   parent: Map<string, string | null>;
   children: Map<string, string[]>;
-  nodes: Map<string, PermissionTreeNode>;
+  nodes: Map<string, GrantTreeNode>;
 }
 
-export function indexTree(roots: readonly PermissionTreeNode[]): TreeIndex {
+export function indexTree(roots: readonly GrantTreeNode[]): TreeIndex {
   const index: TreeIndex = { parent: new Map(), children: new Map(), nodes: new Map() };
-  const visit = (node: PermissionTreeNode, parent: string | null) => {
+  const visit = (node: GrantTreeNode, parent: string | null) => {
     index.parent.set(node.key, parent);
     index.nodes.set(node.key, node);
     index.children.set(
@@ -54,7 +54,7 @@ export function knownKeys(index: TreeIndex, keys: Iterable<string>): Set<string>
 
 /** How a button is guarded: hidden or disabled unless granted; undefined for menus. */
 export function buttonKind(
-  node: Pick<PermissionTreeNode, 'menuType' | 'permsType'>,
+  node: Pick<GrantTreeNode, 'menuType' | 'permsType'>,
 ): 'hide' | 'disable' | undefined {
   if (node.menuType !== 2) return undefined;
   return node.permsType === '2' ? 'disable' : 'hide';

@@ -1,7 +1,7 @@
 import { translateError, type UserPermissions } from '@switchboard/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '@/lib/api-client';
-import { currentLocale } from '@/lib/i18n';
+import { currentLocale, useLocale } from '@/lib/i18n';
 
 /** Menu and button permissions of the signed-in user. An empty menu is an error (spec section 8). */
 export async function getUserPermissions(signal?: AbortSignal): Promise<UserPermissions> {
@@ -23,14 +23,28 @@ export async function getUserPermissions(signal?: AbortSignal): Promise<UserPerm
   return permissions;
 }
 
-export const userPermissionsQuery = (token: string) =>
+/** Every user permission answer this browser holds (invalidate it after a menu or grant edit). */
+export const userPermissionsKey = ['auth', 'permissions'] as const;
+
+/**
+ * Per language too: titles an operator gave a menu come in the language of the request, so a
+ * language switch loads the menu again.
+ */
+export const userPermissionsQuery = (token: string, locale = currentLocale()) =>
   queryOptions({
     meta: { errorDisplay: 'inline' },
-    queryKey: ['auth', 'permissions', token],
+    queryKey: [...userPermissionsKey, token, locale],
     queryFn: ({ signal }) => getUserPermissions(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export function useUserPermissions(token: string) {
-  return useQuery(userPermissionsQuery(token));
+  const locale = useLocale();
+  return useQuery({
+    ...userPermissionsQuery(token, locale),
+    // While the other language's menu loads, the console keeps showing the one it has (the same
+    // session's only: another user's menu never stands in).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === token ? keepPreviousData(previous) : undefined,
+  });
 }

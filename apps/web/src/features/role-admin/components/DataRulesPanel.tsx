@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { DataRuleRecord, PermissionTreeNode, RoleRecord } from '@switchboard/contracts';
+import type { DataRuleRecord, GrantTreeNode, RoleRecord } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Switch, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -19,7 +19,7 @@ export function DataRulesPanel({
   granted,
 }: {
   role: RoleRecord;
-  permission: PermissionTreeNode;
+  permission: GrantTreeNode;
   menuTitle: string;
   granted: boolean;
 }) {

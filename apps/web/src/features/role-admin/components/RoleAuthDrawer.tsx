@@ -1,4 +1,4 @@
-import type { PermissionTreeNode, RoleRecord } from '@switchboard/contracts';
+import type { GrantTreeNode, RoleRecord } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,7 +23,7 @@ import { DataRulesPanel } from './DataRulesPanel';
 /** A node's title: its menu title in the language (the server's English title as the fallback). */
 function useNodeTitle() {
   const { t } = useTranslation('menu');
-  return (node: PermissionTreeNode) => {
+  return (node: GrantTreeNode) => {
     const key = node.titleKey?.replace(/^menu\./, '');
     return key ? String(t(key as 'home', { defaultValue: node.title })) : node.title;
   };
@@ -45,7 +45,7 @@ export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord | null; onC
   const index = useMemo(() => indexTree(tree.data?.treeList ?? []), [tree.data]);
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [loaded, setLoaded] = useState<Set<string>>(new Set());
-  const [selected, setSelected] = useState<PermissionTreeNode | null>(null);
+  const [selected, setSelected] = useState<GrantTreeNode | null>(null);
 
   // Each opening (and each save) starts from what the server holds.
   useEffect(() => {
@@ -62,7 +62,7 @@ export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord | null; onC
   const zh = i18n.language === 'zh-CN';
 
   const treeData = useMemo(() => {
-    const toData = (node: PermissionTreeNode): TreeDataNode => {
+    const toData = (node: GrantTreeNode): TreeDataNode => {
       const kind = buttonKind(node);
       return {
         key: node.key,

@@ -1,0 +1,1 @@
+ALTER TABLE "permissions" ADD COLUMN "name_zh" varchar(128);
