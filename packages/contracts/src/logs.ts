@@ -42,6 +42,54 @@ export const operationLogItemSchema = z.object({
   ip: z.string(),
   userAgent: z.string().nullable(),
   durationMs: z.number().int(),
+  /** An edit's fields as they were and as they became (only the fields that changed), else null. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: dateTime,
 });
 export type OperationLogItem = z.input<typeof operationLogItemSchema>;
+
+/**
+ * A log export: the list's filters over a period of at most EXPORT_WINDOW_DAYS days (both ends
+ * required), streamed as .xlsx.
+ */
+export const logExportQuerySchema = z.object({
+  username: z.string().max(USERNAME_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+  from: dateQuery.optional(),
+  to: dateQuery.optional(),
+});
+export type LogExportQuery = z.input<typeof logExportQuerySchema>;
+
+/** Most rows one log export writes (streamed: memory does not grow with it). */
+export const LOG_EXPORT_MAX_ROWS = 1_000_000;
+
+/** Sign-in totals (Jeecg's /sys/loginfo): successful sign-ins today and ever, distinct addresses today. */
+export const loginInfoSchema = z.object({
+  todayVisitCount: z.number().int(),
+  totalVisitCount: z.number().int(),
+  todayIp: z.number().int(),
+});
+export type LoginInfo = z.input<typeof loginInfoSchema>;
+
+/** Most days one visit statistics query covers. */
+export const VISIT_INFO_MAX_DAYS = 366;
+
+/** A day as YYYY-MM-DD (a UTC day). */
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'FIELD_INVALID')
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), 'FIELD_INVALID');
+
+/** Visits per day from `from` to `to` (UTC days, both included); the past 7 days by default. */
+export const visitInfoQuerySchema = z.object({ from: day.optional(), to: day.optional() });
+export type VisitInfoQuery = z.input<typeof visitInfoQuerySchema>;
+
+/** One day of visits: successful sign-ins, distinct users and distinct addresses. */
+export const visitDaySchema = z.object({
+  day: z.string(),
+  visits: z.number().int(),
+  users: z.number().int(),
+  ips: z.number().int(),
+});
+export type VisitDay = z.input<typeof visitDaySchema>;

@@ -1,12 +1,59 @@
-import type { KeysetPage } from '@switchboard/contracts';
+import {
+  type KeysetPage,
+  LOG_EXPORT_MAX_ROWS,
+  type LoginInfo,
+  VISIT_INFO_MAX_DAYS,
+  type VisitDay,
+} from '@switchboard/contracts';
 import type { OperationEntry } from '../../platform/audit';
 import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
 import { keysetPageOf } from '../../platform/paging';
-import { type LoginAttempt, type LogQuery, LogRepo } from './repo';
+import { checkExportWindow } from '../../platform/resource';
+import { type LogFilters, type LoginAttempt, type LogQuery, LogRepo } from './repo';
 import type { LoginMethod } from './schema';
 
 type LoginLogRow = Awaited<ReturnType<LogRepo['loginLog']>>[number];
 type OperationLogRow = Awaited<ReturnType<LogRepo['operationLog']>>[number];
+
+const DAY_MS = 86_400_000;
+
+/** Midnight (UTC) of the day of `date`. */
+export function startOfDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/** A list without a period shows the current day (spec: "some queries limited to current-day data"). */
+export function withDefaultPeriod<Q extends LogFilters>(query: Q, now = new Date()): Q {
+  if (query.from || query.to) return query;
+  return { ...query, from: startOfDay(now) };
+}
+
+/**
+ * The days of a visit statistics query (YYYY-MM-DD, UTC): the past 7 days up to today by
+ * default; at most VISIT_INFO_MAX_DAYS days, the start not after the end.
+ */
+export function visitPeriod(query: { from?: string | undefined; to?: string | undefined }, now = new Date()) {
+  const to = query.to ? new Date(`${query.to}T00:00:00Z`) : startOfDay(now);
+  const from = query.from ? new Date(`${query.from}T00:00:00Z`) : new Date(to.getTime() - 6 * DAY_MS);
+  const days = Math.round((to.getTime() - from.getTime()) / DAY_MS) + 1;
+  if (days < 1 || days > VISIT_INFO_MAX_DAYS) {
+    throw new AppError('VISIT_PERIOD_INVALID', 400, { days: VISIT_INFO_MAX_DAYS });
+  }
+  return { from, to };
+}
+
+/**
+ * An export's filters: a period of at most a week (both ends), and no more rows than one export
+ * writes. Answers the filters to read.
+ */
+async function checkedExport(repo: LogRepo, table: 'login' | 'operation', query: LogFilters) {
+  checkExportWindow(query.from, query.to);
+  const count = await repo.countForExport(table, query, LOG_EXPORT_MAX_ROWS);
+  if (count > LOG_EXPORT_MAX_ROWS)
+    throw new AppError('EXPORT_TOO_MANY_ROWS', 400, { max: LOG_EXPORT_MAX_ROWS });
+  return query;
+}
 
 /** Sign-in attempts: written by the auth module, counted by its guard, listed for administrators. */
 export class LoginLogService {
@@ -42,7 +89,21 @@ export class LoginLogService {
   }
 
   async list(query: LogQuery): Promise<KeysetPage<LoginLogRow>> {
-    return keysetPageOf(await this.repo.loginLog(query), query, (row) => row.id);
+    return keysetPageOf(await this.repo.loginLog(withDefaultPeriod(query)), query, (row) => row.id);
+  }
+
+  /** The rows of an export (checked first: a week at most), read as they are written. */
+  async exportRows(query: LogFilters): Promise<AsyncIterable<LoginLogRow>> {
+    return this.repo.loginLogRows(await checkedExport(this.repo, 'login', query));
+  }
+
+  loginInfo(now = new Date()): Promise<LoginInfo> {
+    return this.repo.loginInfo(startOfDay(now));
+  }
+
+  visitInfo(query: { from?: string | undefined; to?: string | undefined }): Promise<VisitDay[]> {
+    const { from, to } = visitPeriod(query);
+    return this.repo.visitsPerDay(from, to);
   }
 
   purge(days: number) {
@@ -63,7 +124,12 @@ export class OperationLogService {
   }
 
   async list(query: LogQuery): Promise<KeysetPage<OperationLogRow>> {
-    return keysetPageOf(await this.repo.operationLog(query), query, (row) => row.id);
+    return keysetPageOf(await this.repo.operationLog(withDefaultPeriod(query)), query, (row) => row.id);
+  }
+
+  /** The rows of an export (checked first: a week at most), read as they are written. */
+  async exportRows(query: LogFilters): Promise<AsyncIterable<OperationLogRow>> {
+    return this.repo.operationLogRows(await checkedExport(this.repo, 'operation', query));
   }
 
   purge(days: number) {
