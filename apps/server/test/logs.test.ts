@@ -1,9 +1,9 @@
-import {
-  type KeysetPage,
-  type LoginInfo,
-  type OperationLogItem,
-  type SupportContactRecord,
-  type VisitDay,
+import type {
+  KeysetPage,
+  LoginInfo,
+  OperationLogItem,
+  SupportContactRecord,
+  VisitDay,
 } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +43,10 @@ describe('rules', () => {
         { id: 'a', name: 'Old', sort: 1, tags: ['x'], passwordHash: 'h1', at: new Date(0), big: 1n },
         { id: 'a', name: 'New', sort: 1, tags: ['x', 'y'], passwordHash: 'h2', at: new Date(0), big: 2n },
       ),
-    ).toEqual({ before: { name: 'Old', tags: ['x'], big: '1' }, after: { name: 'New', tags: ['x', 'y'], big: '2' } });
+    ).toEqual({
+      before: { name: 'Old', tags: ['x'], big: '1' },
+      after: { name: 'New', tags: ['x', 'y'], big: '2' },
+    });
     expect(fieldChanges({ a: 1 }, { a: 1, b: null })).toEqual({ before: {}, after: {} });
     expect(fieldChanges({ a: 1 }, { b: 2 })).toEqual({ before: { a: 1, b: null }, after: { a: null, b: 2 } });
     expect(fieldChanges(null, { a: 1 })).toBeNull();
@@ -89,7 +92,9 @@ describe('before and after in the operation log', () => {
     expect(row.before).toEqual({ name: 'Before Name', enabled: true });
     expect(row.after).toEqual({ name: 'After Name', enabled: false });
     // An add has nothing before: nothing recorded.
-    const add = (await operations({ username: 'admin' })).records.find((r) => r.route === '/api/sys/supportContact/add');
+    const add = (await operations({ username: 'admin' })).records.find(
+      (r) => r.route === '/api/sys/supportContact/add',
+    );
     expect(add?.before).toBeNull();
   });
 
@@ -143,7 +148,10 @@ describe('current day by default', () => {
     const within = { from: iso(Date.now() - 4 * DAY), to: iso(Date.now()) };
     expect((await operations({ username: 'old-op', ...within })).records).toHaveLength(1);
     const logins = (query: Record<string, string>) =>
-      s.call<KeysetPage<unknown>>('GET', '/sys/log/loginLog', { token: admin, query: { username: 'old-op', ...query } });
+      s.call<KeysetPage<unknown>>('GET', '/sys/log/loginLog', {
+        token: admin,
+        query: { username: 'old-op', ...query },
+      });
     expect(expectOk(await logins({})).records).toEqual([]);
     expect(expectOk(await logins(within)).records).toHaveLength(1);
   });
@@ -193,11 +201,8 @@ describe('GET /sys/loginfo and /sys/visitInfo', () => {
       });
       expectError(res, 400, 'VISIT_PERIOD_INVALID', { locale, params: { days: 366 } });
     }
-    expectError(
-      await s.call('GET', '/sys/visitInfo', { token: admin, query: { from: 'yesterday' } }),
-      400,
-      'VALIDATION_FAILED',
-    );
+    const bad = await s.call('GET', '/sys/visitInfo', { token: admin, query: { from: 'yesterday' } });
+    expect([bad.status, bad.body.errorCode]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it('gives today’s and all successful sign-ins, and today’s distinct addresses', async () => {
@@ -223,13 +228,21 @@ describe('GET /sys/log/*/exportXls', () => {
     const response = await fetch(`${s.baseUrl}/api${path}?${new URLSearchParams(query)}`, {
       headers: { 'X-Access-Token': admin, 'X-Locale': locale },
     });
-    return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
   }
   const week = () => ({ from: iso(Date.now() - 7 * DAY + 60_000), to: iso(Date.now() + 60_000) });
 
   it('refuses a period longer than a week, or none', async () => {
     for (const path of ['/sys/log/loginLog/exportXls', '/sys/log/operationLog/exportXls']) {
-      for (const query of [{}, { from: iso(Date.now() - 8 * DAY), to: iso(Date.now()) }]) {
+      const queries: Record<string, string>[] = [
+        {},
+        { from: iso(Date.now() - 8 * DAY), to: iso(Date.now()) },
+      ];
+      for (const query of queries) {
         const res = await s.call('GET', path, { token: admin, query, locale: ZH });
         expectError(res, 400, 'EXPORT_WINDOW_REQUIRED', { locale: ZH, params: { days: 7 } });
       }
@@ -238,7 +251,11 @@ describe('GET /sys/log/*/exportXls', () => {
 
   it('streams the week’s rows as .xlsx with headers in the caller’s language', async () => {
     await tokenOf(s, 'agent');
-    const { status, type, bytes } = await download('/sys/log/loginLog/exportXls', { ...week(), username: 'agent' }, ZH);
+    const { status, type, bytes } = await download(
+      '/sys/log/loginLog/exportXls',
+      { ...week(), username: 'agent' },
+      ZH,
+    );
     expect(status).toBe(200);
     expect(type).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();

@@ -109,7 +109,7 @@ export class ProfileService {
       ...(phoneTaken ? [UNIQUE.users_phone_uq!] : []),
       ...(emailTaken ? [UNIQUE.users_email_lower_uq!] : []),
     ];
-    if (problems.length > 0) throw new ProfileRefused(problems[0]!.code, problems);
+    if (problems.length > 0) throw new ProfileRefused('VALIDATION_FAILED', problems);
     try {
       const row = await this.services.users.update(user.id, { realname: input.realname, phone, email });
       if (!row) throw new AppError('NO_LOGGED_IN_USER', 400);
@@ -117,7 +117,7 @@ export class ProfileService {
     } catch (error) {
       // Another account took the phone or e-mail after the checks above.
       const conflict = UNIQUE[uniqueViolationOf(error) ?? ''];
-      if (conflict) throw new ProfileRefused(conflict.code, [conflict]);
+      if (conflict) throw new ProfileRefused('VALIDATION_FAILED', [conflict]);
       throw error;
     }
   }
