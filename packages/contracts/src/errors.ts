@@ -229,7 +229,7 @@ export const errorTexts = {
   },
   AVATAR_TOO_LARGE: {
     'en-US': 'The avatar image is larger than {max} KB',
-    'zh-CN': '头像图片不能超过{max} KB',
+    'zh-CN': '头像图片不能超过{max}千字节',
   },
   AVATAR_FILE_REQUIRED: { 'en-US': 'Choose an image to upload', 'zh-CN': '请选择要上传的图片' },
   TOTP_NOT_BOUND: { 'en-US': 'Google Authenticator is not bound', 'zh-CN': '尚未绑定谷歌验证器' },
