@@ -55,6 +55,10 @@ export async function writeXlsx<Row>(
   sheet.getRow(1).commit();
   for await (const row of rows) {
     sheet.addRow(columns.map((column) => exportCell(column, row, locale))).commit();
+    // Backpressure: wait while the compressor is behind (exceljs hands it the sheet without
+    // waiting) or the download is.
+    const compressor = compressorOf(sheet);
+    if (compressor?._writableState?.needDrain) await drained(compressor);
     if (output.writableNeedDrain) await drained(output);
     // The download was abandoned: stop reading rows.
     if (output.destroyed) return;
@@ -63,8 +67,28 @@ export async function writeXlsx<Row>(
   await workbook.commit();
 }
 
+/** A stream one writes to, as far as backpressure goes (node's, or the readable-stream package's). */
+interface Sink {
+  _writableState?: { needDrain?: boolean };
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
+}
+
+/**
+ * Where exceljs's streaming writer sends a sheet's XML: the zip entry's stream towards the
+ * compressor, which exceljs writes to without heeding its buffer (its StreamBuf ignores what
+ * `write` answers). Reached through exceljs's internals (`stream.pipes`); undefined when they are
+ * not there.
+ */
+function compressorOf(sheet: ExcelJS.Worksheet): Sink | undefined {
+  const first = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    | Sink
+    | undefined;
+  return first && typeof first.once === 'function' && first._writableState ? first : undefined;
+}
+
 /** Waits until a stream wants more, or is closed. */
-function drained(stream: PassThrough): Promise<void> {
+function drained(stream: Sink): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);
