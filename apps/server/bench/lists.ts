@@ -107,10 +107,10 @@ async function timeGet(server: SpawnedServer, token: string, path: string, query
   return { medianMs: round(median(runs)), rows };
 }
 
-async function timeExport(server: SpawnedServer, token: string, path: string) {
+async function timeExport(server: SpawnedServer, token: string, path: string, days: number) {
   const now = Date.now();
   const query = {
-    from: new Date(now - 7 * 86_400_000 + 60_000).toISOString(),
+    from: new Date(now - days * 86_400_000 + 60_000).toISOString(),
     to: new Date(now).toISOString(),
   };
   // Settle, then the RSS before.
