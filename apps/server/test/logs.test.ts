@@ -128,6 +128,22 @@ describe('before and after in the operation log', () => {
     expect(row.after).toMatchObject({ realname: 'Renamed Distributor' });
     expect(row.userId).toBe(userId('distributor'));
   });
+
+  it('records a job’s schedule change (a hand-written edit) before and after', async () => {
+    const name = 'logs.operationLog.purge';
+    expectOk(
+      await s.call('PUT', '/sys/quartzJob/edit', { token: admin, body: { name, schedule: '35 3 * * *' } }),
+    );
+    const row = await eventually(async () => {
+      const found = (await operations({ username: 'admin' })).records.find(
+        (r) => r.route === '/api/sys/quartzJob/edit',
+      );
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(row.before).toMatchObject({ schedule: '30 3 * * *' });
+    expect(row.after).toMatchObject({ schedule: '35 3 * * *' });
+  });
 });
 
 describe('current day by default', () => {
