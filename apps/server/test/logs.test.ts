@@ -265,6 +265,17 @@ describe('GET /sys/log/*/exportXls', () => {
     }
   });
 
+  it('refuses a period before the past week, in the caller’s language', async () => {
+    for (const path of ['/sys/log/loginLog/exportXls', '/sys/log/operationLog/exportXls']) {
+      const res = await s.call('GET', path, {
+        token: admin,
+        query: { from: iso(Date.now() - 10 * DAY), to: iso(Date.now() - 8 * DAY) },
+        locale: ZH,
+      });
+      expectError(res, 400, 'SMS_EXPORT_PAST_WEEK', { locale: ZH, params: { days: 7 } });
+    }
+  });
+
   it('streams the week’s rows as .xlsx with headers in the caller’s language', async () => {
     await tokenOf(s, 'agent');
     const { status, type, bytes } = await download(

@@ -1,4 +1,5 @@
 import {
+  EXPORT_WINDOW_DAYS,
   type KeysetPage,
   LOG_EXPORT_MAX_ROWS,
   type LoginInfo,
@@ -44,11 +45,21 @@ export function visitPeriod(query: { from?: string | undefined; to?: string | un
 }
 
 /**
- * An export's filters: a period of at most a week (both ends), and no more rows than one export
- * writes. Answers the filters to read.
+ * An export's filters: a period of at most a week (both ends) within the past week, and no more
+ * rows than one export writes. Answers the filters to read.
  */
-async function checkedExport(repo: LogRepo, table: 'login' | 'operation', query: LogFilters) {
+async function checkedExport(
+  repo: LogRepo,
+  table: 'login' | 'operation',
+  query: LogFilters,
+  now = new Date(),
+) {
   checkExportWindow(query.from, query.to);
+  // Only the past week's rows (spec: "export only for the past week"), from the start of its first day.
+  const earliest = startOfDay(new Date(now.getTime() - EXPORT_WINDOW_DAYS * DAY_MS));
+  if (query.from && query.from.getTime() < earliest.getTime()) {
+    throw new AppError('SMS_EXPORT_PAST_WEEK', 400, { days: EXPORT_WINDOW_DAYS });
+  }
   const count = await repo.countForExport(table, query, LOG_EXPORT_MAX_ROWS);
   if (count > LOG_EXPORT_MAX_ROWS)
     throw new AppError('EXPORT_TOO_MANY_ROWS', 400, { max: LOG_EXPORT_MAX_ROWS });
