@@ -217,8 +217,10 @@ describe('GET /sys/loginfo and /sys/visitInfo', () => {
       });
       expectError(res, 400, 'VISIT_PERIOD_INVALID', { locale, params: { days: 366 } });
     }
-    const bad = await s.call('GET', '/sys/visitInfo', { token: admin, query: { from: 'yesterday' } });
-    expect([bad.status, bad.body.errorCode]).toEqual([400, 'VALIDATION_FAILED']);
+    for (const from of ['yesterday', '0000-01-01', '2026-02-30x']) {
+      const bad = await s.call('GET', '/sys/visitInfo', { token: admin, query: { from } });
+      expect([bad.status, bad.body.errorCode]).toEqual([400, 'VALIDATION_FAILED']);
+    }
   });
 
   it('gives today’s and all successful sign-ins, and today’s distinct addresses', async () => {

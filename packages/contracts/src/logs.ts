@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH } from './constants';
 import { keysetQuerySchema } from './paging';
-import { dateQuery, dateTime } from './wire';
+import { DATE_QUERY_MAX, DATE_QUERY_MIN, dateQuery, dateTime } from './wire';
 
 /** Log lists: newest first, paged by key (the tables grow without end), filtered by user and period. */
 export const logQuerySchema = keysetQuerySchema.extend({
@@ -79,7 +79,10 @@ const day = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'FIELD_INVALID')
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), 'FIELD_INVALID');
+  .refine((text) => {
+    const time = Date.parse(`${text}T00:00:00Z`);
+    return time >= DATE_QUERY_MIN && time <= DATE_QUERY_MAX;
+  }, 'FIELD_INVALID');
 
 /** Visits per day from `from` to `to` (UTC days, both included); the past 7 days by default. */
 export const visitInfoQuerySchema = z.object({ from: day.optional(), to: day.optional() });
