@@ -5,6 +5,7 @@ import smpp, { type Pdu, type Session } from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, smppMessages, smsMessages } from '../src/db/schema';
 import { formatReceipt, receiptErr, wantsReceipt } from '../src/modules/smpp-server/receipt';
+import { SmppServer, type SmppServerLimits } from '../src/modules/smpp-server/server';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, eventually, expectError, expectOk, tokenOf, ZH } from './support/api';
 import { FakeGateways, FakeRouting } from './support/sms-fakes';
@@ -309,6 +310,87 @@ describe('binds', () => {
   });
 });
 
+describe('limits of one process', () => {
+  /** A second SMPP server of this process's, with its own limits, on a free port. */
+  async function limitedServer(limits: Partial<SmppServerLimits>) {
+    const server = new SmppServer(s.app.services.smppServer, s.app.services, s.app.platform.log, {
+      receiptPollMs: 60_000,
+      bindTimeoutMs: 600_000,
+      idleTimeoutMs: 3_600_000,
+      maxConnections: 1_000,
+      ...limits,
+    });
+    await server.listen(0, '127.0.0.1');
+    return server;
+  }
+  const open = (server: SmppServer) =>
+    new Promise<Session>((resolve, reject) => {
+      const client = smpp.connect({ host: '127.0.0.1', port: server.port }, () => resolve(client));
+      client.on('error', reject);
+      sessions.push(client);
+    });
+  const closed = (session: Session) =>
+    new Promise<void>((resolve) => {
+      if (session.socket.destroyed) resolve();
+      else session.socket.once('close', () => resolve());
+    });
+
+  it('closes a connection that does not bind in time', async () => {
+    const server = await limitedServer({ bindTimeoutMs: 200 });
+    try {
+      const session = await open(server);
+      session.on('error', () => undefined);
+      await closed(session);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('closes the connection one past the most it holds, at once', async () => {
+    const server = await limitedServer({ maxConnections: 2 });
+    try {
+      const acc = await account();
+      const first = await open(server);
+      const second = await open(server);
+      const third = await open(server);
+      third.on('error', () => undefined);
+      await closed(third);
+      // The two held still work.
+      expect((await bind(first, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
+      expect((await request(second, 'enquire_link')).command_status).toBe(ESME_ROK);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('unbinds a bind that stays silent, and closes a connection after three refused binds', async () => {
+    const server = await limitedServer({ idleTimeoutMs: 1_000 });
+    try {
+      const acc = await account();
+      const quiet = await open(server);
+      quiet.on('error', () => undefined);
+      const unbound = new Promise<void>((resolve) =>
+        quiet.on('unbind', (pdu: Pdu) => {
+          quiet.send(pdu.response());
+          resolve();
+        }),
+      );
+      expect((await bind(quiet, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
+      await unbound;
+      await closed(quiet);
+
+      const guesser = await open(server);
+      guesser.on('error', () => undefined);
+      for (const guess of ['wrong1', 'wrong2', 'wrong3']) {
+        expect((await bind(guesser, acc.systemId, guess)).command_status).toBe(ESME_RINVPASWD);
+      }
+      await closed(guesser);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('submit_sm and receipts', () => {
   it('accepts a message through the SMS pipeline and answers our message id; the receipt comes back on the bind', async () => {
     const acc = await account({ kind: 'otp' });
@@ -350,6 +432,26 @@ describe('submit_sm and receipts', () => {
       ),
     );
     await eventually(async () => expect((await smppRow(id))?.receiptState).toBe('acked'));
+  });
+
+  it('takes the SMS kind from service_type (MKT, NTF, OTP, OTPP), else the account’s own', async () => {
+    const acc = await account({ kind: 'otp' });
+    const session = await connect();
+    expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
+    const kindOf = async (serviceType: string) => {
+      const resp = await request(session, 'submit_sm', {
+        service_type: serviceType,
+        source_addr: '',
+        destination_addr: CN,
+        short_message: `Kind test ${serviceType}`,
+      });
+      expect(resp.command_status).toBe(ESME_ROK);
+      return (await messageRow(resp.message_id!))?.kind;
+    };
+    expect(await kindOf('ntf')).toBe('notification');
+    expect(await kindOf('OTPP')).toBe('premium_otp');
+    expect(await kindOf('CMT')).toBe('otp');
+    expect(await kindOf('')).toBe('otp');
   });
 
   it('reassembles a concatenated message (GSM-7 and UCS-2, UDH) into one message, answered with one id', async () => {

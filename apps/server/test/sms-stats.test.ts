@@ -10,10 +10,10 @@ import {
   units,
   XLSX_MIME,
 } from '@switchboard/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, smsMessages } from '../src/db/schema';
+import { companies, ledgerEntries, smsMessages } from '../src/db/schema';
 import { NO_GATEWAY } from '../src/modules/sms-stats';
 import { addDays, contributionOf, dayKey } from '../src/modules/sms-stats/rules';
 import { startServer, type TestServer } from './harness';
@@ -402,7 +402,7 @@ describe('home totals', () => {
     expect(parseMoney(h.commission!)).toBe(b.commission);
     expect(parseMoney(h.balance!)).toBe(b.balance);
     const day = expectOk(await analysis('agent', 'byDay', { dateFrom: today, dateTo: today })).rows[0]!;
-    expect(h.today).toEqual({
+    expect(h.today).toMatchObject({
       sent: day.total,
       delivered: day.delivered,
       deliveryRate: day.deliveryRate,
@@ -415,6 +415,24 @@ describe('home totals', () => {
     const earlierInMonth = addDays(today, -3) >= `${today.slice(0, 8)}01`;
     expect(h.month.sent).toBe(earlierInMonth ? 8 : 7);
     expect(h.month.delivered).toBe(earlierInMonth ? 4 : 3);
+    // Commission earned today and this month: its commission entries since then, payouts left
+    // out, reversals counted; the same once the earlier days are closed (the sum starts there).
+    const entries = await db()
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, createdAt: ledgerEntries.createdAt })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.companyId, ACME), eq(ledgerEntries.account, 'commission')));
+    const earnedSince = (day: string) =>
+      entries
+        .filter((e) => e.kind !== 'payout' && e.createdAt >= new Date(`${day}T00:00:00Z`))
+        .reduce((sum, e) => sum + e.amount, 0n);
+    expect(earnedSince(today)).toBeGreaterThan(0n);
+    expect(parseMoney(h.today.commission!)).toBe(earnedSince(today));
+    expect(parseMoney(h.month.commission!)).toBe(earnedSince(`${today.slice(0, 8)}01`));
+    for (const back of [1, 2, 3, 40]) await s.app.services.ledger.closeDay(addDays(today, -back));
+    const closed = expectOk(await call<HomeTotals>('agent', 'GET', '/home/totals'));
+    expect(closed.today.commission).toBe(h.today.commission);
+    expect(closed.month.commission).toBe(h.month.commission);
+    expect(expectOk(await call<HomeTotals>('customer', 'GET', '/home/totals')).month.commission).toBeNull();
   });
 
   it('staff: every company in its scope', async () => {

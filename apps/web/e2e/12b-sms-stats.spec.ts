@@ -124,6 +124,7 @@ test('a customer’s home shows today’s and this month’s figures as its reco
   const balance = await balanceOf(request, token);
   await expect(figure(page, 'home-balance')).toHaveText(formatMicros(micros(balance.balance)));
   await expect(page.getByTestId('home-commission')).toHaveCount(0);
+  await expect(page.getByTestId('home-today-commission')).toHaveCount(0);
   // This month holds today.
   const month = Number((await figure(page, 'home-month-sent').innerText()).replaceAll(',', ''));
   expect(month).toBeGreaterThanOrEqual(records.count);
@@ -162,6 +163,25 @@ test('an agent’s home shows its customers’ figures as their records say and 
 }) => {
   test.slow();
   const customerToken = await tokenOf(request, 'agentcustomer');
+  // Money to send with (the suite's demo companies start with none), so that the agent earns.
+  const customerCompany = (
+    (await (
+      await request.get('/api/sys/balance', { headers: { 'X-Access-Token': customerToken } })
+    ).json()) as {
+      result: { companyId: string };
+    }
+  ).result.companyId;
+  const credit = await request.post('/api/sys/balance/adjust', {
+    headers: { 'X-Access-Token': await tokenOf(request, 'admin') },
+    data: {
+      companyId: customerCompany,
+      direction: 'credit',
+      amount: '5',
+      reason: 'e2e stats',
+      idempotencyKey: `e2e-stats-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+  });
+  expect(credit.ok(), await credit.text()).toBe(true);
   await send(request, customerToken, ['+8613900139000', 'not a number']);
   const agentToken = await tokenOf(request, 'agent');
   const ownCompany = (
@@ -204,6 +224,20 @@ test('an agent’s home shows its customers’ figures as their records say and 
   const balance = await balanceOf(request, agentToken);
   await expect(figure(page, 'home-commission')).toHaveText(formatMicros(micros(balance.commission)));
   await expect(page.getByTestId('home-commission')).toContainText('佣金');
+  // Commission earned today and this month, as the server counts it from the ledger.
+  await expect(async () => {
+    const res = await request.get('/api/home/totals', { headers: { 'X-Access-Token': agentToken } });
+    const totals = ((await res.json()) as { result: { today: { commission: string } } }).result;
+    expect(micros(totals.today.commission)).toBeGreaterThan(0n);
+    await page.reload();
+    await expect(figure(page, 'home-today-commission')).toHaveText(
+      formatMicros(micros(totals.today.commission)),
+      {
+        timeout: 10_000,
+      },
+    );
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByTestId('home-month-commission')).toContainText('佣金收入');
   await page.screenshot({ path: `${SCREENSHOTS}/12b-home-agent-zh.png`, fullPage: true });
 
   await page.goto('/sms/analysis');

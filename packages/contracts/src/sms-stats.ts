@@ -101,6 +101,8 @@ export const homePeriodSchema = z.object({
   delivered: z.number().int(),
   deliveryRate: z.number().nullable(),
   spend: money,
+  /** A reseller's commission earned in the period, net of reversals (null for everyone else). */
+  commission: money.nullable(),
 });
 
 /**

@@ -125,6 +125,12 @@ const envSchema = z.object({
   SMPP_HOST: z.string().optional(),
   /** How often the SMPP server looks for receipts due to its binds that other processes stored (ms). */
   SMPP_RECEIPT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  /** A connection to the SMPP server that has not bound within this long is closed (ms). */
+  SMPP_BIND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** A bind that sends nothing (not even enquire_link) for this long is unbound (ms). */
+  SMPP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+  /** Connections one process's SMPP server holds at once, bound or not; more are closed at once. */
+  SMPP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1_000),
   /** `GET /metrics`: a Bearer token that opens it (at least 16 characters). */
   METRICS_TOKEN: z
     .string()
@@ -197,7 +203,14 @@ export interface Config {
   /** The customer HTTP API: requests per minute per API key. */
   smsApiRateLimit: number;
   /** The customer SMPP server: null when off. */
-  smpp: { port: number; host: string | undefined; receiptPollMs: number } | null;
+  smpp: {
+    port: number;
+    host: string | undefined;
+    receiptPollMs: number;
+    bindTimeoutMs: number;
+    idleTimeoutMs: number;
+    maxConnections: number;
+  } | null;
   /**
    * The demo's simulated upstream SMSCs: `enabled` undefined means on for the embedded database
    * when its demo gateways exist (npm start), off otherwise; `ports` where they listen.
@@ -301,7 +314,14 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     smpp:
       e.SMPP_PORT === 'off'
         ? null
-        : { port: e.SMPP_PORT, host: e.SMPP_HOST || undefined, receiptPollMs: e.SMPP_RECEIPT_POLL_MS },
+        : {
+            port: e.SMPP_PORT,
+            host: e.SMPP_HOST || undefined,
+            receiptPollMs: e.SMPP_RECEIPT_POLL_MS,
+            bindTimeoutMs: e.SMPP_BIND_TIMEOUT_MS,
+            idleTimeoutMs: e.SMPP_IDLE_TIMEOUT_MS,
+            maxConnections: e.SMPP_MAX_CONNECTIONS,
+          },
     sms: {
       validityMs: e.SMS_VALIDITY_S * 1000,
       submitTimeoutMs: e.SMS_SUBMIT_TIMEOUT_S * 1000,

@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { App, Form } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { showError } from '@/lib/query-client';
@@ -60,7 +60,9 @@ export function useEntityForm<V extends object, E>(options: EntityFormOptions<V,
     if (generation.current.open !== open) generation.current = { open, count: generation.current.count + 1 };
   }, [open]);
 
-  useEffect(() => {
+  // Before the opened dialog is painted (a layout effect): an effect runs after the paint, so a
+  // quick typist (or a browser test on a busy machine) could type into a field that is then reset.
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     // antd's setFieldsValue wants a RecursivePartial of V; the whole of V is one.

@@ -50,6 +50,13 @@ const ALLOWED = new Set([
   'submit',
   'deliver',
   'sm',
+  // submit_sm's service_type and the values that choose an SMS kind
+  'service',
+  'type',
+  'MKT',
+  'NTF',
+  'OTP',
+  'OTPP',
   // Mobile network codes and the country-code standard (rates)
   'MCC',
   'MNC',

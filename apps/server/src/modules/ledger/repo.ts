@@ -407,6 +407,25 @@ export class LedgerRepo {
     );
   }
 
+  /**
+   * What came onto a company's account from `since` on, payouts left out: for the commission
+   * account, the commission earned (net of reversals and corrections). Entries are read from the
+   * closing of the day two days before `since` (a lower bound of the chain; a transaction taking a
+   * day is not expected), or from the start without a closing.
+   */
+  async earnedSince(companyId: string, account: LedgerAccount, since: Date): Promise<bigint> {
+    const result = await executor(this.db).execute(sql`
+      select coalesce(sum(e.amount) filter (where e.kind <> 'payout' and e.created_at >= ${since.toISOString()}::timestamptz), 0)::text as earned
+      from ${ledgerEntries} e
+      where e.company_id = ${companyId} and e.account = ${account}
+        and e.seq > coalesce((
+          select d.last_seq from ${ledgerDailyBalances} d
+          where d.company_id = ${companyId} and d.account = ${account}
+            and d.day <= (${since.toISOString()}::timestamptz at time zone 'UTC')::date - 2
+          order by d.day desc limit 1), 0)`);
+    return money(rowsOf<{ earned: string }>(result)[0]?.earned ?? '0');
+  }
+
   dailyBalances(companyId: string) {
     return executor(this.db)
       .select()

@@ -667,4 +667,9 @@ export class LedgerService {
   dailyBalances(companyId: string) {
     return this.repo.dailyBalances(companyId);
   }
+
+  /** A reseller's commission earned from `since` on (net of reversals and corrections; payouts left out). */
+  commissionEarnedSince(companyId: string, since: Date): Promise<bigint> {
+    return this.repo.earnedSince(companyId, 'commission', since);
+  }
 }

@@ -1,6 +1,8 @@
 /// <reference path="../../../../../packages/smsc-sim/src/smpp.d.ts" />
+
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { SmsKind } from '@switchboard/contracts';
 import { type ConcatInfo, readContent, TokenBucket } from '@switchboard/smsc-sim';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { AppError } from '../../platform/envelope';
@@ -10,6 +12,7 @@ import type { AcceptWriter } from '../sms';
 import { formatReceipt, RECEIPT_OF, SMPP_STATUS } from './receipt';
 import type { SmppAccountRow, SmppMessageRow, SmppMessageValues } from './repo';
 import type { SmppServerService } from './service';
+import { kindOfServiceType } from './service-type';
 
 type BindMode = 'transmitter' | 'receiver' | 'transceiver';
 
@@ -38,13 +41,31 @@ interface Bind {
   mode?: BindMode;
   binding: boolean;
   closed: boolean;
+  /** Binds refused on this connection so far. */
+  failedBinds: number;
   /** Receipts written and not answered yet (smpp ids). */
   outstanding: Set<string>;
 }
 
+/** What one process's SMPP server holds and for how long (SMPP_* settings). */
+export interface SmppServerLimits {
+  receiptPollMs: number;
+  /** A connection not bound this long after it opened is closed. */
+  bindTimeoutMs: number;
+  /** A bind silent this long (no PDU at all) is unbound. */
+  idleTimeoutMs: number;
+  /** Connections held at once; one more is closed at once. */
+  maxConnections: number;
+}
+
+/** Refused binds one connection may try before it is closed (password guessing). */
+const MAX_FAILED_BINDS = 3;
+
 /** One submit_sm (or a whole multi-part message) as accepted. */
 interface SmppSubmit {
   account: SmppAccountRow;
+  /** The account's kind, or the one the submit's service_type asks for. */
+  kind: SmsKind;
   source: string;
   destination: string;
   text: string;
@@ -83,10 +104,10 @@ export class SmppServer {
     private readonly service: SmppServerService,
     private readonly services: Services,
     private readonly log: Logger,
-    pollMs: number,
+    private readonly limits: SmppServerLimits,
   ) {
     this.server = smpp.createServer({}, (session) => this.accept(session));
-    this.timer = setInterval(() => void this.poll(), pollMs);
+    this.timer = setInterval(() => void this.poll(), limits.receiptPollMs);
     this.timer.unref();
   }
 
@@ -155,15 +176,38 @@ export class SmppServer {
       socket.destroy();
       return;
     }
+    if (this.binds.size >= this.limits.maxConnections) {
+      this.log.warn(
+        { ip: socket.remoteAddress, max: this.limits.maxConnections },
+        'SMPP connection refused: too many',
+      );
+      socket.destroy();
+      return;
+    }
     const bind: Bind = {
       id: this.nextBindId++,
       session,
       ip: socket.remoteAddress ?? '',
       binding: false,
       closed: false,
+      failedBinds: 0,
       outstanding: new Set(),
     };
     this.binds.add(bind);
+    // Unbound for too long: closed (a connection held open without binding holds a slot).
+    const bindTimer = setTimeout(() => {
+      if (bind.account || bind.closed) return;
+      this.log.info({ ip: bind.ip }, 'SMPP connection closed: not bound in time');
+      socket.destroy();
+    }, this.limits.bindTimeoutMs);
+    bindTimer.unref();
+    socket.once('close', () => clearTimeout(bindTimer));
+    // Silent for too long once bound (clients send enquire_link to stay): unbound.
+    socket.setTimeout(this.limits.idleTimeoutMs, () => {
+      if (!bind.account || bind.closed) return;
+      this.log.info({ ip: bind.ip, systemId: bind.account.systemId }, 'SMPP bind closed: idle');
+      this.unbind(bind);
+    });
     session.on('pdu', (pdu: Pdu) => {
       try {
         this.onPdu(bind, pdu);
@@ -257,6 +301,7 @@ export class SmppServer {
       if (!outcome.ok) {
         this.log.info({ systemId: pdu.system_id, ip: bind.ip, reason: outcome.reason }, 'SMPP bind refused');
         this.answer(bind, pdu, outcome.status);
+        if (++bind.failedBinds >= MAX_FAILED_BINDS) setTimeout(() => bind.session.socket.end(), 50).unref();
         return;
       }
       const account = outcome.account;
@@ -314,6 +359,7 @@ export class SmppServer {
     }
     const source = String(pdu.source_addr ?? '').trim();
     const registeredDelivery = Number(pdu.registered_delivery ?? 0) & 0xff;
+    const kind = kindOfServiceType(pdu.service_type, account.kind);
     if (content.concat && content.concat.total > 1) {
       const whole = this.collect(
         account,
@@ -332,6 +378,7 @@ export class SmppServer {
       }
       const status = await this.submit(
         account,
+        kind,
         source,
         destination,
         whole.text,
@@ -341,7 +388,7 @@ export class SmppServer {
       this.answer(bind, pdu, status, status === SMPP_STATUS.ESME_ROK ? { message_id: whole.smppId } : {});
       return;
     }
-    const result = await this.submitOne(account, source, destination, content.text, registeredDelivery);
+    const result = await this.submitOne(account, kind, source, destination, content.text, registeredDelivery);
     this.answer(bind, pdu, result.status, result.id ? { message_id: result.id } : {});
   }
 
@@ -385,16 +432,18 @@ export class SmppServer {
   /** A single-part message: answered with our message id (or the reason it is not sent). */
   private submitOne(
     account: SmppAccountRow,
+    kind: SmsKind,
     source: string,
     destination: string,
     text: string,
     registeredDelivery: number,
   ): Promise<{ status: number; id: string | null }> {
-    return this.acceptSubmit({ account, source, destination, text, registeredDelivery, smppId: null });
+    return this.acceptSubmit({ account, kind, source, destination, text, registeredDelivery, smppId: null });
   }
 
   private async submit(
     account: SmppAccountRow,
+    kind: SmsKind,
     source: string,
     destination: string,
     text: string,
@@ -404,6 +453,7 @@ export class SmppServer {
     // The parts were answered with this id already: its receipt is owed whatever happens now.
     const { status } = await this.acceptSubmit({
       account,
+      kind,
       source,
       destination,
       text,
@@ -425,7 +475,7 @@ export class SmppServer {
         {
           companyId: account.companyId,
           userId: null,
-          kind: account.kind,
+          kind: submit.kind,
           source: 'smpp',
           recipients: [{ number: submit.destination }],
           text: submit.text,

@@ -92,7 +92,7 @@ export class SmppServerService {
   async start(): Promise<number | null> {
     const settings = this.config.smpp;
     if (!settings || this.server) return this.server?.port ?? null;
-    const server = new SmppServer(this, this.services, this.log, settings.receiptPollMs);
+    const server = new SmppServer(this, this.services, this.log, settings);
     try {
       await server.listen(settings.port, settings.host);
     } catch (error) {

@@ -170,15 +170,35 @@ export class SmsStatsService {
       { from, to: today, scope, exclude: reseller && own ? [own] : [] },
       'day',
     );
-    const period = (rows: RawFigures[]) => {
+    const earned = (day: string) =>
+      reseller && own
+        ? this.services.ledger.commissionEarnedSince(own, new Date(`${day}T00:00:00Z`))
+        : Promise.resolve(null);
+    const [balance, todayEarned, monthEarned] = await Promise.all([
+      own ? this.services.ledger.balanceOf(own) : undefined,
+      earned(today),
+      earned(monthStart),
+    ]);
+    const period = (rows: RawFigures[], commission: bigint | null) => {
       const f = figuresOf(sumRaw(rows), false);
-      return { sent: f.total, delivered: f.delivered, deliveryRate: f.deliveryRate, spend: f.revenue };
+      return {
+        sent: f.total,
+        delivered: f.delivered,
+        deliveryRate: f.deliveryRate,
+        spend: f.revenue,
+        commission,
+      };
     };
-    const balance = own ? await this.services.ledger.balanceOf(own) : undefined;
     return {
       scope: staff ? 'all' : reseller ? 'customers' : 'company',
-      today: period(raw.filter((r) => r.key === today)),
-      month: period(raw.filter((r) => r.key >= monthStart)),
+      today: period(
+        raw.filter((r) => r.key === today),
+        todayEarned,
+      ),
+      month: period(
+        raw.filter((r) => r.key >= monthStart),
+        monthEarned,
+      ),
       balance: balance ? balance.balance : null,
       commission: reseller && balance ? balance.commission : null,
       currency: this.currency,

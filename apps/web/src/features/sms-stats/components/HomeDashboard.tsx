@@ -53,6 +53,16 @@ function PeriodCard({
             data-testid={`${testId}-spend`}
           />
         </Col>
+        {period.commission !== null ? (
+          <Col xs={12} sm={6}>
+            <Statistic
+              title={t('home.commissionEarned')}
+              value={formatSpend(period.commission)}
+              suffix={<Typography.Text type="secondary">{currency}</Typography.Text>}
+              data-testid={`${testId}-commission`}
+            />
+          </Col>
+        ) : null}
       </Row>
     </Card>
   );
