@@ -139,4 +139,20 @@ export const SPEC_USERS = {
     departments: ['A06'],
     company: 'Direct Retail Ltd',
   },
+  /** 13-account: edits its profile and avatar (English). */
+  profileEn: {
+    username: 'e2e-profile-en',
+    realname: 'Pia Profile',
+    role: 'customer',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+  },
+  /** 13-account: edits its profile and avatar (Chinese). */
+  profileZh: {
+    username: 'e2e-profile-zh',
+    realname: 'Zhou Profile',
+    role: 'customer',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+  },
 } as const satisfies Record<string, SpecUser>;

@@ -308,6 +308,27 @@ export const errorTexts = {
     'en-US': 'More than {max} rows match; narrow the filters to export',
     'zh-CN': '匹配的数据超过{max}行，请缩小筛选范围后导出',
   },
+  // --- Logs and my account (issue 13) ---
+  VISIT_PERIOD_INVALID: {
+    'en-US': 'Choose a period of at most {days} days, the start not after the end',
+    'zh-CN': '请选择不超过{days}天的时间段，开始日期不能晚于结束日期',
+  },
+  AVATAR_TYPE_INVALID: {
+    'en-US': 'The avatar must be a PNG, JPEG, GIF or WebP image',
+    'zh-CN': '头像必须是 PNG、JPEG、GIF 或 WebP 图片',
+  },
+  AVATAR_TOO_LARGE: {
+    'en-US': 'The avatar image is larger than {max} KB',
+    'zh-CN': '头像图片不能超过{max}千字节',
+  },
+  AVATAR_FILE_REQUIRED: { 'en-US': 'Choose an image to upload', 'zh-CN': '请选择要上传的图片' },
+  TOTP_NOT_BOUND: { 'en-US': 'Google Authenticator is not bound', 'zh-CN': '尚未绑定谷歌验证器' },
+  UNBIND_PROOF_REQUIRED: {
+    'en-US': 'Enter your password or a code from Google Authenticator',
+    'zh-CN': '请输入登录密码或谷歌验证码',
+  },
+  PASSWORD_WRONG: { 'en-US': 'The password is incorrect', 'zh-CN': '密码错误' },
+  PROFILE_SAVED: { 'en-US': 'Profile saved', 'zh-CN': '个人资料已保存' },
   COMPANY_EXISTS: { 'en-US': 'The company already exists', 'zh-CN': '公司已存在' },
   USERNAME_EXISTS: { 'en-US': 'This username is taken', 'zh-CN': '该用户名已被使用' },
   PHONE_EXISTS: { 'en-US': 'This phone number is already registered', 'zh-CN': '该手机号已注册' },

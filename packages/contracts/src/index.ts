@@ -21,6 +21,7 @@ export * from './monitor';
 export * from './order';
 export * from './paging';
 export * from './permission';
+export * from './profile';
 export * from './rate';
 export * from './resource';
 export * from './role';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH } from './constants';
 import { keysetQuerySchema } from './paging';
-import { dateQuery, dateTime } from './wire';
+import { DATE_QUERY_MAX, DATE_QUERY_MIN, dateQuery, dateTime } from './wire';
 
 /** Log lists: newest first, paged by key (the tables grow without end), filtered by user and period. */
 export const logQuerySchema = keysetQuerySchema.extend({
@@ -42,6 +42,57 @@ export const operationLogItemSchema = z.object({
   ip: z.string(),
   userAgent: z.string().nullable(),
   durationMs: z.number().int(),
+  /** An edit's fields as they were and as they became (only the fields that changed), else null. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: dateTime,
 });
 export type OperationLogItem = z.input<typeof operationLogItemSchema>;
+
+/**
+ * A log export: the list's filters over a period of at most EXPORT_WINDOW_DAYS days (both ends
+ * required), streamed as .xlsx.
+ */
+export const logExportQuerySchema = z.object({
+  username: z.string().max(USERNAME_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+  from: dateQuery.optional(),
+  to: dateQuery.optional(),
+});
+export type LogExportQuery = z.input<typeof logExportQuerySchema>;
+
+/** Most rows one log export writes (streamed: memory does not grow with it). */
+export const LOG_EXPORT_MAX_ROWS = 1_000_000;
+
+/** Sign-in totals (Jeecg's /sys/loginfo): successful sign-ins today and ever, distinct addresses today. */
+export const loginInfoSchema = z.object({
+  todayVisitCount: z.number().int(),
+  totalVisitCount: z.number().int(),
+  todayIp: z.number().int(),
+});
+export type LoginInfo = z.input<typeof loginInfoSchema>;
+
+/** Most days one visit statistics query covers. */
+export const VISIT_INFO_MAX_DAYS = 366;
+
+/** A day as YYYY-MM-DD (a UTC day). */
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'FIELD_INVALID')
+  .refine((text) => {
+    const time = Date.parse(`${text}T00:00:00Z`);
+    return time >= DATE_QUERY_MIN && time <= DATE_QUERY_MAX;
+  }, 'FIELD_INVALID');
+
+/** Visits per day from `from` to `to` (UTC days, both included); the past 7 days by default. */
+export const visitInfoQuerySchema = z.object({ from: day.optional(), to: day.optional() });
+export type VisitInfoQuery = z.input<typeof visitInfoQuerySchema>;
+
+/** One day of visits: successful sign-ins, distinct users and distinct addresses. */
+export const visitDaySchema = z.object({
+  day: z.string(),
+  visits: z.number().int(),
+  users: z.number().int(),
+  ips: z.number().int(),
+});
+export type VisitDay = z.input<typeof visitDaySchema>;

@@ -26,5 +26,6 @@ export * from '../modules/sms-api/schema';
 export * from '../modules/sms-stats/schema';
 export * from '../modules/sms-template/schema';
 export * from '../modules/sms-test/schema';
+export * from '../modules/user/profile-schema';
 export * from '../modules/user/schema';
 export * from '../platform/jobs/schema';

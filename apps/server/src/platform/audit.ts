@@ -11,6 +11,9 @@ export interface OperationEntry {
   ip: string;
   userAgent: string | undefined;
   durationMs: number;
+  /** An edit's changed fields as they were and as they became (`recordChange`), else null. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 }
 
 export type OperationRecorder = (entry: OperationEntry) => Promise<void>;
@@ -23,7 +26,59 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who acted, when the route establishes it itself (a sign-in has no session before it). */
     actor: { id: string; username: string } | null;
+    /** What an edit changed, for the operation log (`recordChange`). */
+    change: FieldChanges | null;
   }
+}
+
+export interface FieldChanges {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** Fields never copied into the log, whatever record they belong to. */
+const SECRET_FIELD = /password|secret|token|hash|apikey|privatekey/i;
+/** Longest text of one value kept in the log (a long HTML body is cut). */
+const VALUE_MAX_CHARS = 2_000;
+
+function loggable(value: unknown): unknown {
+  const plain =
+    value === undefined
+      ? null
+      : (JSON.parse(
+          JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+        ) as unknown);
+  const text = JSON.stringify(plain);
+  return text.length > VALUE_MAX_CHARS ? `${text.slice(0, VALUE_MAX_CHARS)}…` : plain;
+}
+
+/**
+ * The fields of a record that differ between `before` and `after` (compared as JSON), each side
+ * with its value; secret fields are left out. Not objects: nothing to compare.
+ */
+export function fieldChanges(before: unknown, after: unknown): FieldChanges | null {
+  if (typeof before !== 'object' || before === null || typeof after !== 'object' || after === null)
+    return null;
+  const was = before as Record<string, unknown>;
+  const now = after as Record<string, unknown>;
+  const changes: FieldChanges = { before: {}, after: {} };
+  for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) {
+    if (SECRET_FIELD.test(key)) continue;
+    const a = loggable(was[key]);
+    const b = loggable(now[key]);
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    changes.before[key] = a;
+    changes.after[key] = b;
+  }
+  return changes;
+}
+
+/**
+ * Keeps what an edit changed for the operation log entry of this request: call it with the
+ * record as it was (read before the change) and as the change left it.
+ */
+export function recordChange(request: FastifyRequest, before: unknown, after: unknown) {
+  request.change = fieldChanges(before, after);
 }
 
 /** The user a route acted for: a signed-in caller, or whom a sign-in just signed in. */
@@ -41,6 +96,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerOperationLog(app: FastifyInstance, record: OperationRecorder) {
   app.decorateRequest('actor', null);
+  app.decorateRequest('change', null);
   app.addHook('onResponse', async (request, reply) => {
     if (READS.has(request.method) || request.is404) return;
     const actor = request.auth?.user ?? request.actor;
@@ -57,6 +113,8 @@ export function registerOperationLog(app: FastifyInstance, record: OperationReco
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 512),
         durationMs: Math.round(reply.elapsedTime),
+        before: request.change?.before ?? null,
+        after: request.change?.after ?? null,
       });
     } catch (error) {
       request.log.error({ err: error }, 'operation log write failed');

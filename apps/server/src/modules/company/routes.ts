@@ -27,6 +27,7 @@ import {
 } from '@switchboard/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../../platform/access';
+import { recordChange } from '../../platform/audit';
 import { fieldError, ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 import { exportRoute, type ResourceColumn } from '../../platform/resource';
@@ -187,7 +188,13 @@ export function companyRoutes(api: Api, { companies }: Services) {
         response: okResponse(companyListItemSchema),
       },
     },
-    async (request) => ok(request, await fields(request, companies.edit(requireAuth(request), request.body))),
+    async (request) => {
+      const auth = requireAuth(request);
+      const before = await companies.queryById(auth, request.body.id).catch(() => undefined);
+      const after = await fields(request, companies.edit(auth, request.body));
+      if (before) recordChange(request, before, after);
+      return ok(request, after);
+    },
   );
 
   api.put(

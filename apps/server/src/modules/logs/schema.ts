@@ -1,6 +1,16 @@
 import { LOGIN_METHODS, type LoginMethod } from '@switchboard/contracts';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, oneOf } from '../../db/columns';
 
 export { LOGIN_METHODS, type LoginMethod };
@@ -23,6 +33,8 @@ export const loginLog = pgTable(
     index('login_log_username_idx').on(t.username, t.createdAt),
     index('login_log_ip_idx').on(t.ip, t.createdAt),
     index('login_log_created_idx').on(t.createdAt),
+    // The list filtered by user, newest first (by key).
+    index('login_log_username_id_idx').on(t.username, t.id),
     check('login_log_method_ck', sql.raw(`method in (${oneOf(LOGIN_METHODS)})`)),
   ],
 );
@@ -42,7 +54,15 @@ export const operationLog = pgTable(
     ip: varchar('ip', { length: 64 }).notNull(),
     userAgent: varchar('user_agent', { length: 512 }),
     durationMs: integer('duration_ms').notNull(),
+    /** An edit's changed fields as they were and as they became. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('operation_log_created_idx').on(t.createdAt), index('operation_log_user_idx').on(t.userId)],
+  (t) => [
+    index('operation_log_created_idx').on(t.createdAt),
+    index('operation_log_user_idx').on(t.userId),
+    // The list filtered by user, newest first (by key).
+    index('operation_log_username_id_idx').on(t.username, t.id),
+  ],
 );

@@ -7,6 +7,7 @@ import {
   jobRunRecordSchema,
   pageSchema,
 } from '@switchboard/contracts';
+import { recordChange } from '../../platform/audit';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 
@@ -48,7 +49,12 @@ export function scheduledJobRoutes(api: Api, { scheduledJobs }: Services) {
         response: okResponse(jobRecordSchema),
       },
     },
-    async (request) => ok(request, await scheduledJobs.edit(request.body.name, request.body.schedule)),
+    async (request) => {
+      const before = await scheduledJobs.get(request.body.name).catch(() => undefined);
+      const after = await scheduledJobs.edit(request.body.name, request.body.schedule);
+      if (before) recordChange(request, before, after);
+      return ok(request, after);
+    },
   );
 
   api.post(

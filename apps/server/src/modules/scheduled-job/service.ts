@@ -111,6 +111,11 @@ export class ScheduledJobService {
     return this.view(row, running.get(name));
   }
 
+  /** One registered job as listed (404 for a name this build does not run). */
+  get(name: string): Promise<JobView> {
+    return this.current(name);
+  }
+
   /** A new schedule: refused in the caller's language when it is no cron pattern we run. */
   async edit(name: string, schedule: string): Promise<JobView> {
     await this.row(name);

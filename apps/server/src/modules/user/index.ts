@@ -1,19 +1,29 @@
 import { defineModule } from '../../platform/module';
+import { profileRoutes } from './profile-routes';
+import { ProfileService } from './profile-service';
 import { userRoutes } from './routes';
 import { UserService } from './service';
 
+export type { ProfileService } from './profile-service';
 export type { UserRow, UserValues } from './repo';
 export type { UserService } from './service';
 
 declare module '../../platform/module' {
   interface Services {
     users: UserService;
+    profiles: ProfileService;
   }
 }
 
 /** User accounts and their administration. */
 export const userModule = defineModule({
   name: 'user',
-  services: ({ db, log }, services) => ({ users: new UserService(db, services, log) }),
-  routes: userRoutes,
+  services: ({ db, log }, services) => ({
+    users: new UserService(db, services, log),
+    profiles: new ProfileService(db, services, log),
+  }),
+  routes: (api, services) => {
+    userRoutes(api, services);
+    profileRoutes(api, services);
+  },
 });

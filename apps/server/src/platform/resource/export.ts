@@ -27,12 +27,14 @@ export function exportFilename(base: string, now = new Date()): string {
 /**
  * Writes rows as an .xlsx workbook (one sheet, a bold frozen header row in the caller's language)
  * through exceljs's streaming writer: each row is committed as written, so the file goes out as
- * it is made rather than built whole in memory.
+ * it is made rather than built whole in memory. Rows may come as they are read (an async
+ * iterable, e.g. batches from the database): reading waits while the download is behind, so memory
+ * stays flat whatever the number of rows.
  */
-export function writeXlsx<Row>(
+export async function writeXlsx<Row>(
   output: PassThrough,
   columns: readonly ResourceColumn<Row>[],
-  rows: Iterable<Row>,
+  rows: Iterable<Row> | AsyncIterable<Row>,
   locale: Locale,
   sheetName: string,
 ): Promise<void> {
@@ -51,11 +53,51 @@ export function writeXlsx<Row>(
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for (const row of rows) {
+  for await (const row of rows) {
     sheet.addRow(columns.map((column) => exportCell(column, row, locale))).commit();
+    // Backpressure: wait while the compressor is behind (exceljs hands it the sheet without
+    // waiting) or the download is.
+    const compressor = compressorOf(sheet);
+    if (compressor?._writableState?.needDrain) await drained(compressor);
+    if (output.writableNeedDrain) await drained(output);
+    // The download was abandoned: stop reading rows.
+    if (output.destroyed) return;
   }
   sheet.commit();
-  return workbook.commit();
+  await workbook.commit();
+}
+
+/** A stream one writes to, as far as backpressure goes (node's, or the readable-stream package's). */
+interface Sink {
+  _writableState?: { needDrain?: boolean };
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
+}
+
+/**
+ * Where exceljs's streaming writer sends a sheet's XML: the zip entry's stream towards the
+ * compressor, which exceljs writes to without heeding its buffer (its StreamBuf ignores what
+ * `write` answers). Reached through exceljs's internals (`stream.pipes`); undefined when they are
+ * not there.
+ */
+function compressorOf(sheet: ExcelJS.Worksheet): Sink | undefined {
+  const first = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    | Sink
+    | undefined;
+  return first && typeof first.once === 'function' && first._writableState ? first : undefined;
+}
+
+/** Waits until a stream wants more, or is closed. */
+function drained(stream: Sink): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
 }
 
 /** Sends rows as an .xlsx download named `filename` (Content-Disposition, UTF-8 safe). */
@@ -64,7 +106,7 @@ export function sendXlsx<Row>(
   options: {
     filename: string;
     columns: readonly ResourceColumn<Row>[];
-    rows: Iterable<Row>;
+    rows: Iterable<Row> | AsyncIterable<Row>;
     locale: Locale;
     sheetName: string;
   },

@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type AuthContext, requireAuth } from '../access';
+import { recordChange } from '../audit';
 import { AppError, ok, okResponse } from '../envelope';
 import { requestLocale } from '../i18n';
 import type { Api } from '../module';
@@ -313,7 +314,17 @@ export function resourceRoutes<
         config: access(group, 'edit'),
         schema: { summary: `Edit a ${noun}`, body: edit.body, response: okResponse(record) },
       },
-      async (request) => ok(request, await edit.run(request.body as z.output<E>, requireAuth(request))),
+      async (request) => {
+        const auth = requireAuth(request);
+        const input = request.body as z.output<E>;
+        // The record as it was, for the operation log's before and after (when the group reads one).
+        const id = (input as { id?: unknown }).id;
+        const before =
+          byId && typeof id === 'string' ? await byId(id, auth).catch(() => undefined) : undefined;
+        const after = await edit.run(input, auth);
+        if (before !== undefined) recordChange(request, before, after);
+        return ok(request, after);
+      },
     );
   }
   const remove = group.remove;

@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   CheckOutlined,
+  IdcardOutlined,
   KeyOutlined,
   LogoutOutlined,
   UserOutlined,
@@ -9,7 +10,8 @@ import { LOCALES, type Locale } from '@switchboard/contracts';
 import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangePasswordModal, useCurrentUserDeparts } from '@/features/account';
+import { useNavigate } from 'react-router';
+import { ChangePasswordModal, PROFILE_PATH, useCurrentUserDeparts } from '@/features/account';
 import { useSignOut } from '@/features/auth';
 import { changeLocale, isLocale, LOCALE_NAMES, useLocale } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -19,7 +21,7 @@ import { useDepartmentDialog } from './department-dialog';
 const LOCALE_KEY = 'locale:';
 
 /**
- * The user's dropdown: change password, switch department (only with several departments), the
+ * The user's dropdown: my account, change password, switch department (only with several departments), the
  * language where the header has no room for its switch (`withLanguage`), log out (confirmed).
  */
 export function UserMenu({ tone, withLanguage = false }: { tone: 'light' | 'dark'; withLanguage?: boolean }) {
@@ -40,6 +42,7 @@ function SignedInUserMenu({
   const { t } = useTranslation(['layout', 'common']);
   const { modal } = App.useApp();
   const signOut = useSignOut();
+  const navigate = useNavigate();
   const locale = useLocale();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const departmentDialog = useDepartmentDialog();
@@ -62,6 +65,11 @@ function SignedInUserMenu({
   };
 
   const items: NonNullable<MenuProps['items']> = [
+    {
+      key: 'profile',
+      icon: <IdcardOutlined />,
+      label: <span data-testid="menu-profile">{t('userMenu.profile')}</span>,
+    },
     {
       key: 'password',
       icon: <KeyOutlined />,
@@ -115,6 +123,7 @@ function SignedInUserMenu({
         menu={{
           items,
           onClick: ({ key }) => {
+            if (key === 'profile') void navigate(PROFILE_PATH);
             if (key === 'password') setPasswordOpen(true);
             if (key === 'department') departmentDialog.open();
             if (key === 'logout') confirmLogout();

@@ -1,5 +1,7 @@
+import { lazy } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { NotFound } from '@/components/NotFound';
+import { PROFILE_PATH } from '@/features/account';
 import { findAllowed, isWebUrl } from '@/lib/menu-tree';
 import { usePermissions } from '@/lib/permissions-context';
 import { HomeRedirect } from '../HomeRedirect';
@@ -7,6 +9,8 @@ import { IframeScreen } from './IframeScreen';
 import { redirectOnly } from './menu-tree';
 import { ScreenBoundary } from './ScreenBoundary';
 import { forgetScreen, hasScreen, screenFor } from './screens';
+
+const ProfilePage = lazy(() => import('@/features/account/pages/ProfilePage'));
 
 /** Paths that lead to the user's home (the agent home in an agent's department). */
 export const HOME_REDIRECTS: ReadonlySet<string> = new Set(['/', '/dashboard/workplace']);
@@ -20,6 +24,13 @@ export default function MenuScreen() {
   const { pathname } = useLocation();
   const permissions = usePermissions();
   if (HOME_REDIRECTS.has(pathname)) return <HomeRedirect />;
+  // My account: every signed-in user's, not a menu screen.
+  if (pathname === PROFILE_PATH)
+    return (
+      <ScreenBoundary onRetry={() => undefined}>
+        <ProfilePage />
+      </ScreenBoundary>
+    );
   const item = findAllowed(permissions, pathname);
   if (!item) return <NotFound />;
   if (isWebUrl(item.meta.url) && !item.meta.internalOrExternal)

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
 import { isSameTabState } from '@/components/table-url-state';
-import { useHomePath } from '@/features/account';
+import { PROFILE_PATH, useHomePath } from '@/features/account';
 import { findAllowed, findByPath } from '@/lib/menu-tree';
 import { usePermissions } from '@/lib/permissions-context';
 import { Breadcrumbs } from '../menu/Breadcrumbs';
@@ -200,6 +200,7 @@ export function MultiTabs() {
   };
 
   const tabTitle = (tab: PageTab) => {
+    if (tab.pathname === PROFILE_PATH) return t('userMenu.profile');
     const item = findByPath(permitted, tab.pathname)?.item;
     return item ? title(item) : t('tabs.notFound');
   };

@@ -1,4 +1,5 @@
 export { useCurrentUserDeparts } from './api/get-current-user-departs';
+export { PROFILE_PATH } from './api/profile';
 export { ChangePasswordModal } from './components/ChangePasswordModal';
 export { currentDepartment, DepartmentGate, mustChooseDepartment } from './components/DepartmentGate';
 export { GoogleAuthCard } from './components/GoogleAuthCard';

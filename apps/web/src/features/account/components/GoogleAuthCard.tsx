@@ -6,10 +6,61 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n';
 import { schemaRule } from '@/lib/validation';
 import { useBindGoogleAuth } from '../api/bind-google-auth';
+import { useUnbindGoogleAuth } from '../api/profile';
 import { useSetupGoogleAuth } from '../api/setup-google-auth';
 
-/** Google Authenticator: shows the binding state, and binds with a QR code and a 6-digit code. */
-export function GoogleAuthCard({ bound }: { bound: boolean }) {
+/**
+ * Unbinding asks who it is: the sign-in password, or a current code from the authenticator (for
+ * whoever signs in with a code and has forgotten nothing but the phone is at hand).
+ */
+function UnbindForm() {
+  const { t } = useTranslation(['account', 'common']);
+  const { message } = App.useApp();
+  const unbind = useUnbindGoogleAuth();
+  const [form] = Form.useForm<{ password?: string; code?: string }>();
+  const submit = (values: { password?: string; code?: string }) => {
+    const payload = {
+      ...(values.password ? { password: values.password } : {}),
+      ...(values.code?.trim() ? { code: values.code.trim() } : {}),
+    };
+    unbind.mutate(payload, { onSuccess: () => void message.success(t('googleAuth.unbound')) });
+  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      data-testid="google-auth-unbind"
+      style={{ maxWidth: 320 }}
+    >
+      <Typography.Paragraph>{t('googleAuth.unbindHint')}</Typography.Paragraph>
+      <Form.Item name="password" label={t('googleAuth.password')}>
+        <Input.Password autoComplete="current-password" data-testid="unbind-password" />
+      </Form.Item>
+      <Form.Item name="code" label={t('googleAuth.code')}>
+        <Input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={TOTP_DIGITS}
+          placeholder={t('googleAuth.codePlaceholder')}
+          data-testid="unbind-code"
+        />
+      </Form.Item>
+      {unbind.isError ? (
+        <Alert type="error" showIcon title={unbind.error.message} role="alert" style={{ marginBottom: 16 }} />
+      ) : null}
+      <Button danger htmlType="submit" loading={unbind.isPending} data-testid="unbind-submit">
+        {t('googleAuth.unbind')}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * Google Authenticator: shows the binding state, binds with a QR code and a 6-digit code, and
+ * (on My account, `unbindable`) unbinds with the password or a code.
+ */
+export function GoogleAuthCard({ bound, unbindable = false }: { bound: boolean; unbindable?: boolean }) {
   const { t } = useTranslation(['account', 'common']);
   const { message } = App.useApp();
   const setup = useSetupGoogleAuth();
@@ -42,7 +93,10 @@ export function GoogleAuthCard({ bound }: { bound: boolean }) {
       data-testid="google-auth-card"
     >
       {bound ? (
-        <Typography.Paragraph type="secondary">{t('googleAuth.boundDescription')}</Typography.Paragraph>
+        <>
+          <Typography.Paragraph type="secondary">{t('googleAuth.boundDescription')}</Typography.Paragraph>
+          {unbindable ? <UnbindForm /> : null}
+        </>
       ) : setup.data ? (
         <Flex gap={24} wrap align="flex-start">
           <Image src={setup.data.qrCode} alt={t('googleAuth.qrAlt')} width={180} preview={false} />

@@ -1,11 +1,14 @@
-import { logQuerySchema } from '@switchboard/contracts';
+import { logQuerySchema, type OperationLogItem } from '@switchboard/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '@/components/DateTimeText';
 import { Ellipsis } from '@/components/Ellipsis';
+import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
+import { exportWindow } from '@/lib/export-window';
 import { formatNumber } from '@/lib/format';
-import { listOperationLogQuery } from '../api/list-operation-log';
+import { listOperationLogQuery, OPERATION_LOG_PATH } from '../api/list-operation-log';
+import { ChangesButton } from '../components/ChangesButton';
 import { LogFilters, logFormValues, logQuery } from './log-filters';
 
 export default function OperationLogPage() {
@@ -20,6 +23,14 @@ export default function OperationLogPage() {
       filters={<LogFilters />}
       toQuery={logQuery}
       fromQuery={logFormValues}
+      toolbar={({ params }) => (
+        <ExportButton
+          path={`${OPERATION_LOG_PATH}/exportXls`}
+          params={params}
+          prepare={exportWindow}
+          testId="operation-log-export"
+        />
+      )}
       columns={[
         { title: t('log.username'), dataIndex: 'username' },
         // Beside the user, as the login log's result: on a phone both stay in view.
@@ -47,6 +58,11 @@ export default function OperationLogPage() {
           responsive: ['md'],
           align: 'right',
           render: (v: number) => formatNumber(v),
+        },
+        {
+          title: t('log.changesColumn'),
+          key: 'changes',
+          render: (_: unknown, row: OperationLogItem) => <ChangesButton row={row} />,
         },
         {
           title: t('common.createdAt'),

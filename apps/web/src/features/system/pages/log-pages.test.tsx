@@ -33,6 +33,8 @@ const change = (id: number): OperationLogItem => ({
   ip: '192.0.2.1',
   userAgent: null,
   durationMs: 12,
+  before: null,
+  after: null,
   createdAt: '2026-03-01T08:00:00Z',
 });
 
