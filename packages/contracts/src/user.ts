@@ -52,15 +52,15 @@ export const userListItemSchema = z.object({
   departs: z.array(
     z.object({ id: z.string(), orgCode: z.string(), name: z.string(), nameZh: z.string().nullable() }),
   ),
-});
-export type UserListItem = z.input<typeof userListItemSchema>;
-
-/** One user as the add and edit forms need it (queryById). */
-export const userRecordSchema = userListItemSchema.extend({
+  /** What the edit form selects: the ids of the roles and departments. */
   roleIds: z.array(z.string()),
   departIds: z.array(z.string()),
 });
-export type UserRecord = z.input<typeof userRecordSchema>;
+export type UserListItem = z.input<typeof userListItemSchema>;
+
+/** One user (queryById, and the answer of add and edit): a row of the list. */
+export const userRecordSchema = userListItemSchema;
+export type UserRecord = UserListItem;
 
 /** Blank text is no value (an optional field left empty in a form or a sheet). */
 const optionalText = <T extends z.ZodType>(schema: T) =>

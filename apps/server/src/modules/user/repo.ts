@@ -114,12 +114,18 @@ export class UserRepo {
       .orderBy(asc(roles.roleCode));
   }
 
-  async roleIdsOf(userId: string): Promise<string[]> {
+  /** Roles of each user by code (users without any are absent). */
+  async rolesOfUsers(userIds: string[]) {
+    const byUser = new Map<string, { id: string; code: string }[]>();
+    if (userIds.length === 0) return byUser;
     const rows = await executor(this.db)
-      .select({ id: userRoles.roleId })
+      .select({ userId: userRoles.userId, id: roles.id, code: roles.roleCode })
       .from(userRoles)
-      .where(eq(userRoles.userId, userId));
-    return rows.map((r) => r.id);
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inUuids(userRoles.userId, userIds))
+      .orderBy(asc(roles.roleCode));
+    for (const { userId, ...role } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), role]);
+    return byUser;
   }
 
   /** Gives the user exactly these roles. */

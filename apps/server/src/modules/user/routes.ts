@@ -91,7 +91,7 @@ export function userRoutes(api: Api, { users }: Services) {
       path: '/sys/user',
       noun: 'user',
       permission: (action) => PERMISSIONS[action],
-      record: userRecordSchema.omit({ roleIds: true, departIds: true }),
+      record: userRecordSchema,
       list: { query: userListQuerySchema, sortable: USER_SORTABLE, run: (q, auth) => users.list(auth, q) },
       queryById: (id, auth) => users.byId(auth, id),
       add: { body: userAddSchema, run: (input, auth) => users.add(auth, input) },

@@ -28,8 +28,10 @@ export type UserListRow = ListRow & {
   companyName: string | null;
   roles: string[];
   departs: { id: string; orgCode: string; name: string; nameZh: string | null }[];
+  roleIds: string[];
+  departIds: string[];
 };
-export type UserRecordRow = UserListRow & { roleIds: string[]; departIds: string[] };
+export type UserRecordRow = UserListRow;
 type UserAdd = z.output<typeof userAddSchema>;
 type UserEdit = z.output<typeof userEditSchema>;
 type UserFields = Omit<UserEdit, 'id'>;
@@ -112,15 +114,17 @@ export class UserService {
   private async enrich(rows: ListRow[]): Promise<UserListRow[]> {
     const ids = rows.map((r) => r.id);
     const [roles, names, departs] = await Promise.all([
-      this.services.roles.roleCodesOfUsers(ids),
+      this.repo.rolesOfUsers(ids),
       this.services.companies.namesOf([...new Set(rows.flatMap((r) => r.companyId ?? []))]),
       this.repo.departsOfUsers(ids),
     ]);
     return rows.map((r) => ({
       ...r,
       companyName: r.companyId ? (names.get(r.companyId) ?? null) : null,
-      roles: roles.get(r.id) ?? [],
+      roles: (roles.get(r.id) ?? []).map((role) => role.code),
+      roleIds: (roles.get(r.id) ?? []).map((role) => role.id),
       departs: departs.get(r.id) ?? [],
+      departIds: (departs.get(r.id) ?? []).map((d) => d.id),
     }));
   }
 
@@ -130,7 +134,7 @@ export class UserService {
     const row = await this.repo.listRow(scope, id);
     if (!row) throw new AppError('USER_NOT_FOUND', 404);
     const [record] = await this.enrich([row]);
-    return { ...record!, roleIds: await this.repo.roleIdsOf(id), departIds: record!.departs.map((d) => d.id) };
+    return record!;
   }
 
   /** The role options of the user form. */
