@@ -80,7 +80,9 @@ describe('GET /sys/sysDepart/queryTreeList and queryIdTree', () => {
     const a01 = zh.find((d) => d.orgCode === 'A01')!;
     expect(a01).toMatchObject({ key: departId('A01'), value: departId('A01'), title: '平台运营部' });
     expect(a01.children.map((c) => c.title)).toEqual(expect.arrayContaining(['华东销售部', '华西销售部']));
-    const en = expectOk(await s.call<DepartIdTreeNode[]>('GET', '/sys/sysDepart/queryIdTree', { token: admin }));
+    const en = expectOk(
+      await s.call<DepartIdTreeNode[]>('GET', '/sys/sysDepart/queryIdTree', { token: admin }),
+    );
     expect(en.find((d) => d.orgCode === 'A01')!.title).toBe('Platform Operations');
   });
 
@@ -121,7 +123,11 @@ describe('POST /sys/sysDepart/add and PUT edit', () => {
   });
 
   it('validates the names and the parent', async () => {
-    expectFieldError(await add({ departName: '' }), 'departName', text('FIELD_REQUIRED', EN, { field: 'departName' }));
+    expectFieldError(
+      await add({ departName: '' }),
+      'departName',
+      text('FIELD_REQUIRED', EN, { field: 'departName' }),
+    );
     expectError(
       await add({ departName: name('Orphan'), parentId: '00000000-0000-4000-8000-000000000003' }),
       404,
@@ -137,7 +143,12 @@ describe('POST /sys/sysDepart/add and PUT edit', () => {
         body: { id: made.id, departName: 'After', departNameZh: '之后', sortNo: 7 },
       }),
     );
-    expect(edited).toMatchObject({ departName: 'After', departNameZh: '之后', sortNo: 7, orgCode: made.orgCode });
+    expect(edited).toMatchObject({
+      departName: 'After',
+      departNameZh: '之后',
+      sortNo: 7,
+      orgCode: made.orgCode,
+    });
   });
 });
 
@@ -163,9 +174,9 @@ describe('GET /sys/sysDepart/searchBy and list', () => {
       }),
     );
     expect(flatten(zh).map((d) => d.orgCode)).toEqual(['A01', 'A02']);
-    expect((await s.call('GET', '/sys/sysDepart/searchBy', { token: admin, query: { keyWord: '' } })).status).toBe(
-      400,
-    );
+    expect(
+      (await s.call('GET', '/sys/sysDepart/searchBy', { token: admin, query: { keyWord: '' } })).status,
+    ).toBe(400);
   });
 
   it('pages a flat list with a name search, a parent filter and a sort', async () => {
@@ -177,7 +188,10 @@ describe('GET /sys/sysDepart/searchBy and list', () => {
     );
     expect(page.records.map((d) => d.orgCode).slice(-2)).toEqual(['A03', 'A02']);
     const searched = expectOk(
-      await s.call<Page<DepartRecord>>('GET', '/sys/sysDepart/list', { token: admin, query: { keyword: '北风' } }),
+      await s.call<Page<DepartRecord>>('GET', '/sys/sysDepart/list', {
+        token: admin,
+        query: { keyword: '北风' },
+      }),
     );
     expect(searched.records.map((d) => d.orgCode)).toEqual(['A04']);
     expectError(
@@ -234,10 +248,14 @@ describe('DELETE /sys/sysDepart/delete', () => {
     ).toEqual({ deleted: 2 });
     await eventually(async () => {
       const page = expectOk(
-        await s.call<{ records: { route: string; action: string | null }[] }>('GET', '/sys/log/operationLog', {
-          token: admin,
-          query: { username: 'admin', pageSize: '200' },
-        }),
+        await s.call<{ records: { route: string; action: string | null }[] }>(
+          'GET',
+          '/sys/log/operationLog',
+          {
+            token: admin,
+            query: { username: 'admin', pageSize: '200' },
+          },
+        ),
       );
       expect(page.records).toContainEqual(
         expect.objectContaining({ route: '/api/sys/sysDepart/deleteBatch', action: 'system:depart:delete' }),

@@ -105,9 +105,11 @@ describe('POST /sys/user/add and the lookups of a user', () => {
     expect(created.departs).toEqual([
       { id: departId('A06'), orgCode: 'A06', name: 'Direct Retail Ltd', nameZh: '直营零售有限公司' },
     ]);
-    const login = expectOk(await s.call<{ token: string }>('POST', '/sys/login', {
-      body: { username: f.username, password: 'Welcome123' },
-    }));
+    const login = expectOk(
+      await s.call<{ token: string }>('POST', '/sys/login', {
+        body: { username: f.username, password: 'Welcome123' },
+      }),
+    );
     expect(login.token).toBeTruthy();
 
     const q = { userid: created.id };
@@ -128,11 +130,19 @@ describe('POST /sys/user/add and the lookups of a user', () => {
     );
     expect(members.map((m) => m.username)).toContain(f.username);
     const picked = expectOk(
-      await s.call<UserOption[]>('GET', '/sys/user/getUserList', { token: admin, query: { keyword: f.username } }),
+      await s.call<UserOption[]>('GET', '/sys/user/getUserList', {
+        token: admin,
+        query: { keyword: f.username },
+      }),
     );
-    expect(picked).toEqual([{ id: created.id, username: f.username, realname: `Real ${f.username}`, status: 1 }]);
+    expect(picked).toEqual([
+      { id: created.id, username: f.username, realname: `Real ${f.username}`, status: 1 },
+    ]);
     const departs = expectOk(
-      await s.call<{ orgCode: string }[]>('GET', '/sys/sysDepart/getUserDepartList', { token: admin, query: q }),
+      await s.call<{ orgCode: string }[]>('GET', '/sys/sysDepart/getUserDepartList', {
+        token: admin,
+        query: q,
+      }),
     );
     expect(departs.map((d) => d.orgCode)).toEqual(['A06']);
 
@@ -258,7 +268,10 @@ describe('GET /sys/user/checkOnlyUser', () => {
       available: false,
       message: text('PHONE_EXISTS', ZH),
     });
-    expect(expectOk(await check({ phone: '123' }))).toMatchObject({ available: false, message: text('PHONE_INVALID') });
+    expect(expectOk(await check({ phone: '123' }))).toMatchObject({
+      available: false,
+      message: text('PHONE_INVALID'),
+    });
     expect(expectOk(await check({ email: f.email.toUpperCase() }))).toMatchObject({ available: false });
     expect(expectOk(await check({ email: 'nope' }))).toMatchObject({ message: text('EMAIL_INVALID') });
     // Editing that user: its own values are free to keep.
@@ -333,8 +346,14 @@ describe('PUT /sys/user/changPassword', () => {
     );
     // Refused attempts changed nothing: the session lives.
     expectOk(await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }));
-    expectOk(await setPassword({ userId: created.id, password: 'Strong1234', confirmPassword: 'Strong1234' }));
-    expectError(await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }), 401, 'TOKEN_INVALID');
+    expectOk(
+      await setPassword({ userId: created.id, password: 'Strong1234', confirmPassword: 'Strong1234' }),
+    );
+    expectError(
+      await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }),
+      401,
+      'TOKEN_INVALID',
+    );
     expectError(
       await s.call('POST', '/sys/login', { body: { username: f.username, password: 'Welcome123' } }),
       400,
@@ -351,10 +370,19 @@ describe('PUT /sys/user/frozenBatch on a new user', () => {
     const created = expectOk(await add(body));
     const session = await tokenOf(s, f.username, {}, 'Welcome123');
     expectOk(await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }));
-    expectOk(await s.call('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: [created.id], status: 2 } }));
-    expectError(await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }), 401, 'TOKEN_INVALID');
+    expectOk(
+      await s.call('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: [created.id], status: 2 } }),
+    );
     expectError(
-      await s.call('POST', '/sys/login', { body: { username: f.username, password: 'Welcome123' }, locale: ZH }),
+      await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }),
+      401,
+      'TOKEN_INVALID',
+    );
+    expectError(
+      await s.call('POST', '/sys/login', {
+        body: { username: f.username, password: 'Welcome123' },
+        locale: ZH,
+      }),
       403,
       'ACCOUNT_FROZEN',
       { locale: ZH },
@@ -372,9 +400,13 @@ describe('GET /sys/role/queryall and /sys/user/isCommonUser', () => {
   });
 
   it('tells staff from companies’ users', async () => {
-    expect(expectOk(await s.call('GET', '/sys/user/isCommonUser', { token: admin }))).toEqual({ common: false });
+    expect(expectOk(await s.call('GET', '/sys/user/isCommonUser', { token: admin }))).toEqual({
+      common: false,
+    });
     const customer = await tokenOf(s, 'customer');
-    expect(expectOk(await s.call('GET', '/sys/user/isCommonUser', { token: customer }))).toEqual({ common: true });
+    expect(expectOk(await s.call('GET', '/sys/user/isCommonUser', { token: customer }))).toEqual({
+      common: true,
+    });
   });
 });
 
@@ -392,9 +424,8 @@ async function upload(content: string | Uint8Array<ArrayBuffer>, filename: strin
 }
 
 const userCount = async (keyword: string) =>
-  expectOk(
-    await s.call<Page<UserListItem>>('GET', '/sys/user/list', { token: admin, query: { keyword } }),
-  ).total;
+  expectOk(await s.call<Page<UserListItem>>('GET', '/sys/user/list', { token: admin, query: { keyword } }))
+    .total;
 
 describe('POST /sys/user/importExcel', () => {
   it('imports nothing when any row is wrong, naming each bad row; imports every row of a good file', async () => {
@@ -427,7 +458,11 @@ describe('POST /sys/user/importExcel', () => {
     expect(zh.status).toBe(400);
     expect(zh.body.result.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ row: 4, field: 'roles', message: text('ROLE_UNKNOWN', ZH, { role: 'nosuchrole' }) }),
+        expect.objectContaining({
+          row: 4,
+          field: 'roles',
+          message: text('ROLE_UNKNOWN', ZH, { role: 'nosuchrole' }),
+        }),
         expect.objectContaining({ row: 4, field: 'phone', message: text('PHONE_EXISTS', ZH) }),
         expect.objectContaining({
           row: 5,
@@ -449,9 +484,16 @@ describe('POST /sys/user/importExcel', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.result.imported).toBe(2);
     const list = expectOk(
-      await s.call<Page<UserListItem>>('GET', '/sys/user/list', { token: admin, query: { keyword: b.username } }),
+      await s.call<Page<UserListItem>>('GET', '/sys/user/list', {
+        token: admin,
+        query: { keyword: b.username },
+      }),
     );
-    expect(list.records[0]).toMatchObject({ username: b.username, roles: ['agent', 'customer'], orgCode: null });
+    expect(list.records[0]).toMatchObject({
+      username: b.username,
+      roles: ['agent', 'customer'],
+      orgCode: null,
+    });
     expect(list.records[0]!.departs.map((d) => d.orgCode)).toEqual(['A05', 'A08']);
     expect(await tokenOf(s, a.username, {}, 'Welcome123')).toBeTruthy();
   });
@@ -526,12 +568,20 @@ describe('a caller below the platform given the Users screen', () => {
     );
     // A role the agent does not hold itself is not its to give.
     expectFieldError(
-      await add({ ...outside, companyId: companyId('Agency Client Co'), roleIds: [roleId('admin')] }, EN, agent),
+      await add(
+        { ...outside, companyId: companyId('Agency Client Co'), roleIds: [roleId('admin')] },
+        EN,
+        agent,
+      ),
       'roleIds',
       text('ROLE_UNKNOWN', EN, { role: 'admin' }),
     );
     const inside = expectOk(
-      await add({ ...outside, companyId: companyId('Agency Client Co'), departIds: [departId('A08')] }, EN, agent),
+      await add(
+        { ...outside, companyId: companyId('Agency Client Co'), departIds: [departId('A08')] },
+        EN,
+        agent,
+      ),
     );
     expect(inside.companyName).toBe('Agency Client Co');
     expectError(
@@ -540,8 +590,9 @@ describe('a caller below the platform given the Users screen', () => {
       'USER_NOT_FOUND',
     );
     expect(
-      expectOk(await s.call<UserRecord>('GET', '/sys/user/queryById', { token: agent, query: { id: inside.id } }))
-        .username,
+      expectOk(
+        await s.call<UserRecord>('GET', '/sys/user/queryById', { token: agent, query: { id: inside.id } }),
+      ).username,
     ).toBe(inside.username);
   });
 });

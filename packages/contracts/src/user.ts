@@ -132,7 +132,13 @@ export const checkOnlyUserQuerySchema = z.object({
   email: optionalText(z.string().trim().max(128, 'FIELD_TOO_LONG')),
   id: uuid.optional(),
 });
-export type CheckOnlyUserQuery = z.input<typeof checkOnlyUserQuerySchema>;
+export interface CheckOnlyUserQuery {
+  username?: string;
+  phone?: string;
+  countryCode?: string;
+  email?: string;
+  id?: string;
+}
 /** Free to use, or why not (taken, malformed) in the caller's language. */
 export const checkOnlyUserResultSchema = z.object({
   available: z.boolean(),

@@ -42,7 +42,11 @@ export function departRoutes(api: Api, { departs }: Services) {
       noun: 'department',
       permission: (action) => DEPART_PERMISSIONS[action],
       record: departRecordSchema,
-      list: { query: departListQuerySchema, sortable: DEPART_SORTABLE, run: (q, auth) => departs.list(auth, q) },
+      list: {
+        query: departListQuerySchema,
+        sortable: DEPART_SORTABLE,
+        run: (q, auth) => departs.list(auth, q),
+      },
       queryById: (id, auth) => departs.byId(auth, id),
       add: { body: departInputSchema, run: (input, auth) => departs.add(auth, input) },
       edit: { body: departEditSchema, run: (input, auth) => departs.edit(auth, input) },

@@ -133,7 +133,9 @@ export class DepartService {
     const ids = new Set(rows.map((r) => r.id));
     const build = (parentId: string | null): DepartTreeNode[] =>
       rows
-        .filter((r) => (parentId === null ? r.parentId === null || !ids.has(r.parentId) : r.parentId === parentId))
+        .filter((r) =>
+          parentId === null ? r.parentId === null || !ids.has(r.parentId) : r.parentId === parentId,
+        )
         .sort(byOrder)
         .map((r) => ({ ...r, children: build(r.id) }));
     return build(null);
@@ -162,7 +164,9 @@ export class DepartService {
     const needle = text.toLowerCase();
     const keep = new Set<string>();
     for (const d of rows) {
-      const hit = [d.departName, d.departNameZh ?? '', d.orgCode].some((v) => v.toLowerCase().includes(needle));
+      const hit = [d.departName, d.departNameZh ?? '', d.orgCode].some((v) =>
+        v.toLowerCase().includes(needle),
+      );
       if (!hit) continue;
       for (let cur: DepartmentListRow | undefined = d; cur && !keep.has(cur.id); ) {
         keep.add(cur.id);

@@ -376,7 +376,7 @@ export const MENU: MenuSeed[] = [
         path: '/system/depart',
         component: 'system/DepartList',
         perms: 'system:depart:list',
-        icon: 'apartment',
+        icon: 'branches',
         buttons: [
           { key: 'departAdd', title: 'Add', perms: 'system:depart:add', permsType: '1' },
           { key: 'departEdit', title: 'Edit', perms: 'system:depart:edit', permsType: '1' },

@@ -109,7 +109,12 @@ export class UserRepo {
   /** Every role, by code (the options of the user form). */
   roleOptions() {
     return executor(this.db)
-      .select({ id: roles.id, roleCode: roles.roleCode, roleName: roles.roleName, roleNameZh: roles.roleNameZh })
+      .select({
+        id: roles.id,
+        roleCode: roles.roleCode,
+        roleName: roles.roleName,
+        roleNameZh: roles.roleNameZh,
+      })
       .from(roles)
       .orderBy(asc(roles.roleCode));
   }

@@ -25,7 +25,12 @@ import { requireAuth } from '../../platform/access';
 import { AppError, ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceAction, type ResourceColumn, resourceRoutes } from '../../platform/resource';
+import {
+  defineResource,
+  type ResourceAction,
+  type ResourceColumn,
+  resourceRoutes,
+} from '../../platform/resource';
 import type { UserListRow } from './service';
 
 /** Each action's permission code (queryById is the list's; users are frozen, not deleted). */
@@ -117,7 +122,8 @@ export function userRoutes(api: Api, { users }: Services) {
     {
       config: { access: { permission: PERMISSIONS.list } },
       schema: {
-        summary: 'Whether a username, phone (with countryCode) or email is free and well formed (id= excluded)',
+        summary:
+          'Whether a username, phone (with countryCode) or email is free and well formed (id= excluded)',
         querystring: checkOnlyUserQuerySchema,
         response: okResponse(checkOnlyUserResultSchema),
       },

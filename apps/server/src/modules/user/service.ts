@@ -222,7 +222,11 @@ export class UserService {
       if (code) problems.push({ field: 'email', code });
     }
     if (input.countryCode && !(await this.countryKnown(input.countryCode)))
-      problems.push({ field: 'countryCode', code: 'COUNTRY_UNKNOWN', params: { country: input.countryCode } });
+      problems.push({
+        field: 'countryCode',
+        code: 'COUNTRY_UNKNOWN',
+        params: { country: input.countryCode },
+      });
     const companyId = input.companyId ?? null;
     if (companyId === null ? scope.kind !== 'all' : !inScope(scope, companyId))
       problems.push({ field: 'companyId', code: 'COMPANY_NOT_FOUND' });
@@ -239,7 +243,8 @@ export class UserService {
     }
     const known = await this.services.departs.existingIds(input.departIds);
     const unknownDepart = input.departIds.find((id) => !known.has(id));
-    if (unknownDepart) problems.push({ field: 'departIds', code: 'DEPART_UNKNOWN', params: { depart: unknownDepart } });
+    if (unknownDepart)
+      problems.push({ field: 'departIds', code: 'DEPART_UNKNOWN', params: { depart: unknownDepart } });
     return {
       values: {
         realname: input.realname,
@@ -355,7 +360,8 @@ export class UserService {
     const seen = new Map<string, number>();
     for (const [index, row] of rows.entries()) {
       const { roleIds, departIds, unknownRole, unknownDepart } = resolved[index]!;
-      if (unknownRole) problems.push({ index, field: 'roles', code: 'ROLE_UNKNOWN', params: { role: unknownRole } });
+      if (unknownRole)
+        problems.push({ index, field: 'roles', code: 'ROLE_UNKNOWN', params: { role: unknownRole } });
       if (unknownDepart)
         problems.push({ index, field: 'departs', code: 'DEPART_UNKNOWN', params: { depart: unknownDepart } });
       const { problems: fieldProblems } = await this.checkFields(auth, {
