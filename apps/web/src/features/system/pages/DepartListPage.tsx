@@ -77,11 +77,12 @@ export default function DepartListPage() {
             style={{ marginBottom: 12 }}
             data-testid="depart-search"
           />
-          {treeData.length === 0 && !tree.isLoading ? (
+          {!tree.data ? null : treeData.length === 0 ? (
             <Empty description={t('depart.empty')} />
           ) : (
+            // Mounted afresh for each answer: every branch opens (a search shows its matches).
             <Tree<TreeItem>
-              key={search}
+              key={`${search}:${tree.dataUpdatedAt}`}
               showLine
               defaultExpandAll
               icon={<ApartmentOutlined />}
