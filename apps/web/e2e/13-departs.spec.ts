@@ -31,7 +31,9 @@ const LANGUAGES = [
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/sys/login', { data: { username: 'admin', password: 'Switchboard1' } });
+  const login = await request.post('/api/sys/login', {
+    data: { username: 'admin', password: 'Switchboard1' },
+  });
   return (await login.json()).result.token as string;
 }
 

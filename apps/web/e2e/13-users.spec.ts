@@ -29,7 +29,15 @@ const LANGUAGES = [
     problems: '2 problems',
     weak: 'The password must be at least 8 characters',
     email: 'Please enter a valid email address',
-    header: ['Username', 'Real name', 'Phone', 'Email', 'Country', 'Roles (codes)', 'Departments (org codes)'],
+    header: [
+      'Username',
+      'Real name',
+      'Phone',
+      'Email',
+      'Country',
+      'Roles (codes)',
+      'Departments (org codes)',
+    ],
     normal: 'Normal',
   },
   {
@@ -66,7 +74,8 @@ for (const lang of LANGUAGES) {
   test(`[${lang.locale}] the administrator creates a user with a role and a department`, async ({ page }) => {
     const username = `e2e${unique()}`;
     const phone = freshMobile();
-    await page.setViewportSize({ width: 1440, height: 900 });
+    // Wide enough for the Departments column (shown from 1600 px).
+    await page.setViewportSize({ width: 1680, height: 1000 });
     await openUsers(page, lang.locale, username);
     await expect(rows(page)).toHaveCount(0);
 
@@ -139,10 +148,15 @@ for (const lang of LANGUAGES) {
     await expect(rows(page)).toHaveCount(0);
   });
 
-  test(`[${lang.locale}] the export downloads a real .xlsx of the filtered users`, async ({ page, request }) => {
+  test(`[${lang.locale}] the export downloads a real .xlsx of the filtered users`, async ({
+    page,
+    request,
+  }) => {
     const username = `exp${unique()}`;
     // The user to export, made through the API as the administrator.
-    const login = await request.post('/api/sys/login', { data: { username: 'admin', password: 'Switchboard1' } });
+    const login = await request.post('/api/sys/login', {
+      data: { username: 'admin', password: 'Switchboard1' },
+    });
     const token = (await login.json()).result.token as string;
     const made = await request.post('/api/sys/user/add', {
       headers: { 'X-Access-Token': token },

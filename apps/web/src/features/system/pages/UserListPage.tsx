@@ -184,7 +184,8 @@ export default function UserListPage() {
           {
             title: t('user.departs'),
             dataIndex: 'departs',
-            responsive: ['lg'],
+            // Wide screens only: at 1440 px the row's actions need the room.
+            responsive: ['xxl'],
             render: (departs: UserListItem['departs']) =>
               departs.map((d) => (
                 <Tag key={d.id} data-testid="user-depart">
