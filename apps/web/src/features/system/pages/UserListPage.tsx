@@ -285,12 +285,11 @@ export default function UserListPage() {
         ]}
       />
       {editing ? <IpWhitelistModal user={editing} onClose={() => setEditing(null)} /> : null}
-      <UserFormModal
-        open={form.open}
-        editing={form.user}
-        onClose={() => setForm({ open: false, user: null })}
-      />
-      <UserPasswordModal user={password} onClose={() => setPassword(null)} />
+      {/* Mounted while open only: the list stays light (the form loads roles, departments, companies). */}
+      {form.open ? (
+        <UserFormModal open editing={form.user} onClose={() => setForm({ open: false, user: null })} />
+      ) : null}
+      {password ? <UserPasswordModal user={password} onClose={() => setPassword(null)} /> : null}
       <ImportDialog
         open={importing}
         title={t('user.importTitle')}
