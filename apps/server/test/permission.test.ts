@@ -95,6 +95,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     const children = system.children ?? [];
     expect(children.map((c) => [c.name, c.meta.title, c.path, c.component])).toEqual([
       ['systemUser', 'Users', '/system/user', 'system/UserList'],
+      ['systemDepart', 'Departments', '/system/depart', 'system/DepartList'],
       ['systemRole', 'Roles', '/system/role', 'system/RoleList'],
       ['systemAnnouncement', 'Announcements', '/system/announcement', 'system/AnnouncementList'],
       ['systemBrand', 'Brands', '/system/brand', 'system/BrandList'],
@@ -114,6 +115,10 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       { action: 'system:user:resetGoogle', describe: 'Reset Google Authenticator', type: '1', status: '1' },
       { action: 'system:user:ipWhitelist', describe: 'Login IP whitelist', type: '2', status: '1' },
       { action: 'system:user:edit', describe: 'Edit', type: '2', status: '1' },
+      { action: 'system:user:add', describe: 'Add', type: '1', status: '1' },
+      { action: 'system:user:password', describe: 'Set password', type: '1', status: '1' },
+      { action: 'system:user:export', describe: 'Export', type: '1', status: '1' },
+      { action: 'system:user:import', describe: 'Import', type: '1', status: '1' },
     ]);
     expect(find(menu, 'testTool')).toMatchObject({ hidden: true, path: '/TestToolRecord' });
   });
@@ -240,6 +245,9 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'system:country:edit',
         'system:country:export',
         'system:country:import',
+        'system:depart:add',
+        'system:depart:delete',
+        'system:depart:edit',
         'system:dict:add',
         'system:dict:delete',
         'system:dict:edit',
@@ -260,9 +268,13 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'system:smppAccount:delete',
         'system:smppAccount:edit',
         'system:smppAccount:export',
+        'system:user:add',
         'system:user:edit',
+        'system:user:export',
         'system:user:frozen',
+        'system:user:import',
         'system:user:ipWhitelist',
+        'system:user:password',
         'system:user:resetGoogle',
         'sms:sender:add',
         'sms:sender:delete',

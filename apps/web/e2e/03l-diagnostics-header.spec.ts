@@ -133,7 +133,7 @@ test.describe('header items', () => {
       await admin.goto(`/system/user?username=${username}`);
       const row = admin.locator('tr.ant-table-row').filter({ hasText: username });
       await row.getByTestId('user-edit').click();
-      const dialog = admin.getByTestId('user-edit-modal');
+      const dialog = admin.getByRole('dialog').filter({ has: admin.getByTestId('user-edit-form') });
       await expect(dialog).toContainText(`Edit ${username}`);
       await expect(dialog.getByTestId('user-hide-header-items')).toHaveAttribute('aria-checked', 'false');
       await dialog.getByTestId('user-hide-header-items').click();

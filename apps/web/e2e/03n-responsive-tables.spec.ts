@@ -226,7 +226,13 @@ test("at 390 px a user's actions are a More menu: edit in English, freeze and th
   await expect(row.getByTestId('user-edit')).toHaveCount(0);
 
   let menu = await openMoreMenu(page, row, 'More');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Freeze', 'Reset Google', 'Edit', 'IP whitelist']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Freeze',
+    'Reset Google',
+    'Edit',
+    'IP whitelist',
+    'Password',
+  ]);
   await menu.getByTestId('user-edit').click();
   const editor = page.getByRole('dialog').filter({ hasText: `Edit ${username}` });
   await editor.getByRole('button', { name: 'Cancel' }).click();
@@ -239,7 +245,13 @@ test("at 390 px a user's actions are a More menu: edit in English, freeze and th
   await expectColumnsInView(users, ['用户名', '状态'], '操作');
 
   menu = await openMoreMenu(page, row, '更多');
-  await expect(menu.getByRole('menuitem')).toHaveText(['冻结', '重置谷歌验证', '编辑', 'IP 白名单']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    '冻结',
+    '重置谷歌验证',
+    '编辑',
+    'IP 白名单',
+    '设置密码',
+  ]);
   await menu.getByTestId('user-freeze').click();
   // A dangerous action still asks first.
   const confirm = page.locator('.ant-popconfirm:visible');

@@ -66,13 +66,28 @@ const companyName = z.string().trim().min(1, 'FIELD_REQUIRED').max(128, 'FIELD_T
 const contactName = z.string().trim().min(1, 'FIELD_REQUIRED').max(64, 'FIELD_TOO_LONG');
 /** International format (+8613800138000) or a national number with `country`; stored as E.164. */
 const phone = z.string().trim().min(1, 'FIELD_REQUIRED').max(32, 'FIELD_TOO_LONG');
-const country = z
+/** An ISO 3166 alpha-2 code (a phone's country, a user's country). */
+export const countryCodeField = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'FIELD_INVALID')
-  .optional();
-const email = z.string().trim().toLowerCase().max(128, 'FIELD_TOO_LONG').pipe(z.email('EMAIL_INVALID'));
+  .regex(/^[A-Z]{2}$/, 'FIELD_INVALID');
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(128, 'FIELD_TOO_LONG')
+  .pipe(z.email('EMAIL_INVALID'));
+const country = countryCodeField.optional();
+const email = emailField;
+
+/** A new sign-in name: 3 to 32 letters, digits or `_` (companies' administrators, users). */
+export const newUsernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'FIELD_TOO_SHORT')
+  .max(32, 'FIELD_TOO_LONG')
+  .regex(/^[A-Za-z0-9_]+$/, 'USERNAME_INVALID');
 
 /** What an agent or staff gives for a new company and its administrator user. */
 const companyCreateFields = {
@@ -85,12 +100,7 @@ const companyCreateFields = {
   /** The company's e-mail, also its administrator user's. */
   email,
   /** The administrator user's sign-in name. */
-  username: z
-    .string()
-    .trim()
-    .min(3, 'FIELD_TOO_SHORT')
-    .max(32, 'FIELD_TOO_LONG')
-    .regex(/^[A-Za-z0-9_]+$/, 'USERNAME_INVALID'),
+  username: newUsernameSchema,
   password: z.string().min(1, 'NEW_PASSWORD_REQUIRED').refine(isStrongPassword, 'PASSWORD_TOO_WEAK'),
 };
 

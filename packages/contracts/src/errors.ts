@@ -212,6 +212,29 @@ export const errorTexts = {
   },
   TOTP_ALREADY_BOUND: { 'en-US': 'Google Authenticator is already bound', 'zh-CN': '已绑定谷歌验证器' },
   USER_NOT_FOUND: { 'en-US': 'User not found', 'zh-CN': '用户不存在' },
+  ROLE_UNKNOWN: { 'en-US': 'Unknown role {role}', 'zh-CN': '未知的角色{role}' },
+  DEPART_NOT_FOUND: { 'en-US': 'Department not found', 'zh-CN': '部门不存在' },
+  DEPART_UNKNOWN: { 'en-US': 'Unknown department {depart}', 'zh-CN': '未知的部门{depart}' },
+  DEPART_HAS_USERS: {
+    'en-US': 'The department still has {count} user(s): move them to another department first',
+    'zh-CN': '该部门下还有{count}个用户，请先将他们移到其他部门',
+  },
+  DEPART_HAS_CHILDREN: {
+    'en-US': 'The department still has {count} sub-department(s): delete them first',
+    'zh-CN': '该部门下还有{count}个子部门，请先删除子部门',
+  },
+  DEPART_AGENT_NOT_AGENT: {
+    'en-US': 'A department can only carry an agent-type company',
+    'zh-CN': '部门只能关联代理类型的公司',
+  },
+  DEPART_CODES_EXHAUSTED: {
+    'en-US': 'This level has no free organisation code left',
+    'zh-CN': '该层级已没有可用的机构编码',
+  },
+  IMPORT_DUPLICATE_IN_FILE: {
+    'en-US': '{value} appears twice in the file (also row {row})',
+    'zh-CN': '{value}在文件中重复（另见第{row}行）',
+  },
   IP_RULE_INVALID: {
     'en-US': 'Invalid address or CIDR range: {value}',
     'zh-CN': '无效的IP地址或网段：{value}',

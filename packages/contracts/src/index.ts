@@ -6,6 +6,7 @@ export * from './auth';
 export * from './brand';
 export * from './company';
 export * from './constants';
+export * from './depart';
 export * from './dict';
 export * from './duplicate';
 export * from './envelope';

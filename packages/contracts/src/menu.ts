@@ -37,6 +37,7 @@ export const SCREEN_COMPONENTS = [
   'system/QuartzJobList',
   'system/PermissionList',
   'system/RoleList',
+  'system/DepartList',
   'apiDocs/CustomerApiDocs',
   'system/SmppAccountList',
   'system/Monitor',

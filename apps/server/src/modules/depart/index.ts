@@ -13,6 +13,6 @@ declare module '../../platform/module' {
 /** Departments (organisation tree) and users' membership. */
 export const departModule = defineModule({
   name: 'depart',
-  services: ({ db }, services) => ({ departs: new DepartService(db, services) }),
+  services: ({ db, log }, services) => ({ departs: new DepartService(db, services, log) }),
   routes: departRoutes,
 });

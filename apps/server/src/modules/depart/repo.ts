@@ -1,9 +1,18 @@
 import type { Department } from '@switchboard/contracts';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, executor } from '../../platform/db';
+import { inUuids } from '../../platform/sql';
+import { companies } from '../company/schema';
+import { users } from '../user/schema';
 import { departments, userDepartments } from './schema';
 
 export type DepartmentValues = typeof departments.$inferInsert;
+export type DepartmentRow = typeof departments.$inferSelect;
+
+/** A department as the console shows it: its agent's name and its own members' count. */
+export type DepartmentListRow = DepartmentRow & { agentName: string | null; userCount: number };
+
+const memberCount = sql<number>`(select count(*)::int from ${userDepartments} where ${userDepartments.departmentId} = ${departments.id})`;
 
 /** SQL of departments and who belongs to them. */
 export class DepartRepo {
@@ -24,12 +33,103 @@ export class DepartRepo {
       .orderBy(asc(departments.sortNo), asc(departments.orgCode));
   }
 
+  /** Every department (the tree is small: an organisation's, not a table of traffic). */
+  all(): Promise<DepartmentListRow[]> {
+    return executor(this.db)
+      .select({
+        id: departments.id,
+        parentId: departments.parentId,
+        departName: departments.departName,
+        departNameZh: departments.departNameZh,
+        orgCode: departments.orgCode,
+        agentId: departments.agentId,
+        sortNo: departments.sortNo,
+        createdAt: departments.createdAt,
+        agentName: companies.name,
+        userCount: memberCount,
+      })
+      .from(departments)
+      .leftJoin(companies, eq(companies.id, departments.agentId))
+      .orderBy(asc(departments.sortNo), asc(departments.orgCode));
+  }
+
+  /** Companies of each department's members (what a caller below the platform may see of it). */
+  async memberCompanies(): Promise<{ departmentId: string; companyId: string | null }[]> {
+    return executor(this.db)
+      .selectDistinct({ departmentId: userDepartments.departmentId, companyId: users.companyId })
+      .from(userDepartments)
+      .innerJoin(users, eq(users.id, userDepartments.userId));
+  }
+
+  async find(id: string): Promise<DepartmentRow | undefined> {
+    const [row] = await executor(this.db).select().from(departments).where(eq(departments.id, id)).limit(1);
+    return row;
+  }
+
+  byIds(ids: string[]): Promise<DepartmentRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return executor(this.db).select().from(departments).where(inUuids(departments.id, ids));
+  }
+
+  byOrgCodes(codes: string[]): Promise<DepartmentRow[]> {
+    if (codes.length === 0) return Promise.resolve([]);
+    return executor(this.db)
+      .select()
+      .from(departments)
+      .where(inArray(departments.orgCode, [...new Set(codes)]));
+  }
+
+  /** Org codes starting with `prefix` (the candidates for a new sibling's code). */
+  async codesStartingWith(prefix: string): Promise<Set<string>> {
+    const rows = await executor(this.db)
+      .select({ orgCode: departments.orgCode })
+      .from(departments)
+      .where(sql`left(${departments.orgCode}, ${prefix.length}) = ${prefix}`);
+    return new Set(rows.map((r) => r.orgCode));
+  }
+
   async insert(values: DepartmentValues): Promise<{ id: string }> {
     const [row] = await executor(this.db)
       .insert(departments)
       .values(values)
       .returning({ id: departments.id });
     return row!;
+  }
+
+  async update(id: string, values: Partial<DepartmentValues>): Promise<boolean> {
+    const rows = await executor(this.db)
+      .update(departments)
+      .set(values)
+      .where(eq(departments.id, id))
+      .returning({ id: departments.id });
+    return rows.length > 0;
+  }
+
+  /** Deletes these departments in one statement (a parent and its child may go together). */
+  async deleteAll(ids: string[]): Promise<number> {
+    const rows = await executor(this.db)
+      .delete(departments)
+      .where(inUuids(departments.id, ids))
+      .returning({ id: departments.id });
+    return rows.length;
+  }
+
+  /** Sub-departments of these, other than those among them. */
+  async childrenOutside(ids: string[]): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ n: sql<number>`count(*)::int` })
+      .from(departments)
+      .where(and(inUuids(departments.parentId, ids), sql`not (${inUuids(departments.id, ids)})`));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Users who are members of any of these departments. */
+  async memberCount(ids: string[]): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ n: sql<number>`count(distinct ${userDepartments.userId})::int` })
+      .from(userDepartments)
+      .where(inUuids(userDepartments.departmentId, ids));
+    return Number(row?.n ?? 0);
   }
 
   /** The department of an agent-type company (the one carrying its id as agentId). */

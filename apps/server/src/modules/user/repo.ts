@@ -1,16 +1,44 @@
 import type { userListQuerySchema } from '@switchboard/contracts';
-import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/access';
 import { dataRuleList } from '../../platform/data-rules';
 import { type Db, executor } from '../../platform/db';
+import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { inUuids, likeText } from '../../platform/sql';
+import { departments, userDepartments } from '../depart/schema';
+import { roles, userRoles } from '../permission/schema';
 import { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserValues = typeof users.$inferInsert;
 type ListFilters = Omit<z.output<typeof userListQuerySchema>, 'pageNo' | 'pageSize'>;
+
+const SORTABLE = {
+  username: users.username,
+  realname: users.realname,
+  status: users.status,
+  createdAt: users.createdAt,
+};
+const DEFAULT_ORDER = [asc(users.username), asc(users.id)];
+
+/** The columns of a list row (the list, the export). */
+const LIST_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  realname: users.realname,
+  status: users.status,
+  companyId: users.companyId,
+  orgCode: users.orgCode,
+  googleAuthBound: sql<boolean>`${users.totpSecret} is not null`,
+  ipWhitelist: users.ipWhitelist,
+  hideHeaderItems: users.hideHeaderItems,
+  phone: users.phone,
+  email: users.email,
+  countryCode: users.countryCode,
+  createdAt: users.createdAt,
+};
 
 /** Users whose username or real name contains `text` (one search box: the user list, pickers). */
 const nameContains = (text: string): SQL | undefined =>
@@ -40,6 +68,25 @@ export class UserRepo {
       f.realname ? ilike(users.realname, likeText(f.realname)) : undefined,
       f.status ? eq(users.status, Number(f.status)) : undefined,
       f.keyword ? nameContains(f.keyword) : undefined,
+      f.phone ? ilike(users.phone, likeText(f.phone)) : undefined,
+      f.email ? ilike(users.email, likeText(f.email)) : undefined,
+      f.companyId ? eq(users.companyId, f.companyId) : undefined,
+      f.departId
+        ? exists(
+            executor(this.db)
+              .select({ one: sql`1` })
+              .from(userDepartments)
+              .where(and(eq(userDepartments.userId, users.id), eq(userDepartments.departmentId, f.departId))),
+          )
+        : undefined,
+      f.roleId
+        ? exists(
+            executor(this.db)
+              .select({ one: sql`1` })
+              .from(userRoles)
+              .where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, f.roleId))),
+          )
+        : undefined,
     );
   }
 
@@ -53,23 +100,101 @@ export class UserRepo {
 
   list(scope: DataScope, filters: ListFilters, limit: number, offset: number, rules?: SQL) {
     return executor(this.db)
-      .select({
-        id: users.id,
-        username: users.username,
-        realname: users.realname,
-        status: users.status,
-        companyId: users.companyId,
-        orgCode: users.orgCode,
-        googleAuthBound: sql<boolean>`${users.totpSecret} is not null`,
-        ipWhitelist: users.ipWhitelist,
-        hideHeaderItems: users.hideHeaderItems,
-        createdAt: users.createdAt,
-      })
+      .select(LIST_COLUMNS)
       .from(users)
       .where(this.where(scope, filters, rules))
-      .orderBy(asc(users.username))
+      .orderBy(...orderByOf(filters, SORTABLE, DEFAULT_ORDER))
       .limit(limit)
       .offset(offset);
+  }
+
+  /** One user as the list shows it, in the scope. */
+  async listRow(scope: DataScope, id: string) {
+    const [row] = await executor(this.db)
+      .select(LIST_COLUMNS)
+      .from(users)
+      .where(and(eq(users.id, id), scopeCondition(scope, users.companyId)))
+      .limit(1);
+    return row;
+  }
+
+  // Roles and departments of users (the tables of the permission and depart modules).
+
+  /** Every role, by code (the options of the user form). */
+  roleOptions() {
+    return executor(this.db)
+      .select({
+        id: roles.id,
+        roleCode: roles.roleCode,
+        roleName: roles.roleName,
+        roleNameZh: roles.roleNameZh,
+      })
+      .from(roles)
+      .orderBy(asc(roles.roleCode));
+  }
+
+  /** Roles of each user by code (users without any are absent). */
+  async rolesOfUsers(userIds: string[]) {
+    const byUser = new Map<string, { id: string; code: string }[]>();
+    if (userIds.length === 0) return byUser;
+    const rows = await executor(this.db)
+      .select({ userId: userRoles.userId, id: roles.id, code: roles.roleCode })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inUuids(userRoles.userId, userIds))
+      .orderBy(asc(roles.roleCode));
+    for (const { userId, ...role } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), role]);
+    return byUser;
+  }
+
+  /** Gives the user exactly these roles. */
+  async setRoles(userId: string, roleIds: string[]) {
+    await executor(this.db).delete(userRoles).where(eq(userRoles.userId, userId));
+    if (roleIds.length > 0)
+      await executor(this.db)
+        .insert(userRoles)
+        .values(roleIds.map((roleId) => ({ userId, roleId })))
+        .onConflictDoNothing();
+  }
+
+  /** Departments of each user, with both names (users without any are absent). */
+  async departsOfUsers(userIds: string[]) {
+    const byUser = new Map<string, { id: string; orgCode: string; name: string; nameZh: string | null }[]>();
+    if (userIds.length === 0) return byUser;
+    const rows = await executor(this.db)
+      .select({
+        userId: userDepartments.userId,
+        id: departments.id,
+        orgCode: departments.orgCode,
+        name: departments.departName,
+        nameZh: departments.departNameZh,
+      })
+      .from(userDepartments)
+      .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
+      .where(inUuids(userDepartments.userId, userIds))
+      .orderBy(asc(departments.orgCode));
+    for (const { userId, ...d } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), d]);
+    return byUser;
+  }
+
+  /** Makes the user a member of exactly these departments. */
+  async setDeparts(userId: string, departIds: string[]) {
+    await executor(this.db).delete(userDepartments).where(eq(userDepartments.userId, userId));
+    if (departIds.length > 0)
+      await executor(this.db)
+        .insert(userDepartments)
+        .values(departIds.map((departmentId) => ({ userId, departmentId })))
+        .onConflictDoNothing();
+  }
+
+  /** Members of a department, in the scope. */
+  membersOf(scope: DataScope, departId: string) {
+    return executor(this.db)
+      .select({ id: users.id, username: users.username, realname: users.realname, status: users.status })
+      .from(userDepartments)
+      .innerJoin(users, eq(users.id, userDepartments.userId))
+      .where(and(eq(userDepartments.departmentId, departId), scopeCondition(scope, users.companyId)))
+      .orderBy(asc(users.username));
   }
 
   async count(): Promise<number> {
@@ -198,7 +323,7 @@ export class UserRepo {
   /** Users in the scope whose username or real name contains `text`, by username. */
   search(scope: DataScope, text: string | undefined, limit: number) {
     return executor(this.db)
-      .select({ id: users.id, username: users.username, realname: users.realname })
+      .select({ id: users.id, username: users.username, realname: users.realname, status: users.status })
       .from(users)
       .where(and(scopeCondition(scope, users.companyId), text ? nameContains(text) : undefined))
       .orderBy(asc(users.username))

@@ -27,6 +27,8 @@ export const users = pgTable(
     /** E.164. */
     phone: varchar('phone', { length: 32 }),
     email: varchar('email', { length: 128 }),
+    /** ISO 3166 alpha-2 code of the user's country (System → Countries). */
+    countryCode: varchar('country_code', { length: 2 }),
     /** 1 normal, 2 frozen */
     status: smallint('status').notNull().default(1),
     /** Current department. */

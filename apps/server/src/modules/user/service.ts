@@ -1,19 +1,84 @@
-import type { Page, userListQuerySchema } from '@switchboard/contracts';
+import {
+  type ErrorCode,
+  EXPORT_MAX_ROWS,
+  hasPlatformScope,
+  type Page,
+  type UserImportRow,
+  type userAddSchema,
+  type userEditSchema,
+  type userListQuerySchema,
+} from '@switchboard/contracts';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
-import { type Db, withTransaction } from '../../platform/db';
+import { type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
+import { hashPassword } from '../../platform/passwords';
+import type { RowProblem } from '../../platform/resource';
 import { type DataScope, inScope } from '../../platform/scope';
+import { RequestValidationError } from '../../platform/validation';
 import { USER_LIST_RULES, UserRepo, type UserRow, type UserValues } from './repo';
 
-export type UserListRow = Awaited<ReturnType<UserRepo['list']>>[number] & {
+type ListRow = Awaited<ReturnType<UserRepo['list']>>[number];
+export type UserListRow = ListRow & {
   companyName: string | null;
   roles: string[];
+  departs: { id: string; orgCode: string; name: string; nameZh: string | null }[];
+  roleIds: string[];
+  departIds: string[];
 };
+export type UserRecordRow = UserListRow;
+type UserAdd = z.output<typeof userAddSchema>;
+type UserEdit = z.output<typeof userEditSchema>;
+type UserFields = Omit<UserEdit, 'id'>;
+type ListQuery = z.output<typeof userListQuerySchema>;
+
+/** A rule a field breaks (taken, malformed), as the code of its message. */
+export interface FieldRuleProblem {
+  field: string;
+  code: ErrorCode;
+  params?: Record<string, string | number>;
+}
+
+/** Refuses with every problem on its field (400 VALIDATION_FAILED, in the caller's language). */
+function refuse(problems: FieldRuleProblem[]): never {
+  throw new RequestValidationError(
+    problems.map((p) => ({
+      code: 'custom' as const,
+      path: [p.field],
+      message: p.code,
+      input: undefined,
+      ...(p.params ? { params: p.params } : {}),
+    })),
+  );
+}
+
+/** The unique indexes of users and the field each guards. */
+const UNIQUE_FIELDS: Record<string, FieldRuleProblem> = {
+  users_username_uq: { field: 'username', code: 'USERNAME_EXISTS' },
+  users_phone_uq: { field: 'phone', code: 'PHONE_EXISTS' },
+  users_email_lower_uq: { field: 'email', code: 'EMAIL_EXISTS' },
+};
+
+/** A phone as stored (E.164), or undefined when it is no valid number (for its country). */
+export function phoneE164(phone: string, country: string | undefined): string | undefined {
+  const parsed = parsePhoneNumberFromString(phone, country as CountryCode | undefined);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+const splitCodes = (text: string | undefined) =>
+  [
+    ...new Set(
+      (text ?? '')
+        .split(/[,;，；\s]+/)
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ] as string[];
 
 /** Accounts: administration of other users (in the caller's scope) and lookups for other modules. */
 export class UserService {
@@ -28,7 +93,7 @@ export class UserService {
   }
 
   /** Users the caller may see (data scope on the user's company, data rules), with roles and company. */
-  async list(auth: AuthContext, query: z.output<typeof userListQuerySchema>): Promise<Page<UserListRow>> {
+  async list(auth: AuthContext, query: ListQuery): Promise<Page<UserListRow>> {
     const [scope, rules] = await Promise.all([
       this.services.companies.dataScopeOf(auth),
       this.services.dataRules.where(auth, USER_LIST_RULES),
@@ -39,18 +104,349 @@ export class UserService {
       () => this.repo.countList(scope, filters, rules),
       (limit, offset) => this.repo.list(scope, filters, limit, offset, rules),
     );
-    const [roles, names] = await Promise.all([
-      this.services.roles.roleCodesOfUsers(page.records.map((r) => r.id)),
-      this.services.companies.namesOf([...new Set(page.records.flatMap((r) => r.companyId ?? []))]),
+    return { ...page, records: await this.enrich(page.records) };
+  }
+
+  /** The rows of an export: the list's filters, data rules and sort, at most `limit`. */
+  async exportRows(auth: AuthContext, query: ListQuery, limit: number): Promise<UserListRow[]> {
+    const [scope, rules] = await Promise.all([
+      this.services.companies.dataScopeOf(auth),
+      this.services.dataRules.where(auth, USER_LIST_RULES),
     ]);
+    const { pageNo: _p, pageSize: _s, ...filters } = query;
+    return this.enrich(await this.repo.list(scope, filters, Math.min(limit, EXPORT_MAX_ROWS + 1), 0, rules));
+  }
+
+  private async enrich(rows: ListRow[]): Promise<UserListRow[]> {
+    const ids = rows.map((r) => r.id);
+    const [roles, names, departs] = await Promise.all([
+      this.repo.rolesOfUsers(ids),
+      this.services.companies.namesOf([...new Set(rows.flatMap((r) => r.companyId ?? []))]),
+      this.repo.departsOfUsers(ids),
+    ]);
+    return rows.map((r) => ({
+      ...r,
+      companyName: r.companyId ? (names.get(r.companyId) ?? null) : null,
+      roles: (roles.get(r.id) ?? []).map((role) => role.code),
+      roleIds: (roles.get(r.id) ?? []).map((role) => role.id),
+      departs: departs.get(r.id) ?? [],
+      departIds: (departs.get(r.id) ?? []).map((d) => d.id),
+    }));
+  }
+
+  /** One user in the caller's scope, with role and department ids (the edit form). */
+  async byId(auth: AuthContext, id: string): Promise<UserRecordRow> {
+    const scope = await this.services.companies.dataScopeOf(auth);
+    const row = await this.repo.listRow(scope, id);
+    if (!row) throw new AppError('USER_NOT_FOUND', 404);
+    const [record] = await this.enrich([row]);
+    return record!;
+  }
+
+  /** The role options of the user form. */
+  roleOptions() {
+    return this.repo.roleOptions();
+  }
+
+  /** Role ids of a user in the caller's scope. */
+  async roleIdsOf(auth: AuthContext, userId: string): Promise<string[]> {
+    return (await this.byId(auth, userId)).roleIds;
+  }
+
+  /** Department ids of a user in the caller's scope. */
+  async departIdsOf(auth: AuthContext, userId: string): Promise<string[]> {
+    return (await this.byId(auth, userId)).departIds;
+  }
+
+  /** The country of a user in the caller's scope (null when not set). */
+  async countryOf(auth: AuthContext, userId: string): Promise<string | null> {
+    return (await this.byId(auth, userId)).countryCode;
+  }
+
+  /** Members of a department the caller may see. */
+  async membersOf(auth: AuthContext, departId: string) {
+    return this.repo.membersOf(await this.services.companies.dataScopeOf(auth), departId);
+  }
+
+  /** Users for a picker (username or real name contains `keyword`), in the caller's scope. */
+  async options(auth: AuthContext, keyword: string | undefined, limit: number) {
+    return this.repo.search(await this.services.companies.dataScopeOf(auth), keyword, limit);
+  }
+
+  /** A user of a company (an agent's, a customer's), not platform staff. */
+  isCommonUser(auth: AuthContext): boolean {
+    return !hasPlatformScope(auth.roles) && auth.user.companyId !== null;
+  }
+
+  /**
+   * Whether a username, phone or e-mail is free (for another user than `excludeId`), or the code
+   * of why not: taken, or not well formed. The phone is compared as stored (E.164).
+   */
+  async checkUnique(
+    field: 'username' | 'phone' | 'email',
+    value: string,
+    country: string | undefined,
+    excludeId?: string,
+  ): Promise<ErrorCode | null> {
+    if (field === 'phone') {
+      const phone = phoneE164(value, country);
+      if (!phone) return 'PHONE_INVALID';
+      return (await this.repo.isTaken('phone', phone, excludeId)) ? 'PHONE_EXISTS' : null;
+    }
+    if (field === 'email') {
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return 'EMAIL_INVALID';
+      return (await this.repo.isTaken('email', value, excludeId)) ? 'EMAIL_EXISTS' : null;
+    }
+    return (await this.repo.isTaken('username', value, excludeId)) ? 'USERNAME_EXISTS' : null;
+  }
+
+  /**
+   * The stored values of a user's fields and every rule they break: phone well formed (for the
+   * country) and free, e-mail free, country known, company in the caller's scope (a caller below
+   * the platform must name one), roles known and none the caller does not hold itself (below the
+   * platform), departments known.
+   */
+  private async checkFields(
+    auth: AuthContext,
+    input: UserFields & { username?: string },
+    excludeId?: string,
+  ): Promise<{ values: Partial<UserValues>; problems: FieldRuleProblem[] }> {
+    const problems: FieldRuleProblem[] = [];
+    const scope = await this.services.companies.dataScopeOf(auth);
+    if (input.username) {
+      const code = await this.checkUnique('username', input.username, undefined, excludeId);
+      if (code) problems.push({ field: 'username', code });
+    }
+    let phone: string | null = null;
+    if (input.phone) {
+      const code = await this.checkUnique('phone', input.phone, input.countryCode, excludeId);
+      if (code) problems.push({ field: 'phone', code });
+      else phone = phoneE164(input.phone, input.countryCode) ?? null;
+    }
+    if (input.email) {
+      const code = await this.checkUnique('email', input.email, undefined, excludeId);
+      if (code) problems.push({ field: 'email', code });
+    }
+    if (input.countryCode && !(await this.countryKnown(input.countryCode)))
+      problems.push({
+        field: 'countryCode',
+        code: 'COUNTRY_UNKNOWN',
+        params: { country: input.countryCode },
+      });
+    const companyId = input.companyId ?? null;
+    if (companyId === null ? scope.kind !== 'all' : !inScope(scope, companyId))
+      problems.push({ field: 'companyId', code: 'COMPANY_NOT_FOUND' });
+    else if (companyId !== null && !(await this.services.companies.find(companyId)))
+      problems.push({ field: 'companyId', code: 'COMPANY_NOT_FOUND' });
+    const roleOptions = await this.repo.roleOptions();
+    for (const id of input.roleIds) {
+      const role = roleOptions.find((r) => r.id === id);
+      const allowed = role && (scope.kind === 'all' || auth.roles.includes(role.roleCode));
+      if (!allowed) {
+        problems.push({ field: 'roleIds', code: 'ROLE_UNKNOWN', params: { role: role?.roleCode ?? id } });
+        break;
+      }
+    }
+    const known = await this.services.departs.existingIds(input.departIds);
+    const unknownDepart = input.departIds.find((id) => !known.has(id));
+    if (unknownDepart)
+      problems.push({ field: 'departIds', code: 'DEPART_UNKNOWN', params: { depart: unknownDepart } });
     return {
-      ...page,
-      records: page.records.map((r) => ({
-        ...r,
-        companyName: r.companyId ? (names.get(r.companyId) ?? null) : null,
-        roles: roles.get(r.id) ?? [],
-      })),
+      values: {
+        realname: input.realname,
+        phone,
+        email: input.email ?? null,
+        countryCode: input.countryCode ?? null,
+        companyId,
+      },
+      problems,
     };
+  }
+
+  private async countryKnown(code: string): Promise<boolean> {
+    try {
+      await this.services.countries.byCode(code);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The current department after a change of departments: kept if still one, the only one, or none. */
+  private async currentOrgCode(departIds: string[], current: string | null): Promise<string | null> {
+    const departs = await this.services.departs.byIds(departIds);
+    if (current && departs.some((d) => d.orgCode === current)) return current;
+    return departs.length === 1 ? departs[0]!.orgCode : null;
+  }
+
+  /** A unique index refused the write (a concurrent request took the value after the checks). */
+  private async guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const conflict = UNIQUE_FIELDS[uniqueViolationOf(error) ?? ''];
+      if (conflict) refuse([conflict]);
+      throw error;
+    }
+  }
+
+  /** A new user with roles and departments, all or nothing. */
+  async add(auth: AuthContext, input: UserAdd): Promise<UserRecordRow> {
+    const { values, problems } = await this.checkFields(auth, input);
+    if (problems.length > 0) refuse(problems);
+    const passwordHash = await hashPassword(input.password);
+    const id = await this.guarded(() =>
+      withTransaction(
+        this.db,
+        async () => {
+          const user = await this.repo.insert({
+            ...values,
+            username: input.username,
+            realname: input.realname,
+            passwordHash,
+            orgCode: await this.currentOrgCode(input.departIds, null),
+          });
+          await this.repo.setRoles(user.id, input.roleIds);
+          await this.repo.setDeparts(user.id, input.departIds);
+          return user.id;
+        },
+        this.log,
+      ),
+    );
+    return this.byId(auth, id);
+  }
+
+  /** Changes a user's fields, roles and departments; their sessions see it on the next request. */
+  async edit(auth: AuthContext, input: UserEdit): Promise<UserRecordRow> {
+    await this.byId(auth, input.id);
+    const { values, problems } = await this.checkFields(auth, input, input.id);
+    if (problems.length > 0) refuse(problems);
+    const current = await this.repo.findById(input.id);
+    await this.guarded(() =>
+      withTransaction(
+        this.db,
+        async () => {
+          await this.update(input.id, {
+            ...values,
+            orgCode: await this.currentOrgCode(input.departIds, current?.orgCode ?? null),
+          });
+          await this.repo.setRoles(input.id, input.roleIds);
+          await this.repo.setDeparts(input.id, input.departIds);
+        },
+        this.log,
+      ),
+    );
+    return this.byId(auth, input.id);
+  }
+
+  /**
+   * An administrator sets a user's password (the rules of sign-up were checked by the schema).
+   * As with a user's own change, every session of that user ends with it.
+   */
+  async setPassword(auth: AuthContext, userId: string, password: string): Promise<void> {
+    await this.byId(auth, userId);
+    const passwordHash = await hashPassword(password);
+    await withTransaction(
+      this.db,
+      async () => {
+        await this.update(userId, { passwordHash });
+        await this.services.sessions.revokeAllForUser(userId);
+      },
+      this.log,
+    );
+  }
+
+  /**
+   * The rules of an import beyond each row's schema: the fields' rules of add (taken, malformed,
+   * unknown roles and departments by code) and the same username, phone or e-mail twice in the file.
+   */
+  async checkImport(auth: AuthContext, rows: UserImportRow[], rowNumbers: number[]): Promise<RowProblem[]> {
+    const problems: RowProblem[] = [];
+    const resolved = await this.resolveImport(rows);
+    const seen = new Map<string, number>();
+    for (const [index, row] of rows.entries()) {
+      const { roleIds, departIds, unknownRole, unknownDepart } = resolved[index]!;
+      if (unknownRole)
+        problems.push({ index, field: 'roles', code: 'ROLE_UNKNOWN', params: { role: unknownRole } });
+      if (unknownDepart)
+        problems.push({ index, field: 'departs', code: 'DEPART_UNKNOWN', params: { depart: unknownDepart } });
+      const { problems: fieldProblems } = await this.checkFields(auth, {
+        ...row,
+        companyId: auth.user.companyId,
+        roleIds,
+        departIds,
+      });
+      for (const p of fieldProblems) {
+        if (p.field === 'roleIds' || p.field === 'departIds') continue;
+        problems.push({ index, field: p.field, code: p.code, ...(p.params ? { params: p.params } : {}) });
+      }
+      const phone = row.phone ? phoneE164(row.phone, row.countryCode) : undefined;
+      for (const [field, value] of [
+        ['username', row.username.toLowerCase()],
+        ['phone', phone],
+        ['email', row.email?.toLowerCase()],
+      ] as const) {
+        if (!value) continue;
+        const key = `${field}:${value}`;
+        const first = seen.get(key);
+        if (first !== undefined)
+          problems.push({
+            index,
+            field,
+            code: 'IMPORT_DUPLICATE_IN_FILE',
+            params: { value, row: rowNumbers[first]! },
+          });
+        else seen.set(key, index);
+      }
+    }
+    return problems;
+  }
+
+  private async resolveImport(rows: UserImportRow[]) {
+    const roleOptions = await this.repo.roleOptions();
+    const departs = await this.services.departs.byOrgCodes(rows.flatMap((r) => splitCodes(r.departs)));
+    return rows.map((row) => {
+      const roleCodes = splitCodes(row.roles);
+      const departCodes = splitCodes(row.departs);
+      const roleIds = roleCodes.flatMap((c) => roleOptions.find((r) => r.roleCode === c)?.id ?? []);
+      const departIds = departCodes.flatMap((c) => departs.find((d) => d.orgCode === c)?.id ?? []);
+      return {
+        roleIds,
+        departIds,
+        unknownRole: roleCodes.find((c) => !roleOptions.some((r) => r.roleCode === c)),
+        unknownDepart: departCodes.find((c) => !departs.some((d) => d.orgCode === c)),
+      };
+    });
+  }
+
+  /** Writes a checked import: every row or none (the company is the caller's own, if any). */
+  async importRows(auth: AuthContext, rows: UserImportRow[]): Promise<number> {
+    const resolved = await this.resolveImport(rows);
+    const hashes = await Promise.all(rows.map((r) => hashPassword(r.password)));
+    return this.guarded(() =>
+      withTransaction(
+        this.db,
+        async () => {
+          for (const [index, row] of rows.entries()) {
+            const { roleIds, departIds } = resolved[index]!;
+            const user = await this.repo.insert({
+              username: row.username,
+              realname: row.realname,
+              passwordHash: hashes[index]!,
+              phone: row.phone ? (phoneE164(row.phone, row.countryCode) ?? null) : null,
+              email: row.email ?? null,
+              countryCode: row.countryCode ?? null,
+              companyId: auth.user.companyId,
+              orgCode: await this.currentOrgCode(departIds, null),
+            });
+            await this.repo.setRoles(user.id, roleIds);
+            await this.repo.setDeparts(user.id, departIds);
+          }
+          return rows.length;
+        },
+        this.log,
+      ),
+    );
   }
 
   /**

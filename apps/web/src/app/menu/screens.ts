@@ -24,6 +24,7 @@ const LOADERS: Record<ScreenComponent, Loader> = {
   'apiAccess/ApiAccess': () => import('@/features/api-access/pages/ApiAccessPage'),
   'agent/AgentCustomers': () => import('@/features/agent/pages/AgentCustomersPage'),
   'system/UserList': () => import('@/features/system/pages/UserListPage'),
+  'system/DepartList': () => import('@/features/system/pages/DepartListPage'),
   'system/AnnouncementList': () => import('@/features/announcement-admin/pages/AnnouncementAdminPage'),
   'system/BrandList': () => import('@/features/branding/pages/BrandListPage'),
   'system/ContactList': () => import('@/features/contact/pages/ContactListPage'),

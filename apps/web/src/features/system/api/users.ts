@@ -1,15 +1,26 @@
 import type {
+  ChangePasswordPayload,
+  CheckOnlyUserQuery,
+  CheckOnlyUserResult,
+  DepartIdTreeNode,
   HeaderItemsPayload,
   IpWhitelistPayload,
+  RoleOption,
+  UserAdd,
+  UserEdit,
   UserIdPayload,
+  UserRecord,
   UserStatusPayload,
 } from '@switchboard/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { userListKey } from './list-users';
 
+export const USER_EXPORT_PATH = '/sys/user/exportXls';
+export const USER_IMPORT_PATH = '/sys/user/importExcel';
+
 /** A change of users: the user list reloads once it is made. */
-function useUserMutation<P>(call: (payload: P) => Promise<unknown>) {
+function useUserMutation<P, R = unknown>(call: (payload: P) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -29,3 +40,51 @@ export const useSetIpWhitelist = () =>
 
 export const useSetHeaderItemsHidden = () =>
   useUserMutation((p: HeaderItemsPayload) => apiClient.put('/sys/user/headerItems', p));
+
+/**
+ * Adds a user, or edits one (and its header-items flag when that changed). Field errors stay in
+ * the form (`errorDisplay: 'inline'`).
+ */
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      change: { kind: 'add'; input: UserAdd } | { kind: 'edit'; input: UserEdit; hideHeaderItems?: boolean },
+    ) => {
+      if (change.kind === 'add') return apiClient.post<UserRecord>('/sys/user/add', change.input);
+      const saved = await apiClient.put<UserRecord>('/sys/user/edit', change.input);
+      if (change.hideHeaderItems !== undefined && change.hideHeaderItems !== saved.hideHeaderItems)
+        await apiClient.put('/sys/user/headerItems', { userId: saved.id, hidden: change.hideHeaderItems });
+      return saved;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userListKey }),
+    meta: { errorDisplay: 'inline' },
+  });
+}
+
+/** An administrator sets a user's password (that user is signed out everywhere). */
+export const useChangeUserPassword = () =>
+  useMutation({
+    mutationFn: (p: ChangePasswordPayload) => apiClient.put('/sys/user/changPassword', p),
+    meta: { errorDisplay: 'inline' },
+  });
+
+/** The roles the user form offers (`GET /sys/role/queryall`). */
+export const roleOptionsQuery = queryOptions({
+  queryKey: ['users', 'roleOptions'] as const,
+  queryFn: ({ signal }) => apiClient.get<RoleOption[]>('/sys/role/queryall', undefined, signal),
+  staleTime: 60_000,
+});
+
+/** The department tree of the user form's tree select, named in `locale`. */
+export const departIdTreeQuery = (locale: string) =>
+  queryOptions({
+    queryKey: ['departs', 'idTree', locale] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<DepartIdTreeNode[]>('/sys/sysDepart/queryIdTree', undefined, signal),
+    staleTime: 30_000,
+  });
+
+/** Whether a username, phone or e-mail is free; the reason in the user's language when not. */
+export const checkOnlyUser = (query: CheckOnlyUserQuery, signal?: AbortSignal) =>
+  apiClient.get<CheckOnlyUserResult>('/sys/user/checkOnlyUser', { ...query }, signal);

@@ -22,6 +22,12 @@ const user = (id: string, username: string, status: number): UserListItem => ({
   hideHeaderItems: false,
   createdAt: '2026-03-01T08:00:00Z',
   roles: ['customer'],
+  roleIds: [],
+  phone: null,
+  email: null,
+  countryCode: null,
+  departs: [],
+  departIds: [],
 });
 
 const granted = ['system:user:frozen'].map((action) => ({

@@ -1,15 +1,37 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { SEARCH_TEXT_MAX_LENGTH, type UserListItem, userListQuerySchema } from '@switchboard/contracts';
-import { Alert, App, Button, Flex, Form, Input, Modal, Select, Switch, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Form, Input, Modal, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
+import { ExportButton } from '@/components/ExportButton';
+import { ImportButton } from '@/components/ImportButton';
+import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
-import { listUsersQuery } from '../api/list-users';
-import { useFreezeUsers, useResetGoogleAuth, useSetHeaderItemsHidden, useSetIpWhitelist } from '../api/users';
+import { useLocale } from '@/lib/i18n';
+import { listUsersQuery, userListKey } from '../api/list-users';
+import {
+  USER_EXPORT_PATH,
+  USER_IMPORT_PATH,
+  useFreezeUsers,
+  useResetGoogleAuth,
+  useSetIpWhitelist,
+} from '../api/users';
+import { UserFormModal } from '../components/UserFormModal';
+import { UserPasswordModal } from '../components/UserPasswordModal';
+
+export const USER_PERMISSIONS = {
+  add: 'system:user:add',
+  edit: 'system:user:edit',
+  password: 'system:user:password',
+  export: 'system:user:export',
+  import: 'system:user:import',
+} as const;
 
 const FROZEN = 2;
 const NORMAL = 1;
@@ -54,46 +76,6 @@ function IpWhitelistModal({ user, onClose }: { user: UserListItem; onClose: () =
   );
 }
 
-/** Editing a user: what the API lets an administrator change here (the header items flag). */
-function UserEditModal({ user, onClose }: { user: UserListItem; onClose: () => void }) {
-  const { t } = useTranslation('system');
-  const { message } = App.useApp();
-  const save = useSetHeaderItemsHidden();
-  const [form] = Form.useForm<{ hideHeaderItems: boolean }>();
-  return (
-    <Modal
-      open
-      title={t('user.editTitle', { username: user.username })}
-      onCancel={onClose}
-      okText={t('table.save')}
-      confirmLoading={save.isPending}
-      onOk={() =>
-        save.mutate(
-          { userId: user.id, hidden: form.getFieldValue('hideHeaderItems') === true },
-          {
-            onSuccess: () => {
-              void message.success(t('table.saved'));
-              onClose();
-            },
-          },
-        )
-      }
-      data-testid="user-edit-modal"
-    >
-      <Form form={form} layout="vertical" initialValues={{ hideHeaderItems: user.hideHeaderItems }}>
-        <Form.Item
-          name="hideHeaderItems"
-          label={t('user.hideHeaderItems')}
-          valuePropName="checked"
-          extra={t('user.hideHeaderItemsHint')}
-        >
-          <Switch data-testid="user-hide-header-items" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
 export default function UserListPage() {
   const { t } = useTranslation(['system', 'menu', 'common']);
   const { message } = App.useApp();
@@ -101,7 +83,11 @@ export default function UserListPage() {
   const freeze = useFreezeUsers();
   const resetGoogle = useResetGoogleAuth();
   const [editing, setEditing] = useState<UserListItem | null>(null);
-  const [editingUser, setEditingUser] = useState<UserListItem | null>(null);
+  const [form, setForm] = useState<{ open: boolean; user: UserListItem | null }>({ open: false, user: null });
+  const [password, setPassword] = useState<UserListItem | null>(null);
+  const [importing, setImporting] = useState(false);
+  const queryClient = useQueryClient();
+  const locale = useLocale();
 
   const setStatus = (ids: string[], status: 1 | 2, done?: () => void) =>
     freeze.mutate(
@@ -125,6 +111,9 @@ export default function UserListPage() {
         selectable
         filters={
           <>
+            <Form.Item name="keyword" label={t('user.keyword')}>
+              <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} data-testid="filter-keyword" />
+            </Form.Item>
             <Form.Item name="username" label={t('user.username')}>
               <Input allowClear maxLength={SEARCH_TEXT_MAX_LENGTH} data-testid="filter-username" />
             </Form.Item>
@@ -141,9 +130,21 @@ export default function UserListPage() {
             </Form.Item>
           </>
         }
-        toolbar={({ selectedKeys, clearSelection }) => (
-          <Can action="system:user:frozen">
-            <Flex gap={8}>
+        toolbar={({ selectedKeys, clearSelection, params }) => (
+          <Flex gap={8} wrap>
+            <Can action={USER_PERMISSIONS.add}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setForm({ open: true, user: null })}
+                data-testid="user-add"
+              >
+                {t('user.add')}
+              </Button>
+            </Can>
+            <ExportButton path={USER_EXPORT_PATH} params={params} permission={USER_PERMISSIONS.export} />
+            <ImportButton permission={USER_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            <Can action="system:user:frozen">
               <Button
                 disabled={selectedKeys.length === 0}
                 onClick={() => setStatus(selectedKeys.map(String), FROZEN, clearSelection)}
@@ -158,13 +159,14 @@ export default function UserListPage() {
               >
                 {t('user.thawSelected')}
               </Button>
-            </Flex>
-          </Can>
+            </Can>
+          </Flex>
         )}
         columns={[
           {
             title: t('user.username'),
             dataIndex: 'username',
+            sorter: true,
             render: (v: string) => <span data-testid="user-username">{v}</span>,
           },
           {
@@ -178,6 +180,18 @@ export default function UserListPage() {
             dataIndex: 'companyName',
             responsive: ['md'],
             render: (v: string | null) => <Ellipsis text={v} />,
+          },
+          {
+            title: t('user.departs'),
+            dataIndex: 'departs',
+            // Wide screens only: at 1440 px the row's actions need the room.
+            responsive: ['xxl'],
+            render: (departs: UserListItem['departs']) =>
+              departs.map((d) => (
+                <Tag key={d.id} data-testid="user-depart">
+                  {locale === 'zh-CN' ? (d.nameZh ?? d.name) : d.name}
+                </Tag>
+              )),
           },
           {
             title: t('user.roles'),
@@ -250,7 +264,7 @@ export default function UserListPage() {
               key: 'edit',
               label: t('user.edit'),
               permission: 'system:user:edit',
-              onClick: () => setEditingUser(user),
+              onClick: () => setForm({ open: true, user }),
               testId: 'user-edit',
             },
             {
@@ -260,11 +274,32 @@ export default function UserListPage() {
               onClick: () => setEditing(user),
               testId: 'user-ip-whitelist',
             },
+            {
+              key: 'password',
+              label: t('user.setPassword'),
+              permission: USER_PERMISSIONS.password,
+              onClick: () => setPassword(user),
+              testId: 'user-password',
+            },
           ]),
         ]}
       />
       {editing ? <IpWhitelistModal user={editing} onClose={() => setEditing(null)} /> : null}
-      {editingUser ? <UserEditModal user={editingUser} onClose={() => setEditingUser(null)} /> : null}
+      {/* Mounted while open only: the list stays light (the form loads roles, departments, companies). */}
+      {form.open ? (
+        <UserFormModal open editing={form.user} onClose={() => setForm({ open: false, user: null })} />
+      ) : null}
+      {password ? <UserPasswordModal user={password} onClose={() => setPassword(null)} /> : null}
+      <ImportDialog
+        open={importing}
+        title={t('user.importTitle')}
+        path={USER_IMPORT_PATH}
+        onClose={() => setImporting(false)}
+        onImported={(count) => {
+          void queryClient.invalidateQueries({ queryKey: userListKey });
+          void message.success(t('user.imported', { count }));
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,61 @@
+import { changePasswordSchema, type UserListItem } from '@switchboard/contracts';
+import { Alert, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/FormModal';
+import { useEntityForm } from '@/components/use-entity-form';
+import { useChangeUserPassword } from '../api/users';
+
+interface Values {
+  password: string;
+  confirmPassword: string;
+}
+const EMPTY: Values = { password: '', confirmPassword: '' };
+
+/** An administrator sets a user's password (sign-up's rules); the user is signed out everywhere. */
+export function UserPasswordModal({ user, onClose }: { user: UserListItem | null; onClose: () => void }) {
+  const { t } = useTranslation('system');
+  const change = useChangeUserPassword();
+  const labels = { password: t('user.newPassword'), confirmPassword: t('user.confirmPassword') };
+  const { form, rule, submit } = useEntityForm<Values, UserListItem>({
+    open: user !== null,
+    editing: user,
+    valuesOf: () => EMPTY,
+    schema: changePasswordSchema,
+    labels,
+    save: (v) => change.mutateAsync({ userId: user?.id ?? '', ...v }),
+    successMessage: t('user.passwordSet'),
+    onSaved: onClose,
+  });
+  return (
+    <FormModal
+      form={form}
+      open={user !== null}
+      title={t('user.passwordTitle', { username: user?.username ?? '' })}
+      okText={t('table.save')}
+      cancelText={t('user.cancel')}
+      saving={change.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      initialValues={EMPTY}
+      testId="user-password-form"
+    >
+      <Alert type="info" showIcon title={t('user.passwordSignsOut')} style={{ marginBottom: 12 }} />
+      <Form.Item
+        name="password"
+        label={labels.password}
+        rules={[rule('password')]}
+        extra={t('user.passwordHint')}
+      >
+        <Input.Password maxLength={64} autoComplete="new-password" data-testid="user-password-new" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={labels.confirmPassword}
+        dependencies={['password']}
+        rules={[rule('confirmPassword')]}
+      >
+        <Input.Password maxLength={64} autoComplete="new-password" data-testid="user-password-confirm" />
+      </Form.Item>
+    </FormModal>
+  );
+}
