@@ -307,6 +307,25 @@ describe('PUT /sys/user/edit', () => {
       orgCode: null,
     });
     expect([...changed.departIds].sort()).toEqual([departId('A02'), departId('A03')].sort());
+    // The operation log keeps what changed, before and after.
+    const logged = await eventually(async () => {
+      const page = expectOk(
+        await s.call<{
+          records: {
+            route: string;
+            before: Record<string, unknown> | null;
+            after: Record<string, unknown> | null;
+          }[];
+        }>('GET', '/sys/log/operationLog', { token: admin, query: { username: 'admin', pageSize: '500' } }),
+      );
+      const found = page.records.find(
+        (r) => r.route === '/api/sys/user/edit' && r.after?.realname === 'Renamed',
+      );
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(logged.before).toMatchObject({ realname: body.realname });
+    expect(logged.after).toMatchObject({ realname: 'Renamed', countryCode: 'US' });
     const taken = await edit(
       {
         id: second.id,
