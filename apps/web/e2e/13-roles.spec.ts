@@ -145,7 +145,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     // The user: exactly System → Users.
     await signIn(page, user.username);
-    // No Home among its menus: it lands on the page-not-found screen, with its one menu beside it.
+    // No Home among its menus: it lands on its first screen, System → Users.
+    await expect(page).toHaveURL(/\/system\/user/);
     await expect(page.getByTestId('side-menu').getByTestId('menu-system')).toBeVisible();
     if ((await page.locator('html').getAttribute('lang')) !== locale) await switchLanguage(page, locale);
     const side = page.getByTestId('side-menu');

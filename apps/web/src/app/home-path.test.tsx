@@ -49,6 +49,26 @@ describe('homePathFor', () => {
   });
 });
 
+describe('homePathFor without the home page in the menu', () => {
+  it('is the first screen of the menu (hidden entries, external links and refused entries skipped)', () => {
+    const system = menuItem('/system', 'layouts/RouteView', {
+      children: [
+        menuItem('/system/hidden', 'system/DictList', { hidden: true }),
+        menuItem('/system/link', 'system/DictList', { meta: { url: 'https://example.com' } }),
+        menuItem('/system/refused', 'system/CountryList', {
+          meta: { permissionList: [{ action: 'x:y', describe: 'x', type: '1', status: '1' }] },
+        }),
+        menuItem('/system/user', 'system/UserList'),
+      ],
+    });
+    expect(homePathFor(staff, permissionsWith(system))).toBe('/system/user');
+    expect(homePathFor(agents, permissionsWith(system, agentHome))).toBe(AGENT_HOME_PATH);
+    expect(homePathFor(staff, permissionsWith(system, home))).toBe(HOME_PATH);
+    // Nothing to land on: the home page (which says it is not there).
+    expect(homePathFor(staff, permissionsWith())).toBe(HOME_PATH);
+  });
+});
+
 describe('the side menu’s Home entry', () => {
   async function clickHome(permissions: UserPermissions) {
     startSession({ token: 't', userInfo: testUser({ orgCode: 'A05' }), needsDepartment: false });

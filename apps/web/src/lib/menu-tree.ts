@@ -32,6 +32,27 @@ export function grantedActions(permissions: UserPermissions): Set<string> {
   return new Set(permissions.auth.map((entry) => entry.action));
 }
 
+/**
+ * The first screen of the user's side menu, depth first: a shown entry with a component and no
+ * shown children, not an external link; undefined for a menu without any.
+ */
+export function firstScreen(permissions: UserPermissions): string | undefined {
+  const visit = (items: readonly MenuItem[]): string | undefined => {
+    for (const item of items) {
+      if (item.hidden) continue;
+      const children = (item.children ?? []).filter((c) => !c.hidden);
+      if (children.length > 0) {
+        const found = visit(children);
+        if (found) return found;
+      } else if (item.component && item.component !== 'layouts/RouteView' && !isWebUrl(item.meta.url)) {
+        return item.path;
+      }
+    }
+    return undefined;
+  };
+  return visit(permittedMenu(permissions.menu, grantedActions(permissions)));
+}
+
 /** The permitted menu node of a path (routes are built from this). */
 export function findAllowed(permissions: UserPermissions, pathname: string): MenuItem | undefined {
   return findByPath(permittedMenu(permissions.menu, grantedActions(permissions)), pathname)?.item;

@@ -1,7 +1,7 @@
 import type { DepartInfo, UserPermissions } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { findAllowed } from '@/lib/menu-tree';
+import { findAllowed, firstScreen } from '@/lib/menu-tree';
 import { usePermissions } from '@/lib/permissions-context';
 import { useSession } from '@/lib/session';
 
@@ -19,11 +19,15 @@ export const departInfoQuery = (userId: string, orgCode: string | null) =>
 
 /**
  * The user's home (spec section 2): the agent home when the current department belongs to an
- * agent and the user's menu allows that screen, else the home page. The one rule for every place
+ * agent and the user's menu allows that screen, else the home page, or, when the menu has no home
+ * page, its first screen. The one rule for every place
  * that leads home (`/`, the menu's Home entry, the breadcrumb, the home tab).
  */
 export function homePathFor(departInfo: DepartInfo | undefined, permissions: UserPermissions): string {
-  return departInfo?.agentId && findAllowed(permissions, AGENT_HOME_PATH) ? AGENT_HOME_PATH : HOME_PATH;
+  if (departInfo?.agentId && findAllowed(permissions, AGENT_HOME_PATH)) return AGENT_HOME_PATH;
+  if (findAllowed(permissions, HOME_PATH)) return HOME_PATH;
+  // A role without the home page (System › Roles can make one): its first screen instead of a 404.
+  return firstScreen(permissions) ?? HOME_PATH;
 }
 
 /**
