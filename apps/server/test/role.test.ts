@@ -11,6 +11,7 @@ import type {
   UserPermissions,
 } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions } from '../src/db/schema';
 import { startServer, type TestServer } from './harness';
 import {
   eventually,
@@ -349,6 +350,40 @@ describe('access', () => {
         'NO_OPERATION_PERMISSION',
       );
     }
+  });
+});
+
+describe('the administrator role cannot lock itself out', () => {
+  it('refuses grants of the admin role without System › Roles and its authorization, in both languages', async () => {
+    const admins = roleIdOf('admin');
+    const granted = expectOk(
+      await s.call<string[]>('GET', '/sys/permission/queryRolePermission', {
+        token: admin,
+        query: { roleId: admins },
+      }),
+    );
+    const rows = await s.app.database.db
+      .select({ id: permissions.id, perms: permissions.perms })
+      .from(permissions);
+    const idOf = (code: string) => rows.find((r) => r.perms === code)!.id;
+    for (const code of ['system:role:authorize', 'system:role:list']) {
+      const without = granted.filter((id) => id !== idOf(code));
+      const res = await s.call('POST', '/sys/permission/saveRolePermission', {
+        token: admin,
+        body: { roleId: admins, permissionIds: without },
+        locale: ZH,
+      });
+      expectError(res, 400, 'ROLE_ADMIN_LOCKOUT', { locale: ZH });
+    }
+    // The rest of its grants can change: one button less, then back.
+    const other = idOf('system:user:frozen');
+    expect(
+      await grant(
+        admins,
+        granted.filter((id) => id !== other),
+      ),
+    ).not.toContain(other);
+    expect(await grant(admins, granted)).toContain(other);
   });
 });
 

@@ -118,6 +118,11 @@ export const errorTexts = {
     'en-US': 'The code of the built-in role {code} cannot change: the system relies on it',
     'zh-CN': '内置角色{code}的编码不能修改：系统依赖它',
   },
+  ROLE_ADMIN_LOCKOUT: {
+    'en-US':
+      'The administrator role keeps System › Roles and its authorization: without them nobody could give grants back',
+    'zh-CN': '管理员角色必须保留“系统管理 › 角色管理”及其授权按钮，否则将无人能恢复授权',
+  },
   ROLE_IN_USE: {
     'en-US': 'The role {code} is held by {count} user(s): remove them from the role before deleting it',
     'zh-CN': '角色{code}仍有{count}个用户使用，请先将这些用户移出该角色再删除',

@@ -1,8 +1,8 @@
 import type { RoleListQuery } from '@switchboard/contracts';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, executor } from '../../platform/db';
+import { type Db, executor, rowsOf } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
-import { inUuids, likeText } from '../../platform/sql';
+import { inUuids, likeText, pgArray } from '../../platform/sql';
 import { dataRules, permissions, rolePermissions, roles, userRoles } from '../permission/schema';
 import { users } from '../user/schema';
 
@@ -96,6 +96,18 @@ export class RoleAdminRepo {
 
   allPermissions() {
     return executor(this.db).select().from(permissions).orderBy(asc(permissions.sortNo));
+  }
+
+  /** The rows of these permission codes and every menu above them (their ids). */
+  async withAncestors(codes: string[]): Promise<string[]> {
+    const result = await executor(this.db).execute(sql`
+      with recursive up as (
+        select id, parent_id from ${permissions} where perms = any(${pgArray(codes)}::text[])
+        union
+        select p.id, p.parent_id from ${permissions} p join up on p.id = up.parent_id
+      )
+      select id from up`);
+    return rowsOf<{ id: string }>(result).map((r) => String(r.id));
   }
 
   async permissionById(id: string) {

@@ -22,7 +22,11 @@ import { afterCommit, type Db, isUniqueViolation, withTransaction } from '../../
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
+import { roleId } from '../permission';
 import { type DataRuleRow, RoleAdminRepo } from './repo';
+
+/** What the administrator role always keeps (and the menus above): else nobody could grant again. */
+const ADMIN_KEEPS = ['system:role:list', 'system:role:authorize'];
 
 type RoleInput = z.output<typeof roleInputSchema>;
 type RuleInput = z.output<typeof dataRuleInputSchema>;
@@ -158,6 +162,10 @@ export class RoleAdminService {
       const wanted = new Set(input.permissionIds);
       const known = await this.repo.existingPermissionIds([...wanted]);
       if (known.size !== wanted.size) throw new AppError('PERMISSION_NOT_FOUND', 404);
+      if (input.roleId === roleId('admin')) {
+        const kept = await this.repo.withAncestors(ADMIN_KEEPS);
+        if (kept.some((id) => !wanted.has(id))) throw new AppError('ROLE_ADMIN_LOCKOUT', 400);
+      }
       const before = new Set(input.lastPermissionIds ?? (await this.repo.grantedIds(input.roleId)));
       await this.repo.revoke(
         input.roleId,
