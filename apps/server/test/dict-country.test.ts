@@ -13,7 +13,7 @@ import {
 import { and, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationLog } from '../src/db/schema';
+import { operationLog, users } from '../src/db/schema';
 import { startServer, type TestServer } from './harness';
 import {
   EN,
@@ -21,6 +21,7 @@ import {
   expectError,
   expectFieldError,
   expectOk,
+  insertUser,
   seededId,
   tokenOf,
   ZH,
@@ -679,7 +680,7 @@ describe('/sys/country', () => {
     expect(res.status).toBe(409);
     expect(res.body.errorCode).toBe('COUNTRY_IN_USE');
     expect(res.body.message).toMatch(
-      /^The country CN is in use \(\d+ rates, [1-9]\d* operators, \d+ gateway costs, [1-9]\d* routes\): it cannot be deleted; disable it instead$/,
+      /^The country CN is in use \(\d+ rates, [1-9]\d* operators, \d+ gateway costs, [1-9]\d* routes, \d+ users\): it cannot be deleted; disable it instead$/,
     );
     const zh = await s.call('DELETE', '/sys/country/delete', {
       token: admin,
@@ -687,9 +688,19 @@ describe('/sys/country', () => {
       locale: ZH,
     });
     expect(zh.body.message).toMatch(
-      /^国家\/地区CN正在使用中（费率\d+条、运营商[1-9]\d*个、通道成本\d+条、路由[1-9]\d*条），不能删除；可停用$/,
+      /^国家\/地区CN正在使用中（费率\d+条、运营商[1-9]\d*个、通道成本\d+条、路由[1-9]\d*条、用户\d+个），不能删除；可停用$/,
     );
     expectOk(await s.call('GET', '/sys/country/queryById', { token: admin, query: { code: 'CN' } }));
+  });
+
+  it('refuses to delete a country a user has, saying so', async () => {
+    const id = await insertUser(s, { username: `country-user-${Date.now().toString(36)}` });
+    await s.app.database.db.update(users).set({ countryCode: 'IS' }).where(eq(users.id, id));
+    const res = await s.call('DELETE', '/sys/country/delete', { token: admin, query: { code: 'IS' } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'The country IS is in use (0 rates, 0 operators, 0 gateway costs, 0 routes, 1 users): it cannot be deleted; disable it instead',
+    );
   });
 
   it('exports the list and imports it back (known codes updated, new ones added, bad rows refused)', async () => {

@@ -207,9 +207,9 @@ export const errorTexts = {
   COUNTRY_CODE_TAKEN: { 'en-US': 'The country {code} exists already', 'zh-CN': '国家/地区{code}已存在' },
   COUNTRY_IN_USE: {
     'en-US':
-      'The country {code} is in use ({rates} rates, {operators} operators, {costs} gateway costs, {routes} routes): it cannot be deleted; disable it instead',
+      'The country {code} is in use ({rates} rates, {operators} operators, {costs} gateway costs, {routes} routes, {users} users): it cannot be deleted; disable it instead',
     'zh-CN':
-      '国家/地区{code}正在使用中（费率{rates}条、运营商{operators}个、通道成本{costs}条、路由{routes}条），不能删除；可停用',
+      '国家/地区{code}正在使用中（费率{rates}条、运营商{operators}个、通道成本{costs}条、路由{routes}条、用户{users}个），不能删除；可停用',
   },
   TOTP_NOT_PENDING: {
     'en-US': 'Start binding Google Authenticator first',

@@ -116,7 +116,8 @@ export function countryRoutes(api: Api, { countries }: Services) {
     {
       config: { access: { permission: COUNTRY_PERMS.delete } },
       schema: {
-        summary: 'Delete a country no rate, operator, gateway cost or route names (else 409 COUNTRY_IN_USE)',
+        summary:
+          'Delete a country no rate, operator, gateway cost, route or user names (else 409 COUNTRY_IN_USE)',
         querystring: countryCodeQuerySchema,
         response: okResponse(noResult),
       },

@@ -25,7 +25,7 @@ type Input = z.output<typeof countryInputSchema>;
 export type CountryFilters = SortQuery & { keyword?: string | undefined; enabled?: boolean | undefined };
 
 /** How many rows of each kind name a country; the modules that keep them register a check. */
-export type CountryUsage = Partial<Record<'rates' | 'operators' | 'costs' | 'routes', number>>;
+export type CountryUsage = Partial<Record<'rates' | 'operators' | 'costs' | 'routes' | 'users', number>>;
 export type CountryUsageCheck = (code: string) => Promise<CountryUsage>;
 
 const recordOf = (row: CountryRow): CountryRecord => ({ ...row });
@@ -111,11 +111,11 @@ export class CountryService {
     return this.write(() => this.repo.upsertMany(rows as Input[]));
   }
 
-  /** Deletes a country no rate, operator, gateway cost or route names; else 409 naming the counts. */
+  /** Deletes a country no rate, operator, gateway cost, route or user names; else 409 naming the counts. */
   remove(code: string): Promise<void> {
     return this.write(async () => {
       if (!(await this.repo.byCode(code))) throw new AppError('COUNTRY_NOT_FOUND', 404);
-      const usage: Required<CountryUsage> = { rates: 0, operators: 0, costs: 0, routes: 0 };
+      const usage: Required<CountryUsage> = { rates: 0, operators: 0, costs: 0, routes: 0, users: 0 };
       for (const check of this.usageChecks) {
         for (const [kind, count] of Object.entries(await check(code)))
           usage[kind as keyof CountryUsage] += count;

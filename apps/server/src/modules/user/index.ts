@@ -18,10 +18,12 @@ declare module '../../platform/module' {
 /** User accounts and their administration. */
 export const userModule = defineModule({
   name: 'user',
-  services: ({ db, log }, services) => ({
-    users: new UserService(db, services, log),
-    profiles: new ProfileService(db, services, log),
-  }),
+  services: ({ db, log }, services) => {
+    const users = new UserService(db, services, log);
+    // A country users have is not deleted.
+    services.countries.registerUsageCheck(async (code) => ({ users: await users.countInCountry(code) }));
+    return { users, profiles: new ProfileService(db, services, log) };
+  },
   routes: (api, services) => {
     userRoutes(api, services);
     profileRoutes(api, services);

@@ -108,6 +108,15 @@ export class UserRepo {
       .offset(offset);
   }
 
+  /** Users whose country is `code`. */
+  async countInCountry(code: string): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.countryCode, code));
+    return Number(row?.n ?? 0);
+  }
+
   /** One user as the list shows it, in the scope. */
   async listRow(scope: DataScope, id: string) {
     const [row] = await executor(this.db)

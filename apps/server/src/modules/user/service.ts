@@ -107,6 +107,11 @@ export class UserService {
     return { ...page, records: await this.enrich(page.records) };
   }
 
+  /** Users whose country is `code` (a country in use is not deleted). */
+  countInCountry(code: string): Promise<number> {
+    return this.repo.countInCountry(code);
+  }
+
   /** The rows of an export: the list's filters, data rules and sort, at most `limit`. */
   async exportRows(auth: AuthContext, query: ListQuery, limit: number): Promise<UserListRow[]> {
     const [scope, rules] = await Promise.all([
