@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, presetSettings, SCREENSHOTS, signIn, switchLanguage, test } from './support';
+import { expect, presetSettings, SCREENSHOTS, showMenuEntry, signIn, switchLanguage, test } from './support';
 
 const tabs = (page: Page) => page.getByTestId('page-tab');
 const tab = (page: Page, path: string) => page.locator(`[data-testid="page-tab"][data-path="${path}"]`);
@@ -8,8 +8,7 @@ const tabPaths = async (page: Page) =>
 
 /** Client-side navigation through the side menu (a reload would start the tabs afresh). */
 async function openScreen(page: Page, name: string, path: string) {
-  const item = page.getByTestId('side-menu').getByTestId(`menu-${name}`);
-  if (!(await item.isVisible())) await page.getByTestId('side-menu').getByTestId('menu-system').click();
+  const item = await showMenuEntry(page, name);
   await item.click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }

@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminHeaders, chooseOption, expect, expectToast, signIn, switchLanguage, test } from './support';
+import {
+  adminHeaders,
+  chooseOption,
+  expect,
+  expectToast,
+  showMenuEntry,
+  signIn,
+  switchLanguage,
+  test,
+} from './support';
 
 /**
  * System › Menus: the administrator adds a sub menu under an existing top menu, with its titles in
@@ -91,10 +100,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
       // After a reload, in the side menu in the language in use; it opens its screen.
       await page.reload();
-      const side = page.getByTestId('side-menu');
-      if (!(await side.getByTestId(`menu-${routeName}`).isVisible()))
-        await side.getByTestId('menu-system').click();
-      const entry = side.getByTestId(`menu-${routeName}`);
+      const entry = await showMenuEntry(page, routeName);
       await expect(entry).toHaveText(shown);
       await entry.click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -316,3 +316,18 @@ export async function chooseOption(page: Page, select: Locator, name: string) {
   await page.keyboard.press('Enter');
   await expect(select).toContainText(name);
 }
+
+/**
+ * The side menu's entry `name` (its route name), shown: its parent sub menu (`parent`) is opened
+ * when the entry is not visible. A sub menu opens by itself on a page under it, perhaps only once
+ * the menu has drawn, and a click then would close it again: so open it until the entry shows.
+ */
+export async function showMenuEntry(page: Page, name: string, parent = 'system') {
+  const side = page.getByTestId('side-menu');
+  const entry = side.getByTestId(`menu-${name}`);
+  await expect(async () => {
+    if (!(await entry.isVisible())) await side.getByTestId(`menu-${parent}`).click();
+    await expect(entry).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  return entry;
+}
