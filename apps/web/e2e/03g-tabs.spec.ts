@@ -8,7 +8,7 @@ const tabPaths = async (page: Page) =>
 
 /** Client-side navigation through the side menu (a reload would start the tabs afresh). */
 async function openScreen(page: Page, name: string, path: string) {
-  const item = await showMenuEntry(page, name);
+  const item = await showMenuEntry(page, name, name === 'companies' ? undefined : 'system');
   await item.click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }

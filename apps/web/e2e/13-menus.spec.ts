@@ -100,7 +100,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
       // After a reload, in the side menu in the language in use; it opens its screen.
       await page.reload();
-      const entry = await showMenuEntry(page, routeName);
+      const entry = await showMenuEntry(page, routeName, 'system');
       await expect(entry).toHaveText(shown);
       await entry.click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));

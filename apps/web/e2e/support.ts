@@ -318,16 +318,21 @@ export async function chooseOption(page: Page, select: Locator, name: string) {
 }
 
 /**
- * The side menu's entry `name` (its route name), shown: its parent sub menu (`parent`) is opened
- * when the entry is not visible. A sub menu opens by itself on a page under it, perhaps only once
- * the menu has drawn, and a click then would close it again: so open it until the entry shows.
+ * The side menu's entry `name` (its route name), shown: under the sub menu `parent` (route name),
+ * which is opened unless it is open already; a top-level entry without `parent`. Whether the sub
+ * menu is open is read from its class, not from the entry's visibility: the entry stays visible a
+ * moment while a sub menu closes, and a sub menu the page opened by itself would be clicked shut.
  */
-export async function showMenuEntry(page: Page, name: string, parent = 'system') {
+export async function showMenuEntry(page: Page, name: string, parent?: string) {
   const side = page.getByTestId('side-menu');
   const entry = side.getByTestId(`menu-${name}`);
-  await expect(async () => {
-    if (!(await entry.isVisible())) await side.getByTestId(`menu-${parent}`).click();
-    await expect(entry).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
+  if (parent) {
+    const title = side.getByTestId(`menu-${parent}`);
+    const group = side.locator('li.ant-menu-submenu').filter({ has: page.getByTestId(`menu-${parent}`) });
+    await expect(title).toBeVisible();
+    if (!/\bant-menu-submenu-open\b/.test((await group.getAttribute('class')) ?? '')) await title.click();
+    await expect(group).toHaveClass(/\bant-menu-submenu-open\b/);
+  }
+  await expect(entry).toBeVisible();
   return entry;
 }
