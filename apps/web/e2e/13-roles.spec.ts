@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, expectToast, logOut, SPEC_USERS, signIn, switchLanguage, test } from './support';
+import {
+  expect,
+  expectToast,
+  logOut,
+  SPEC_USERS,
+  showMenuEntry,
+  signIn,
+  switchLanguage,
+  test,
+} from './support';
 
 /**
  * System → Roles: the administrator creates a role, grants it one menu (System → Users) and one
@@ -150,8 +159,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(page.getByTestId('side-menu').getByTestId('menu-system')).toBeVisible();
     if ((await page.locator('html').getAttribute('lang')) !== locale) await switchLanguage(page, locale);
     const side = page.getByTestId('side-menu');
-    await side.getByTestId('menu-system').click();
-    await side.getByRole('menuitem', { name: text.usersTitle }).click();
+    const usersEntry = await showMenuEntry(page, 'systemUser', 'system');
+    await expect(usersEntry).toContainText(text.usersTitle);
+    await usersEntry.click();
     await expect(page).toHaveURL(/\/system\/user/);
     const entries = side.locator('[data-testid^="menu-"]');
     await expect(entries).toHaveCount(2);

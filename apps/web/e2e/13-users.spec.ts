@@ -96,6 +96,9 @@ for (const lang of LANGUAGES) {
     await chooseOption(page, form.getByTestId('user-form-roles'), lang.role);
     await page.keyboard.press('Escape');
     await form.getByTestId('user-form-departs').click();
+    // The tree's list is virtual: with the many departments earlier specs made, the one wanted
+    // may be out of the drawn window. Searching brings it in.
+    await page.keyboard.type(lang.depart);
     await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: lang.depart }).click();
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: lang.locale === 'zh-CN' ? /保\s*存/ : 'Save' }).click();
