@@ -1,4 +1,4 @@
-import { expect, expectToast, PASSWORD, signIn, switchLanguage, test } from './support';
+import { expect, expectToast, PASSWORD, pickOption, signIn, switchLanguage, test } from './support';
 
 /**
  * An agent prices its customer: it makes a rate group, assigns it to its customer, then tries a
@@ -55,8 +55,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       // Assigned to its customer.
       const row = page.getByTestId('rate-group-table').getByRole('row', { name: new RegExp(name) });
       await row.getByTestId('rate-group-assign').click();
-      await page.getByTestId('rate-assign-company').click();
-      await page.locator('.ant-select-dropdown:visible').getByTitle(CUSTOMER).click();
+      await pickOption(page, page.getByTestId('rate-assign-company'), CUSTOMER);
       await page.getByTestId('rate-assign-ok').click();
       await expectToast(page, zh ? '分配已保存' : 'Assignment saved');
 
@@ -65,11 +64,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(page).toHaveURL(/\/rates\/list\?groupId=/);
       await page.getByTestId('rate-add').click();
       await page.getByTestId('rate-country').fill('US');
-      await page.getByTestId('rate-sms-kind').click();
-      await page
-        .locator('.ant-select-dropdown:visible')
-        .getByTitle(zh ? '验证码' : 'OTP', { exact: true })
-        .click();
+      await pickOption(page, page.getByTestId('rate-sms-kind'), zh ? '验证码' : 'OTP');
       await page.getByTestId('rate-price').fill('0.0050');
       const save = page.getByRole('dialog').getByRole('button', { name: zh ? /保\s*存/ : 'Save' });
       await save.click();

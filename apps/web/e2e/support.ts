@@ -318,6 +318,20 @@ export async function chooseOption(page: Page, select: Locator, name: string) {
 }
 
 /**
+ * Picks the option titled `title` in an antd Select (`select`: its root, e.g. by test id), searchable
+ * or not, until the select shows it: a click into a list still opening, or redrawn as its options
+ * arrived, is lost now and then (the list stays open, nothing chosen), so it is tried again.
+ */
+export async function pickOption(page: Page, select: Locator, title: string) {
+  await expect(async () => {
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    if ((await dropdown.count()) === 0) await select.click();
+    await dropdown.getByTitle(title, { exact: true }).first().click({ timeout: 5_000 });
+    await expect(select).toContainText(title, { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
+/**
  * The side menu's entry `name` (its route name), shown: under the sub menu `parent` (route name),
  * which is opened unless it is open already; a top-level entry without `parent`. Whether the sub
  * menu is open is read from its class, not from the entry's visibility: the entry stays visible a
