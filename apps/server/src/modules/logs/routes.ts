@@ -12,13 +12,14 @@ import {
   visitInfoQuerySchema,
   XLSX_MIME,
 } from '@switchboard/contracts';
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
 import { exportFilename, type ResourceColumn, sendXlsx } from '../../platform/resource';
-import { LOGIN_LOG_RULES, OPERATION_LOG_RULES } from './repo';
+import { LOGIN_LOG_RULES, type LogFilters, OPERATION_LOG_RULES } from './repo';
 import type { LoginLogService, OperationLogService } from './service';
 
 type LoginRow = Awaited<ReturnType<LoginLogService['list']>>['records'][number];
@@ -114,55 +115,58 @@ export function logRoutes(api: Api, { loginLog, operationLog, dataRules }: Servi
       ),
   );
 
-  api.get(
-    '/sys/log/loginLog/exportXls',
-    {
-      config: { access: { permission: PERMS.loginLog }, openapi: { produces: XLSX_MIME } },
-      schema: {
-        summary: 'Export sign-in attempts of a period of at most a week as .xlsx (streamed)',
-        querystring: logExportQuerySchema,
+  /** A log's week as a streamed .xlsx: its list's permission, data rules and filters. */
+  function exportRoute<Row>(log: {
+    path: string;
+    permission: string;
+    summary: string;
+    rules: Parameters<typeof dataRules.where>[1];
+    rows: (query: LogFilters, rules: SQL | undefined) => Promise<AsyncIterable<Row>>;
+    columns: ResourceColumn<Row>[];
+    filename: string;
+    sheet: Record<Locale, string>;
+  }) {
+    api.get(
+      log.path,
+      {
+        config: { access: { permission: log.permission }, openapi: { produces: XLSX_MIME } },
+        schema: { summary: log.summary, querystring: logExportQuerySchema },
       },
-    },
-    async (request, reply) => {
-      const rows = await loginLog.exportRows(
-        request.query,
-        await dataRules.where(requireAuth(request), LOGIN_LOG_RULES),
-      );
-      const locale = requestLocale(request);
-      return sendXlsx(reply, {
-        filename: exportFilename('login-log'),
-        columns: LOGIN_COLUMNS,
-        rows,
-        locale,
-        sheetName: locale === 'zh-CN' ? '登录日志' : 'Login log',
-      });
-    },
-  );
+      async (request, reply) => {
+        const rows = await log.rows(request.query, await dataRules.where(requireAuth(request), log.rules));
+        const locale = requestLocale(request);
+        return sendXlsx(reply, {
+          filename: exportFilename(log.filename),
+          columns: log.columns,
+          rows,
+          locale,
+          sheetName: log.sheet[locale],
+        });
+      },
+    );
+  }
 
-  api.get(
-    '/sys/log/operationLog/exportXls',
-    {
-      config: { access: { permission: PERMS.operationLog }, openapi: { produces: XLSX_MIME } },
-      schema: {
-        summary: 'Export changes of a period of at most a week as .xlsx (streamed)',
-        querystring: logExportQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const rows = await operationLog.exportRows(
-        request.query,
-        await dataRules.where(requireAuth(request), OPERATION_LOG_RULES),
-      );
-      const locale = requestLocale(request);
-      return sendXlsx(reply, {
-        filename: exportFilename('operation-log'),
-        columns: OPERATION_COLUMNS,
-        rows,
-        locale,
-        sheetName: locale === 'zh-CN' ? '操作日志' : 'Operation log',
-      });
-    },
-  );
+  exportRoute({
+    path: '/sys/log/loginLog/exportXls',
+    permission: PERMS.loginLog,
+    summary: 'Export sign-in attempts of a period of at most a week as .xlsx (streamed)',
+    rules: LOGIN_LOG_RULES,
+    rows: (query, rules) => loginLog.exportRows(query, rules),
+    columns: LOGIN_COLUMNS,
+    filename: 'login-log',
+    sheet: { 'en-US': 'Login log', 'zh-CN': '登录日志' },
+  });
+
+  exportRoute({
+    path: '/sys/log/operationLog/exportXls',
+    permission: PERMS.operationLog,
+    summary: 'Export changes of a period of at most a week as .xlsx (streamed)',
+    rules: OPERATION_LOG_RULES,
+    rows: (query, rules) => operationLog.exportRows(query, rules),
+    columns: OPERATION_COLUMNS,
+    filename: 'operation-log',
+    sheet: { 'en-US': 'Operation log', 'zh-CN': '操作日志' },
+  });
 
   api.get(
     '/sys/loginfo',
