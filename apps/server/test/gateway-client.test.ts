@@ -212,6 +212,25 @@ describe('SMPP client against the simulator', () => {
     expect(c.ready).toBe(false);
   });
 
+  it('gives up a bind the SMSC never answers and binds once it answers again', async () => {
+    const smsc = await simulator();
+    smsc.hang(ACCOUNT.systemId);
+    const { client: c, states } = client(configOf(smsc, { bindTimeoutSeconds: 0.3 }));
+    await vi.waitFor(
+      () =>
+        expect(
+          states.find(
+            (s) => s.status.state === 'down' && s.status.lastError?.includes('no answer to the bind'),
+          ),
+        ).toBeDefined(),
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(c.ready).toBe(false);
+    smsc.resume(ACCOUNT.systemId);
+    await bound(c);
+    expect(states.at(-1)?.status).toMatchObject({ state: 'bound', lastError: null });
+  });
+
   it.each([
     [
       'hex ids, receipts matched by the TLV',

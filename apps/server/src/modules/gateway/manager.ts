@@ -226,13 +226,33 @@ export class GatewayManager implements GatewayTransport {
     const slots = running.client.slotIndexes();
     await running.client.close();
     for (const slot of slots) {
+      // A state write under way would put the row back after its delete.
+      await this.slotWrites.get(slotKey(id, slot));
       await this.locks.unlock(slotKey(id, slot)).catch(() => {});
       await this.gateways.deleteBind(id, slot, this.owner).catch(() => {});
     }
     await this.publish(id);
   }
 
-  private async slotState(gatewayId: string, slot: number, status: SlotStatus): Promise<void> {
+  /**
+   * Writes of one slot's state, in the order the slot changed: written concurrently on a pool of
+   * connections, a late "connecting" could land after "bound" and stay there (seen on PostgreSQL).
+   */
+  private readonly slotWrites = new Map<string, Promise<void>>();
+
+  private slotState(gatewayId: string, slot: number, status: SlotStatus): Promise<void> {
+    const key = slotKey(gatewayId, slot);
+    const next = (this.slotWrites.get(key) ?? Promise.resolve()).then(() =>
+      this.writeSlotState(gatewayId, slot, status),
+    );
+    this.slotWrites.set(key, next);
+    void next.finally(() => {
+      if (this.slotWrites.get(key) === next) this.slotWrites.delete(key);
+    });
+    return next;
+  }
+
+  private async writeSlotState(gatewayId: string, slot: number, status: SlotStatus): Promise<void> {
     if (!this.running.has(gatewayId)) return;
     try {
       await this.gateways.putBind({

@@ -60,6 +60,8 @@ export interface GatewayClientConfig {
   enquireLinkSeconds: number;
   reconnectSeconds: number;
   reconnectMaxSeconds: number;
+  /** Connecting and binding must be done within this (default 10 s); otherwise the slot tries again. */
+  bindTimeoutSeconds?: number;
   submitIdFormat: GatewayIdFormat;
   receiptIdFormat: GatewayIdFormat;
   errorMap: Record<string, string>;
@@ -82,7 +84,7 @@ const THROTTLE_BACKOFF_FIRST_MS = 100;
 const THROTTLE_BACKOFF_MAX_MS = 5_000;
 /** No submit_sm_resp within this: the bind is taken for dead (and the outcome unknown). */
 const RESPONSE_TIMEOUT_MS = 30_000;
-const CONNECT_TIMEOUT_MS = 10_000;
+const BIND_TIMEOUT_MS = 10_000;
 
 /** Time source and timers, injectable for tests of back-off (defaults: the real ones). */
 export interface ClientClock {
@@ -338,12 +340,20 @@ class BindSlot {
     // Every session has an error listener: a refused connection or a reset must not crash the process.
     session.on('error', (error: Error) => fail(error.message || String(error)));
     session.on('close', () => fail('connection closed'));
+    // Until the bind is answered: an SMSC that takes the connection and never answers the bind
+    // must not hold the slot in "connecting" for ever.
+    let connected = false;
+    const timeoutMs = (config.bindTimeoutSeconds ?? BIND_TIMEOUT_MS / 1000) * 1000;
     const connectTimer = setTimeout(() => {
-      fail(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`);
+      fail(
+        connected
+          ? `no answer to the bind within ${timeoutMs / 1000} s`
+          : `no connection within ${timeoutMs / 1000} s`,
+      );
       session.socket.destroy();
-    }, CONNECT_TIMEOUT_MS);
+    }, timeoutMs);
     session.on('connect', () => {
-      clearTimeout(connectTimer);
+      connected = true;
       const bind =
         mode === 'transmitter'
           ? 'bind_transmitter'
@@ -358,6 +368,7 @@ class BindSlot {
           interface_version: 0x34,
         },
         (pdu: Pdu) => {
+          clearTimeout(connectTimer);
           if (pdu.command_status !== 0) {
             const reason = `bind refused: ${statusName(pdu.command_status)}`;
             fail(reason);
