@@ -4,6 +4,10 @@ import { Outlet } from 'react-router';
 import { antdLocale, i18n, useLocale } from '@/lib/i18n';
 import { registerLoginExpiredDialog } from '@/lib/notify';
 import { useSettings } from '@/lib/settings';
+import { useMediaQuery } from '@/lib/use-media-query';
+
+/** The user asked their system for less motion: antd's opening and closing animations are off. */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /** Gives the error display antd's dialog for "login expired" while antd screens are showing. */
 function LoginExpiredDialog() {
@@ -18,15 +22,19 @@ function LoginExpiredDialog() {
   return null;
 }
 
-/** antd's theme (the settings' colour), locale and App context for the screens built with antd. */
+/**
+ * antd's theme (the settings' colour; no animations for a user who asked for reduced motion),
+ * locale and App context for the screens built with antd.
+ */
 export function AntdProviders({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const { primaryColor } = useSettings();
   // The theme colour applies at once through antd's tokens (no stylesheet to compile); links take
   // it too (antd's links are blue otherwise, whatever the primary colour).
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const theme = useMemo(
-    () => ({ token: { colorPrimary: primaryColor, colorLink: primaryColor } }),
-    [primaryColor],
+    () => ({ token: { colorPrimary: primaryColor, colorLink: primaryColor, motion: !reducedMotion } }),
+    [primaryColor, reducedMotion],
   );
   return (
     <ConfigProvider locale={antdLocale(locale)} theme={theme}>

@@ -118,8 +118,11 @@ function SignedInUserMenu({
 
   return (
     <>
+      {/* Its trigger is at the window's right edge: the menu lines up with the trigger's right side
+          rather than overflowing and being pushed back in. */}
       <Dropdown
         trigger={['click']}
+        placement="bottomRight"
         menu={{
           items,
           onClick: ({ key }) => {
