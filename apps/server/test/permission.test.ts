@@ -153,6 +153,18 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     visit(menu);
   });
 
+  it('describes every seeded button in Chinese to a Chinese session', async () => {
+    const { allAuth } = expectOk(
+      await s.call<UserPermissions>('GET', PATH, { token: await tokenOf(s, 'admin'), locale: ZH }),
+    );
+    expect(allAuth.length).toBeGreaterThan(100);
+    const untranslated = allAuth.filter((entry) => !/[\u4e00-\u9fff]/.test(entry.describe));
+    expect(untranslated.map((e) => `${e.action}: ${e.describe}`)).toEqual([]);
+    expect(allAuth).toContainEqual(
+      expect.objectContaining({ action: 'system:user:frozen', describe: '冻结 / 解冻' }),
+    );
+  });
+
   it("lists the admin's granted buttons in auth and every button in allAuth", async () => {
     const { auth, allAuth } = await permissionsOf('admin');
     expect(auth).toContainEqual({
@@ -471,7 +483,7 @@ describe('the permission answer, made once per role set', () => {
           const body = decode(res);
           const { timestamp } = JSON.parse(body) as { timestamp: number };
           expect(Number.isInteger(timestamp)).toBe(true);
-          const result = await s.app.services.menus.forRoles(roleIds);
+          const result = await s.app.services.menus.forRoles(roleIds, locale);
           expect(body).toBe(
             serialise({ success: true, message: text('OK', locale), code: 200, result, timestamp }),
           );

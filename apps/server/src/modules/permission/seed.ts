@@ -2,7 +2,7 @@ import { ROLE_CODES, type RoleCode } from '@switchboard/contracts';
 import { stableId } from '../../db/seed/stable-id';
 import type { Db } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
-import { MENU, type MenuSeed } from './menu-seed';
+import { BUTTON_TITLES_ZH, MENU, type MenuSeed } from './menu-seed';
 import { PermissionRepo, type PermissionRow, type PermissionValues } from './repo';
 
 export const ROLE_NAMES: Record<RoleCode, [string, string]> = {
@@ -19,6 +19,7 @@ export const roleId = (code: RoleCode) => stableId(`role:${code}`);
 const SEEDED_FIELDS = [
   'parentId',
   'name',
+  'nameZh',
   'titleKey',
   'path',
   'componentName',
@@ -96,6 +97,8 @@ export async function seedRolesAndMenu(db: Db, log?: Logger) {
       {
         parentId,
         name: node.title,
+        // Menus are translated through their title key; an operator may still give a Chinese name.
+        nameZh: null,
         titleKey: node.titleKey,
         path: node.path ?? null,
         componentName: node.key,
@@ -120,6 +123,7 @@ export async function seedRolesAndMenu(db: Db, log?: Logger) {
         {
           parentId: id,
           name: button.title,
+          nameZh: BUTTON_TITLES_ZH[button.title] ?? null,
           titleKey: null,
           path: null,
           componentName: button.key,

@@ -141,7 +141,8 @@ export default function ProfilePage() {
             </Col>
             <Col xs={24} md={16}>
               <Form form={form} layout="vertical" onFinish={save} requiredMark="optional">
-                <Form.Item label={t('profile.username')}>
+                {/* Read-only: not an "(optional)" field (marked required only to drop that mark). */}
+                <Form.Item label={t('profile.username')} required>
                   <Input value={data.username} disabled data-testid="profile-username" />
                 </Form.Item>
                 <Form.Item
