@@ -17,7 +17,7 @@ import {
 } from '@switchboard/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, ledgerEntries, smsMessages } from '../src/db/schema';
+import { companies, ledgerEntries, smsBatches, smsMessages } from '../src/db/schema';
 import type { AcceptWriter } from '../src/modules/sms';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, eventually, expectError, expectOk, text, tokenOf, ZH } from './support/api';
@@ -200,6 +200,10 @@ describe('acceptance', () => {
     expect(r.messages.map((m) => m.status)).toEqual(['accepted', 'arrears', 'arrears']);
     expect(r.messages.map((m) => m.reason)).toEqual([null, 'BALANCE_INSUFFICIENT', 'BALANCE_INSUFFICIENT']);
     expect(await balance(company)).toBe(parseMoney('0.005')!);
+    // The batch keeps what was charged, not what its prices added up to.
+    const [batch] = await db().select().from(smsBatches).where(eq(smsBatches.id, r.batchId));
+    expect(batch!.amount).toBe(r.amount);
+    expect(r.amount).toBe(parseMoney('0.045')!);
     const rows = await messagesOf(r.batchId);
     for (const m of rows.filter((row) => row.status === 'arrears')) {
       expect(m.price).toBe(0n);

@@ -13,6 +13,7 @@ import {
 import type { AuthContext } from '../../platform/access';
 import { type Db, inTransaction, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
+import { GroupCommit } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { keysetPageOf } from '../../platform/paging';
@@ -117,91 +118,47 @@ function settled(outcome: PostingOutcome): { entry: LedgerEntryRow; replayed: bo
 /**
  * Group commit for charges made one at a time (calls, lookups, API sends, each with the
  * commissions of the resellers above): a group of postings goes to the database at once when
- * fewer than MAX_IN_FLIGHT batches are under way; otherwise it waits for one to finish and goes
- * with every group that queued meanwhile, as one `each` posting. An idle system adds no delay; a
- * busy one turns many short transactions (each holding a hot company's row lock for three round
- * trips) into few. Each caller still gets its own outcomes. A group is never split, and two groups
- * that share a key never share a batch (the second waits for the next, and then replays the
- * first). A batch that fails as a whole (a bug, a balance out of range, a lost connection) is
- * tried again one group at a time, so one caller's error stays its own.
+ * fewer than four batches are under way; otherwise it waits for one to finish and goes with every
+ * group that queued meanwhile, as one `each` posting. An idle system adds no delay; a busy one
+ * turns many short transactions (each holding a hot company's row lock for three round trips)
+ * into few. Each caller still gets its own outcomes. A group is never split, and two groups that
+ * share a key never share a batch (the second waits for the next, and then replays the first). A
+ * batch that fails as a whole (a bug, a balance out of range, a lost connection) is tried again
+ * one group at a time, so one caller's error stays its own.
  */
 export class ChargeQueue {
-  private static readonly MAX_IN_FLIGHT = 4;
-  /** Postings per batch (a larger group goes alone). */
-  private static readonly MAX_BATCH = 500;
-  private readonly waiting: {
-    postings: Posting[];
-    resolve: (outcomes: PostingOutcome[]) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
-  private inFlight = 0;
+  private readonly groups: GroupCommit<Posting[], PostingOutcome[]>;
 
-  constructor(private readonly flush: (postings: Posting[]) => Promise<PostingOutcome[]>) {}
+  constructor(flush: (postings: Posting[]) => Promise<PostingOutcome[]>) {
+    this.groups = new GroupCommit(
+      async (groups) => {
+        // One posting list; each group's `requires` shifted by where the group starts in it.
+        const postings: Posting[] = [];
+        const offsets: number[] = [];
+        for (const group of groups) {
+          const offset = postings.length;
+          offsets.push(offset);
+          for (const p of group) {
+            postings.push(p.requires === undefined ? p : { ...p, requires: p.requires + offset });
+          }
+        }
+        const outcomes = await flush(postings);
+        return groups.map((group, i) => outcomes.slice(offsets[i]!, offsets[i]! + group.length));
+      },
+      {
+        max: 500,
+        weigh: (group) => group.length,
+        alone: true,
+        parallel: 4,
+        keysOf: (group) => group.map(keyOf),
+      },
+    );
+  }
 
   /** `requires` in a group counts within the group. */
   submit(postings: Posting[]): Promise<PostingOutcome[]> {
     if (postings.length === 0) return Promise.resolve([]);
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ postings, resolve, reject });
-      this.pump();
-    });
-  }
-
-  private pump() {
-    while (this.inFlight < ChargeQueue.MAX_IN_FLIGHT && this.waiting.length > 0) {
-      const batch: typeof this.waiting = [];
-      const keys = new Set<string>();
-      let size = 0;
-      for (let i = 0; i < this.waiting.length && size < ChargeQueue.MAX_BATCH; ) {
-        const item = this.waiting[i]!;
-        const itemKeys = item.postings.map(keyOf);
-        const fits = batch.length === 0 || size + item.postings.length <= ChargeQueue.MAX_BATCH;
-        if (!fits || itemKeys.some((key) => keys.has(key))) {
-          i++;
-          continue;
-        }
-        for (const key of itemKeys) keys.add(key);
-        size += item.postings.length;
-        batch.push(item);
-        this.waiting.splice(i, 1);
-      }
-      this.inFlight++;
-      this.run(batch).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
-  }
-
-  private async run(batch: typeof this.waiting) {
-    const postings: Posting[] = [];
-    const offsets: number[] = [];
-    for (const item of batch) {
-      offsets.push(postings.length);
-      const offset = postings.length;
-      for (const p of item.postings) {
-        postings.push(p.requires === undefined ? p : { ...p, requires: p.requires + offset });
-      }
-    }
-    try {
-      const outcomes = await this.flush(postings);
-      for (const [i, item] of batch.entries()) {
-        item.resolve(outcomes.slice(offsets[i]!, offsets[i]! + item.postings.length));
-      }
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-        return;
-      }
-      // Nothing of the batch was written (one transaction): each group on its own.
-      for (const item of batch) {
-        try {
-          item.resolve(await this.flush(item.postings));
-        } catch (own) {
-          item.reject(own);
-        }
-      }
-    }
+    return this.groups.push(postings);
   }
 }
 
@@ -243,8 +200,15 @@ export class LedgerService {
    *   with a key used before for another change or for an unknown company are refused, the
    *   others written. One posting's problem never fails the others.
    * In `all` mode a key already used for a different change throws IDEMPOTENCY_KEY_REUSED.
+   * `freshKeys`: the caller made every key just now (new message ids), so there is no earlier
+   * entry to replay and the look-up under the lock is skipped; a key seen before would still be
+   * refused by the unique index (the transaction fails), never posted twice.
    */
-  async post(postings: Posting[], mode: 'all' | 'each' = 'all'): Promise<PostingOutcome[]> {
+  async post(
+    postings: Posting[],
+    mode: 'all' | 'each' = 'all',
+    options: { freshKeys?: boolean } = {},
+  ): Promise<PostingOutcome[]> {
     if (postings.length === 0) return [];
     await this.checkCurrency();
     const normalised = postings.map((p) => this.validate(p));
@@ -259,7 +223,9 @@ export class LedgerService {
       async () => {
         const companyIds = [...new Set(normalised.map((p) => p.companyId))].sort();
         const rows = await this.lock(companyIds, mode === 'each');
-        const existing = new Map((await this.repo.findByKeys(normalised)).map((e) => [keyOf(e), e]));
+        const existing = new Map(
+          (options.freshKeys ? [] : await this.repo.findByKeys(normalised)).map((e) => [keyOf(e), e]),
+        );
         const state = new Map(rows.map((r) => [r.companyId, { ...r }]));
         // null: to be written (its entry comes back from the write).
         const outcomes: (PostingOutcome | null)[] = [];
@@ -448,8 +414,8 @@ export class LedgerService {
    * own (a charge with its commissions): it may share a transaction with other callers' postings
    * made at the same time (see ChargeQueue). Inside a caller's transaction it is part of that one.
    */
-  async postEach(postings: Posting[]): Promise<PostingOutcome[]> {
-    if (inTransaction()) return this.post(postings, 'each');
+  async postEach(postings: Posting[], options: { freshKeys?: boolean } = {}): Promise<PostingOutcome[]> {
+    if (inTransaction()) return this.post(postings, 'each', options);
     // A bad posting is its caller's bug: said to that caller, never failing a shared batch.
     for (const p of postings) this.validate(p);
     const keys = new Set(postings.map((p) => keyOf(p)));

@@ -1124,7 +1124,9 @@ export class RateService {
     }
     if (postings.length > 0) {
       // Outside a caller's transaction it may share one with other charges made at the same time.
-      const results: PostingOutcome[] = await this.services.ledger.postEach(postings);
+      const results: PostingOutcome[] = await this.services.ledger.postEach(postings, {
+        freshKeys: options.freshKeys,
+      });
       for (const p of plan) {
         const result = results[p.leader]!;
         answers[p.group]![p.index] =

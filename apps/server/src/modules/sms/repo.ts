@@ -115,6 +115,16 @@ export class SmsRepo {
     if (rows.length > 0) await this.x.insert(smsBatches).values(rows);
   }
 
+  /** What the batches were charged, where it differs from the sum of their prices. */
+  async setBatchAmounts(rows: { id: string; amount: bigint }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.x.execute(sql`
+      update sms_batches b set amount = r.amount
+      from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
+                  ${pgArray(rows.map((r) => formatMoney(r.amount)))}::numeric[]) as r(id, amount)
+      where b.id = r.id`);
+  }
+
   /**
    * Inserts messages with one statement per 5,000 rows: each column is one array parameter
    * (unnest), so PostgreSQL parses a short statement with a few dozen parameters instead of a

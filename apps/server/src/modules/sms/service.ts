@@ -25,13 +25,13 @@ import { TtlCache } from '../../platform/cache';
 import type { SmsConfig } from '../../platform/config';
 import { afterCommit, type Db, inTransaction, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
+import { GroupCommit } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import type { Posting } from '../ledger';
 import type { Resolution } from '../rate';
 import { amountOf, parseNumber } from '../rate/resolve';
 import { commissionKey } from '../rate/service';
-import { GroupCommit } from './group-commit';
 import type { GatewayReceipt } from './ports';
 import {
   type ClaimedMessage,
@@ -423,6 +423,35 @@ export class SmsService {
       this.db,
       async () => {
         await this.repo.insertMessages(group.flatMap((p) => p.rows));
+        // The batches, with the amount their prices add up to (nothing reads them before this
+        // commits), before the charge: the charge locks the company's balance until the commit,
+        // and every statement after it holds that lock longer. Set again below where the ledger
+        // charged otherwise (a refusal, a rate changed since it was read).
+        const expected = new Map<Prepared, bigint>(
+          group.map((p) => [
+            p,
+            p.input.platform
+              ? 0n
+              : p.stored.reduce((sum, a) => (a.reason === null ? sum + a.price : sum), 0n),
+          ]),
+        );
+        await this.repo.insertBatches(
+          group.map((p) => ({
+            id: p.batchId,
+            companyId: p.input.companyId,
+            userId: p.input.userId,
+            kind: p.input.kind,
+            source: p.input.source,
+            sender: p.input.sender ?? null,
+            text: p.input.text,
+            templateId: p.input.templateId ?? null,
+            total: p.input.recipients.length,
+            amount: expected.get(p)!,
+            state: p.scheduledAt ? 'scheduled' : 'dispatching',
+            scheduledAt: p.scheduledAt,
+            createdAt: p.now,
+          })),
+        );
         // One charge per company and kind (the platform's own sends are charged to no one).
         const charges = new Map<
           string,
@@ -479,23 +508,10 @@ export class SmsService {
         }
         await this.repo.refuse(refused);
         await this.repo.setPrices(repriced);
-        // The batches, with what was charged (nothing reads them before this commits).
-        await this.repo.insertBatches(
-          group.map((p) => ({
-            id: p.batchId,
-            companyId: p.input.companyId,
-            userId: p.input.userId,
-            kind: p.input.kind,
-            source: p.input.source,
-            sender: p.input.sender ?? null,
-            text: p.input.text,
-            templateId: p.input.templateId ?? null,
-            total: p.input.recipients.length,
-            amount: amounts.get(p) ?? 0n,
-            state: p.scheduledAt ? 'scheduled' : 'dispatching',
-            scheduledAt: p.scheduledAt,
-            createdAt: p.now,
-          })),
+        await this.repo.setBatchAmounts(
+          group
+            .filter((p) => (amounts.get(p) ?? 0n) !== expected.get(p))
+            .map((p) => ({ id: p.batchId, amount: amounts.get(p) ?? 0n })),
         );
         const finals: FinalMessage[] = [];
         for (const p of group) {
