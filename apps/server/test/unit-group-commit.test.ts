@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../src/modules/sms/group-commit';
+import { GroupCommit } from '../src/platform/group-commit';
 
 /** A write the test settles by hand: each call waits until the test answers it. */
 function manualWrite<T>() {
@@ -46,6 +46,24 @@ describe('GroupCommit', () => {
     }
     await Promise.all(all);
     expect(calls.map((c) => c.items)).toEqual([[1], [4, 5], [2], [30], [3]]);
+  });
+
+  it('never puts two items sharing a key in one write: the later one waits, others go ahead of it', async () => {
+    const { calls, write } = manualWrite<string>();
+    const group = new GroupCommit<string, string>(write, { keysOf: (item) => [item.split('/')[0]!] });
+    const all = [
+      group.push('x/1'),
+      group.push('k/2'),
+      group.push('k/3'),
+      group.push('y/4'),
+      group.push('k/5'),
+    ];
+    for (let i = 0; i < 4; i++) {
+      await tick();
+      calls[i]?.settle();
+    }
+    expect(await Promise.all(all)).toEqual(['done x/1', 'done k/2', 'done k/3', 'done y/4', 'done k/5']);
+    expect(calls.map((c) => c.items)).toEqual([['x/1'], ['k/2', 'y/4'], ['k/3'], ['k/5']]);
   });
 
   it('a failed write rejects all of its items; with `alone`, each is tried again by itself', async () => {

@@ -14,6 +14,11 @@ export interface GroupCommitOptions<T> {
    * for writes whose order does not matter and that lock in one order (no deadlock between them).
    */
   parallel?: number;
+  /**
+   * Items sharing a key never go in one write: a later item may go ahead of one that waits for
+   * the next write (a ledger key charged twice must replay the first charge, not race it).
+   */
+  keysOf?: (item: T) => string[];
 }
 
 interface Waiting<T, R> {
@@ -57,16 +62,38 @@ export class GroupCommit<T, R = void> {
     return this.waiting.length + this.running;
   }
 
-  /** The next write's items: in arrival order, up to `max` by weight (at least one). */
+  /**
+   * The next write's items: in arrival order, up to `max` by weight (at least one), leaving for
+   * the next write those whose keys one taken already has.
+   */
   private take(): Waiting<T, R>[] {
+    const taken: Waiting<T, R>[] = [];
+    const rest: Waiting<T, R>[] = [];
+    const keys = new Set<string>();
     let weight = 0;
-    let n = 0;
-    while (n < this.waiting.length) {
-      weight += this.weigh(this.waiting[n]!.item);
-      if (n > 0 && weight > this.max) break;
-      n++;
+    let full = false;
+    for (const waiting of this.waiting) {
+      if (full) {
+        rest.push(waiting);
+        continue;
+      }
+      const itemWeight = this.weigh(waiting.item);
+      if (taken.length > 0 && weight + itemWeight > this.max) {
+        full = true;
+        rest.push(waiting);
+        continue;
+      }
+      const itemKeys = this.options.keysOf?.(waiting.item) ?? [];
+      if (itemKeys.some((key) => keys.has(key))) {
+        rest.push(waiting);
+        continue;
+      }
+      for (const key of itemKeys) keys.add(key);
+      weight += itemWeight;
+      taken.push(waiting);
     }
-    return this.waiting.splice(0, n);
+    this.waiting = rest;
+    return taken;
   }
 
   private async run(batch: Waiting<T, R>[]): Promise<void> {

@@ -3,7 +3,6 @@ import { smsRoutes } from './routes';
 import { SmsService } from './service';
 import { smsWorkers } from './workers';
 
-export { GroupCommit } from './group-commit';
 export type {
   GatewayPort,
   GatewayReceipt,

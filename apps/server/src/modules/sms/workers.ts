@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { GroupCommit } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
-import { GroupCommit } from './group-commit';
 import type { SubmitOutcome } from './ports';
 import type { ClaimedMessage } from './repo';
 import { callbackDelayMs } from './rules';
