@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, lt, or, type SQL, sql } from 'driz
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
-import { likeText, pgArray } from '../../platform/sql';
+import { inTexts, inUuids, likeText, pgArray } from '../../platform/sql';
 import { smppAccounts, smppMessages } from './schema';
 
 export type SmppAccountRow = typeof smppAccounts.$inferSelect;
@@ -97,9 +97,19 @@ export class SmppRepo {
 
   // ---- messages and receipts
 
+  /** One statement whatever the count: each column one array parameter (unnest). */
   async insertMessages(rows: SmppMessageValues[]): Promise<void> {
     if (rows.length === 0) return;
-    await executor(this.db).insert(smppMessages).values(rows).onConflictDoNothing();
+    const col = (f: (r: SmppMessageValues) => string | null | undefined) => pgArray(rows.map(f));
+    await executor(this.db).execute(sql`
+      insert into smpp_messages (smpp_id, message_id, account_id, source_addr, dest_addr,
+        registered_delivery, excerpt, submitted_at)
+      select * from unnest(
+        ${col((r) => r.smppId)}::text[], ${col((r) => r.messageId)}::uuid[], ${col((r) => r.accountId)}::uuid[],
+        ${col((r) => r.sourceAddr ?? '')}::text[], ${col((r) => r.destAddr)}::text[],
+        ${col((r) => String(r.registeredDelivery ?? 0))}::smallint[], ${col((r) => r.excerpt ?? '')}::text[],
+        ${col((r) => r.submittedAt.toISOString())}::timestamptz[])
+      on conflict do nothing`);
   }
 
   /**
@@ -118,7 +128,7 @@ export class SmppRepo {
       .select()
       .from(smppMessages)
       .where(
-        and(inArray(smppMessages.messageId, [...byMessage.keys()]), sql`${smppMessages.status} is null`),
+        and(inUuids(smppMessages.messageId, [...byMessage.keys()]), sql`${smppMessages.status} is null`),
       );
     const changed = open.map((row): SmppMessageRow => {
       const f = byMessage.get(row.messageId)!;
@@ -158,7 +168,7 @@ export class SmppRepo {
       .from(smppMessages)
       .where(
         and(
-          inArray(smppMessages.accountId, accountIds),
+          inUuids(smppMessages.accountId, accountIds),
           or(
             eq(smppMessages.receiptState, 'due'),
             and(eq(smppMessages.receiptState, 'sent'), lt(smppMessages.lastSentAt, staleBefore)),
@@ -181,7 +191,7 @@ export class SmppRepo {
       .set({ receiptState: 'sent', lastSentAt: at, attempts: sql`${smppMessages.attempts} + 1` })
       .where(
         and(
-          inArray(smppMessages.smppId, smppIds),
+          inTexts(smppMessages.smppId, smppIds),
           or(
             eq(smppMessages.receiptState, 'due'),
             and(eq(smppMessages.receiptState, 'sent'), lt(smppMessages.lastSentAt, staleBefore)),
@@ -197,7 +207,7 @@ export class SmppRepo {
     await executor(this.db)
       .update(smppMessages)
       .set({ receiptState: 'acked', ackedAt: at })
-      .where(inArray(smppMessages.smppId, smppIds));
+      .where(inTexts(smppMessages.smppId, smppIds));
   }
 
   /** A receipt written to a bind that closed before answering: due again. */
@@ -206,7 +216,7 @@ export class SmppRepo {
     await executor(this.db)
       .update(smppMessages)
       .set({ receiptState: 'due' })
-      .where(and(inArray(smppMessages.smppId, smppIds), eq(smppMessages.receiptState, 'sent')));
+      .where(and(inTexts(smppMessages.smppId, smppIds), eq(smppMessages.receiptState, 'sent')));
   }
 
   async findBySmppId(smppId: string): Promise<SmppMessageRow | undefined> {

@@ -111,8 +111,20 @@ export class SmsRepo {
 
   // --- acceptance ---
 
+  /** One statement whatever the count (an SMPP group is a batch per submit): array parameters. */
   async insertBatches(rows: (typeof smsBatches.$inferInsert)[]): Promise<void> {
-    if (rows.length > 0) await this.x.insert(smsBatches).values(rows);
+    if (rows.length === 0) return;
+    const col = (f: (r: (typeof rows)[number]) => string | null | undefined) => pgArray(rows.map(f));
+    await this.x.execute(sql`
+      insert into sms_batches (id, company_id, user_id, kind, source, sender, text, template_id, total,
+        amount, state, scheduled_at, created_at)
+      select * from unnest(
+        ${col((r) => r.id)}::uuid[], ${col((r) => r.companyId)}::uuid[], ${col((r) => r.userId)}::uuid[],
+        ${col((r) => r.kind)}::text[], ${col((r) => r.source)}::text[], ${col((r) => r.sender)}::text[],
+        ${col((r) => r.text)}::text[], ${col((r) => r.templateId)}::uuid[], ${col((r) => String(r.total))}::int[],
+        ${col((r) => formatMoney(r.amount ?? 0n))}::numeric[], ${col((r) => r.state)}::text[],
+        ${col((r) => r.scheduledAt?.toISOString())}::timestamptz[],
+        ${col((r) => (r.createdAt ?? new Date()).toISOString())}::timestamptz[])`);
   }
 
   /** What the batches were charged, where it differs from the sum of their prices. */
