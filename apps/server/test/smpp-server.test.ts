@@ -95,7 +95,7 @@ async function deliverUpstream(messageId: string, status: 'delivered' | 'undeliv
 
 beforeAll(async () => {
   s = await startServer(
-    { SMPP_PORT: '0', SMPP_RECEIPT_POLL_MS: '50', SMS_POLL_MS: '20', SMS_SWEEP_MS: '100' },
+    { SMPP_PORT: '0', SMPP_RECEIPT_POLL_MS: '600000', SMS_POLL_MS: '20', SMS_SWEEP_MS: '100' },
     { services: { gateways, routing }, workers: true },
   );
   admin = await tokenOf(s, 'admin');
@@ -580,6 +580,44 @@ describe('submit_sm and receipts', () => {
     expect(
       (await request(rx, 'submit_sm', { destination_addr: CN, short_message: 'x' })).command_status,
     ).toBe(ESME_RINVBNDSTS);
+  });
+
+  it('writes receipts past a bind’s window as soon as the client answers, not at the next poll', async () => {
+    // This file's server polls for receipts only every ten minutes: what arrives here was pushed.
+    const acc = await account();
+    const received: Pdu[] = [];
+    const session = await connect((pdu) => {
+      received.push(pdu);
+      return undefined;
+    });
+    expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
+    const count = 130; // the window is 100 receipts written and not yet answered
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const resp = await request(session, 'submit_sm', {
+        destination_addr: CN,
+        registered_delivery: 1,
+        short_message: `window ${i}`,
+      });
+      expect(resp.command_status).toBe(ESME_ROK);
+      ids.push(resp.message_id!);
+    }
+    const submits = await eventually(async () => {
+      const found = ids.map((id) => gateways.submitsOf(id)[0]);
+      expect(found.every(Boolean)).toBe(true);
+      for (const id of ids) expect((await messageRow(id)).status).toBe('sent');
+      return found.map((f) => f!);
+    }, 20_000);
+    // Every upstream receipt at once: they become due together, more than the window holds.
+    await Promise.all(
+      submits.flatMap((submit) =>
+        (submit.outcome.ok ? submit.outcome.upstreamIds : []).map((upstream) =>
+          gateways.receipt(submit.gatewayId, upstream, 'delivered', null),
+        ),
+      ),
+    );
+    await eventually(async () => expect(received).toHaveLength(count), 20_000);
+    expect(new Set(received.map((r) => r.receipted_message_id))).toEqual(new Set(ids));
   });
 
   it('answers an invalid number with ESME_RINVDSTADR', async () => {

@@ -32,6 +32,8 @@ const TEXT_CODINGS = new Set([0x00, 0x01, 0x03, 0x08]);
 const CONCAT_WAIT_MS = 120_000;
 /** Receipts written to one bind and not yet answered, at most. */
 const RECEIPT_WINDOW = 100;
+/** Due receipts read at once for an account. */
+const RECEIPT_PUMP_ROWS = 500;
 
 interface Bind {
   id: number;
@@ -94,6 +96,12 @@ export class SmppServer {
   private readonly concat = new Map<string, Concat>();
   /** Receipts this process is writing (not picked twice by an offer and the poll). */
   private readonly inFlight = new Set<string>();
+  /**
+   * Accounts with receipts due that found their binds' windows full: read again from the
+   * database as soon as a bind has room (half its window), not only at the next poll.
+   */
+  private readonly waitingForRoom = new Set<string>();
+  private readonly pumping = new Set<string>();
   private readonly timer: NodeJS.Timeout;
   private nextBindId = 1;
   private listeningPort = 0;
@@ -534,6 +542,19 @@ export class SmppServer {
   offer(row: SmppMessageRow): void {
     const bind = this.receiverOf(row.accountId);
     if (bind) this.write(bind, row);
+    else this.waitingForRoom.add(row.accountId);
+  }
+
+  /** A receipt was answered on this bind: with half its window free, the account's backlog goes. */
+  private roomMade(bind: Bind): void {
+    const accountId = bind.account?.id;
+    if (!accountId || bind.outstanding.size > RECEIPT_WINDOW / 2) return;
+    if (!this.waitingForRoom.has(accountId) || this.pumping.has(accountId)) return;
+    this.waitingForRoom.delete(accountId);
+    this.pumping.add(accountId);
+    void this.pumpAccount(accountId)
+      .catch((error: unknown) => this.log.error({ err: error }, 'SMPP receipts could not be read'))
+      .finally(() => this.pumping.delete(accountId));
   }
 
   private receiverOf(accountId: string): Bind | undefined {
@@ -604,6 +625,7 @@ export class SmppServer {
       (resp: Pdu) => {
         bind.outstanding.delete(row.smppId);
         this.inFlight.delete(row.smppId);
+        this.roomMade(bind);
         const done =
           resp.command_status === SMPP_STATUS.ESME_ROK
             ? this.service.markAcked(row.smppId)
@@ -625,12 +647,18 @@ export class SmppServer {
 
   private async pumpAccount(accountId: string | undefined): Promise<void> {
     if (!accountId || !this.receiverOf(accountId)) return;
-    const rows = await this.service.due([accountId]);
+    const rows = await this.service.due([accountId], RECEIPT_PUMP_ROWS);
     for (const row of rows) {
       const bind = this.receiverOf(accountId);
-      if (!bind) break;
+      if (!bind) {
+        // Windows full: the rest when a bind has room again.
+        this.waitingForRoom.add(accountId);
+        return;
+      }
       this.write(bind, row);
     }
+    // A full read: there may be more due.
+    if (rows.length === RECEIPT_PUMP_ROWS) this.waitingForRoom.add(accountId);
   }
 
   /** Receipts other processes stored for accounts bound here; incomplete concatenations dropped. */
