@@ -44,8 +44,12 @@ process.env.DEMO_BALANCE ??= '100';
 
 // The server as one bundle run by plain Node (apps/server/build.mjs: a fraction of a second, and
 // about 100 MB less memory than running its TypeScript through tsx).
-const { buildServer } = await import('../apps/server/build.mjs');
+// Its heap limit (serverNodeArgs, SERVER_HEAP_MB) keeps its peak memory down.
+const { buildServer, serverNodeArgs } = await import('../apps/server/build.mjs');
 const main = await buildServer();
-const server = spawn(process.execPath, ['--enable-source-maps', main], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...serverNodeArgs(), '--enable-source-maps', main], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,2 +1,4 @@
 /** Builds `dist/main.mjs` (see build.mjs) and answers its path. */
 export function buildServer(): Promise<string>;
+/** The Node flags the server runs with: its heap limit (SERVER_HEAP_MB, default 1,536 MB). */
+export function serverNodeArgs(env?: NodeJS.ProcessEnv): string[];

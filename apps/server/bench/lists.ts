@@ -13,7 +13,7 @@
  */
 import os from 'node:os';
 import pg from 'pg';
-import { buildServer } from '../build.mjs';
+import { buildServer, serverNodeArgs } from '../build.mjs';
 import {
   createPgDatabase,
   freePort,
@@ -150,7 +150,7 @@ async function main() {
     server = await spawnServer(env);
     await server.kill('SIGTERM');
     const maxIds = await seed(db.url);
-    server = await spawnServer(env, undefined, [], await buildServer());
+    server = await spawnServer(env, undefined, serverNodeArgs(), await buildServer());
     const token = await login(server.baseUrl, 'admin');
     console.log(`server RSS idle ${mb(rssOf(server.pid))} MB`);
     const since = new Date(Date.now() - (DAYS + 1) * 86_400_000).toISOString();

@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { Agent, request } from 'undici';
-import { buildServer } from '../build.mjs';
+import { buildServer, serverNodeArgs } from '../build.mjs';
 import { stableId } from '../src/db/seed/stable-id';
 import { openDatabase } from '../src/platform/db';
 import {
@@ -257,11 +257,11 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<RunResult[]> {
     await db.close();
 
     // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written when it stops).
-    // The server as `npm start` runs it: the built bundle.
+    // The server as `npm start` runs it: the built bundle, with its heap limit.
     server = await spawnServer(
       env,
       undefined,
-      process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
+      [...serverNodeArgs(), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
       await buildServer(),
     );
     const rss = sampleRss(server.pid);
