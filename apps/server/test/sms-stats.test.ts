@@ -2,9 +2,7 @@ import {
   API_PREFIX,
   formatMoney,
   type HomeTotals,
-  type Page,
   parseMoney,
-  type RateGroup,
   SMS_FINAL_STATUSES,
   type SmsAnalysis,
   units,
@@ -13,12 +11,12 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, ledgerEntries, smsMessages } from '../src/db/schema';
+import { ledgerEntries, smsMessages } from '../src/db/schema';
 import { NO_GATEWAY } from '../src/modules/sms-stats';
 import { addDays, contributionOf, dayKey } from '../src/modules/sms-stats/rules';
-import { startServer, type TestServer } from './harness';
-import { companyId, EN, eventually, expectError, expectOk, tokenOf, ZH } from './support/api';
-import { FakeGateways, FakeRouting } from './support/sms-fakes';
+import type { TestServer } from './harness';
+import { companyId, EN, expectError, expectOk, ZH } from './support/api';
+import { smsSuite } from './support/sms-suite';
 
 const ACME = companyId('Acme Agency');
 const DIRECT = companyId('Direct Retail Ltd');
@@ -31,65 +29,11 @@ const BR = '5511987654321';
 const LONG = 'x'.repeat(200); // two GSM-7 parts
 
 let s: TestServer;
-const gateways = new FakeGateways();
-const routing = new FakeRouting(gateways);
-const tokens: Record<string, string> = {};
-const groups = new Map<string, string>();
-let seq = 0;
-
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: string } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
-const db = () => s.app.database.db;
+const suite = smsSuite('Stats test');
+const { gateways, tokens, call, db, messageOf, statusOf, receipt } = suite;
+const freshCompany = (parent: string | null, money: bigint) =>
+  suite.freshCompany(parent, 'Standard SMS', money);
 const today = dayKey(new Date());
-
-async function freshCompany(parent: string | null, money: bigint): Promise<string> {
-  const [row] = await db()
-    .insert(companies)
-    .values({
-      name: `Stats test ${++seq}-${Math.random().toString(36).slice(2, 7)}`,
-      type: 'direct',
-      approvalStatus: 'approved',
-      parentCompanyId: parent,
-    })
-    .returning({ id: companies.id });
-  const id = row!.id;
-  expectOk(
-    await call('admin', 'PUT', '/sys/feerateGroup/assign', {
-      body: { companyId: id, kind: 'sms', groupId: groups.get('Standard SMS') },
-    }),
-  );
-  await s.app.services.ledger.credit(id, 'topup', money, `topup-${id}`);
-  return id;
-}
-
-async function messageOf(id: string) {
-  const [row] = await db().select().from(smsMessages).where(eq(smsMessages.id, id));
-  return row!;
-}
-
-function statusOf(id: string, status: string) {
-  return eventually(async () => {
-    const m = await messageOf(id);
-    expect(m.status).toBe(status);
-    return m;
-  }, 10_000);
-}
-
-/** The upstream ids the fake gateway answered for a message. */
-function upstreamOf(id: string): { gatewayId: string; ids: string[] } {
-  const submit = gateways.submitsOf(id).find((x) => x.outcome.ok)!;
-  return { gatewayId: submit.gatewayId, ids: submit.outcome.ok ? submit.outcome.upstreamIds : [] };
-}
-
-async function receipt(id: string, status: 'delivered' | 'undeliverable') {
-  const u = upstreamOf(id);
-  for (const upstreamId of u.ids)
-    await gateways.receipt(u.gatewayId, upstreamId, status, status === 'delivered' ? null : '001');
-}
 
 const accept = (company: string, numbers: string[], textOf = 'Hello from the statistics tests') =>
   s.app.services.sms.accept({
@@ -109,15 +53,12 @@ let X: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  s = await startServer(
-    { SMS_POLL_MS: '20', SMS_SWEEP_MS: '100' },
-    { services: { gateways, routing }, workers: true },
-  );
-  for (const user of ['admin', 'agent', 'customer', 'agentcustomer']) tokens[user] = await tokenOf(s, user);
-  const list = expectOk(
-    await call<Page<RateGroup>>('admin', 'GET', '/sys/feerateGroup/list', { query: { pageSize: '100' } }),
-  );
-  for (const g of list.records) groups.set(g.name, g.id);
+  s = await suite.start({ SMS_POLL_MS: '20', SMS_SWEEP_MS: '100' }, [
+    'admin',
+    'agent',
+    'customer',
+    'agentcustomer',
+  ]);
   gateways.behaviour = (sms) =>
     sms.to === GB_REFUSED ? { ok: false, retryable: false, errorCode: 'REFUSED' } : undefined;
 

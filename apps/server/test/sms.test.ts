@@ -5,7 +5,6 @@ import {
   API_PREFIX,
   type Page,
   parseMoney,
-  type RateGroup,
   type SmsBatchRow,
   type SmsCallbackRow,
   type SmsMessageRow,
@@ -19,9 +18,9 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, ledgerEntries, smsBatches, smsMessages } from '../src/db/schema';
 import type { AcceptWriter } from '../src/modules/sms';
-import { startServer, type TestServer } from './harness';
-import { companyId, EN, eventually, expectError, expectOk, text, tokenOf, ZH } from './support/api';
-import { FakeGateways, FakeRouting } from './support/sms-fakes';
+import type { TestServer } from './harness';
+import { companyId, EN, eventually, expectError, expectOk, text, ZH } from './support/api';
+import { smsSuite } from './support/sms-suite';
 
 const DIRECT = companyId('Direct Retail Ltd');
 const TWO_WAY = companyId('Two-Way Logistics');
@@ -35,61 +34,16 @@ const BR = '5511987654321';
 const LONG = 'x'.repeat(200); // two GSM-7 parts
 
 let s: TestServer;
-const gateways = new FakeGateways();
-const routing = new FakeRouting(gateways);
-const tokens: Record<string, string> = {};
-const groups = new Map<string, string>();
-let seq = 0;
-
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: string } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
+const suite = smsSuite('SMS test');
+const { gateways, tokens, call, db, messageOf, statusOf } = suite;
+const freshCompany = suite.freshCompany;
 
 const sms = () => s.app.services.sms;
-const db = () => s.app.database.db;
 const balance = async (id: string) => (await s.app.services.ledger.balanceOf(id)).balance;
 const commission = async (id: string) => (await s.app.services.ledger.balanceOf(id)).commission;
 
-/** A company of its own (priced by `group`), with `money` on its balance. */
-async function freshCompany(parent: string | null, group: string, money: bigint): Promise<string> {
-  const [row] = await db()
-    .insert(companies)
-    .values({
-      name: `SMS test ${++seq}-${Math.random().toString(36).slice(2, 7)}`,
-      type: 'direct',
-      approvalStatus: 'approved',
-      parentCompanyId: parent,
-    })
-    .returning({ id: companies.id });
-  const id = row!.id;
-  expectOk(
-    await call('admin', 'PUT', '/sys/feerateGroup/assign', {
-      body: { companyId: id, kind: 'sms', groupId: groups.get(group) },
-    }),
-  );
-  if (money > 0n) await s.app.services.ledger.credit(id, 'topup', money, `topup-${id}`);
-  return id;
-}
-
 async function messagesOf(batchId: string) {
   return db().select().from(smsMessages).where(eq(smsMessages.batchId, batchId));
-}
-
-async function messageOf(id: string) {
-  const [row] = await db().select().from(smsMessages).where(eq(smsMessages.id, id));
-  return row!;
-}
-
-/** Polls until the message has `status` (never sleeps and hopes). */
-function statusOf(id: string, status: string, timeoutMs = 10_000) {
-  return eventually(async () => {
-    const m = await messageOf(id);
-    expect(m.status).toBe(status);
-    return m;
-  }, timeoutMs);
 }
 
 /** The ledger entries of a company under keys starting with `prefix`. */
@@ -116,22 +70,15 @@ const accept = (
   });
 
 beforeAll(async () => {
-  s = await startServer(
+  s = await suite.start(
     {
       CALLBACK_ALLOW_PRIVATE: '1',
       SMS_POLL_MS: '20',
       SMS_SWEEP_MS: '100',
       SMS_CALLBACK_RETRY_MS: '50',
     },
-    { services: { gateways, routing }, workers: true },
+    ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'],
   );
-  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer']) {
-    tokens[user] = await tokenOf(s, user);
-  }
-  const list = expectOk(
-    await call<Page<RateGroup>>('admin', 'GET', '/sys/feerateGroup/list', { query: { pageSize: '100' } }),
-  );
-  for (const g of list.records) groups.set(g.name, g.id);
   // The demo customers send from the console with money of their own.
   for (const id of [DIRECT, TWO_WAY, AGENCY_CLIENT]) {
     await s.app.services.ledger.credit(id, 'topup', units(100), `sms-test-topup-${id}`);
