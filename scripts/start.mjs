@@ -1,6 +1,6 @@
 // `npm start`: builds the console when it is missing or older than its sources, builds the server
 // bundle, then runs the server (one process: API under /api, console at /).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,11 +45,5 @@ process.env.DEMO_BALANCE ??= '100';
 // The server as one bundle run by plain Node (apps/server/build.mjs: a fraction of a second, and
 // about 100 MB less memory than running its TypeScript through tsx).
 // Its heap limit (serverNodeArgs, SERVER_HEAP_MB) keeps its peak memory down.
-const { buildServer, serverNodeArgs } = await import('../apps/server/build.mjs');
-const main = await buildServer();
-const server = spawn(process.execPath, [...serverNodeArgs(), '--enable-source-maps', main], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const { buildServer, runServer } = await import('../apps/server/build.mjs');
+runServer(await buildServer(), { cwd: root });

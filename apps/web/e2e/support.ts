@@ -319,8 +319,8 @@ export async function chooseOption(page: Page, select: Locator, name: string) {
 
 /**
  * Picks the option titled `title` in an antd Select (`select`: its root, e.g. by test id), searchable
- * or not, until the select shows it: a click into a list still opening, or redrawn as its options
- * arrived, is lost now and then (the list stays open, nothing chosen), so it is tried again.
+ * or not, until the select shows it. Animations are off (reduced motion, playwright.config.ts),
+ * but a list redrawn as its options arrive can still take a click meant for the old one.
  */
 export async function pickOption(page: Page, select: Locator, title: string) {
   await expect(async () => {

@@ -114,12 +114,15 @@ function ruleCondition(list: DataRuleList, rule: DataRule, caller: DataRuleCalle
   }
 }
 
+/** What data rules add to a list's query: its where-condition, or undefined (not filtered). */
+export type DataRuleFilter = SQL | undefined;
+
 /** The where-condition of these rules on the list (undefined: no rule, no filter). */
 export function dataRuleWhere(
   list: DataRuleList,
   rules: readonly DataRule[],
   caller: DataRuleCaller,
-): SQL | undefined {
+): DataRuleFilter {
   if (rules.length === 0) return undefined;
   return and(...rules.map((rule) => ruleCondition(list, rule, caller)));
 }

@@ -9,7 +9,7 @@ export const inUuids = (column: Column, ids: readonly string[]): SQL =>
 
 /** `column = any(texts)`: the same for text keys. */
 export const inTexts = (column: Column, values: readonly string[]): SQL =>
-  sql`${column} = any(${pgArray(values)}::text[])`;
+  sql`${column} = any(${sql.param(values)}::text[])`;
 
 /** A LIKE pattern matching `value` anywhere, with its own % _ and \ taken literally ("50%" finds "50%"). */
 export const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -7,7 +7,7 @@ import { useSettings } from '@/lib/settings';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 /** The user asked their system for less motion: antd's opening and closing animations are off. */
-export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /** Gives the error display antd's dialog for "login expired" while antd screens are showing. */
 function LoginExpiredDialog() {

@@ -12,9 +12,9 @@ import {
   visitInfoQuerySchema,
   XLSX_MIME,
 } from '@switchboard/contracts';
-import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
+import type { DataRuleFilter } from '../../platform/data-rules';
 import { ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
@@ -121,7 +121,7 @@ export function logRoutes(api: Api, { loginLog, operationLog, dataRules }: Servi
     permission: string;
     summary: string;
     rules: Parameters<typeof dataRules.where>[1];
-    rows: (query: LogFilters, rules: SQL | undefined) => Promise<AsyncIterable<Row>>;
+    rows: (query: LogFilters, rules: DataRuleFilter) => Promise<AsyncIterable<Row>>;
     columns: ResourceColumn<Row>[];
     filename: string;
     sheet: Record<Locale, string>;
