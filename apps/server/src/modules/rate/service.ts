@@ -73,7 +73,8 @@ export interface Resolution {
 
 /** One charge of a batch: a destination and its parts (messages, seconds of a call, lookups). */
 export interface RateChargeItem {
-  number: string;
+  /** The number as given, or as the caller already parsed it (parseNumber). */
+  number: string | ParsedNumber;
   parts: number;
   idempotencyKey: string;
   reference?: string | null;
@@ -1063,7 +1064,7 @@ export class RateService {
           continue;
         }
         keysInCall.add(callKey);
-        const parsed = parseNumber(item.number);
+        const parsed = typeof item.number === 'string' ? parseNumber(item.number) : item.number;
         if (!parsed) {
           outcomes[index] = { status: 'refused', reason: 'NUMBER_INVALID' };
           continue;

@@ -146,7 +146,15 @@ export class SmsRepo {
     for (let i = 0; i < rows.length; i += 5_000) {
       const chunk = rows.slice(i, i + 5_000);
       const col = (f: (r: SmsMessageInsert) => string | null | undefined) => pgArray(chunk.map(f));
-      const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+      // The rows of one acceptance share their Date objects (created, start, validity): each
+      // is formatted once.
+      const isoOf = new Map<Date, string>();
+      const iso = (d: Date | null | undefined) => {
+        if (!d) return null;
+        let text = isoOf.get(d);
+        if (text === undefined) isoOf.set(d, (text = d.toISOString()));
+        return text;
+      };
       const money = (m: bigint | null | undefined) => (m === null || m === undefined ? null : formatMoney(m));
       await this.x.execute(sql`
         insert into sms_messages (id, created_at, company_id, batch_id, kind, source, to_number,

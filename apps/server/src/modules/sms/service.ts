@@ -30,7 +30,7 @@ import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import type { Posting } from '../ledger';
 import type { Resolution } from '../rate';
-import { amountOf, parseNumber } from '../rate/resolve';
+import { amountOf, type ParsedNumber, parseNumber } from '../rate/resolve';
 import { commissionKey } from '../rate/service';
 import type { GatewayReceipt } from './ports';
 import {
@@ -118,6 +118,8 @@ interface Analysed {
   index: number;
   /** What was given, trimmed (an invalid number is stored as given). */
   given: string;
+  /** The number as parsed once here (the rate look-up and the charge take it as it is). */
+  parsed: ParsedNumber | null;
   digits: string | null;
   countryCode: string | null;
   mcc: string | null;
@@ -261,6 +263,7 @@ export class SmsService {
       const base: Analysed = {
         index,
         given,
+        parsed: parsed ?? null,
         digits: parsed?.digits ?? null,
         countryCode: parsed?.countryCode ?? null,
         mcc: null,
@@ -291,7 +294,7 @@ export class SmsService {
       if (input.platform) return this.route(input, a, at);
       let resolution: Resolution;
       try {
-        resolution = await this.services.rates.resolve(input.companyId, input.kind, a.digits!);
+        resolution = await this.services.rates.resolve(input.companyId, input.kind, a.parsed!);
       } catch (error) {
         if (error instanceof AppError) return { ...a, reason: error.errorCode };
         throw error;
@@ -483,7 +486,7 @@ export class SmsService {
             companyId: c.companyId,
             kind: c.kind,
             items: c.items.map(([p, a]) => ({
-              number: a.digits!,
+              number: a.parsed!,
               parts: a.parts,
               idempotencyKey: p.ids.get(a.index)!,
               reference: `sms:${p.ids.get(a.index)!}`,
