@@ -12,7 +12,9 @@ describe('pgArray', () => {
   afterAll(() => db.close());
 
   const roundTrip = async (values: (string | null | undefined)[]) => {
-    const { rows } = await db.query<{ v: string | null }>('select unnest($1::text[]) as v', [pgArray(values)]);
+    const { rows } = await db.query<{ v: string | null }>('select unnest($1::text[]) as v', [
+      pgArray(values),
+    ]);
     return rows.map((r) => r.v);
   };
 

@@ -152,7 +152,10 @@ export class SmsRepo {
       const iso = (d: Date | null | undefined) => {
         if (!d) return null;
         let text = isoOf.get(d);
-        if (text === undefined) isoOf.set(d, (text = d.toISOString()));
+        if (text === undefined) {
+          text = d.toISOString();
+          isoOf.set(d, text);
+        }
         return text;
       };
       const money = (m: bigint | null | undefined) => (m === null || m === undefined ? null : formatMoney(m));
