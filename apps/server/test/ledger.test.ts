@@ -407,6 +407,117 @@ describe('the ledger service', () => {
     expect(['IDEMPOTENCY_KEY_REUSED', 'BALANCE_INSUFFICIENT', 'posted']).toContain(results.at(-1)!.status);
   });
 
+  it('writes summed postings as one entry each: decided one by one, in order with the others', async () => {
+    const ledger = s.app.services.ledger;
+    const customer = await freshCompany();
+    const reseller = await freshCompany();
+    await ledger.credit(customer, 'topup', units(1), key('top'));
+    const batch = key('batch');
+    const sum = { idempotencyKey: batch, reference: 'sms-batch:x', note: (n: number) => `${n} charges` };
+    const commissionSum = { idempotencyKey: `cm-${batch}`, reference: 'sms-batch:x', note: 'earned' };
+    const charge = (amount: bigint) => ({
+      companyId: customer,
+      kind: 'charge' as const,
+      amount: -amount,
+      idempotencyKey: key('m'),
+      sum,
+    });
+    const outcomes = await ledger.post(
+      [
+        charge(400_000n),
+        {
+          companyId: reseller,
+          kind: 'commission',
+          amount: 10n,
+          idempotencyKey: key('c'),
+          requires: 0,
+          sum: commissionSum,
+        },
+        // A plain posting between the summed ones gets its own entry after the sum's.
+        { companyId: customer, kind: 'refund', amount: 50_000n, idempotencyKey: key('r') },
+        charge(700_000n), // not covered: refused, and so is its commission
+        {
+          companyId: reseller,
+          kind: 'commission',
+          amount: 20n,
+          idempotencyKey: key('c'),
+          requires: 3,
+          sum: commissionSum,
+        },
+        charge(600_000n),
+        {
+          companyId: reseller,
+          kind: 'commission',
+          amount: 30n,
+          idempotencyKey: key('c'),
+          requires: 5,
+          sum: commissionSum,
+        },
+      ],
+      'each',
+    );
+    expect(outcomes.map((o) => (o.status === 'refused' ? o.reason : o.status))).toEqual([
+      'posted',
+      'posted',
+      'posted',
+      'BALANCE_INSUFFICIENT',
+      'BALANCE_INSUFFICIENT',
+      'posted',
+      'posted',
+    ]);
+    const entryOf = (i: number) => (outcomes[i] as { entry: { id: number } }).entry;
+    expect(entryOf(0)).toEqual(entryOf(5));
+    expect(entryOf(1)).toEqual(entryOf(6));
+    const written = await s.app.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.companyId, [customer, reseller]))
+      .orderBy(ledgerEntries.companyId, ledgerEntries.seq);
+    const own = written.filter((e) => e.companyId === customer);
+    expect(own.map((e) => [e.seq, e.kind, e.amount, e.balanceAfter, e.idempotencyKey, e.note])).toEqual([
+      [1, 'topup', units(1), units(1), own[0]!.idempotencyKey, null],
+      [2, 'charge', -1_000_000n, 0n, batch, '2 charges'],
+      [3, 'refund', 50_000n, 50_000n, own[2]!.idempotencyKey, null],
+    ]);
+    expect(own[1]!.reference).toBe('sms-batch:x');
+    expect(
+      written
+        .filter((e) => e.companyId === reseller)
+        .map((e) => [e.kind, e.amount, e.idempotencyKey, e.note]),
+    ).toEqual([['commission', 40n, `cm-${batch}`, 'earned']]);
+    expect((await ledger.balanceOf(customer)).balance).toBe(50_000n);
+    expect((await ledger.balanceOf(reseller)).commission).toBe(40n);
+    // Nothing covered: no entry at all.
+    const none = await ledger.post([{ ...charge(units(5)), sum: { idempotencyKey: key('batch') } }], 'each');
+    expect(none.map((o) => o.status)).toEqual(['refused']);
+    // The sum's key is new or nothing is written (the unique index): never added to twice.
+    await expect(ledger.post([charge(1n)], 'each')).rejects.toThrow();
+    expect((await ledger.balanceOf(customer)).balance).toBe(50_000n);
+    expect((await ledger.reconcile()).differences).toEqual([]);
+  });
+
+  it('refuses sums that could not be one entry: adjustments, and one key for two kinds', async () => {
+    const ledger = s.app.services.ledger;
+    const company = await freshCompany();
+    const sum = { idempotencyKey: key('sum') };
+    await expect(
+      ledger.post([{ companyId: company, kind: 'adjustment', amount: 5n, idempotencyKey: key('a'), sum }]),
+    ).rejects.toThrow('adjustments are not summed');
+    await expect(
+      ledger.post([
+        { companyId: company, kind: 'topup', amount: 5n, idempotencyKey: key('a'), sum },
+        { companyId: company, kind: 'refund', amount: 5n, idempotencyKey: key('a'), sum },
+      ]),
+    ).rejects.toThrow('names two different entries');
+    await expect(
+      ledger.post([
+        { companyId: company, kind: 'topup', amount: 5n, idempotencyKey: sum.idempotencyKey },
+        { companyId: company, kind: 'topup', amount: 5n, idempotencyKey: key('a'), sum },
+      ]),
+    ).rejects.toThrow('names two different entries');
+    expect((await ledger.balanceOf(company)).balance).toBe(0n);
+  });
+
   it('moves commission on its own account and refuses payouts beyond it', async () => {
     const ledger = s.app.services.ledger;
     await ledger.post([{ companyId: ACME, kind: 'commission', amount: 1_500n, idempotencyKey: key('c') }]);

@@ -166,8 +166,15 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of a 10,000-message run', () =
 
       // One message per number (the resent batches were not stored twice), each final once.
       const messages = (
-        await client.query<{ id: string; to_number: string; status: string; price: string; n: string }>(
-          `select id, to_number, status, price::text, count(*) over (partition by to_number) as n
+        await client.query<{
+          id: string;
+          batch_id: string;
+          to_number: string;
+          status: string;
+          price: string;
+          n: string;
+        }>(
+          `select id, batch_id, to_number, status, price::text, count(*) over (partition by to_number) as n
                from sms_messages where company_id = $1`,
           [DIRECT],
         )
@@ -194,8 +201,9 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of a 10,000-message run', () =
         }
       }
 
-      // Charged once: one charge per message (key = message id), at most one refund, and what
-      // is left charged is the price of the message, or nothing when it was refunded.
+      // Charged once: one charge per batch (key = the batch's id) of exactly its messages'
+      // prices, at most one refund per message (key = its id), of its price, and only for a
+      // message that never reached a gateway.
       const entries = (
         await client.query<{ key: string; kind: string; amount: string; n: string }>(
           `select idempotency_key as key, min(kind) as kind, sum(amount)::text as amount, count(*) as n
@@ -206,19 +214,25 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of a 10,000-message run', () =
       ).rows;
       const byKey = new Map(entries.map((e) => [e.key, e]));
       expect(entries.filter((e) => Number(e.n) !== 1)).toEqual([]);
+      const batchPrices = new Map<string, number>();
       for (const m of messages) {
-        const charge = byKey.get(m.id);
-        expect(charge, `charge of ${m.id}`).toBeDefined();
-        expect(charge!.kind).toBe('charge');
+        batchPrices.set(m.batch_id, (batchPrices.get(m.batch_id) ?? 0) + Number(m.price));
         const refund = byKey.get(`${m.id}:refund`);
         if (refund) {
           // Refunded: only what never reached a gateway.
           expect(reached.has(m.to_number)).toBe(false);
-          expect(Number(refund.amount)).toBeCloseTo(-Number(charge!.amount), 6);
-        } else {
-          expect(Number(charge!.amount)).toBeCloseTo(-Number(m.price), 6);
+          expect(Number(refund.amount)).toBeCloseTo(Number(m.price), 6);
         }
       }
+      expect(batchPrices.size).toBe(batches.length);
+      for (const [batchId, price] of batchPrices) {
+        const charge = byKey.get(`sms-batch:${batchId}`);
+        expect(charge, `charge of batch ${batchId}`).toBeDefined();
+        expect(charge!.kind).toBe('charge');
+        expect(Number(charge!.amount)).toBeCloseTo(-price, 6);
+      }
+      // Nothing else was charged.
+      expect(entries.filter((e) => e.kind === 'charge')).toHaveLength(batches.length);
     } finally {
       await client.end();
     }

@@ -144,8 +144,9 @@ const addGateway = async (name: string, smsc: Smsc, systemId: string) =>
   ).id;
 
 /** The ledger entries of DIRECT keyed by these message ids (charges and any refunds). */
-async function ledgerOf(ids: string[]) {
-  const keys = [...ids, ...ids.map((id) => `${id}:refund`)];
+/** DIRECT's ledger entries for these batches (their charges) and messages (refunds). */
+async function ledgerOf(batchIds: string[], messageIds: string[]) {
+  const keys = [...batchIds.map((id) => `sms-batch:${id}`), ...messageIds.map((id) => `${id}:refund`)];
   return s.app.database.db
     .select()
     .from(ledgerEntries)
@@ -520,16 +521,19 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
     expect(records.map((r) => r.attempts)).toEqual(smppSent.map(() => 1));
     for (const m of smppSent) expect(smppReceipts.get(m.smppId ?? m.id)).toHaveLength(1);
 
-    // The ledger: one charge per message at its rate times its parts; no refunds; reconciled.
-    const entries = await ledgerOf(ids);
+    // The ledger: each message priced at its rate times its parts, one charge per batch of its
+    // messages' prices; no refunds; reconciled.
+    const batchPrices = new Map<string, bigint>();
     for (const m of sent) {
       const row = byId.get(m.id)!;
-      const mine = entries.filter((e) => e.idempotencyKey.startsWith(m.id));
-      expect(mine.map((e) => e.idempotencyKey)).toEqual([m.id]);
       const rate = (await s.app.services.rates.resolve(DIRECT, m.kind, m.to)).rate.price;
       expect(row.price).toBe(rate * BigInt(m.parts));
-      expect(mine[0]!.amount < 0n ? -mine[0]!.amount : mine[0]!.amount).toBe(row.price);
+      batchPrices.set(row.batchId!, (batchPrices.get(row.batchId!) ?? 0n) + row.price);
     }
+    const entries = await ledgerOf([...batchPrices.keys()], ids);
+    expect(new Map(entries.map((e) => [e.idempotencyKey, [e.kind, -e.amount]]))).toEqual(
+      new Map([...batchPrices].map(([id, price]) => [`sms-batch:${id}`, ['charge', price]])),
+    );
     const report = await s.app.services.ledger.reconcile();
     expect(report.differences).toEqual([]);
   });

@@ -142,7 +142,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
 
     const rows = await eventually(async () => {
       const found = await s.app.database.db
-        .select({ id: smsMessages.id, status: smsMessages.status, price: smsMessages.price })
+        .select({
+          id: smsMessages.id,
+          batchId: smsMessages.batchId,
+          status: smsMessages.status,
+          price: smsMessages.price,
+        })
         .from(smsMessages)
         .where(inArray(smsMessages.id, ids));
       expect(found).toHaveLength(RUN);
@@ -160,14 +165,25 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     expect(parts.some((p) => firstBinds.has(p.bindId))).toBe(true);
     expect(parts.some((p) => !firstBinds.has(p.bindId))).toBe(true);
 
-    // One charge per message at its price, no refunds; the ledger reconciles.
+    // One charge per batch (a request) of its messages' prices, no refunds; the ledger reconciles.
+    const batchPrices = new Map<string, bigint>();
+    for (const r of rows) batchPrices.set(r.batchId!, (batchPrices.get(r.batchId!) ?? 0n) + r.price);
+    expect(batchPrices.size).toBe(RUN / 1_000);
     const entries = await s.app.database.db
       .select({ key: ledgerEntries.idempotencyKey, amount: ledgerEntries.amount })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.companyId, DIRECT), inArray(ledgerEntries.idempotencyKey, ids)));
-    expect(entries).toHaveLength(RUN);
-    const price = new Map(rows.map((r) => [r.id, r.price]));
-    for (const e of entries) expect(e.amount < 0n ? -e.amount : e.amount).toBe(price.get(e.key));
+      .where(
+        and(
+          eq(ledgerEntries.companyId, DIRECT),
+          inArray(
+            ledgerEntries.idempotencyKey,
+            [...batchPrices.keys()].map((id) => `sms-batch:${id}`),
+          ),
+        ),
+      );
+    expect(new Map(entries.map((e) => [e.key, -e.amount]))).toEqual(
+      new Map([...batchPrices].map(([id, price]) => [`sms-batch:${id}`, price])),
+    );
     const refunds = await s.app.database.db
       .select({ key: ledgerEntries.idempotencyKey })
       .from(ledgerEntries)

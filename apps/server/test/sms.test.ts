@@ -46,12 +46,13 @@ async function messagesOf(batchId: string) {
   return db().select().from(smsMessages).where(eq(smsMessages.batchId, batchId));
 }
 
-/** The ledger entries of a company under keys starting with `prefix`. */
+/** The ledger entries of a company under keys starting with `prefix`, in the order written. */
 async function entries(company: string, keyPrefix: string) {
   return db()
     .select()
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.companyId, company), like(ledgerEntries.idempotencyKey, `${keyPrefix}%`)));
+    .where(and(eq(ledgerEntries.companyId, company), like(ledgerEntries.idempotencyKey, `${keyPrefix}%`)))
+    .orderBy(ledgerEntries.id);
 }
 
 const accept = (
@@ -87,7 +88,7 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 describe('acceptance', () => {
-  it('sends from the console: invalid, repeated and unroutable numbers reported per recipient, the rest charged once each', async () => {
+  it('sends from the console: invalid, repeated and unroutable numbers reported per recipient, the rest charged as one ledger entry', async () => {
     const before = await balance(DIRECT);
     const result = expectOk(
       await call<SmsSendResult>('customer', 'POST', '/sms/marketing/send', {
@@ -122,10 +123,17 @@ describe('acceptance', () => {
     expect(rows.find((r) => r.toNumber === CN)!.text).toBe('Hi Ann');
     expect(rows.find((r) => r.toNumber === GB)!.text).toBe('Hi Bo');
     expect(parseMoney(String(result.amount))).toBe(parseMoney('0.083')!);
-    // Exactly one charge per charged message, keyed by its id; nothing for the others.
-    for (const r of rows) {
-      expect(await entries(DIRECT, r.id)).toHaveLength(r.price > 0n ? 1 : 0);
-    }
+    // One entry for the batch: the charged messages' total, what they were priced each; none
+    // per message.
+    const [entry, ...more] = await entries(DIRECT, `sms-batch:${result.batchId}`);
+    expect(more).toEqual([]);
+    expect([entry!.kind, entry!.amount, entry!.reference, entry!.note]).toEqual([
+      'charge',
+      -parseMoney('0.083')!,
+      `sms-batch:${result.batchId}`,
+      'marketing: 2 SMS',
+    ]);
+    for (const r of rows) expect(await entries(DIRECT, r.id)).toEqual([]);
     expect(before - (await balance(DIRECT))).toBe(parseMoney('0.083')!);
   });
 
@@ -152,10 +160,11 @@ describe('acceptance', () => {
     expect(batch!.amount).toBe(r.amount);
     expect(r.amount).toBe(parseMoney('0.045')!);
     const rows = await messagesOf(r.batchId);
-    for (const m of rows.filter((row) => row.status === 'arrears')) {
-      expect(m.price).toBe(0n);
-      expect(await entries(company, m.id)).toHaveLength(0);
-    }
+    for (const m of rows.filter((row) => row.status === 'arrears')) expect(m.price).toBe(0n);
+    // The batch's entry holds only the covered message.
+    expect((await entries(company, `sms-batch:${r.batchId}`)).map((e) => [e.amount, e.note])).toEqual([
+      [-parseMoney('0.045')!, 'marketing: 1 SMS'],
+    ]);
   });
 
   it('a failure after the messages are written but before the charge commits leaves nothing: no batch, no message, no charge', async () => {
@@ -164,8 +173,8 @@ describe('acceptance', () => {
     const original = rates.chargeMany.bind(rates);
     // Fault injection: the charge of this company is cut off after the ledger wrote it (as a
     // crash or a lost connection would), inside acceptance's transaction.
-    rates.chargeMany = async (groups) => {
-      const outcomes = await original(groups);
+    rates.chargeMany = async (groups, options) => {
+      const outcomes = await original(groups, options);
       if (groups.some((g) => g.companyId === company)) throw new Error('connection lost');
       return outcomes;
     };
@@ -180,7 +189,7 @@ describe('acceptance', () => {
     // The same send again goes through whole.
     const r = await accept(company, [CN, GB]);
     expect(r.messages.map((m) => m.status)).toEqual(['accepted', 'accepted']);
-    expect(await entries(company, '')).toHaveLength(3);
+    expect(await entries(company, '')).toHaveLength(2); // the top-up and the batch
   });
 
   it('acceptances made at once (grouped into shared transactions) each get their own outcome, charged once', async () => {
@@ -227,15 +236,17 @@ describe('acceptance', () => {
     ]);
     expect((results[24] as PromiseRejectedResult).reason).toEqual(new Error('writer failed'));
     expect(written.sort()).toEqual(['ok0', 'ok1', 'ok2', 'ok3', 'ok5', 'ok6', 'ok7', 'ok8', 'ok9']);
-    // The failed one left nothing; every message answered accepted has exactly one charge, the
-    // others none (what they answered, not their status now: the dispatcher moves them on).
+    // The failed one left nothing; every message answered accepted was charged in its batch's
+    // one entry, the others in none (what they answered, not their status now: the dispatcher
+    // moves them on).
     const thirdRows = await db().select().from(smsMessages).where(eq(smsMessages.companyId, third));
     expect(thirdRows.map((m) => m.toNumber).sort()).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 9].map(number));
     const companyOf = (i: number) => (i < 10 ? poor : i < 20 ? rich : third);
     for (const [i, r] of results.entries()) {
       if (r.status !== 'fulfilled') continue;
       const m = r.value.messages[0]!;
-      expect(await entries(companyOf(i), m.id!)).toHaveLength(m.status === 'accepted' ? 1 : 0);
+      const charged = await entries(companyOf(i), `sms-batch:${r.value.batchId}`);
+      expect(charged.map((e) => e.amount)).toEqual(m.status === 'accepted' ? [-m.price] : []);
     }
     expect(await balance(poor)).toBe(parseMoney('0.01')!);
     expect(await balance(rich)).toBe(units(1) - 10n * parseMoney('0.045')!);
@@ -517,11 +528,20 @@ describe('dispatch and receipts', () => {
       const id = r.messages[0]!.id!;
       expect(await balance(customer)).toBe(units(1) - r.amount);
       expect(await commission(ACME)).toBeGreaterThan(acme0);
+      // The message keeps what each reseller earned on it (the ledger has it per batch).
+      const [stored] = await db().select().from(smsMessages).where(eq(smsMessages.id, id));
+      const earned = (stored!.commissions ?? []).map((c) => ({ ...c, amount: parseMoney(c.amount)! }));
+      expect(earned.map((c) => c.companyId).sort()).toEqual([ACME, NORTHWIND].sort());
+      expect(earned.find((c) => c.companyId === ACME)!.amount).toBe((await commission(ACME)) - acme0);
+      expect(earned.find((c) => c.companyId === NORTHWIND)!.amount).toBe((await commission(NORTHWIND)) - nw0);
       const failed = await statusOf(id, 'failed');
       expect(failed.errorCode).toBe('ESME_RSUBMITFAIL');
       expect(gateways.submitsOf(id)).toHaveLength(2);
       expect(await balance(customer)).toBe(units(1));
       expect(await entries(customer, `${id}:refund`)).toHaveLength(1);
+      for (const reseller of [ACME, NORTHWIND]) {
+        expect((await entries(reseller, `${id}:refund`)).map((e) => e.kind)).toEqual(['adjustment']);
+      }
       expect(await commission(ACME)).toBe(acme0);
       expect(await commission(NORTHWIND)).toBe(nw0);
       // Refunding again (a second worker, a replay) changes nothing.
@@ -537,6 +557,7 @@ describe('dispatch and receipts', () => {
           doneAt: new Date(),
           source: 'api',
           price: r.amount,
+          commissions: earned,
         },
       ] as never);
       expect(await balance(customer)).toBe(units(1));
@@ -649,12 +670,16 @@ describe('dispatch and receipts', () => {
     expect(heard.filter((h) => h.startsWith(id))).toEqual([`${id}:rejected`]);
   });
 
-  it('a large batch is accepted, charged once per message, and every message reaches a final status', async () => {
+  it('a large batch is accepted, charged once (one ledger entry), and every message reaches a final status', async () => {
     const company = await freshCompany(null, 'Standard SMS', units(100));
     const numbers = Array.from({ length: 300 }, (_, i) => `86138${String(i).padStart(8, '0')}`);
     const r = await accept(company, numbers, { text: 'bulk run' });
     expect(r.messages.every((m) => m.status === 'accepted')).toBe(true);
-    expect(await entries(company, '')).toHaveLength(301); // the top-up and one charge each
+    // The top-up and the batch's charge: 300 messages at 0.045.
+    expect((await entries(company, '')).map((e) => e.amount)).toEqual([
+      units(100),
+      -300n * parseMoney('0.045')!,
+    ]);
     await eventually(async () => {
       const rows = await messagesOf(r.batchId);
       expect(rows.filter((m) => m.status === 'sent')).toHaveLength(300);

@@ -94,6 +94,24 @@ describe('ChargeQueue (group commit of charges with their commissions)', () => {
     await Promise.all([...busy, one, again, other]);
   });
 
+  it('never puts two groups naming the same sum in one batch (they would add up into one entry)', async () => {
+    const { calls, flush } = manualFlush();
+    const queue = new ChargeQueue(flush);
+    const busy = [1, 2, 3, 4].map((n) => queue.submit([charge('c', `busy${n}`)]));
+    const summed = (key: string): Posting => ({ ...charge('c', key), sum: { idempotencyKey: 'batch-1' } });
+    const one = queue.submit([summed('m1'), summed('m2')]);
+    const again = queue.submit([summed('m3')]);
+    calls[0]!.settle();
+    await drain();
+    expect(calls[4]!.postings.map((p) => p.idempotencyKey)).toEqual(['m1', 'm2']);
+    calls[4]!.settle();
+    await drain();
+    expect(calls[5]!.postings.map((p) => p.idempotencyKey)).toEqual(['m3']);
+    calls[5]!.settle();
+    for (const call of calls.slice(1, 4)) call.settle();
+    await Promise.all([...busy, one, again]);
+  });
+
   it('a batch that fails is tried again one group at a time: only the failing group sees the error', async () => {
     const calls: Posting[][] = [];
     const held: (() => void)[] = [];

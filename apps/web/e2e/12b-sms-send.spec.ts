@@ -201,7 +201,7 @@ for (const lang of LANGUAGES) {
     await expect(progress.getByTestId('batch-counts').locator('[data-status=delivered]')).toBeVisible();
 
     // The charge: the balance went down by the previewed cost at acceptance, and the ledger has
-    // one charge per message of the batch adding up to it.
+    // one charge for the batch: its messages' prices added up.
     const headers = { 'X-Access-Token': token };
     const listed = await request.get(`/api/sms/marketing/list?batchId=${batchId}&pageSize=50`, { headers });
     const messages = (
@@ -210,11 +210,10 @@ for (const lang of LANGUAGES) {
     expect(messages).toHaveLength(4);
     const ledger = await request.get('/api/sys/ledger/list?kind=charge&pageSize=100', { headers });
     const entries = (
-      (await ledger.json()) as { result: { records: { reference: string; amount: string }[] } }
+      (await ledger.json()) as { result: { records: { reference: string; amount: string; note: string }[] } }
     ).result.records;
-    const ours = entries.filter((e) => messages.some((m) => e.reference === `sms:${m.id}`));
-    expect(ours).toHaveLength(4);
-    expect(ours.reduce((sum, e) => sum + micros(e.amount), 0n)).toBe(-amount);
+    const ours = entries.filter((e) => e.reference === `sms-batch:${batchId}`);
+    expect(ours.map((e) => [micros(e.amount), e.note])).toEqual([[-amount, 'marketing: 4 SMS']]);
     // Charged (a refund of a message failed before a gateway never gives back more than it cost).
     expect(await balanceOf(request, token)).toBeLessThan(before);
 
@@ -274,7 +273,7 @@ for (const lang of LANGUAGES) {
     await expect(records.getByTestId('record-export-outside')).toBeVisible();
     await expect(records.getByTestId('record-export')).toHaveCount(0);
 
-    // The balance and ledger screen: the balance as the API says, the messages' charges listed.
+    // The balance and ledger screen: the balance as the API says, the batch's charge listed.
     await page.goto('/billing/ledger');
     const balance = await balanceOf(request, token);
     // As the console formats money (formatMoney: two decimals, grouped).
@@ -283,9 +282,9 @@ for (const lang of LANGUAGES) {
       maximumFractionDigits: 2,
     }).format(Number(balance) / 1e6);
     await expect(page.getByTestId('balance-value')).toContainText(shown);
-    await expect(page.getByText(`sms:${messages[0]!.id}`)).toBeVisible();
+    await expect(page.getByText(`sms-batch:${batchId}`)).toBeVisible();
     await expect(
-      page.locator('tr', { hasText: `sms:${messages[0]!.id}` }).getByText(lang.charge),
+      page.locator('tr', { hasText: `sms-batch:${batchId}` }).getByText(lang.charge),
     ).toBeVisible();
   });
 

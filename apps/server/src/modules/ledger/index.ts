@@ -9,6 +9,7 @@ export type {
   LedgerService,
   Posting,
   PostingOutcome,
+  PostingSum,
   ReconcileReport,
 } from './service';
 

@@ -59,6 +59,25 @@ export interface Posting {
    * refused when that one is refused. Replays replay both.
    */
   requires?: number;
+  /**
+   * Written as part of ONE entry with the other postings of the call that name the same sum (a
+   * batch of messages: one ledger line, not one per message). Each is still decided on its own,
+   * in order (covered or refused, its `requires` honoured); the entry carries the accepted ones'
+   * total under the sum's key. The postings' own keys are not stored, so a summed posting is
+   * never looked up for a replay: the sum's key must be new (the unique index refuses a key seen
+   * before, failing the transaction), and a caller that must answer a repeated request does so
+   * itself (as the HTTP API's Idempotency-Key does). Not for adjustments (either sign).
+   */
+  sum?: PostingSum;
+}
+
+/** The entry a group of postings is written as (see Posting.sum). */
+export interface PostingSum {
+  /** The entry's idempotency key (unique per company, and new). */
+  idempotencyKey: string;
+  reference?: string | null;
+  /** The entry's note, or a note made from the number of postings it sums. */
+  note?: string | ((count: number) => string) | null;
 }
 
 /** What became of one posting. */
@@ -150,7 +169,7 @@ export class ChargeQueue {
         weigh: (group) => group.length,
         alone: true,
         parallel: 4,
-        keysOf: (group) => group.map(keyOf),
+        keysOf: (group) => group.flatMap((p) => (p.sum ? [keyOf(p), sumKeyOf(p, p.sum)] : [keyOf(p)])),
       },
     );
   }
@@ -165,6 +184,24 @@ export class ChargeQueue {
 /** Two postings of one change must agree on everything a replay compares. */
 function sameChange(entry: LedgerEntryRow, posting: Required<Pick<Posting, 'account' | 'kind' | 'amount'>>) {
   return entry.account === posting.account && entry.kind === posting.kind && entry.amount === posting.amount;
+}
+
+/** The key a summed posting's entry is written under (company and the sum's key). */
+const sumKeyOf = (p: { companyId: string }, sum: PostingSum): string =>
+  keyOf({ companyId: p.companyId, idempotencyKey: sum.idempotencyKey });
+
+/** An idempotency key the column holds (printable ASCII, not too long); anything else is a bug. */
+function checkKey(key: string): void {
+  if (!/^[\x21-\x7e]+$/.test(key) || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw new Error(`invalid idempotency key ${JSON.stringify(key.slice(0, 200))}`);
+  }
+}
+
+/** One entry to write: a posting, or the postings of one sum together. */
+interface Slot {
+  posting: Posting & { account: LedgerAccount };
+  amount: bigint;
+  count: number;
 }
 
 const accountOf = (kind: LedgerKind): LedgerAccount =>
@@ -218,18 +255,32 @@ export class LedgerService {
       if (seen.has(key)) throw new Error(`idempotency key ${p.idempotencyKey} twice in one call`);
       seen.add(key);
     }
+    // A sum names one entry: one account and kind, and a key no plain posting of the call uses.
+    const sums = new Map<string, Posting>();
+    for (const p of normalised) {
+      if (!p.sum) continue;
+      const key = sumKeyOf(p, p.sum);
+      const first = sums.get(key);
+      if (seen.has(key) || (first && (first.account !== p.account || first.kind !== p.kind))) {
+        throw new Error(`sum ${p.sum.idempotencyKey} names two different entries`);
+      }
+      sums.set(key, p);
+    }
     return withTransaction(
       this.db,
       async () => {
         const companyIds = [...new Set(normalised.map((p) => p.companyId))].sort();
         const rows = await this.lock(companyIds, mode === 'each');
+        const lookedUp = options.freshKeys ? [] : normalised.filter((p) => !p.sum);
         const existing = new Map(
-          (options.freshKeys ? [] : await this.repo.findByKeys(normalised)).map((e) => [keyOf(e), e]),
+          (lookedUp.length > 0 ? await this.repo.findByKeys(lookedUp) : []).map((e) => [keyOf(e), e]),
         );
         const state = new Map(rows.map((r) => [r.companyId, { ...r }]));
         // null: to be written (its entry comes back from the write).
         const outcomes: (PostingOutcome | null)[] = [];
-        const entries: NewEntry[] = [];
+        // What to write, in the order first decided (a sum where its first posting came).
+        const slots: Slot[] = [];
+        const sumSlots = new Map<string, Slot>();
         for (const p of normalised) {
           const first = existing.get(keyOf(p));
           if (first) {
@@ -276,6 +327,33 @@ export class LedgerService {
             continue;
           }
           if (next >= MONEY_LIMIT || next <= -MONEY_LIMIT) throw new AppError('BALANCE_OUT_OF_RANGE', 409);
+          if (onCommission) row.commission = next;
+          else row.balance = next;
+          if (p.sum) {
+            const key = sumKeyOf(p, p.sum);
+            let slot = sumSlots.get(key);
+            if (!slot) {
+              slot = { posting: p, amount: 0n, count: 0 };
+              sumSlots.set(key, slot);
+              slots.push(slot);
+            }
+            slot.amount += p.amount;
+            slot.count++;
+          } else slots.push({ posting: p, amount: p.amount, count: 1 });
+          outcomes.push(null);
+        }
+        if (mode === 'all') {
+          const replayed = outcomes.filter((o) => o?.status === 'replayed').length;
+          if (replayed > 0 && replayed < outcomes.length) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+        }
+        if (slots.length === 0) return outcomes as PostingOutcome[];
+        // Each slot extends its account's chain: the next seq, and the balance after it.
+        const chains = new Map(rows.map((r) => [r.companyId, { ...r }]));
+        const entries = slots.map((slot): NewEntry => {
+          const p = slot.posting;
+          const row = chains.get(p.companyId)!;
+          const onCommission = p.account === 'commission';
+          const next = (onCommission ? row.commission : row.balance) + slot.amount;
           const seq = (onCommission ? row.commissionSeq : row.balanceSeq) + 1;
           if (onCommission) {
             row.commission = next;
@@ -284,29 +362,30 @@ export class LedgerService {
             row.balance = next;
             row.balanceSeq = seq;
           }
-          entries.push({
+          const note =
+            typeof p.sum?.note === 'function' ? p.sum.note(slot.count) : p.sum ? p.sum.note : p.note;
+          if ((note?.length ?? 0) > LEDGER_NOTE_MAX_LENGTH) throw new Error('ledger note too long');
+          return {
             companyId: p.companyId,
             account: p.account,
             seq,
             kind: p.kind,
-            amount: p.amount,
+            amount: slot.amount,
             balanceAfter: next,
-            reference: p.reference ?? null,
-            note: p.note ?? null,
+            reference: (p.sum ? p.sum.reference : p.reference) ?? null,
+            note: note ?? null,
             actorUserId: p.actor?.userId ?? null,
             actorUsername: p.actor?.username ?? null,
-            idempotencyKey: p.idempotencyKey,
-          });
-          outcomes.push(null);
-        }
-        if (mode === 'all') {
-          const replayed = outcomes.filter((o) => o?.status === 'replayed').length;
-          if (replayed > 0 && replayed < outcomes.length) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
-        }
-        if (entries.length === 0) return outcomes as PostingOutcome[];
+            idempotencyKey: p.sum?.idempotencyKey ?? p.idempotencyKey,
+          };
+        });
         const updates: BalanceUpdate[] = [];
         for (const before of rows) {
-          const after = state.get(before.companyId)!;
+          const after = chains.get(before.companyId)!;
+          const decided = state.get(before.companyId)!;
+          if (after.balance !== decided.balance || after.commission !== decided.commission) {
+            throw new Error('ledger chain and decisions disagree');
+          }
           if (after.balanceSeq === before.balanceSeq && after.commissionSeq === before.commissionSeq)
             continue;
           updates.push({
@@ -327,7 +406,7 @@ export class LedgerService {
         const byKey = new Map(written.entries.map((e) => [keyOf(e), e]));
         return normalised.map((p, i) => {
           const outcome = outcomes[i];
-          return outcome ?? { status: 'posted', entry: byKey.get(keyOf(p))! };
+          return outcome ?? { status: 'posted', entry: byKey.get(p.sum ? sumKeyOf(p, p.sum) : keyOf(p))! };
         });
       },
       this.log,
@@ -379,14 +458,19 @@ export class LedgerService {
       throw new Error(`invalid posting: ${p.kind} of ${p.amount} on ${account}`);
     }
     // Callers are code, not people: a key or text the columns cannot hold is a bug, said at once.
-    if (!/^[\x21-\x7e]+$/.test(p.idempotencyKey) || p.idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-      throw new Error(`invalid idempotency key ${JSON.stringify(p.idempotencyKey.slice(0, 200))}`);
-    }
+    checkKey(p.idempotencyKey);
     if (
       (p.reference?.length ?? 0) > LEDGER_REFERENCE_MAX_LENGTH ||
       (p.note?.length ?? 0) > LEDGER_NOTE_MAX_LENGTH
     ) {
       throw new Error('ledger reference or note too long');
+    }
+    if (p.sum) {
+      // A sum of amounts of either sign could be zero, which no entry may be.
+      if (p.kind === 'adjustment') throw new Error('adjustments are not summed');
+      checkKey(p.sum.idempotencyKey);
+      if ((p.sum.reference?.length ?? 0) > LEDGER_REFERENCE_MAX_LENGTH)
+        throw new Error('ledger reference too long');
     }
     return { ...p, account };
   }

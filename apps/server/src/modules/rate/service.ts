@@ -24,7 +24,7 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import type { PostingOutcome } from '../ledger';
+import type { PostingOutcome, PostingSum } from '../ledger';
 import {
   type GatewayFilters,
   type GatewayPriceRow,
@@ -1012,14 +1012,21 @@ export class RateService {
    * chargeBatch for several companies and kinds at once (acceptances grouped into one
    * transaction): ONE ledger posting, so the balances are locked once, in one order, whatever
    * mix of companies the group holds. Answers each group's outcomes in its items' order.
+   *
+   * A group with a `sum` is written as one ledger entry (its charges' total, under the sum's key)
+   * and one commission entry per reseller, rather than an entry per item: a batch of 500
+   * messages is one line of the customer's ledger. Each item is still decided and priced on its
+   * own, and answered with its amount and commissions (to be kept with the item, e.g. for a
+   * refund). Only with `freshKeys`: the items' keys are not stored, so they cannot be replayed.
    */
   async chargeMany(
-    groups: { companyId: string; kind: ChargeKind; items: RateChargeItem[] }[],
+    groups: { companyId: string; kind: ChargeKind; items: RateChargeItem[]; sum?: PostingSum }[],
     options: { freshKeys?: boolean } = {},
   ): Promise<RateChargeOutcome[][]> {
     for (const item of groups.flatMap((g) => g.items)) {
       if (!Number.isSafeInteger(item.parts) || item.parts < 0) throw new Error(`invalid parts ${item.parts}`);
     }
+    if (groups.some((g) => g.sum) && !options.freshKeys) throw new Error('a summed charge needs fresh keys');
     const answers: (RateChargeOutcome | undefined)[][] = groups.map((g) =>
       new Array(g.items.length).fill(undefined),
     );
@@ -1033,7 +1040,7 @@ export class RateService {
     }[] = [];
     // Keys are per company in the ledger.
     const keysInCall = new Set<string>();
-    for (const [g, { companyId, kind, items }] of groups.entries()) {
+    for (const [g, { companyId, kind, items, sum }] of groups.entries()) {
       const outcomes = answers[g]!;
       // Replays first: a key already charged answers its entry, priced as it was.
       // `freshKeys`: keys never used before (new message ids), so no replay to look for (the
@@ -1108,6 +1115,7 @@ export class RateService {
           idempotencyKey: item.idempotencyKey,
           reference: item.reference ?? null,
           note: `${kind} ${describeRate(chain[0]!.rate)} x${item.parts}`.slice(0, 256),
+          sum,
         });
         for (const c of commissions) {
           postings.push({
@@ -1118,6 +1126,11 @@ export class RateService {
             reference: item.reference ?? null,
             note: `company:${companyId}`,
             requires: leader,
+            sum: sum && {
+              idempotencyKey: commissionKey(companyId, sum.idempotencyKey),
+              reference: sum.reference ?? null,
+              note: `company:${companyId}`,
+            },
           });
         }
         plan.push({ group: g, index, leader, amount, commissions });

@@ -59,10 +59,13 @@ export interface FinalMessage {
   doneAt: Date;
   source: SmsSource;
   price: bigint;
+  /** What each reseller above earned on it (taken back with a refund). */
+  commissions: { companyId: string; amount: bigint }[];
 }
 
-const _finalColumns = sql.raw(
-  'id, created_at, company_id, client_ref, to_number, status, error_code, done_at, source, price::text as price',
+/** What an update making messages final returns of each (FinalMessage). */
+const finalColumns = sql.raw(
+  'm.id, m.created_at, m.company_id, m.client_ref, m.to_number, m.status, m.error_code, m.done_at, m.source, m.price::text as price, m.commissions',
 );
 
 function finalOf(r: Record<string, unknown>): FinalMessage {
@@ -77,6 +80,10 @@ function finalOf(r: Record<string, unknown>): FinalMessage {
     doneAt: dateOf(r.done_at),
     source: r.source as SmsSource,
     price: moneyOf(r.price),
+    commissions: ((r.commissions as { companyId: string; amount: string }[] | null) ?? []).map((c) => ({
+      companyId: c.companyId,
+      amount: moneyOf(c.amount),
+    })),
   };
 }
 
@@ -199,15 +206,33 @@ export class SmsRepo {
       where m.id = r.id and m.created_at = r.created_at and m.status = 'accepted'`);
   }
 
-  /** Prices as charged (the ledger's amount, which may differ from the rate read before). */
-  async setPrices(rows: { id: string; createdAt: Date; price: bigint }[]): Promise<void> {
+  /**
+   * What the charge decided, where the rows as inserted did not say it: the price (the ledger's
+   * amount, which may differ from the rate read before) and the resellers' commissions.
+   */
+  async setCharged(
+    rows: {
+      id: string;
+      createdAt: Date;
+      price: bigint;
+      commissions: { companyId: string; amount: bigint }[];
+    }[],
+  ): Promise<void> {
     if (rows.length === 0) return;
+    const commissions = rows.map((r) =>
+      r.commissions.length === 0
+        ? null
+        : JSON.stringify(
+            r.commissions.map((c) => ({ companyId: c.companyId, amount: formatMoney(c.amount) })),
+          ),
+    );
     await this.x.execute(sql`
-      update sms_messages m set price = r.price
+      update sms_messages m set price = r.price, commissions = r.commissions
       from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
                   ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[],
-                  ${pgArray(rows.map((r) => formatMoney(r.price)))}::numeric[]) as r(id, created_at, price)
-      where m.id = r.id and m.created_at = r.created_at and m.price <> r.price`);
+                  ${pgArray(rows.map((r) => formatMoney(r.price)))}::numeric[],
+                  ${pgArray(commissions)}::jsonb[]) as r(id, created_at, price, commissions)
+      where m.id = r.id and m.created_at = r.created_at`);
   }
 
   // --- dispatch ---
@@ -310,8 +335,7 @@ export class SmsRepo {
                   ${pgArray(rows.map((r) => r.errorCode))}::text[]) as r(id, created_at, error_code)
       where m.id = r.id and m.created_at = r.created_at
         and m.status = any(${pgArray(from)}::text[]) and m.status not in ${FINALS}
-      returning m.id, m.created_at, m.company_id, m.client_ref, m.to_number, m.status, m.error_code,
-        m.done_at, m.source, m.price::text as price`);
+      returning ${finalColumns}`);
     return rowsOf<Record<string, unknown>>(result).map(finalOf);
   }
 
@@ -420,8 +444,7 @@ export class SmsRepo {
                   ${pgArray(rows.map((r) => r.doneAt.toISOString()))}::timestamptz[])
         as r(id, created_at, status, error_code, done_at)
       where m.id = r.id and m.created_at = r.created_at and m.status in ${OPEN}
-      returning m.id, m.created_at, m.company_id, m.client_ref, m.to_number, m.status, m.error_code,
-        m.done_at, m.source, m.price::text as price`);
+      returning ${finalColumns}`);
     return rowsOf<Record<string, unknown>>(result).map(finalOf);
   }
 
@@ -496,8 +519,7 @@ export class SmsRepo {
       )
       update sms_messages m set status = 'timeout', error_code = 'NO_RECEIPT', done_at = now()
       from late where m.id = late.id and m.created_at = late.created_at and m.status = 'sent'
-      returning m.id, m.created_at, m.company_id, m.client_ref, m.to_number, m.status, m.error_code,
-        m.done_at, m.source, m.price::text as price`);
+      returning ${finalColumns}`);
     return rowsOf<Record<string, unknown>>(result).map(finalOf);
   }
 

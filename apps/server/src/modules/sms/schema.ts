@@ -88,6 +88,11 @@ export const smsMessages = pgTable(
     price: moneyColumn('price').notNull().default(sql`0`),
     /** The lowest known gateway cost of the destination (staff only). */
     cost: moneyColumn('cost'),
+    /**
+     * What each reseller above the company earned on it (money as text), taken back if it is
+     * refunded; null when none did. The ledger has one commission entry per batch, not per message.
+     */
+    commissions: jsonb('commissions').$type<{ companyId: string; amount: string }[]>(),
     routeId: uuid('route_id'),
     routeName: varchar('route_name', { length: 128 }),
     /** The route's gateways in try order (failover). */

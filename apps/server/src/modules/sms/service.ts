@@ -455,48 +455,39 @@ export class SmsService {
             createdAt: p.now,
           })),
         );
-        // One charge per company and kind (the platform's own sends are charged to no one).
-        const charges = new Map<
-          string,
-          { companyId: string; kind: SmsKind; items: [Prepared, Analysed][] }
-        >();
-        for (const p of group) {
-          if (p.input.platform) continue;
-          for (const a of p.stored) {
-            if (a.reason !== null) continue;
-            const key = `${p.input.companyId}:${p.input.kind}`;
-            let charge = charges.get(key);
-            if (!charge) {
-              charge = { companyId: p.input.companyId, kind: p.input.kind, items: [] };
-              charges.set(key, charge);
-            }
-            charge.items.push([p, a]);
-          }
-        }
+        // One charge per acceptance (the platform's own sends are charged to no one), written as
+        // one ledger entry for its batch (and one commission entry per reseller): each message is
+        // still priced and decided on its own, and keeps its price and commissions.
+        const charged = group.filter((p) => !p.input.platform);
+        const items = charged.map((p) => p.stored.filter((a) => a.reason === null));
         const outcome = new Map<
           Prepared,
           Map<number, { status: SmsStatus; reason: string | null; price: bigint }>
         >(group.map((p) => [p, new Map()]));
         const amounts = new Map<Prepared, bigint>();
         const refused: { id: string; createdAt: Date; status: SmsStatus; errorCode: string }[] = [];
-        const repriced: { id: string; createdAt: Date; price: bigint }[] = [];
-        const chargeList = [...charges.values()];
+        const decided: Parameters<SmsRepo['setCharged']>[0] = [];
         const answers = await this.services.rates.chargeMany(
-          chargeList.map((c) => ({
-            companyId: c.companyId,
-            kind: c.kind,
-            items: c.items.map(([p, a]) => ({
+          charged.map((p, c) => ({
+            companyId: p.input.companyId,
+            kind: p.input.kind,
+            items: items[c]!.map((a) => ({
               number: a.parsed!,
               parts: a.parts,
               idempotencyKey: p.ids.get(a.index)!,
               reference: `sms:${p.ids.get(a.index)!}`,
             })),
+            sum: {
+              idempotencyKey: `sms-batch:${p.batchId}`,
+              reference: `sms-batch:${p.batchId}`,
+              note: (count: number) => `${p.input.kind}: ${count} SMS`,
+            },
           })),
           { freshKeys: true },
         );
-        for (const [c, charge] of chargeList.entries()) {
+        for (const [c, p] of charged.entries()) {
           for (const [j, o] of answers[c]!.entries()) {
-            const [p, a] = charge.items[j]!;
+            const a = items[c]![j]!;
             const id = p.ids.get(a.index)!;
             if (o.status === 'refused') {
               const status: SmsStatus = o.reason === 'BALANCE_INSUFFICIENT' ? 'arrears' : 'failed';
@@ -504,13 +495,15 @@ export class SmsService {
               outcome.get(p)!.set(a.index, { status, reason: o.reason, price: 0n });
             } else {
               amounts.set(p, (amounts.get(p) ?? 0n) + o.amount);
-              if (o.amount !== a.price) repriced.push({ id, createdAt: p.now, price: o.amount });
+              if (o.amount !== a.price || o.commissions.length > 0) {
+                decided.push({ id, createdAt: p.now, price: o.amount, commissions: o.commissions });
+              }
               outcome.get(p)!.set(a.index, { status: 'accepted', reason: null, price: o.amount });
             }
           }
         }
         await this.repo.refuse(refused);
-        await this.repo.setPrices(repriced);
+        await this.repo.setCharged(decided);
         await this.repo.setBatchAmounts(
           group
             .filter((p) => (amounts.get(p) ?? 0n) !== expected.get(p))
@@ -534,6 +527,7 @@ export class SmsService {
               doneAt: p.now,
               source: p.input.source,
               price: 0n,
+              commissions: [],
             });
           }
         }
@@ -664,65 +658,39 @@ export class SmsService {
 
   /**
    * Gives back what messages that never reached a gateway were charged, once: a `refund` credit
-   * keyed `<message id>:refund`, and the commission each reseller above earned on it taken back
-   * (an adjustment of its commission account under the same key). Runs in the caller's
-   * transaction, which also made the messages final: the refund and the final status commit
-   * together, and a final status is never made twice.
+   * keyed `<message id>:refund`, and the commission each reseller above earned on it (kept on the
+   * message) taken back (an adjustment of its commission account under the same key). Runs in the
+   * caller's transaction, which also made the messages final: the refund and the final status
+   * commit together, and a final status is never made twice.
    */
   async refund(messages: FinalMessage[]): Promise<void> {
-    const byCompany = new Map<string, FinalMessage[]>();
+    const postings: Posting[] = [];
     for (const m of messages) {
       if (m.price <= 0n) continue;
-      byCompany.set(m.companyId, [...(byCompany.get(m.companyId) ?? []), m]);
-    }
-    for (const [companyId, list] of byCompany) {
-      const postings: Posting[] = [];
-      const ancestors: string[] = [];
-      for (
-        let parent = (await this.services.companies.find(companyId))?.parentCompanyId ?? null;
-        parent !== null && !ancestors.includes(parent) && ancestors.length < 10;
-        parent = (await this.services.companies.find(parent))?.parentCompanyId ?? null
-      ) {
-        ancestors.push(parent);
-      }
-      const commissions = new Map<string, { companyId: string; amount: bigint }[]>();
-      for (const reseller of ancestors) {
-        const keys = new Map(list.map((m) => [commissionKey(companyId, m.id), m.id]));
-        for (const e of await this.services.ledger.entriesByKeys(reseller, [...keys.keys()])) {
-          const messageId = keys.get(e.idempotencyKey);
-          if (!messageId || e.kind !== 'commission' || e.amount <= 0n) continue;
-          commissions.set(messageId, [
-            ...(commissions.get(messageId) ?? []),
-            { companyId: reseller, amount: e.amount },
-          ]);
-        }
-      }
-      for (const m of list) {
-        const leader = postings.length;
+      const leader = postings.length;
+      postings.push({
+        companyId: m.companyId,
+        kind: 'refund',
+        amount: m.price,
+        idempotencyKey: `${m.id}:refund`,
+        reference: `sms:${m.id}`,
+        note: `SMS not sent (${m.errorCode ?? m.status}): refunded`.slice(0, 256),
+      });
+      for (const c of m.commissions) {
         postings.push({
-          companyId,
-          kind: 'refund',
-          amount: m.price,
+          companyId: c.companyId,
+          account: 'commission',
+          kind: 'adjustment',
+          amount: -c.amount,
           idempotencyKey: `${m.id}:refund`,
           reference: `sms:${m.id}`,
-          note: `SMS not sent (${m.errorCode ?? m.status}): refunded`.slice(0, 256),
+          note: `SMS refunded to company:${m.companyId}: commission reversed`.slice(0, 256),
+          allowOverdraft: true,
+          requires: leader,
         });
-        for (const c of commissions.get(m.id) ?? []) {
-          postings.push({
-            companyId: c.companyId,
-            account: 'commission',
-            kind: 'adjustment',
-            amount: -c.amount,
-            idempotencyKey: `${m.id}:refund`,
-            reference: `sms:${m.id}`,
-            note: `SMS refunded to company:${companyId}: commission reversed`.slice(0, 256),
-            allowOverdraft: true,
-            requires: leader,
-          });
-        }
       }
-      if (postings.length > 0) await this.services.ledger.post(postings, 'each');
     }
+    if (postings.length > 0) await this.services.ledger.post(postings, 'each');
   }
 
   // ------------------------------------------------------------------ final statuses
