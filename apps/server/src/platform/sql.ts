@@ -33,3 +33,22 @@ export function pgArray(values: readonly (string | null | undefined)[]): string 
   }
   return `${out}}`;
 }
+
+/** One column of `unnestRows`: its element type and its value in each row (null: NULL). */
+export type UnnestColumn<R> = readonly [type: string, value: (row: R) => string | null | undefined];
+
+/**
+ * `unnest(...) as alias(names)`: rows as a table for an insert or an update, each column ONE
+ * array parameter (pgArray) in the order given, so a batch of any size is one short statement of
+ * one shape.
+ */
+export function unnestRows<R>(
+  alias: string,
+  rows: readonly R[],
+  columns: Record<string, UnnestColumn<R>>,
+): SQL {
+  const arrays = Object.values(columns).map(
+    ([type, value]) => sql`${pgArray(rows.map(value))}::${sql.raw(type)}[]`,
+  );
+  return sql`unnest(${sql.join(arrays, sql`, `)}) as ${sql.raw(alias)}(${sql.raw(Object.keys(columns).join(', '))})`;
+}

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, lt, or, type SQL, sql } from 'driz
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
-import { inTexts, inUuids, likeText, pgArray } from '../../platform/sql';
+import { inTexts, inUuids, likeText, pgArray, unnestRows } from '../../platform/sql';
 import { smppAccounts, smppMessages } from './schema';
 
 export type SmppAccountRow = typeof smppAccounts.$inferSelect;
@@ -100,15 +100,19 @@ export class SmppRepo {
   /** One statement whatever the count: each column one array parameter (unnest). */
   async insertMessages(rows: SmppMessageValues[]): Promise<void> {
     if (rows.length === 0) return;
-    const col = (f: (r: SmppMessageValues) => string | null | undefined) => pgArray(rows.map(f));
     await executor(this.db).execute(sql`
       insert into smpp_messages (smpp_id, message_id, account_id, source_addr, dest_addr,
         registered_delivery, excerpt, submitted_at)
-      select * from unnest(
-        ${col((r) => r.smppId)}::text[], ${col((r) => r.messageId)}::uuid[], ${col((r) => r.accountId)}::uuid[],
-        ${col((r) => r.sourceAddr ?? '')}::text[], ${col((r) => r.destAddr)}::text[],
-        ${col((r) => String(r.registeredDelivery ?? 0))}::smallint[], ${col((r) => r.excerpt ?? '')}::text[],
-        ${col((r) => r.submittedAt.toISOString())}::timestamptz[])
+      select * from ${unnestRows('t', rows, {
+        smpp_id: ['text', (r) => r.smppId],
+        message_id: ['uuid', (r) => r.messageId],
+        account_id: ['uuid', (r) => r.accountId],
+        source_addr: ['text', (r) => r.sourceAddr ?? ''],
+        dest_addr: ['text', (r) => r.destAddr],
+        registered_delivery: ['smallint', (r) => String(r.registeredDelivery ?? 0)],
+        excerpt: ['text', (r) => r.excerpt ?? ''],
+        submitted_at: ['timestamptz', (r) => r.submittedAt.toISOString()],
+      })}
       on conflict do nothing`);
   }
 

@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { type DataScope, scopeCondition } from '../../platform/scope';
-import { likeText, pgArray } from '../../platform/sql';
+import { likeText, pgArray, unnestRows } from '../../platform/sql';
 import type { GatewayReceiptStatus } from './ports';
 import { smsBatches, smsCallbacks, smsMessageParts, smsMessages } from './schema';
 
@@ -121,17 +121,24 @@ export class SmsRepo {
   /** One statement whatever the count (an SMPP group is a batch per submit): array parameters. */
   async insertBatches(rows: (typeof smsBatches.$inferInsert)[]): Promise<void> {
     if (rows.length === 0) return;
-    const col = (f: (r: (typeof rows)[number]) => string | null | undefined) => pgArray(rows.map(f));
     await this.x.execute(sql`
       insert into sms_batches (id, company_id, user_id, kind, source, sender, text, template_id, total,
         amount, state, scheduled_at, created_at)
-      select * from unnest(
-        ${col((r) => r.id)}::uuid[], ${col((r) => r.companyId)}::uuid[], ${col((r) => r.userId)}::uuid[],
-        ${col((r) => r.kind)}::text[], ${col((r) => r.source)}::text[], ${col((r) => r.sender)}::text[],
-        ${col((r) => r.text)}::text[], ${col((r) => r.templateId)}::uuid[], ${col((r) => String(r.total))}::int[],
-        ${col((r) => formatMoney(r.amount ?? 0n))}::numeric[], ${col((r) => r.state)}::text[],
-        ${col((r) => r.scheduledAt?.toISOString())}::timestamptz[],
-        ${col((r) => (r.createdAt ?? new Date()).toISOString())}::timestamptz[])`);
+      select * from ${unnestRows('t', rows, {
+        id: ['uuid', (r) => r.id],
+        company_id: ['uuid', (r) => r.companyId],
+        user_id: ['uuid', (r) => r.userId],
+        kind: ['text', (r) => r.kind],
+        source: ['text', (r) => r.source],
+        sender: ['text', (r) => r.sender],
+        text: ['text', (r) => r.text],
+        template_id: ['uuid', (r) => r.templateId],
+        total: ['int', (r) => String(r.total)],
+        amount: ['numeric', (r) => formatMoney(r.amount ?? 0n)],
+        state: ['text', (r) => r.state],
+        scheduled_at: ['timestamptz', (r) => r.scheduledAt?.toISOString()],
+        created_at: ['timestamptz', (r) => (r.createdAt ?? new Date()).toISOString()],
+      })}`);
   }
 
   /** What the batches were charged, where it differs from the sum of their prices. */
@@ -152,7 +159,6 @@ export class SmsRepo {
   async insertMessages(rows: SmsMessageInsert[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 5_000) {
       const chunk = rows.slice(i, i + 5_000);
-      const col = (f: (r: SmsMessageInsert) => string | null | undefined) => pgArray(chunk.map(f));
       // The rows of one acceptance share their Date objects (created, start, validity): each
       // is formatted once.
       const isoOf = new Map<Date, string>();
@@ -174,22 +180,38 @@ export class SmsRepo {
           sender, text, parts, encoding, price, cost, route_id, route_name,
           case when gateway_ids is null then null else string_to_array(gateway_ids, ',')::uuid[] end,
           status, error_code, client_ref, priority, next_attempt_at, valid_until, done_at
-        from unnest(
-          ${col((r) => r.id)}::uuid[], ${col((r) => iso(r.createdAt))}::timestamptz[],
-          ${col((r) => r.companyId)}::uuid[], ${col((r) => r.batchId)}::uuid[],
-          ${col((r) => r.kind)}::text[], ${col((r) => r.source)}::text[], ${col((r) => r.toNumber)}::text[],
-          ${col((r) => r.countryCode)}::text[], ${col((r) => r.mcc)}::text[], ${col((r) => r.mnc)}::text[],
-          ${col((r) => r.sender)}::text[], ${col((r) => r.text)}::text[],
-          ${col((r) => String(r.parts))}::smallint[], ${col((r) => r.encoding)}::text[],
-          ${col((r) => money(r.price ?? 0n))}::numeric[], ${col((r) => money(r.cost))}::numeric[],
-          ${col((r) => r.routeId)}::uuid[], ${col((r) => r.routeName)}::text[],
-          ${col((r) => (r.gatewayIds && r.gatewayIds.length > 0 ? r.gatewayIds.join(',') : null))}::text[],
-          ${col((r) => r.status)}::text[], ${col((r) => r.errorCode)}::text[], ${col((r) => r.clientRef)}::text[],
-          ${col((r) => String(r.priority ?? 0))}::smallint[], ${col((r) => iso(r.nextAttemptAt))}::timestamptz[],
-          ${col((r) => iso(r.validUntil))}::timestamptz[], ${col((r) => iso(r.doneAt))}::timestamptz[]
-        ) as t(id, created_at, company_id, batch_id, kind, source, to_number, country_code, mcc, mnc,
-               sender, text, parts, encoding, price, cost, route_id, route_name, gateway_ids, status,
-               error_code, client_ref, priority, next_attempt_at, valid_until, done_at)`);
+        from ${unnestRows('t', chunk, {
+          id: ['uuid', (r) => r.id],
+          created_at: ['timestamptz', (r) => iso(r.createdAt)],
+          company_id: ['uuid', (r) => r.companyId],
+          batch_id: ['uuid', (r) => r.batchId],
+          kind: ['text', (r) => r.kind],
+          source: ['text', (r) => r.source],
+          to_number: ['text', (r) => r.toNumber],
+          country_code: ['text', (r) => r.countryCode],
+          mcc: ['text', (r) => r.mcc],
+          mnc: ['text', (r) => r.mnc],
+          sender: ['text', (r) => r.sender],
+          text: ['text', (r) => r.text],
+          parts: ['smallint', (r) => String(r.parts)],
+          encoding: ['text', (r) => r.encoding],
+          price: ['numeric', (r) => money(r.price ?? 0n)],
+          cost: ['numeric', (r) => money(r.cost)],
+          route_id: ['uuid', (r) => r.routeId],
+          route_name: ['text', (r) => r.routeName],
+          // The route's gateways as one text (unnest takes no array of arrays), split above.
+          gateway_ids: [
+            'text',
+            (r) => (r.gatewayIds && r.gatewayIds.length > 0 ? r.gatewayIds.join(',') : null),
+          ],
+          status: ['text', (r) => r.status],
+          error_code: ['text', (r) => r.errorCode],
+          client_ref: ['text', (r) => r.clientRef],
+          priority: ['smallint', (r) => String(r.priority ?? 0)],
+          next_attempt_at: ['timestamptz', (r) => iso(r.nextAttemptAt)],
+          valid_until: ['timestamptz', (r) => iso(r.validUntil)],
+          done_at: ['timestamptz', (r) => iso(r.doneAt)],
+        })}`);
     }
   }
 

@@ -31,7 +31,6 @@ import type { Services } from '../../platform/module';
 import type { Posting } from '../ledger';
 import type { Resolution } from '../rate';
 import { amountOf, type ParsedNumber, parseNumber } from '../rate/resolve';
-import { commissionKey } from '../rate/service';
 import type { GatewayReceipt } from './ports';
 import {
   type ClaimedMessage,
