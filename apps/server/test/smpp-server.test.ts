@@ -620,6 +620,52 @@ describe('submit_sm and receipts', () => {
     expect(new Set(received.map((r) => r.receipted_message_id))).toEqual(new Set(ids));
   });
 
+  it('forgets an account waiting for window room once its last receiving bind closes', async () => {
+    // The set is the server's own; reached here because nothing outside shows it.
+    const waiting = () =>
+      (
+        s.app.services.smppServer as unknown as {
+          server: { waitingForRoom: Set<string> };
+        }
+      ).server.waitingForRoom;
+    const acc = await account();
+    // A client that never answers its receipts: the window (100) fills and stays full.
+    const received: Pdu[] = [];
+    const session = await connect((pdu) => {
+      received.push(pdu);
+      return false;
+    });
+    expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
+    const ids: string[] = [];
+    for (let i = 0; i < 105; i++) {
+      const resp = await request(session, 'submit_sm', {
+        destination_addr: CN,
+        registered_delivery: 1,
+        short_message: `unanswered ${i}`,
+      });
+      ids.push(resp.message_id!);
+    }
+    const submits = await eventually(async () => {
+      const found = ids.map((id) => gateways.submitsOf(id)[0]);
+      expect(found.every(Boolean)).toBe(true);
+      for (const id of ids) expect((await messageRow(id)).status).toBe('sent');
+      return found.map((f) => f!);
+    }, 20_000);
+    await Promise.all(
+      submits.flatMap((submit) =>
+        (submit.outcome.ok ? submit.outcome.upstreamIds : []).map((upstream) =>
+          gateways.receipt(submit.gatewayId, upstream, 'delivered', null),
+        ),
+      ),
+    );
+    await eventually(async () => expect(received).toHaveLength(100), 20_000);
+    await eventually(async () => expect(waiting().has(acc.id)).toBe(true));
+    session.socket.destroy();
+    await eventually(async () => expect(waiting().has(acc.id)).toBe(false));
+    // The receipts are kept for the account's next bind.
+    expect((await smppRow(ids[104]!))?.receiptState).not.toBe('acked');
+  });
+
   it('answers an invalid number with ESME_RINVDSTADR', async () => {
     const acc = await account();
     const session = await connect();

@@ -235,6 +235,8 @@ export class SmppServer {
     if (bind.closed) return;
     bind.closed = true;
     this.binds.delete(bind);
+    const accountId = bind.account?.id;
+    if (accountId && !this.hasReceiver(accountId)) this.waitingForRoom.delete(accountId);
     const unanswered = [...bind.outstanding];
     for (const id of unanswered) this.inFlight.delete(id);
     bind.outstanding.clear();
@@ -542,7 +544,23 @@ export class SmppServer {
   offer(row: SmppMessageRow): void {
     const bind = this.receiverOf(row.accountId);
     if (bind) this.write(bind, row);
-    else this.waitingForRoom.add(row.accountId);
+    else this.awaitRoom(row.accountId);
+  }
+
+  /**
+   * The account's receipts wait for room in one of its binds here. Only while it has a receiving
+   * bind here: an account bound elsewhere or not at all is read again when it binds, so the set
+   * stays bounded by the accounts bound to this process (a deleted account's binds are closed).
+   */
+  private awaitRoom(accountId: string): void {
+    if (this.hasReceiver(accountId)) this.waitingForRoom.add(accountId);
+  }
+
+  private hasReceiver(accountId: string): boolean {
+    for (const bind of this.binds) {
+      if (!bind.closed && bind.account?.id === accountId && receives(bind.mode)) return true;
+    }
+    return false;
   }
 
   /** A receipt was answered on this bind: with half its window free, the account's backlog goes. */
@@ -652,13 +670,13 @@ export class SmppServer {
       const bind = this.receiverOf(accountId);
       if (!bind) {
         // Windows full: the rest when a bind has room again.
-        this.waitingForRoom.add(accountId);
+        this.awaitRoom(accountId);
         return;
       }
       this.write(bind, row);
     }
     // A full read: there may be more due.
-    if (rows.length === RECEIPT_PUMP_ROWS) this.waitingForRoom.add(accountId);
+    if (rows.length === RECEIPT_PUMP_ROWS) this.awaitRoom(accountId);
   }
 
   /** Receipts other processes stored for accounts bound here; incomplete concatenations dropped. */
