@@ -355,7 +355,8 @@ export class SmsService {
    * Accepts a send: each recipient validated (invalid and repeated numbers answered per
    * recipient), its variables filled in, parts counted, priced and routed; then, in ONE
    * transaction, the batch and every message are written and the routable ones charged (through
-   * `rates.chargeMany`, idempotency key = message id). A refused charge makes its message final
+   * `rates.chargeMany`: each message priced and decided on its own, the batch one ledger entry
+   * keyed `sms-batch:<batch id>`). A refused charge makes its message final
    * at once (arrears, or failed with the reason) with nothing charged. The answer comes after the
    * commit: what it says is stored and charged; a crash before the commit leaves nothing (neither
    * a message nor a charge), so there is nothing to recover.
