@@ -424,17 +424,17 @@ describe('the ledger service', () => {
     });
     const outcomes = await ledger.post(
       [
+        // A plain posting before the summed ones: its own entry, first.
+        { companyId: customer, kind: 'refund', amount: 50_000n, idempotencyKey: key('r') },
         charge(400_000n),
         {
           companyId: reseller,
           kind: 'commission',
           amount: 10n,
           idempotencyKey: key('c'),
-          requires: 0,
+          requires: 1,
           sum: commissionSum,
         },
-        // A plain posting between the summed ones gets its own entry after the sum's.
-        { companyId: customer, kind: 'refund', amount: 50_000n, idempotencyKey: key('r') },
         charge(700_000n), // not covered: refused, and so is its commission
         {
           companyId: reseller,
@@ -466,8 +466,8 @@ describe('the ledger service', () => {
       'posted',
     ]);
     const entryOf = (i: number) => (outcomes[i] as { entry: { id: number } }).entry;
-    expect(entryOf(0)).toEqual(entryOf(5));
-    expect(entryOf(1)).toEqual(entryOf(6));
+    expect(entryOf(1)).toEqual(entryOf(5));
+    expect(entryOf(2)).toEqual(entryOf(6));
     const written = await s.app.database.db
       .select()
       .from(ledgerEntries)
@@ -476,10 +476,10 @@ describe('the ledger service', () => {
     const own = written.filter((e) => e.companyId === customer);
     expect(own.map((e) => [e.seq, e.kind, e.amount, e.balanceAfter, e.idempotencyKey, e.note])).toEqual([
       [1, 'topup', units(1), units(1), own[0]!.idempotencyKey, null],
-      [2, 'charge', -1_000_000n, 0n, batch, '2 charges'],
-      [3, 'refund', 50_000n, 50_000n, own[2]!.idempotencyKey, null],
+      [2, 'refund', 50_000n, 1_050_000n, own[1]!.idempotencyKey, null],
+      [3, 'charge', -1_000_000n, 50_000n, batch, '2 charges'],
     ]);
-    expect(own[1]!.reference).toBe('sms-batch:x');
+    expect(own[2]!.reference).toBe('sms-batch:x');
     expect(
       written
         .filter((e) => e.companyId === reseller)
@@ -496,7 +496,7 @@ describe('the ledger service', () => {
     expect((await ledger.reconcile()).differences).toEqual([]);
   });
 
-  it('refuses sums that could not be one entry: adjustments, and one key for two kinds', async () => {
+  it('refuses sums that could not be one entry: adjustments, one key for two kinds, interleaved', async () => {
     const ledger = s.app.services.ledger;
     const company = await freshCompany();
     const sum = { idempotencyKey: key('sum') };
@@ -515,6 +515,15 @@ describe('the ledger service', () => {
         { companyId: company, kind: 'topup', amount: 5n, idempotencyKey: key('a'), sum },
       ]),
     ).rejects.toThrow('names two different entries');
+    // A plain posting on the sum's account between two of its postings: the one entry could not
+    // show a balance the decisions went through.
+    await expect(
+      ledger.post([
+        { companyId: company, kind: 'topup', amount: 5n, idempotencyKey: key('a'), sum },
+        { companyId: company, kind: 'refund', amount: 5n, idempotencyKey: key('a') },
+        { companyId: company, kind: 'topup', amount: 5n, idempotencyKey: key('a'), sum },
+      ]),
+    ).rejects.toThrow('do not follow one another');
     expect((await ledger.balanceOf(company)).balance).toBe(0n);
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
+import { commissionKey } from '../src/modules/rate/service';
 import { pgliteDump } from './harness';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
@@ -126,6 +127,47 @@ describe('migrations on a database that already has data', () => {
     await expect(db.exec(`UPDATE announcements SET priority = 'X'`)).rejects.toThrow(
       /announcements_priority_ck/,
     );
+    await db.close();
+  });
+  it('0025 keeps, on each message that may still be refunded, what its resellers earned on it', async () => {
+    const db = await PGlite.create('memory://', { loadDataDir: await pgliteDump('empty') });
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    for (const file of files.filter((f) => f < '0025')) await apply(db, file);
+    const [agent, customer] = [
+      '00000000-0000-4000-8000-0000000000a1',
+      '00000000-0000-4000-8000-0000000000c1',
+    ];
+    const message = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
+    await db.exec(`
+      INSERT INTO companies (id, name, type, parent_company_id) VALUES
+        ('${agent}', 'Agent', 'agent', NULL), ('${customer}', 'Customer', 'direct', '${agent}');
+      INSERT INTO sms_messages (id, company_id, kind, source, to_number, text, parts, encoding, price,
+          status, valid_until) VALUES
+        ('${message(1)}', '${customer}', 'marketing', 'api', '8613800000001', 'x', 1, 'gsm7', 0.05, 'queued', now()),
+        ('${message(2)}', '${customer}', 'marketing', 'api', '8613800000002', 'x', 1, 'gsm7', 0.05, 'delivered', now()),
+        ('${message(3)}', '${customer}', 'marketing', 'api', '8613800000003', 'x', 1, 'gsm7', 0.05, 'accepted', now());
+    `);
+    // Entries as rates.chargeMany wrote them then: one commission per message, keyed by commissionKey.
+    for (const [seq, n] of [1, 2].entries()) {
+      await db.query(
+        `INSERT INTO ledger_entries (company_id, account, seq, kind, amount, balance_after, idempotency_key)
+         VALUES ($1, 'commission', $2, 'commission', 0.001, $3, $4)`,
+        [agent, seq + 1, (seq + 1) / 1000, commissionKey(customer, message(n))],
+      );
+    }
+    await apply(db, '0025_sms_commissions.sql');
+    const { rows } = await db.query<{ id: string; commissions: unknown }>(
+      'SELECT id, commissions FROM sms_messages ORDER BY id',
+    );
+    expect(rows).toEqual([
+      // Waiting: its commission kept. Delivered: never refunded, left alone. None earned: null.
+      { id: message(1), commissions: [{ companyId: agent, amount: '0.001000' }] },
+      { id: message(2), commissions: null },
+      { id: message(3), commissions: null },
+    ]);
     await db.close();
   });
 });

@@ -40,7 +40,8 @@ export type UnnestColumn<R> = readonly [type: string, value: (row: R) => string 
 /**
  * `unnest(...) as alias(names)`: rows as a table for an insert or an update, each column ONE
  * array parameter (pgArray) in the order given, so a batch of any size is one short statement of
- * one shape.
+ * one shape. Select its columns by name (not `*`): a name the insert does not know then fails
+ * rather than two columns of one type trading places.
  */
 export function unnestRows<R>(
   alias: string,

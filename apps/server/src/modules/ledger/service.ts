@@ -66,7 +66,10 @@ export interface Posting {
    * total under the sum's key. The postings' own keys are not stored, so a summed posting is
    * never looked up for a replay: the sum's key must be new (the unique index refuses a key seen
    * before, failing the transaction), and a caller that must answer a repeated request does so
-   * itself (as the HTTP API's Idempotency-Key does). Not for adjustments (either sign).
+   * itself (as the HTTP API's Idempotency-Key does). Not for adjustments (either sign). A sum's
+   * postings follow one another on their account (postings on other accounts may come between),
+   * so its entry's balance after is one the decisions went through; its reference, note and
+   * actor are its first written posting's. Each summed posting's outcome is the whole entry.
    */
   sum?: PostingSum;
 }
@@ -141,7 +144,8 @@ function settled(outcome: PostingOutcome): { entry: LedgerEntryRow; replayed: bo
  * group that queued meanwhile, as one `each` posting. An idle system adds no delay; a busy one
  * turns many short transactions (each holding a hot company's row lock for three round trips)
  * into few. Each caller still gets its own outcomes. A group is never split, and two groups that
- * share a key never share a batch (the second waits for the next, and then replays the first). A
+ * share a key never share a batch (the second waits for the next, and then replays the first; or,
+ * for a sum's key, which is never replayed, fails on the unique index and learns it alone). A
  * batch that fails as a whole (a bug, a balance out of range, a lost connection) is tried again
  * one group at a time, so one caller's error stays its own.
  */
@@ -202,6 +206,8 @@ interface Slot {
   posting: Posting & { account: LedgerAccount };
   amount: bigint;
   count: number;
+  /** The account's balance as decided after the slot's last posting (its entry's balance after). */
+  after: bigint;
 }
 
 const accountOf = (kind: LedgerKind): LedgerAccount =>
@@ -281,6 +287,8 @@ export class LedgerService {
         // What to write, in the order first decided (a sum where its first posting came).
         const slots: Slot[] = [];
         const sumSlots = new Map<string, Slot>();
+        // Per company account, the slot its last written posting went to.
+        const lastSlots = new Map<string, Slot>();
         for (const p of normalised) {
           const first = existing.get(keyOf(p));
           if (first) {
@@ -329,17 +337,25 @@ export class LedgerService {
           if (next >= MONEY_LIMIT || next <= -MONEY_LIMIT) throw new AppError('BALANCE_OUT_OF_RANGE', 409);
           if (onCommission) row.commission = next;
           else row.balance = next;
-          if (p.sum) {
-            const key = sumKeyOf(p, p.sum);
-            let slot = sumSlots.get(key);
-            if (!slot) {
-              slot = { posting: p, amount: 0n, count: 0 };
-              sumSlots.set(key, slot);
-              slots.push(slot);
+          // A sum's postings must follow one another on their account (others' accounts may
+          // come between): its one entry then shows a balance the decisions went through.
+          const accountKey = `${p.companyId}\u0000${p.account}`;
+          let slot = p.sum ? sumSlots.get(sumKeyOf(p, p.sum)) : undefined;
+          if (slot) {
+            if (lastSlots.get(accountKey) !== slot) {
+              throw new Error(
+                `postings of sum ${p.sum!.idempotencyKey} do not follow one another on their account`,
+              );
             }
             slot.amount += p.amount;
             slot.count++;
-          } else slots.push({ posting: p, amount: p.amount, count: 1 });
+            slot.after = next;
+          } else {
+            slot = { posting: p, amount: p.amount, count: 1, after: next };
+            if (p.sum) sumSlots.set(sumKeyOf(p, p.sum), slot);
+            slots.push(slot);
+            lastSlots.set(accountKey, slot);
+          }
           outcomes.push(null);
         }
         if (mode === 'all') {
@@ -354,6 +370,8 @@ export class LedgerService {
           const row = chains.get(p.companyId)!;
           const onCommission = p.account === 'commission';
           const next = (onCommission ? row.commission : row.balance) + slot.amount;
+          if (next !== slot.after)
+            throw new Error('a ledger entry and the decisions disagree on its balance');
           const seq = (onCommission ? row.commissionSeq : row.balanceSeq) + 1;
           if (onCommission) {
             row.commission = next;
@@ -382,10 +400,6 @@ export class LedgerService {
         const updates: BalanceUpdate[] = [];
         for (const before of rows) {
           const after = chains.get(before.companyId)!;
-          const decided = state.get(before.companyId)!;
-          if (after.balance !== decided.balance || after.commission !== decided.commission) {
-            throw new Error('ledger chain and decisions disagree');
-          }
           if (after.balanceSeq === before.balanceSeq && after.commissionSeq === before.commissionSeq)
             continue;
           updates.push({

@@ -103,7 +103,9 @@ export class SmppRepo {
     await executor(this.db).execute(sql`
       insert into smpp_messages (smpp_id, message_id, account_id, source_addr, dest_addr,
         registered_delivery, excerpt, submitted_at)
-      select * from ${unnestRows('t', rows, {
+      select smpp_id, message_id, account_id, source_addr, dest_addr, registered_delivery, excerpt,
+        submitted_at
+      from ${unnestRows('t', rows, {
         smpp_id: ['text', (r) => r.smppId],
         message_id: ['uuid', (r) => r.messageId],
         account_id: ['uuid', (r) => r.accountId],

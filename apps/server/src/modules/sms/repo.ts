@@ -124,7 +124,9 @@ export class SmsRepo {
     await this.x.execute(sql`
       insert into sms_batches (id, company_id, user_id, kind, source, sender, text, template_id, total,
         amount, state, scheduled_at, created_at)
-      select * from ${unnestRows('t', rows, {
+      select id, company_id, user_id, kind, source, sender, text, template_id, total, amount, state,
+        scheduled_at, created_at
+      from ${unnestRows('t', rows, {
         id: ['uuid', (r) => r.id],
         company_id: ['uuid', (r) => r.companyId],
         user_id: ['uuid', (r) => r.userId],

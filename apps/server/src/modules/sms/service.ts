@@ -677,6 +677,7 @@ export class SmsService {
         note: `SMS not sent (${m.errorCode ?? m.status}): refunded`.slice(0, 256),
       });
       for (const c of m.commissions) {
+        if (c.amount <= 0n) continue;
         postings.push({
           companyId: c.companyId,
           account: 'commission',
