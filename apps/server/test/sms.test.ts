@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   API_PREFIX,
+  formatMoney,
   type Page,
   parseMoney,
   type SmsBatchRow,
@@ -17,6 +18,7 @@ import {
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, ledgerEntries, smsBatches, smsMessages } from '../src/db/schema';
+import { parseNumber } from '../src/modules/rate/resolve';
 import type { AcceptWriter } from '../src/modules/sms';
 import type { TestServer } from './harness';
 import { companyId, EN, eventually, expectError, expectOk, text, ZH } from './support/api';
@@ -165,6 +167,54 @@ describe('acceptance', () => {
     expect((await entries(company, `sms-batch:${r.batchId}`)).map((e) => [e.amount, e.note])).toEqual([
       [-parseMoney('0.045')!, 'marketing: 1 SMS'],
     ]);
+  });
+
+  it('a reseller’s customer: each message keeps its price and commissions as the charge decided them, even when the rates moved since they were read', async () => {
+    const customer = await freshCompany(ACME, 'Acme customers SMS', units(1));
+    const [acme0, nw0] = [await commission(ACME), await commission(NORTHWIND)];
+    const rates = s.app.services.rates;
+    const original = rates.priceOf.bind(rates);
+    // The rates as read before the transaction said otherwise (a rate changed in between): the
+    // first message a different price, the second a different commission.
+    let read = 0;
+    rates.priceOf = async (...args) => {
+      const priced = await original(...args);
+      read++;
+      if (read === 1) return { ...priced, amount: priced.amount + 1n };
+      return { ...priced, commissions: priced.commissions.map((c) => ({ ...c, amount: c.amount + 1n })) };
+    };
+    let r: Awaited<ReturnType<typeof accept>>;
+    try {
+      r = await accept(customer, [CN, GB]);
+    } finally {
+      rates.priceOf = original;
+    }
+    expect(r.messages.map((m) => m.status)).toEqual(['accepted', 'accepted']);
+    const rows = await messagesOf(r.batchId);
+    const earned = new Map([
+      [ACME, 0n],
+      [NORTHWIND, 0n],
+    ]);
+    for (const row of rows) {
+      const m = r.messages.find((x) => x.id === row.id)!;
+      const now = await original(customer, 'marketing', parseNumber(row.toNumber)!, row.parts);
+      // Stored as charged: the rates of now, not what was read before.
+      expect(row.price).toBe(now.amount);
+      expect(m.price).toBe(now.amount);
+      expect(row.commissions).toEqual(
+        now.commissions.map((c) => ({ companyId: c.companyId, amount: formatMoney(c.amount) })),
+      );
+      for (const c of now.commissions) earned.set(c.companyId, earned.get(c.companyId)! + c.amount);
+    }
+    expect([...earned.values()].every((x) => x > 0n)).toBe(true);
+    expect((await commission(ACME)) - acme0).toBe(earned.get(ACME));
+    expect((await commission(NORTHWIND)) - nw0).toBe(earned.get(NORTHWIND));
+    // The reseller's one commission entry for the batch says the same.
+    const [entry] = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.companyId, ACME), eq(ledgerEntries.reference, `sms-batch:${r.batchId}`)));
+    expect(entry!.amount).toBe(earned.get(ACME));
   });
 
   it('a failure after the messages are written but before the charge commits leaves nothing: no batch, no message, no charge', async () => {

@@ -80,6 +80,12 @@ export interface RateChargeItem {
   reference?: string | null;
 }
 
+/** A price, and the commission each reseller above earns on it. */
+export interface Priced {
+  amount: bigint;
+  commissions: { companyId: string; amount: bigint }[];
+}
+
 /** What became of one charge. */
 export type RateChargeOutcome =
   | {
@@ -959,6 +965,43 @@ export class RateService {
 
   // --- charging ---
 
+  /**
+   * What a charge of `parts` would take now, and what each reseller above would earn on it (the
+   * charge decides again under the balance lock; a rate changed meanwhile wins). RATE_NOT_FOUND
+   * when the company or a reseller above has no rate for it.
+   */
+  async priceOf(
+    companyId: string,
+    kind: ChargeKind,
+    number: ParsedNumber,
+    parts: number,
+  ): Promise<{ resolution: Resolution } & Priced> {
+    const chain = await this.chain(companyId, kind, number);
+    return { resolution: chain[0]!, ...this.priced(chain, parts) };
+  }
+
+  /** The price at the chain's first company and each reseller's margin (child's price − its own). */
+  private priced(chain: Resolution[], parts: number): Priced {
+    const voice = groupKindOf(chain[0]!.kind) === 'voice';
+    const amounts = chain.map((r) => amountOf(r.rate, voice, parts));
+    const commissions: { companyId: string; amount: bigint }[] = [];
+    for (let level = 1; level < chain.length; level++) {
+      const margin = amounts[level - 1]! - amounts[level]!;
+      if (margin > 0n) commissions.push({ companyId: chain[level]!.companyId, amount: margin });
+      else if (margin < 0n) {
+        this.log?.warn(
+          {
+            companyId: chain[level - 1]!.companyId,
+            reseller: chain[level]!.companyId,
+            margin: String(margin),
+          },
+          'customer priced below its reseller: no commission',
+        );
+      }
+    }
+    return { amount: amounts[0]!, commissions };
+  }
+
   /** The company and each reseller above it, with its rate for the destination (nearest first). */
   private async chain(companyId: string, kind: ChargeKind, number: ParsedNumber) {
     const chain: Resolution[] = [await this.resolve(companyId, kind, number)];
@@ -1054,7 +1097,6 @@ export class RateService {
             )
         ).map((e) => [e.idempotencyKey, e]),
       );
-      const voice = groupKindOf(kind) === 'voice';
       for (const [index, item] of items.entries()) {
         const first = done.get(item.idempotencyKey);
         if (first) {
@@ -1086,23 +1128,7 @@ export class RateService {
           }
           throw error;
         }
-        const amounts = chain.map((r) => amountOf(r.rate, voice, item.parts));
-        const amount = amounts[0]!;
-        const commissions: { companyId: string; amount: bigint }[] = [];
-        for (let level = 1; level < chain.length; level++) {
-          const margin = amounts[level - 1]! - amounts[level]!;
-          if (margin > 0n) commissions.push({ companyId: chain[level]!.companyId, amount: margin });
-          else if (margin < 0n) {
-            this.log?.warn(
-              {
-                companyId: chain[level - 1]!.companyId,
-                reseller: chain[level]!.companyId,
-                margin: String(margin),
-              },
-              'customer priced below its reseller: no commission',
-            );
-          }
-        }
+        const { amount, commissions } = this.priced(chain, item.parts);
         if (amount === 0n) {
           outcomes[index] = { status: 'charged', amount: 0n, commissions: [] };
           continue;

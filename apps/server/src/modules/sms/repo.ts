@@ -176,10 +176,11 @@ export class SmsRepo {
       const money = (m: bigint | null | undefined) => (m === null || m === undefined ? null : formatMoney(m));
       await this.x.execute(sql`
         insert into sms_messages (id, created_at, company_id, batch_id, kind, source, to_number,
-          country_code, mcc, mnc, sender, text, parts, encoding, price, cost, route_id, route_name,
-          gateway_ids, status, error_code, client_ref, priority, next_attempt_at, valid_until, done_at)
+          country_code, mcc, mnc, sender, text, parts, encoding, price, cost, commissions, route_id,
+          route_name, gateway_ids, status, error_code, client_ref, priority, next_attempt_at, valid_until,
+          done_at)
         select id, created_at, company_id, batch_id, kind, source, to_number, country_code, mcc, mnc,
-          sender, text, parts, encoding, price, cost, route_id, route_name,
+          sender, text, parts, encoding, price, cost, commissions, route_id, route_name,
           case when gateway_ids is null then null else string_to_array(gateway_ids, ',')::uuid[] end,
           status, error_code, client_ref, priority, next_attempt_at, valid_until, done_at
         from ${unnestRows('t', chunk, {
@@ -199,6 +200,7 @@ export class SmsRepo {
           encoding: ['text', (r) => r.encoding],
           price: ['numeric', (r) => money(r.price ?? 0n)],
           cost: ['numeric', (r) => money(r.cost)],
+          commissions: ['jsonb', (r) => (r.commissions ? JSON.stringify(r.commissions) : null)],
           route_id: ['uuid', (r) => r.routeId],
           route_name: ['text', (r) => r.routeName],
           // The route's gateways as one text (unnest takes no array of arrays), split above.

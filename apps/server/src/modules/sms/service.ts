@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ErrorCode,
+  formatMoney,
   hasPlatformScope,
   isErrorCode,
   type Page,
@@ -29,8 +30,8 @@ import { GroupCommit } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import type { Posting } from '../ledger';
-import type { Resolution } from '../rate';
-import { amountOf, type ParsedNumber, parseNumber } from '../rate/resolve';
+import type { Priced, RateService } from '../rate';
+import { type ParsedNumber, parseNumber } from '../rate/resolve';
 import type { GatewayReceipt } from './ports';
 import {
   type ClaimedMessage,
@@ -127,8 +128,9 @@ interface Analysed {
   parts: number;
   encoding: SmsEncoding;
   clientRef: string | null;
-  /** Estimated price (the rate read now; the charge decides). */
+  /** Estimated price and resellers' commissions (the rates read now; the charge decides). */
   price: bigint;
+  commissions: Priced['commissions'];
   cost: bigint | null;
   routeId: string | null;
   routeName: string | null;
@@ -136,6 +138,13 @@ interface Analysed {
   /** Why it is not sent (null: it is). `duplicate` ones are not stored at all. */
   reason: ErrorCode | null;
 }
+
+/** Commissions as a message keeps them (money as text; null when none). */
+const storedCommissions = (list: Priced['commissions']) =>
+  list.length === 0 ? null : list.map((c) => ({ companyId: c.companyId, amount: formatMoney(c.amount) }));
+
+const sameCommissions = (a: Priced['commissions'], b: Priced['commissions']) =>
+  a.length === b.length && a.every((c, i) => c.companyId === b[i]!.companyId && c.amount === b[i]!.amount);
 
 const statusOf = (a: Analysed): SmsStatus =>
   a.reason === null ? 'accepted' : a.reason === 'NUMBER_INVALID' ? 'invalid_number' : 'failed';
@@ -272,6 +281,7 @@ export class SmsService {
         encoding,
         clientRef: r.clientRef?.slice(0, 64) ?? null,
         price: 0n,
+        commissions: [],
         cost: null,
         routeId: null,
         routeName: null,
@@ -291,17 +301,18 @@ export class SmsService {
         return a;
       }
       if (input.platform) return this.route(input, a, at);
-      let resolution: Resolution;
+      let priced: Awaited<ReturnType<RateService['priceOf']>>;
       try {
-        resolution = await this.services.rates.resolve(input.companyId, input.kind, a.parsed!);
+        priced = await this.services.rates.priceOf(input.companyId, input.kind, a.parsed!, a.parts);
       } catch (error) {
         if (error instanceof AppError) return { ...a, reason: error.errorCode };
         throw error;
       }
-      const op = resolution.operator;
+      const op = priced.resolution.operator;
       a.mcc = op?.mcc ?? null;
       a.mnc = op?.mnc ?? null;
-      a.price = amountOf(resolution.rate, false, a.parts);
+      a.price = priced.amount;
+      a.commissions = priced.commissions;
       const costKey = `${a.countryCode}:${a.mcc}:${a.mnc}`;
       let cost = costs.get(costKey);
       if (!cost) {
@@ -406,6 +417,7 @@ export class SmsService {
       encoding: a.encoding,
       price: a.reason === null ? a.price : 0n,
       cost: a.cost,
+      commissions: a.reason === null ? storedCommissions(a.commissions) : null,
       routeId: a.routeId,
       routeName: a.routeName,
       gatewayIds: a.gatewayIds.length > 0 ? a.gatewayIds : null,
@@ -495,7 +507,7 @@ export class SmsService {
               outcome.get(p)!.set(a.index, { status, reason: o.reason, price: 0n });
             } else {
               amounts.set(p, (amounts.get(p) ?? 0n) + o.amount);
-              if (o.amount !== a.price || o.commissions.length > 0) {
+              if (o.amount !== a.price || !sameCommissions(o.commissions, a.commissions)) {
                 decided.push({ id, createdAt: p.now, price: o.amount, commissions: o.commissions });
               }
               outcome.get(p)!.set(a.index, { status: 'accepted', reason: null, price: o.amount });
