@@ -6,13 +6,14 @@ import { type AccountConfig, type Smsc, type SmscOptions, startSmsc } from './sm
 export const USAGE = `smsc-sim: an SMPP 3.4 SMSC simulator
 
   smsc-sim [--port 2775] [--host 127.0.0.1] [--account test:secret[:tps]]... [--tps 100]
-           [--receipt-delay 500] [--outcomes delivered=90,undeliverable=5,expired=3,rejected=1,none=1]
+           [--receipt-delay 500] [--receipt-retry 1000] [--outcomes delivered=90,undeliverable=5,expired=3,rejected=1,none=1]
            [--rule '*0000=undeliverable']... [--seed 42] [--id-format hex|decimal]
            [--receipt-id-format hex|decimal] [--id-start N] [--quiet]
 
   --account          system_id:password, optionally :tps for that account (repeatable; default test:secret)
   --tps              submits per second per bind for accounts without their own (default: no limit)
   --receipt-delay    milliseconds from submit to delivery receipt (default 500)
+  --receipt-retry    milliseconds before a receipt answered with an error is sent again (default 1000)
   --outcomes         weights of delivered, undeliverable, expired, rejected, none (no receipt)
   --rule             destination pattern (8613* starts with, *0000 ends with, exact) = outcome; first match wins
   --seed             repeatable outcome draws
@@ -54,6 +55,7 @@ export function parseCliArgs(argv: string[]): CliConfig {
       account: { type: 'string', multiple: true },
       tps: { type: 'string' },
       'receipt-delay': { type: 'string', default: '500' },
+      'receipt-retry': { type: 'string', default: '1000' },
       outcomes: { type: 'string' },
       rule: { type: 'string', multiple: true },
       seed: { type: 'string' },
@@ -80,6 +82,7 @@ export function parseCliArgs(argv: string[]): CliConfig {
     host: values.host,
     accounts,
     receiptDelayMs: parseNumber(values['receipt-delay'], 'receipt-delay') ?? 500,
+    receiptRetryMs: parseNumber(values['receipt-retry'], 'receipt-retry') ?? 1_000,
     rules,
   };
   if (outcomes) options.outcomes = outcomes;

@@ -69,6 +69,11 @@ export interface SmscOptions {
    * them a client must match receipts by the id in the receipt text.
    */
   receiptTlv?: boolean;
+  /**
+   * A receipt answered with an error (ESME_RX_T_APPN: the client could not take it now, or any
+   * other) is sent again after this long, as an SMSC retries delivery; default 1000 ms.
+   */
+  receiptRetryMs?: number;
 }
 
 export type BindMode = 'transmitter' | 'receiver' | 'transceiver';
@@ -123,7 +128,10 @@ export interface ReceiptRecord {
   messageState: number;
   /** The receipt's short_message. */
   text: string;
-  /** Times a deliver_sm was sent for it (a bind that closes before answering gets it resent). */
+  /**
+   * Times a deliver_sm was sent for it (a bind that closes before answering, or an error answer,
+   * gets it resent).
+   */
   attempts: number;
   bindId?: number;
   sentAt?: Date;
@@ -219,6 +227,9 @@ export class Smsc extends EventEmitter<SmscEvents> {
   private readonly idFormat: IdFormat;
   private readonly receiptIdFormat: IdFormat;
   private readonly receiptDelayMs: number;
+  private readonly receiptRetryMs: number;
+  /** Receipts answered with an error, waiting to be sent again. */
+  private readonly retries = new Set<NodeJS.Timeout>();
   private readonly smscSystemId: string;
   private readonly maxRecords: number;
   private nextId: number;
@@ -251,6 +262,7 @@ export class Smsc extends EventEmitter<SmscEvents> {
     this.idFormat = options.idFormat ?? 'hex';
     this.receiptIdFormat = options.receiptIdFormat ?? this.idFormat;
     this.receiptDelayMs = Math.max(0, options.receiptDelayMs ?? 0);
+    this.receiptRetryMs = Math.max(0, options.receiptRetryMs ?? 1_000);
     this.smscSystemId = options.systemId ?? 'SMSCSIM';
     this.maxRecords = options.maxRecords ?? 100_000;
     // Ten ids per millisecond since the epoch: a restarted simulator does not hand out ids it
@@ -293,6 +305,8 @@ export class Smsc extends EventEmitter<SmscEvents> {
     this.stopped = true;
     for (const item of this.scheduled) clearTimeout(item.timer);
     this.scheduled.clear();
+    for (const timer of this.retries) clearTimeout(timer);
+    this.retries.clear();
     const closing = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const bind of this.binds) bind.session.socket.destroy();
     await closing;
@@ -697,6 +711,17 @@ export class Smsc extends EventEmitter<SmscEvents> {
         bind.outstanding.delete(receipt);
         receipt.responseStatus = resp.command_status;
         if (resp.command_status === 0) receipt.acknowledgedAt = new Date(this.clock());
+        else if (!this.stopped && bind.account) {
+          // Not taken: the account's next receiver bind gets it again after a while.
+          const account = bind.account;
+          const timer = setTimeout(() => {
+            this.retries.delete(timer);
+            if (this.stopped) return;
+            account.queue.push(receipt);
+            this.pump(account);
+          }, this.receiptRetryMs);
+          this.retries.add(timer);
+        }
         this.emit('receiptAck', receipt);
       },
     );

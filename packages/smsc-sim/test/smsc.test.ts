@@ -336,6 +336,21 @@ describe('submit and receipts', () => {
     expect(smsc.receipts).toHaveLength(1);
     expect(smsc.receipts[0]!.attempts).toBe(2);
   });
+
+  it('sends a receipt answered with an error (ESME_RX_T_APPN) again after receiptRetryMs', async () => {
+    const smsc = await smscWith({ receiptRetryMs: 50 });
+    const c = await TestClient.bound(smsc.port, 'transceiver', 'test', 'secret', false);
+    open.clients.push(c);
+    const resp = await c.submit({ destination_addr: '8613800000001', short_message: 'x' });
+    const [first] = await c.waitForDeliveries(1);
+    c.session.send(first!.response({ command_status: 0x64 }));
+    const [, again] = await c.waitForDeliveries(2);
+    expect(again!.receipted_message_id).toBe(resp.message_id);
+    c.session.send(again!.response());
+    await poll(() => smsc.receipts[0]?.responseStatus).toBe(0);
+    expect(smsc.receipts).toHaveLength(1);
+    expect(smsc.receipts[0]!.attempts).toBe(2);
+  });
 });
 
 describe('throttling', () => {
