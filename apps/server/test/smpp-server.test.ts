@@ -70,6 +70,37 @@ async function account(
   return { ...expectOk(res), password: (body.password as string | undefined) ?? password };
 }
 
+/**
+ * Submits `count` messages asking for receipts, waits until each went to a gateway, then makes
+ * every upstream receipt arrive at once (more than a bind's window when count > 100): their ids.
+ */
+async function receiptsDueAtOnce(session: Session, count: number, label: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const resp = await request(session, 'submit_sm', {
+      destination_addr: CN,
+      registered_delivery: 1,
+      short_message: `${label} ${i}`,
+    });
+    expect(resp.command_status).toBe(ESME_ROK);
+    ids.push(resp.message_id!);
+  }
+  const submits = await eventually(async () => {
+    const found = ids.map((id) => gateways.submitsOf(id)[0]);
+    expect(found.every(Boolean)).toBe(true);
+    for (const id of ids) expect((await messageRow(id)).status).toBe('sent');
+    return found.map((f) => f!);
+  }, 20_000);
+  await Promise.all(
+    submits.flatMap((submit) =>
+      (submit.outcome.ok ? submit.outcome.upstreamIds : []).map((upstream) =>
+        gateways.receipt(submit.gatewayId, upstream, 'delivered', null),
+      ),
+    ),
+  );
+  return ids;
+}
+
 async function smppRow(smppId: string) {
   const [row] = await s.app.database.db.select().from(smppMessages).where(eq(smppMessages.smppId, smppId));
   return row;
@@ -592,30 +623,7 @@ describe('submit_sm and receipts', () => {
     });
     expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
     const count = 130; // the window is 100 receipts written and not yet answered
-    const ids: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const resp = await request(session, 'submit_sm', {
-        destination_addr: CN,
-        registered_delivery: 1,
-        short_message: `window ${i}`,
-      });
-      expect(resp.command_status).toBe(ESME_ROK);
-      ids.push(resp.message_id!);
-    }
-    const submits = await eventually(async () => {
-      const found = ids.map((id) => gateways.submitsOf(id)[0]);
-      expect(found.every(Boolean)).toBe(true);
-      for (const id of ids) expect((await messageRow(id)).status).toBe('sent');
-      return found.map((f) => f!);
-    }, 20_000);
-    // Every upstream receipt at once: they become due together, more than the window holds.
-    await Promise.all(
-      submits.flatMap((submit) =>
-        (submit.outcome.ok ? submit.outcome.upstreamIds : []).map((upstream) =>
-          gateways.receipt(submit.gatewayId, upstream, 'delivered', null),
-        ),
-      ),
-    );
+    const ids = await receiptsDueAtOnce(session, count, 'window');
     await eventually(async () => expect(received).toHaveLength(count), 20_000);
     expect(new Set(received.map((r) => r.receipted_message_id))).toEqual(new Set(ids));
   });
@@ -636,28 +644,7 @@ describe('submit_sm and receipts', () => {
       return false;
     });
     expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
-    const ids: string[] = [];
-    for (let i = 0; i < 105; i++) {
-      const resp = await request(session, 'submit_sm', {
-        destination_addr: CN,
-        registered_delivery: 1,
-        short_message: `unanswered ${i}`,
-      });
-      ids.push(resp.message_id!);
-    }
-    const submits = await eventually(async () => {
-      const found = ids.map((id) => gateways.submitsOf(id)[0]);
-      expect(found.every(Boolean)).toBe(true);
-      for (const id of ids) expect((await messageRow(id)).status).toBe('sent');
-      return found.map((f) => f!);
-    }, 20_000);
-    await Promise.all(
-      submits.flatMap((submit) =>
-        (submit.outcome.ok ? submit.outcome.upstreamIds : []).map((upstream) =>
-          gateways.receipt(submit.gatewayId, upstream, 'delivered', null),
-        ),
-      ),
-    );
+    const ids = await receiptsDueAtOnce(session, 105, 'unanswered');
     await eventually(async () => expect(received).toHaveLength(100), 20_000);
     await eventually(async () => expect(waiting().has(acc.id)).toBe(true));
     session.socket.destroy();
