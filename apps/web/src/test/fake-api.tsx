@@ -1,9 +1,9 @@
 import { LOCALE_HEADER } from '@switchboard/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AntdProviders } from '@/app/AntdRoot';
 import { ErrorDisplay } from '@/app/providers';
 import '@/lib/i18n';
@@ -84,4 +84,13 @@ export function renderWithProviders(
     </AntdProviders>,
   );
   return { ...view, queryClient, router };
+}
+
+/**
+ * Waits until nothing on the page is loading (antd's Spin marks its region aria-busy). A table
+ * refetching keeps its old rows under a spinner that takes their clicks (pointer-events: none),
+ * so a test that acts on a row after a request must wait for the answer, not only the request.
+ */
+export async function settled(): Promise<void> {
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PermissionsContext } from '@/lib/permissions-context';
-import { fakeApi, renderWithProviders } from '@/test/fake-api';
+import { fakeApi, renderWithProviders, settled } from '@/test/fake-api';
 import { USER_LIST_PATH } from '../api/list-users';
 import UserListPage from './UserListPage';
 
@@ -40,8 +40,10 @@ const granted = ['system:user:frozen'].map((action) => ({
 describe('UserListPage', () => {
   it('filters through the URL, and reloads the list after freezing a user', async () => {
     let frozen = false;
-    const api = fakeApi((call) => {
+    const api = fakeApi(async (call) => {
       if (call.path === USER_LIST_PATH) {
+        // The filtered list answers late, as a busy server does: its old rows wait under a spinner.
+        if (call.query.get('username') && !frozen) await new Promise((resolve) => setTimeout(resolve, 300));
         const records = [user('11111111-1111-4111-8111-111111111111', 'casey', frozen ? 2 : 1)];
         const result: Page<UserListItem> = { records, total: 1, current: 1, size: 10, pages: 1 };
         return { result };
@@ -79,6 +81,8 @@ describe('UserListPage', () => {
       ).toBe('cas'),
     );
 
+    // The filtered list answered (its row was shown before, under the refetch's spinner).
+    await settled();
     const row = screen.getByText('casey').closest('tr') as HTMLElement;
     await clicks.click(within(row).getByTestId('user-freeze'));
     await clicks.click(await screen.findByRole('button', { name: 'OK' }));
