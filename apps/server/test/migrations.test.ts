@@ -8,6 +8,15 @@ import { pgliteDump } from './harness';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
 
+/** Applies, in order, every migration before the one whose name starts with `number`. */
+async function applyBefore(db: PGlite, number: string) {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql') && f < number)
+    .sort();
+  for (const file of files) await apply(db, file);
+}
+
 async function apply(db: PGlite, file: string) {
   const text = fs.readFileSync(path.join(dir, file), 'utf8');
   for (const statement of text.split('--> statement-breakpoint')) {
@@ -19,12 +28,7 @@ describe('migrations on a database that already has data', () => {
   it('0003 keeps companies whose names differ only by case, numbering the younger ones', async () => {
     // A bare cluster from a dump (initdb once per PGlite version), then the migrations one by one.
     const db = await PGlite.create('memory://', { loadDataDir: await pgliteDump('empty') });
-    const files = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.sql'))
-      .sort();
-    const before = files.filter((f) => f < '0003');
-    for (const file of before) await apply(db, file);
+    await applyBefore(db, '0003');
     await db.exec(`
       INSERT INTO companies (name, type, created_at) VALUES
         ('Acme', 'direct', now() - interval '3 days'),
@@ -43,11 +47,7 @@ describe('migrations on a database that already has data', () => {
 
   it('0004 puts right what its constraints would refuse, keeps the rest, and then enforces them', async () => {
     const db = new PGlite();
-    const files = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.sql'))
-      .sort();
-    for (const file of files.filter((f) => f < '0004')) await apply(db, file);
+    await applyBefore(db, '0004');
     await db.exec(`
       INSERT INTO companies (id, name, type, parent_company_id) VALUES
         ('00000000-0000-4000-8000-000000000001', 'Parent', 'agent', NULL),
@@ -131,11 +131,7 @@ describe('migrations on a database that already has data', () => {
   });
   it('0025 keeps, on each message that may still be refunded, what its resellers earned on it', async () => {
     const db = await PGlite.create('memory://', { loadDataDir: await pgliteDump('empty') });
-    const files = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.sql'))
-      .sort();
-    for (const file of files.filter((f) => f < '0025')) await apply(db, file);
+    await applyBefore(db, '0025');
     const [agent, customer] = [
       '00000000-0000-4000-8000-0000000000a1',
       '00000000-0000-4000-8000-0000000000c1',
