@@ -206,7 +206,9 @@ interface Slot {
   posting: Posting & { account: LedgerAccount };
   amount: bigint;
   count: number;
-  /** The account's balance as decided after the slot's last posting (its entry's balance after). */
+  /** Its entry's place in the account's chain. */
+  seq: number;
+  /** The account's balance after the slot's last posting (its entry's balance after). */
   after: bigint;
 }
 
@@ -351,7 +353,11 @@ export class LedgerService {
             slot.count++;
             slot.after = next;
           } else {
-            slot = { posting: p, amount: p.amount, count: 1, after: next };
+            // A new entry: the next in its account's chain.
+            const seq = (onCommission ? row.commissionSeq : row.balanceSeq) + 1;
+            if (onCommission) row.commissionSeq = seq;
+            else row.balanceSeq = seq;
+            slot = { posting: p, amount: p.amount, count: 1, seq, after: next };
             if (p.sum) sumSlots.set(sumKeyOf(p, p.sum), slot);
             slots.push(slot);
             lastSlots.set(accountKey, slot);
@@ -363,33 +369,20 @@ export class LedgerService {
           if (replayed > 0 && replayed < outcomes.length) throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
         }
         if (slots.length === 0) return outcomes as PostingOutcome[];
-        // Each slot extends its account's chain: the next seq, and the balance after it.
-        const chains = new Map(rows.map((r) => [r.companyId, { ...r }]));
+        // A sum's postings follow one another on their account, so each slot's seq and balance
+        // after, decided above, make an unbroken chain.
         const entries = slots.map((slot): NewEntry => {
           const p = slot.posting;
-          const row = chains.get(p.companyId)!;
-          const onCommission = p.account === 'commission';
-          const next = (onCommission ? row.commission : row.balance) + slot.amount;
-          if (next !== slot.after)
-            throw new Error('a ledger entry and the decisions disagree on its balance');
-          const seq = (onCommission ? row.commissionSeq : row.balanceSeq) + 1;
-          if (onCommission) {
-            row.commission = next;
-            row.commissionSeq = seq;
-          } else {
-            row.balance = next;
-            row.balanceSeq = seq;
-          }
           const note =
             typeof p.sum?.note === 'function' ? p.sum.note(slot.count) : p.sum ? p.sum.note : p.note;
           if ((note?.length ?? 0) > LEDGER_NOTE_MAX_LENGTH) throw new Error('ledger note too long');
           return {
             companyId: p.companyId,
             account: p.account,
-            seq,
+            seq: slot.seq,
             kind: p.kind,
             amount: slot.amount,
-            balanceAfter: next,
+            balanceAfter: slot.after,
             reference: (p.sum ? p.sum.reference : p.reference) ?? null,
             note: note ?? null,
             actorUserId: p.actor?.userId ?? null,
@@ -399,7 +392,7 @@ export class LedgerService {
         });
         const updates: BalanceUpdate[] = [];
         for (const before of rows) {
-          const after = chains.get(before.companyId)!;
+          const after = state.get(before.companyId)!;
           if (after.balanceSeq === before.balanceSeq && after.commissionSeq === before.commissionSeq)
             continue;
           updates.push({
