@@ -43,6 +43,13 @@ export class FakeGateways implements GatewayPort {
     return [...this.readySet];
   }
 
+  /** What the ready gateways' windows hold (default: no limit but the dispatcher's own). */
+  windows = Number.POSITIVE_INFINITY;
+
+  capacity(): number {
+    return this.readySet.size === 0 ? 0 : this.windows;
+  }
+
   async submit(gatewayId: string, sms: OutboundSms): Promise<SubmitOutcome> {
     const outcome = (await this.behaviour(sms, gatewayId)) ?? {
       ok: true as const,

@@ -159,6 +159,12 @@ export class GatewayManager implements GatewayTransport {
     return [...this.running.entries()].filter(([, r]) => r.client.ready).map(([id]) => id);
   }
 
+  capacity(): number {
+    let sum = 0;
+    for (const { client } of this.running.values()) sum += client.capacity();
+    return sum;
+  }
+
   /** The client of a gateway in this process (tests, the state screen). */
   clientOf(gatewayId: string): GatewayClient | undefined {
     return this.running.get(gatewayId)?.client;

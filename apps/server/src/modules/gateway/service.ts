@@ -47,6 +47,7 @@ export function recordOf(row: GatewayRow): GatewayRecord {
 export interface GatewayTransport {
   submit(gatewayId: string, sms: OutboundSms): Promise<SubmitOutcome>;
   ready(): string[];
+  capacity(): number;
 }
 
 /**
@@ -97,6 +98,11 @@ export class GatewayService {
   /** Gateways this process can submit to now (it owns a bound bind). */
   ready(): string[] {
     return this.transport?.ready() ?? [];
+  }
+
+  /** Submits this process's bound binds can have outstanding at once (their windows, summed). */
+  capacity(): number {
+    return this.transport?.capacity() ?? 0;
   }
 
   /**

@@ -645,6 +645,13 @@ export class GatewayClient {
     return sum;
   }
 
+  /** Submits the bound slots can have outstanding at once: a window each. */
+  capacity(): number {
+    let sum = 0;
+    for (const slot of this.slots.values()) if (slot.status.state === 'bound') sum += this.config.windowSize;
+    return sum;
+  }
+
   /** At least one slot can submit (bound). */
   get ready(): boolean {
     for (const slot of this.slots.values()) if (slot.status.state === 'bound') return true;

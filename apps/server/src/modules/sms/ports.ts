@@ -7,5 +7,5 @@ import type { RouteDecision, RoutingService } from '../routing';
  */
 export type { GatewayReceipt, OutboundSms, RouteDecision, SubmitOutcome };
 export type GatewayReceiptStatus = GatewayReceipt['status'];
-export type GatewayPort = Pick<GatewayService, 'submit' | 'ready' | 'onReceipt' | 'namesOf'>;
+export type GatewayPort = Pick<GatewayService, 'submit' | 'ready' | 'capacity' | 'onReceipt' | 'namesOf'>;
 export type RoutingPort = Pick<RoutingService, 'resolve'>;
