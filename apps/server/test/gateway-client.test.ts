@@ -155,6 +155,15 @@ describe('SMPP client against the simulator', () => {
     expect(most).toBeLessThanOrEqual(3);
   });
 
+  it('answers its capacity: a window for each bound slot, none while down', async () => {
+    const smsc = await simulator();
+    const { client: c } = client(configOf(smsc, { windowSize: 7 }), 2);
+    expect(c.capacity()).toBe(0);
+    await vi.waitFor(() => expect(c.capacity()).toBe(14), { timeout: 10_000, interval: 20 });
+    await smsc.stop();
+    await vi.waitFor(() => expect(c.capacity()).toBe(0), { timeout: 5000 });
+  });
+
   it('backs off on ESME_RTHROTTLED and submits again until every message is accepted', async () => {
     const smsc = await simulator({ accounts: [{ ...ACCOUNT, tps: 20, burst: 1 }] });
     const { client: c } = client(configOf(smsc, { windowSize: 5 }));

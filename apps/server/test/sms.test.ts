@@ -720,6 +720,38 @@ describe('dispatch and receipts', () => {
     expect(heard.filter((h) => h.startsWith(id))).toEqual([`${id}:rejected`]);
   });
 
+  it('holds no more messages than twice what the bound gateway windows take at once', async () => {
+    // Windows of 5 in all: a dispatcher has at most 10 in hand, however many are due.
+    gateways.windows = 5;
+    let outstanding = 0;
+    let most = 0;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    gateways.behaviour = async (sms) => {
+      if (sms.text !== 'held') return undefined;
+      outstanding++;
+      most = Math.max(most, outstanding);
+      await released;
+      outstanding--;
+      return undefined;
+    };
+    try {
+      const numbers = Array.from({ length: 30 }, (_, i) => `86137${String(i).padStart(8, '0')}`);
+      const r = await accept(DIRECT, numbers, { text: 'held' });
+      await eventually(async () => expect(outstanding).toBe(10));
+      release();
+      await eventually(async () => {
+        const rows = await messagesOf(r.batchId);
+        expect(rows.filter((m) => m.status === 'sent')).toHaveLength(30);
+      }, 20_000);
+      expect(most).toBe(10);
+    } finally {
+      gateways.windows = Number.POSITIVE_INFINITY;
+      gateways.behaviour = () => undefined;
+      release();
+    }
+  });
+
   it('a large batch is accepted, charged once (one ledger entry), and every message reaches a final status', async () => {
     const company = await freshCompany(null, 'Standard SMS', units(100));
     const numbers = Array.from({ length: 300 }, (_, i) => `86138${String(i).padStart(8, '0')}`);

@@ -90,10 +90,13 @@ export const money = z
         ctx.addIssue({ code: 'custom', message: 'MONEY_INVALID' });
         return;
       }
+      // One parse for the usual, valid amount (every money field of every answer comes here).
+      const micros = parseMoney(text);
+      if (micros !== undefined && micros < MONEY_LIMIT) return;
       const decimals = decimalsOf(text);
       if (decimals !== undefined && decimals > MONEY_SCALE) {
         ctx.addIssue({ code: 'custom', message: 'MONEY_TOO_MANY_DECIMALS', params: { max: MONEY_SCALE } });
-      } else if (parseMoney(text) === undefined || parseMoney(text)! >= MONEY_LIMIT) {
+      } else {
         ctx.addIssue({ code: 'custom', message: 'MONEY_INVALID' });
       }
     }),
