@@ -707,6 +707,42 @@ describe('dispatch and receipts', () => {
     }
   });
 
+  it('a write of submit answers or receipts that fails once (a deadlock, a lost connection) is written again: nothing is lost', async () => {
+    const repo = sms().repo;
+    const { markSent, applyReceipts } = repo;
+    let failSent = true;
+    let failReceipts = true;
+    repo.markSent = async (rows) => {
+      if (rows.length > 0 && failSent) {
+        failSent = false;
+        throw new Error('deadlock detected');
+      }
+      return markSent.call(repo, rows);
+    };
+    repo.applyReceipts = async (receipts) => {
+      if (receipts.length > 0 && failReceipts) {
+        failReceipts = false;
+        throw new Error('connection lost');
+      }
+      return applyReceipts.call(repo, receipts);
+    };
+    try {
+      const r = await accept(DIRECT, [CN], { text: 'written again' });
+      const id = r.messages[0]!.id!;
+      await statusOf(id, 'sent');
+      expect(failSent).toBe(false);
+      const o = gateways.submitsOf(id)[0]!.outcome;
+      // The receipt handler answers once the second write stored it (the SMSC is not told to resend).
+      await gateways.receipt(gateways.ids.a, o.ok ? o.upstreamIds[0]! : '', 'delivered');
+      expect(failReceipts).toBe(false);
+      expect((await messageOf(id)).status).toBe('delivered');
+      expect(gateways.submitsOf(id)).toHaveLength(1);
+    } finally {
+      repo.markSent = markSent;
+      repo.applyReceipts = applyReceipts;
+    }
+  });
+
   it('tells onFinal listeners once per final message', async () => {
     const heard: string[] = [];
     sms().onFinal((m) => heard.push(`${m.id}:${m.status}`));

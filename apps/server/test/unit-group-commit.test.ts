@@ -103,6 +103,49 @@ describe('GroupCommit', () => {
     expect(own.calls.map((c) => c.items)).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
   });
 
+  it('with `retry`, a failed write is written once more (one item too) before its items learn the error', async () => {
+    const { calls, write } = manualWrite<string>();
+    const group = new GroupCommit<string, string>(write, { retry: true });
+    const settled = (p: Promise<string>) =>
+      p.then(
+        (v) => v,
+        (e: Error) => e.message,
+      );
+    // A passing failure: the second write succeeds.
+    const once = settled(group.push('a'));
+    calls[0]!.settle(() => true);
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([['a'], ['a']]);
+    calls[1]!.settle();
+    expect(await once).toBe('done a');
+    // A lasting one: rejected with the second write's error, not written a third time.
+    const twice = [settled(group.push('b')), settled(group.push('c'))];
+    await tick();
+    calls[2]!.settle(() => true);
+    await tick();
+    calls[3]!.settle(() => true);
+    expect(await Promise.all(twice)).toEqual(['failed: b,c', 'failed: b,c']);
+    expect(calls.map((c) => c.items)).toEqual([['a'], ['a'], ['b', 'c'], ['b', 'c']]);
+
+    // With `alone` too, a failed write of several is tried item by item (once each).
+    const own = manualWrite<string>();
+    const alone = new GroupCommit<string, string>(own.write, { alone: true, retry: true });
+    const first = settled(alone.push('x'));
+    const rest = [settled(alone.push('y')), settled(alone.push('bad'))];
+    own.calls[0]!.settle(() => true); // x alone: written again
+    await tick();
+    own.calls[1]!.settle();
+    expect(await first).toBe('done x');
+    await tick();
+    own.calls[2]!.settle((i) => i === 'bad');
+    for (let i = 3; i < 5; i++) {
+      await tick();
+      own.calls[i]!.settle((i) => i === 'bad');
+    }
+    expect(await Promise.all(rest)).toEqual(['done y', 'failed: bad']);
+    expect(own.calls.map((c) => c.items)).toEqual([['x'], ['x'], ['y', 'bad'], ['y'], ['bad']]);
+  });
+
   it('with `parallel`, starts that many writes at once, each with what waited when it started', async () => {
     const { calls, write } = manualWrite<number>();
     const group = new GroupCommit<number, string>(write, { parallel: 2 });

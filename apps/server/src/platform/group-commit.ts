@@ -10,6 +10,12 @@ export interface GroupCommitOptions<T> {
    */
   alone?: boolean;
   /**
+   * A write that fails is written once more before its items learn the error (item by item with
+   * `alone`, a write of one item too): a passing failure (a deadlock, a lost connection) loses
+   * nothing. For writes that leave nothing behind when they fail and may simply run again.
+   */
+  retry?: boolean;
+  /**
    * Writes under way at once (default 1). More overlap one write's round trips with another's;
    * for writes whose order does not matter and that lock in one order (no deadlock between them).
    */
@@ -96,24 +102,30 @@ export class GroupCommit<T, R = void> {
     return taken;
   }
 
+  /** Writes the items together again; each learns its result. */
+  private async writeAll(batch: Waiting<T, R>[]): Promise<void> {
+    const results = (await this.write(batch.map((b) => b.item))) as R[] | undefined;
+    for (const [i, b] of batch.entries()) b.resolve(results?.[i] as R);
+  }
+
   private async run(batch: Waiting<T, R>[]): Promise<void> {
     try {
       const results = (await this.write(batch.map((b) => b.item))) as R[] | undefined;
       for (const [i, b] of batch.entries()) b.resolve(results?.[i] as R);
+      return;
     } catch (error) {
-      if (!this.options.alone || batch.length === 1) {
+      if (this.options.alone && batch.length > 1) {
+        for (const b of batch) await this.writeAll([b]).catch((own: unknown) => b.reject(own));
+        return;
+      }
+      if (!this.options.retry) {
         for (const b of batch) b.reject(error);
         return;
       }
-      for (const b of batch) {
-        try {
-          const results = (await this.write([b.item])) as R[] | undefined;
-          b.resolve(results?.[0] as R);
-        } catch (own) {
-          b.reject(own);
-        }
-      }
     }
+    await this.writeAll(batch).catch((again: unknown) => {
+      for (const b of batch) b.reject(again);
+    });
   }
 
   private kick(): void {

@@ -82,9 +82,10 @@ export class SmppServerService {
         // The same id twice in one write is taken once.
         return ids.map((id) => taken.delete(id));
       },
-      { max: 1_000 },
+      // One statement each: a failed one is written again (else the receipt goes out again later).
+      { max: 1_000, retry: true },
     );
-    this.acks = new GroupCommit((ids) => this.repo.markAcked(ids, new Date()), { max: 1_000 });
+    this.acks = new GroupCommit((ids) => this.repo.markAcked(ids, new Date()), { max: 1_000, retry: true });
   }
 
   // ---- the listener

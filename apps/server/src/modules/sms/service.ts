@@ -216,7 +216,13 @@ export class SmsService {
     private readonly log: Logger,
   ) {
     this.repo = new SmsRepo(db);
-    this.receipts = new GroupCommit((batch) => this.applyReceipts(batch), { max: 2_000 });
+    // A write that fails (a deadlock, a lost connection, one bad receipt) is tried again receipt
+    // by receipt: the others are not answered an error for it (the SMSC would send them again).
+    this.receipts = new GroupCommit((batch) => this.applyReceipts(batch), {
+      max: 2_000,
+      alone: true,
+      retry: true,
+    });
     this.acceptances = new GroupCommit((group) => this.commitAccepted(group), {
       max: ACCEPT_GROUP_MESSAGES,
       weigh: (p) => p.rows.length,

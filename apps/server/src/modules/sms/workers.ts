@@ -90,7 +90,13 @@ export class Dispatcher implements SmsWorker {
     private readonly log: Logger,
   ) {
     const { pollMs } = sms.config;
-    this.results = new GroupCommit((batch) => sms.recordSubmits(batch), { max: 2_000 });
+    // A write that fails is tried again answer by answer: an answer not stored leaves its message
+    // queued until the sweep calls it unconfirmed (a timeout), though the gateway took it.
+    this.results = new GroupCommit((batch) => sms.recordSubmits(batch), {
+      max: 2_000,
+      alone: true,
+      retry: true,
+    });
     this.loop = new Loop('dispatch', log, pollMs, () => this.tick());
   }
 
