@@ -98,7 +98,11 @@ export class FakeRouting implements RoutingPort {
 
   constructor(private readonly gateways: FakeGateways) {}
 
-  async resolve(input: Parameters<RoutingPort['resolve']>[0]): Promise<RouteDecision> {
+  async resolver(_companyId: string) {
+    return (input: { kind: string; countryCode: string }) => this.decide(input);
+  }
+
+  decide(input: { kind: string; countryCode: string }): RouteDecision {
     if (input.countryCode === 'BR') return { ok: false, reason: 'NO_ROUTE' };
     if (input.kind === 'premium_otp') {
       return {

@@ -4,7 +4,7 @@ import { rateRoutes } from './routes';
 import { RateService } from './service';
 
 export { RATE_PERMS } from './routes';
-export type { Priced, RateChargeItem, RateChargeOutcome, RateService, Resolution } from './service';
+export type { Priced, Pricing, RateChargeItem, RateChargeOutcome, RateService, Resolution } from './service';
 
 declare module '../../platform/module' {
   interface Services {

@@ -86,6 +86,43 @@ export interface Priced {
   commissions: { companyId: string; amount: bigint }[];
 }
 
+/** RateService.pricing: numbers priced for one company and kind with nothing more to read. */
+export interface Pricing {
+  /** The company and each reseller above it with its rate (nearest first); RATE_NOT_FOUND if one has none. */
+  chain(number: ParsedNumber): Resolution[];
+  /** What `parts` cost the company, and what each reseller earns on them. */
+  price(number: ParsedNumber, parts: number): { resolution: Resolution } & Priced;
+}
+
+/** A company's rate group of a kind (none: no rate for anything of it) and the group's rates. */
+interface RateLevel {
+  companyId: string;
+  kind: ChargeKind;
+  groupId: string | undefined;
+  rates: readonly RateRow[];
+}
+
+/** The most specific rate of a level for a number (RATE_NOT_FOUND when none). */
+function pickLevel(level: RateLevel, number: ParsedNumber, operator: OperatorRow | undefined): Resolution {
+  if (!level.groupId) throw new AppError('RATE_NOT_FOUND', 404);
+  const found = pickRate(level.rates, {
+    countryCode: number.countryCode,
+    smsKind: groupKindOf(level.kind) === 'sms' ? (level.kind as RateRow['smsKind']) : null,
+    digits: number.digits,
+    operator: operator ? { mcc: operator.mcc, mnc: operator.mnc } : null,
+  });
+  if (!found) throw new AppError('RATE_NOT_FOUND', 404);
+  return {
+    companyId: level.companyId,
+    kind: level.kind,
+    number,
+    operator,
+    groupId: level.groupId,
+    rate: found.rate,
+    matchedBy: found.matchedBy,
+  };
+}
+
 /** What became of one charge. */
 export type RateChargeOutcome =
   | {
@@ -888,24 +925,44 @@ export class RateService {
   async resolve(companyId: string, kind: ChargeKind, number: string | ParsedNumber): Promise<Resolution> {
     const parsed = typeof number === 'string' ? parseNumber(number) : number;
     if (!parsed) throw new AppError('NUMBER_INVALID', 400);
+    const level = await this.levelOf(companyId, kind);
+    return pickLevel(level, parsed, operatorOf(parsed.digits, parsed.countryCode, await this.operators()));
+  }
+
+  /** A company's rate group of a kind and its rates (cached reads). */
+  private async levelOf(companyId: string, kind: ChargeKind): Promise<RateLevel> {
     const groupId = (await this.groupsOfCompany(companyId)).get(groupKindOf(kind));
-    if (!groupId) throw new AppError('RATE_NOT_FOUND', 404);
-    const operator = operatorOf(parsed.digits, parsed.countryCode, await this.operators());
-    const found = pickRate(await this.ratesOfGroupCached(groupId), {
-      countryCode: parsed.countryCode,
-      smsKind: groupKindOf(kind) === 'sms' ? (kind as RateRow['smsKind']) : null,
-      digits: parsed.digits,
-      operator: operator ? { mcc: operator.mcc, mnc: operator.mnc } : null,
-    });
-    if (!found) throw new AppError('RATE_NOT_FOUND', 404);
+    return { companyId, kind, groupId, rates: groupId ? await this.ratesOfGroupCached(groupId) : [] };
+  }
+
+  /**
+   * Prices numbers for one company and kind with what that needs read once (the company and each
+   * reseller above it, their rate groups and rates, the operators): the answer prices each number
+   * at once. A batch of 500 numbers is one read, not 500 (the SMS engine's acceptance and charge).
+   */
+  async pricing(companyId: string, kind: ChargeKind): Promise<Pricing> {
+    const ids = [companyId];
+    for (
+      let id = await this.parentOf(companyId);
+      id !== null && !ids.includes(id);
+      id = await this.parentOf(id)
+    ) {
+      ids.push(id);
+    }
+    const [levels, operators] = await Promise.all([
+      Promise.all(ids.map((id) => this.levelOf(id, kind))),
+      this.operators(),
+    ]);
+    const chain = (parsed: ParsedNumber): Resolution[] => {
+      const operator = operatorOf(parsed.digits, parsed.countryCode, operators);
+      return levels.map((level) => pickLevel(level, parsed, operator));
+    };
     return {
-      companyId,
-      kind,
-      number: parsed,
-      operator,
-      groupId,
-      rate: found.rate,
-      matchedBy: found.matchedBy,
+      chain,
+      price: (parsed, parts) => {
+        const resolutions = chain(parsed);
+        return { resolution: resolutions[0]!, ...this.priced(resolutions, parts) };
+      },
     };
   }
 
@@ -976,8 +1033,7 @@ export class RateService {
     number: ParsedNumber,
     parts: number,
   ): Promise<{ resolution: Resolution } & Priced> {
-    const chain = await this.chain(companyId, kind, number);
-    return { resolution: chain[0]!, ...this.priced(chain, parts) };
+    return (await this.pricing(companyId, kind)).price(number, parts);
   }
 
   /** The price at the chain's first company and each reseller's margin (child's price − its own). */
@@ -1000,18 +1056,6 @@ export class RateService {
       }
     }
     return { amount: amounts[0]!, commissions };
-  }
-
-  /** The company and each reseller above it, with its rate for the destination (nearest first). */
-  private async chain(companyId: string, kind: ChargeKind, number: ParsedNumber) {
-    const chain: Resolution[] = [await this.resolve(companyId, kind, number)];
-    const seen = new Set([companyId]);
-    for (let id = await this.parentOf(companyId); id !== null; id = await this.parentOf(id)) {
-      if (seen.has(id)) break;
-      seen.add(id);
-      chain.push(await this.resolve(id, kind, number));
-    }
-    return chain;
   }
 
   /**
@@ -1085,6 +1129,7 @@ export class RateService {
     const keysInCall = new Set<string>();
     for (const [g, { companyId, kind, items, sum }] of groups.entries()) {
       const outcomes = answers[g]!;
+      const pricing = await this.pricing(companyId, kind);
       // Replays first: a key already charged answers its entry, priced as it was.
       // `freshKeys`: keys never used before (new message ids), so no replay to look for (the
       // ledger still refuses a key it has seen).
@@ -1120,7 +1165,7 @@ export class RateService {
         }
         let chain: Resolution[];
         try {
-          chain = await this.chain(companyId, kind, parsed);
+          chain = pricing.chain(parsed);
         } catch (error) {
           if (error instanceof AppError) {
             outcomes[index] = { status: 'refused', reason: error.errorCode };

@@ -142,20 +142,26 @@ export class RoutingService {
    * reseller's choice), disabled gateways left out. Premium OTP matches premium OTP routes only.
    */
   async resolve(input: ResolveInput): Promise<RouteDecision> {
+    return (await this.resolver(input.companyId))(input);
+  }
+
+  /**
+   * `resolve` for many messages of one company: what it reads is read once, and the answer
+   * decides each message at once (a batch of 500 numbers: one read, not 500).
+   */
+  async resolver(companyId: string): Promise<(input: Omit<ResolveInput, 'companyId'>) => RouteDecision> {
     const [routes, allowed, gateways] = await Promise.all([
       this.routes.getOrLoad('all', () => this.repo.all()),
-      this.allowedFor(input.companyId),
+      this.allowedFor(companyId),
       this.allGateways(),
     ]);
     const enabled = new Set(gateways.filter((g) => g.enabled).map((g) => g.id));
-    const found = decide(
-      routes,
-      { ...input, at: input.at ?? new Date() },
-      (id) => enabled.has(id) && (!allowed || allowed.has(id)),
-      this.random,
-    );
-    if (!found) return { ok: false, reason: 'NO_ROUTE' };
-    return { ok: true, routeId: found.route.id, routeName: found.route.name, gatewayIds: found.gatewayIds };
+    const usable = (id: string) => enabled.has(id) && (!allowed || allowed.has(id));
+    return (input) => {
+      const found = decide(routes, { ...input, companyId, at: input.at ?? new Date() }, usable, this.random);
+      if (!found) return { ok: false, reason: 'NO_ROUTE' };
+      return { ok: true, routeId: found.route.id, routeName: found.route.name, gatewayIds: found.gatewayIds };
+    };
   }
 
   // --- routes (staff) ---

@@ -8,4 +8,4 @@ import type { RouteDecision, RoutingService } from '../routing';
 export type { GatewayReceipt, OutboundSms, RouteDecision, SubmitOutcome };
 export type GatewayReceiptStatus = GatewayReceipt['status'];
 export type GatewayPort = Pick<GatewayService, 'submit' | 'ready' | 'capacity' | 'onReceipt' | 'namesOf'>;
-export type RoutingPort = Pick<RoutingService, 'resolve'>;
+export type RoutingPort = Pick<RoutingService, 'resolver'>;

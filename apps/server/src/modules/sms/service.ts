@@ -30,7 +30,7 @@ import { GroupCommit } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import type { Posting } from '../ledger';
-import type { Priced, RateService } from '../rate';
+import type { Priced, Pricing } from '../rate';
 import { type ParsedNumber, parseNumber } from '../rate/resolve';
 import type { GatewayReceipt } from './ports';
 import {
@@ -180,22 +180,6 @@ const CANCEL_MARGIN_MS = 5_000;
 const LIST_PERIOD_DAYS = 93;
 /** Records export: only this many days back. */
 const EXPORT_DAYS = 7;
-/** Recipients analysed at the same time (routing and rate lookups are async). */
-const ANALYSE_CONCURRENCY = 64;
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /**
  * The SMS engine's message pipeline: acceptance (validate, price, route, persist and charge in
  * one transaction), dispatch to gateways, receipts, timeouts, refunds and customer callbacks.
@@ -268,7 +252,6 @@ export class SmsService {
 
   private async analyse(input: AcceptInput, at: Date): Promise<Analysed[]> {
     const seen = new Set<string>();
-    const costs = new Map<string, Promise<bigint | null>>();
     const prepared = input.recipients.map((r, index) => {
       const given = r.number.trim().slice(0, 32);
       const parsed = parseNumber(given);
@@ -299,42 +282,46 @@ export class SmsService {
       seen.add(parsed.digits);
       return base;
     });
-    return mapLimit(prepared, ANALYSE_CONCURRENCY, async (a) => {
-      if (a.reason) return a;
-      if (input.forcedGatewayId) {
+    if (input.forcedGatewayId) {
+      for (const a of prepared) {
+        if (a.reason) continue;
         a.routeName = 'test';
         a.gatewayIds = [input.forcedGatewayId];
-        return a;
       }
-      if (input.platform) return this.route(input, a, at);
-      let priced: Awaited<ReturnType<RateService['priceOf']>>;
-      try {
-        priced = await this.services.rates.priceOf(input.companyId, input.kind, a.parsed!, a.parts);
-      } catch (error) {
-        if (error instanceof AppError) return { ...a, reason: error.errorCode };
-        throw error;
+      return prepared;
+    }
+    // What pricing and routing read is read once for the batch; each number is then decided at once.
+    const [pricing, route] = await Promise.all([
+      input.platform ? undefined : this.services.rates.pricing(input.companyId, input.kind),
+      this.services.routing?.resolver(input.companyId),
+    ]);
+    const costs = new Map<string, Promise<bigint | null>>();
+    const costKeys = new Map<number, string>();
+    const analysed = prepared.map((a): Analysed => {
+      if (a.reason) return a;
+      if (pricing) {
+        let priced: ReturnType<Pricing['price']>;
+        try {
+          priced = pricing.price(a.parsed!, a.parts);
+        } catch (error) {
+          if (error instanceof AppError) return { ...a, reason: error.errorCode };
+          throw error;
+        }
+        const op = priced.resolution.operator;
+        a.mcc = op?.mcc ?? null;
+        a.mnc = op?.mnc ?? null;
+        a.price = priced.amount;
+        a.commissions = priced.commissions;
+        const costKey = `${a.countryCode}:${a.mcc}:${a.mnc}`;
+        costKeys.set(a.index, costKey);
+        if (!costs.has(costKey)) {
+          costs.set(
+            costKey,
+            this.services.rates.costOf('sms', a.countryCode!, op).catch(() => null),
+          );
+        }
       }
-      const op = priced.resolution.operator;
-      a.mcc = op?.mcc ?? null;
-      a.mnc = op?.mnc ?? null;
-      a.price = priced.amount;
-      a.commissions = priced.commissions;
-      const costKey = `${a.countryCode}:${a.mcc}:${a.mnc}`;
-      let cost = costs.get(costKey);
-      if (!cost) {
-        cost = this.services.rates.costOf('sms', a.countryCode!, op).catch(() => null);
-        costs.set(costKey, cost);
-      }
-      const unitCost = await cost;
-      a.cost = unitCost === null ? null : unitCost * BigInt(a.parts);
-      return this.route(input, a, at);
-    });
-  }
-
-  private async route(input: AcceptInput, a: Analysed, at: Date): Promise<Analysed> {
-    {
-      const route = await this.services.routing?.resolve({
-        companyId: input.companyId,
+      const decision = route?.({
         kind: input.kind,
         number: a.digits!,
         countryCode: a.countryCode!,
@@ -342,12 +329,22 @@ export class SmsService {
         mnc: a.mnc,
         at,
       });
-      if (!route?.ok || route.gatewayIds.length === 0) return { ...a, reason: 'NO_ROUTE' };
-      a.routeId = route.routeId;
-      a.routeName = route.routeName.slice(0, 128);
-      a.gatewayIds = route.gatewayIds;
+      if (!decision?.ok || decision.gatewayIds.length === 0) return { ...a, reason: 'NO_ROUTE' };
+      a.routeId = decision.routeId;
+      a.routeName = decision.routeName.slice(0, 128);
+      a.gatewayIds = decision.gatewayIds;
       return a;
+    });
+    // Gateway costs (staff figures) per destination network, a few reads for the whole batch.
+    const unitCosts = new Map<string, bigint | null>();
+    for (const [key, cost] of costs) unitCosts.set(key, await cost);
+    for (const a of analysed) {
+      const key = costKeys.get(a.index);
+      if (key === undefined) continue;
+      const unitCost = unitCosts.get(key)!;
+      a.cost = unitCost === null ? null : unitCost * BigInt(a.parts);
     }
+    return analysed;
   }
 
   private async checkSend(input: AcceptInput): Promise<void> {
