@@ -17,7 +17,7 @@ import {
 } from '@switchboard/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, ledgerEntries, smsBatches, smsMessages } from '../src/db/schema';
+import { companies, ledgerEntries, smsBatches, smsMessageParts, smsMessages } from '../src/db/schema';
 import { parseNumber } from '../src/modules/rate/resolve';
 import type { AcceptWriter } from '../src/modules/sms';
 import type { TestServer } from './harness';
@@ -173,22 +173,32 @@ describe('acceptance', () => {
     const customer = await freshCompany(ACME, 'Acme customers SMS', units(1));
     const [acme0, nw0] = [await commission(ACME), await commission(NORTHWIND)];
     const rates = s.app.services.rates;
-    const original = rates.priceOf.bind(rates);
-    // The rates as read before the transaction said otherwise (a rate changed in between): the
-    // first message a different price, the second a different commission.
-    let read = 0;
-    rates.priceOf = async (...args) => {
-      const priced = await original(...args);
-      read++;
-      if (read === 1) return { ...priced, amount: priced.amount + 1n };
-      return { ...priced, commissions: priced.commissions.map((c) => ({ ...c, amount: c.amount + 1n })) };
+    const original = rates.pricing.bind(rates);
+    // The rates as read before the transaction (acceptance's pricing, the first read) said
+    // otherwise (a rate changed in between): the first message a different price, the second a
+    // different commission. The charge's own pricing (the second read) is the real one.
+    let reads = 0;
+    let priced = 0;
+    rates.pricing = async (...args) => {
+      const real = await original(...args);
+      if (++reads > 1) return real;
+      return {
+        ...real,
+        price: (number, parts) => {
+          const p = real.price(number, parts);
+          if (++priced === 1) return { ...p, amount: p.amount + 1n };
+          return { ...p, commissions: p.commissions.map((c) => ({ ...c, amount: c.amount + 1n })) };
+        },
+      };
     };
     let r: Awaited<ReturnType<typeof accept>>;
     try {
       r = await accept(customer, [CN, GB]);
     } finally {
-      rates.priceOf = original;
+      rates.pricing = original;
     }
+    expect([reads, priced]).toEqual([2, 2]);
+    const now = await original(customer, 'marketing');
     expect(r.messages.map((m) => m.status)).toEqual(['accepted', 'accepted']);
     const rows = await messagesOf(r.batchId);
     const earned = new Map([
@@ -197,14 +207,14 @@ describe('acceptance', () => {
     ]);
     for (const row of rows) {
       const m = r.messages.find((x) => x.id === row.id)!;
-      const now = await original(customer, 'marketing', parseNumber(row.toNumber)!, row.parts);
+      const charged = now.price(parseNumber(row.toNumber)!, row.parts);
       // Stored as charged: the rates of now, not what was read before.
-      expect(row.price).toBe(now.amount);
-      expect(m.price).toBe(now.amount);
+      expect(row.price).toBe(charged.amount);
+      expect(m.price).toBe(charged.amount);
       expect(row.commissions).toEqual(
-        now.commissions.map((c) => ({ companyId: c.companyId, amount: formatMoney(c.amount) })),
+        charged.commissions.map((c) => ({ companyId: c.companyId, amount: formatMoney(c.amount) })),
       );
-      for (const c of now.commissions) earned.set(c.companyId, earned.get(c.companyId)! + c.amount);
+      for (const c of charged.commissions) earned.set(c.companyId, earned.get(c.companyId)! + c.amount);
     }
     expect([...earned.values()].every((x) => x > 0n)).toBe(true);
     expect((await commission(ACME)) - acme0).toBe(earned.get(ACME));
@@ -710,36 +720,73 @@ describe('dispatch and receipts', () => {
   it('a write of submit answers or receipts that fails once (a deadlock, a lost connection) is written again: nothing is lost', async () => {
     const repo = sms().repo;
     const { markSent, applyReceipts } = repo;
-    let failSent = true;
-    let failReceipts = true;
+    let id = '';
+    let upstreamId = '';
+    let sentFailed = false;
+    let receiptFailed = false;
+    // Only this test's message and receipt fail (the dispatcher and the sweeps write others too).
     repo.markSent = async (rows) => {
-      if (rows.length > 0 && failSent) {
-        failSent = false;
+      if (!sentFailed && rows.some((r) => r.id === id)) {
+        sentFailed = true;
         throw new Error('deadlock detected');
       }
       return markSent.call(repo, rows);
     };
     repo.applyReceipts = async (receipts) => {
-      if (receipts.length > 0 && failReceipts) {
-        failReceipts = false;
+      if (!receiptFailed && receipts.some((r) => r.upstreamId === upstreamId)) {
+        receiptFailed = true;
         throw new Error('connection lost');
       }
       return applyReceipts.call(repo, receipts);
     };
     try {
-      const r = await accept(DIRECT, [CN], { text: 'written again' });
-      const id = r.messages[0]!.id!;
+      // Held until the id is known, so the dispatcher cannot write its answer before.
+      gateways.setReady([]);
+      try {
+        id = (await accept(DIRECT, [CN], { text: 'written again' })).messages[0]!.id!;
+      } finally {
+        gateways.setReady(Object.values(gateways.ids));
+      }
       await statusOf(id, 'sent');
-      expect(failSent).toBe(false);
+      expect(sentFailed).toBe(true);
       const o = gateways.submitsOf(id)[0]!.outcome;
+      upstreamId = o.ok ? o.upstreamIds[0]! : '';
       // The receipt handler answers once the second write stored it (the SMSC is not told to resend).
-      await gateways.receipt(gateways.ids.a, o.ok ? o.upstreamIds[0]! : '', 'delivered');
-      expect(failReceipts).toBe(false);
+      await gateways.receipt(gateways.ids.a, upstreamId, 'delivered');
+      expect(receiptFailed).toBe(true);
       expect((await messageOf(id)).status).toBe('delivered');
       expect(gateways.submitsOf(id)).toHaveLength(1);
     } finally {
       repo.markSent = markSent;
       repo.applyReceipts = applyReceipts;
+    }
+  });
+
+  it('an answer stored after the sweep gave up on its message adds no parts', async () => {
+    gateways.setReady([]);
+    try {
+      const id = (await accept(DIRECT, [GB], { text: 'answered too late' })).messages[0]!.id!;
+      const claimed = await sms().repo.claim(1_000);
+      const mine = claimed.find((m) => m.id === id)!;
+      // As the sweep leaves a message whose answer did not come in time.
+      await db().update(smsMessages).set({ status: 'timeout' }).where(eq(smsMessages.id, id));
+      await sms().recordSubmits(
+        claimed.map((m) =>
+          m === mine
+            ? {
+                kind: 'sent',
+                message: m,
+                gatewayId: gateways.ids.a,
+                upstreamIds: ['too-late-1'],
+                at: new Date(),
+              }
+            : { kind: 'retry', message: m, nextAt: new Date(), errorCode: 'TEST' },
+        ),
+      );
+      expect(await db().select().from(smsMessageParts).where(eq(smsMessageParts.messageId, id))).toEqual([]);
+      expect((await messageOf(id)).status).toBe('timeout');
+    } finally {
+      gateways.setReady(Object.values(gateways.ids));
     }
   });
 

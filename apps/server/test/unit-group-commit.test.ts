@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GroupCommit } from '../src/platform/group-commit';
 
 /** A write the test settles by hand: each call waits until the test answers it. */
@@ -103,47 +103,49 @@ describe('GroupCommit', () => {
     expect(own.calls.map((c) => c.items)).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
   });
 
-  it('with `retry`, a failed write is written once more (one item too) before its items learn the error', async () => {
+  it('with `retryAfterMs`, a failed write is written once more, whole, before its items learn the error', async () => {
     const { calls, write } = manualWrite<string>();
-    const group = new GroupCommit<string, string>(write, { retry: true });
+    const group = new GroupCommit<string, string>(write, { retryAfterMs: 0 });
     const settled = (p: Promise<string>) =>
       p.then(
         (v) => v,
         (e: Error) => e.message,
       );
+    const writes = (n: number) => vi.waitFor(() => expect(calls).toHaveLength(n));
     // A passing failure: the second write succeeds.
     const once = settled(group.push('a'));
     calls[0]!.settle(() => true);
-    await tick();
-    expect(calls.map((c) => c.items)).toEqual([['a'], ['a']]);
+    await writes(2);
+    expect(calls[1]!.items).toEqual(['a']);
     calls[1]!.settle();
     expect(await once).toBe('done a');
     // A lasting one: rejected with the second write's error, not written a third time.
     const twice = [settled(group.push('b')), settled(group.push('c'))];
-    await tick();
+    await writes(3);
     calls[2]!.settle(() => true);
-    await tick();
+    await writes(4);
     calls[3]!.settle(() => true);
     expect(await Promise.all(twice)).toEqual(['failed: b,c', 'failed: b,c']);
     expect(calls.map((c) => c.items)).toEqual([['a'], ['a'], ['b', 'c'], ['b', 'c']]);
 
-    // With `alone` too, a failed write of several is tried item by item (once each).
+    // With `alone` too: whole once more, then item by item.
     const own = manualWrite<string>();
-    const alone = new GroupCommit<string, string>(own.write, { alone: true, retry: true });
+    const alone = new GroupCommit<string, string>(own.write, { alone: true, retryAfterMs: 0 });
     const first = settled(alone.push('x'));
+    // Pushed while the first write is under way: written together next.
     const rest = [settled(alone.push('y')), settled(alone.push('bad'))];
-    own.calls[0]!.settle(() => true); // x alone: written again
-    await tick();
-    own.calls[1]!.settle();
+    own.calls[0]!.settle();
     expect(await first).toBe('done x');
-    await tick();
+    await vi.waitFor(() => expect(own.calls).toHaveLength(2));
+    own.calls[1]!.settle((i) => i === 'bad');
+    await vi.waitFor(() => expect(own.calls).toHaveLength(3));
     own.calls[2]!.settle((i) => i === 'bad');
     for (let i = 3; i < 5; i++) {
-      await tick();
-      own.calls[i]!.settle((i) => i === 'bad');
+      await vi.waitFor(() => expect(own.calls).toHaveLength(i + 1));
+      own.calls[i]!.settle((item) => item === 'bad');
     }
     expect(await Promise.all(rest)).toEqual(['done y', 'failed: bad']);
-    expect(own.calls.map((c) => c.items)).toEqual([['x'], ['x'], ['y', 'bad'], ['y'], ['bad']]);
+    expect(own.calls.map((c) => c.items)).toEqual([['x'], ['y', 'bad'], ['y', 'bad'], ['y'], ['bad']]);
   });
 
   it('with `parallel`, starts that many writes at once, each with what waited when it started', async () => {

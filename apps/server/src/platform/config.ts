@@ -106,8 +106,8 @@ const envSchema = z.object({
   /** SMS: how often the sweeps (timeouts, late receipts) run (ms). */
   SMS_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   /**
-   * SMS: messages one dispatcher claims at once, and the most it keeps in hand (never more than
-   * twice what its bound gateway windows hold: IN_FLIGHT_PER_WINDOW).
+   * SMS: messages one dispatcher claims at once (BATCH), and the most it keeps in hand
+   * (IN_FLIGHT; never more messages than twice the submits its bound windows hold).
    */
   SMS_DISPATCH_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
   SMS_DISPATCH_IN_FLIGHT: z.coerce.number().int().min(1).max(20_000).default(1_000),

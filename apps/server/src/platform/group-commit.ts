@@ -1,3 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** The wait before a failed background write (receipts, submit answers) is written again. */
+export const WRITE_RETRY_MS = 100;
+
 export interface GroupCommitOptions<T> {
   /** At most this much in one write (by `weigh`, one per item by default). */
   max?: number;
@@ -10,11 +15,12 @@ export interface GroupCommitOptions<T> {
    */
   alone?: boolean;
   /**
-   * A write that fails is written once more before its items learn the error (item by item with
-   * `alone`, a write of one item too): a passing failure (a deadlock, a lost connection) loses
-   * nothing. For writes that leave nothing behind when they fail and may simply run again.
+   * A write that fails is written once more, whole, after this wait, before its items learn the
+   * error (or, with `alone`, are tried one by one): a passing failure (a deadlock, a connection
+   * lost and made again) loses nothing. For writes that leave nothing behind when they fail and
+   * may simply run again.
    */
-  retry?: boolean;
+  retryAfterMs?: number;
   /**
    * Writes under way at once (default 1). More overlap one write's round trips with another's;
    * for writes whose order does not matter and that lock in one order (no deadlock between them).
@@ -102,30 +108,36 @@ export class GroupCommit<T, R = void> {
     return taken;
   }
 
-  /** Writes the items together again; each learns its result. */
+  /** Writes the items together; each learns its result. */
   private async writeAll(batch: Waiting<T, R>[]): Promise<void> {
     const results = (await this.write(batch.map((b) => b.item))) as R[] | undefined;
     for (const [i, b] of batch.entries()) b.resolve(results?.[i] as R);
   }
 
   private async run(batch: Waiting<T, R>[]): Promise<void> {
+    let failure: unknown;
     try {
       const results = (await this.write(batch.map((b) => b.item))) as R[] | undefined;
       for (const [i, b] of batch.entries()) b.resolve(results?.[i] as R);
       return;
     } catch (error) {
-      if (this.options.alone && batch.length > 1) {
-        for (const b of batch) await this.writeAll([b]).catch((own: unknown) => b.reject(own));
+      failure = error;
+    }
+    const { retryAfterMs } = this.options;
+    if (retryAfterMs !== undefined) {
+      await sleep(retryAfterMs);
+      try {
+        await this.writeAll(batch);
         return;
-      }
-      if (!this.options.retry) {
-        for (const b of batch) b.reject(error);
-        return;
+      } catch (again) {
+        failure = again;
       }
     }
-    await this.writeAll(batch).catch((again: unknown) => {
-      for (const b of batch) b.reject(again);
-    });
+    if (this.options.alone && batch.length > 1) {
+      for (const b of batch) await this.writeAll([b]).catch((own: unknown) => b.reject(own));
+      return;
+    }
+    for (const b of batch) b.reject(failure);
   }
 
   private kick(): void {

@@ -939,6 +939,7 @@ export class RateService {
    * Prices numbers for one company and kind with what that needs read once (the company and each
    * reseller above it, their rate groups and rates, the operators): the answer prices each number
    * at once. A batch of 500 numbers is one read, not 500 (the SMS engine's acceptance and charge).
+   * A charge prices again with its own (chargeMany): a rate changed since acceptance read it wins.
    */
   async pricing(companyId: string, kind: ChargeKind): Promise<Pricing> {
     const ids = [companyId];
@@ -1021,20 +1022,6 @@ export class RateService {
   }
 
   // --- charging ---
-
-  /**
-   * What a charge of `parts` would take now, and what each reseller above would earn on it (the
-   * charge decides again under the balance lock; a rate changed meanwhile wins). RATE_NOT_FOUND
-   * when the company or a reseller above has no rate for it.
-   */
-  async priceOf(
-    companyId: string,
-    kind: ChargeKind,
-    number: ParsedNumber,
-    parts: number,
-  ): Promise<{ resolution: Resolution } & Priced> {
-    return (await this.pricing(companyId, kind)).price(number, parts);
-  }
 
   /** The price at the chain's first company and each reseller's margin (child's price − its own). */
   private priced(chain: Resolution[], parts: number): Priced {

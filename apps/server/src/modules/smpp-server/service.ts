@@ -11,7 +11,7 @@ import type { AuthContext } from '../../platform/access';
 import type { Config } from '../../platform/config';
 import { afterCommit, type Db, isUniqueViolation } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
-import { GroupCommit } from '../../platform/group-commit';
+import { GroupCommit, WRITE_RETRY_MS } from '../../platform/group-commit';
 import { ipAllowed, isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
@@ -83,9 +83,12 @@ export class SmppServerService {
         return ids.map((id) => taken.delete(id));
       },
       // One statement each: a failed one is written again (else the receipt goes out again later).
-      { max: 1_000, retry: true },
+      { max: 1_000, retryAfterMs: WRITE_RETRY_MS },
     );
-    this.acks = new GroupCommit((ids) => this.repo.markAcked(ids, new Date()), { max: 1_000, retry: true });
+    this.acks = new GroupCommit((ids) => this.repo.markAcked(ids, new Date()), {
+      max: 1_000,
+      retryAfterMs: WRITE_RETRY_MS,
+    });
   }
 
   // ---- the listener

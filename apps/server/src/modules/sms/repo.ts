@@ -304,12 +304,16 @@ export class SmsRepo {
       }));
   }
 
-  /** Submitted: status sent and the upstream id of every part (a reused id names the newer part). */
+  /**
+   * Submitted: status sent and the upstream id of every part (a reused id names the newer part),
+   * for messages still queued. One that is not (the sweep gave up on it, or this was written
+   * already) gets no parts: writing them again would wipe receipts applied to them since.
+   */
   async markSent(
     rows: { id: string; createdAt: Date; gatewayId: string; upstreamIds: string[]; sentAt: Date }[],
   ): Promise<void> {
     if (rows.length === 0) return;
-    await this.x.execute(sql`
+    const result = await this.x.execute(sql`
       update sms_messages m set status = 'sent', gateway_id = r.gateway_id, sent_at = r.sent_at,
         error_code = null
       from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
@@ -317,10 +321,12 @@ export class SmsRepo {
                   ${pgArray(rows.map((r) => r.gatewayId))}::uuid[],
                   ${pgArray(rows.map((r) => r.sentAt.toISOString()))}::timestamptz[])
         as r(id, created_at, gateway_id, sent_at)
-      where m.id = r.id and m.created_at = r.created_at and m.status = 'queued'`);
-    const parts = rows.flatMap((r) =>
-      r.upstreamIds.map((upstreamId, partNo) => ({ ...r, upstreamId, partNo: partNo + 1 })),
-    );
+      where m.id = r.id and m.created_at = r.created_at and m.status = 'queued'
+      returning m.id`);
+    const moved = new Set(rowsOf<{ id: string }>(result).map((r) => String(r.id)));
+    const parts = rows
+      .filter((r) => moved.has(r.id))
+      .flatMap((r) => r.upstreamIds.map((upstreamId, partNo) => ({ ...r, upstreamId, partNo: partNo + 1 })));
     if (parts.length === 0) return;
     await this.x.execute(sql`
       insert into sms_message_parts (message_id, message_created_at, part_no, gateway_id, upstream_id)

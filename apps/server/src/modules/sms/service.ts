@@ -26,7 +26,7 @@ import { TtlCache } from '../../platform/cache';
 import type { SmsConfig } from '../../platform/config';
 import { afterCommit, type Db, inTransaction, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
-import { GroupCommit } from '../../platform/group-commit';
+import { GroupCommit, WRITE_RETRY_MS } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import type { Posting } from '../ledger';
@@ -200,12 +200,11 @@ export class SmsService {
     private readonly log: Logger,
   ) {
     this.repo = new SmsRepo(db);
-    // A write that fails (a deadlock, a lost connection, one bad receipt) is tried again receipt
-    // by receipt: the others are not answered an error for it (the SMSC would send them again).
+    // A write that fails (a deadlock, a lost connection) is written again once: its receipts are
+    // not answered an error for it (the SMSC would send them again).
     this.receipts = new GroupCommit((batch) => this.applyReceipts(batch), {
       max: 2_000,
-      alone: true,
-      retry: true,
+      retryAfterMs: WRITE_RETRY_MS,
     });
     this.acceptances = new GroupCommit((group) => this.commitAccepted(group), {
       max: ACCEPT_GROUP_MESSAGES,

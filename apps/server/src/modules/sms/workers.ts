@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GroupCommit } from '../../platform/group-commit';
+import { GroupCommit, WRITE_RETRY_MS } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import type { SubmitOutcome } from './ports';
@@ -56,10 +56,12 @@ class Loop implements SmsWorker {
 
 /**
  * Messages a dispatcher has in hand per submit its bound gateway windows can have outstanding:
- * one window's worth waiting for answers, one waiting for room or having its answers stored.
- * More only waits in this process's queues, and claiming it takes the event loop from the API in
- * a process that does both (bench:sms, the demo's windows holding 200: 1,000 in hand accepted
- * batches a quarter slower than 400, for nothing end to end).
+ * one window's worth waiting for answers, one waiting for room or having its answers stored (a
+ * message of several parts takes a submit per part, so long texts wait a little longer). More
+ * only waits in this process's queues, and claiming it takes the event loop from the API in a
+ * process that does both (bench:sms, the demo's windows holding 200: 1,000 in hand accepted
+ * batches a quarter slower than 400, for nothing end to end). The windows are those of every
+ * bound gateway, whichever the due messages are routed to.
  */
 export const IN_FLIGHT_PER_WINDOW = 2;
 
@@ -90,12 +92,11 @@ export class Dispatcher implements SmsWorker {
     private readonly log: Logger,
   ) {
     const { pollMs } = sms.config;
-    // A write that fails is tried again answer by answer: an answer not stored leaves its message
-    // queued until the sweep calls it unconfirmed (a timeout), though the gateway took it.
+    // A write that fails is written again once: an answer not stored leaves its message queued
+    // until the sweep calls it unconfirmed (a timeout), though the gateway took it.
     this.results = new GroupCommit((batch) => sms.recordSubmits(batch), {
       max: 2_000,
-      alone: true,
-      retry: true,
+      retryAfterMs: WRITE_RETRY_MS,
     });
     this.loop = new Loop('dispatch', log, pollMs, () => this.tick());
   }
