@@ -17,6 +17,13 @@ function manualWrite<T>() {
   return { calls, write };
 }
 
+/** A pushed item's result, or its error's message. */
+const settled = (p: Promise<string>) =>
+  p.then(
+    (v) => v,
+    (e: Error) => e.message,
+  );
+
 /** Lets queued promise callbacks run. */
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -70,12 +77,7 @@ describe('GroupCommit', () => {
     const plain = manualWrite<string>();
     const together = new GroupCommit<string, string>(plain.write);
     const p0 = together.push('a');
-    const ps = [together.push('b'), together.push('bad'), together.push('c')].map((p) =>
-      p.then(
-        (v) => v,
-        (e: Error) => e.message,
-      ),
-    );
+    const ps = [together.push('b'), together.push('bad'), together.push('c')].map(settled);
     plain.calls[0]!.settle();
     await p0;
     await tick();
@@ -85,12 +87,7 @@ describe('GroupCommit', () => {
     const own = manualWrite<string>();
     const alone = new GroupCommit<string, string>(own.write, { alone: true });
     const q0 = alone.push('a');
-    const qs = [alone.push('b'), alone.push('bad'), alone.push('c')].map((p) =>
-      p.then(
-        (v) => v,
-        (e: Error) => e.message,
-      ),
-    );
+    const qs = [alone.push('b'), alone.push('bad'), alone.push('c')].map(settled);
     own.calls[0]!.settle();
     await q0;
     await tick();
@@ -106,11 +103,6 @@ describe('GroupCommit', () => {
   it('with `retryAfterMs`, a failed write is written once more, whole, before its items learn the error', async () => {
     const { calls, write } = manualWrite<string>();
     const group = new GroupCommit<string, string>(write, { retryAfterMs: 0 });
-    const settled = (p: Promise<string>) =>
-      p.then(
-        (v) => v,
-        (e: Error) => e.message,
-      );
     const writes = (n: number) => vi.waitFor(() => expect(calls).toHaveLength(n));
     // A passing failure: the second write succeeds.
     const once = settled(group.push('a'));

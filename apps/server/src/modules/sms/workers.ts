@@ -112,9 +112,10 @@ export class Dispatcher implements SmsWorker {
 
   private async tick(): Promise<boolean> {
     const { dispatchBatch, dispatchInFlight } = this.sms.config;
-    const gateways = this.services.gateways;
-    if (!gateways || gateways.ready().length === 0) return false;
-    const limit = Math.min(dispatchInFlight, IN_FLIGHT_PER_WINDOW * gateways.capacity());
+    // No bound window (no gateway ready in this process): nothing to claim for.
+    const capacity = this.services.gateways?.capacity() ?? 0;
+    if (capacity === 0) return false;
+    const limit = Math.min(dispatchInFlight, IN_FLIGHT_PER_WINDOW * capacity);
     const room = limit - this.inFlight;
     if (room < Math.min(dispatchBatch, limit) / 4 || room <= 0) {
       // Wait for submits to finish rather than claiming a handful at a time.
