@@ -521,6 +521,19 @@ describe('dispatch and receipts', () => {
     expect(gateways.submitsOf(id)).toHaveLength(1);
   });
 
+  it('a receipt whose done date is to the minute (before the submit) makes the message done no earlier than it was sent', async () => {
+    const r = await accept(DIRECT, [CN], { text: 'minute receipt' });
+    const id = r.messages[0]!.id!;
+    const sent = await statusOf(id, 'sent');
+    const o = gateways.submitsOf(id)[0]!.outcome;
+    // YYMMDDhhmm: the start of the minute, up to 59 s before the submit.
+    const minute = new Date(Math.floor(sent.sentAt!.getTime() / 60_000) * 60_000 - 1);
+    await gateways.receipt(gateways.ids.a, o.ok ? o.upstreamIds[0]! : '', 'delivered', null, minute);
+    const done = await statusOf(id, 'delivered');
+    expect(done.doneAt!.getTime()).toBeGreaterThanOrEqual(done.createdAt.getTime());
+    expect(done.doneAt!.getTime()).toBeGreaterThanOrEqual(sent.sentAt!.getTime());
+  });
+
   it('a multipart message is final when every part has its receipt: delivered only if all were, else the worst', async () => {
     const r = await accept(DIRECT, [CN, GB], { text: LONG });
     const [a, b] = [r.messages[0]!.id!, r.messages[1]!.id!];

@@ -74,6 +74,7 @@ export class FakeGateways implements GatewayPort {
     upstreamId: string,
     status: GatewayReceipt['status'],
     errorCode: string | null = null,
+    doneAt = new Date(),
   ) {
     if (!this.handler) throw new Error('no receipt handler registered');
     return this.handler({
@@ -81,7 +82,7 @@ export class FakeGateways implements GatewayPort {
       upstreamId,
       status,
       errorCode,
-      doneAt: new Date(),
+      doneAt,
       raw: `id:${upstreamId}`,
     });
   }

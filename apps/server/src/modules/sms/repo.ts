@@ -403,8 +403,11 @@ export class SmsRepo {
     }[],
   ): Promise<string[]> {
     if (receipts.length === 0) return [];
+    // A receipt's done date is to the minute in most SMSCs' text (YYMMDDhhmm): a part is never done
+    // before it was stored as sent, or a message would show done before it was created.
     const result = await this.x.execute(sql`
-      update sms_message_parts p set status = r.status, error_code = r.error_code, done_at = r.done_at
+      update sms_message_parts p set status = r.status, error_code = r.error_code,
+        done_at = greatest(r.done_at, p.created_at)
       from unnest(${pgArray(receipts.map((r) => r.gatewayId))}::uuid[],
                   ${pgArray(receipts.map((r) => r.upstreamId))}::text[],
                   ${pgArray(receipts.map((r) => r.status))}::text[],
