@@ -23,6 +23,7 @@ const LANGUAGES = [
     locale: 'en-US' as const,
     invalid: 'The phone number is not a valid international number',
     duplicate: 'The number is repeated',
+    noNumbers: 'Please type numbers or import a file',
     covered: 'The balance covers it',
     scheduleInPast: 'The scheduled time must not be earlier than now',
     scheduled: 'Scheduled',
@@ -35,6 +36,7 @@ const LANGUAGES = [
     locale: 'zh-CN' as const,
     invalid: '该电话号码不是有效的国际号码',
     duplicate: '号码重复',
+    noNumbers: '请输入号码或导入文件',
     covered: '余额充足',
     scheduleInPast: '定时发送时间不能早于当前时间',
     scheduled: '待发送',
@@ -136,6 +138,8 @@ for (const lang of LANGUAGES) {
     // Typed: two good numbers, a bad one and a repeat, with the separators people use.
     await send.getByTestId('sms-numbers').fill(`${typed[0]}, ${typed[1]}\n12345\n${typed[0]}`);
     await expect(send.getByTestId('sms-typed-count')).toContainText('4');
+    // Numbers pasted at once are numbers: no "type numbers" error under them.
+    await expect(send.getByText(lang.noNumbers)).toHaveCount(0);
 
     // A file: a number column and a variable column, one row unreadable.
     await send.locator('input[type=file]').setInputFiles({

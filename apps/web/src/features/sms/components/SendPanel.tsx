@@ -31,7 +31,7 @@ import {
 } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { isApiError } from '@/lib/api-client';
@@ -108,6 +108,11 @@ export function SendPanel({
     }
   }, [text, firstVars]);
   const missing = text ? missingVariables(text, firstVars) : [];
+
+  // Numbers read from a file answer a "no numbers" error shown before.
+  useEffect(() => {
+    if (imported && form.getFieldError('numbers').length > 0) void form.validateFields(['numbers']);
+  }, [imported, form]);
 
   const upload = async (file: File) => {
     setImportError(null);
@@ -187,8 +192,12 @@ export function SendPanel({
           extra={t('send.numbersHelp')}
           rules={[
             {
-              validator: () =>
-                recipients.length > 0 ? Promise.resolve() : Promise.reject(new Error(t('send.noNumbers'))),
+              // The value being validated, not this render's list: on a change antd validates
+              // before the list is worked out again (a first paste was refused as no numbers).
+              validator: (_, value: string | undefined) =>
+                recipientsOf(value ?? '', imported?.result.recipients ?? []).length > 0
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('send.noNumbers'))),
             },
           ]}
         >
