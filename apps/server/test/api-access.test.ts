@@ -724,7 +724,7 @@ describe('/sys/configCallback', () => {
     expect(refused).toMatchObject({
       delivered: false,
       status: null,
-      errorCode: 'CALLBACK_TEST_REFUSED',
+      errorCode: 'CALLBACK_REFUSED',
       error: 'Connection refused by 127.0.0.1',
     });
     const refusedZh = expectOk(await test('customer2', { url: closedUrl }, ZH));
@@ -735,7 +735,7 @@ describe('/sys/configCallback', () => {
     const r = await receiver('hang');
     try {
       const result = expectOk(await test('customer2', { url: r.url }));
-      expect(result).toMatchObject({ delivered: false, status: null, errorCode: 'CALLBACK_TEST_TIMEOUT' });
+      expect(result).toMatchObject({ delivered: false, status: null, errorCode: 'CALLBACK_TIMEOUT' });
       expect(result.error).toBe('No answer within 5 seconds');
       expect(result.durationMs).toBeGreaterThanOrEqual(4_900);
       expect(result.durationMs).toBeLessThan(7_000);

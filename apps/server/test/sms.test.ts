@@ -1110,4 +1110,27 @@ describe('delivery callbacks', () => {
     expect((await messageOf(noneId)).callbackState).toBe('none');
     expect(received.some((x) => x.body.includes(noneId))).toBe(false);
   });
+
+  it('logs a real delivery a receiver refused with the delivery’s code, not the send test’s', async () => {
+    // A port nothing listens on: the receiver refuses the connection.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/dlr`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    expectOk(await call('agentcustomer', 'PUT', '/sys/configCallback/edit', { body: { url: closedUrl } }));
+    const r = await accept(AGENCY_CLIENT, ['12'], { source: 'api' });
+    const id = r.messages[0]!.id!;
+    const row = await eventually(async () => {
+      const page = expectOk(
+        await call<Page<SmsCallbackRow>>('admin', 'GET', '/sms/callback/list', {
+          query: { pageSize: '100' },
+        }),
+      );
+      const mine = page.records.find((c) => c.messageId === id);
+      expect(mine?.log.length).toBeGreaterThan(0);
+      return mine!;
+    });
+    expect(row.lastError).toBe('CALLBACK_REFUSED');
+    expect(row.log[0]).toMatchObject({ status: null, errorCode: 'CALLBACK_REFUSED' });
+  });
 });

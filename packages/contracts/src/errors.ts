@@ -487,18 +487,18 @@ export const errorTexts = {
     'zh-CN': '回调地址指向私有、回环或链路本地地址（{address}），不允许使用',
   },
   CALLBACK_URL_NOT_SET: { 'en-US': 'No callback URL is set', 'zh-CN': '尚未设置回调地址' },
-  CALLBACK_TEST_TIMEOUT: {
+  CALLBACK_TIMEOUT: {
     'en-US': 'No answer within {seconds} seconds',
     'zh-CN': '{seconds}秒内没有响应',
   },
-  CALLBACK_TEST_REFUSED: { 'en-US': 'Connection refused by {host}', 'zh-CN': '{host} 拒绝连接' },
-  CALLBACK_TEST_DNS: { 'en-US': 'Host {host} not found', 'zh-CN': '找不到主机 {host}' },
-  CALLBACK_TEST_TLS: { 'en-US': 'TLS (certificate) error: {detail}', 'zh-CN': 'TLS（证书）错误：{detail}' },
-  CALLBACK_TEST_RESET: {
+  CALLBACK_REFUSED: { 'en-US': 'Connection refused by {host}', 'zh-CN': '{host} 拒绝连接' },
+  CALLBACK_DNS: { 'en-US': 'Host {host} not found', 'zh-CN': '找不到主机 {host}' },
+  CALLBACK_TLS: { 'en-US': 'TLS (certificate) error: {detail}', 'zh-CN': 'TLS（证书）错误：{detail}' },
+  CALLBACK_RESET: {
     'en-US': 'The connection was closed before an answer came',
     'zh-CN': '连接在收到响应前被关闭',
   },
-  CALLBACK_TEST_NETWORK: { 'en-US': 'Network error: {detail}', 'zh-CN': '网络错误：{detail}' },
+  CALLBACK_NETWORK: { 'en-US': 'Network error: {detail}', 'zh-CN': '网络错误：{detail}' },
   RATE_NOT_FOUND: { 'en-US': 'Rate does not exist', 'zh-CN': '费率不存在' },
   RATE_GROUP_IN_USE: {
     'en-US': 'The rate group is assigned to {count} company(ies): assign them another group first',

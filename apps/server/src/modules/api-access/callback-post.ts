@@ -60,17 +60,17 @@ function describeNetworkError(
 ): { code: ErrorCode; params: Record<string, string | number> } {
   const code = error.code ?? '';
   if (code === 'CALLBACK_TIMEOUT' || code === 'ETIMEDOUT') {
-    return { code: 'CALLBACK_TEST_TIMEOUT', params: { seconds: Math.round(timeoutMs / 1000) } };
+    return { code: 'CALLBACK_TIMEOUT', params: { seconds: Math.round(timeoutMs / 1000) } };
   }
-  if (code === 'ECONNREFUSED') return { code: 'CALLBACK_TEST_REFUSED', params: { host } };
+  if (code === 'ECONNREFUSED') return { code: 'CALLBACK_REFUSED', params: { host } };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_NONAME') {
-    return { code: 'CALLBACK_TEST_DNS', params: { host } };
+    return { code: 'CALLBACK_DNS', params: { host } };
   }
   if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(error.message)) {
-    return { code: 'CALLBACK_TEST_RESET', params: {} };
+    return { code: 'CALLBACK_RESET', params: {} };
   }
-  if (TLS_CODE.test(code)) return { code: 'CALLBACK_TEST_TLS', params: { detail: code } };
-  return { code: 'CALLBACK_TEST_NETWORK', params: { detail: (code || error.message).slice(0, 120) } };
+  if (TLS_CODE.test(code)) return { code: 'CALLBACK_TLS', params: { detail: code } };
+  return { code: 'CALLBACK_NETWORK', params: { detail: (code || error.message).slice(0, 120) } };
 }
 
 export interface CallbackPostInput {
