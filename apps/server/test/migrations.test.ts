@@ -166,4 +166,25 @@ describe('migrations on a database that already has data', () => {
     ]);
     await db.close();
   });
+
+  it('0026 renames the stored callback network error codes (the catalogue knows only the new ones)', async () => {
+    const db = await PGlite.create('memory://', { loadDataDir: await pgliteDump('empty') });
+    await applyBefore(db, '0026');
+    const company = '00000000-0000-4000-8000-00000000c026';
+    await db.exec(`
+      INSERT INTO companies (id, name, type) VALUES ('${company}', 'C', 'direct');
+      INSERT INTO api_callbacks (company_id, last_test_error_code) VALUES ('${company}', 'CALLBACK_TEST_REFUSED');
+      INSERT INTO sms_callbacks (message_id, company_id, body, last_error) VALUES
+        ('00000000-0000-4000-8000-000000000261', '${company}', '{}', 'CALLBACK_TEST_TIMEOUT'),
+        ('00000000-0000-4000-8000-000000000262', '${company}', '{}', 'CALLBACK_URL_NOT_SET');
+    `);
+    await apply(db, '0026_payment_issues.sql');
+    const api = await db.query<{ code: string }>('SELECT last_test_error_code AS code FROM api_callbacks');
+    expect(api.rows).toEqual([{ code: 'CALLBACK_REFUSED' }]);
+    const sms = await db.query<{ code: string }>(
+      'SELECT last_error AS code FROM sms_callbacks ORDER BY message_id',
+    );
+    expect(sms.rows).toEqual([{ code: 'CALLBACK_TIMEOUT' }, { code: 'CALLBACK_URL_NOT_SET' }]);
+    await db.close();
+  });
 });

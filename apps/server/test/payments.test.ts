@@ -1,4 +1,12 @@
-import type { Balance, Order, OrderCreated, OrderDetail, Page, Payout } from '@switchboard/contracts';
+import type {
+  Balance,
+  Order,
+  OrderCreated,
+  OrderDetail,
+  Page,
+  PaymentIssue,
+  Payout,
+} from '@switchboard/contracts';
 import { formatMoney, units } from '@switchboard/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -279,7 +287,7 @@ describe('card webhooks (Stripe)', () => {
     expect(recorded).toEqual([]);
   });
 
-  it('an expired session closes the order; a payment event after it is refused and recorded', async () => {
+  it('an expired session closes the order; a payment event after it is recorded as a payment to resolve', async () => {
     const order = await newOrder('customer');
     const before = await balanceOf(DIRECT);
     expect(expectOk(await stripe(stripeSessionEvent('checkout.session.expired', order)))).toEqual({
@@ -287,13 +295,13 @@ describe('card webhooks (Stripe)', () => {
       state: 'expired',
     });
     const late = stripeSessionEvent('checkout.session.completed', order);
-    expect(expectOk(await stripe(late))).toEqual({ outcome: 'refused', state: 'expired' });
+    expect(expectOk(await stripe(late))).toEqual({ outcome: 'to_resolve', state: 'expired' });
     expect(await balanceOf(DIRECT)).toBe(before);
     const [row] = await s.app.database.db
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.eventId, late.id));
-    expect(row).toMatchObject({ outcome: 'refused', orderId: order.id });
+    expect(row).toMatchObject({ outcome: 'to_resolve', orderId: order.id });
     expect(row!.detail).toContain('paid refused in state expired');
   });
 
@@ -555,10 +563,11 @@ describe('crypto webhooks (NOWPayments IPN)', () => {
       'top_up_success',
       'finished',
     ]);
-    // Expired again, and a late "finished": nothing more.
+    // A late "finished": the rest is credited (issue 20), once; a late "confirming" changes nothing.
+    expect(expectOk(await crypto('finished', order, 100))).toEqual({ outcome: 'applied', state: 'finished' });
     expect(expectOk(await crypto('finished', order, 100)).outcome).toBe('unchanged');
     expect(expectOk(await crypto('confirming', order, 100)).outcome).toBe('refused');
-    expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(45) + 500_000n);
+    expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(100));
   });
 
   it('an expiry reporting a partial payment whose own notification was lost settles it', async () => {
@@ -830,5 +839,235 @@ describe('payouts', () => {
       404,
       'NOT_FOUND',
     );
+  });
+});
+
+/** Proves the books after money moved: every balance its ledger, every order its ledger credits. */
+async function expectReconciled() {
+  expect((await s.app.services.ledger.reconcile()).differences).toEqual([]);
+  expect((await s.app.services.payments.reconcile()).creditDifferences).toEqual([]);
+}
+
+/** Makes an order due for the expiry job (its time passed). */
+const makeDue = (id: string) =>
+  s.app.database.db
+    .update(topUpOrders)
+    .set({ expiresAt: sql`now() - interval '1 minute'` })
+    .where(eq(topUpOrders.id, id));
+
+describe('money after an order closed (issue 20)', () => {
+  const issues = async (query: Record<string, string> = {}) =>
+    expectOk(
+      await s.call<Page<PaymentIssue>>('GET', '/sys/order/paymentIssueList', {
+        token: tokens.admin,
+        query: { pageSize: '500', ...query },
+      }),
+    ).records;
+  const resolve = (body: Record<string, unknown>, locale = EN) =>
+    s.call<PaymentIssue>('PUT', '/sys/order/paymentIssue/resolve', { token: tokens.admin, body, locale });
+
+  it('partially paid 40, settled by the expiry job, then finished for 100: the other 60 credited once', async () => {
+    const order = await newOrder('agentcustomer', '100.00', 'crypto');
+    const before = await balanceOf(AGENCY_CLIENT);
+    expect(expectOk(await crypto('partially_paid', order, 40)).state).toBe('partially_paid');
+    await makeDue(order.id);
+    expect((await s.app.jobs.runNow('payments.orders.expire')).status).toBe('ok');
+    expect((await s.app.services.payments.find(order.id))!).toMatchObject({
+      state: 'finished',
+      amountCredited: units(40),
+    });
+    expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(40));
+    await expectReconciled();
+
+    // The provider's word that the whole invoice was paid, after our job closed the order.
+    const finished = nowPaymentsIpn('finished', order, { actuallyPaid: 100 });
+    expect(expectOk(await ipn(finished))).toEqual({ outcome: 'applied', state: 'finished' });
+    expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(100));
+    // Replayed as it was, and the same news in a new notification: nothing more.
+    expect(expectOk(await ipn(finished)).outcome).toBe('duplicate');
+    expect(expectOk(await crypto('finished', order, 100)).outcome).toBe('unchanged');
+    expect(expectOk(await crypto('partially_paid', order, 40)).outcome).toBe('refused');
+    expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(100));
+    const credits = await s.app.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'topup'), eq(ledgerEntries.reference, `order:${order.id}`)));
+    expect(credits.map((e) => formatMoney(e.amount, 2)).sort()).toEqual(['40.00', '60.00']);
+
+    // Visible on the order: requested, credited, the difference, and how it came.
+    const seen = expectOk(await detail('agentcustomer', order.id));
+    expect(seen).toMatchObject({
+      state: 'finished',
+      amountRequested: '100.000000',
+      amountPaid: '100.000000',
+      amountCredited: '100.000000',
+      difference: '0.000000',
+    });
+    expect(seen.history.map((h) => [h.from, h.to, h.source])).toEqual([
+      [null, 'pending_payment', 'create'],
+      ['pending_payment', 'partially_paid', 'nowpayments'],
+      ['partially_paid', 'top_up_success', 'ledger'],
+      ['top_up_success', 'finished', 'ledger'],
+      ['finished', 'top_up_success', 'ledger'],
+      ['top_up_success', 'finished', 'ledger'],
+    ]);
+    expect(seen.history.at(-2)!.detail).toContain('60.00 more');
+    await expectReconciled();
+  });
+
+  it('a card payment of less than the price is credited what was paid, the difference shown', async () => {
+    const order = await newOrder('customer', '100.00');
+    const before = await balanceOf(DIRECT);
+    const event = stripeSessionEvent('checkout.session.completed', order);
+    event.data.object.amount_total = 1;
+    expect(expectOk(await stripe(event))).toEqual({ outcome: 'applied', state: 'finished' });
+    expect(await balanceOf(DIRECT)).toBe(before + 10_000n);
+    const seen = expectOk(await detail('customer', order.id));
+    expect(seen).toMatchObject({
+      amountRequested: '100.000000',
+      amountPaid: '0.010000',
+      amountCredited: '0.010000',
+      difference: '-99.990000',
+    });
+    expect(seen.history.map((h) => h.to)).toEqual([
+      'pending_payment',
+      'partially_paid',
+      'top_up_success',
+      'finished',
+    ]);
+    expect(seen.history[1]!.detail).toContain('paid 0.01 of 100.00');
+    const listed = expectOk(await list('admin', { pageSize: '500' })).records.find((o) => o.id === order.id);
+    expect(listed?.difference).toBe('-99.990000');
+    // The same event again changes nothing; the rest paid later would be credited then.
+    expect(expectOk(await stripe(event)).outcome).toBe('duplicate');
+    expect(await balanceOf(DIRECT)).toBe(before + 10_000n);
+    // Paid more than the price: credited what was paid, the difference shown too.
+    const over = await newOrder('customer', '100.00');
+    const overEvent = stripeSessionEvent('checkout.session.completed', over);
+    overEvent.data.object.amount_total = 15_000;
+    expect(expectOk(await stripe(overEvent)).state).toBe('finished');
+    expect(expectOk(await detail('customer', over.id))).toMatchObject({
+      amountCredited: '150.000000',
+      difference: '50.000000',
+    });
+    expect(await balanceOf(DIRECT)).toBe(before + 10_000n + units(150));
+    await expectReconciled();
+  });
+
+  it('a payment for an order closed unpaid is a payment to resolve, shown to staff, credited by them once', async () => {
+    const order = await newOrder('customer', '90.00');
+    const before = await balanceOf(DIRECT);
+    await stripe(stripeSessionEvent('checkout.session.expired', order));
+    const late = stripeSessionEvent('checkout.session.completed', order);
+    expect(expectOk(await stripe(late))).toEqual({ outcome: 'to_resolve', state: 'expired' });
+    expect(expectOk(await stripe(late)).outcome).toBe('duplicate');
+    const open = (await issues({ state: 'open' })).filter((i) => i.orderId === order.id);
+    expect(open).toEqual([
+      expect.objectContaining({
+        provider: 'stripe',
+        eventId: late.id,
+        companyId: DIRECT,
+        companyName: 'Direct Retail Ltd',
+        amount: '90.000000',
+        currency: 'USD',
+        reason: 'order_closed',
+        state: 'open',
+      }),
+    ]);
+    // The reconciliation lists it while it is open.
+    const report = await s.app.services.payments.reconcile();
+    expect(report.paymentIssues.map((i) => i.id)).toContain(open[0]!.id);
+    expect(report.openPaymentIssues).toBeGreaterThan(0);
+    const job = await s.app.jobs.runNow('payments.reconcile');
+    expect(job.status).toBe('ok');
+    expect(job.result).toMatchObject({ creditDifferences: 0, openPaymentIssues: expect.any(Number) });
+    // Staff only: a customer does not see nor resolve them.
+    expect((await s.call('GET', '/sys/order/paymentIssueList', { token: tokens.customer })).status).toBe(403);
+    expect(
+      (
+        await s.call('PUT', '/sys/order/paymentIssue/resolve', {
+          token: tokens.customer,
+          body: { id: open[0]!.id, action: 'credit' },
+        })
+      ).status,
+    ).toBe(403);
+    // Staff credit it: through the ledger, once; the order shows it credited.
+    const credited = expectOk(await resolve({ id: open[0]!.id, action: 'credit', note: 'paid late' }));
+    expect(credited).toMatchObject({
+      state: 'credited',
+      amountCredited: '90.000000',
+      resolvedByUsername: 'admin',
+    });
+    expect(await balanceOf(DIRECT)).toBe(before + units(90));
+    expectError(await resolve({ id: open[0]!.id, action: 'credit' }), 409, 'PAYMENT_ISSUE_NOT_OPEN');
+    expectError(await resolve({ id: open[0]!.id, action: 'credit' }, ZH), 409, 'PAYMENT_ISSUE_NOT_OPEN', {
+      locale: ZH,
+    });
+    expect(await balanceOf(DIRECT)).toBe(before + units(90));
+    expect(expectOk(await detail('customer', order.id))).toMatchObject({
+      state: 'expired',
+      amountCredited: '90.000000',
+      difference: '0.000000',
+    });
+    await expectReconciled();
+  });
+
+  it('a payment of no known order, in another currency or at another price waits for staff', async () => {
+    // No order we know: dismissed with a note (it cannot be credited to anyone).
+    const ghost: SimOrder = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      method: 'card',
+      amountRequested: units(70),
+      currency: 'USD',
+      providerReference: 'cs_sim_ghost_paid',
+    };
+    const paidGhost = stripeSessionEvent('checkout.session.completed', ghost);
+    expect(expectOk(await stripe(paidGhost)).outcome).toBe('unknown_order');
+    const unknown = (await issues()).find((i) => i.eventId === paidGhost.id)!;
+    expect(unknown).toMatchObject({
+      reason: 'unknown_order',
+      orderId: null,
+      companyId: null,
+      amount: '70.000000',
+    });
+    expectError(await resolve({ id: unknown.id, action: 'credit' }), 400, 'PAYMENT_ISSUE_NO_COMPANY');
+    expectError(await resolve({ id: unknown.id, action: 'dismiss' }), 400, 'FIELD_REQUIRED', {
+      params: { field: 'note' },
+    });
+    expect(
+      expectOk(await resolve({ id: unknown.id, action: 'dismiss', note: 'refunded at Stripe' })),
+    ).toMatchObject({ state: 'dismissed', resolutionNote: 'refunded at Stripe' });
+
+    // Another currency: not credited by itself; staff say how much it is in ours.
+    const eur = await newOrder('agentcustomer', '100.00', 'crypto');
+    const before = await balanceOf(AGENCY_CLIENT);
+    const inEur = { ...nowPaymentsIpn('finished', eur), price_currency: 'eur' };
+    expect(expectOk(await ipn(inEur))).toEqual({ outcome: 'to_resolve', state: 'pending_payment' });
+    const currency = (await issues()).find((i) => i.orderId === eur.id)!;
+    expect(currency).toMatchObject({ reason: 'currency_mismatch', currency: 'EUR', amount: '100.000000' });
+    expectError(await resolve({ id: currency.id, action: 'credit' }), 400, 'PAYMENT_ISSUE_AMOUNT_REQUIRED', {
+      params: { currency: 'EUR', platform: 'USD' },
+    });
+    expectError(
+      await resolve({ id: currency.id, action: 'credit' }, ZH),
+      400,
+      'PAYMENT_ISSUE_AMOUNT_REQUIRED',
+      { locale: ZH, params: { currency: 'EUR', platform: 'USD' } },
+    );
+    expect(await balanceOf(AGENCY_CLIENT)).toBe(before);
+    expectOk(await resolve({ id: currency.id, action: 'credit', amount: '108.50' }));
+    expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(108) + 500_000n);
+
+    // Another price than the order's: not credited by guesswork.
+    const priced = await newOrder('agentcustomer', '100.00', 'crypto');
+    const dearer = { ...nowPaymentsIpn('finished', priced), price_amount: 200, pay_amount: 200 };
+    expect(expectOk(await ipn(dearer))).toEqual({ outcome: 'to_resolve', state: 'pending_payment' });
+    expect((await issues()).find((i) => i.orderId === priced.id)).toMatchObject({
+      reason: 'amount_mismatch',
+      amount: '200.000000',
+      state: 'open',
+    });
+    expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(108) + 500_000n);
+    await expectReconciled();
   });
 });

@@ -203,6 +203,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'gateway:grant:edit',
         'home:totals:view',
         'operator:edit',
+        'order:payment:resolve',
         'order:payout:decide',
         'rate:add',
         'rate:batchEdit',

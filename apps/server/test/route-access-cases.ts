@@ -243,6 +243,8 @@ export const ROUTE_CASES: Record<string, string> = {
   'POST /api/sys/order/createPayout': 'DG',
   'GET /api/sys/order/exportXls': 'ACDGS',
   'GET /api/sys/order/list': 'ACDGS',
+  'GET /api/sys/order/paymentIssueList': 'A',
+  'PUT /api/sys/order/paymentIssue/resolve': 'A',
   'PUT /api/sys/order/payout/approve': 'AS',
   'PUT /api/sys/order/payout/reject': 'AS',
   'GET /api/sys/order/payoutExportXls': 'ADGS',

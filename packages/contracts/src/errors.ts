@@ -408,6 +408,18 @@ export const errorTexts = {
     'en-US': 'Payment notification could not be read',
     'zh-CN': '无法解析支付通知',
   },
+  PAYMENT_ISSUE_NOT_OPEN: {
+    'en-US': 'This payment has already been resolved',
+    'zh-CN': '该笔付款已处理',
+  },
+  PAYMENT_ISSUE_NO_COMPANY: {
+    'en-US': 'This payment names no known order, so no company to credit: dismiss it with a note',
+    'zh-CN': '该笔付款没有对应的已知订单，无法确定入账公司：请填写说明后忽略',
+  },
+  PAYMENT_ISSUE_AMOUNT_REQUIRED: {
+    'en-US': 'This payment is in {currency}: enter the amount to credit in {platform}',
+    'zh-CN': '该笔付款币种为{currency}：请填写以{platform}计的入账金额',
+  },
   PAYOUT_RESELLERS_ONLY: {
     'en-US': 'Only distributors and agents can withdraw commission',
     'zh-CN': '只有分销商和代理商可以提取佣金',

@@ -41,7 +41,12 @@ export type OrderState = (typeof ORDER_STATES)[number];
  *   provider is the authority on money received; an invoice the provider expired is closed;
  * - a credit the ledger refused (company gone, balance out of range) is top_up_failure, retried
  *   by the next delivery of the paying event (top_up_failure → top_up_success);
- * - refunded: the provider gave the money back (after credit, the ledger takes it back).
+ * - refunded: the provider gave the money back (after credit, the ledger takes it back);
+ * - money reported after the order was credited and closed (the rest of a partial payment
+ *   settled by the expiry job, a larger payment) is credited too: finished → top_up_success
+ *   (the difference credited) → finished. Money that cannot be credited by itself (an order
+ *   closed unpaid, another currency, another price, no known order) moves no order: it is a
+ *   payment to resolve, for staff.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
   pending_payment: [
@@ -66,7 +71,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[
   paid: ['top_up_success', 'top_up_failure', 'refunded'],
   top_up_failure: ['top_up_success', 'refunded'],
   top_up_success: ['finished', 'refunded'],
-  finished: ['refunded'],
+  finished: ['top_up_success', 'refunded'],
   timed_out: ['chain_confirming', 'chain_confirmed', 'partially_paid', 'paid'],
   expired: [],
   order_failed: [],
@@ -109,6 +114,7 @@ export const ORDER_EVENTS = [
   'credit_failed',
   'close',
   'refunded',
+  'paid_more',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -147,7 +153,26 @@ function targetOf(state: OrderState, event: OrderEvent): OrderState {
       return 'finished';
     case 'refunded':
       return 'refunded';
+    case 'paid_more':
+      // Only an order credited and closed takes more money this way (an open one is settled).
+      return state === 'finished' ? 'top_up_success' : state;
   }
+}
+
+/**
+ * What is paid and not yet credited (0 when nothing is): after an order was credited, a later
+ * report of a larger payment owes the company the difference, and only the difference.
+ */
+export function creditDue(order: { amountPaid: bigint; amountCredited: bigint }): bigint {
+  return order.amountPaid > order.amountCredited ? order.amountPaid - order.amountCredited : 0n;
+}
+
+/**
+ * What an order came to against what was asked: credited minus requested (negative: paid less,
+ * positive: paid more), or null while nothing is credited.
+ */
+export function orderDifference(order: { amountRequested: bigint; amountCredited: bigint }): bigint | null {
+  return order.amountCredited > 0n ? order.amountCredited - order.amountRequested : null;
 }
 
 /** Who moved an order: a provider's webhook, our expiry job, the ledger, or a person. */
@@ -286,8 +311,10 @@ export const orderSchema = z.object({
   amountRequested: money,
   /** What the provider reported paid so far (in the platform currency). */
   amountPaid: money,
-  /** What the ledger credited (once, when the order settled). */
+  /** What the ledger credited (when the order settled, and any later payment's difference). */
   amountCredited: money,
+  /** Credited minus requested (negative: underpaid, positive: overpaid); null: nothing credited. */
+  difference: money.nullable(),
   currency: z.string(),
   expiresAt: dateTime,
   createdAt: dateTime,
@@ -297,6 +324,72 @@ export type Order = z.input<typeof orderSchema>;
 
 export const orderDetailSchema = orderSchema.extend({ history: z.array(orderTransitionSchema) });
 export type OrderDetail = z.input<typeof orderDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payments to resolve: money a provider reported that no order could take by itself
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Why a reported payment was not credited by itself: it names no order we know, its currency or
+ * price is not the order's, or the order was closed unpaid (the provider expired it, or it
+ * failed) before the money came.
+ */
+export const PAYMENT_ISSUE_REASONS = [
+  'unknown_order',
+  'currency_mismatch',
+  'amount_mismatch',
+  'order_closed',
+] as const;
+export type PaymentIssueReason = (typeof PAYMENT_ISSUE_REASONS)[number];
+
+/** open: waiting for staff; credited: staff credited it through the ledger; dismissed: with why. */
+export const PAYMENT_ISSUE_STATES = ['open', 'credited', 'dismissed'] as const;
+export type PaymentIssueState = (typeof PAYMENT_ISSUE_STATES)[number];
+export const PAYMENT_ISSUE_NOTE_MAX_LENGTH = 256;
+
+/** `GET /sys/order/paymentIssueList`: newest first (staff). */
+export const paymentIssueListQuerySchema = resourceListQuerySchema({
+  state: z.enum(PAYMENT_ISSUE_STATES).optional(),
+  companyId: uuid.optional(),
+});
+export type PaymentIssueListQuery = z.input<typeof paymentIssueListQuerySchema>;
+
+/**
+ * `PUT /sys/order/paymentIssue/resolve`: credit it to the order's company (the amount in the
+ * platform currency; without one, what was reported, when in the platform currency) or dismiss
+ * it (the note says why, e.g. refunded at the provider).
+ */
+export const paymentIssueResolveSchema = z.object({
+  id: uuid,
+  action: z.enum(['credit', 'dismiss']),
+  amount: positiveMoney.optional(),
+  note: z.string().trim().max(PAYMENT_ISSUE_NOTE_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
+});
+export type PaymentIssueResolve = z.input<typeof paymentIssueResolveSchema>;
+
+export const paymentIssueSchema = z.object({
+  id: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The provider's notification (its event id, or for NOWPayments the digest of the body). */
+  eventId: z.string(),
+  eventType: z.string(),
+  orderId: z.string().nullable(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  /** What the provider reported paid, in `currency` (null: it did not say). */
+  amount: money.nullable(),
+  currency: z.string().nullable(),
+  reason: z.enum(PAYMENT_ISSUE_REASONS),
+  detail: z.string().nullable(),
+  state: z.enum(PAYMENT_ISSUE_STATES),
+  /** What staff credited (platform currency) when resolved by a credit. */
+  amountCredited: money.nullable(),
+  resolvedByUsername: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  resolvedAt: dateTime.nullable(),
+  createdAt: dateTime,
+});
+export type PaymentIssue = z.input<typeof paymentIssueSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Payouts: a reseller withdraws commission

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canTransition,
+  creditDue,
   describeIssues,
   isOrderOpen,
   nextState,
@@ -9,6 +10,7 @@ import {
   type OrderEvent,
   type OrderState,
   orderCreateSchema,
+  orderDifference,
   topUpAmountProblem,
   units,
 } from '../src/index';
@@ -43,6 +45,7 @@ const ALLOWED: [OrderState, OrderState][] = [
   ['top_up_failure', 'refunded'],
   ['top_up_success', 'finished'],
   ['top_up_success', 'refunded'],
+  ['finished', 'top_up_success'],
   ['finished', 'refunded'],
   ['timed_out', 'chain_confirming'],
   ['timed_out', 'chain_confirmed'],
@@ -65,11 +68,14 @@ describe('the order state machine', () => {
     expect(canTransition(from, to)).toBe(false);
   });
 
-  it('never lets a closed order move again but by a refund', () => {
+  it('never lets a closed order move again but by a refund or a further credit', () => {
     for (const closed of ['expired', 'order_failed', 'refunded'] as const) {
       for (const to of ORDER_STATES) expect(canTransition(closed, to)).toBe(false);
     }
-    expect(ORDER_STATES.filter((to) => canTransition('finished', to))).toEqual(['refunded']);
+    expect(ORDER_STATES.filter((to) => canTransition('finished', to))).toEqual([
+      'refunded',
+      'top_up_success',
+    ]);
   });
 
   // Every (state, event) pair: the event's target when the table allows it, else null.
@@ -85,6 +91,7 @@ describe('the order state machine', () => {
     credit_failed: () => 'top_up_failure',
     close: () => 'finished',
     refunded: () => 'refunded',
+    paid_more: (s) => (s === 'finished' ? 'top_up_success' : s),
   };
   it.each(ORDER_STATES.flatMap((s) => ORDER_EVENTS.map((e) => [s, e] as const)))(
     'nextState(%s, %s) follows the table',
@@ -105,6 +112,25 @@ describe('the order state machine', () => {
     // Out of order: a "confirming" after the payment is not applied.
     expect(walk(['paid', 'credited', 'close', 'confirming'])).toBeNull();
     expect(walk(['provider_expired', 'paid'])).toBeNull();
+    // Partly paid, settled by our expiry, then the rest: credited more, finished again.
+    expect(walk(['partially_paid', 'timeout', 'close', 'paid_more', 'close'])).toBe('finished');
+    // Only a credited order takes more money that way.
+    expect(walk(['paid_more'])).toBeNull();
+    expect(walk(['provider_expired', 'paid_more'])).toBeNull();
+    expect(walk(['partially_paid', 'paid_more'])).toBeNull();
+    expect(walk(['paid', 'credited', 'paid_more'])).toBeNull();
+  });
+
+  it('owes only what was paid beyond what was credited, and shows the difference from the price', () => {
+    expect(creditDue({ amountPaid: units(100), amountCredited: units(40) })).toBe(units(60));
+    expect(creditDue({ amountPaid: units(40), amountCredited: units(40) })).toBe(0n);
+    expect(creditDue({ amountPaid: units(30), amountCredited: units(40) })).toBe(0n);
+    expect(orderDifference({ amountRequested: units(100), amountCredited: 0n })).toBeNull();
+    expect(orderDifference({ amountRequested: units(100), amountCredited: 10_000n })).toBe(
+      10_000n - units(100),
+    );
+    expect(orderDifference({ amountRequested: units(100), amountCredited: units(100) })).toBe(0n);
+    expect(orderDifference({ amountRequested: units(100), amountCredited: units(120) })).toBe(units(20));
   });
 
   it('tells the console which orders may still change on their own', () => {

@@ -183,6 +183,20 @@ export class LedgerRepo {
       .filter((e) => wanted.has(keyOf(e)));
   }
 
+  /** The sum of one kind's entries per reference starting with `prefix` (e.g. `order:`). */
+  async totalsByReference(kind: LedgerKind, prefix: string): Promise<Map<string, bigint>> {
+    const result = await executor(this.db).execute(sql`
+      select reference, sum(amount)::text as total from ${ledgerEntries}
+      where kind = ${kind} and starts_with(reference, ${prefix})
+      group by reference`);
+    return new Map(
+      rowsOf<{ reference: string; total: string }>(result).map((r) => [
+        r.reference,
+        parseMoney(r.total) ?? 0n,
+      ]),
+    );
+  }
+
   /**
    * Writes the entries and the balances they lead to in one statement. The balance rows are
    * updated only where their seqs are still those seen when locked: a count below the number of

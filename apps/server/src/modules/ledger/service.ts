@@ -716,6 +716,11 @@ export class LedgerService {
     return report;
   }
 
+  /** The sum of one kind's entries per reference starting with `prefix` (other modules' reconciliations). */
+  totalsByReference(kind: LedgerKind, prefix: string): Promise<Map<string, bigint>> {
+    return this.repo.totalsByReference(kind, prefix);
+  }
+
   /** Writes every company account's closing balance of a day (UTC, `YYYY-MM-DD`); idempotent. */
   closeDay(day: string): Promise<number> {
     return this.repo.closeDay(day);

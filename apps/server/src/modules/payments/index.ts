@@ -27,6 +27,27 @@ export const paymentsModule = defineModule({
       schedule: '* * * * *',
       run: async () => payments.expireDue(),
     },
+    {
+      name: 'payments.reconcile',
+      description:
+        'Prove every top-up order’s credited amount equals its ledger credits; list the payments to resolve',
+      schedule: '20 4 * * *',
+      run: async () => {
+        const report = await payments.reconcile();
+        // A difference fails the run (failed on the jobs screen, and in the log); payments to
+        // resolve are listed in its result for staff.
+        if (report.creditDifferences.length > 0) {
+          throw new Error(
+            `top-up orders differ from their ledger credits: ${JSON.stringify(report.creditDifferences.slice(0, 10))}`,
+          );
+        }
+        return {
+          creditDifferences: 0,
+          openPaymentIssues: report.openPaymentIssues,
+          paymentIssues: report.paymentIssues.slice(0, 20),
+        };
+      },
+    },
   ],
   // The simulators' webhook secrets are made once per database, under the startup lock.
   seed: async ({ payments }) => payments.ensureSimulatorSecrets(),

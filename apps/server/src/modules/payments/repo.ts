@@ -4,9 +4,11 @@ import {
   type OrderTransitionSource,
   type orderListQuerySchema,
   type PAYOUT_SORTABLE,
+  type PaymentIssueState,
   type PaymentProvider,
   type PayoutState,
   parseMoney,
+  type paymentIssueListQuerySchema,
   type payoutListQuerySchema,
 } from '@switchboard/contracts';
 import { and, asc, type Column, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -14,12 +16,14 @@ import type { z } from 'zod';
 import { type Db, executor } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
-import { paymentEvents, payouts, topUpOrders, topUpOrderTransitions } from './schema';
+import { paymentEvents, paymentIssues, payouts, topUpOrders, topUpOrderTransitions } from './schema';
 
 export type OrderRow = typeof topUpOrders.$inferSelect;
 export type NewOrder = typeof topUpOrders.$inferInsert;
 export type TransitionRow = typeof topUpOrderTransitions.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
+export type PaymentIssueRow = typeof paymentIssues.$inferSelect;
+type IssueFilters = Omit<z.output<typeof paymentIssueListQuerySchema>, 'pageNo' | 'pageSize'>;
 type OrderFilters = Omit<z.output<typeof orderListQuerySchema>, 'pageNo' | 'pageSize'>;
 type PayoutFilters = Omit<z.output<typeof payoutListQuerySchema>, 'pageNo' | 'pageSize'>;
 
@@ -178,6 +182,101 @@ export class PaymentsRepo {
       .update(paymentEvents)
       .set({ outcome, orderId, detail })
       .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+  }
+
+  // --- payments to resolve ---
+
+  /** Records a payment to resolve, once per notification (undefined: recorded before). */
+  async insertIssue(values: typeof paymentIssues.$inferInsert): Promise<PaymentIssueRow | undefined> {
+    const [row] = await executor(this.db)
+      .insert(paymentIssues)
+      .values(values)
+      .onConflictDoNothing({ target: [paymentIssues.provider, paymentIssues.eventId] })
+      .returning();
+    return row;
+  }
+
+  async lockIssue(id: string): Promise<PaymentIssueRow | undefined> {
+    const [row] = await executor(this.db)
+      .select()
+      .from(paymentIssues)
+      .where(eq(paymentIssues.id, id))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  async resolveIssue(
+    id: string,
+    values: {
+      state: PaymentIssueState;
+      resolvedByUsername: string;
+      resolutionNote: string | null;
+      amountCredited: bigint | null;
+    },
+  ): Promise<PaymentIssueRow> {
+    const [row] = await executor(this.db)
+      .update(paymentIssues)
+      .set({ ...values, resolvedAt: new Date(), updatedAt: new Date() })
+      .where(eq(paymentIssues.id, id))
+      .returning();
+    return row!;
+  }
+
+  private issueWhere(scope: DataScope, f: IssueFilters): SQL | undefined {
+    return and(
+      scopeCondition(scope, paymentIssues.companyId),
+      f.companyId ? eq(paymentIssues.companyId, f.companyId) : undefined,
+      f.state ? eq(paymentIssues.state, f.state) : undefined,
+    );
+  }
+
+  async countIssues(scope: DataScope, f: IssueFilters): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(paymentIssues)
+      .where(this.issueWhere(scope, f));
+    return Number(row?.total ?? 0);
+  }
+
+  listIssues(scope: DataScope, f: IssueFilters, limit: number, offset: number): Promise<PaymentIssueRow[]> {
+    return executor(this.db)
+      .select()
+      .from(paymentIssues)
+      .where(this.issueWhere(scope, f))
+      .orderBy(desc(paymentIssues.createdAt), desc(paymentIssues.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /** The open payments to resolve, oldest first (the reconciliation lists them). */
+  openIssues(limit: number): Promise<PaymentIssueRow[]> {
+    return executor(this.db)
+      .select()
+      .from(paymentIssues)
+      .where(eq(paymentIssues.state, 'open'))
+      .orderBy(asc(paymentIssues.createdAt), asc(paymentIssues.id))
+      .limit(limit);
+  }
+
+  async countOpenIssues(): Promise<number> {
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(paymentIssues)
+      .where(eq(paymentIssues.state, 'open'));
+    return Number(row?.total ?? 0);
+  }
+
+  /** Every order's credited amount (the reconciliation compares it with the ledger). */
+  creditedOrders(): Promise<{ id: string; companyId: string; amountCredited: bigint }[]> {
+    return executor(this.db)
+      .select({
+        id: topUpOrders.id,
+        companyId: topUpOrders.companyId,
+        amountCredited: topUpOrders.amountCredited,
+      })
+      .from(topUpOrders)
+      .where(sql`${topUpOrders.amountCredited} > 0`);
   }
 
   // --- payouts ---

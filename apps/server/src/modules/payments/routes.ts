@@ -13,6 +13,9 @@ import {
   PAYMENT_PROVIDERS,
   PAYOUT_EXPORT_PATH,
   pageSchema,
+  paymentIssueListQuerySchema,
+  paymentIssueResolveSchema,
+  paymentIssueSchema,
   payoutCreateSchema,
   payoutDecisionSchema,
   payoutListQuerySchema,
@@ -35,18 +38,20 @@ export const ORDER_PERMISSIONS = {
   payoutCreate: 'order:payout:create',
   payoutList: 'order:payout:list',
   payoutDecide: 'order:payout:decide',
+  /** Staff: the payments no order could take by itself, and crediting or dismissing them. */
+  paymentResolve: 'order:payment:resolve',
 } as const;
 
 const perm = (permission: string) => ({ access: { permission } });
 const webhookAnswerSchema = z.object({
-  outcome: z.enum(['applied', 'unchanged', 'refused', 'unknown_order', 'duplicate']),
+  outcome: z.enum(['applied', 'unchanged', 'refused', 'unknown_order', 'duplicate', 'to_resolve']),
   state: z.string().nullable(),
 });
 const simParams = z.object({ id: z.string().max(64, 'FIELD_TOO_LONG') });
 const simQuery = z.object({ lang: z.enum(LOCALES).optional() });
 const simActionParams = simParams.extend({ action: z.enum(['pay', 'fail', 'expire', 'part', 'refund']) });
 
-type OrderSheetRow = OrderRow & { companyName: string | null };
+type OrderSheetRow = OrderRow & { companyName: string | null; difference: bigint | null };
 type PayoutSheetRow = PayoutRow & { companyName: string | null };
 
 const PROVIDER_LABELS: Record<string, Record<Locale, string>> = {
@@ -93,6 +98,7 @@ const ORDER_COLUMNS: ResourceColumn<OrderSheetRow>[] = [
   money('amountRequested', 'Amount', '金额'),
   money('amountPaid', 'Paid', '已付金额'),
   money('amountCredited', 'Credited', '入账金额'),
+  money('difference', 'Difference', '差额'),
   { key: 'currency', header: { 'en-US': 'Currency', 'zh-CN': '币种' } },
   { key: 'providerReference', header: { 'en-US': 'Provider reference', 'zh-CN': '支付服务单号' }, width: 30 },
   { key: 'createdByUsername', header: { 'en-US': 'Created by', 'zh-CN': '创建人' } },
@@ -198,6 +204,33 @@ export function paymentsRoutes(api: Api, { payments }: Services) {
       },
     },
     async (request) => ok(request, await payments.findFor(requireAuth(request), request.query.id)),
+  );
+
+  // Payments no order could take by itself (staff)
+  api.get(
+    '/sys/order/paymentIssueList',
+    {
+      config: perm(ORDER_PERMISSIONS.paymentResolve),
+      schema: {
+        summary: 'Payments to resolve: reported paid, credited to no order by itself; newest first',
+        querystring: paymentIssueListQuerySchema,
+        response: okResponse(pageSchema(paymentIssueSchema)),
+      },
+    },
+    async (request) => ok(request, await payments.listIssues(requireAuth(request), request.query)),
+  );
+
+  api.put(
+    '/sys/order/paymentIssue/resolve',
+    {
+      config: perm(ORDER_PERMISSIONS.paymentResolve),
+      schema: {
+        summary: 'Credit a payment to resolve to its order’s company (once), or dismiss it with a note',
+        body: paymentIssueResolveSchema,
+        response: okResponse(paymentIssueSchema),
+      },
+    },
+    async (request) => ok(request, await payments.resolveIssue(requireAuth(request), request.body)),
   );
 
   // Payouts

@@ -3,10 +3,15 @@ import {
   ORDER_TRANSITION_SOURCES,
   type OrderState,
   type OrderTransitionSource,
+  PAYMENT_ISSUE_NOTE_MAX_LENGTH,
+  PAYMENT_ISSUE_REASONS,
+  PAYMENT_ISSUE_STATES,
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
   PAYOUT_NOTE_MAX_LENGTH,
   PAYOUT_STATES,
+  type PaymentIssueReason,
+  type PaymentIssueState,
   type PaymentMethod,
   type PaymentProvider,
   type PayoutState,
@@ -112,6 +117,43 @@ export const paymentEvents = pgTable(
   (t) => [
     uniqueIndex('payment_events_event_uq').on(t.provider, t.eventId),
     index('payment_events_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * A payment a provider reported that no order could take by itself (no known order, another
+ * currency or price, an order closed unpaid): kept for staff to credit through the ledger or
+ * dismiss, once per notification. Listed by the payments reconciliation while open.
+ */
+export const paymentIssues = pgTable(
+  'payment_issues',
+  {
+    id: id(),
+    provider: varchar('provider', { length: 16 }).notNull().$type<PaymentProvider>(),
+    eventId: varchar('event_id', { length: 128 }).notNull(),
+    eventType: varchar('event_type', { length: 64 }).notNull(),
+    orderId: uuid('order_id').references(() => topUpOrders.id),
+    companyId: uuid('company_id').references(() => companies.id),
+    /** What was reported paid, in `currency` (not necessarily the platform's). */
+    amount: moneyColumn('amount'),
+    currency: varchar('currency', { length: 8 }),
+    reason: varchar('reason', { length: 24 }).notNull().$type<PaymentIssueReason>(),
+    detail: varchar('detail', { length: 256 }),
+    state: varchar('state', { length: 12 }).notNull().default('open').$type<PaymentIssueState>(),
+    amountCredited: moneyColumn('amount_credited'),
+    resolvedByUsername: varchar('resolved_by_username', { length: 64 }),
+    resolutionNote: varchar('resolution_note', { length: PAYMENT_ISSUE_NOTE_MAX_LENGTH }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_issues_event_uq').on(t.provider, t.eventId),
+    index('payment_issues_state_idx').on(t.state, t.createdAt),
+    index('payment_issues_company_idx').on(t.companyId, t.createdAt),
+    check('payment_issues_state_ck', sql.raw(`state in (${oneOf(PAYMENT_ISSUE_STATES)})`)),
+    check('payment_issues_reason_ck', sql.raw(`reason in (${oneOf(PAYMENT_ISSUE_REASONS)})`)),
+    check('payment_issues_provider_ck', sql.raw(`provider in (${oneOf(PAYMENT_PROVIDERS)})`)),
   ],
 );
 

@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import {
   canTransition,
+  creditDue,
   formatMoney,
   hasResellerScope,
   nextState,
   type OrderEvent,
   type OrderState,
   type OrderTransitionSource,
+  orderDifference,
   type orderListQuerySchema,
   type Page,
+  type PaymentIssueReason,
   type PaymentMethod,
   type PaymentProvider,
   PROVIDER_OF,
+  type paymentIssueListQuerySchema,
   type payoutListQuerySchema,
 } from '@switchboard/contracts';
 import type { z } from 'zod';
@@ -33,9 +37,15 @@ import {
 } from './providers/simulator';
 import { SimulatedStripe, StripeAdapter } from './providers/stripe';
 import type { PaymentProviderAdapter, ProviderEvent, WebhookHeaders } from './providers/types';
-import { type OrderRow, PaymentsRepo, type PayoutRow, type TransitionRow } from './repo';
+import {
+  type OrderRow,
+  type PaymentIssueRow,
+  PaymentsRepo,
+  type PayoutRow,
+  type TransitionRow,
+} from './repo';
 
-export type { OrderRow, PayoutRow, TransitionRow } from './repo';
+export type { OrderRow, PaymentIssueRow, PayoutRow, TransitionRow } from './repo';
 
 /** Where the simulators' webhook secrets are kept (one per database, shared by every process). */
 export const SIM_SECRETS_SETTING = 'payments.simulator.secrets';
@@ -54,7 +64,19 @@ const ALREADY: Partial<Record<OrderEvent, readonly OrderState[]>> = {
   refunded: ['refunded'],
 };
 
-export type EventOutcome = 'applied' | 'unchanged' | 'refused' | 'unknown_order' | 'duplicate';
+export type EventOutcome = 'applied' | 'unchanged' | 'refused' | 'unknown_order' | 'duplicate' | 'to_resolve';
+
+/** Events that report money received. */
+const PAYING: readonly OrderEvent[] = ['paid', 'partially_paid'];
+/** Whether a notification reports money received (an expiry may carry a partial payment). */
+const reportsMoney = (event: ProviderEvent): boolean =>
+  event.event !== null &&
+  (PAYING.includes(event.event) ||
+    (event.event === 'provider_expired' && event.amountPaid !== undefined && event.amountPaid > 0n));
+/** Closed before any money came: a payment reported later is for staff to resolve. */
+const CLOSED_UNPAID: readonly OrderState[] = ['expired', 'order_failed'];
+/** How many open payments to resolve the reconciliation lists (the count is always exact). */
+const RECONCILE_LIST_MAX = 100;
 
 interface Adapters {
   stripe: StripeAdapter;
@@ -234,7 +256,7 @@ export class PaymentsService {
   async list(
     auth: AuthContext,
     query: z.output<typeof orderListQuerySchema>,
-  ): Promise<Page<OrderRow & { companyName: string | null }>> {
+  ): Promise<Page<OrderRow & { companyName: string | null; difference: bigint | null }>> {
     const scope = await this.scopeOf(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     const page = await paginate(
@@ -242,14 +264,16 @@ export class PaymentsService {
       () => this.repo.countOrders(scope, filters),
       (limit, offset) => this.repo.listOrders(scope, filters, limit, offset),
     );
-    return { ...page, records: await this.withCompanyNames(page.records) };
+    return { ...page, records: (await this.withCompanyNames(page.records)).map(withDifference) };
   }
 
   /** At most `limit` orders of the caller's scope as the list filters and sorts them (the export). */
   async exportOrders(auth: AuthContext, query: z.output<typeof orderListQuerySchema>, limit: number) {
     const scope = await this.scopeOf(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
-    return this.withCompanyNames(await this.repo.listOrders(scope, filters, limit, 0));
+    return (await this.withCompanyNames(await this.repo.listOrders(scope, filters, limit, 0))).map(
+      withDifference,
+    );
   }
 
   async findFor(auth: AuthContext, id: string) {
@@ -257,7 +281,7 @@ export class PaymentsService {
     const order = await this.services.companies.objectInScope(auth, await this.repo.findOrder(id));
     const [named] = await this.withCompanyNames([order]);
     const history = await this.repo.history(id);
-    return { ...named!, history: history.map(transitionOut) };
+    return { ...withDifference(named!), history: history.map(transitionOut) };
   }
 
   /** An order with its transitions (tests, the simulator page). */
@@ -307,6 +331,11 @@ export class PaymentsService {
             { provider, eventId: event.eventId, type: event.type },
             'payment notification for no known order',
           );
+          // Money for no order we know: staff find out whose it is (or send it back).
+          if (reportsMoney(event)) {
+            detail = 'no order known by its id or reference';
+            await this.recordIssue(provider, event, undefined, 'unknown_order', detail);
+          }
         } else if (!event.event) {
           // Nothing for the order; news we do not apply by ourselves (a partial refund) is
           // recorded as refused with why, and logged for an operator.
@@ -320,6 +349,22 @@ export class PaymentsService {
           state = order.state;
           detail = `currency ${event.currency.slice(0, 8)} is not the order's ${order.currency}`;
           this.log.error({ provider, orderId: order.id, eventId: event.eventId }, detail);
+          if (reportsMoney(event)) {
+            outcome = 'to_resolve';
+            await this.recordIssue(provider, event, order, 'currency_mismatch', detail);
+          }
+        } else if (
+          reportsMoney(event) &&
+          event.price !== undefined &&
+          event.price !== order.amountRequested
+        ) {
+          // Paid against another price than the order's (the invoice is made at the order's
+          // amount): not ours to credit by guesswork.
+          outcome = 'to_resolve';
+          state = order.state;
+          detail = `price ${formatMoney(event.price, 2)} is not the order's ${formatMoney(order.amountRequested, 2)}`;
+          this.log.error({ provider, orderId: order.id, eventId: event.eventId }, detail);
+          await this.recordIssue(provider, event, order, 'amount_mismatch', detail);
         } else {
           const applied = await this.apply(
             order,
@@ -331,6 +376,12 @@ export class PaymentsService {
           outcome = applied.outcome;
           state = applied.order.state;
           detail = applied.detail;
+          // Money for an order closed unpaid (the provider expired it, or it failed) reopens
+          // nothing: it is a payment for staff to resolve.
+          if (outcome === 'refused' && reportsMoney(event) && CLOSED_UNPAID.includes(order.state)) {
+            outcome = 'to_resolve';
+            await this.recordIssue(provider, event, order, 'order_closed', detail ?? '');
+          }
         }
         await this.repo.setEventOutcome(
           provider,
@@ -342,6 +393,32 @@ export class PaymentsService {
         return { outcome, state };
       },
       this.log,
+    );
+  }
+
+  /** Keeps a reported payment no order could take for staff (once per notification). */
+  private async recordIssue(
+    provider: PaymentProvider,
+    event: ProviderEvent,
+    order: OrderRow | undefined,
+    reason: PaymentIssueReason,
+    detail: string,
+  ): Promise<void> {
+    const amount = event.amountPaid ?? (event.event === 'paid' ? event.price : undefined);
+    await this.repo.insertIssue({
+      provider,
+      eventId: event.eventId.slice(0, 128),
+      eventType: event.type.slice(0, 64),
+      orderId: order?.id ?? null,
+      companyId: order?.companyId ?? null,
+      amount: amount ?? null,
+      currency: event.currency?.slice(0, 8) ?? order?.currency ?? null,
+      reason,
+      detail: detail.slice(0, 256) || null,
+    });
+    this.log.error(
+      { provider, eventId: event.eventId, orderId: order?.id, reason },
+      'payment to resolve: a reported payment no order could take',
     );
   }
 
@@ -386,6 +463,43 @@ export class PaymentsService {
       order = await this.move(order, 'paid', source, `${detail} (the refund implies the payment)`, {
         amountPaid: amountPaid ?? order.amountRequested,
       });
+    }
+    // More money on an order already credited and closed (the rest of a partial payment the
+    // expiry job settled, a larger payment): the difference is credited, once.
+    if (
+      (PAYING.includes(event) || event === 'provider_expired') &&
+      amountPaid !== undefined &&
+      nextState(order, 'paid_more') &&
+      creditDue({ amountPaid, amountCredited: order.amountCredited }) > 0n
+    ) {
+      const recorded = await this.repo.updateOrder(order.id, { amountPaid });
+      return { outcome: 'applied', order: await this.creditMore(recorded, source, detail), detail: null };
+    }
+    // The provider says paid, but less than the price (a card session completed for less): what
+    // was paid is recorded as a partial payment and settled at once, the difference shown.
+    if (
+      event === 'paid' &&
+      amountPaid !== undefined &&
+      amountPaid < order.amountRequested &&
+      order.state !== 'partially_paid' &&
+      nextState(order, 'partially_paid')
+    ) {
+      const partial = await this.move(
+        order,
+        'partially_paid',
+        source,
+        `${detail}: paid ${formatMoney(amountPaid, 2)} of ${formatMoney(order.amountRequested, 2)}`,
+        { amountPaid },
+      );
+      return { outcome: 'applied', order: await this.credit(partial, source, detail), detail: 'underpaid' };
+    }
+    if (event === 'paid' && order.state === 'partially_paid' && amountPaid !== undefined) {
+      if (amountPaid < order.amountRequested) {
+        // Still less than the price, and the provider says it is complete: settle what was paid.
+        const grown =
+          amountPaid > order.amountPaid ? await this.repo.updateOrder(order.id, { amountPaid }) : order;
+        return { outcome: 'applied', order: await this.credit(grown, source, detail), detail: 'underpaid' };
+      }
     }
     const target = nextState(order, event);
     if (!target) {
@@ -507,6 +621,38 @@ export class PaymentsService {
     }
   }
 
+  /**
+   * Credits what was paid beyond what an order was credited (key: the order and the total paid,
+   * so a repeat of the news, under any event id, never credits it twice), through
+   * finished → top_up_success → finished. A credit the ledger refuses throws: the notification
+   * is not recorded and the provider delivers it again.
+   */
+  private async creditMore(
+    order: OrderRow,
+    source: OrderTransitionSource,
+    detail: string,
+  ): Promise<OrderRow> {
+    const due = creditDue(order);
+    const { entry } = await this.services.ledger.credit(
+      order.companyId,
+      'topup',
+      due,
+      `${order.id}:paid:${formatMoney(order.amountPaid)}`,
+      {
+        reference: `order:${order.id}`,
+        note: `${order.method === 'card' ? 'Card' : 'Crypto'} top-up: payment after the order closed`,
+      },
+    );
+    const credited = await this.move(
+      order,
+      'top_up_success',
+      'ledger',
+      `entry ${entry.id}: ${formatMoney(entry.amount, 2)} more (${source} ${detail})`,
+      { amountCredited: order.amountCredited + entry.amount },
+    );
+    return this.move(credited, 'finished', 'ledger', null);
+  }
+
   /** One move of the state machine, recorded; a move it does not allow is a bug, said at once. */
   private async move(
     order: OrderRow,
@@ -551,6 +697,151 @@ export class PaymentsService {
       if (ids.length < 200) break;
     }
     return { timedOut, settled };
+  }
+
+  // --- payments to resolve ---
+
+  async listIssues(auth: AuthContext, query: z.output<typeof paymentIssueListQuerySchema>) {
+    const scope = await this.scopeOf(auth, query.companyId);
+    const { pageNo: _n, pageSize: _s, ...filters } = query;
+    const page = await paginate(
+      query,
+      () => this.repo.countIssues(scope, filters),
+      (limit, offset) => this.repo.listIssues(scope, filters, limit, offset),
+    );
+    return { ...page, records: await this.withIssueCompanyNames(page.records) };
+  }
+
+  /**
+   * Staff resolve a payment no order took: credit it to its order's company through the ledger
+   * (key: the payment's id, so once; the order's credited amount grows by it) or dismiss it with
+   * a note (sent back, or settled outside the platform).
+   */
+  async resolveIssue(
+    auth: AuthContext,
+    input: { id: string; action: 'credit' | 'dismiss'; amount?: bigint; note?: string },
+  ) {
+    const resolved = await withTransaction(this.db, async () => {
+      const issue = await this.repo.lockIssue(input.id);
+      const scope = await this.scopeOf(auth);
+      if (
+        !issue ||
+        (scope.kind !== 'all' && !(issue.companyId && scope.companyIds.includes(issue.companyId)))
+      )
+        throw new AppError('NOT_FOUND', 404);
+      if (issue.state !== 'open') throw new AppError('PAYMENT_ISSUE_NOT_OPEN', 409);
+      const resolvedBy = { resolvedByUsername: auth.user.username, resolutionNote: input.note || null };
+      if (input.action === 'dismiss') {
+        if (!input.note) throw new AppError('FIELD_REQUIRED', 400, { field: 'note' });
+        return this.repo.resolveIssue(issue.id, { state: 'dismissed', amountCredited: null, ...resolvedBy });
+      }
+      if (!issue.companyId || !issue.orderId) throw new AppError('PAYMENT_ISSUE_NO_COMPANY', 400);
+      const amount =
+        input.amount ?? (issue.currency === this.currency && issue.amount ? issue.amount : undefined);
+      if (amount === undefined) {
+        throw new AppError('PAYMENT_ISSUE_AMOUNT_REQUIRED', 400, {
+          currency: issue.currency ?? '?',
+          platform: this.currency,
+        });
+      }
+      const order = await this.repo.lockOrder({ id: issue.orderId });
+      const { entry } = await this.services.ledger.credit(
+        issue.companyId,
+        'topup',
+        amount,
+        `payment:${issue.id}`,
+        {
+          reference: `order:${issue.orderId}`,
+          note: `Payment resolved by staff (${issue.reason})`,
+          actor: { userId: auth.user.id, username: auth.user.username },
+        },
+      );
+      if (order)
+        await this.repo.updateOrder(order.id, { amountCredited: order.amountCredited + entry.amount });
+      return this.repo.resolveIssue(issue.id, {
+        state: 'credited',
+        amountCredited: entry.amount,
+        ...resolvedBy,
+      });
+    });
+    return (await this.withIssueCompanyNames([resolved]))[0]!;
+  }
+
+  private async withIssueCompanyNames(rows: PaymentIssueRow[]) {
+    const ids = [...new Set(rows.flatMap((r) => (r.companyId ? [r.companyId] : [])))];
+    const names = await this.services.companies.namesOf(ids);
+    return rows.map((r) => ({ ...r, companyName: r.companyId ? (names.get(r.companyId) ?? null) : null }));
+  }
+
+  /**
+   * The payments' side of the reconciliation: every order's credited amount against the ledger's
+   * top-up entries for it, and the payments still to resolve (money received, credited to no one).
+   */
+  async reconcile(): Promise<{
+    creditDifferences: { orderId: string; companyId: string; credited: string; ledger: string }[];
+    openPaymentIssues: number;
+    paymentIssues: {
+      id: string;
+      provider: PaymentProvider;
+      reason: PaymentIssueReason;
+      orderId: string | null;
+      amount: string | null;
+      currency: string | null;
+      createdAt: Date;
+    }[];
+  }> {
+    const [orders, ledger, open, issues] = await Promise.all([
+      this.repo.creditedOrders(),
+      this.services.ledger.totalsByReference('topup', 'order:'),
+      this.repo.countOpenIssues(),
+      this.repo.openIssues(RECONCILE_LIST_MAX),
+    ]);
+    const creditDifferences = [];
+    const seen = new Set<string>();
+    for (const order of orders) {
+      const reference = `order:${order.id}`;
+      seen.add(reference);
+      const inLedger = ledger.get(reference) ?? 0n;
+      if (inLedger !== order.amountCredited) {
+        creditDifferences.push({
+          orderId: order.id,
+          companyId: order.companyId,
+          credited: formatMoney(order.amountCredited),
+          ledger: formatMoney(inLedger),
+        });
+      }
+    }
+    // Top-ups in the ledger for an order that says it was credited nothing.
+    for (const [reference, total] of ledger) {
+      if (!seen.has(reference) && total !== 0n) {
+        creditDifferences.push({
+          orderId: reference.slice('order:'.length),
+          companyId: '',
+          credited: formatMoney(0n),
+          ledger: formatMoney(total),
+        });
+      }
+    }
+    if (creditDifferences.length > 0) {
+      this.log.error(
+        { differences: creditDifferences.slice(0, 50), count: creditDifferences.length },
+        'top-up orders differ from their ledger credits',
+      );
+    }
+    if (open > 0) this.log.warn({ open }, 'payments to resolve are waiting for staff');
+    return {
+      creditDifferences,
+      openPaymentIssues: open,
+      paymentIssues: issues.map((i) => ({
+        id: i.id,
+        provider: i.provider,
+        reason: i.reason,
+        orderId: i.orderId,
+        amount: i.amount === null ? null : formatMoney(i.amount),
+        currency: i.currency,
+        createdAt: i.createdAt,
+      })),
+    };
   }
 
   // --- the simulator (demo mode) ---
@@ -663,6 +954,9 @@ export class PaymentsService {
     return payout;
   }
 }
+
+/** An order with what it came to against what was asked. */
+const withDifference = <T extends OrderRow>(order: T) => ({ ...order, difference: orderDifference(order) });
 
 const transitionOut = (t: TransitionRow) => ({
   from: t.fromState,

@@ -44,6 +44,7 @@ export const BUTTON_TITLES_ZH: Record<string, string> = {
   'Top up': '充值',
   'Request payout': '申请提现',
   'Approve / reject payout': '审批提现',
+  'Resolve payments': '处理待处理付款',
   'Login IP whitelist': '登录 IP 白名单',
   'Adjust balance': '调整余额',
   'Add company': '新增公司',
@@ -166,6 +167,15 @@ export const MENU: MenuSeed[] = [
     icon: 'wallet',
     perms: 'order:list',
     roles: ['admin', 'sales', 'distributor', 'agent'],
+    buttons: [
+      {
+        key: 'paymentResolve',
+        title: 'Resolve payments',
+        perms: 'order:payment:resolve',
+        permsType: '1',
+        roles: ['admin'],
+      },
+    ],
   },
   {
     key: 'payouts',

@@ -168,6 +168,7 @@ export class NowPaymentsAdapter implements PaymentProviderAdapter {
       event,
       amountPaid,
       currency: typeof ipn.price_currency === 'string' ? ipn.price_currency.toUpperCase() : undefined,
+      price,
     };
   }
 

@@ -39,6 +39,11 @@ export interface ProviderEvent {
   amountPaid?: bigint;
   currency?: string;
   /**
+   * The price the payment was made against, in micro-units of `currency`, when the provider
+   * says (a NOWPayments invoice's price_amount): one other than the order's is not credited.
+   */
+  price?: bigint;
+  /**
    * News we do not apply by ourselves (a partial refund): why, for the notification's record and
    * the log; the order does not change and an operator decides.
    */
