@@ -22,6 +22,7 @@ import { showError } from '@/lib/query-client';
 import { useCreateOrder } from '../api/create-order';
 import { balanceQuery } from '../api/get-balance';
 import { listOrdersQuery } from '../api/list-orders';
+import { OrderDifference } from '../components/OrderDifference';
 import { OrderStateTag } from '../components/OrderStateTag';
 
 /** While an order may still change, the list and the balance refresh this often. */
@@ -183,6 +184,12 @@ export default function RechargePage() {
               dataIndex: 'amountCredited',
               align: 'right',
               render: (v: string) => formatMoney(v),
+            },
+            {
+              title: t('difference'),
+              dataIndex: 'difference',
+              align: 'right',
+              render: (v: string | null) => <OrderDifference value={v} />,
             },
             {
               title: t('state'),
