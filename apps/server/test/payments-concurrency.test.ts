@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { OrderCreated } from '@switchboard/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, paymentEvents } from '../src/db/schema';
+import { ledgerEntries, paymentEvents, topUpOrders } from '../src/db/schema';
 import {
   nowPaymentsIpn,
   type SimOrder,
@@ -169,6 +169,57 @@ describe.skipIf(!process.env.DATABASE_URL)('payment webhooks under concurrency (
         ),
       );
     expect(row!.n).toBeLessThan(deliveries.length);
+  });
+
+  it('the rest of a partly paid order settled by the expiry job, reported many times at once, is credited once', async () => {
+    const before = await balances();
+    const list = (await orders(20, 2000)).filter((o) => o.method === 'crypto');
+    const price = (o: SimOrder) => Number(o.amountRequested / 10_000n) / 100;
+    for (const order of list) {
+      const partial = nowPaymentsIpn('partially_paid', order, { actuallyPaid: price(order) / 4 });
+      expect(await deliver(s.baseUrl, { provider: 'nowpayments', body: partial })).toBe(200);
+    }
+    await s.app.database.db
+      .update(topUpOrders)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(
+        inArray(
+          topUpOrders.id,
+          list.map((o) => o.id),
+        ),
+      );
+    expect((await s.app.jobs.runNow('payments.orders.expire')).status).toBe('ok');
+    // Each order: the same 'finished' twice, and the same news in two other notifications.
+    const deliveries = mixed(
+      list.flatMap((order): Delivery[] => {
+        const finished = nowPaymentsIpn('finished', order, { actuallyPaid: price(order), paymentId: 1 });
+        return [
+          { provider: 'nowpayments', body: finished },
+          { provider: 'nowpayments', body: finished },
+          { provider: 'nowpayments', body: { ...finished, updated_at: 1 } },
+          { provider: 'nowpayments', body: { ...finished, updated_at: 2 } },
+        ];
+      }),
+    );
+    const statuses = await Promise.all(deliveries.map((d) => deliver(s.baseUrl, d)));
+    expect(statuses.every((st) => st === 200)).toBe(true);
+    for (const order of list) {
+      const found = (await s.app.services.payments.find(order.id))!;
+      expect(found.state, order.id).toBe('finished');
+      expect(found.amountCredited).toBe(order.amountRequested);
+      const credits = await s.app.database.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.kind, 'topup'), eq(ledgerEntries.reference, `order:${order.id}`)));
+      expect(credits).toHaveLength(2);
+    }
+    const after = await balances();
+    for (const payer of Object.keys(USERS) as Payer[]) {
+      const sum = list.filter((o) => o.payer === payer).reduce((t, o) => t + o.amountRequested, 0n);
+      expect(after[payer] - before[payer], payer).toBe(sum);
+    }
+    expect((await s.app.services.ledger.reconcile()).differences).toEqual([]);
+    expect((await s.app.services.payments.reconcile()).creditDifferences).toEqual([]);
   });
 
   it('a server SIGKILLed in the middle of deliveries, restarted and redelivered to, credits each order once', async () => {
