@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CompanyService } from './modules/company/service';
 import { LedgerService } from './modules/ledger/service';
+import { PaymentsService } from './modules/payments/service';
 import { ConfigError, type EnvInput, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { createLogger } from './platform/logger';
@@ -11,9 +12,10 @@ const defaultDataDir = path.join(REPO_ROOT, 'data');
 
 /**
  * `npm run reconcile -w apps/server`: proves every balance equals the sum of its ledger entries
- * and every balance_after chain holds, on the configured database (DATABASE_URL, else the
- * embedded one in DATA_DIR: stop the server first, PGlite is one process). Prints the report;
- * exits 1 when any account differs.
+ * and every balance_after chain holds, and every top-up order's credited amount its ledger
+ * credits (listing the payments still to resolve), on the configured database (DATABASE_URL,
+ * else the embedded one in DATA_DIR: stop the server first, PGlite is one process). Prints the
+ * report; exits 1 when any account or order differs.
  */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -33,6 +35,7 @@ async function main() {
     // The ledger needs only the company service (for scopes, unused here).
     const services = { companies: new CompanyService(database.db, {} as Services) } as Services;
     const ledger = new LedgerService(database.db, services, config.currency, log);
+    services.ledger = ledger;
     const report = await ledger.reconcile();
     console.log(JSON.stringify(report, null, 2));
     if (report.differences.length > 0) {
@@ -40,6 +43,17 @@ async function main() {
       process.exitCode = 1;
     } else {
       console.log(`ok: ${report.accounts} accounts, ${report.entries} entries, no differences`);
+    }
+    // Top-up orders against their ledger credits, and the payments still to resolve.
+    const payments = new PaymentsService(database.db, services, config.payments, config.currency, log);
+    const paid = await payments.reconcile();
+    console.log(JSON.stringify(paid, null, 2));
+    if (paid.creditDifferences.length > 0) {
+      console.error(`${paid.creditDifferences.length} top-up order(s) differ from their ledger credits`);
+      process.exitCode = 1;
+    }
+    if (paid.openPaymentIssues > 0) {
+      console.log(`${paid.openPaymentIssues} payment(s) to resolve (Top-up orders, Payments to resolve)`);
     }
   } finally {
     await database.close();

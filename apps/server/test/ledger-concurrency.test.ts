@@ -168,6 +168,9 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under concurrency (Postgr
     const sound = await reconcile();
     expect(sound.code, sound.output).toBe(0);
     expect(sound.output).toContain('no differences');
+    // The top-up orders' side too: credits against the ledger, and the payments to resolve.
+    expect(sound.output).toContain('"creditDifferences": []');
+    expect(sound.output).toContain('"openPaymentIssues"');
     await s.app.database.db
       .update(companyBalances)
       .set({ commission: sql`${companyBalances.commission} + 0.000001` })
