@@ -91,6 +91,8 @@ export async function buildCore(options: AppOptions): Promise<Core> {
       adminPassword: config.adminPassword,
     }),
   ))!;
+  // Callbacks to loopback and private addresses: as set, else only in demo mode (issue 21).
+  config.callbackAllowPrivate ??= seedReport.demoMode || config.seedDemo === true;
   // Test services stand in from here on: the data is seeded by the real modules (an empty
   // PostgreSQL database gets the demo gateways and routes, which an in-test fake cannot seed).
   if (options.testServices) Object.assign(services, options.testServices);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp, buildCore, type Core } from './app';
 import { DEMO_USERS } from './db/seed/demo-users';
+import { usersWithPassword } from './db/seed/index';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config';
 
 const ROLES = ['api', 'worker', 'all'] as const;
@@ -41,17 +42,19 @@ async function main() {
   } else {
     const app = await buildApp({ config });
     core = app;
-    const demoWithDefaultPassword = app.seedReport.demo && config.demoPassword === DEFAULT_DEMO_PASSWORD;
-    // The demo's well-known password must not be reachable from the network unless asked for.
-    const host = config.host ?? (demoWithDefaultPassword ? '127.0.0.1' : '0.0.0.0');
+    // The demo's well-known password must not be reachable from the network unless asked for:
+    // asked of the users' password hashes at every start, not of whether this start seeded them
+    // (a restarted demo listened everywhere: issue 21).
+    const openWithDefault = config.host ? [] : await usersWithPassword(app.services, DEFAULT_DEMO_PASSWORD);
+    const host = config.host ?? (openWithDefault.length > 0 ? '127.0.0.1' : '0.0.0.0');
     await app.server.listen({ port: config.port, host });
     const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     lines.push(
       `Switchboard is running at http://${shown}:${config.port} (role: ${role}, database: ${app.database.kind})`,
     );
-    if (!config.host && demoWithDefaultPassword) {
+    if (openWithDefault.length > 0) {
       lines.push(
-        'Listening on 127.0.0.1 only: demo mode with the default password. Set HOST=0.0.0.0 (and DEMO_PASSWORD) to open it to the network.',
+        `Listening on 127.0.0.1 only: these users still have the demo's default password: ${openWithDefault.join(', ')}. Change their passwords (or set HOST=0.0.0.0) to open it to the network.`,
       );
     }
   }
@@ -73,7 +76,7 @@ async function main() {
   }
   if (config.callbackAllowPrivate) {
     lines.push(
-      'Callbacks may go to loopback and private addresses (CALLBACK_ALLOW_PRIVATE; set 0 to refuse them).',
+      'Callbacks may go to loopback and private addresses (demo mode or CALLBACK_ALLOW_PRIVATE=1; set CALLBACK_ALLOW_PRIVATE=0 to refuse them).',
     );
   }
   if (config.fixedCaptcha) {

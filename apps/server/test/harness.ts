@@ -139,6 +139,11 @@ export async function startServer(
     services?: AppOptions['testServices'];
     /** Start the worker loops (SMS dispatch, receipts, callbacks) as a worker process would. */
     workers?: boolean;
+    /**
+     * A database that never held the demo (an install outside demo mode): only the administrator,
+     * whose password is `ADMIN_PASSWORD` of `env`.
+     */
+    bare?: boolean;
   } = {},
 ): Promise<TestServer> {
   const adminUrl = process.env.DATABASE_URL;
@@ -179,11 +184,15 @@ export async function startServer(
     SMPP_PORT: 'off',
     REDIS_URL: process.env.REDIS_URL,
     ...env,
+    ...(options.bare ? { SEED_DEMO: '0' } : {}),
     PORT: '0',
   });
   const database = databaseUrl
     ? await openDatabase({ databaseUrl, dataDir: 'memory://' })
-    : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteDump('seeded') });
+    : await openDatabase({
+        dataDir: 'memory://',
+        loadDataDir: await pgliteDump(options.bare ? 'migrated' : 'seeded'),
+      });
   const captcha = { next: 'ab12' };
   const failureWaits: number[] = [];
   const loginFailureWait = options.realFailureWait

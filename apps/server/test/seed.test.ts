@@ -11,7 +11,7 @@ import {
   settings,
   users,
 } from '../src/db/schema';
-import { SEED_DIGEST_KEY, stableId } from '../src/db/seed/index';
+import { SEED_DIGEST_KEY, stableId, usersWithPassword } from '../src/db/seed/index';
 import { type EnvInput, loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
 import { verifyPassword } from '../src/platform/passwords';
@@ -55,7 +55,7 @@ describe('seed outside demo mode', () => {
     // Idempotent: nothing duplicated, no new password.
     const menuCount = await count(db, permissions);
     const second = await start(database, { SEED_DEMO: '0' });
-    expect(second).toEqual({ demo: false, createdAdmin: false });
+    expect(second).toEqual({ demo: false, demoMode: false, createdAdmin: false });
     expect(await count(db, users)).toBe(1);
     expect(await count(db, permissions)).toBe(menuCount);
   });
@@ -80,6 +80,58 @@ describe('seed outside demo mode', () => {
     );
     // An empty database without SEED_DEMO gets demo data.
     expect(await count(database.db, users)).toBe(7);
+  });
+});
+
+describe('demo mode is the database’s, not the start’s (issue 21)', () => {
+  /** A start's demo mode, its callback setting and who opens with the default password. */
+  async function startDemo(db: Database, env: EnvInput) {
+    const core = await buildCore({
+      config: loadConfig({ LOG_LEVEL: 'silent', ...env }),
+      database: db,
+      logger: false,
+    });
+    await core.close();
+    return {
+      demo: core.seedReport.demo,
+      demoMode: core.seedReport.demoMode,
+      callbacksToPrivate: core.platform.config.callbackAllowPrivate,
+      withDefault: await usersWithPassword(core.services, 'Switchboard1'),
+    };
+  }
+
+  it('a restarted demo is still one; callbacks to private addresses follow it unless set', async () => {
+    database = await freshDatabase();
+    const all = ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'];
+    expect(await startDemo(database, {})).toEqual({
+      demo: true,
+      demoMode: true,
+      callbacksToPrivate: true,
+      withDefault: all,
+    });
+    expect(await startDemo(database, {})).toEqual({
+      demo: false,
+      demoMode: true,
+      callbacksToPrivate: true,
+      withDefault: all,
+    });
+    expect((await startDemo(database, { CALLBACK_ALLOW_PRIVATE: '0' })).callbacksToPrivate).toBe(false);
+    // A frozen user cannot sign in: not counted.
+    await database.db.update(users).set({ status: 2 }).where(eq(users.username, 'sales'));
+    expect((await startDemo(database, {})).withDefault).toEqual(all.filter((u) => u !== 'sales'));
+  });
+
+  it('an install without the demo: private callbacks only when set', async () => {
+    database = await freshDatabase();
+    expect(await startDemo(database, { SEED_DEMO: '0', ADMIN_PASSWORD: 'Given1234' })).toEqual({
+      demo: false,
+      demoMode: false,
+      callbacksToPrivate: false,
+      withDefault: [],
+    });
+    expect((await startDemo(database, { CALLBACK_ALLOW_PRIVATE: '1' })).callbacksToPrivate).toBe(true);
+    // SEED_DEMO=1 seeds the demo into it: demo mode from then on.
+    expect((await startDemo(database, { SEED_DEMO: '1' })).demoMode).toBe(true);
   });
 });
 

@@ -593,9 +593,10 @@ describe('policy and checkSend', () => {
     expect(await templates.checkSend({ ...base, kind: 'notification', text: filled, templateId: t.id })).toBe(
       'TEMPLATE_NOT_APPROVED',
     );
-    expect(
-      await templates.checkSend({ ...base, companyId: DIRECT, text: filled, templateId: t.id }),
-    ).toBeNull();
+    // Another company's template is refused with the policy off too (issue 21).
+    expect(await templates.checkSend({ ...base, companyId: DIRECT, text: filled, templateId: t.id })).toBe(
+      'TEMPLATE_NOT_APPROVED',
+    );
     expectOk(
       await call('admin', 'PUT', '/sms/template/policy', {
         body: { companyId: DIRECT, requireApprovedTemplates: true },
@@ -617,7 +618,7 @@ describe('policy and checkSend', () => {
         text: 'Your code 1',
         templateId: 'not-a-uuid',
       }),
-    ).toBeNull();
+    ).toBe('TEMPLATE_NOT_APPROVED');
     expect(await templates.checkSend({ ...base, text: filled, templateId: 'not-a-uuid' })).toBe(
       'TEMPLATE_NOT_APPROVED',
     );
@@ -625,6 +626,35 @@ describe('policy and checkSend', () => {
     expect(await templates.checkSend({ ...base, text: 'spam', sender: 'ShopOne' })).toBe(
       'SENDER_NOT_APPROVED',
     );
+  });
+});
+
+describe('a send names only its own company’s template (issue 21)', () => {
+  it('another company’s templateId is refused with the template policy off, in both languages', async () => {
+    // customer2's template, passed; the customer's company (Direct Retail) has no policy.
+    const foreign = await addTemplate('customer2', { text: 'Hello {name}' });
+    expectOk(await call('admin', 'PUT', '/sms/template/approve', { body: { id: foreign.id } }));
+    expect(
+      expectOk(
+        await call<SmsTemplatePolicy>('customer', 'GET', '/sms/template/policy', {
+          query: { companyId: DIRECT },
+        }),
+      ).requireApprovedTemplates,
+    ).toBe(false);
+    for (const [kindPath, locale] of [
+      ['marketing', EN],
+      ['otpReguler', ZH],
+    ] as const) {
+      expectError(
+        await call('customer', 'POST', `/sms/${kindPath}/send`, {
+          body: { recipients: [{ number: '+8613800138000' }], text: 'Hello Ann', templateId: foreign.id },
+          locale,
+        }),
+        400,
+        'TEMPLATE_NOT_APPROVED',
+        { locale },
+      );
+    }
   });
 });
 

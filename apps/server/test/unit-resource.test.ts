@@ -1,4 +1,5 @@
 import { idsQuerySchema, sortQuerySchema } from '@switchboard/contracts';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../src/platform/envelope';
@@ -14,6 +15,7 @@ import {
   parseDelimited,
   type ResourceColumn,
   readCell,
+  readXlsx,
 } from '../src/platform/resource';
 import { checkSortColumn } from '../src/platform/resource/sort';
 
@@ -73,6 +75,37 @@ describe('decodeText and file types', () => {
     expect(codeOf(() => importFileType('old.xls'))).toBe('IMPORT_XLS_UNSUPPORTED');
     expect(codeOf(() => importFileType('x.pdf'))).toBe('IMPORT_FILE_TYPE');
     expect(codeOf(() => importFileType('xlsx'))).toBe('IMPORT_FILE_TYPE');
+  });
+});
+
+describe('readXlsx (the streaming reader)', () => {
+  it('reads what Excel writes: shared and rich text, numbers, dates, formulas, booleans, gaps', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('First');
+    workbook.addWorksheet('Second').addRow(['not read']);
+    sheet.addRow(['number', 'name', 'when', 'total', 'ok']);
+    sheet.addRow([8613800138000, { richText: [{ text: 'An' }, { text: 'n', font: { bold: true } }] }]);
+    sheet.getCell('C2').value = new Date(Date.UTC(2026, 10, 28, 9, 30, 5));
+    sheet.getCell('C2').numFmt = 'yyyy-mm-dd hh:mm:ss';
+    sheet.getCell('D2').value = { formula: 'A2*2', result: 17227600276000 };
+    sheet.getCell('E2').value = true;
+    sheet.getCell('B4').value = '名称 & <x>';
+    sheet.getCell('A5').value = 0.1;
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(await readXlsx(bytes, 10)).toEqual([
+      ['number', 'name', 'when', 'total', 'ok'],
+      ['8613800138000', 'Ann', '2026-11-28 09:30:05', '17227600276000', 'true'],
+      [],
+      ['', '名称 & <x>'],
+      ['0.1'],
+    ]);
+    const refusal = (read: Promise<unknown>) =>
+      read.then(
+        () => undefined,
+        (error: unknown) => (error instanceof AppError ? error.errorCode : 'other'),
+      );
+    expect(await refusal(readXlsx(bytes, 2))).toBe('IMPORT_TOO_MANY_ROWS');
+    expect(await refusal(readXlsx(Buffer.from('PK\x03\x04 not a zip'), 10))).toBe('IMPORT_FILE_UNREADABLE');
   });
 });
 

@@ -310,6 +310,18 @@ export const errorTexts = {
     'en-US': 'The file could not be read as {type}',
     'zh-CN': '无法按{type}格式读取该文件',
   },
+  IMPORT_FILE_UNPACKS_TOO_LARGE: {
+    'en-US': 'The workbook unpacks to more than {max} MB; split it into smaller files',
+    'zh-CN': '工作簿解压后超过{max} MB，请拆分后导入',
+  },
+  IMPORT_TOO_MANY_COLUMNS: {
+    'en-US': 'The file has more than {max} columns',
+    'zh-CN': '文件超过{max}列',
+  },
+  IMPORT_CELL_TOO_LONG: {
+    'en-US': 'Row {row}, column {column} has more than {max} characters',
+    'zh-CN': '第{row}行第{column}列超过{max}个字符',
+  },
   IMPORT_EMPTY: { 'en-US': 'The file has no data rows', 'zh-CN': '文件中没有数据行' },
   IMPORT_TOO_MANY_ROWS: {
     'en-US': 'The file has more than {max} rows; split it into smaller files',

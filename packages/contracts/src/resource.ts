@@ -78,6 +78,15 @@ export const IMPORT_EXTENSIONS = ['.xlsx', '.csv', '.txt'] as const;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** The most data rows one import takes. */
 export const IMPORT_MAX_ROWS = 5_000;
+/**
+ * An .xlsx is a zip: the most bytes any part of it read by an import may unpack to (its sheet,
+ * shared strings, styles), declared or actual. A 2 MB zip could otherwise unpack to gigabytes.
+ */
+export const IMPORT_UNPACKED_MAX_BYTES = 32 * 1024 * 1024;
+/** The most columns an imported sheet or text file may fill. */
+export const IMPORT_MAX_COLUMNS = 64;
+/** The longest text of one imported cell, in characters. */
+export const IMPORT_CELL_MAX_CHARS = 4_000;
 /** The most rows one export writes (narrow the filters for more). */
 export const EXPORT_MAX_ROWS = 50_000;
 /** Time-based groups (ledger, logs) export at most this many days at once. */

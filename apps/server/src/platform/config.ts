@@ -161,7 +161,7 @@ export type EnvInput = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 
 export interface Config {
   port: number;
-  /** Listen address; unset: 127.0.0.1 in demo mode with the default password, else 0.0.0.0. */
+  /** Listen address; unset: 127.0.0.1 while a demo user has the default password, else 0.0.0.0. */
   host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -197,10 +197,11 @@ export interface Config {
    */
   secretsKey: string | undefined;
   /**
-   * Whether callbacks may go to loopback, private or link-local addresses. Unset: yes on the
-   * embedded database (the demo, a receiver on the same machine), no with DATABASE_URL.
+   * Whether callbacks may go to loopback, private or link-local addresses (CALLBACK_ALLOW_PRIVATE).
+   * Unset: decided at start (buildCore), yes only in demo mode (SEED_DEMO, or the database holds
+   * the demo), whatever the database.
    */
-  callbackAllowPrivate: boolean;
+  callbackAllowPrivate: boolean | undefined;
   /** The SMS engine's timings and batch sizes (see the SMS_* variables). */
   sms: SmsConfig;
   /** The customer HTTP API: requests per minute per API key. */
@@ -312,7 +313,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       cryptoExpiryMinutes: e.TOP_UP_CRYPTO_EXPIRY_MINUTES,
     },
     secretsKey: e.SECRETS_KEY,
-    callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE ?? e.DATABASE_URL === undefined,
+    callbackAllowPrivate: e.CALLBACK_ALLOW_PRIVATE,
     smsApiRateLimit: e.SMS_API_RATE_LIMIT,
     smpp:
       e.SMPP_PORT === 'off'

@@ -2,7 +2,7 @@ import type { RoleCode } from '@switchboard/contracts';
 import { demoRatePlan } from '../../modules/rate/demo';
 import { withTransaction } from '../../platform/db';
 import { type AppModule, digestOf, type Platform, type Services } from '../../platform/module';
-import { generatePassword, hashPassword } from '../../platform/passwords';
+import { generatePassword, hashPassword, verifyPassword } from '../../platform/passwords';
 import { DEMO_USERS } from './demo-users';
 import { stableId } from './stable-id';
 
@@ -21,7 +21,13 @@ export interface SeedOptions {
 }
 
 export interface SeedReport {
+  /** Demo data was seeded at this start. */
   demo: boolean;
+  /**
+   * The database holds the demo (its users, seeded at this start or an earlier one), or SEED_DEMO
+   * asked for it: demo mode, where callbacks may reach this machine by default.
+   */
+  demoMode: boolean;
   /** Set when an administrator was created with a generated password (print it once). */
   generatedAdminPassword?: string;
   createdAdmin: boolean;
@@ -53,9 +59,11 @@ export async function seed(
       }
       if (demo) {
         await seedDemo(services, options.demoPassword, options.demoBalance ?? 0n);
-        return { demo, createdAdmin: empty };
+        return { demo, demoMode: true, createdAdmin: empty };
       }
-      if (!empty) return { demo, createdAdmin: false };
+      // The admin user is every install's; the other demo users exist only where the demo was seeded.
+      const demoMode = (await demoUsers(services)).some((u) => u.username !== 'admin');
+      if (!empty) return { demo, demoMode, createdAdmin: false };
       const password = options.adminPassword ?? generatePassword();
       await seedDepartments(services, ['A01']);
       await upsertUser(
@@ -65,12 +73,33 @@ export async function seed(
       );
       return {
         demo,
+        demoMode: false,
         createdAdmin: true,
         ...(options.adminPassword ? {} : { generatedAdminPassword: password }),
       };
     },
     platform.log,
   );
+}
+
+/** The demo's users present in the database (by their seeded ids), with their password hashes. */
+async function demoUsers(services: Services) {
+  const rows = await Promise.all(
+    DEMO_USERS.map((u) => services.users.findById(stableId(`user:${u.username}`))),
+  );
+  return rows.filter((row) => row !== undefined);
+}
+
+/**
+ * The demo users (admin included: every install has one) who can sign in with `password`: a
+ * restarted demo still has them, so whether the demo's well-known password opens the console is
+ * a question for the database, not for whether this start seeded it (issue 21). Frozen users
+ * cannot sign in and are not counted.
+ */
+export async function usersWithPassword(services: Services, password: string): Promise<string[]> {
+  const rows = (await demoUsers(services)).filter((row) => row.status === 1);
+  const opens = await Promise.all(rows.map((row) => verifyPassword(password, row.passwordHash)));
+  return rows.filter((_, i) => opens[i]).map((row) => row.username);
 }
 
 interface SeedUser {

@@ -618,7 +618,7 @@ export class ApiAccessService {
   }
 
   private checkDestination(url: string): void {
-    if (this.config.callbackAllowPrivate) return;
+    if (this.config.callbackAllowPrivate === true) return;
     const address = privateLiteral(new URL(url));
     if (address !== undefined) throw new AppError('CALLBACK_URL_PRIVATE', 400, { address });
   }
@@ -721,7 +721,7 @@ export class ApiAccessService {
       url,
       body,
       timeoutMs,
-      allowPrivate: this.config.callbackAllowPrivate,
+      allowPrivate: this.config.callbackAllowPrivate === true,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Switchboard-Callback/1',

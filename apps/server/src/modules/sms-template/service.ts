@@ -524,16 +524,18 @@ export class SmsTemplateService {
       );
       if (status !== 'passed') return 'SENDER_NOT_APPROVED';
     }
+    // A template named by the send is the company's own whatever the policy and kind: another
+    // company's id is answered as an unknown one (issue 21), and is never stored with a message.
+    const template = input.templateId
+      ? UUID.test(input.templateId)
+        ? await this.repo.template(input.templateId)
+        : undefined
+      : null;
+    if (template !== null && template?.companyId !== companyId) return 'TEMPLATE_NOT_APPROVED';
     if (!isTemplatePolicyKind(input.kind)) return null;
     if (!(await this.policies.getOrLoad(companyId, () => this.repo.policy(companyId)))) return null;
-    if (input.templateId) {
-      const template = UUID.test(input.templateId) ? await this.repo.template(input.templateId) : undefined;
-      if (
-        !template ||
-        template.companyId !== input.companyId ||
-        template.status !== 'passed' ||
-        !template.kinds.includes(input.kind)
-      )
+    if (template) {
+      if (template.status !== 'passed' || !template.kinds.includes(input.kind))
         return 'TEMPLATE_NOT_APPROVED';
       return matchesTemplate(template.text, input.text) ? null : 'TEMPLATE_TEXT_MISMATCH';
     }

@@ -1,5 +1,6 @@
-import ExcelJS from 'exceljs';
+import { IMPORT_CELL_MAX_CHARS, IMPORT_MAX_COLUMNS } from '@switchboard/contracts';
 import { AppError } from '../envelope';
+import { readXlsx } from './workbook';
 
 /** The kinds of file an import reads. Legacy .xls (BIFF) is refused: no kept library reads it. */
 export type ImportFileType = 'xlsx' | 'csv' | 'txt';
@@ -84,50 +85,34 @@ export function parseDelimited(text: string): string[][] {
   return rows;
 }
 
-/** A cell of a worksheet as text: rich text joined, formulas by their result, dates in UTC. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 19).replace('T', ' ');
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-/** Rows of the first worksheet of an .xlsx file, as text. */
-export async function readXlsx(bytes: Buffer, maxRows: number): Promise<string[][]> {
-  // An .xlsx is a zip: anything else is not worth handing to the zip reader.
-  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) {
-    throw new AppError('IMPORT_FILE_UNREADABLE', 400, { type: '.xlsx' });
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new AppError('IMPORT_FILE_UNREADABLE', 400, { type: '.xlsx' });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  if (sheet.rowCount > maxRows + 1) {
-    throw new AppError('IMPORT_TOO_MANY_ROWS', 400, { max: maxRows });
-  }
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    rows[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
-  });
-  return Array.from(rows, (row) => row ?? []);
-}
-
-/** The rows of an uploaded file, as text cells (the first row is the header). */
+/** The rows of an uploaded file, as text cells (the first row is the header); see `readText`. */
 export async function readRows(type: ImportFileType, bytes: Buffer, maxRows: number): Promise<string[][]> {
   if (type === 'xlsx') return readXlsx(bytes, maxRows);
-  return parseDelimited(decodeText(bytes));
+  return readText(bytes, maxRows);
+}
+
+/**
+ * Rows of a CSV or text file within the import limits: at most `maxRows` data rows (the header
+ * is one more), IMPORT_MAX_COLUMNS filled columns, IMPORT_CELL_MAX_CHARS per cell. The text is at
+ * most IMPORT_MAX_BYTES (the upload's limit), so it is parsed at once.
+ */
+export function readText(bytes: Uint8Array, maxRows: number): string[][] {
+  const rows = parseDelimited(decodeText(bytes));
+  // Blank lines are no rows (they stay, so that row numbers are the file's).
+  const filled = rows.filter((row) => row.some((cell) => cell.trim() !== '')).length;
+  if (filled > maxRows + 1) throw new AppError('IMPORT_TOO_MANY_ROWS', 400, { max: maxRows });
+  for (const [index, row] of rows.entries()) {
+    if (row.length > IMPORT_MAX_COLUMNS && row.slice(IMPORT_MAX_COLUMNS).some((cell) => cell !== '')) {
+      throw new AppError('IMPORT_TOO_MANY_COLUMNS', 400, { max: IMPORT_MAX_COLUMNS });
+    }
+    const long = row.findIndex((cell) => cell.length > IMPORT_CELL_MAX_CHARS);
+    if (long >= 0) {
+      throw new AppError('IMPORT_CELL_TOO_LONG', 400, {
+        row: index + 1,
+        column: long + 1,
+        max: IMPORT_CELL_MAX_CHARS,
+      });
+    }
+  }
+  return rows;
 }

@@ -4,3 +4,4 @@ export * from './files';
 export * from './import';
 export * from './routes';
 export * from './sort';
+export * from './workbook';
