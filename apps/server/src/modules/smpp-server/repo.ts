@@ -4,7 +4,8 @@ import { type Db, executor, rowsOf } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { inTexts, inUuids, likeText, pgArray, unnestRows } from '../../platform/sql';
-import { smppAccounts, smppMessages } from './schema';
+import { BIND_GUARD, type GuardKey, lockAfter } from './bind-guard';
+import { smppAccounts, smppBindFailures, smppMessages } from './schema';
 
 export type SmppAccountRow = typeof smppAccounts.$inferSelect;
 export type SmppAccountValues = typeof smppAccounts.$inferInsert;
@@ -85,6 +86,12 @@ export class SmppRepo {
       .where(eq(smppAccounts.id, id))
       .returning();
     return row;
+  }
+
+  /** Accounts as they are now (a bind re-reads its own after a change). */
+  byIds(ids: string[]): Promise<SmppAccountRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return executor(this.db).select().from(smppAccounts).where(inUuids(smppAccounts.id, ids));
   }
 
   async remove(ids: string[]): Promise<number> {
@@ -228,6 +235,112 @@ export class SmppRepo {
   async findBySmppId(smppId: string): Promise<SmppMessageRow | undefined> {
     const [row] = await executor(this.db).select().from(smppMessages).where(eq(smppMessages.smppId, smppId));
     return row;
+  }
+
+  // ---- refused binds (see bind-guard.ts)
+
+  /** The rows of these keys locked at `now`, with when each lock ends. */
+  async bindLocks(keys: GuardKey[], now: Date): Promise<{ scope: string; lockedUntil: Date }[]> {
+    const rows = await executor(this.db).execute(sql`
+      select f.scope, f.locked_until from smpp_bind_failures f
+      join ${unnestRows('k', keys, { scope: ['text', (k) => k.scope], key: ['text', (k) => k.key] })}
+        on f.scope = k.scope and f.key = k.key
+      where f.locked_until > ${now.toISOString()}::timestamptz`);
+    return rowsOf<{ scope: string; locked_until: string | Date }>(rows).map((r) => ({
+      scope: r.scope,
+      lockedUntil: new Date(r.locked_until),
+    }));
+  }
+
+  /**
+   * Counts one refused bind in each row (atomically: concurrent binds in any process each count),
+   * then locks the rows that reached their limit: the count starts again and the lock lasts
+   * longer each time. Answers each row's count and the locks taken by this call (a lock is taken
+   * by one caller only).
+   */
+  async countBindFailure(
+    keys: GuardKey[],
+    now: Date,
+  ): Promise<{ failures: Map<string, number>; locked: { scope: string; lockedUntil: Date }[] }> {
+    const at = now.toISOString();
+    const windowStart = new Date(now.getTime() - BIND_GUARD.windowMs).toISOString();
+    const counted = await executor(this.db).execute(sql`
+      insert into smpp_bind_failures as f (scope, key, failures, window_start, updated_at)
+      select k.scope, k.key, 1, ${at}::timestamptz, ${at}::timestamptz
+      from ${unnestRows('k', keys, { scope: ['text', (k) => k.scope], key: ['text', (k) => k.key] })}
+      on conflict (scope, key) do update set
+        failures = case when f.window_start < ${windowStart}::timestamptz then 1 else f.failures + 1 end,
+        window_start = case when f.window_start < ${windowStart}::timestamptz
+          then ${at}::timestamptz else f.window_start end,
+        updated_at = ${at}::timestamptz
+      returning f.scope, f.failures`);
+    const failures = new Map(
+      rowsOf<{ scope: string; failures: number }>(counted).map((r) => [r.scope, Number(r.failures)]),
+    );
+    const due = keys.filter((k) => {
+      const limit = lockAfter(k.scope);
+      return limit !== null && (failures.get(k.scope) ?? 0) >= limit;
+    });
+    if (due.length === 0) return { failures, locked: [] };
+    const locked = await executor(this.db).execute(sql`
+      update smpp_bind_failures f set
+        locked_until = ${at}::timestamptz + least(${BIND_GUARD.firstLockMs}::float8 * power(2, least(f.lockouts, 30)),
+          ${BIND_GUARD.maxLockMs}::float8) * interval '1 millisecond',
+        lockouts = f.lockouts + 1, failures = 0, window_start = ${at}::timestamptz
+      from ${unnestRows('k', due, {
+        scope: ['text', (k) => k.scope],
+        key: ['text', (k) => k.key],
+        lim: ['int', (k) => String(lockAfter(k.scope))],
+      })}
+      where f.scope = k.scope and f.key = k.key and f.failures >= k.lim
+      returning f.scope, f.locked_until`);
+    return {
+      failures,
+      locked: rowsOf<{ scope: string; locked_until: string | Date }>(locked).map((r) => ({
+        scope: r.scope,
+        lockedUntil: new Date(r.locked_until),
+      })),
+    };
+  }
+
+  /** A right bind: its pair's count and back-off start again. */
+  async clearBindFailures(key: GuardKey): Promise<void> {
+    await executor(this.db)
+      .delete(smppBindFailures)
+      .where(and(eq(smppBindFailures.scope, key.scope), eq(smppBindFailures.key, key.key)));
+  }
+
+  /** Takes the account's console notice (true) unless one went out within the last hour. */
+  async claimBindNotice(systemKey: string, now: Date): Promise<boolean> {
+    const rows = await executor(this.db)
+      .update(smppBindFailures)
+      .set({ notifiedAt: now })
+      .where(
+        and(
+          eq(smppBindFailures.scope, 'system'),
+          eq(smppBindFailures.key, systemKey),
+          or(
+            sql`${smppBindFailures.notifiedAt} is null`,
+            lt(smppBindFailures.notifiedAt, new Date(now.getTime() - BIND_GUARD.noticeEveryMs)),
+          ),
+        ),
+      )
+      .returning({ key: smppBindFailures.key });
+    return rows.length > 0;
+  }
+
+  /** Forgets counts quiet for long and not locked (their back-off with them). */
+  async purgeBindFailures(before: Date, now: Date): Promise<number> {
+    const rows = await executor(this.db)
+      .delete(smppBindFailures)
+      .where(
+        and(
+          lt(smppBindFailures.updatedAt, before),
+          or(sql`${smppBindFailures.lockedUntil} is null`, lt(smppBindFailures.lockedUntil, now)),
+        ),
+      )
+      .returning({ key: smppBindFailures.key });
+    return rows.length;
   }
 
   async purge(before: Date): Promise<number> {
