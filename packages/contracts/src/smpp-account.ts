@@ -13,8 +13,8 @@ import { booleanQuery, dateTime, uuid } from './wire';
 export const SMPP_SYSTEM_ID_MAX = 15;
 /**
  * Passwords: SMPP 3.4 and 5.0 give the password field 9 octets (8 characters); our server reads
- * longer ones (so do most ESMEs: the npm `smpp` client, jSMPP, Kannel...), so an account's
- * password may be up to 32 characters. SMPP_PASSWORD_SPEC_MAX is what a strict peer can send.
+ * longer ones (as the npm `smpp` client sends them), so an account's password may be up to 32
+ * characters. SMPP_PASSWORD_SPEC_MAX is what a peer that holds to the 9 octets can send.
  */
 export const SMPP_PASSWORD_MIN = 8;
 export const SMPP_PASSWORD_MAX = 32;
