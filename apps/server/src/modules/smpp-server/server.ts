@@ -216,7 +216,8 @@ export class SmppServer {
     const bind: Bind = {
       id: this.nextBindId++,
       session,
-      ip: socket.remoteAddress ?? '',
+      // An IPv4 peer of a dual-stack listener is ::ffff:a.b.c.d: counted and shown as a.b.c.d.
+      ip: (socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''),
       binding: false,
       closed: false,
       ending: false,
@@ -334,7 +335,11 @@ export class SmppServer {
         bind.ip,
       );
       if (!outcome.ok) {
-        this.log.info({ systemId: pdu.system_id, ip: bind.ip, reason: outcome.reason }, 'SMPP bind refused');
+        this.log.info(
+          // A hostile bind's system id may be kilobytes: logged cut.
+          { systemId: String(pdu.system_id ?? '').slice(0, 64), ip: bind.ip, reason: outcome.reason },
+          'SMPP bind refused',
+        );
         this.answer(bind, pdu, outcome.status);
         if (++bind.failedBinds >= MAX_FAILED_BINDS) {
           // Closed now: PDUs pipelined behind this one are never read. The answer is flushed
