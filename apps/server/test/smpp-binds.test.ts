@@ -172,21 +172,42 @@ describe('password guessing', () => {
     const repo = s.app.services.smppServer.repo;
     const keys = guardKeys(`backoff${++seq}`, freshLoopback(), true);
     const t0 = Date.parse('2030-01-01T00:00:00Z');
-    const at = (ms: number) => new Date(t0 + ms);
-    const fail = async (ms: number) => repo.countBindFailure(keys, at(ms));
-    for (let i = 0; i < BIND_GUARD.pairFailures - 1; i++) expect((await fail(i)).locked).toEqual([]);
-    const first = await fail(10);
-    expect(first.locked.map((l) => [l.scope, l.lockedUntil.getTime() - t0])).toEqual([
+    const attempt = (ms: number) => repo.countBindAttempt(keys, new Date(t0 + ms));
+    for (let i = 0; i < BIND_GUARD.pairFailures; i++)
+      expect(await attempt(i)).toEqual({ locked: [], took: [] });
+    const first = await attempt(10);
+    expect(first.took.map((l) => [l.scope, l.lockedUntil.getTime() - t0])).toEqual([
       ['pair', 10 + BIND_GUARD.firstLockMs],
     ]);
-    expect((await repo.bindLocks(keys, at(BIND_GUARD.firstLockMs))).map((l) => l.scope)).toEqual(['pair']);
-    expect(await repo.bindLocks(keys, at(BIND_GUARD.firstLockMs + 11))).toEqual([]);
+    // Locked: refused, and not counted.
+    expect((await attempt(BIND_GUARD.firstLockMs)).locked.map((l) => l.scope)).toEqual(['pair']);
     const later = BIND_GUARD.firstLockMs + 20;
-    for (let i = 0; i < BIND_GUARD.pairFailures - 1; i++) await fail(later + i);
-    const second = await fail(later + 10);
-    expect(second.locked.map((l) => l.lockedUntil.getTime() - t0)).toEqual([
+    for (let i = 0; i < BIND_GUARD.pairFailures; i++) expect((await attempt(later + i)).locked).toEqual([]);
+    const second = await attempt(later + 10);
+    expect(second.took.map((l) => l.lockedUntil.getTime() - t0)).toEqual([
       later + 10 + 2 * BIND_GUARD.firstLockMs,
     ]);
+  });
+
+  it('of many attempts at once, only as many as the limit are let through to the password', async () => {
+    const repo = s.app.services.smppServer.repo;
+    const keys = guardKeys(`burst${++seq}`, freshLoopback(), true);
+    const now = new Date();
+    // Fewer than an address may try: only the pair's limit is in play.
+    const attempts = BIND_GUARD.addressFailures - 5;
+    const results = await Promise.all(
+      Array.from({ length: attempts }, () => repo.countBindAttempt(keys, now)),
+    );
+    expect(results.filter((r) => r.locked.length === 0)).toHaveLength(BIND_GUARD.pairFailures);
+    expect(results.flatMap((r) => r.took).map((l) => l.scope)).toEqual(['pair']);
+  });
+
+  it('gives a right password its attempt back: a customer binding often never locks itself out', async () => {
+    const acc = await account();
+    const home = freshLoopback();
+    for (let i = 0; i < BIND_GUARD.addressFailures + 5; i++) {
+      expect(await bindOnce(port, home, acc.systemId, acc.password)).toBe(ESME_ROK);
+    }
   });
 
   it('locks an address guessing many system ids; the same accounts still bind from elsewhere', async () => {

@@ -239,29 +239,20 @@ export class SmppRepo {
 
   // ---- refused binds (see bind-guard.ts)
 
-  /** The rows of these keys locked at `now`, with when each lock ends. */
-  async bindLocks(keys: GuardKey[], now: Date): Promise<{ scope: string; lockedUntil: Date }[]> {
-    const rows = await executor(this.db).execute(sql`
-      select f.scope, f.locked_until from smpp_bind_failures f
-      join ${unnestRows('k', keys, { scope: ['text', (k) => k.scope], key: ['text', (k) => k.key] })}
-        on f.scope = k.scope and f.key = k.key
-      where f.locked_until > ${now.toISOString()}::timestamptz`);
-    return rowsOf<{ scope: string; locked_until: string | Date }>(rows).map((r) => ({
-      scope: r.scope,
-      lockedUntil: new Date(r.locked_until),
-    }));
-  }
-
   /**
-   * Counts one refused bind in each row (atomically: concurrent binds in any process each count),
-   * then locks the rows that reached their limit: the count starts again and the lock lasts
-   * longer each time. Answers each row's count and the locks taken by this call (a lock is taken
-   * by one caller only).
+   * Counts a bind attempt in each row before its password is looked at (atomically: of any number
+   * of attempts at once, in any process, only those within the limit are checked), then locks the
+   * rows it took over their limit (the count starts again; the lock lasts longer each time; one
+   * caller takes each lock). A row locked already counts nothing. Answers the rows locked now and
+   * the locks this call took.
    */
-  async countBindFailure(
+  async countBindAttempt(
     keys: GuardKey[],
     now: Date,
-  ): Promise<{ failures: Map<string, number>; locked: { scope: string; lockedUntil: Date }[] }> {
+  ): Promise<{
+    locked: { scope: string; lockedUntil: Date }[];
+    took: { scope: string; lockedUntil: Date }[];
+  }> {
     const at = now.toISOString();
     const windowStart = new Date(now.getTime() - BIND_GUARD.windowMs).toISOString();
     const counted = await executor(this.db).execute(sql`
@@ -269,38 +260,58 @@ export class SmppRepo {
       select k.scope, k.key, 1, ${at}::timestamptz, ${at}::timestamptz
       from ${unnestRows('k', keys, { scope: ['text', (k) => k.scope], key: ['text', (k) => k.key] })}
       on conflict (scope, key) do update set
-        failures = case when f.window_start < ${windowStart}::timestamptz then 1 else f.failures + 1 end,
-        window_start = case when f.window_start < ${windowStart}::timestamptz
-          then ${at}::timestamptz else f.window_start end,
+        failures = case when f.locked_until > ${at}::timestamptz then f.failures
+          when f.window_start < ${windowStart}::timestamptz then 1 else f.failures + 1 end,
+        window_start = case when f.locked_until > ${at}::timestamptz then f.window_start
+          when f.window_start < ${windowStart}::timestamptz then ${at}::timestamptz else f.window_start end,
         updated_at = ${at}::timestamptz
-      returning f.scope, f.failures`);
-    const failures = new Map(
-      rowsOf<{ scope: string; failures: number }>(counted).map((r) => [r.scope, Number(r.failures)]),
+      returning f.scope, f.failures, f.locked_until`);
+    const rows = rowsOf<{ scope: GuardKey['scope']; failures: number; locked_until: string | Date | null }>(
+      counted,
     );
-    const due = keys.filter((k) => {
+    const locked = rows
+      .filter((r) => r.locked_until !== null && new Date(r.locked_until) > now)
+      .map((r) => ({ scope: r.scope, lockedUntil: new Date(r.locked_until!) }));
+    const over = keys.filter((k) => {
       const limit = lockAfter(k.scope);
-      return limit !== null && (failures.get(k.scope) ?? 0) >= limit;
+      const row = rows.find((r) => r.scope === k.scope);
+      return limit !== null && row !== undefined && Number(row.failures) > limit;
     });
-    if (due.length === 0) return { failures, locked: [] };
-    const locked = await executor(this.db).execute(sql`
+    if (over.length === 0 || locked.length > 0) return { locked, took: [] };
+    const taken = await executor(this.db).execute(sql`
       update smpp_bind_failures f set
         locked_until = ${at}::timestamptz + least(${BIND_GUARD.firstLockMs}::float8 * power(2, least(f.lockouts, 30)),
           ${BIND_GUARD.maxLockMs}::float8) * interval '1 millisecond',
         lockouts = f.lockouts + 1, failures = 0, window_start = ${at}::timestamptz
-      from ${unnestRows('k', due, {
+      from ${unnestRows('k', over, {
         scope: ['text', (k) => k.scope],
         key: ['text', (k) => k.key],
         lim: ['int', (k) => String(lockAfter(k.scope))],
       })}
-      where f.scope = k.scope and f.key = k.key and f.failures >= k.lim
+      where f.scope = k.scope and f.key = k.key and f.failures > k.lim
+        and (f.locked_until is null or f.locked_until <= ${at}::timestamptz)
       returning f.scope, f.locked_until`);
-    return {
-      failures,
-      locked: rowsOf<{ scope: string; locked_until: string | Date }>(locked).map((r) => ({
-        scope: r.scope,
-        lockedUntil: new Date(r.locked_until),
-      })),
-    };
+    const took = rowsOf<{ scope: string; locked_until: string | Date }>(taken).map((r) => ({
+      scope: r.scope,
+      lockedUntil: new Date(r.locked_until),
+    }));
+    // Over the limit is refused whether this call or a concurrent one took the lock.
+    return { locked: over.map((k) => ({ scope: k.scope, lockedUntil: took[0]?.lockedUntil ?? now })), took };
+  }
+
+  /**
+   * A right password: the attempt is given back. Its pair starts again (count and back-off); the
+   * address's and the system id's counts lose this attempt (a customer binding often from one
+   * address never locks itself out).
+   */
+  async refundBindAttempt(keys: GuardKey[]): Promise<void> {
+    const [pair, ...rest] = keys;
+    if (pair) await this.clearBindFailures(pair);
+    if (rest.length === 0) return;
+    await executor(this.db).execute(sql`
+      update smpp_bind_failures f set failures = greatest(f.failures - 1, 0)
+      from ${unnestRows('k', rest, { scope: ['text', (k) => k.scope], key: ['text', (k) => k.key] })}
+      where f.scope = k.scope and f.key = k.key`);
   }
 
   /** A right bind: its pair's count and back-off start again. */

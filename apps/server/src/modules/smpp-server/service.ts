@@ -24,7 +24,7 @@ import { paginate } from '../../platform/paging';
 import { escapeHtml } from '../announcement';
 import { COMPANIES_CACHE } from '../company';
 import type { FinalMessage } from '../sms';
-import { BIND_GUARD, type GuardKey, guardKeys } from './bind-guard';
+import { BIND_GUARD, guardKeys } from './bind-guard';
 import { SMPP_STATUS, wantsReceipt } from './receipt';
 import { type SmppAccountRow, type SmppMessageRow, type SmppMessageValues, SmppRepo } from './repo';
 import { SmppServer } from './server';
@@ -165,75 +165,54 @@ export class SmppServerService {
   // ---- binds
 
   /**
-   * Checks a bind, in this order: a lock of the system id from this address, or of the address
-   * (ESME_RBINDFAIL, nothing else looked at); the account (ESME_RINVSYSID); the address allowed
-   * (ESME_RBINDFAIL: before the password, so an address-restricted account tells nobody else
-   * whether a password is right); the password (ESME_RINVPASWD); enabled and its company active
-   * (ESME_RBINDFAIL). Refusals up to the password are counted (bind-guard.ts); a right bind clears
-   * its pair's count.
+   * Checks a bind. Each attempt is counted first (bind-guard.ts), atomically, before anything is
+   * looked at: a system id from an address, or an address, over its limit is refused
+   * (ESME_RBINDFAIL) however many attempts come at once. Then, in this order: the account
+   * (ESME_RINVSYSID); the address allowed (ESME_RBINDFAIL: before the password, so an
+   * address-restricted account tells nobody else whether a password is right); the password
+   * (ESME_RINVPASWD); enabled and its company active (ESME_RBINDFAIL). A right password gives the
+   * attempt back.
    */
   async authenticate(systemId: string, password: string, ip: string): Promise<BindOutcome> {
     const now = new Date();
     const account =
       systemId && systemId.length <= SMPP_SYSTEM_ID_MAX ? await this.repo.bySystemId(systemId) : undefined;
     const keys = guardKeys(systemId, ip, account !== undefined);
-    const locks = await this.repo.bindLocks(keys, now);
-    if (locks.length > 0) {
-      const until = new Date(Math.max(...locks.map((l) => l.lockedUntil.getTime())));
+    const { locked, took } = await this.repo.countBindAttempt(keys, now);
+    if (took.length > 0) {
+      this.log.warn({ systemId: keys[0]!.key, ip, locks: took }, 'SMPP binds locked after failed binds');
+      if (account) {
+        const lock = took[0]!;
+        const failures = lock.scope === 'pair' ? BIND_GUARD.pairFailures : BIND_GUARD.addressFailures;
+        await this.noticeLock(account, ip, now, lock.lockedUntil, failures).catch((error: unknown) =>
+          this.log.error({ err: error }, 'SMPP bind lock notice not published'),
+        );
+      }
+    }
+    if (locked.length > 0) {
+      const until = new Date(Math.max(...locked.map((l) => l.lockedUntil.getTime())));
       return {
         ok: false,
         status: SMPP_STATUS.ESME_RBINDFAIL,
-        reason: `locked (${locks.map((l) => l.scope).join(', ')}) until ${until.toISOString()}`,
+        reason: `locked (${locked.map((l) => l.scope).join(', ')}) until ${until.toISOString()}`,
       };
     }
-    if (!account) return this.refuse(keys, ip, now, SMPP_STATUS.ESME_RINVSYSID, 'unknown system id');
+    if (!account) return { ok: false, status: SMPP_STATUS.ESME_RINVSYSID, reason: 'unknown system id' };
     if (!ipAllowed(ip, account.allowedAddresses)) {
-      return this.refuse(keys, ip, now, SMPP_STATUS.ESME_RBINDFAIL, 'address not allowed', account);
+      return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'address not allowed' };
     }
     const box = await this.services.apiAccess.secretBox();
     const plain = box.open(account.passwordSealed, passwordAad(account.id));
     if (plain === null || !samePassword(plain, password)) {
-      return this.refuse(keys, ip, now, SMPP_STATUS.ESME_RINVPASWD, 'wrong password', account);
+      return { ok: false, status: SMPP_STATUS.ESME_RINVPASWD, reason: 'wrong password' };
     }
-    await this.repo.clearBindFailures(keys[0]!);
+    await this.repo.refundBindAttempt(keys);
     if (!account.enabled)
       return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'account disabled' };
     if (!(await this.services.apiAccess.companyActive(account.companyId))) {
       return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'company not active' };
     }
     return { ok: true, account };
-  }
-
-  /** A refused bind: counted; a lock it causes is logged and, for an account, shown in the console. */
-  private async refuse(
-    keys: GuardKey[],
-    ip: string,
-    now: Date,
-    status: number,
-    reason: string,
-    account?: SmppAccountRow,
-  ): Promise<BindOutcome> {
-    const { failures, locked } = await this.repo.countBindFailure(keys, now);
-    if (locked.length > 0) {
-      const lock = locked[0]!;
-      this.log.warn(
-        {
-          systemId: keys[0]!.key,
-          ip,
-          scope: lock.scope,
-          until: lock.lockedUntil,
-          failures: Object.fromEntries(failures),
-        },
-        'SMPP binds locked after failed binds',
-      );
-      if (account) {
-        const count = lock.scope === 'pair' ? BIND_GUARD.pairFailures : BIND_GUARD.addressFailures;
-        await this.noticeLock(account, ip, now, lock.lockedUntil, count).catch((error: unknown) =>
-          this.log.error({ err: error }, 'SMPP bind lock notice not published'),
-        );
-      }
-    }
-    return { ok: false, status, reason };
   }
 
   /**
