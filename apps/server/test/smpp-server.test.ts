@@ -62,7 +62,7 @@ async function account(
   body: Record<string, unknown> = {},
 ): Promise<SmppAccountRecord & { password: string }> {
   const systemId = `esme${++seq}${Math.random().toString(36).slice(2, 6)}`;
-  const password = `pw${seq}x`;
+  const password = `pw${seq}-secret`;
   const res = await s.call<SmppAccountRecord>('POST', '/sys/smppAccount/add', {
     token: admin,
     body: { systemId, password, companyId: DIRECT, tpsLimit: 1000, maxBinds: 3, ...body },
@@ -213,7 +213,7 @@ describe('/sys/smppAccount', () => {
         await s.call('POST', '/sys/smppAccount/add', {
           token: admin,
           locale,
-          body: { systemId: first.systemId, password: 'secret', companyId: DIRECT },
+          body: { systemId: first.systemId, password: 'secret12', companyId: DIRECT },
         }),
         409,
         'SMPP_SYSTEM_ID_TAKEN',
@@ -223,7 +223,7 @@ describe('/sys/smppAccount', () => {
         await s.call('POST', '/sys/smppAccount/add', {
           token: admin,
           locale,
-          body: { systemId: 'fresh1', password: 'secret', companyId: DIRECT, allowedAddresses: ['nope'] },
+          body: { systemId: 'fresh1', password: 'secret12', companyId: DIRECT, allowedAddresses: ['nope'] },
         }),
         400,
         'SMPP_ADDRESS_INVALID',
@@ -232,7 +232,7 @@ describe('/sys/smppAccount', () => {
     }
     const tooLong = await s.call('POST', '/sys/smppAccount/add', {
       token: admin,
-      body: { systemId: 'x', password: '123456789', companyId: DIRECT },
+      body: { systemId: 'x', password: 'x'.repeat(33), companyId: DIRECT },
     });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors?.map((e) => e.field)).toContain('password');
@@ -248,7 +248,7 @@ describe('/sys/smppAccount', () => {
     expectError(
       await s.call('POST', '/sys/smppAccount/add', {
         token: customer,
-        body: { systemId: 'mine', password: 'secret', companyId: DIRECT },
+        body: { systemId: 'mine', password: 'secret12', companyId: DIRECT },
       }),
       403,
       'NO_OPERATION_PERMISSION',

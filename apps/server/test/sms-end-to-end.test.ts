@@ -235,11 +235,14 @@ beforeAll(async () => {
     expectOk(
       await s.call<SmppAccountRecord>('POST', '/sys/smppAccount/add', {
         token: admin,
-        body: { systemId, password: 'pw123x', companyId: DIRECT, kind, tpsLimit: 1000, maxBinds: 2 },
+        body: { systemId, password: 'pw123x-secret', companyId: DIRECT, kind, tpsLimit: 1000, maxBinds: 2 },
       }),
     );
     const session = await connectSmpp();
-    const bound = await request(session, 'bind_transceiver', { system_id: systemId, password: 'pw123x' });
+    const bound = await request(session, 'bind_transceiver', {
+      system_id: systemId,
+      password: 'pw123x-secret',
+    });
     expect(bound.command_status).toBe(0);
     smppSessions.set(kind, session);
   }

@@ -26,7 +26,7 @@ test('an administrator adds, edits and deletes an SMPP account; the password is 
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toContainText('System ID is required');
   await form.getByTestId('smpp-account-system-id').fill(systemId);
-  await form.getByTestId('smpp-account-password').fill('s3cret');
+  await form.getByTestId('smpp-account-password').fill('s3cret-pass');
   await form.getByTestId('smpp-account-company').click();
   await page.keyboard.type('Direct Retail');
   await page.locator('.ant-select-item-option').filter({ hasText: 'Direct Retail Ltd' }).click();
@@ -41,7 +41,7 @@ test('an administrator adds, edits and deletes an SMPP account; the password is 
   // The same system id again: refused on its field.
   await page.getByTestId('smpp-account-add').click();
   await form.getByTestId('smpp-account-system-id').fill(systemId);
-  await form.getByTestId('smpp-account-password').fill('other');
+  await form.getByTestId('smpp-account-password').fill('other-pass');
   await form.getByTestId('smpp-account-company').click();
   await page.keyboard.type('Direct Retail');
   await page.locator('.ant-select-item-option').filter({ hasText: 'Direct Retail Ltd' }).click();

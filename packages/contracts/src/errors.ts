@@ -752,6 +752,16 @@ export const errorTexts = {
     'en-US': '{value} is not an IP address or CIDR range',
     'zh-CN': '{value} 不是有效的IP地址或CIDR网段',
   },
+  SMPP_BINDS_LOCKED_NOTICE_TITLE: {
+    'en-US': 'SMPP account locked after failed binds',
+    'zh-CN': 'SMPP账号因多次绑定失败被锁定',
+  },
+  SMPP_BINDS_LOCKED_NOTICE: {
+    'en-US':
+      'SMPP account {systemId} ({company}): {failures} failed binds in {windowMinutes} minutes. Binds of this account from {address} are refused for {minutes} minutes; other addresses are not affected. If these were not your systems, someone is guessing the password: change it.',
+    'zh-CN':
+      'SMPP账号 {systemId}（{company}）：{windowMinutes} 分钟内绑定失败 {failures} 次。来自 {address} 的该账号绑定在 {minutes} 分钟内将被拒绝；其他地址不受影响。如这些不是您的系统，说明有人在猜测密码：请修改密码。',
+  },
   OK: { 'en-US': 'Success', 'zh-CN': '操作成功' },
   LOGIN_OK: { 'en-US': 'Login successful', 'zh-CN': '登录成功' },
   SMS_CODE_SENT: {

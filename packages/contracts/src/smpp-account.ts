@@ -9,9 +9,18 @@ import { booleanQuery, dateTime, uuid } from './wire';
  * HTTP API, receipts come back as deliver_sm.
  */
 
-/** SMPP 3.4: system_id is a C-Octet String of at most 16 (15 characters), password 9 (8). */
+/** SMPP 3.4 and 5.0: system_id is a C-Octet String of at most 16 octets (15 characters). */
 export const SMPP_SYSTEM_ID_MAX = 15;
-export const SMPP_PASSWORD_MAX = 8;
+/**
+ * Passwords: SMPP 3.4 and 5.0 give the password field 9 octets (8 characters); our server reads
+ * longer ones (as the npm `smpp` client sends them), so an account's password may be up to 32
+ * characters. SMPP_PASSWORD_SPEC_MAX is what a peer that holds to the 9 octets can send.
+ */
+export const SMPP_PASSWORD_MIN = 8;
+export const SMPP_PASSWORD_MAX = 32;
+export const SMPP_PASSWORD_SPEC_MAX = 8;
+/** A password generated for an account (the default when none is given): 16 random characters. */
+export const SMPP_PASSWORD_GENERATED = 16;
 export const SMPP_ADDRESSES_MAX = 20;
 export const SMPP_TPS_MAX = 10_000;
 export const SMPP_BINDS_MAX = 32;
@@ -25,6 +34,7 @@ const systemId = z
 const password = z
   .string()
   .min(1, 'FIELD_REQUIRED')
+  .min(SMPP_PASSWORD_MIN, 'FIELD_TOO_SHORT')
   .max(SMPP_PASSWORD_MAX, 'FIELD_TOO_LONG')
   .regex(/^[\x21-\x7e]+$/, 'FIELD_INVALID');
 /** Addresses or CIDR ranges a bind may come from (empty: any). */
@@ -32,9 +42,30 @@ const addresses = z
   .array(z.string().trim().min(1, 'FIELD_REQUIRED').max(64, 'FIELD_TOO_LONG'))
   .max(SMPP_ADDRESSES_MAX, 'BATCH_TOO_LARGE');
 
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** Web Crypto, in browsers and Node alike (the contracts are built without DOM or Node types). */
+const webCrypto = (globalThis as unknown as { crypto: { getRandomValues(array: Uint8Array): Uint8Array } })
+  .crypto;
+
+/**
+ * A strong SMPP password: `length` characters drawn evenly (no modulo bias) from letters and
+ * digits that cannot be mistaken for one another (about 5.8 bits each: 16 give 93 bits, 8 give 46).
+ */
+export function generateSmppPassword(length = SMPP_PASSWORD_GENERATED): string {
+  const out: string[] = [];
+  const limit = 256 - (256 % PASSWORD_ALPHABET.length);
+  while (out.length < length) {
+    for (const byte of webCrypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < limit && out.length < length) out.push(PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length]!);
+    }
+  }
+  return out.join('');
+}
+
 export const smppAccountInputSchema = z.object({
   systemId,
-  password,
+  /** Left out: the server generates a strong one and answers it once (`password` in the record). */
+  password: password.optional(),
   companyId: uuid,
   /** The kind of what this account submits (service_type may name another kind per message). */
   kind: z.enum(SMS_KINDS).default('notification'),
@@ -75,6 +106,8 @@ export const smppAccountRecordSchema = z.object({
   remark: z.string().nullable(),
   /** Binds open now in this server process. */
   boundNow: z.number().int(),
+  /** Only in the answer to an add that generated the password: shown once, never again. */
+  password: z.string().optional(),
   createdAt: dateTime,
   updatedAt: dateTime,
 });

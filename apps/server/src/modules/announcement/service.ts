@@ -190,18 +190,33 @@ export class AnnouncementService {
    * calling module has already decided they may be told. Their consoles are nudged after commit.
    */
   async publishToUsers(author: AuthContext, userIds: string[], title: string, contentHtml: string) {
-    if (userIds.length === 0) return;
+    await this.publishNotice(author, { userIds }, title, contentHtml);
+  }
+
+  /**
+   * The same for something the platform itself noticed (no author: `System`), to users or to
+   * everyone with one of some roles (staff: `admin`).
+   */
+  async publishNotice(
+    author: AuthContext | null,
+    to: { userIds: string[] } | { roleCodes: string[] },
+    title: string,
+    contentHtml: string,
+  ) {
+    const byRole = 'roleCodes' in to;
+    const targets = [...new Set(byRole ? to.roleCodes : to.userIds)];
+    if (targets.length === 0) return;
     const row = await this.repo.insert({
       title: title.slice(0, 200),
       msgContent: sanitiseContent(contentHtml),
       priority: 'H',
       msgCategory: '2',
-      msgType: 'USER',
-      userIds: [...new Set(userIds)],
-      roleCodes: [],
+      msgType: byRole ? 'ROLE' : 'USER',
+      userIds: byRole ? [] : targets,
+      roleCodes: byRole ? targets : [],
       openType: '1',
-      sender: author.user.realname,
-      createdBy: author.user.id,
+      sender: author?.user.realname ?? 'System',
+      createdBy: author?.user.id ?? null,
       sendStatus: 1,
       sendTime: new Date(),
     });

@@ -4,7 +4,7 @@ import { CompanyService } from './service';
 
 export type { CompanyRow } from './repo';
 export type { CompanyService } from './service';
-export { CompanyRefused } from './service';
+export { COMPANIES_CACHE, CompanyRefused } from './service';
 
 declare module '../../platform/module' {
   interface Services {

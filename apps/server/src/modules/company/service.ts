@@ -55,7 +55,12 @@ export class CompanyRefused extends Error {
 }
 
 /** The name of the companies' cache on the cache bus. */
-const COMPANIES_CACHE = 'companies';
+/**
+ * The cache-bus name under which every change of a company (freeze, disable, approval, edit) is
+ * announced once committed, in every process: other modules register on it to act at once (the
+ * SMPP server re-checks its open binds).
+ */
+export const COMPANIES_CACHE = 'companies';
 /** How long findCached keeps a company without a change (a change clears it at once). */
 const STANDING_TTL_MS = 5_000;
 

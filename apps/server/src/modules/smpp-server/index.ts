@@ -18,8 +18,8 @@ declare module '../../platform/module' {
  */
 export const smppServerModule = defineModule({
   name: 'smppServer',
-  services: ({ db, config, log }, services) => ({
-    smppServer: new SmppServerService(db, services, config, log),
+  services: ({ db, config, log, caches }, services) => ({
+    smppServer: new SmppServerService(db, services, config, log, caches),
   }),
   routes: smppServerRoutes,
   jobs: ({ smppServer }) => [

@@ -4,7 +4,8 @@ import { type Db, executor, rowsOf } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { inTexts, inUuids, likeText, pgArray, unnestRows } from '../../platform/sql';
-import { smppAccounts, smppMessages } from './schema';
+import { BIND_GUARD, type GuardKey, lockAfter } from './bind-guard';
+import { smppAccounts, smppBindFailures, smppMessages } from './schema';
 
 export type SmppAccountRow = typeof smppAccounts.$inferSelect;
 export type SmppAccountValues = typeof smppAccounts.$inferInsert;
@@ -85,6 +86,12 @@ export class SmppRepo {
       .where(eq(smppAccounts.id, id))
       .returning();
     return row;
+  }
+
+  /** Accounts as they are now (a bind re-reads its own after a change). */
+  byIds(ids: string[]): Promise<SmppAccountRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return executor(this.db).select().from(smppAccounts).where(inUuids(smppAccounts.id, ids));
   }
 
   async remove(ids: string[]): Promise<number> {
@@ -228,6 +235,123 @@ export class SmppRepo {
   async findBySmppId(smppId: string): Promise<SmppMessageRow | undefined> {
     const [row] = await executor(this.db).select().from(smppMessages).where(eq(smppMessages.smppId, smppId));
     return row;
+  }
+
+  // ---- refused binds (see bind-guard.ts)
+
+  /**
+   * Counts a bind attempt in each row before its password is looked at (atomically: of any number
+   * of attempts at once, in any process, only those within the limit are checked), then locks the
+   * rows it took over their limit (the count starts again; the lock lasts longer each time; one
+   * caller takes each lock). A row locked already counts nothing. Answers the rows locked now and
+   * the locks this call took.
+   */
+  async countBindAttempt(
+    keys: GuardKey[],
+    now: Date,
+  ): Promise<{
+    locked: { scope: string; lockedUntil: Date }[];
+    took: { scope: string; lockedUntil: Date }[];
+  }> {
+    const at = now.toISOString();
+    const windowStart = new Date(now.getTime() - BIND_GUARD.windowMs).toISOString();
+    const counted = await executor(this.db).execute(sql`
+      insert into smpp_bind_failures as f (scope, key, failures, window_start, updated_at)
+      select k.scope, k.key, 1, ${at}::timestamptz, ${at}::timestamptz
+      from ${unnestRows('k', keys, { scope: ['text', (k) => k.scope], key: ['text', (k) => k.key] })}
+      on conflict (scope, key) do update set
+        failures = case when f.locked_until > ${at}::timestamptz then f.failures
+          when f.window_start < ${windowStart}::timestamptz then 1 else f.failures + 1 end,
+        window_start = case when f.locked_until > ${at}::timestamptz then f.window_start
+          when f.window_start < ${windowStart}::timestamptz then ${at}::timestamptz else f.window_start end,
+        updated_at = ${at}::timestamptz
+      returning f.scope, f.failures, f.locked_until`);
+    const rows = rowsOf<{ scope: GuardKey['scope']; failures: number; locked_until: string | Date | null }>(
+      counted,
+    );
+    const locked = rows
+      .filter((r) => r.locked_until !== null && new Date(r.locked_until) > now)
+      .map((r) => ({ scope: r.scope, lockedUntil: new Date(r.locked_until!) }));
+    const over = keys.filter((k) => {
+      const limit = lockAfter(k.scope);
+      const row = rows.find((r) => r.scope === k.scope);
+      return limit !== null && row !== undefined && Number(row.failures) > limit;
+    });
+    if (over.length === 0 || locked.length > 0) return { locked, took: [] };
+    const taken = await executor(this.db).execute(sql`
+      update smpp_bind_failures f set
+        locked_until = ${at}::timestamptz + least(${BIND_GUARD.firstLockMs}::float8 * power(2, least(f.lockouts, 30)),
+          ${BIND_GUARD.maxLockMs}::float8) * interval '1 millisecond',
+        lockouts = f.lockouts + 1, failures = 0, window_start = ${at}::timestamptz
+      from ${unnestRows('k', over, {
+        scope: ['text', (k) => k.scope],
+        key: ['text', (k) => k.key],
+        lim: ['int', (k) => String(lockAfter(k.scope))],
+      })}
+      where f.scope = k.scope and f.key = k.key and f.failures > k.lim
+        and (f.locked_until is null or f.locked_until <= ${at}::timestamptz)
+      returning f.scope, f.locked_until`);
+    const took = rowsOf<{ scope: string; locked_until: string | Date }>(taken).map((r) => ({
+      scope: r.scope,
+      lockedUntil: new Date(r.locked_until),
+    }));
+    // Over the limit is refused whether this call or a concurrent one took the lock.
+    return { locked: over.map((k) => ({ scope: k.scope, lockedUntil: took[0]?.lockedUntil ?? now })), took };
+  }
+
+  /**
+   * A right password: the attempt is given back. Its pair starts again (count and back-off); the
+   * address's and the system id's counts lose this attempt (a customer binding often from one
+   * address never locks itself out).
+   */
+  async refundBindAttempt(keys: GuardKey[]): Promise<void> {
+    const [pair, ...rest] = keys;
+    if (pair) await this.clearBindFailures(pair);
+    if (rest.length === 0) return;
+    await executor(this.db).execute(sql`
+      update smpp_bind_failures f set failures = greatest(f.failures - 1, 0)
+      from ${unnestRows('k', rest, { scope: ['text', (k) => k.scope], key: ['text', (k) => k.key] })}
+      where f.scope = k.scope and f.key = k.key`);
+  }
+
+  /** A right bind: its pair's count and back-off start again. */
+  async clearBindFailures(key: GuardKey): Promise<void> {
+    await executor(this.db)
+      .delete(smppBindFailures)
+      .where(and(eq(smppBindFailures.scope, key.scope), eq(smppBindFailures.key, key.key)));
+  }
+
+  /** Takes the account's console notice (true) unless one went out within the last hour. */
+  async claimBindNotice(systemKey: string, now: Date): Promise<boolean> {
+    const rows = await executor(this.db)
+      .update(smppBindFailures)
+      .set({ notifiedAt: now })
+      .where(
+        and(
+          eq(smppBindFailures.scope, 'system'),
+          eq(smppBindFailures.key, systemKey),
+          or(
+            sql`${smppBindFailures.notifiedAt} is null`,
+            lt(smppBindFailures.notifiedAt, new Date(now.getTime() - BIND_GUARD.noticeEveryMs)),
+          ),
+        ),
+      )
+      .returning({ key: smppBindFailures.key });
+    return rows.length > 0;
+  }
+
+  /** Forgets counts quiet for long and not locked (their back-off with them). */
+  async purgeBindFailures(before: Date, now: Date): Promise<number> {
+    const rows = await executor(this.db)
+      .delete(smppBindFailures)
+      .where(
+        and(
+          lt(smppBindFailures.updatedAt, before),
+          or(sql`${smppBindFailures.lockedUntil} is null`, lt(smppBindFailures.lockedUntil, now)),
+        ),
+      )
+      .returning({ key: smppBindFailures.key });
+    return rows.length;
   }
 
   async purge(before: Date): Promise<number> {

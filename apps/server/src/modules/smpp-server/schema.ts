@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -85,5 +86,30 @@ export const smppMessages = pgTable(
     index('smpp_messages_due_idx').on(t.accountId, t.doneAt).where(sql`receipt_state in ('due', 'sent')`),
     index('smpp_messages_created_idx').on(t.createdAt),
     check('smpp_messages_receipt_ck', sql`receipt_state in ('none', 'due', 'sent', 'acked')`),
+  ],
+);
+
+/**
+ * Refused binds counted for the bind guard (bind-guard.ts), one row per thing counted: `pair` (a
+ * system id from one address), `address` (every system id from one address) and `system` (one
+ * system id from every address). A row over its limit is locked until `locked_until`, for longer
+ * each time (`lockouts`); `notified_at` keeps the console notice to one an hour per account.
+ */
+export const smppBindFailures = pgTable(
+  'smpp_bind_failures',
+  {
+    scope: varchar('scope', { length: 8 }).notNull().$type<'pair' | 'address' | 'system'>(),
+    key: varchar('key', { length: 128 }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockouts: integer('lockouts').notNull().default(0),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('smpp_bind_failures_updated_idx').on(t.updatedAt),
+    check('smpp_bind_failures_scope_ck', sql`scope in ('pair', 'address', 'system')`),
   ],
 );

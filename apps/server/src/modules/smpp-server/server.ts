@@ -43,6 +43,8 @@ interface Bind {
   mode?: BindMode;
   binding: boolean;
   closed: boolean;
+  /** Unbound by us (the account or company may no longer send): nothing more is accepted. */
+  ending: boolean;
   /** Binds refused on this connection so far. */
   failedBinds: number;
   /** Receipts written and not answered yet (smpp ids). */
@@ -156,21 +158,40 @@ export class SmppServer {
     return n;
   }
 
-  /** An account changed: its binds see the new limits; disabled, they are closed. */
-  accountChanged(account: SmppAccountRow): void {
-    this.buckets.delete(account.id);
+  /**
+   * An account or a company changed (here or in another process): every open bind is checked
+   * again (see SmppServerService.standing); one that may no longer send is unbound, the others
+   * see their account's new limits.
+   */
+  recheck(): void {
     for (const bind of this.binds) {
-      if (bind.account?.id !== account.id) continue;
-      if (!account.enabled || account.companyId !== bind.account.companyId) this.unbind(bind);
-      else bind.account = account;
+      if (!bind.account || bind.closed || bind.ending) continue;
+      void this.keepOrEnd(bind).catch((error: unknown) =>
+        this.log.error({ err: error, systemId: bind.account?.systemId }, 'SMPP bind could not be checked'),
+      );
     }
   }
 
-  accountRemoved(accountId: string): void {
-    for (const bind of this.binds) if (bind.account?.id === accountId) this.unbind(bind);
+  /** Whether the bind may go on; when not, it is unbound (and answers nothing more). */
+  private async keepOrEnd(bind: Bind): Promise<boolean> {
+    const bound = bind.account;
+    if (!bound || bind.ending) return false;
+    const standing = await this.service.standing(bound, bind.ip);
+    if (bind.ending || bind.closed) return false;
+    if (standing.ok) {
+      bind.account = standing.account;
+      return true;
+    }
+    this.log.info({ systemId: bound.systemId, ip: bind.ip, reason: standing.reason }, 'SMPP bind ended');
+    this.unbind(bind);
+    return false;
   }
 
+  /** Ends a bind: nothing more is accepted on it; unbind, and the connection closed soon after. */
   private unbind(bind: Bind) {
+    if (bind.ending) return;
+    bind.ending = true;
+    bind.mode = undefined;
     bind.session.unbind();
     setTimeout(() => bind.session.socket.destroy(), 1_000).unref();
   }
@@ -195,9 +216,11 @@ export class SmppServer {
     const bind: Bind = {
       id: this.nextBindId++,
       session,
-      ip: socket.remoteAddress ?? '',
+      // An IPv4 peer of a dual-stack listener is ::ffff:a.b.c.d: counted and shown as a.b.c.d.
+      ip: (socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''),
       binding: false,
       closed: false,
+      ending: false,
       failedBinds: 0,
       outstanding: new Set(),
     };
@@ -301,7 +324,10 @@ export class SmppServer {
       return;
     }
     bind.binding = true;
+    // Nothing more is read from the connection until this bind is decided (a refusal that closes
+    // it answers nothing queued behind it).
     bind.session.pause();
+    let closing = false;
     try {
       const outcome = await this.service.authenticate(
         String(pdu.system_id ?? ''),
@@ -309,9 +335,19 @@ export class SmppServer {
         bind.ip,
       );
       if (!outcome.ok) {
-        this.log.info({ systemId: pdu.system_id, ip: bind.ip, reason: outcome.reason }, 'SMPP bind refused');
+        this.log.info(
+          // A hostile bind's system id may be kilobytes: logged cut.
+          { systemId: String(pdu.system_id ?? '').slice(0, 64), ip: bind.ip, reason: outcome.reason },
+          'SMPP bind refused',
+        );
         this.answer(bind, pdu, outcome.status);
-        if (++bind.failedBinds >= MAX_FAILED_BINDS) setTimeout(() => bind.session.socket.end(), 50).unref();
+        if (++bind.failedBinds >= MAX_FAILED_BINDS) {
+          // Closed now: PDUs pipelined behind this one are never read. The answer is flushed
+          // first (end); a peer that does not close its side is cut a moment later.
+          closing = true;
+          bind.session.socket.end();
+          setTimeout(() => bind.session.socket.destroy(), 1_000).unref();
+        }
         return;
       }
       const account = outcome.account;
@@ -330,7 +366,7 @@ export class SmppServer {
       this.answer(bind, pdu, SMPP_STATUS.ESME_RSYSERR);
     } finally {
       bind.binding = false;
-      if (!bind.closed) bind.session.resume();
+      if (!bind.closed && !closing) bind.session.resume();
     }
   }
 
@@ -347,11 +383,17 @@ export class SmppServer {
   }
 
   private async onSubmit(bind: Bind, pdu: Pdu): Promise<void> {
-    const account = bind.account;
-    if (!account || !transmits(bind.mode)) {
+    if (!bind.account || !transmits(bind.mode)) {
       this.answer(bind, pdu, SMPP_STATUS.ESME_RINVBNDSTS);
       return;
     }
+    // The account and its company as they are now (cached briefly; a change clears it at once):
+    // a frozen company or a disabled account sends nothing more, even on a bind opened before.
+    if (!(await this.keepOrEnd(bind))) {
+      this.answer(bind, pdu, SMPP_STATUS.ESME_RINVBNDSTS);
+      return;
+    }
+    const account = bind.account;
     if (!this.take(account)) {
       this.answer(bind, pdu, SMPP_STATUS.ESME_RTHROTTLED);
       return;

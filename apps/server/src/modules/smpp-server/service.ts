@@ -1,13 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type {
-  Page,
-  SmsStatus,
-  smppAccountEditSchema,
-  smppAccountInputSchema,
-  smppAccountListQuerySchema,
+import {
+  generateSmppPassword,
+  type Page,
+  SMPP_SYSTEM_ID_MAX,
+  type SmsStatus,
+  type smppAccountEditSchema,
+  type smppAccountInputSchema,
+  type smppAccountListQuerySchema,
+  translateError,
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
+import { TtlCache } from '../../platform/cache';
+import { type CacheBus, clearOnCommit } from '../../platform/cache-bus';
 import type { Config } from '../../platform/config';
 import { afterCommit, type Db, isUniqueViolation } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
@@ -16,7 +21,10 @@ import { ipAllowed, isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
+import { escapeHtml } from '../announcement';
+import { COMPANIES_CACHE } from '../company';
 import type { FinalMessage } from '../sms';
+import { BIND_GUARD, guardKeys } from './bind-guard';
 import { SMPP_STATUS, wantsReceipt } from './receipt';
 import { type SmppAccountRow, type SmppMessageRow, type SmppMessageValues, SmppRepo } from './repo';
 import { SmppServer } from './server';
@@ -35,7 +43,25 @@ export interface SmppAccountView {
   boundNow: number;
   createdAt: Date;
   updatedAt: Date;
+  /** Only when an add generated the password: answered once. */
+  password?: string;
 }
+
+/** Why a bind was refused, or the account it is for. */
+export type BindOutcome =
+  | { ok: true; account: SmppAccountRow }
+  | { ok: false; status: number; reason: string };
+
+/** Whether an open bind may go on: with the account as it is now, or why it ends. */
+export type BindStanding = { ok: true; account: SmppAccountRow } | { ok: false; reason: string };
+
+/**
+ * The cache-bus name under which SMPP account changes are announced (edit, delete): every
+ * process's SMPP server re-checks its open binds at once.
+ */
+const SMPP_ACCOUNTS_CACHE = 'smppAccounts';
+/** How long an account read for a submit's check is kept (a lost bus message delays no longer). */
+const ACCOUNT_TTL_MS = 5_000;
 
 type Filters = z.output<typeof smppAccountListQuerySchema>;
 
@@ -64,14 +90,21 @@ export class SmppServerService {
   private server: SmppServer | undefined;
   private readonly claims: GroupCommit<string, boolean>;
   private readonly acks: GroupCommit<string>;
+  /** Accounts as each submit checks them (cleared by any account change, in every process). */
+  private readonly accounts = new TtlCache<SmppAccountRow | undefined>(ACCOUNT_TTL_MS, 10_000);
 
   constructor(
     readonly db: Db,
     private readonly services: Services,
     private readonly config: Config,
     private readonly log: Logger,
+    private readonly caches?: CacheBus,
   ) {
     this.repo = new SmppRepo(db);
+    // A change of an account or of a company reaches the open binds at once, in every process:
+    // they are checked again (and unbound when they may no longer send).
+    caches?.register(SMPP_ACCOUNTS_CACHE, () => this.accountsChanged());
+    caches?.register(COMPANIES_CACHE, () => this.server?.recheck());
     // In the transaction that makes messages final: a receipt owed is never lost between the
     // final status and its row, whatever process dies when.
     services.sms.onFinalInTransaction((finals) => this.final(finals));
@@ -132,30 +165,113 @@ export class SmppServerService {
   // ---- binds
 
   /**
-   * Checks a bind: the account (ESME_RINVSYSID), its password (ESME_RINVPASWD), enabled, its
-   * company active and the address allowed (ESME_RBINDFAIL). Answers the account or the status.
+   * Checks a bind. Each attempt is counted first (bind-guard.ts), atomically, before anything is
+   * looked at: a system id from an address, or an address, over its limit is refused
+   * (ESME_RBINDFAIL) however many attempts come at once. Then, in this order: the account
+   * (ESME_RINVSYSID); the address allowed (ESME_RBINDFAIL: before the password, so an
+   * address-restricted account tells nobody else whether a password is right); the password
+   * (ESME_RINVPASWD); enabled and its company active (ESME_RBINDFAIL). A right password gives the
+   * attempt back.
    */
-  async authenticate(
-    systemId: string,
-    password: string,
-    ip: string,
-  ): Promise<{ ok: true; account: SmppAccountRow } | { ok: false; status: number; reason: string }> {
-    const account = systemId ? await this.repo.bySystemId(systemId) : undefined;
+  async authenticate(systemId: string, password: string, ip: string): Promise<BindOutcome> {
+    const now = new Date();
+    const account =
+      systemId && systemId.length <= SMPP_SYSTEM_ID_MAX ? await this.repo.bySystemId(systemId) : undefined;
+    const keys = guardKeys(systemId, ip, account !== undefined);
+    const { locked, took } = await this.repo.countBindAttempt(keys, now);
+    if (took.length > 0) {
+      this.log.warn({ systemId: keys[0]!.key, ip, locks: took }, 'SMPP binds locked after failed binds');
+      if (account) {
+        const lock = took[0]!;
+        const failures = lock.scope === 'pair' ? BIND_GUARD.pairFailures : BIND_GUARD.addressFailures;
+        await this.noticeLock(account, ip, now, lock.lockedUntil, failures).catch((error: unknown) =>
+          this.log.error({ err: error }, 'SMPP bind lock notice not published'),
+        );
+      }
+    }
+    if (locked.length > 0) {
+      const until = new Date(Math.max(...locked.map((l) => l.lockedUntil.getTime())));
+      return {
+        ok: false,
+        status: SMPP_STATUS.ESME_RBINDFAIL,
+        reason: `locked (${locked.map((l) => l.scope).join(', ')}) until ${until.toISOString()}`,
+      };
+    }
     if (!account) return { ok: false, status: SMPP_STATUS.ESME_RINVSYSID, reason: 'unknown system id' };
+    if (!ipAllowed(ip, account.allowedAddresses)) {
+      return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'address not allowed' };
+    }
     const box = await this.services.apiAccess.secretBox();
     const plain = box.open(account.passwordSealed, passwordAad(account.id));
     if (plain === null || !samePassword(plain, password)) {
       return { ok: false, status: SMPP_STATUS.ESME_RINVPASWD, reason: 'wrong password' };
     }
+    await this.repo.refundBindAttempt(keys);
     if (!account.enabled)
       return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'account disabled' };
     if (!(await this.services.apiAccess.companyActive(account.companyId))) {
       return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'company not active' };
     }
-    if (!ipAllowed(ip, account.allowedAddresses)) {
-      return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: `address ${ip} not allowed` };
+    return { ok: true, account };
+  }
+
+  /**
+   * Tells staff (administrators) and the account's company that its binds from an address are
+   * locked, in both languages; at most once an hour per account.
+   */
+  private async noticeLock(account: SmppAccountRow, ip: string, now: Date, until: Date, failures: number) {
+    if (!(await this.repo.claimBindNotice(guardKeys(account.systemId, ip, true)[2]!.key, now))) return;
+    const [names, userIds] = await Promise.all([
+      this.services.companies.namesOf([account.companyId]),
+      this.services.users.idsOfCompanies([account.companyId]),
+    ]);
+    const values = {
+      systemId: account.systemId,
+      company: names.get(account.companyId) ?? '',
+      failures: String(failures),
+      windowMinutes: String(BIND_GUARD.windowMs / 60_000),
+      address: ip,
+      minutes: String(Math.max(1, Math.round((until.getTime() - now.getTime()) / 60_000))),
+    };
+    const title = ['en-US', 'zh-CN'] as const;
+    const heading = title.map((l) => translateError('SMPP_BINDS_LOCKED_NOTICE_TITLE', l)).join(' / ');
+    const html = title
+      .map((l) => `<p>${escapeHtml(translateError('SMPP_BINDS_LOCKED_NOTICE', l, values))}</p>`)
+      .join('');
+    const notices = this.services.announcements;
+    await notices.publishNotice(null, { roleCodes: ['admin'] }, heading, html);
+    await notices.publishNotice(null, { userIds }, heading, html);
+  }
+
+  // ---- open binds
+
+  /**
+   * Whether a bind opened for `bound` from `ip` may go on now: the account as it is (cached a few
+   * seconds; any change clears it everywhere), still enabled, with the same system id, password and
+   * company, the address still allowed and the company active. Checked at every submit and, for
+   * every open bind, whenever an account or a company changes.
+   */
+  async standing(bound: SmppAccountRow, ip: string): Promise<BindStanding> {
+    const account = await this.accounts.getOrLoad(bound.id, () => this.repo.byId(bound.id));
+    if (!account) return { ok: false, reason: 'account deleted' };
+    if (!account.enabled) return { ok: false, reason: 'account disabled' };
+    if (
+      account.systemId !== bound.systemId ||
+      account.passwordSealed !== bound.passwordSealed ||
+      account.companyId !== bound.companyId
+    ) {
+      return { ok: false, reason: 'account credentials or company changed' };
+    }
+    if (!ipAllowed(ip, account.allowedAddresses)) return { ok: false, reason: 'address no longer allowed' };
+    if (!(await this.services.apiAccess.companyActive(account.companyId))) {
+      return { ok: false, reason: 'company not active' };
     }
     return { ok: true, account };
+  }
+
+  private accountsChanged() {
+    this.accounts.clear();
+    this.server?.recheck();
   }
 
   /** The account as it is now (a bind re-reads it to see a disable or a new TPS limit). */
@@ -210,8 +326,14 @@ export class SmppServerService {
     return this.repo.markDue(smppIds);
   }
 
-  async purge(now = new Date()): Promise<{ messages: number }> {
-    return { messages: await this.repo.purge(new Date(now.getTime() - KEEP_DAYS * 86_400_000)) };
+  async purge(now = new Date()): Promise<{ messages: number; bindFailures: number }> {
+    return {
+      messages: await this.repo.purge(new Date(now.getTime() - KEEP_DAYS * 86_400_000)),
+      bindFailures: await this.repo.purgeBindFailures(
+        new Date(now.getTime() - BIND_GUARD.forgetAfterMs),
+        now,
+      ),
+    };
   }
 
   // ---- accounts (staff)
@@ -281,11 +403,13 @@ export class SmppServerService {
     if (await this.repo.bySystemId(input.systemId)) throw this.taken(input.systemId);
     const box = await this.services.apiAccess.secretBox();
     const id = crypto.randomUUID();
+    // None given: a strong one, answered this once.
+    const generated = input.password === undefined ? generateSmppPassword() : undefined;
     try {
       const row = await this.repo.insert({
         id,
         systemId: input.systemId,
-        passwordSealed: box.seal(input.password, passwordAad(id)),
+        passwordSealed: box.seal(input.password ?? generated!, passwordAad(id)),
         companyId: input.companyId,
         kind: input.kind,
         allowedAddresses,
@@ -296,7 +420,8 @@ export class SmppServerService {
         createdBy: auth.user.username,
       });
       this.log.info({ systemId: row.systemId, by: auth.user.username }, 'SMPP account added');
-      return (await this.view([row]))[0]!;
+      const view = (await this.view([row]))[0]!;
+      return generated === undefined ? view : { ...view, password: generated };
     } catch (error) {
       if (isUniqueViolation(error)) throw this.taken(input.systemId);
       throw error;
@@ -325,8 +450,9 @@ export class SmppServerService {
         remark: input.remark === undefined ? undefined : input.remark,
       });
       if (!row) throw new AppError('NOT_FOUND', 404);
-      // A disabled account, a new company or new limits apply to the binds open now.
-      this.server?.accountChanged(row);
+      // A disabled account, a new password, company or addresses, new limits: the binds open
+      // now (in every process) are checked again at once.
+      await this.announceAccountChange();
       return (await this.view([row]))[0]!;
     } catch (error) {
       if (isUniqueViolation(error)) throw this.taken(input.systemId ?? current.systemId);
@@ -337,7 +463,11 @@ export class SmppServerService {
   async remove(auth: AuthContext, ids: string[]): Promise<number> {
     for (const id of ids) await this.found(auth, id);
     const n = await this.repo.remove(ids);
-    for (const id of ids) this.server?.accountRemoved(id);
+    await this.announceAccountChange();
     return n;
+  }
+
+  private announceAccountChange() {
+    return clearOnCommit(this.caches, SMPP_ACCOUNTS_CACHE, () => this.accountsChanged());
   }
 }

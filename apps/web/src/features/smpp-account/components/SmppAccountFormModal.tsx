@@ -1,6 +1,8 @@
 import {
+  generateSmppPassword,
   SMPP_BINDS_MAX,
   SMPP_PASSWORD_MAX,
+  SMPP_PASSWORD_SPEC_MAX,
   SMPP_SYSTEM_ID_MAX,
   SMPP_TPS_MAX,
   SMS_KINDS,
@@ -9,7 +11,7 @@ import {
   smppAccountEditSchema,
   smppAccountInputSchema,
 } from '@switchboard/contracts';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
@@ -41,7 +43,8 @@ const EMPTY: Values = {
 };
 
 function valuesOf(account: SmppAccountRecord | null): Values {
-  if (!account) return EMPTY;
+  // A new account starts with a strong generated password (the administrator may type another).
+  if (!account) return { ...EMPTY, password: generateSmppPassword() };
   return {
     systemId: account.systemId,
     password: '',
@@ -124,16 +127,31 @@ export function SmppAccountFormModal({
         <Input maxLength={SMPP_SYSTEM_ID_MAX} autoComplete="off" data-testid="smpp-account-system-id" />
       </Form.Item>
       <Form.Item
-        name="password"
         label={labels.password}
-        rules={editing ? [] : [rule('password')]}
-        extra={editing ? t('passwordKeep') : t('passwordHint')}
+        required={!editing}
+        extra={editing ? `${t('passwordKeep')} ${t('passwordHint')}` : t('passwordHint')}
       >
-        <Input.Password
-          maxLength={SMPP_PASSWORD_MAX}
-          autoComplete="new-password"
-          data-testid="smpp-account-password"
-        />
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="password" noStyle rules={editing ? [] : [rule('password')]}>
+            <Input.Password
+              maxLength={SMPP_PASSWORD_MAX}
+              autoComplete="new-password"
+              data-testid="smpp-account-password"
+            />
+          </Form.Item>
+          <Button
+            onClick={() => form.setFieldValue('password', generateSmppPassword())}
+            data-testid="smpp-account-generate"
+          >
+            {t('generate')}
+          </Button>
+          <Button
+            onClick={() => form.setFieldValue('password', generateSmppPassword(SMPP_PASSWORD_SPEC_MAX))}
+            data-testid="smpp-account-generate-short"
+          >
+            {t('generateShort', { n: SMPP_PASSWORD_SPEC_MAX })}
+          </Button>
+        </Space.Compact>
       </Form.Item>
       <Form.Item name="companyId" label={labels.companyId} rules={[rule('companyId')]}>
         <CompanySelect testId="smpp-account-company" />
