@@ -41,6 +41,10 @@ export const errorTexts = {
   FIELD_TOO_FEW: { 'en-US': '{field} needs at least {min} items', 'zh-CN': '{field}至少{min}项' },
   FIELD_TOO_LATE: { 'en-US': '{field} must be no later than {max}', 'zh-CN': '{field}不能晚于{max}' },
   FIELD_TOO_EARLY: { 'en-US': '{field} must be no earlier than {min}', 'zh-CN': '{field}不能早于{min}' },
+  DATE_OUT_OF_RANGE: {
+    'en-US': '{field} must be a date from {min} to {max}',
+    'zh-CN': '{field}须为{min}至{max}之间的日期',
+  },
   TEXT_INVALID_CHARACTERS: {
     'en-US': '{field} contains characters that cannot be saved',
     'zh-CN': '{field}包含无法保存的字符',
