@@ -353,6 +353,17 @@ describe('GET query validation', () => {
     expect(res.body.errors?.map((e) => e.field)).toEqual([field]);
   });
 
+  it('says a number’s bound as a value, not in characters, in both languages', async () => {
+    expectFieldError(await list({ pageNo: '0' }), 'pageNo', 'pageNo must be at least 1');
+    expectFieldError(await list({ pageSize: '501' }), 'pageSize', 'pageSize must be at most 500');
+    const zh = await s.call('GET', '/sys/company/list', {
+      token: tokens.admin,
+      query: { pageNo: '0' },
+      locale: ZH,
+    });
+    expectFieldError(zh, 'pageNo', 'pageNo不能小于1');
+  });
+
   it('refuses an over-long name', async () => {
     expectFieldError(await list({ name: 'x'.repeat(10_000) }), 'name', 'name must be at most 128 characters');
   });

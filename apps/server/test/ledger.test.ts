@@ -305,12 +305,17 @@ describe('GET /sys/ledger/list', () => {
     expect(new Set(agentView.records.map((e) => e.companyId))).toEqual(new Set([ACME, AGENCY_CLIENT]));
     const charges = expectOk(await ledgerList('distributor', { companyId: AGENCY_CLIENT, kind: 'charge' }));
     expect(charges.records.map((e) => e.reference)).toEqual(['sms:2', 'sms:1']);
-    const future = expectOk(await ledgerList('admin', { from: '2999-01-01' }));
+    const future = expectOk(await ledgerList('admin', { from: '2100-12-31' }));
     expect(future.records).toEqual([]);
     const today = expectOk(
       await ledgerList('admin', { from: new Date(Date.now() - 86_400_000).toISOString() }),
     );
     expect(today.records.length).toBeGreaterThanOrEqual(6);
+    // A day filter includes its day: from=D&to=D lists the entries written on D.
+    const entry = today.records[0]!;
+    const day = String(entry.createdAt).slice(0, 10);
+    const ofDay = expectOk(await ledgerList('admin', { from: day, to: day, pageSize: '500' }));
+    expect(ofDay.records.map((e) => e.id)).toContain(entry.id);
     expectError(await ledgerList('agent', { companyId: DIRECT }), 403, 'NO_OPERATION_PERMISSION');
     expectError(await ledgerList('customer', { companyId: AGENCY_CLIENT }), 403, 'NO_OPERATION_PERMISSION');
     expect(expectOk(await ledgerList('customer2')).records.every((e) => e.companyId === TWO_WAY)).toBe(true);

@@ -170,6 +170,10 @@ describe('current day by default', () => {
       });
     expect(expectOk(await logins({})).records).toEqual([]);
     expect(expectOk(await logins(within)).records).toHaveLength(1);
+    // A day filter includes its day: from=D&to=D lists the rows of D.
+    const day = old.toISOString().slice(0, 10);
+    expect((await operations({ username: 'old-op', from: day, to: day })).records).toHaveLength(1);
+    expect(expectOk(await logins({ from: day, to: day })).records).toHaveLength(1);
   });
 });
 
@@ -252,10 +256,13 @@ describe('GET /sys/log/*/exportXls', () => {
       bytes: Buffer.from(await response.arrayBuffer()),
     };
   }
-  /** Exactly the longest window allowed: one clock reading, or a millisecond between two makes it longer. */
+  /**
+   * Exactly the longest window allowed: one clock reading, or a millisecond between two makes it
+   * longer. The end instant is included to its millisecond, so the window ends 1 ms after it.
+   */
   const week = () => {
     const now = Date.now();
-    return { from: iso(now - 7 * DAY + 60_000), to: iso(now + 60_000) };
+    return { from: iso(now - 7 * DAY + 60_000), to: iso(now + 60_000 - 1) };
   };
 
   it('refuses a period longer than a week, or none', async () => {

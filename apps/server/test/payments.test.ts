@@ -207,8 +207,12 @@ describe('GET /sys/order/list and queryById: the caller’s scope', () => {
     expect(crypto).not.toContain(direct.id);
     expect(await ids('admin', { state: 'finished' })).not.toContain(direct.id);
     expect(await ids('admin', { state: 'pending_payment' })).toContain(direct.id);
-    expect(await ids('admin', { from: '2999-01-01' })).toEqual([]);
+    expect(await ids('admin', { from: '2100-12-31' })).toEqual([]);
     expect(await ids('admin', { to: '2000-01-01' })).toEqual([]);
+    // A day filter includes its day: from=D&to=D lists the orders made on D.
+    const order = expectOk(await list('admin', { pageSize: '500' })).records.find((o) => o.id === direct.id)!;
+    const day = String(order.createdAt).slice(0, 10);
+    expect(await ids('admin', { from: day, to: day })).toContain(direct.id);
   });
 
   it('refuses bad filters with a 400 envelope', async () => {

@@ -15,7 +15,7 @@ import { ledgerEntries, smsMessages } from '../src/db/schema';
 import { NO_GATEWAY } from '../src/modules/sms-stats';
 import { addDays, contributionOf, dayKey } from '../src/modules/sms-stats/rules';
 import type { TestServer } from './harness';
-import { companyId, EN, expectError, expectOk, ZH } from './support/api';
+import { companyId, EN, expectError, expectFieldError, expectOk, ZH } from './support/api';
 import { smsSuite } from './support/sms-suite';
 
 const ACME = companyId('Acme Agency');
@@ -285,6 +285,31 @@ describe('scope', () => {
     expectError(await analysis('admin', 'byDay', { dateFrom: 'soon' }), 400, 'VALIDATION_FAILED', {
       message: false,
     });
+    // The probe that once looped forever (addDays('9999-12-31', 1) gave '+010000-01', a text the
+    // day loop never passed): dates outside 2000–2100 are refused, naming the bounds.
+    for (const locale of [EN, ZH]) {
+      for (const path of ['byDay', 'exportXls']) {
+        const res = await call('customer', 'GET', `/sms/analysis/${path}`, {
+          query: {
+            dateFrom: '9999-12-31',
+            dateTo: '9999-12-31',
+            ...(path === 'exportXls' ? { dimension: 'day' } : {}),
+          },
+          locale,
+        });
+        const message = (field: string) =>
+          locale === EN
+            ? `${field} must be a date from 2000-01-01 to 2100-12-31`
+            : `${field}须为2000-01-01至2100-12-31之间的日期`;
+        expectFieldError(res, 'dateFrom', message('dateFrom'));
+        expectFieldError(res, 'dateTo', message('dateTo'));
+      }
+    }
+    // The last day allowed is one day, answered.
+    const last = expectOk(
+      await analysis('customer', 'byDay', { dateFrom: '2100-12-31', dateTo: '2100-12-31' }),
+    );
+    expect(last.rows.map((r) => r.key)).toEqual(['2100-12-31']);
     expectError(await analysis('admin', 'byCountry', { countryCode: 'China' }), 400, 'VALIDATION_FAILED', {
       message: false,
     });

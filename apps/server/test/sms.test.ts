@@ -980,6 +980,22 @@ describe('records and who sees them', () => {
     }
   });
 
+  it('a day filter includes its day: dateFrom=D&dateTo=D lists the messages and batches of D', async () => {
+    const stored = await messageOf(mine);
+    const day = stored.createdAt.toISOString().slice(0, 10);
+    expect(await list('customer', { dateFrom: day, dateTo: day })).toContain(mine);
+    const batch = stored.batchId!;
+    const batches = expectOk(
+      await call<Page<{ id: string }>>('customer', 'GET', '/sms/marketing/batchList', {
+        query: { dateFrom: day, dateTo: day, pageSize: '500' },
+      }),
+    );
+    expect(batches.records.map((b) => b.id)).toContain(batch);
+    // The day before is another day.
+    const before = new Date(stored.createdAt.getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect(await list('customer', { dateFrom: before, dateTo: before })).not.toContain(mine);
+  });
+
   it('exports the past week only, as .xlsx', async () => {
     const old = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     for (const locale of [EN, ZH]) {

@@ -1,3 +1,9 @@
+import {
+  DATE_MAX_DAY,
+  DATE_MIN_DAY,
+  SMS_ANALYSIS_MAX_DAYS,
+  smsAnalysisQuerySchema,
+} from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -6,6 +12,7 @@ import {
   dayKey,
   daysBetween,
   EMPTY_RAW,
+  eachDay,
   figuresOf,
   homePeriods,
   periodOf,
@@ -38,10 +45,57 @@ describe('periods (UTC days)', () => {
     expect(() => periodOf(at('2026-11-02'), at('2026-11-01'))).toThrow(
       expect.objectContaining({ errorCode: 'FIELD_INVALID' }),
     );
-    expect(periodOf(at('2025-11-26'), at('2026-11-26')).from).toBe('2025-11-26');
-    expect(() => periodOf(at('2025-11-25'), at('2026-11-26'))).toThrow(
+    // The end as the contracts give it: the first instant after the period (2026-11-26 → 11-27).
+    expect(periodOf(at('2025-11-26'), at('2026-11-27'))).toEqual({ from: '2025-11-26', to: '2026-11-26' });
+    expect(() => periodOf(at('2025-11-25'), at('2026-11-27'))).toThrow(
       expect.objectContaining({ errorCode: 'SMS_PERIOD_TOO_LONG' }),
     );
+  });
+
+  it('a day alone is that whole day: dateFrom=D&dateTo=D is the period of D', () => {
+    const d = smsAnalysisQuerySchema.parse({ dateFrom: '2026-11-25', dateTo: '2026-11-25' });
+    expect(periodOf(d.dateFrom, d.dateTo)).toEqual({ from: '2026-11-25', to: '2026-11-25' });
+  });
+
+  it('answers extreme periods at once: the last day users may name, reversed and very long ranges', () => {
+    const last = smsAnalysisQuerySchema.parse({ dateFrom: DATE_MAX_DAY, dateTo: DATE_MAX_DAY });
+    const period = periodOf(last.dateFrom, last.dateTo);
+    expect(period).toEqual({ from: '2100-12-31', to: '2100-12-31' });
+    expect(dailySeries([], period.from, period.to).map((r) => r.key)).toEqual(['2100-12-31']);
+    const first = smsAnalysisQuerySchema.parse({ dateFrom: DATE_MIN_DAY, dateTo: DATE_MIN_DAY });
+    expect(periodOf(first.dateFrom, first.dateTo)).toEqual({ from: '2000-01-01', to: '2000-01-01' });
+    const all = smsAnalysisQuerySchema.parse({ dateFrom: DATE_MIN_DAY, dateTo: DATE_MAX_DAY });
+    expect(() => periodOf(all.dateFrom, all.dateTo)).toThrow(
+      expect.objectContaining({ errorCode: 'SMS_PERIOD_TOO_LONG', params: { days: SMS_ANALYSIS_MAX_DAYS } }),
+    );
+    const reversed = smsAnalysisQuerySchema.parse({ dateFrom: DATE_MAX_DAY, dateTo: DATE_MIN_DAY });
+    expect(() => periodOf(reversed.dateFrom, reversed.dateTo)).toThrow(
+      expect.objectContaining({ errorCode: 'FIELD_INVALID' }),
+    );
+    // The bounds ± 1 and beyond: refused by the contract, before any rule.
+    for (const day of ['1999-12-31', '2101-01-01', '9999-12-31', '0000-01-01', '+010000-01-01']) {
+      expect(smsAnalysisQuerySchema.safeParse({ dateFrom: day, dateTo: day }).success, day).toBe(false);
+    }
+  });
+
+  it('day arithmetic never writes a day that does not compare (no +010000-01), loops are bounded', () => {
+    expect(addDays('2100-12-31', 1)).toBe('2101-01-01');
+    expect(addDays('9999-12-31', -1)).toBe('9999-12-30');
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+    expect(() => addDays('0001-01-01', -1)).toThrow(RangeError);
+    expect(() => addDays('not a day', 1)).toThrow(RangeError);
+    expect(eachDay('2026-12-30', '2027-01-02', 10)).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
+    expect(eachDay('2026-12-30', '2026-12-29', 10)).toEqual([]);
+    // The bound is the caller's constant, whatever the days: a longer period is refused, not walked.
+    expect(() => eachDay('2000-01-01', '2100-12-31', SMS_ANALYSIS_MAX_DAYS)).toThrow(RangeError);
+    expect(() => eachDay('9999-12-31', '9999-12-31', 10)).not.toThrow();
+    expect(() => eachDay('x', 'y', 10)).toThrow(RangeError);
+    expect(() => dailySeries([], '2000-01-01', '9999-12-31')).toThrow(RangeError);
   });
 
   it('home: today, this month, and the 30-day series start', () => {

@@ -35,6 +35,16 @@ export const errorTexts = {
     'zh-CN': '{field}至少{min}个字符',
   },
   FIELD_INVALID: { 'en-US': '{field} is invalid', 'zh-CN': '{field}格式不正确' },
+  FIELD_TOO_LARGE: { 'en-US': '{field} must be at most {max}', 'zh-CN': '{field}不能大于{max}' },
+  FIELD_TOO_SMALL: { 'en-US': '{field} must be at least {min}', 'zh-CN': '{field}不能小于{min}' },
+  FIELD_TOO_MANY: { 'en-US': '{field} can have at most {max} items', 'zh-CN': '{field}最多{max}项' },
+  FIELD_TOO_FEW: { 'en-US': '{field} needs at least {min} items', 'zh-CN': '{field}至少{min}项' },
+  FIELD_TOO_LATE: { 'en-US': '{field} must be no later than {max}', 'zh-CN': '{field}不能晚于{max}' },
+  FIELD_TOO_EARLY: { 'en-US': '{field} must be no earlier than {min}', 'zh-CN': '{field}不能早于{min}' },
+  DATE_OUT_OF_RANGE: {
+    'en-US': '{field} must be a date from {min} to {max}',
+    'zh-CN': '{field}须为{min}至{max}之间的日期',
+  },
   TEXT_INVALID_CHARACTERS: {
     'en-US': '{field} contains characters that cannot be saved',
     'zh-CN': '{field}包含无法保存的字符',

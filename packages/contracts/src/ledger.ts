@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { money, positiveMoney } from './money';
 import { keysetQuerySchema } from './paging';
-import { dateQuery, dateTime, uuid } from './wire';
+import { dateQuery, dateQueryEnd, dateTime, uuid } from './wire';
 
 /**
  * What moved a balance. Each kind has one direction (adjustment either): the database refuses an
@@ -64,7 +64,7 @@ export const ledgerListQuerySchema = keysetQuerySchema.extend({
   kind: z.enum(LEDGER_KINDS).optional(),
   account: z.enum(LEDGER_ACCOUNTS).optional(),
   from: dateQuery.optional(),
-  to: dateQuery.optional(),
+  to: dateQueryEnd.optional(),
 });
 export type LedgerListQuery = z.input<typeof ledgerListQuerySchema>;
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH } from './constants';
 import { keysetQuerySchema } from './paging';
-import { DATE_QUERY_MAX, DATE_QUERY_MIN, dateQuery, dateTime } from './wire';
+import { dateQuery, dateQueryEnd, dateTime, dayQuery } from './wire';
 
 /** Log lists: newest first, paged by key (the tables grow without end), filtered by user and period. */
 export const logQuerySchema = keysetQuerySchema.extend({
   username: z.string().max(USERNAME_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
   from: dateQuery.optional(),
-  to: dateQuery.optional(),
+  to: dateQueryEnd.optional(),
 });
 export type LogQuery = z.input<typeof logQuerySchema>;
 
@@ -56,7 +56,7 @@ export type OperationLogItem = z.input<typeof operationLogItemSchema>;
 export const logExportQuerySchema = z.object({
   username: z.string().max(USERNAME_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
   from: dateQuery.optional(),
-  to: dateQuery.optional(),
+  to: dateQueryEnd.optional(),
 });
 export type LogExportQuery = z.input<typeof logExportQuerySchema>;
 
@@ -74,18 +74,8 @@ export type LoginInfo = z.input<typeof loginInfoSchema>;
 /** Most days one visit statistics query covers. */
 export const VISIT_INFO_MAX_DAYS = 366;
 
-/** A day as YYYY-MM-DD (a UTC day). */
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'FIELD_INVALID')
-  .refine((text) => {
-    const time = Date.parse(`${text}T00:00:00Z`);
-    return time >= DATE_QUERY_MIN && time <= DATE_QUERY_MAX;
-  }, 'FIELD_INVALID');
-
 /** Visits per day from `from` to `to` (UTC days, both included); the past 7 days by default. */
-export const visitInfoQuerySchema = z.object({ from: day.optional(), to: day.optional() });
+export const visitInfoQuerySchema = z.object({ from: dayQuery.optional(), to: dayQuery.optional() });
 export type VisitInfoQuery = z.input<typeof visitInfoQuerySchema>;
 
 /** One day of visits: successful sign-ins, distinct users and distinct addresses. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TOP_UP_MAX, TOP_UP_MIN } from './constants';
 import { decimalsOf, MONEY_UNIT, money, parseMoney, positiveMoney } from './money';
 import { resourceListQuerySchema } from './resource';
-import { dateQuery, dateTime, uuid } from './wire';
+import { dateQuery, dateQueryEnd, dateTime, uuid } from './wire';
 
 // ---------------------------------------------------------------------------------------------
 // Top-up orders: states and the one state machine every order moves through
@@ -276,7 +276,7 @@ export const orderListQuerySchema = resourceListQuerySchema({
   state: z.enum(ORDER_STATES).optional(),
   method: z.enum(PAYMENT_METHODS).optional(),
   from: dateQuery.optional(),
-  to: dateQuery.optional(),
+  to: dateQueryEnd.optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 

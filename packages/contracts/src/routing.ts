@@ -3,7 +3,7 @@ import { gatewayOptionSchema } from './gateway';
 import { money } from './money';
 import { countryCode, mccCode, mncCode, numberPrefix, SMS_KINDS } from './rate';
 import { resourceListQuerySchema } from './resource';
-import { dateTime, uuid } from './wire';
+import { dateTime, dateTimeInput, uuid } from './wire';
 
 /**
  * SMS routing (issue 12): ordered rules that pick the gateways a message is tried on, gateway
@@ -169,7 +169,7 @@ export const routeTestSchema = z.object({
   kind: z.enum(SMS_KINDS),
   number: z.string().trim().min(1, 'FIELD_REQUIRED').max(32, 'FIELD_TOO_LONG'),
   /** When to decide for (default now): time windows count. */
-  at: dateTime.optional(),
+  at: dateTimeInput.optional(),
 });
 export type RouteTest = z.input<typeof routeTestSchema>;
 

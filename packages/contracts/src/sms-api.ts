@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { money } from './money';
 import type { SmsKind } from './rate';
 import { SMS_API_RECIPIENTS_MAX, SMS_STATUSES, SMS_TEXT_MAX, senderId } from './sms';
-import { dateTime, uuid } from './wire';
+import { dateTime, dateTimeInput, uuid } from './wire';
 
 /**
  * The customer HTTP API (issue 12, "Customer access"): `/api/openapi/v1`, HTTP Basic with an API
@@ -53,7 +53,7 @@ export const smsApiSendSchema = z.object({
     .meta({ description: `One number, or a list of up to ${SMS_API_RECIPIENTS_MAX}` }),
   text: z.string().min(1, 'FIELD_REQUIRED').max(SMS_TEXT_MAX, 'FIELD_TOO_LONG'),
   /** Sent at this time (not earlier than now); now when absent. */
-  scheduledAt: dateTime.optional(),
+  scheduledAt: dateTimeInput.optional(),
   /** The caller's own reference, returned with the message and in delivery reports. */
   clientRef: z.string().trim().min(1, 'FIELD_REQUIRED').max(CLIENT_REF_MAX, 'FIELD_TOO_LONG').optional(),
 });

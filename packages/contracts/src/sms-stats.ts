@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { money } from './money';
 import { SMS_KINDS } from './rate';
-import { dateQuery, uuid } from './wire';
+import { dateQuery, dateQueryEnd, uuid } from './wire';
 
 /**
  * SMS statistics: the analysis screens (`/api/sms/analysis/...`) and the home dashboards
@@ -28,7 +28,7 @@ export const smsAnalysisQuerySchema = z.object({
   /** First day (UTC), default 29 days before `dateTo`. */
   dateFrom: dateQuery.optional(),
   /** Last day, inclusive (UTC), default today. */
-  dateTo: dateQuery.optional(),
+  dateTo: dateQueryEnd.optional(),
   kind: z.enum(SMS_KINDS).optional(),
   companyId: uuid.optional(),
   countryCode: z
@@ -84,7 +84,7 @@ export type SmsAnalysis = z.input<typeof smsAnalysisSchema>;
 /** `POST /sms/analysis/rebuild` (staff): the roll-up of these days computed again from the messages. */
 export const smsRollupRebuildSchema = z.object({
   dateFrom: dateQuery,
-  dateTo: dateQuery,
+  dateTo: dateQueryEnd,
 });
 export const smsRollupRebuildResultSchema = z.object({ days: z.number().int(), rows: z.number().int() });
 

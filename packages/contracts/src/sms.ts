@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { money } from './money';
 import { SMS_KINDS, type SmsKind } from './rate';
 import { resourceListQuerySchema } from './resource';
-import { dateQuery, dateTime, uuid } from './wire';
+import { dateQuery, dateQueryEnd, dateTime, dateTimeInput, uuid } from './wire';
 
 /**
  * The SMS engine's shared vocabulary: message statuses (one list, both languages come from the
@@ -95,7 +95,7 @@ export const smsSendInputSchema = z.object({
   sender: senderId.optional(),
   templateId: uuid.optional(),
   /** Not earlier than now (SCHEDULE_IN_PAST). */
-  scheduledAt: dateTime.optional(),
+  scheduledAt: dateTimeInput.optional(),
 });
 export type SmsSendInput = z.input<typeof smsSendInputSchema>;
 
@@ -189,7 +189,7 @@ export type SmsMessageRow = z.input<typeof smsMessageRowSchema>;
 /** Records: the current day unless a period is given; export only within the past week. */
 export const smsMessageListQuerySchema = resourceListQuerySchema({
   dateFrom: dateQuery.optional(),
-  dateTo: dateQuery.optional(),
+  dateTo: dateQueryEnd.optional(),
   number: z.string().trim().max(32, 'FIELD_TOO_LONG').optional(),
   status: z.enum(SMS_STATUSES).optional(),
   batchId: uuid.optional(),
@@ -201,7 +201,7 @@ export type SmsMessageListQuery = z.input<typeof smsMessageListQuerySchema>;
 
 export const smsBatchListQuerySchema = resourceListQuerySchema({
   dateFrom: dateQuery.optional(),
-  dateTo: dateQuery.optional(),
+  dateTo: dateQueryEnd.optional(),
   state: z.enum(SMS_BATCH_STATES).optional(),
   companyId: uuid.optional(),
 });
@@ -262,7 +262,7 @@ export type SmsCallbackRow = z.input<typeof smsCallbackRowSchema>;
 
 export const smsCallbackListQuerySchema = resourceListQuerySchema({
   dateFrom: dateQuery.optional(),
-  dateTo: dateQuery.optional(),
+  dateTo: dateQueryEnd.optional(),
   state: z.enum(SMS_CALLBACK_STATES).optional(),
   companyId: uuid.optional(),
 });

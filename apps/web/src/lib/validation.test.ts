@@ -2,6 +2,7 @@ import {
   loginSchema,
   MONEY_SCALE,
   orderCreateSchema,
+  pageQuerySchema,
   RATE_PRICE_MAX,
   rateInputSchema,
   TOP_UP_MAX,
@@ -19,6 +20,18 @@ describe('schemaProblems', () => {
       password: '密码不能为空',
     });
     expect(schemaProblems(loginSchema, { username: 'a', password: 'b' }, labels, 'en-US')).toEqual({});
+  });
+
+  it('says a number’s bound as a value, never in characters', () => {
+    expect(
+      schemaProblems(pageQuerySchema, { pageNo: 0, pageSize: 501 }, { pageNo: 'Page' }, 'en-US'),
+    ).toEqual({
+      pageNo: 'Page must be at least 1',
+      pageSize: 'pageSize must be at most 500',
+    });
+    expect(schemaProblems(pageQuerySchema, { pageNo: 0 }, { pageNo: '页码' }, 'zh-CN')).toEqual({
+      pageNo: '页码不能小于1',
+    });
   });
 
   it('reports cross-field rules on the right field', () => {

@@ -1,7 +1,7 @@
 import {
   type ErrorCode,
   type IssueFigures,
-  isErrorCode,
+  issueCode,
   issueParams,
   type Locale,
   translateError,
@@ -26,13 +26,7 @@ interface Issue extends IssueFigures {
 function issueText(issue: Issue, label: string, locale: Locale): string {
   // Placeholders are filled as the server fills them: a custom rule's own figures included.
   const params = issueParams(issue, label);
-  const fallback: ErrorCode =
-    issue.code === 'too_big'
-      ? 'FIELD_TOO_LONG'
-      : issue.code === 'too_small'
-        ? 'FIELD_TOO_SHORT'
-        : 'FIELD_INVALID';
-  return translateError(isErrorCode(issue.message) ? issue.message : fallback, locale, params);
+  return translateError(issueCode(issue), locale, params);
 }
 
 /** Field -> first message, translated, from validating `values` with a shared schema. */

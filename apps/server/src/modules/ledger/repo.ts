@@ -1,6 +1,6 @@
 import type { LedgerAccount, LedgerKind, ledgerListQuerySchema } from '@switchboard/contracts';
 import { formatMoney, parseMoney } from '@switchboard/contracts';
-import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { keyset } from '../../platform/paging';
@@ -21,7 +21,8 @@ function ledgerFilters(scope: DataScope, query: LedgerFilters): SQL | undefined 
     query.kind ? eq(ledgerEntries.kind, query.kind) : undefined,
     query.account ? eq(ledgerEntries.account, query.account) : undefined,
     query.from ? gte(ledgerEntries.createdAt, query.from) : undefined,
-    query.to ? lte(ledgerEntries.createdAt, query.to) : undefined,
+    // `to`: the first instant after the period (as the contracts give it).
+    query.to ? lt(ledgerEntries.createdAt, query.to) : undefined,
   ) as SQL | undefined;
 }
 

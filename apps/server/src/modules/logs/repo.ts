@@ -1,5 +1,5 @@
 import { LOGIN_FAILURE_WINDOW_MS, type logQuerySchema } from '@switchboard/contracts';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { dataRuleList } from '../../platform/data-rules';
@@ -18,8 +18,9 @@ export type OperationValues = typeof operationLog.$inferInsert;
 type LoginLogRow = typeof loginLog.$inferSelect;
 type OperationLogRow = typeof operationLog.$inferSelect;
 
+/** `to` is the first instant after the period (as the contracts give it). */
 function period(column: PgColumn, from?: Date, to?: Date): SQL | undefined {
-  return and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined);
+  return and(from ? gte(column, from) : undefined, to ? lt(column, to) : undefined);
 }
 
 /** The columns data rules on the login log may name (System → Roles, a role's data rules). */

@@ -11,7 +11,7 @@ import {
   type paymentIssueListQuerySchema,
   type payoutListQuerySchema,
 } from '@switchboard/contracts';
-import { and, asc, type Column, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, executor } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
@@ -111,7 +111,8 @@ export class PaymentsRepo {
       f.state ? eq(topUpOrders.state, f.state) : undefined,
       f.method ? eq(topUpOrders.method, f.method) : undefined,
       f.from ? gte(topUpOrders.createdAt, f.from) : undefined,
-      f.to ? lte(topUpOrders.createdAt, f.to) : undefined,
+      // `to`: the first instant after the period (as the contracts give it).
+      f.to ? lt(topUpOrders.createdAt, f.to) : undefined,
     );
   }
 

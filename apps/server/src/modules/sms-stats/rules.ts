@@ -14,9 +14,19 @@ export function dayKey(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The day `n` days after `day` (negative: before). */
+/**
+ * The day `n` days after `day` (negative: before), by calendar arithmetic on the UTC date. Days
+ * users name are bounded by the contracts (2000–2100); a result outside four-digit years (which
+ * `toISOString` would write as `+010000-01-01`, a text no day compares with) is a RangeError,
+ * never such a text.
+ */
 export function addDays(day: string, n: number): string {
-  return dayKey(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+  const date = new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || year < 1 || year > 9999) {
+    throw new RangeError(`no day ${n} days after ${day}`);
+  }
+  return dayKey(date);
 }
 
 /** Days from `from` to `to`, both included. */
@@ -25,12 +35,26 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * The analysis period: the UTC days of `dateFrom` and `dateTo` (inclusive); default the 30 days up
+ * Every day from `from` to `to` (both included), at most `max` of them: the loop's bound is the
+ * caller's constant, not the input; a longer (or unreadable) period is a RangeError (callers
+ * refuse long periods with a 400 before).
+ */
+export function eachDay(from: string, to: string, max: number): string[] {
+  const count = daysBetween(from, to);
+  if (!Number.isInteger(count) || count < 0 || count > max) {
+    throw new RangeError(`${from}..${to} is not a period of at most ${max} days`);
+  }
+  return Array.from({ length: count }, (_, i) => addDays(from, i));
+}
+
+/**
+ * The analysis period: the UTC days from `dateFrom` to `dateTo`, the end as the contracts give it
+ * (the first instant after the period: a date alone names its whole day); default the 30 days up
  * to today; `dateTo` alone: the 30 days up to it; `dateFrom` alone: up to today. Refused: an end
  * before the start (FIELD_INVALID dateTo), more than SMS_ANALYSIS_MAX_DAYS days (SMS_PERIOD_TOO_LONG).
  */
 export function periodOf(dateFrom: Date | undefined, dateTo: Date | undefined, now = new Date()) {
-  const to = dayKey(dateTo ?? now);
+  const to = dayKey(dateTo ? new Date(dateTo.getTime() - 1) : now);
   const from = dateFrom ? dayKey(dateFrom) : addDays(to, -29);
   if (to < from) throw new AppError('FIELD_INVALID', 400, { field: 'dateTo' });
   if (daysBetween(from, to) > SMS_ANALYSIS_MAX_DAYS) {
@@ -108,10 +132,7 @@ export function sumRaw(rows: readonly Omit<RawFigures, 'key'>[]): Omit<RawFigure
 /** Every day from `from` to `to`, each with its row's counters (zero for a day without messages). */
 export function dailySeries(rows: readonly RawFigures[], from: string, to: string): RawFigures[] {
   const byDay = new Map(rows.map((r) => [r.key, r]));
-  const out: RawFigures[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1))
-    out.push(byDay.get(day) ?? { ...EMPTY_RAW, key: day });
-  return out;
+  return eachDay(from, to, SMS_ANALYSIS_MAX_DAYS).map((day) => byDay.get(day) ?? { ...EMPTY_RAW, key: day });
 }
 
 /** What one final message adds to its roll-up row (the SQL of SmsStatsRepo says the same). */

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { type RawFigures, SmsStatsRepo, type StatsFilters } from './repo';
-import { addDays, dailySeries, dayKey, daysBetween, figuresOf, homePeriods, periodOf, sumRaw } from './rules';
+import { dailySeries, dayKey, daysBetween, eachDay, figuresOf, homePeriods, periodOf, sumRaw } from './rules';
 
 type AnalysisQuery = z.output<typeof smsAnalysisQuerySchema>;
 type Analysis = z.output<typeof smsAnalysisSchema>;
@@ -51,18 +51,18 @@ export class SmsStatsService {
    */
   async rebuild(dateFrom: Date, dateTo: Date): Promise<{ days: number; rows: number }> {
     const from = dayKey(dateFrom);
-    const to = dayKey(dateTo);
+    // The end as the contracts give it: the first instant after the period.
+    const to = dayKey(new Date(dateTo.getTime() - 1));
     if (to < from) throw new AppError('FIELD_INVALID', 400, { field: 'dateTo' });
     if (daysBetween(from, to) > REBUILD_MAX_DAYS) {
       throw new AppError('SMS_PERIOD_TOO_LONG', 400, { days: REBUILD_MAX_DAYS });
     }
     let rows = 0;
-    let days = 0;
-    for (let day = from; day <= to; day = addDays(day, 1)) {
+    const days = eachDay(from, to, REBUILD_MAX_DAYS);
+    for (const day of days) {
       rows += await withTransaction(this.db, () => this.repo.rebuildDay(day), this.log);
-      days++;
     }
-    return { days, rows };
+    return { days: days.length, rows };
   }
 
   /**

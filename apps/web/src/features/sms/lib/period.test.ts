@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { dayPeriodParams, dayPeriodValue, exportEarliest, exportPeriod, scheduleAcceptable } from './period';
 
 describe('records period', () => {
-  it('sends whole days, to the start of the day after the last, and reads them back', () => {
+  it('sends whole days, to the last millisecond of the last, and reads them back', () => {
     const picked = [dayjs('2026-11-20T10:30:00'), dayjs('2026-11-22T08:00:00')];
     const params = dayPeriodParams(picked);
     expect(dayjs(params.dateFrom).isSame(dayjs('2026-11-20T00:00:00'))).toBe(true);
-    expect(dayjs(params.dateTo).isSame(dayjs('2026-11-23T00:00:00'))).toBe(true);
+    expect(dayjs(params.dateTo).isSame(dayjs('2026-11-22T23:59:59.999'))).toBe(true);
     const back = dayPeriodValue(params as Record<string, string>);
     expect(back?.map((d) => d.format('YYYY-MM-DD'))).toEqual(['2026-11-20', '2026-11-22']);
     expect(dayPeriodParams(undefined)).toEqual({});

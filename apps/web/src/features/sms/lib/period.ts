@@ -3,8 +3,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 
 /**
  * The records' period as query parameters (`dateFrom`/`dateTo`): whole days, from the start of
- * the first to the start of the day after the last (the server's period ends there). Nothing
- * picked: nothing sent, and the server shows the current day.
+ * the first to the last millisecond of the last (an end is included to its millisecond, as
+ * everywhere). Nothing picked: nothing sent, and the server shows the current day.
  */
 export function dayPeriodParams(value: unknown): { dateFrom?: string; dateTo?: string } {
   const period = Array.isArray(value) ? (value as (Dayjs | null)[]) : [];
@@ -12,7 +12,7 @@ export function dayPeriodParams(value: unknown): { dateFrom?: string; dateTo?: s
   if (!from || !to) return {};
   return {
     dateFrom: from.startOf('day').toISOString(),
-    dateTo: to.add(1, 'day').startOf('day').toISOString(),
+    dateTo: to.endOf('day').toISOString(),
   };
 }
 
