@@ -23,8 +23,9 @@ import {
 
 /**
  * Walks every route of the OpenAPI document (generated from the routes' own schemas) with
- * hostile values in every parameter and body field, as nobody, as a customer and as the
- * administrator, and fails on any 5xx, any answer outside the envelope, or any answer slower
+ * hostile values in every parameter and body field, as nobody and as every demo role (all of
+ * HOSTILE as nobody, a customer and the administrator; one value of each kind as sales, a
+ * distributor and an agent), and fails on any 5xx, any answer outside the envelope, or any answer slower
  * than TIME_LIMIT_MS (a hang: the request is aborted so the walk goes on). Every date field
  * (`x-date` in the document) is also sent the extreme dates the contracts allow, their bounds
  * ± 1, reversed and very long periods, as nobody and as every demo role (the customer HTTP
@@ -85,6 +86,26 @@ const HOSTILE: unknown[] = [
   {},
   JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}'),
   { nested: { deeper: ['\ud800'] } },
+];
+
+/**
+ * One value of each kind in HOSTILE, for the roles walked with fewer values (sales, distributor,
+ * agent): their permission and data-scope paths differ from the customer's and the
+ * administrator's, the validation in front of them does not.
+ */
+const HOSTILE_SAMPLE: unknown[] = [
+  'a\u0000b',
+  '\ud800',
+  'x'.repeat(20_000),
+  '300000-01-01',
+  '99999999999999999999999',
+  "' or 1=1 --",
+  '',
+  1e308,
+  null,
+  [],
+  { nested: { deeper: ['\ud800'] } },
+  JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}'),
 ];
 
 /** Query and path values are text: the hostile ones that survive being put into a URL. */
@@ -244,8 +265,9 @@ describe('every route with hostile input', () => {
         const hasBody = operation.requestBody !== undefined;
         const pathWith = (value: string) =>
           template.replace(/^\/api/, '').replace(/\{(\w+)\}/g, () => encodeLoose(value || 'x'));
-        for (const as of [undefined, 'customer', 'admin'] as const) {
-          for (const value of HOSTILE) {
+        for (const as of [undefined, ...ROLE_CODES] as const) {
+          const values = as === undefined || as === 'customer' || as === 'admin' ? HOSTILE : HOSTILE_SAMPLE;
+          for (const value of values) {
             const text = typeof value === 'string' ? value : JSON.stringify(value);
             const query = Object.fromEntries(queryParams.map((name) => [name, text]));
             const body = hasBody ? Object.fromEntries(fields.map((name) => [name, value])) : undefined;
