@@ -12,6 +12,11 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
 
+/** What TRUST_PROXY means to Fastify: no proxy, how many hops, or which proxies. */
+export type TrustProxy = false | number | string[];
+/** proxy-addr's named address sets. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z
@@ -42,7 +47,32 @@ const envSchema = z.object({
     .url('must be a URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  TRUST_PROXY: flag,
+  /**
+   * Which proxies in front of the server to believe about the client's address: `0` none (the
+   * socket's peer is the client), `1`/`true` one hop, a number of hops, or proxies' addresses and
+   * CIDR ranges (comma separated; also `loopback`, `linklocal`, `uniquelocal`). The client is the
+   * address the trusted hops added to `X-Forwarded-For`, never an entry the client wrote itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      const text = (v ?? '').trim().toLowerCase();
+      if (['', '0', 'false', 'no'].includes(text)) return false;
+      if (['true', 'yes'].includes(text)) return 1;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const proxies = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (proxies.every((p) => PROXY_NAMES.includes(p) || isValidIpRule(p))) return proxies;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be 0, 1 (one proxy), a number of proxies, or proxy addresses and CIDR ranges (comma separated, e.g. 10.0.0.0/8,loopback)',
+      });
+      return z.NEVER;
+    }),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -174,7 +204,8 @@ export interface Config {
   adminPassword: string | undefined;
   loginCaptcha: (typeof LOGIN_CAPTCHA_MODES)[number];
   casServerUrl: string | undefined;
-  trustProxy: boolean;
+  /** TRUST_PROXY: Fastify's `trustProxy`, from which `request.ip` is derived for every consumer. */
+  trustProxy: TrustProxy;
   /** Login attempts per minute per address (all users together). */
   loginRateLimit: number;
   logLevel: string;
@@ -290,7 +321,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     adminPassword: e.ADMIN_PASSWORD,
     loginCaptcha: e.LOGIN_CAPTCHA,
     casServerUrl: e.CAS_SERVER_URL?.replace(/\/+$/, ''),
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
