@@ -157,9 +157,10 @@ export async function insertUser(s: TestServer, user: NewUser): Promise<string> 
 export async function withCaptcha(
   s: TestServer,
   body: Record<string, unknown>,
+  options: CallOptions = {},
 ): Promise<Record<string, unknown>> {
   const checkKey = `k${Math.random().toString(36).slice(2, 12)}`;
-  const image = await s.call('GET', `/sys/randomImage/${checkKey}`);
+  const image = await s.call('GET', `/sys/randomImage/${checkKey}`, options);
   if (image.status !== 200) throw new Error(`captcha not issued: ${image.status}`);
   return { ...body, captcha: s.captcha.next, checkKey };
 }

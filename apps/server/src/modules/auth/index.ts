@@ -6,6 +6,7 @@ import { SessionService } from './sessions';
 import { SmsCodeService } from './sms-codes';
 
 export type { CaptchaGenerator } from './captcha';
+export { clientOf } from './routes';
 export type { AuthService, ClientInfo } from './service';
 export { hashToken, type SessionService } from './sessions';
 export type { SmsCodeService } from './sms-codes';
@@ -34,7 +35,7 @@ export const authModule = (options: { captchaGenerator?: CaptchaGenerator } = {}
       smsCodes: new SmsCodeService(db, config, services, log),
     }),
     routes: authRoutes,
-    jobs: ({ sessions, captchas, smsCodes }, { config }) => [
+    jobs: ({ auth, sessions, captchas, smsCodes }, { config }) => [
       {
         name: 'auth.sessions.purge',
         description: `Delete sessions that ended more than ${config.sessionRetentionDays} days ago`,
@@ -46,6 +47,12 @@ export const authModule = (options: { captchaGenerator?: CaptchaGenerator } = {}
         description: 'Delete expired captchas',
         schedule: '*/10 * * * *',
         run: async () => ({ deleted: await captchas.purgeExpired() }),
+      },
+      {
+        name: 'auth.loginThrottle.purge',
+        description: 'Delete sign-in guard counters untouched for a day',
+        schedule: '40 * * * *',
+        run: async () => ({ deleted: await auth.purgeAttempts() }),
       },
       {
         name: 'auth.smsCodes.purge',
