@@ -39,6 +39,11 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOGIN_LOCK_MS = 15 * 60_000;
 export const LOGIN_LOCK_MAX_MS = 24 * 60 * 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+/**
+ * Zero bits the captcha's proof of work needs (CAPTCHA_DIFFICULTY): 2^17 SHA-256 on average,
+ * about a second in a browser.
+ */
+export const CAPTCHA_DEFAULT_DIFFICULTY = 17;
 export const TOTP_DIGITS = 6;
 
 export const TOP_UP_MIN = 50;

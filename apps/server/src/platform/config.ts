@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DEFAULT_CURRENCY, LOGIN_CAPTCHA_MODES, parseMoney } from '@switchboard/contracts';
+import {
+  CAPTCHA_DEFAULT_DIFFICULTY,
+  DEFAULT_CURRENCY,
+  LOGIN_CAPTCHA_MODES,
+  parseMoney,
+} from '@switchboard/contracts';
 import { z } from 'zod';
 import { isValidIpRule } from './ip-rules';
 import { parseSecretsKey } from './secret-box';
@@ -76,12 +81,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  /** Browser tests only: every captcha shows (and takes) this text. Never set it in production. */
-  INSECURE_FIXED_CAPTCHA: z
-    .string()
-    .regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  /** Zero bits of the captcha's proof of work (2^n hashes on average); low values for tests only. */
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(CAPTCHA_DEFAULT_DIFFICULTY),
   /** Browser tests only: every code sent by SMS (sign-in, password reset) is this. Never in production. */
   INSECURE_FIXED_OTP: z
     .string()
@@ -213,8 +214,8 @@ export interface Config {
   webDist: string | undefined;
   /** Browser tests only: every code sent by SMS (INSECURE_FIXED_OTP). */
   fixedOtp?: string | undefined;
-  /** Browser tests only: the text of every captcha (INSECURE_FIXED_CAPTCHA). */
-  fixedCaptcha: string | undefined;
+  /** Zero bits the captcha's proof of work needs (CAPTCHA_DIFFICULTY). */
+  captchaDifficulty: number;
   /** Login and operation log rows older than this are deleted (a daily job). */
   logRetentionDays: number;
   /** Ended sessions (expired or revoked) older than this are deleted (a daily job). */
@@ -298,12 +299,6 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.INSECURE_FIXED_CAPTCHA && e.SEED_DEMO !== true) {
-    // A fixed captcha answer is for throwaway test servers only: never beside real accounts.
-    throw new ConfigError(
-      'Invalid configuration:\n  INSECURE_FIXED_CAPTCHA: only with SEED_DEMO=1 (browser tests)',
-    );
-  }
   if (e.INSECURE_FIXED_OTP && e.SEED_DEMO !== true) {
     throw new ConfigError(
       'Invalid configuration:\n  INSECURE_FIXED_OTP: only with SEED_DEMO=1 (browser tests)',
@@ -325,7 +320,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
-    fixedCaptcha: e.INSECURE_FIXED_CAPTCHA,
+    captchaDifficulty: e.CAPTCHA_DIFFICULTY,
     fixedOtp: e.INSECURE_FIXED_OTP,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     sessionRetentionDays: e.SESSION_RETENTION_DAYS,

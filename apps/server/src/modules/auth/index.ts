@@ -1,11 +1,10 @@
 import { defineModule } from '../../platform/module';
-import { type CaptchaGenerator, CaptchaService, fixedCaptchaGenerator, svgCaptchaGenerator } from './captcha';
+import { CaptchaService } from './captcha';
 import { authRoutes } from './routes';
 import { AuthService } from './service';
 import { SessionService } from './sessions';
 import { SmsCodeService } from './sms-codes';
 
-export type { CaptchaGenerator } from './captcha';
 export { clientOf } from './routes';
 export type { AuthService, ClientInfo } from './service';
 export { hashToken, type SessionService } from './sessions';
@@ -21,16 +20,12 @@ declare module '../../platform/module' {
 }
 
 /** Sign-in, sessions, captchas, TOTP and password changes. */
-export const authModule = (options: { captchaGenerator?: CaptchaGenerator } = {}) =>
+export const authModule = () =>
   defineModule({
     name: 'auth',
     services: ({ db, config, realtime, log }, services) => ({
       sessions: new SessionService(db, services, realtime),
-      captchas: new CaptchaService(
-        db,
-        options.captchaGenerator ??
-          (config.fixedCaptcha ? fixedCaptchaGenerator(config.fixedCaptcha) : svgCaptchaGenerator),
-      ),
+      captchas: new CaptchaService(db, config.captchaDifficulty),
       auth: new AuthService(db, config, services, log),
       smsCodes: new SmsCodeService(db, config, services, log),
     }),

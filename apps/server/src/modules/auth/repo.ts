@@ -81,17 +81,17 @@ export class AuthRepo {
       .values(values)
       .onConflictDoUpdate({
         target: captchas.checkKey,
-        set: { answerHash: values.answerHash, expiresAt: values.expiresAt },
+        set: { challenge: values.challenge, expiresAt: values.expiresAt },
       });
   }
 
-  /** Deletes a live captcha and answers its stored hash (a captcha is used once). */
+  /** Deletes a live captcha and answers its challenge (a captcha is used once). */
   async takeCaptcha(checkKey: string): Promise<string | undefined> {
     const [row] = await executor(this.db)
       .delete(captchas)
       .where(and(eq(captchas.checkKey, checkKey), gt(captchas.expiresAt, new Date())))
-      .returning({ answerHash: captchas.answerHash });
-    return row?.answerHash;
+      .returning({ challenge: captchas.challenge });
+    return row?.challenge;
   }
 
   async purgeCaptchas(): Promise<number> {

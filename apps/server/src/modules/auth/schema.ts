@@ -29,10 +29,11 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** One-time captcha answers, stored hashed and deleted when used. */
+/** Captcha challenges (proof of work, captcha.ts), deleted when used. */
 export const captchas = pgTable('captchas', {
   checkKey: varchar('check_key', { length: 64 }).primaryKey(),
-  answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+  /** The random challenge (the column held a picture's hashed answer before the proof of work). */
+  challenge: varchar('answer_hash', { length: 64 }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
