@@ -14,9 +14,6 @@ const baseURL = externalBaseURL ?? `http://127.0.0.1:${PORT}`;
 
 // One fresh database per run. Workers load this file again; they inherit the variable.
 process.env.SWITCHBOARD_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
-// The e2e server's captchas are real pictures; with this test-only variable set, the text each one
-// shows is this answer (e2e/support.ts), so that sign-up can be answered. Off unless set.
-process.env.INSECURE_FIXED_CAPTCHA ??= 'e2e7';
 // Likewise every code sent by SMS (sign-in, password reset) is this one (the browser cannot read
 // the simulator's inbox); the code still travels through the platform's OTP path and the demo
 // SMSC simulators. Off unless set; refused by the server without SEED_DEMO.
@@ -90,8 +87,9 @@ export default defineConfig({
           // counted per address never reach another test.
           TRUST_PROXY: '1',
           E2E_USERS: JSON.stringify(Object.values(SPEC_USERS)),
-          // Every captcha of this server reads this (sign-up always asks for one): e2e/support.ts.
-          INSECURE_FIXED_CAPTCHA: process.env.INSECURE_FIXED_CAPTCHA,
+          // The captcha is a proof of work the browser (and e2e/support.ts) solves for real; a light
+          // one keeps the suite quick on a shared machine (the server warns at start).
+          CAPTCHA_DIFFICULTY: '8',
           // Every code sent by SMS of this server is this one: e2e/12-sms-tools.spec.ts.
           INSECURE_FIXED_OTP: process.env.INSECURE_FIXED_OTP,
           // The API access spec sends callback tests to a receiver on 127.0.0.1.

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type SeedReport, seed } from './db/seed/index';
 import { appModules } from './modules';
-import type { CaptchaGenerator } from './modules/auth';
 import { registerMetricsRoute } from './modules/monitor';
 import type { RegisteredRoute } from './platform/access';
 import { CacheBus } from './platform/cache-bus';
@@ -24,7 +23,6 @@ export interface AppOptions {
   config: Config;
   /** An already opened database (tests share one per file); otherwise opened from config. */
   database?: Database;
-  captchaGenerator?: CaptchaGenerator;
   logger?: boolean | Logger;
   /** Key prefix of the rate limiter in Redis (tests give each server its own). */
   rateLimitNamespace?: string;
@@ -77,7 +75,7 @@ export async function buildCore(options: AppOptions): Promise<Core> {
   const caches = new CacheBus(pubsub, `${options.eventsChannel ?? 'switchboard_events'}_caches`, log);
   const jobs = new JobRunner(database, log, { caches });
   const platform: Platform = { config, database, db: database.db, log, pubsub, realtime, caches, jobs };
-  const modules = appModules({ captchaGenerator: options.captchaGenerator });
+  const modules = appModules();
   const services = {} as Services;
   for (const module of modules) Object.assign(services, module.services?.(platform, services));
   realtime.checkSessionsWith((ids) => services.sessions.liveSessionIds(ids));

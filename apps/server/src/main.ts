@@ -79,9 +79,9 @@ async function main() {
       'Callbacks may go to loopback and private addresses (demo mode or CALLBACK_ALLOW_PRIVATE=1; set CALLBACK_ALLOW_PRIVATE=0 to refuse them).',
     );
   }
-  if (config.fixedCaptcha) {
+  if (config.captchaDifficulty < 12) {
     lines.push(
-      'WARNING: INSECURE_FIXED_CAPTCHA is set: every captcha has the same answer (browser tests only).',
+      `WARNING: CAPTCHA_DIFFICULTY=${config.captchaDifficulty} makes the captcha's proof of work next to free (tests only).`,
     );
   }
   if (config.fixedOtp) {

@@ -235,7 +235,8 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     expect(missingBody.message).toBe(
       text('API_AUTH_HEADERS_MISSING', EN, { headers: 'X-Timestamp, X-Nonce, X-Signature' }),
     );
-    expectError(await ping('ak_00000000000000000000000000000000', apiSecret), 401, 'API_KEY_UNKNOWN');
+    // An unknown key answers as a wrong signature does (nothing told about which keys exist).
+    expectError(await ping('ak_00000000000000000000000000000000', apiSecret), 401, 'API_SIGNATURE_INVALID');
   });
 
   it('rotates: the new secret signs at once, the old one for its grace period only', async () => {
@@ -318,7 +319,9 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
       await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/revoke', { ...as('customer'), body: { apiKey } }),
     );
     expect(revoked.state).toBe('revoked');
-    expectError(await ping(apiKey, apiSecret), 401, 'API_KEY_REVOKED');
+    // Its secrets are erased: the right secret and a wrong one answer alike (issue 21 item 12).
+    expectError(await ping(apiKey, apiSecret), 401, 'API_SIGNATURE_INVALID');
+    expectError(await ping(apiKey, 'sk_x', { secret: 'sk_x' }), 401, 'API_SIGNATURE_INVALID');
     const [row] = await s.app.database.db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey));
     expect(row).toMatchObject({ secretSealed: null, previousSecretSealed: null });
     for (const action of ['rotate', 'enable', 'disable']) {
@@ -1024,8 +1027,8 @@ describe('verification keeps keys and whitelists briefly; every change applies a
     expect(reads()).toEqual(before);
     // Unknown keys are not kept (anyone may send any number of them): each is read.
     const unknown = `ak_${'0'.repeat(32)}`;
-    expectError(await ping(unknown, key.apiSecret), 401, 'API_KEY_UNKNOWN');
-    expectError(await ping(unknown, key.apiSecret), 401, 'API_KEY_UNKNOWN');
+    expectError(await ping(unknown, key.apiSecret), 401, 'API_SIGNATURE_INVALID');
+    expectError(await ping(unknown, key.apiSecret), 401, 'API_SIGNATURE_INVALID');
     expect(reads().keys).toBe(before.keys + 2);
   });
 
@@ -1035,7 +1038,7 @@ describe('verification keeps keys and whitelists briefly; every change applies a
     expectOk(
       await s.call('POST', '/sys/apiSecret/revoke', { ...as('customer2'), body: { apiKey: key.apiKey } }),
     );
-    expectError(await ping(key.apiKey, key.apiSecret), 401, 'API_KEY_REVOKED');
+    expectError(await ping(key.apiKey, key.apiSecret), 401, 'API_SIGNATURE_INVALID');
   });
 
   it('a disabled key, and a rotated secret without grace, are refused by the next call', async () => {
@@ -1125,7 +1128,7 @@ describe('verification keeps keys and whitelists briefly; every change applies a
           await s.call('POST', '/sys/apiSecret/revoke', { ...as('customer2'), body: { apiKey: key.apiKey } }),
         );
         await heard;
-        expect(await verify()).toMatchObject({ ok: false, error: { errorCode: 'API_KEY_REVOKED' } });
+        expect(await verify()).toMatchObject({ ok: false, error: { errorCode: 'API_SIGNATURE_INVALID' } });
       } finally {
         await second.close();
         await database.close();

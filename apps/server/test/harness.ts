@@ -8,7 +8,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { API_PREFIX, type Envelope, type LoginResult } from '@switchboard/contracts';
 import pg from 'pg';
 import { type App, type AppOptions, buildApp, buildCore } from '../src/app';
-import type { CaptchaGenerator } from '../src/modules/auth';
 import { type EnvInput, loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
 
@@ -23,8 +22,6 @@ export interface TestServer {
   /** Realtime events channel: a second server on the same database joins it. */
   eventsChannel: string;
   baseUrl: string;
-  /** The captcha text the next picture will show (tests set it). */
-  captcha: { next: string };
   /**
    * The slow-downs of failed logins the server asked for, in order (ms). Tests do not wait them
    * out: the server's wait is replaced by this record unless `realFailureWait` is set.
@@ -182,6 +179,8 @@ export async function startServer(
     LOGIN_RATE_LIMIT: '10000',
     // No customer SMPP server unless a test asks for one (SMPP_PORT: '0').
     SMPP_PORT: 'off',
+    // The captcha's proof of work, solved by the tests themselves (support/api.ts solvedCaptcha).
+    CAPTCHA_DIFFICULTY: '4',
     REDIS_URL: process.env.REDIS_URL,
     ...env,
     ...(options.bare ? { SEED_DEMO: '0' } : {}),
@@ -193,7 +192,6 @@ export async function startServer(
         dataDir: 'memory://',
         loadDataDir: await pgliteDump(options.bare ? 'migrated' : 'seeded'),
       });
-  const captcha = { next: 'ab12' };
   const failureWaits: number[] = [];
   const loginFailureWait = options.realFailureWait
     ? undefined
@@ -201,14 +199,9 @@ export async function startServer(
         failureWaits.push(ms);
       };
   const eventsChannel = `sb_test_events_${randomBytes(4).toString('hex')}`;
-  const generator: CaptchaGenerator = () => ({
-    text: captcha.next,
-    svg: `<svg>${captcha.next.length}</svg>`,
-  });
   const app = await buildApp({
     config: { ...config, databaseUrl, webDist: options.webDist ?? '', loginFailureWait },
     database,
-    captchaGenerator: generator,
     logger: false,
     rateLimitNamespace: `sb-test-${randomBytes(4).toString('hex')}:`,
     eventsChannel,
@@ -250,7 +243,6 @@ export async function startServer(
     databaseUrl,
     eventsChannel,
     baseUrl,
-    captcha,
     failureWaits,
     call,
     login,

@@ -57,7 +57,7 @@ describe('POST /sys/user/updatePassword', () => {
     expect(zh.body.message).toBe('旧密码输入错误');
   });
 
-  it('limits wrong old passwords like sign-in: slower each time, then locked, for sign-in too', async () => {
+  it('limits wrong old passwords like sign-in: slower each time, then paused, for sign-in too', async () => {
     const victim = 'agentcustomer';
     const from = { 'X-Forwarded-For': '10.66.0.1' };
     const victimToken = await tokenOf(s, victim, { headers: from });
@@ -88,10 +88,10 @@ describe('POST /sys/user/updatePassword', () => {
         'ACCOUNT_LOCKED',
         { params: { minutes: 15 } },
       );
-      // ...and so is signing in as that user.
+      // ...and so is signing in as that user from that address (elsewhere the owner still can).
       expectError(
         await s.call('POST', '/sys/login', {
-          headers: { 'X-Forwarded-For': '10.66.0.2' },
+          headers: from,
           body: { username: victim, password: DEMO_PASSWORD },
         }),
         429,

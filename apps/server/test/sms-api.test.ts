@@ -149,7 +149,41 @@ describe('authentication: HTTP Basic with an API key and its secret', () => {
     expectOk(
       await s.call('POST', '/sys/apiSecret/revoke', { token: tokens.admin, body: { apiKey: key.apiKey } }),
     );
-    expectError(await api('GET', '/balance', { key }), 401, 'API_KEY_REVOKED');
+    // A revoked key's secret is erased: right or wrong, the answer is a wrong secret's (issue 21).
+    const wrong = { apiKey: key.apiKey, apiSecret: `${key.apiSecret}x` };
+    for (const credentials of [key, wrong]) {
+      expectError(await api('GET', '/balance', { key: credentials }), 401, 'API_CREDENTIALS_INVALID');
+    }
+  });
+
+  it('refuses control characters and overlong values in the credentials with a 4xx, never a 500', async () => {
+    const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
+    const secret = keys.direct!.apiSecret;
+    for (const authorization of [
+      basic(`${keys.direct!.apiKey}\u0000:${secret}`),
+      basic(`\u0000:${secret}`),
+      basic(`ak_\u0001x:${secret}`),
+      basic(`${keys.direct!.apiKey}:${secret}\u0000`),
+      basic(`${'a'.repeat(65)}:${secret}`),
+      basic(`${keys.direct!.apiKey}:${'s'.repeat(257)}`),
+    ]) {
+      const res = await api('GET', '/balance', { authorization });
+      expect(res.status).toBe(401);
+      expect(res.body.errorCode).toBe('API_BASIC_AUTH_REQUIRED');
+    }
+    // A user name that is no key's form: a wrong key, without a database read.
+    expectError(
+      await api('GET', '/balance', { authorization: basic(`x';--:${secret}`) }),
+      401,
+      'API_CREDENTIALS_INVALID',
+    );
+    // The console's token header: bytes outside visible ASCII or an overlong value are no token.
+    for (const token of ['é'.repeat(10), 'x'.repeat(257)]) {
+      const res = await fetch(`${s.baseUrl}${API_PREFIX}/sys/user/profile`, {
+        headers: { 'X-Access-Token': token },
+      });
+      expect(res.status).toBe(401);
+    }
   });
 
   it('enforces the company’s API IP whitelist', async () => {

@@ -2,7 +2,7 @@ import type { LoginResult, TotpSetup } from '@switchboard/contracts';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
-import { expectError, expectOk, tokenOf, userId, ZH } from './support/api';
+import { expectError, expectOk, solvedCaptcha, tokenOf, userId, ZH } from './support/api';
 
 interface FailureResult {
   captchaRequired: boolean;
@@ -134,16 +134,9 @@ describe('POST /sys/login with Google Authenticator bound', () => {
   let used = '';
   it('logs in with a right code, and refuses the same code a second time', async () => {
     // The binding used the current step; a later step's code (within the drift window) is new.
-    s.captcha.next = 'tt11';
-    expectOk(await s.call<string>('GET', '/sys/randomImage/totp-key'));
+    const proof = await solvedCaptcha(s, 'totp-key');
     used = await codeAt(nowS() + 30);
-    const res = await login({
-      username: USER,
-      password: DEMO_PASSWORD,
-      googleCode: used,
-      captcha: 'tt11',
-      checkKey: 'totp-key',
-    });
+    const res = await login({ username: USER, password: DEMO_PASSWORD, googleCode: used, ...proof });
     const result = expectOk(res);
     expect(result.userInfo).toMatchObject({ username: USER, googleAuthBound: true });
 
@@ -197,13 +190,10 @@ describe('POST /sys/user/googleAuth/reset', () => {
       body: { userId: userId(USER) },
     });
     expect(expectOk(res)).toBeNull();
-    s.captcha.next = 'rs22';
-    expectOk(await s.call<string>('GET', '/sys/randomImage/reset-key'));
     const ok = await login({
       username: USER,
       password: DEMO_PASSWORD,
-      captcha: 'rs22',
-      checkKey: 'reset-key',
+      ...(await solvedCaptcha(s, 'reset-key')),
     });
     const result = expectOk(ok);
     expect(result.userInfo.googleAuthBound).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captchaRequired, failureDelayMs, isLocked } from '../src/modules/auth/login-guard';
+import { captchaRequired, counterKeys, failureDelayMs, pauseMs } from '../src/modules/auth/login-guard';
 import { ConfigError, loadConfig } from '../src/platform/config';
 import { ipAllowed, isValidIpRule } from '../src/platform/ip-rules';
 import { hashPassword, verifyPassword } from '../src/platform/passwords';
@@ -29,17 +29,26 @@ describe('login IP whitelist', () => {
 });
 
 describe('login guard', () => {
-  it('asks for a captcha after three failures by user or address', () => {
-    expect(captchaRequired('after-failures', { byUser: 2, byAddress: 2 })).toBe(false);
-    expect(captchaRequired('after-failures', { byUser: 3, byAddress: 0 })).toBe(true);
-    expect(captchaRequired('after-failures', { byUser: 0, byAddress: 3 })).toBe(true);
-    expect(captchaRequired('always', { byUser: 0, byAddress: 0 })).toBe(true);
-    expect(captchaRequired('off', { byUser: 50, byAddress: 50 })).toBe(false);
+  const none = { pair: 0, address: 0, account: 0 };
+  it('asks for a captcha after three failures by pair, address or account', () => {
+    expect(captchaRequired('after-failures', { pair: 2, address: 2, account: 2 })).toBe(false);
+    expect(captchaRequired('after-failures', { ...none, pair: 3 })).toBe(true);
+    expect(captchaRequired('after-failures', { ...none, address: 3 })).toBe(true);
+    expect(captchaRequired('after-failures', { ...none, account: 3 })).toBe(true);
+    expect(captchaRequired('always', none)).toBe(true);
+    expect(captchaRequired('off', { pair: 50, address: 50, account: 50 })).toBe(false);
   });
-  it('slows down and then locks', () => {
+  it('slows down, then pauses a pair or address for twice as long each time (a day at most)', () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(failureDelayMs)).toEqual([0, 0, 0, 500, 1000, 2000, 2000]);
-    expect(isLocked({ byUser: 9, byAddress: 0 })).toBe(false);
-    expect(isLocked({ byUser: 10, byAddress: 0 })).toBe(true);
+    expect([0, 1, 2, 3].map((n) => pauseMs(n) / 60_000)).toEqual([15, 30, 60, 120]);
+    expect(pauseMs(40)).toBe(24 * 60 * 60_000);
+  });
+  it('counts per account and address pair, per address and per account', () => {
+    expect(counterKeys('ann', '10.0.0.1')).toEqual({
+      pair: 'pair:ann|10.0.0.1',
+      address: 'addr:10.0.0.1',
+      account: 'user:ann',
+    });
   });
 });
 

@@ -18,7 +18,7 @@ test('a wrong password is reported in the chosen language', async ({ page }) => 
 
   // Two failures ask for no captcha yet: the right password signs in.
   await switchLanguage(page, 'en-US');
-  await expect(page.getByTestId('captcha-input')).toHaveCount(0);
+  await expect(page.getByTestId('captcha-check')).toHaveCount(0);
   await signIn(page, user.username);
   await expect(page.getByTestId('current-user')).toHaveText(user.realname);
 });

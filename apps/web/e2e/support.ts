@@ -8,6 +8,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { type CaptchaChallenge, solveCaptcha } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
 
 export { SPEC_USERS } from './users';
@@ -40,11 +41,19 @@ export const test = base.extend({
   },
 });
 
-/**
- * What every captcha picture of the e2e server says (playwright.config.ts starts it with
- * INSECURE_FIXED_CAPTCHA): sign-up always asks for a captcha.
- */
-export const CAPTCHA_ANSWER = process.env.INSECURE_FIXED_CAPTCHA ?? 'e2e7';
+/** The captcha's proof of work for a new check key, solved as the console does. */
+export async function solvedCaptcha(request: APIRequestContext) {
+  const checkKey = `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const res = await request.get(`/api/sys/randomImage/${checkKey}`);
+  expect(res.ok()).toBe(true);
+  const challenge = ((await res.json()) as { result: CaptchaChallenge }).result;
+  return { captcha: await solveCaptcha(challenge), checkKey };
+}
+
+/** Waits until the page's captcha check has worked its proof out. */
+export async function captchaDone(page: Page) {
+  await expect(page.getByTestId('captcha-check')).toHaveAttribute('data-state', 'done');
+}
 
 export const DEMO_USERS = [
   { username: 'admin', realname: 'Ada Admin', departments: 1 },
@@ -265,8 +274,6 @@ export const freshPhone = () => `+1212${String(2_000_000 + Math.floor(Math.rando
 /** A company signs up through the API (as the sign-up page does) and waits for approval. */
 export async function registerCompany(request: APIRequestContext) {
   const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const checkKey = `k${u}`;
-  expect((await request.get(`/api/sys/randomImage/${checkKey}`)).ok()).toBe(true);
   const body = {
     companyName: `Waiting Co ${u}`,
     contactName: 'Wai Ting',
@@ -275,8 +282,7 @@ export async function registerCompany(request: APIRequestContext) {
     username: `wait_${u}`,
     password: 'Waiting2026',
     confirmPassword: 'Waiting2026',
-    captcha: CAPTCHA_ANSWER,
-    checkKey,
+    ...(await solvedCaptcha(request)),
   };
   const res = await request.post('/api/sys/user/register', { data: body });
   expect(res.ok(), await res.text()).toBe(true);

@@ -46,7 +46,7 @@ const captchaFields = {
 };
 
 /**
- * A captcha that must be answered (sign-up): the answer to the picture of `checkKey`
+ * A captcha that must be answered (sign-up): the proof of work for the challenge of `checkKey`
  * (GET /sys/randomImage/:checkKey), within the login captcha's limits.
  */
 export const requiredCaptchaFields = {
@@ -174,3 +174,58 @@ export const totpSetupSchema = z.object({
   qrCode: z.string(),
 });
 export type TotpSetup = z.input<typeof totpSetupSchema>;
+
+/**
+ * The captcha is a proof of work, not a picture (pictures were read by a program): the server
+ * gives a random challenge for a check key; the browser finds a nonce such that SHA-256 of
+ * `challenge:nonce` starts with `difficulty` zero bits, and sends it as `captcha` with the
+ * `checkKey`. The server checks it with one hash, once (right or wrong), before it expires. No
+ * program can skip the work, and every attempt costs its CPU.
+ */
+export const captchaChallengeSchema = z.object({
+  algorithm: z.literal('SHA-256'),
+  challenge: z.string(),
+  difficulty: z.number().int().min(1).max(32),
+});
+export type CaptchaChallenge = z.input<typeof captchaChallengeSchema>;
+
+/** The text whose SHA-256 the proof is about. */
+export const proofOfWorkText = (challenge: string, nonce: string) => `${challenge}:${nonce}`;
+
+/** How many leading bits of `digest` are zero. */
+export function leadingZeroBits(digest: Uint8Array): number {
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte === 0) {
+      bits += 8;
+      continue;
+    }
+    return bits + Math.clz32(byte) - 24;
+  }
+  return bits;
+}
+
+interface DigestCrypto {
+  subtle: { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> };
+}
+
+/**
+ * Finds the nonce of a challenge with Web Crypto (browsers and Node 20+): 2^difficulty hashes on
+ * average. `signal` stops it (a new challenge replaced this one).
+ */
+export async function solveCaptcha(
+  challenge: CaptchaChallenge,
+  signal?: { readonly aborted: boolean },
+): Promise<string> {
+  const crypto = (globalThis as unknown as { crypto?: DigestCrypto }).crypto;
+  if (!crypto?.subtle) throw new Error('Web Crypto (globalThis.crypto.subtle) is not available');
+  const encoder = new (
+    globalThis as unknown as { TextEncoder: new () => { encode(t: string): Uint8Array } }
+  ).TextEncoder();
+  for (let nonce = 0; ; nonce++) {
+    if (signal?.aborted) throw new Error('aborted');
+    const text = proofOfWorkText(challenge.challenge, String(nonce));
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+    if (leadingZeroBits(digest) >= challenge.difficulty) return String(nonce);
+  }
+}

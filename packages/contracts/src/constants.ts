@@ -24,13 +24,26 @@ export const PASSWORD_MAX_LENGTH = 64;
 export const USERNAME_MAX_LENGTH = 64;
 /** Free-text filters of lists (the user list's username, real name and keyword). */
 export const SEARCH_TEXT_MAX_LENGTH = 64;
-/** Failed logins (per username or per address) before a captcha is required. */
+/** Failed logins (per username, per address, or per both) before a captcha is required. */
 export const CAPTCHA_AFTER_FAILURES = 3;
-/** Failed logins within the window that lock the account for LOGIN_LOCK_MS. */
+/**
+ * Failed logins of one account from one address that pause that pair for LOGIN_LOCK_MS; each
+ * further failure after a pause pauses it again for twice as long (at most LOGIN_LOCK_MAX_MS).
+ * Nobody can lock an account for others: only their own address's attempts.
+ */
 export const LOGIN_LOCK_AFTER_FAILURES = 10;
+/** Failed logins from one address (any usernames) that pause that address (password spraying). */
+export const LOGIN_ADDRESS_LOCK_AFTER_FAILURES = 30;
+/** Counters left alone this long start again (unless paused). */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOGIN_LOCK_MS = 15 * 60_000;
+export const LOGIN_LOCK_MAX_MS = 24 * 60 * 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+/**
+ * Zero bits the captcha's proof of work needs (CAPTCHA_DIFFICULTY): 2^17 SHA-256 on average,
+ * about a second in a browser.
+ */
+export const CAPTCHA_DEFAULT_DIFFICULTY = 17;
 export const TOTP_DIGITS = 6;
 
 export const TOP_UP_MIN = 50;

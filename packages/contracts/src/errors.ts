@@ -66,8 +66,12 @@ export const errorTexts = {
   LOGIN_IP_NOT_ALLOWED: { 'en-US': 'Login IP not in the whitelist', 'zh-CN': '登录IP不在白名单中' },
   ACCOUNT_FROZEN: { 'en-US': 'Account frozen', 'zh-CN': '该用户已冻结' },
   ACCOUNT_LOCKED: {
-    'en-US': 'Too many failed attempts, the account is locked for {minutes} minutes',
-    'zh-CN': '登录失败次数过多，账号已锁定{minutes}分钟',
+    'en-US': 'Too many failed attempts, signing in to this account from here is paused for {minutes} minutes',
+    'zh-CN': '登录失败次数过多，该账号在此地址的登录已暂停{minutes}分钟',
+  },
+  LOGIN_ADDRESS_LOCKED: {
+    'en-US': 'Too many failed sign-ins from this address, try again in {minutes} minutes',
+    'zh-CN': '此地址登录失败次数过多，请{minutes}分钟后再试',
   },
   ACCOUNT_NOT_APPROVED: { 'en-US': 'Account is waiting for approval', 'zh-CN': '账号正在等待审核' },
   EMPTY_MENU: {

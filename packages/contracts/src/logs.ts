@@ -12,7 +12,14 @@ export const logQuerySchema = keysetQuerySchema.extend({
 export type LogQuery = z.input<typeof logQuerySchema>;
 
 /** How someone proved who they are: a password, CAS single sign-on, or the old password when changing it. */
-export const LOGIN_METHODS = ['password', 'cas', 'passwordChange', 'smsCode', 'passwordReset'] as const;
+export const LOGIN_METHODS = [
+  'password',
+  'cas',
+  'passwordChange',
+  'smsCode',
+  'passwordReset',
+  'googleAuthUnbind',
+] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 export const loginLogItemSchema = z.object({

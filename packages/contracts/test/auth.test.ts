@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   describeIssues,
   isStrongPassword,
+  leadingZeroBits,
   loginSchema,
+  proofOfWorkText,
   registerSchema,
+  solveCaptcha,
   translateError,
   updatePasswordSchema,
 } from '../src/index';
@@ -124,5 +127,32 @@ describe('sign-up payload', () => {
       ['captcha', 'FIELD_TOO_LONG'],
       ['checkKey', 'FIELD_TOO_LONG'],
     ]);
+  });
+});
+
+describe('captcha proof of work', () => {
+  it('counts leading zero bits', () => {
+    expect(leadingZeroBits(new Uint8Array([0xff]))).toBe(0);
+    expect(leadingZeroBits(new Uint8Array([0x01, 0xff]))).toBe(7);
+    expect(leadingZeroBits(new Uint8Array([0x00, 0x20]))).toBe(10);
+    expect(leadingZeroBits(new Uint8Array([0, 0]))).toBe(16);
+  });
+  it('finds a nonce whose SHA-256 has the zero bits asked for', async () => {
+    const challenge = { algorithm: 'SHA-256' as const, challenge: 'a1b2c3', difficulty: 10 };
+    const nonce = await solveCaptcha(challenge);
+    expect(nonce).toMatch(/^\d+$/);
+    // Node's and browsers' Web Crypto (this package is typed without either's library).
+    const web = globalThis as unknown as {
+      crypto: { subtle: { digest(a: string, d: Uint8Array): Promise<ArrayBuffer> } };
+      TextEncoder: new () => { encode(t: string): Uint8Array };
+    };
+    const bits = async (text: string) =>
+      leadingZeroBits(
+        new Uint8Array(await web.crypto.subtle.digest('SHA-256', new web.TextEncoder().encode(text))),
+      );
+    expect(await bits(proofOfWorkText('a1b2c3', nonce))).toBeGreaterThanOrEqual(10);
+    // The first such nonce: every smaller one fails.
+    for (let n = 0; n < Number(nonce); n++)
+      expect(await bits(proofOfWorkText('a1b2c3', String(n)))).toBeLessThan(10);
   });
 });

@@ -1,7 +1,7 @@
 import type { AppModule } from '../platform/module';
 import { announcementModule } from './announcement';
 import { apiAccessModule } from './api-access';
-import { authModule, type CaptchaGenerator } from './auth';
+import { authModule } from './auth';
 import { brandModule } from './brand';
 import { companyModule } from './company';
 import { contactModule } from './contact';
@@ -34,7 +34,7 @@ import { userModule } from './user';
  * Every business domain of the server, in the order their reference data is seeded (a module's
  * seed may rely on those before it). A new domain is a folder here and a line in this list.
  */
-export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}): AppModule[] {
+export function appModules(): AppModule[] {
   return [
     systemModule,
     settingsModule,
@@ -46,7 +46,7 @@ export function appModules(options: { captchaGenerator?: CaptchaGenerator } = {}
     roleModule,
     departModule,
     logsModule,
-    authModule(options),
+    authModule(),
     registrationModule,
     duplicateModule,
     announcementModule,

@@ -1,6 +1,7 @@
 import { TOKEN_HEADER } from '@switchboard/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, sendError } from './envelope';
+import { headerCredential } from './validation';
 
 /** What a route needs: anyone, any signed-in user, or a permission code of the menu tree. */
 export type Access = 'public' | 'user' | { permission: string };
@@ -44,8 +45,7 @@ declare module 'fastify' {
 }
 
 export function tokenOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[TOKEN_HEADER.toLowerCase()];
-  return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value : undefined;
+  return headerCredential(request.headers[TOKEN_HEADER.toLowerCase()], 256);
 }
 
 /** The signed-in caller; for routes declared 'user' or with a permission. */

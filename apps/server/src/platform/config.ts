@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DEFAULT_CURRENCY, LOGIN_CAPTCHA_MODES, parseMoney } from '@switchboard/contracts';
+import {
+  CAPTCHA_DEFAULT_DIFFICULTY,
+  DEFAULT_CURRENCY,
+  LOGIN_CAPTCHA_MODES,
+  parseMoney,
+} from '@switchboard/contracts';
 import { z } from 'zod';
 import { isValidIpRule } from './ip-rules';
 import { parseSecretsKey } from './secret-box';
@@ -11,6 +16,11 @@ const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
+
+/** What TRUST_PROXY means to Fastify: no proxy, how many hops, or which proxies. */
+export type TrustProxy = false | number | string[];
+/** proxy-addr's named address sets. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -42,16 +52,37 @@ const envSchema = z.object({
     .url('must be a URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  TRUST_PROXY: flag,
+  /**
+   * Which proxies in front of the server to believe about the client's address: `0` none (the
+   * socket's peer is the client), `1`/`true` one hop, a number of hops, or proxies' addresses and
+   * CIDR ranges (comma separated; also `loopback`, `linklocal`, `uniquelocal`). The client is the
+   * address the trusted hops added to `X-Forwarded-For`, never an entry the client wrote itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      const text = (v ?? '').trim().toLowerCase();
+      if (['', '0', 'false', 'no'].includes(text)) return false;
+      if (['true', 'yes'].includes(text)) return 1;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const proxies = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (proxies.every((p) => PROXY_NAMES.includes(p) || isValidIpRule(p))) return proxies;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be 0, 1 (one proxy), a number of proxies, or proxy addresses and CIDR ranges (comma separated, e.g. 10.0.0.0/8,loopback)',
+      });
+      return z.NEVER;
+    }),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  /** Browser tests only: every captcha shows (and takes) this text. Never set it in production. */
-  INSECURE_FIXED_CAPTCHA: z
-    .string()
-    .regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  /** Zero bits of the captcha's proof of work (2^n hashes on average); low values for tests only. */
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(CAPTCHA_DEFAULT_DIFFICULTY),
   /** Browser tests only: every code sent by SMS (sign-in, password reset) is this. Never in production. */
   INSECURE_FIXED_OTP: z
     .string()
@@ -174,7 +205,8 @@ export interface Config {
   adminPassword: string | undefined;
   loginCaptcha: (typeof LOGIN_CAPTCHA_MODES)[number];
   casServerUrl: string | undefined;
-  trustProxy: boolean;
+  /** TRUST_PROXY: Fastify's `trustProxy`, from which `request.ip` is derived for every consumer. */
+  trustProxy: TrustProxy;
   /** Login attempts per minute per address (all users together). */
   loginRateLimit: number;
   logLevel: string;
@@ -182,8 +214,8 @@ export interface Config {
   webDist: string | undefined;
   /** Browser tests only: every code sent by SMS (INSECURE_FIXED_OTP). */
   fixedOtp?: string | undefined;
-  /** Browser tests only: the text of every captcha (INSECURE_FIXED_CAPTCHA). */
-  fixedCaptcha: string | undefined;
+  /** Zero bits the captcha's proof of work needs (CAPTCHA_DIFFICULTY). */
+  captchaDifficulty: number;
   /** Login and operation log rows older than this are deleted (a daily job). */
   logRetentionDays: number;
   /** Ended sessions (expired or revoked) older than this are deleted (a daily job). */
@@ -268,12 +300,6 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.INSECURE_FIXED_CAPTCHA && e.SEED_DEMO !== true) {
-    // A fixed captcha answer is for throwaway test servers only: never beside real accounts.
-    throw new ConfigError(
-      'Invalid configuration:\n  INSECURE_FIXED_CAPTCHA: only with SEED_DEMO=1 (browser tests)',
-    );
-  }
   if (e.INSECURE_FIXED_OTP && e.SEED_DEMO !== true) {
     throw new ConfigError(
       'Invalid configuration:\n  INSECURE_FIXED_OTP: only with SEED_DEMO=1 (browser tests)',
@@ -291,11 +317,11 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     adminPassword: e.ADMIN_PASSWORD,
     loginCaptcha: e.LOGIN_CAPTCHA,
     casServerUrl: e.CAS_SERVER_URL?.replace(/\/+$/, ''),
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
-    fixedCaptcha: e.INSECURE_FIXED_CAPTCHA,
+    captchaDifficulty: e.CAPTCHA_DIFFICULTY,
     fixedOtp: e.INSECURE_FIXED_OTP,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     sessionRetentionDays: e.SESSION_RETENTION_DAYS,

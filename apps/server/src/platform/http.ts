@@ -15,7 +15,7 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { type RegisteredRoute, registerAccessControl, type TokenResolver } from './access';
 import { type OperationRecorder, registerOperationLog } from './audit';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { AppError, errorEnvelope, sendError } from './envelope';
 import { requestLocale as requestLocaleOf } from './i18n';
 import type { Logger } from './logger';
@@ -47,6 +47,20 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST' },
 };
 
+/**
+ * The one place the client's address is decided (`request.ip`, read by the IP whitelists, rate
+ * limits, the logs and /metrics): with N trusted hops, the socket's peer and the N-1 entries to
+ * the right of X-Forwarded-For are proxies, and the entry before them is the client (Fastify
+ * itself refuses to trust a bare hop count, so it is given as a function); with a list, every
+ * listed address from the right is a proxy. Entries a client wrote itself are never believed.
+ */
+export function trustProxyOption(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false || Array.isArray(trust)) return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** The user-facing form of any error: always the envelope, in the caller's language. */
 function asAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
@@ -75,7 +89,7 @@ export async function createHttpServer(options: HttpOptions): Promise<{
   const server = Fastify({
     loggerInstance: log,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Per-request lines only when debugging; errors and changes are logged anyway.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AuthContext, TokenResolver } from './access';
 import { AppError, sendError } from './envelope';
 import type { PubSub } from './pubsub';
+import { headerCredential } from './validation';
 
 /**
  * Every interval the hub pings its sockets, drops those that did not answer the previous ping
@@ -201,7 +202,7 @@ export class Realtime {
 function tokenFromProtocols(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   const [first, token] = value.split(',').map((p) => p.trim());
-  return first === SOCKET_PROTOCOL && token ? token : undefined;
+  return first === SOCKET_PROTOCOL ? headerCredential(token, 256) : undefined;
 }
 
 declare module 'fastify' {

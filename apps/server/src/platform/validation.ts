@@ -69,3 +69,14 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(result.error.issues) };
   };
+
+/**
+ * A credential or identifier taken from a header (token, Basic user and password, key, nonce):
+ * visible ASCII only, 1 to `max` characters, else undefined. Refused at the edge, so a NUL or a
+ * control character never reaches a query (a 500) and an overlong value is not hashed or stored.
+ */
+export function headerCredential(value: unknown, max: number): string | undefined {
+  if (Array.isArray(value)) return headerCredential(value[0], max);
+  if (typeof value !== 'string' || value.length === 0 || value.length > max) return undefined;
+  return /^[\x21-\x7e]+$/.test(value) ? value : undefined;
+}

@@ -1,8 +1,10 @@
 import {
+  type CaptchaChallenge,
   type Envelope,
   type ErrorCode,
   type Locale,
   type RoleCode,
+  solveCaptcha,
   translateError,
 } from '@switchboard/contracts';
 import { eq, inArray } from 'drizzle-orm';
@@ -153,15 +155,27 @@ export async function insertUser(s: TestServer, user: NewUser): Promise<string> 
   return row.id;
 }
 
-/** `body` with a fresh captcha (issued for a new key) and its answer, as the console sends them. */
+/**
+ * A captcha challenge issued for `checkKey` (a new one by default) and its proof of work, solved
+ * as the console solves it: `{captcha, checkKey}` of a sign-in or sign-up.
+ */
+export async function solvedCaptcha(
+  s: TestServer,
+  checkKey = `k${Math.random().toString(36).slice(2, 12)}`,
+  options: CallOptions = {},
+): Promise<{ captcha: string; checkKey: string }> {
+  const res = await s.call<CaptchaChallenge>('GET', `/sys/randomImage/${checkKey}`, options);
+  if (res.status !== 200) throw new Error(`captcha not issued: ${res.status}`);
+  return { captcha: await solveCaptcha(res.body.result), checkKey };
+}
+
+/** `body` with a fresh captcha and its proof of work, as the console sends them. */
 export async function withCaptcha(
   s: TestServer,
   body: Record<string, unknown>,
+  options: CallOptions = {},
 ): Promise<Record<string, unknown>> {
-  const checkKey = `k${Math.random().toString(36).slice(2, 12)}`;
-  const image = await s.call('GET', `/sys/randomImage/${checkKey}`);
-  if (image.status !== 200) throw new Error(`captcha not issued: ${image.status}`);
-  return { ...body, captcha: s.captcha.next, checkKey };
+  return { ...body, ...(await solvedCaptcha(s, undefined, options)) };
 }
 
 /** Retries an assertion for a while (for writes done after the answer is sent). */

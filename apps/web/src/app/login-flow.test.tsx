@@ -1,4 +1,10 @@
-import type { Brand, LoginResult, UserPermissions } from '@switchboard/contracts';
+import {
+  type Brand,
+  type LoginResult,
+  leadingZeroBits,
+  proofOfWorkText,
+  type UserPermissions,
+} from '@switchboard/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -75,7 +81,8 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string; 
     // The sign-in page and the header wait for the visiting domain's brand.
     if (path === '/sys/customerBrand') return envelope(brand);
     if (path === '/sys/loginRequirements') return envelope({ captchaRequired: failures >= 1 });
-    if (path.startsWith('/sys/randomImage/')) return envelope(`data:image/svg+xml;base64,${btoa(path)}`);
+    if (path.startsWith('/sys/randomImage/'))
+      return envelope({ algorithm: 'SHA-256', challenge: `c-${path.split('/').at(-1)}`, difficulty: 4 });
     if (path === '/sys/login') {
       if (body.password !== 'Switchboard1') {
         failures += 1;
@@ -169,20 +176,13 @@ describe('sign-in journey', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect((await screen.findByTestId('login-error')).textContent).toBe('Wrong username or password');
 
-    // The failed answer asked for a captcha: field and image appear.
-    const image = await screen.findByTestId('captcha-image');
-    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
-    const firstKey = server.calls.filter((c) => c.path.startsWith('/sys/randomImage/')).at(-1)?.path;
-    await user.click(image);
-    await waitFor(() =>
-      expect(server.calls.filter((c) => c.path.startsWith('/sys/randomImage/')).at(-1)?.path).not.toBe(
-        firstKey,
-      ),
-    );
+    // The failed answer asked for a captcha: the browser works its proof out by itself.
+    const check = await screen.findByTestId('captcha-check');
+    await waitFor(() => expect(check.getAttribute('data-state')).toBe('done'));
+    expect(check.textContent).toContain('Check done');
 
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'Switchboard1');
-    await user.type(screen.getByTestId('captcha-input'), 'ab12');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     // Several departments and none current: a dialog that must be answered.
@@ -200,8 +200,19 @@ describe('sign-in journey', () => {
     const login = server.calls.find(
       (c) => c.path === '/sys/login' && (c.body as { captcha?: string }).captcha,
     );
-    expect(login?.body).toMatchObject({ username: 'sales', password: 'Switchboard1', captcha: 'ab12' });
-    expect((login?.body as { checkKey?: string } | undefined)?.checkKey).toMatch(/^[A-Za-z0-9]{16}$/);
+    const proof = login?.body as { captcha: string; checkKey: string };
+    expect(proof).toMatchObject({
+      username: 'sales',
+      password: 'Switchboard1',
+      captcha: expect.stringMatching(/^\d+$/),
+    });
+    expect(proof.checkKey).toMatch(/^[A-Za-z0-9]{16}$/);
+    // The nonce proves the work for the challenge of its key (4 zero bits here).
+    const digest = await crypto.subtle.digest(
+      'SHA-256',
+      new TextEncoder().encode(proofOfWorkText(`c-${proof.checkKey}`, proof.captcha)),
+    );
+    expect(leadingZeroBits(new Uint8Array(digest))).toBeGreaterThanOrEqual(4);
     expect(server.calls.find((c) => c.path === '/sys/selectDepart')?.body).toEqual({
       orgCode: 'A03',
       username: 'sales',

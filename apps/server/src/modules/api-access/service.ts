@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   API_IP_RULES_MAX,
+  API_KEY_PATTERN,
   API_KEYS_PER_COMPANY_MAX,
   API_SIGNATURE_WINDOW_S,
   type apiIpRuleAddSchema,
@@ -35,6 +36,7 @@ import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import type { DataScope } from '../../platform/scope';
 import { newSecretsKey, parseSecretsKey, SecretBox } from '../../platform/secret-box';
+import { headerCredential } from '../../platform/validation';
 import { type CallbackPostResult, postCallback, privateLiteral } from './callback-post';
 import { ApiAccessRepo, type ApiCallbackRow, type ApiIpRuleRow, type ApiKeyRow } from './repo';
 import {
@@ -409,7 +411,7 @@ export class ApiAccessService {
 
   /**
    * Checks a signed request: headers present and well formed, timestamp within 5 minutes, the
-   * key known and not revoked, the signature (current secret, or the previous one in its grace
+   * key known and not revoked with the signature (current secret, or the previous one in its grace
    * period), the key enabled, the company active, the caller's address in the API IP whitelist,
    * and the nonce new (recorded only once everything else passed, so refused requests cannot use
    * up nonces). Answers who signed, or the first reason to refuse.
@@ -420,8 +422,9 @@ export class ApiAccessService {
     const headers = readSignedHeaders(request.headers, request.now ?? Date.now());
     if ('code' in headers) return refuse(headers.code, 401, headers.params);
     const key = await this.cachedKey(headers.apiKey);
-    if (!key) return refuse('API_KEY_UNKNOWN', 401);
-    if (key.state === 'revoked') return refuse('API_KEY_REVOKED', 401);
+    // Unknown, revoked (its secret is erased, so nothing can match) and wrongly signed are one
+    // answer: a caller without the secret learns nothing about a key's state.
+    if (!key || key.state === 'revoked') return refuse('API_SIGNATURE_INVALID', 401);
     const box = await this.secretBox();
     const secret = this.open(box, key.secretSealed, keyAad(key.apiKey));
     if (secret === null) return refuse('API_SECRET_UNREADABLE', 401);
@@ -484,9 +487,10 @@ export class ApiAccessService {
       ({ ok: false, error: new AppError(code, status, params) }) as const;
     const credentials = parseBasic(request.authorization);
     if (!credentials) return refuse('API_BASIC_AUTH_REQUIRED', 401);
+    // Unknown, revoked (secret erased) and a wrong secret are one answer (see verifyRequest).
+    if (!API_KEY_PATTERN.test(credentials.user)) return refuse('API_CREDENTIALS_INVALID', 401);
     const key = await this.cachedKey(credentials.user);
-    if (!key) return refuse('API_CREDENTIALS_INVALID', 401);
-    if (key.state === 'revoked') return refuse('API_KEY_REVOKED', 401);
+    if (!key || key.state === 'revoked') return refuse('API_CREDENTIALS_INVALID', 401);
     const box = await this.secretBox();
     const secret = this.open(box, key.secretSealed, keyAad(key.apiKey));
     if (secret === null) return refuse('API_SECRET_UNREADABLE', 401);
@@ -763,7 +767,10 @@ export function parseBasic(header: string | undefined): { user: string; password
   const text = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = text.indexOf(':');
   if (colon <= 0) return undefined;
-  return { user: text.slice(0, colon), password: text.slice(colon + 1) };
+  // Decoded text is the caller's: control characters and overlong values make no credentials.
+  const user = headerCredential(text.slice(0, colon), 64);
+  const password = headerCredential(text.slice(colon + 1), 256);
+  return user && password ? { user, password } : undefined;
 }
 
 /** Constant-time comparison of two secrets (by their SHA-256, so lengths do not leak). */

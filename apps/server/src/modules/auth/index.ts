@@ -1,11 +1,11 @@
 import { defineModule } from '../../platform/module';
-import { type CaptchaGenerator, CaptchaService, fixedCaptchaGenerator, svgCaptchaGenerator } from './captcha';
+import { CaptchaService } from './captcha';
 import { authRoutes } from './routes';
 import { AuthService } from './service';
 import { SessionService } from './sessions';
 import { SmsCodeService } from './sms-codes';
 
-export type { CaptchaGenerator } from './captcha';
+export { clientOf } from './routes';
 export type { AuthService, ClientInfo } from './service';
 export { hashToken, type SessionService } from './sessions';
 export type { SmsCodeService } from './sms-codes';
@@ -20,21 +20,17 @@ declare module '../../platform/module' {
 }
 
 /** Sign-in, sessions, captchas, TOTP and password changes. */
-export const authModule = (options: { captchaGenerator?: CaptchaGenerator } = {}) =>
+export const authModule = () =>
   defineModule({
     name: 'auth',
     services: ({ db, config, realtime, log }, services) => ({
       sessions: new SessionService(db, services, realtime),
-      captchas: new CaptchaService(
-        db,
-        options.captchaGenerator ??
-          (config.fixedCaptcha ? fixedCaptchaGenerator(config.fixedCaptcha) : svgCaptchaGenerator),
-      ),
+      captchas: new CaptchaService(db, config.captchaDifficulty),
       auth: new AuthService(db, config, services, log),
       smsCodes: new SmsCodeService(db, config, services, log),
     }),
     routes: authRoutes,
-    jobs: ({ sessions, captchas, smsCodes }, { config }) => [
+    jobs: ({ auth, sessions, captchas, smsCodes }, { config }) => [
       {
         name: 'auth.sessions.purge',
         description: `Delete sessions that ended more than ${config.sessionRetentionDays} days ago`,
@@ -46,6 +42,12 @@ export const authModule = (options: { captchaGenerator?: CaptchaGenerator } = {}
         description: 'Delete expired captchas',
         schedule: '*/10 * * * *',
         run: async () => ({ deleted: await captchas.purgeExpired() }),
+      },
+      {
+        name: 'auth.loginThrottle.purge',
+        description: 'Delete sign-in guard counters untouched for a day',
+        schedule: '40 * * * *',
+        run: async () => ({ deleted: await auth.purgeAttempts() }),
       },
       {
         name: 'auth.smsCodes.purge',

@@ -1,6 +1,7 @@
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MAX_MS, LOGIN_LOCK_MS } from '@switchboard/contracts';
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { type Db, executor } from '../../platform/db';
-import { captchas, sessions, smsCodes } from './schema';
+import { type Db, executor, rowsOf } from '../../platform/db';
+import { captchas, loginThrottle, sessions, smsCodes } from './schema';
 
 export type SessionValues = typeof sessions.$inferInsert;
 
@@ -80,17 +81,17 @@ export class AuthRepo {
       .values(values)
       .onConflictDoUpdate({
         target: captchas.checkKey,
-        set: { answerHash: values.answerHash, expiresAt: values.expiresAt },
+        set: { challenge: values.challenge, expiresAt: values.expiresAt },
       });
   }
 
-  /** Deletes a live captcha and answers its stored hash (a captcha is used once). */
+  /** Deletes a live captcha and answers its challenge (a captcha is used once). */
   async takeCaptcha(checkKey: string): Promise<string | undefined> {
     const [row] = await executor(this.db)
       .delete(captchas)
       .where(and(eq(captchas.checkKey, checkKey), gt(captchas.expiresAt, new Date())))
-      .returning({ answerHash: captchas.answerHash });
-    return row?.answerHash;
+      .returning({ challenge: captchas.challenge });
+    return row?.challenge;
   }
 
   async purgeCaptchas(): Promise<number> {
@@ -98,6 +99,101 @@ export class AuthRepo {
       .delete(captchas)
       .where(lt(captchas.expiresAt, new Date()))
       .returning({ key: captchas.checkKey });
+    return deleted.length;
+  }
+
+  // --- the sign-in guard's counters (login-guard.ts) ---
+
+  /**
+   * A row is new again once it was left alone for the failure window after its last attempt or
+   * after its pause ended.
+   */
+  private static stale =
+    sql`coalesce(t.locked_until, t.last_at) < now() - make_interval(secs => ${LOGIN_FAILURE_WINDOW_MS / 1000})`;
+
+  /**
+   * Takes a slot of each counter in one statement (the row locks of the upsert order parallel
+   * attempts): answers the attempts each counter has let through now, this one included. A counter
+   * that is paused, or whose slots are all taken, is left out of the answer and unchanged.
+   */
+  async takeAttempt(counters: { key: string; allowed: number }[]): Promise<Map<string, number>> {
+    const stale = AuthRepo.stale;
+    const values = sql.join(
+      counters.map((c) => sql`(${c.key}, 1, ${c.allowed}::int, 0, null, now())`),
+      sql`, `,
+    );
+    const result = await executor(this.db).execute(sql`
+      insert into ${loginThrottle} as t (key, attempts, allowed, locks, locked_until, last_at)
+      values ${values}
+      on conflict (key) do update set
+        attempts = case when ${stale} then 1 else t.attempts + 1 end,
+        allowed = case when ${stale} then excluded.allowed else t.allowed end,
+        locks = case when ${stale} then 0 else t.locks end,
+        locked_until = case when ${stale} then null else t.locked_until end,
+        last_at = now()
+      where ${stale} or ((t.locked_until is null or t.locked_until <= now()) and t.attempts < t.allowed)
+      returning key, attempts`);
+    return new Map(rowsOf<{ key: string; attempts: number }>(result).map((r) => [r.key, Number(r.attempts)]));
+  }
+
+  /** Gives slots back (an attempt that was not checked, or that succeeded). */
+  async releaseAttempt(keys: string[]) {
+    if (keys.length === 0) return;
+    await executor(this.db)
+      .update(loginThrottle)
+      .set({ attempts: sql`greatest(${loginThrottle.attempts} - 1, 0)` })
+      .where(inArray(loginThrottle.key, keys));
+  }
+
+  /** Forgets counters (a success clears its pair and account). */
+  async clearAttempts(keys: string[]) {
+    if (keys.length === 0) return;
+    await executor(this.db).delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+  }
+
+  /**
+   * A failed attempt: a counter whose slots are all taken is paused, each pause twice the one
+   * before, and lets one more attempt through once the pause is over.
+   */
+  async pauseExhausted(keys: string[]) {
+    if (keys.length === 0) return;
+    await executor(this.db).execute(sql`
+      update ${loginThrottle} set
+        locked_until = now() + make_interval(secs => least(${LOGIN_LOCK_MS / 1000} * power(2, least(locks, 20)), ${LOGIN_LOCK_MAX_MS / 1000})),
+        allowed = attempts + 1,
+        locks = locks + 1
+      where key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}) and attempts >= allowed`);
+  }
+
+  /** The attempts each counter holds now (0 when stale or absent), and how long a pause has left. */
+  async peekAttempts(keys: string[]): Promise<Map<string, { attempts: number; pausedMs: number }>> {
+    const stale = AuthRepo.stale;
+    const result = await executor(this.db).execute(sql`
+      select key,
+        case when ${stale} then 0 else attempts end as attempts,
+        greatest(extract(epoch from (coalesce(locked_until, now()) - now())) * 1000, 0) as paused_ms
+      from ${loginThrottle} t
+      where key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`);
+    return new Map(
+      rowsOf<{ key: string; attempts: number; paused_ms: number }>(result).map((r) => [
+        r.key,
+        { attempts: Number(r.attempts), pausedMs: Number(r.paused_ms) },
+      ]),
+    );
+  }
+
+  /** Deletes counters nobody touched for a day and not paused. */
+  async purgeAttempts(): Promise<number> {
+    const deleted = await executor(this.db)
+      .delete(loginThrottle)
+      .where(sql`coalesce(${loginThrottle.lockedUntil}, ${loginThrottle.lastAt}) < now() - interval '1 day'`)
+      .returning({ key: loginThrottle.key });
     return deleted.length;
   }
 

@@ -1,4 +1,5 @@
 import {
+  captchaChallengeSchema,
   captchaKeySchema,
   casValidateSchema,
   loginRequirementsQuerySchema,
@@ -114,9 +115,9 @@ export function authRoutes(api: Api, { auth, captchas, smsCodes }: Services, { c
     {
       config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
-        summary: 'A captcha picture for a check key (an SVG data: URL)',
+        summary: 'A captcha challenge for a check key (a proof of work: see captchaChallengeSchema)',
         params: z.object({ key: captchaKeySchema }),
-        response: okResponse(z.string()),
+        response: okResponse(captchaChallengeSchema),
       },
     },
     async (request) => ok(request, await captchas.issue(request.params.key)),

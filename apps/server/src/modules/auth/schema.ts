@@ -1,4 +1,13 @@
-import { index, pgTable, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns';
 import { users } from '../user/schema';
 
@@ -20,12 +29,37 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** One-time captcha answers, stored hashed and deleted when used. */
+/** Captcha challenges (proof of work, captcha.ts), deleted when used. */
 export const captchas = pgTable('captchas', {
   checkKey: varchar('check_key', { length: 64 }).primaryKey(),
-  answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+  /** The random challenge (the column held a picture's hashed answer before the proof of work). */
+  challenge: varchar('answer_hash', { length: 64 }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The sign-in guard's counters (login-guard.ts): one row per account and address pair, per
+ * address and per account. An attempt takes a slot (attempts + 1) in one statement before its
+ * password is checked, so parallel attempts cannot all read the same count; a success gives its
+ * slot back. When a pair's or an address's slots run out it is paused until `locked_until`, each
+ * pause twice the one before; rows left alone for the failure window start again.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    /** `pair:<username>|<address>`, `addr:<address>` or `user:<username>`. */
+    key: varchar('key', { length: 200 }).primaryKey(),
+    /** Attempts let through since the row started (failed or still being checked). */
+    attempts: integer('attempts').notNull(),
+    /** How many attempts may be let through before the next pause. */
+    allowed: integer('allowed').notNull(),
+    /** Pauses so far (each twice as long as the one before). */
+    locks: integer('locks').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_throttle_last_idx').on(t.lastAt)],
+);
 
 /**
  * Codes sent by SMS for signing in and resetting a password: stored hashed, good for a few

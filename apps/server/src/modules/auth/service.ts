@@ -1,11 +1,11 @@
-import {
-  LOGIN_LOCK_MS,
-  type LoginPayload,
-  type LoginResult,
-  type PasswordResetPayload,
-  type PhoneLoginPayload,
-  type UpdatePasswordPayload,
-  type UserInfo,
+import type {
+  ErrorCode,
+  LoginPayload,
+  LoginResult,
+  PasswordResetPayload,
+  PhoneLoginPayload,
+  UpdatePasswordPayload,
+  UserInfo,
 } from '@switchboard/contracts';
 import type { AuthContext } from '../../platform/access';
 import type { Config } from '../../platform/config';
@@ -17,7 +17,16 @@ import type { Services } from '../../platform/module';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { LoginMethod } from '../logs';
 import type { UserRow } from '../user';
-import { captchaRequired, type FailureCounts, failureDelayMs, isLocked } from './login-guard';
+import {
+  ALLOWED,
+  type Counter,
+  captchaRequired,
+  counterKeys,
+  type FailureCounts,
+  failureDelayMs,
+  pauseMs,
+} from './login-guard';
+import { AuthRepo } from './repo';
 import { phoneOf } from './sms-codes';
 import { checkTotp, newTotpSecret, totpSetup } from './totp';
 
@@ -31,14 +40,27 @@ const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+const COUNTERS: Counter[] = ['pair', 'address', 'account'];
+
+/** An attempt that took its slots of the guard's counters (login-guard.ts). */
+interface Attempt {
+  keys: Record<Counter, string>;
+  /** Each counter's earlier attempts (failed, or still being checked). */
+  before: FailureCounts;
+}
+
 /** Signing in and out, proving who one is (password, TOTP, CAS) and changing one's password. */
 export class AuthService {
+  private readonly repo: AuthRepo;
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly services: Services,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.repo = new AuthRepo(db);
+  }
 
   /** Waits out the slow-down of a failed attempt (a test may record it instead: config.loginFailureWait). */
   private wait(ms: number): Promise<void> {
@@ -46,8 +68,43 @@ export class AuthService {
   }
 
   async requirements(username: string, client: ClientInfo) {
-    const counts = await this.services.loginLog.recentFailures(username, client.ip);
-    return { captchaRequired: captchaRequired(this.config.loginCaptcha, counts) };
+    const keys = counterKeys(username, client.ip);
+    const held = await this.repo.peekAttempts(COUNTERS.map((c) => keys[c]));
+    const before = Object.fromEntries(
+      COUNTERS.map((c) => [c, held.get(keys[c])?.attempts ?? 0]),
+    ) as FailureCounts;
+    return { captchaRequired: captchaRequired(this.config.loginCaptcha, before) };
+  }
+
+  /**
+   * Takes this attempt's slots of the guard's counters in one statement, before any secret is
+   * checked; refuses it (429) when its account and address pair or its address is paused.
+   */
+  private async begin(username: string, client: ClientInfo, method: LoginMethod): Promise<Attempt> {
+    const keys = counterKeys(username, client.ip);
+    const taken = await this.repo.takeAttempt(COUNTERS.map((c) => ({ key: keys[c], allowed: ALLOWED[c] })));
+    const paused = (['pair', 'address'] as const).find((c) => !taken.has(keys[c]));
+    if (paused) {
+      await this.repo.releaseAttempt([...taken.keys()]);
+      const left = (await this.repo.peekAttempts([keys[paused]])).get(keys[paused])?.pausedMs ?? 0;
+      const code: ErrorCode = paused === 'pair' ? 'ACCOUNT_LOCKED' : 'LOGIN_ADDRESS_LOCKED';
+      await this.logAttempt(username, client, { success: false, reason: code, method });
+      // Slots all taken by attempts still being checked: the pause they will start.
+      const minutes = Math.max(1, Math.ceil((left || pauseMs(0)) / 60_000));
+      throw new AppError(code, 429, { minutes }, { captchaRequired: true });
+    }
+    const before = Object.fromEntries(
+      COUNTERS.map((c) => [c, (taken.get(keys[c]) ?? 1) - 1]),
+    ) as FailureCounts;
+    return { keys, before };
+  }
+
+  /**
+   * A success: its pair, account and address start again (as a person who mistyped expects; a
+   * paused counter is never reached by a success, so this lifts no pause).
+   */
+  private async succeeded(attempt: Attempt) {
+    await this.repo.clearAttempts(COUNTERS.map((c) => attempt.keys[c]));
   }
 
   private logAttempt(
@@ -66,19 +123,23 @@ export class AuthService {
     });
   }
 
-  /** A failed attempt: logged, slowed down, answered with what the next attempt needs. */
+  /**
+   * A failed attempt: logged, its slots kept (a pair or address out of slots is paused), slowed
+   * down, answered with what the next attempt needs.
+   */
   private async fail(
     username: string,
     client: ClientInfo,
     error: AppError,
     userId?: string,
     method: LoginMethod = 'password',
-    before?: FailureCounts,
+    attempt?: Attempt,
   ): Promise<never> {
-    const counts = before ?? (await this.services.loginLog.recentFailures(username, client.ip));
     await this.logAttempt(username, client, { success: false, reason: error.errorCode, userId, method });
-    await this.wait(failureDelayMs(counts.byUser));
-    const after = { byUser: counts.byUser + 1, byAddress: counts.byAddress + 1 };
+    const before = attempt?.before ?? { pair: 0, address: 0, account: 0 };
+    if (attempt) await this.repo.pauseExhausted([attempt.keys.pair, attempt.keys.address]);
+    await this.wait(failureDelayMs(Math.max(...Object.values(before))));
+    const after = Object.fromEntries(COUNTERS.map((c) => [c, before[c] + 1])) as FailureCounts;
     const extra = (error.result ?? {}) as Record<string, unknown>;
     throw new AppError(error.errorCode, error.status, error.params, {
       ...extra,
@@ -86,22 +147,28 @@ export class AuthService {
     });
   }
 
-  private async refuseWhenLocked(
+  /**
+   * Proves a signed-in user is who they say (old password, password or code before unbinding
+   * Google Authenticator) under the same guard as a sign-in: wrong answers take slots, then the
+   * pair is paused, so a stolen session cannot guess its way to the password.
+   */
+  async proveIdentity(
     username: string,
     client: ClientInfo,
-    counts: FailureCounts,
     method: LoginMethod,
-  ) {
-    if (!isLocked(counts)) return;
-    await this.logAttempt(username, client, { success: false, reason: 'ACCOUNT_LOCKED', method });
-    throw new AppError('ACCOUNT_LOCKED', 429, { minutes: LOGIN_LOCK_MS / 60_000 }, { captchaRequired: true });
+    check: () => Promise<boolean>,
+    error: AppError,
+    userId?: string,
+  ): Promise<void> {
+    const attempt = await this.begin(username, client, method);
+    if (!(await check())) return this.fail(username, client, error, userId, method, attempt);
+    await this.succeeded(attempt);
   }
 
   async login(payload: LoginPayload, client: ClientInfo): Promise<LoginResult> {
     const { username } = payload;
-    const counts = await this.services.loginLog.recentFailures(username, client.ip);
-    await this.refuseWhenLocked(username, client, counts, 'password');
-    if (captchaRequired(this.config.loginCaptcha, counts)) {
+    const attempt = await this.begin(username, client, 'password');
+    if (captchaRequired(this.config.loginCaptcha, attempt.before)) {
       const good =
         payload.captcha && payload.checkKey
           ? await this.services.captchas.consume(payload.checkKey, payload.captcha)
@@ -113,7 +180,7 @@ export class AuthService {
           new AppError('CAPTCHA_INVALID', 400),
           undefined,
           'password',
-          counts,
+          attempt,
         );
     }
     const user = await this.services.users.findByUsername(username);
@@ -125,11 +192,11 @@ export class AuthService {
         new AppError('WRONG_CREDENTIALS', 400),
         user?.id,
         'password',
-        counts,
+        attempt,
       );
     }
-    await this.checkAccount(user, client);
-    return this.finishSignIn(user, client, 'password', payload.googleCode, username, counts);
+    await this.checkAccount(user, client, 'password', attempt);
+    return this.finishSignIn(user, client, 'password', payload.googleCode, username, attempt);
   }
 
   /** The last step of a sign-in: a bound Google Authenticator's code, then the session. */
@@ -139,7 +206,7 @@ export class AuthService {
     method: 'password' | 'smsCode',
     googleCode: string | undefined,
     username: string,
-    counts: Awaited<ReturnType<Services['loginLog']['recentFailures']>>,
+    attempt: Attempt,
   ): Promise<LoginResult> {
     if (user.totpSecret && !(googleCode && (await this.consumeTotp(user, googleCode)))) {
       return this.fail(
@@ -148,9 +215,10 @@ export class AuthService {
         new AppError('GOOGLE_CODE_INVALID', 400, {}, { googleCodeRequired: true }),
         user.id,
         method,
-        counts,
+        attempt,
       );
     }
+    await this.succeeded(attempt);
     return this.startSession(user, client, method);
   }
 
@@ -163,8 +231,7 @@ export class AuthService {
     const phone = phoneOf(payload.phone, payload.country);
     const user = await this.services.users.findByPhone(phone);
     const username = user?.username ?? phone;
-    const counts = await this.services.loginLog.recentFailures(username, client.ip);
-    await this.refuseWhenLocked(username, client, counts, 'smsCode');
+    const attempt = await this.begin(username, client, 'smsCode');
     if (user?.totpSecret && !payload.googleCode) {
       // Asked before the SMS code is spent.
       return this.fail(
@@ -173,15 +240,15 @@ export class AuthService {
         new AppError('GOOGLE_CODE_INVALID', 400, {}, { googleCodeRequired: true }),
         user.id,
         'smsCode',
-        counts,
+        attempt,
       );
     }
     const good = user ? await this.services.smsCodes.consume(phone, 'login', payload.code) : false;
     if (!user || !good) {
-      return this.fail(username, client, new AppError('SMS_CODE_INVALID', 400), user?.id, 'smsCode', counts);
+      return this.fail(username, client, new AppError('SMS_CODE_INVALID', 400), user?.id, 'smsCode', attempt);
     }
-    await this.checkAccount(user, client, 'smsCode');
-    return this.finishSignIn(user, client, 'smsCode', payload.googleCode, username, counts);
+    await this.checkAccount(user, client, 'smsCode', attempt);
+    return this.finishSignIn(user, client, 'smsCode', payload.googleCode, username, attempt);
   }
 
   /**
@@ -193,8 +260,7 @@ export class AuthService {
     const phone = phoneOf(payload.phone, payload.country);
     const user = await this.services.users.findByPhone(phone);
     const username = user?.username ?? phone;
-    const counts = await this.services.loginLog.recentFailures(username, client.ip);
-    await this.refuseWhenLocked(username, client, counts, 'passwordReset');
+    const attempt = await this.begin(username, client, 'passwordReset');
     const good = user ? await this.services.smsCodes.consume(phone, 'reset', payload.code) : false;
     if (!user || !good) {
       return this.fail(
@@ -203,12 +269,20 @@ export class AuthService {
         new AppError('SMS_CODE_INVALID', 400),
         user?.id,
         'passwordReset',
-        counts,
+        attempt,
       );
     }
     if (user.status !== 1) {
-      return this.fail(username, client, new AppError('ACCOUNT_FROZEN', 403), user.id, 'passwordReset');
+      return this.fail(
+        username,
+        client,
+        new AppError('ACCOUNT_FROZEN', 403),
+        user.id,
+        'passwordReset',
+        attempt,
+      );
     }
+    await this.succeeded(attempt);
     const passwordHash = await hashPassword(payload.password);
     await withTransaction(
       this.db,
@@ -222,19 +296,31 @@ export class AuthService {
   }
 
   /** Frozen accounts, unapproved companies and the login IP whitelists of user and company. */
-  private async checkAccount(user: UserRow, client: ClientInfo, method: LoginMethod = 'password') {
+  private async checkAccount(
+    user: UserRow,
+    client: ClientInfo,
+    method: LoginMethod = 'password',
+    attempt?: Attempt,
+  ) {
     if (user.status !== 1)
-      return this.fail(user.username, client, new AppError('ACCOUNT_FROZEN', 403), user.id, method);
+      return this.fail(user.username, client, new AppError('ACCOUNT_FROZEN', 403), user.id, method, attempt);
     let companyRules: string[] = [];
     if (user.companyId) {
       const company = await this.services.companies.find(user.companyId);
       // Not approved (waiting or rejected), frozen or disabled: said plainly, in the caller's language.
       const blocked = await this.services.companies.blockOf(user.companyId);
-      if (blocked) return this.fail(user.username, client, blocked, user.id, method);
+      if (blocked) return this.fail(user.username, client, blocked, user.id, method, attempt);
       companyRules = company?.ipWhitelist ?? [];
     }
     if (!ipAllowed(client.ip, user.ipWhitelist) || !ipAllowed(client.ip, companyRules)) {
-      return this.fail(user.username, client, new AppError('LOGIN_IP_NOT_ALLOWED', 403), user.id, method);
+      return this.fail(
+        user.username,
+        client,
+        new AppError('LOGIN_IP_NOT_ALLOWED', 403),
+        user.id,
+        method,
+        attempt,
+      );
     }
   }
 
@@ -285,6 +371,10 @@ export class AuthService {
     return this.startSession(user, client, 'cas');
   }
 
+  purgeAttempts() {
+    return this.repo.purgeAttempts();
+  }
+
   logout(auth: AuthContext) {
     return this.services.sessions.revoke(auth.sessionId);
   }
@@ -298,20 +388,16 @@ export class AuthService {
   async changePassword(auth: AuthContext, payload: UpdatePasswordPayload, client: ClientInfo) {
     if (payload.username !== auth.user.username) throw new AppError('NO_LOGGED_IN_USER', 400);
     const username = auth.user.username;
-    const counts = await this.services.loginLog.recentFailures(username, client.ip);
-    await this.refuseWhenLocked(username, client, counts, 'passwordChange');
     const user = await this.services.users.findById(auth.user.id);
     if (!user) throw new AppError('NO_LOGGED_IN_USER', 400);
-    if (!(await verifyPassword(payload.oldpassword, user.passwordHash))) {
-      await this.logAttempt(username, client, {
-        success: false,
-        reason: 'OLD_PASSWORD_WRONG',
-        userId: user.id,
-        method: 'passwordChange',
-      });
-      await this.wait(failureDelayMs(counts.byUser));
-      throw new AppError('OLD_PASSWORD_WRONG', 400);
-    }
+    await this.proveIdentity(
+      username,
+      client,
+      'passwordChange',
+      () => verifyPassword(payload.oldpassword, user.passwordHash),
+      new AppError('OLD_PASSWORD_WRONG', 400),
+      user.id,
+    );
     const passwordHash = await hashPassword(payload.password);
     await withTransaction(
       this.db,

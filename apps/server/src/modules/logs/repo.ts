@@ -1,4 +1,4 @@
-import { LOGIN_FAILURE_WINDOW_MS, type logQuerySchema } from '@switchboard/contracts';
+import type { logQuerySchema } from '@switchboard/contracts';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -55,26 +55,6 @@ export class LogRepo {
 
   async recordOperation(values: OperationValues) {
     await executor(this.db).insert(operationLog).values(values);
-  }
-
-  /**
-   * Recent failed logins for a username and for an address: each count starts again after a
-   * success (of that user, from that address) and only looks back one window.
-   */
-  async recentFailures(username: string, ip: string): Promise<{ byUser: number; byAddress: number }> {
-    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS).toISOString();
-    const result = await executor(this.db).execute(sql`
-      select
-        (select count(*)::int from ${loginLog} f
-          where f.username = ${username} and not f.success and f.created_at > ${since}
-            and f.created_at > coalesce((select max(s.created_at) from ${loginLog} s
-              where s.username = ${username} and s.success), 'epoch')) as by_user,
-        (select count(*)::int from ${loginLog} f
-          where f.ip = ${ip} and not f.success and f.created_at > ${since}
-            and f.created_at > coalesce((select max(s.created_at) from ${loginLog} s
-              where s.ip = ${ip} and s.success), 'epoch')) as by_address`);
-    const row = rowsOf<{ by_user: number; by_address: number }>(result)[0];
-    return { byUser: Number(row?.by_user ?? 0), byAddress: Number(row?.by_address ?? 0) };
   }
 
   /** `rules`: the caller's data rules on the list (LOGIN_LOG_RULES or OPERATION_LOG_RULES). */

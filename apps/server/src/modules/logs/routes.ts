@@ -33,6 +33,7 @@ const METHOD_LABELS: Record<(typeof LOGIN_METHODS)[number], Record<Locale, strin
   passwordChange: { 'en-US': 'Password change', 'zh-CN': '修改密码' },
   smsCode: { 'en-US': 'SMS code', 'zh-CN': '短信验证码' },
   passwordReset: { 'en-US': 'Password reset', 'zh-CN': '重置密码' },
+  googleAuthUnbind: { 'en-US': 'Google Authenticator unbind', 'zh-CN': '解绑谷歌验证器' },
 };
 
 const TIME = {

@@ -97,10 +97,6 @@ export class LoginLogService {
     return this.repo.recordLogin(row);
   }
 
-  recentFailures(username: string, ip: string) {
-    return this.repo.recentFailures(username, ip);
-  }
-
   /** `rules`: the caller's data rules on the login log (LOGIN_LOG_RULES). */
   async list(query: LogQuery, rules?: SQL): Promise<KeysetPage<LoginLogRow>> {
     return keysetPageOf(await this.repo.loginLog(withDefaultPeriod(query), rules), query, (row) => row.id);

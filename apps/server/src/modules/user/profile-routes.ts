@@ -12,6 +12,7 @@ import { requireAuth } from '../../platform/access';
 import { recordChange } from '../../platform/audit';
 import { AppError, fieldError, ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
+import { clientOf } from '../auth';
 import { ProfileRefused } from './profile-service';
 
 async function fields<T>(request: FastifyRequest, work: Promise<T>): Promise<T> {
@@ -121,7 +122,7 @@ export function profileRoutes(api: Api, { profiles }: Services) {
       },
     },
     async (request) => {
-      await profiles.unbindTotp(requireAuth(request), request.body);
+      await profiles.unbindTotp(requireAuth(request), request.body, clientOf(request));
       return ok(request, null);
     },
   );

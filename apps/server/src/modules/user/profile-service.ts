@@ -14,6 +14,7 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { verifyPassword } from '../../platform/passwords';
+import type { ClientInfo } from '../auth';
 import { ProfileRepo } from './profile-repo';
 import type { UserRow } from './repo';
 
@@ -145,16 +146,24 @@ export class ProfileService {
     return this.repo.avatar(id);
   }
 
-  /** Unbinds Google Authenticator once the caller proves it is them: the password or a current code. */
-  async unbindTotp(auth: AuthContext, proof: GoogleAuthUnbindPayload) {
+  /**
+   * Unbinds Google Authenticator once the caller proves it is them: the password or a current
+   * code, under the sign-in guard (wrong answers count like failed sign-ins, then pause).
+   */
+  async unbindTotp(auth: AuthContext, proof: GoogleAuthUnbindPayload, client: ClientInfo) {
     const user = await this.self(auth);
     if (!user.totpSecret) throw new AppError('TOTP_NOT_BOUND', 409);
-    if (proof.code) {
-      if (!(await this.services.auth.consumeTotp(user, proof.code)))
-        throw new AppError('GOOGLE_CODE_INVALID', 400);
-    } else if (!proof.password || !(await verifyPassword(proof.password, user.passwordHash))) {
-      throw new AppError('PASSWORD_WRONG', 400);
-    }
+    const check = proof.code
+      ? () => this.services.auth.consumeTotp(user, proof.code!)
+      : async () => Boolean(proof.password) && verifyPassword(proof.password!, user.passwordHash);
+    await this.services.auth.proveIdentity(
+      user.username,
+      client,
+      'googleAuthUnbind',
+      check,
+      new AppError(proof.code ? 'GOOGLE_CODE_INVALID' : 'PASSWORD_WRONG', 400),
+      user.id,
+    );
     await this.services.users.update(user.id, {
       totpSecret: null,
       totpPendingSecret: null,

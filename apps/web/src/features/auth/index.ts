@@ -1,4 +1,3 @@
-export { newCheckKey, useCaptchaImage } from './api/get-captcha-image';
 export {
   getUserPermissions,
   userPermissionsKey,
@@ -7,7 +6,8 @@ export {
 } from './api/get-user-permissions';
 export { logout } from './api/logout';
 export { usePasswordReset, useSendSmsCode } from './api/sms-code';
-export { CaptchaImage } from './components/CaptchaImage';
+export { CaptchaCheck } from './components/CaptchaCheck';
 export { errorText } from './components/LoginFormParts';
+export { useCaptcha } from './hooks/use-captcha';
 export { useCountdown } from './hooks/use-countdown';
 export { endRevokedSession, useSignOut } from './hooks/use-sign-out';

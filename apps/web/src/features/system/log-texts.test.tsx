@@ -12,9 +12,15 @@ describe('useLoginLogTexts', () => {
       'Password',
       'Single sign-on (CAS)',
       'Wrong username or password',
-      'Too many failed attempts, the account is locked for 15 minutes',
+      'Too many failed attempts, signing in to this account from here is paused for 15 minutes',
     ],
-    ['zh-CN', '密码登录', '单点登录（CAS）', '用户名或密码错误', '登录失败次数过多，账号已锁定15分钟'],
+    [
+      'zh-CN',
+      '密码登录',
+      '单点登录（CAS）',
+      '用户名或密码错误',
+      '登录失败次数过多，该账号在此地址的登录已暂停15分钟',
+    ],
   ] as const)('says what the login log’s codes mean (%s)', async (locale, password, cas, wrong, locked) => {
     await changeLocale(locale);
     const { result } = renderHook(() => useLoginLogTexts());

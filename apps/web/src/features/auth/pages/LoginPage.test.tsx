@@ -1,3 +1,4 @@
+import { leadingZeroBits, proofOfWorkText } from '@switchboard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -90,5 +91,54 @@ describe('LoginPage (no antd)', () => {
       password: 'Switchboard1',
       googleCode: '123456',
     });
+  });
+});
+
+describe('LoginPage captcha (a proof of work)', () => {
+  it('works the proof out by itself, in Chinese too, and sends it with its key; a refused one is replaced', async () => {
+    await changeLocale('zh-CN');
+    const api = fakeApi((call) => {
+      if (call.path === '/sys/loginRequirements') return { result: { captchaRequired: true } };
+      if (call.path.startsWith('/sys/randomImage/'))
+        return {
+          result: { algorithm: 'SHA-256', challenge: `c-${call.path.split('/').at(-1)}`, difficulty: 4 },
+        };
+      if (call.path === '/sys/login')
+        return {
+          status: 400,
+          errorCode: 'CAPTCHA_INVALID',
+          message: '验证码无效或错误',
+          flags: { captchaRequired: true },
+        };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />);
+    await user.type(screen.getByLabelText('用户名'), 'admin');
+    await user.type(screen.getByLabelText('密码'), 'Switchboard1');
+    // The requirements of this username came (typing is debounced), and the proof is done.
+    await waitFor(() =>
+      expect(
+        api.calls.some((c) => c.path === '/sys/loginRequirements' && c.query.get('username') === 'admin'),
+      ).toBe(true),
+    );
+    await waitFor(() => expect(screen.getByTestId('captcha-check').getAttribute('data-state')).toBe('done'));
+    const check = screen.getByTestId('captcha-check');
+    expect(check.textContent).toContain('校验完成');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    const keys = () =>
+      api.calls.filter((c) => c.path.startsWith('/sys/randomImage/')).map((c) => c.path.split('/').at(-1));
+    await waitFor(() => expect(keys()).toHaveLength(2));
+    const sent = api.calls.find((c) => c.path === '/sys/login')?.body as {
+      captcha: string;
+      checkKey: string;
+    };
+    expect(sent.checkKey).toBe(keys()[0]);
+    expect(sent.captcha).toMatch(/^\d+$/);
+    const digest = await crypto.subtle.digest(
+      'SHA-256',
+      new TextEncoder().encode(proofOfWorkText(`c-${sent.checkKey}`, sent.captcha)),
+    );
+    expect(leadingZeroBits(new Uint8Array(digest))).toBeGreaterThanOrEqual(4);
   });
 });

@@ -1,7 +1,6 @@
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
-import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { type LoginPayload, loginSchema, TOTP_DIGITS, translateError } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,17 +14,17 @@ import { useLocale } from '@/lib/i18n';
 import { clearSignOutNotice, getSignOutNotice, startSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { schemaProblems } from '@/lib/validation';
-import { newCheckKey, useCaptchaImage } from '../api/get-captcha-image';
 import { useLoginRequirements } from '../api/get-login-requirements';
 import { useLogin } from '../api/login';
-import { CaptchaImage } from '../components/CaptchaImage';
+import { CaptchaCheck } from '../components/CaptchaCheck';
 import { Alert, errorText, FormField } from '../components/LoginFormParts';
 import { PhoneLoginForm } from '../components/PhoneLoginForm';
+import { useCaptcha } from '../hooks/use-captcha';
 
 type Field = 'username' | 'password' | 'captcha' | 'googleCode';
-type Values = Record<Field, string>;
+type Values = Record<Exclude<Field, 'captcha'>, string>;
 
-const EMPTY: Values = { username: '', password: '', captcha: '', googleCode: '' };
+const EMPTY: Values = { username: '', password: '', googleCode: '' };
 const GOOGLE_CODE = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
 
 /**
@@ -53,34 +52,33 @@ export default function LoginPage() {
   // Flags from a failed attempt apply to the username they were given for.
   const [captchaFor, setCaptchaFor] = useState<string | null>(null);
   const [googleCodeFor, setGoogleCodeFor] = useState<string | null>(null);
-  const [checkKey, setCheckKey] = useState(newCheckKey);
   const [notice] = useState(getSignOutNotice);
   const [mode, setMode] = useState<'password' | 'phone'>('password');
 
   const captchaRequired = requirements.data?.captchaRequired === true || captchaFor === trimmed;
   const googleCodeRequired = googleCodeFor === trimmed;
-  const captcha = useCaptchaImage(checkKey, captchaRequired);
+  const captcha = useCaptcha(captchaRequired);
 
-  const labels: Values = {
+  const labels: Record<Field, string> = {
     username: t('fields.username'),
     password: t('fields.password'),
     captcha: t('fields.captcha'),
     googleCode: t('fields.googleCode'),
   };
   // Worked out from the values each render, so a language switch re-words them at once.
-  const problems: Partial<Values> = schemaProblems(
+  const problems: Partial<Record<Field, string>> = schemaProblems(
     loginSchema,
     { username: values.username, password: values.password },
     labels,
     locale,
   );
-  if (captchaRequired && !values.captcha.trim())
-    problems.captcha = translateError('CAPTCHA_REQUIRED', locale);
+  // The browser works the captcha out by itself; a submit before it is done waits for it.
+  if (captchaRequired && !captcha.proof) problems.captcha = t('login.captchaWait');
   if (googleCodeRequired && !GOOGLE_CODE.test(values.googleCode.trim()))
     problems.googleCode = translateError('GOOGLE_CODE_INVALID', locale);
   const shown = (field: Field) => (checked.has(field) ? problems[field] : undefined);
 
-  const change = (field: Field, value: string) => {
+  const change = (field: keyof Values, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setChecked((current) => (current.has(field) ? current : new Set(current).add(field)));
   };
@@ -92,7 +90,7 @@ export default function LoginPage() {
     error: shown(field),
   });
 
-  const inputProps = (field: Field) => {
+  const inputProps = (field: keyof Values) => {
     const { id, error } = fieldOf(field);
     return {
       id,
@@ -108,11 +106,6 @@ export default function LoginPage() {
     };
   };
 
-  const refreshCaptcha = () => {
-    setValues((current) => ({ ...current, captcha: '' }));
-    setCheckKey(newCheckKey());
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fields: Field[] = ['username', 'password'];
@@ -121,15 +114,15 @@ export default function LoginPage() {
     setChecked(new Set(fields));
     const firstInvalid = fields.find((field) => problems[field]);
     if (firstInvalid) {
-      inputs.current[firstInvalid]?.focus();
+      if (firstInvalid !== 'captcha') inputs.current[firstInvalid]?.focus();
       return;
     }
     if (login.isPending) return;
     const name = trimmed;
     const payload: LoginPayload = { username: name, password: values.password };
     if (captchaRequired) {
-      payload.captcha = values.captcha.trim();
-      payload.checkKey = checkKey;
+      payload.captcha = captcha.proof ?? '';
+      payload.checkKey = captcha.checkKey;
     }
     if (googleCodeRequired) payload.googleCode = values.googleCode.trim();
     login.mutate(payload, {
@@ -142,7 +135,7 @@ export default function LoginPage() {
         if (errorFlag(error, 'captchaRequired')) setCaptchaFor(name);
         if (errorFlag(error, 'googleCodeRequired')) setGoogleCodeFor(name);
         void queryClient.invalidateQueries({ queryKey: ['auth', 'loginRequirements'] });
-        if (captchaRequired || errorFlag(error, 'captchaRequired')) refreshCaptcha();
+        if (captchaRequired || errorFlag(error, 'captchaRequired')) captcha.renew();
       },
     });
   };
@@ -207,20 +200,11 @@ export default function LoginPage() {
           </span>
         </FormField>
         {captchaRequired ? (
-          <FormField {...fieldOf('captcha')}>
-            <div className="sb-captcha">
-              <span className="sb-input-wrap">
-                <SvgIcon icon={SafetyOutlined} className="sb-input-prefix" />
-                <input
-                  {...inputProps('captcha')}
-                  placeholder={t('placeholders.captcha')}
-                  autoComplete="off"
-                  data-testid="captcha-input"
-                />
-              </span>
-              <CaptchaImage src={captcha.data} onRefresh={refreshCaptcha} />
-            </div>
-            {captcha.isError ? <div className="sb-field-error">{captcha.error.message}</div> : null}
+          <FormField
+            {...fieldOf('captcha')}
+            error={captcha.state === 'working' ? shown('captcha') : undefined}
+          >
+            <CaptchaCheck state={captcha.state} error={captcha.error} onRetry={captcha.renew} />
           </FormField>
         ) : null}
         {googleCodeRequired ? (

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
@@ -14,21 +14,29 @@ const REGISTERED = {
   approvalStatus: 'waiting',
 };
 
-/** The picture of a captcha key (the fake server draws the key itself). */
-const captchaPicture = (path: string) => `data:image/svg+xml;base64,${btoa(path)}`;
+/** The captcha challenge of a key (the fake server derives it from the key; 4 zero bits). */
+const challengeOf = (path: string) => ({
+  algorithm: 'SHA-256',
+  challenge: `c-${path.split('/').at(-1)}`,
+  difficulty: 4,
+});
 
 /**
- * A fake API that answers captcha pictures and duplicate checks, and `register` for the sign-up.
- * The console asks for a picture as the page opens.
+ * A fake API that answers captcha challenges and duplicate checks, and `register` for the
+ * sign-up. The console asks for a challenge as the page opens and works its proof out.
  */
 function serve(register: (body: unknown) => ReturnType<Parameters<typeof fakeApi>[0]>) {
   return fakeApi((call) => {
-    if (call.path.startsWith('/sys/randomImage/')) return { result: captchaPicture(call.path) };
+    if (call.path.startsWith('/sys/randomImage/')) return { result: challengeOf(call.path) };
     if (call.path === '/sys/duplicate/check') return { result: null };
     if (call.path === '/sys/user/register') return register(call.body);
     return undefined;
   });
 }
+
+/** Waits until the browser has worked the captcha's proof out. */
+const captchaDone = () =>
+  vi.waitFor(() => expect(screen.getByTestId('captcha-check').getAttribute('data-state')).toBe('done'));
 
 const pictureKeys = (calls: { path: string }[]) =>
   calls.filter((c) => c.path.startsWith('/sys/randomImage/')).map((c) => c.path.split('/').at(-1));
@@ -51,7 +59,6 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, company = 'Bl
   await user.type(field('Username'), 'lin_wei');
   await user.type(field('Password'), 'Harbour2026');
   await user.type(field('Confirm password'), 'Harbour2026');
-  await user.type(field('Verification code'), 'ab12');
 }
 
 describe('RegisterPage', () => {
@@ -99,6 +106,7 @@ describe('RegisterPage', () => {
     const user = userEvent.setup();
     renderPage();
     await fillValid(user);
+    await captchaDone();
     await user.click(screen.getByTestId('register-submit'));
     expect(await screen.findByText('This username is taken')).toBeTruthy();
     expect(screen.getByText('This phone number is already registered')).toBeTruthy();
@@ -110,8 +118,8 @@ describe('RegisterPage', () => {
     const { calls } = serve(() => ({ result: REGISTERED }));
     const user = userEvent.setup();
     const { router } = renderPage();
-    expect(await screen.findByTestId('captcha-image')).toBeTruthy();
     await fillValid(user);
+    await captchaDone();
     await user.click(screen.getByTestId('register-submit'));
     expect((await screen.findByTestId('register-result-title')).textContent).toBe('Registration received');
     expect(router.state.location.pathname).toBe('/user/register-result');
@@ -130,12 +138,12 @@ describe('RegisterPage', () => {
       confirmPassword: 'Harbour2026',
       // The browser's country (jsdom speaks en-US); the +86 number overrides it on the server.
       country: 'US',
-      captcha: 'ab12',
+      captcha: expect.stringMatching(/^\d+$/),
       checkKey: key,
     });
   });
 
-  it('asks for the captcha, and a wrong one brings a new picture and says so under the field', async () => {
+  it('a refused proof brings a new challenge and says so under the check', async () => {
     const { calls } = serve(() => ({
       status: 400,
       errorCode: 'CAPTCHA_INVALID',
@@ -144,16 +152,14 @@ describe('RegisterPage', () => {
     const user = userEvent.setup();
     renderPage();
     await fillValid(user);
-    await user.clear(field('Verification code'));
-    expect(await screen.findByText('Please enter the verification code')).toBeTruthy();
-    await user.type(field('Verification code'), 'zzzz');
-    const first = screen.getByTestId('captcha-image').getAttribute('src');
+    await captchaDone();
     await user.click(screen.getByTestId('register-submit'));
-    expect(await screen.findByText('Verification code invalid or incorrect')).toBeTruthy();
+    expect((await screen.findByTestId('captcha-problem')).textContent).toBe(
+      'Verification code invalid or incorrect',
+    );
     // Not also in the alert above the form.
     expect(screen.queryByRole('alert')).toBeNull();
-    await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).not.toBe(first));
-    expect((field('Verification code') as HTMLInputElement).value).toBe('');
+    await vi.waitFor(() => expect(pictureKeys(calls)).toHaveLength(2));
     const keys = pictureKeys(calls);
     expect(new Set(keys).size).toBe(keys.length);
     const sent = calls.find((c) => c.path === '/sys/user/register')?.body as
@@ -162,14 +168,22 @@ describe('RegisterPage', () => {
     expect(sent?.checkKey).toBe(keys[0]);
   });
 
-  it('a new picture on a click', async () => {
-    const { calls } = serve(() => undefined);
+  it('a check that failed is tried again on a click', async () => {
+    let failing = true;
+    const { calls } = fakeApi((call) => {
+      if (call.path.startsWith('/sys/randomImage/'))
+        return failing
+          ? { status: 503, errorCode: 'SERVICE_UNAVAILABLE', message: 'Try again later' }
+          : { result: challengeOf(call.path) };
+      return undefined;
+    });
     const user = userEvent.setup();
     renderPage();
-    const image = await screen.findByTestId('captcha-image');
-    const first = image.getAttribute('src');
-    await user.click(screen.getByRole('button', { name: 'Click to get a new image' }));
-    await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).not.toBe(first));
+    const retry = await screen.findByTestId('captcha-retry');
+    failing = false;
+    await user.click(retry);
+    await captchaDone();
+    expect(screen.getByTestId('captcha-check').textContent).toContain('Check done');
     expect(pictureKeys(calls)).toHaveLength(2);
   });
 
@@ -199,7 +213,7 @@ describe('RegisterPage', () => {
     await user.type(field('Username'), 'lin_wei');
     await user.type(field('Password'), 'Harbour2026');
     await user.type(field('Confirm password'), 'Harbour2026');
-    await user.type(field('Verification code'), 'ab12');
+    await captchaDone();
     await user.click(screen.getByTestId('register-submit'));
     expect(await screen.findByTestId('register-result-title')).toBeTruthy();
     expect(calls.find((c) => c.path === '/sys/user/register')?.body).toMatchObject({

@@ -1,13 +1,13 @@
 import { type ErrorCode, type RegisterPayload, registerSchema, translateError } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import type { CountryCode } from 'libphonenumber-js';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCountryOptions } from '@/components/countries';
 import { browserCountry, PhoneInput, toE164 } from '@/components/PhoneInput';
-import { CaptchaImage, newCheckKey, useCaptchaImage } from '@/features/auth';
+import { CaptchaCheck, useCaptcha } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { schemaRule } from '@/lib/validation';
@@ -24,8 +24,8 @@ const FIELDS = [
   'confirmPassword',
 ] as const;
 type Field = (typeof FIELDS)[number];
-/** The form's values: the fields above and the captcha answer (its key is kept beside the form). */
-type Values = Omit<RegisterPayload, 'checkKey' | 'country'>;
+/** The form's values: the fields above (the captcha's proof and key are kept beside the form). */
+type Values = Omit<RegisterPayload, 'captcha' | 'checkKey' | 'country'>;
 /** Server answers that are about the captcha: said under its field, not in the alert. */
 const CAPTCHA_ERRORS: readonly string[] = ['CAPTCHA_INVALID', 'CAPTCHA_REQUIRED'];
 
@@ -49,7 +49,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** A company signs up; the account can sign in once an administrator approves it. */
 export default function RegisterPage() {
-  const { t } = useTranslation('register');
+  const { t } = useTranslation(['register', 'auth']);
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const register = useRegisterCompany();
@@ -67,22 +67,16 @@ export default function RegisterPage() {
     }),
     [t],
   );
-  // Each picture answers one attempt: the server uses a captcha up, right or wrong.
-  const [checkKey, setCheckKey] = useState(newCheckKey);
-  const checkKeyRef = useRef(checkKey);
-  const captcha = useCaptchaImage(checkKey, true);
-  const refreshCaptcha = () => {
-    const next = newCheckKey();
-    checkKeyRef.current = next;
-    setCheckKey(next);
-    form.setFieldValue('captcha', '');
-  };
+  // Each proof answers one attempt: the server uses a captcha up, right or wrong.
+  const captcha = useCaptcha(true);
+  // Why the server refused the last proof, or that the check is still running at submit.
+  const [captchaProblem, setCaptchaProblem] = useState<string | undefined>();
 
-  const rule = (field: Field | 'captcha') =>
+  const rule = (field: Field) =>
     schemaRule({
       schema: registerSchema,
       field,
-      values: () => ({ ...form.getFieldsValue(true), checkKey: checkKeyRef.current }),
+      values: () => form.getFieldsValue(true),
       labels,
       locale: currentLocale,
       crossCheck:
@@ -128,19 +122,24 @@ export default function RegisterPage() {
   });
 
   const submit = (values: Values) => {
+    if (!captcha.proof) {
+      setCaptchaProblem(t('login.captchaWait', { ns: 'auth' }));
+      return;
+    }
+    setCaptchaProblem(undefined);
     register.mutate(
-      { ...values, country: countryRef.current, checkKey: checkKeyRef.current },
+      { ...values, country: countryRef.current, captcha: captcha.proof, checkKey: captcha.checkKey },
       {
         onSuccess: (result) =>
           navigate('/user/register-result', {
             state: { registered: { email: result.email } } satisfies RegisterResultState,
           }),
         onError: (error) => {
-          // The attempt used the picture up: a new one for the next attempt.
-          refreshCaptcha();
+          // The attempt used the proof up: a new one for the next attempt.
+          captcha.renew();
           if (!isApiError(error)) return;
           if (error.errorCode && CAPTCHA_ERRORS.includes(error.errorCode)) {
-            form.setFields([{ name: 'captcha', value: '', errors: [error.message] }]);
+            setCaptchaProblem(error.message);
             return;
           }
           // The server names each field it refuses (duplicates, phone format): show them in place.
@@ -209,25 +208,14 @@ export default function RegisterPage() {
             )}
           </Form.Item>
         ))}
-        {/* The answer beside its picture; its errors show under both (noStyle). */}
-        <Form.Item label={labels.captcha} htmlFor="register-captcha" required>
-          <Flex gap={8} align="center">
-            <Form.Item
-              name="captcha"
-              noStyle
-              rules={[rule('captcha')]}
-              validateTrigger={['onChange', 'onBlur']}
-            >
-              <Input
-                id="register-captcha"
-                autoComplete="off"
-                placeholder={t('captchaPlaceholder')}
-                data-testid="captcha-input"
-              />
-            </Form.Item>
-            <CaptchaImage src={captcha.data} onRefresh={refreshCaptcha} />
-          </Flex>
-          {captcha.isError ? <Typography.Text type="danger">{captcha.error.message}</Typography.Text> : null}
+        {/* The browser works the captcha out by itself (a proof of work). */}
+        <Form.Item label={labels.captcha} required>
+          <CaptchaCheck state={captcha.state} error={captcha.error} onRetry={captcha.renew} />
+          {captchaProblem && captcha.state !== 'error' ? (
+            <Typography.Text type="danger" data-testid="captcha-problem">
+              {captchaProblem}
+            </Typography.Text>
+          ) : null}
         </Form.Item>
         <Button
           type="primary"
