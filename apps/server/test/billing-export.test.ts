@@ -227,6 +227,7 @@ describe('GET /sys/order/exportXls', () => {
       'Amount',
       'Paid',
       'Credited',
+      'Difference',
       'Currency',
       'Provider reference',
       'Created by',
@@ -241,6 +242,7 @@ describe('GET /sys/order/exportXls', () => {
       Amount: 1234.5,
       Paid: 1234.5,
       Credited: 1234.5,
+      Difference: 0,
       Currency: 'USD',
       'Created by': 'customer',
     });
