@@ -316,7 +316,10 @@ describe('POST /sys/phoneLogin', () => {
       const res = await s.call('POST', '/sys/phoneLogin', { body: { phone, code: '000000' }, ...fromIp(ip) });
       expect(res.status).toBe(400);
     }
-    const locked = await s.call('POST', '/sys/phoneLogin', { body: { phone, code: '123456' }, ...fromIp(ip) });
+    const locked = await s.call('POST', '/sys/phoneLogin', {
+      body: { phone, code: '123456' },
+      ...fromIp(ip),
+    });
     expectError(locked, 429, 'ACCOUNT_LOCKED', { params: { minutes: 15 } });
     await db().delete(loginLog).where(eq(loginLog.username, 'agentcustomer'));
   });

@@ -776,11 +776,13 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /sys/order/paymentIssueList',
-    outside: 'payments no order took: administrators only (order:payment:resolve), rows filtered by scope all the same',
+    outside:
+      'payments no order took: administrators only (order:payment:resolve), rows filtered by scope all the same',
   },
   {
     route: 'PUT /sys/order/paymentIssue/resolve',
-    outside: 'payments no order took: administrators only (order:payment:resolve), an issue outside the scope is refused',
+    outside:
+      'payments no order took: administrators only (order:payment:resolve), an issue outside the scope is refused',
   },
   {
     route: 'PUT /sys/order/payout/approve',
