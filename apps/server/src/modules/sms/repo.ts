@@ -23,6 +23,11 @@ export type SmsCallbackRecord = typeof smsCallbacks.$inferSelect;
 const OPEN = sql.raw(`('accepted', 'queued', 'sent')`);
 const FINALS = sql.raw(`(${SMS_FINAL_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
+/** The error code of a message sent that its gateway may have taken without saying so (and of its timeout). */
+export const UNCONFIRMED = 'SUBMIT_UNCONFIRMED';
+/** The stand-in upstream id of a part whose id the gateway never answered (never a real id: `?`). */
+export const unconfirmedId = (messageId: string, partNo: number) => `?${messageId}:${partNo}`;
+
 const dateOf = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const dateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : dateOf(value);
@@ -264,11 +269,12 @@ export class SmsRepo {
   // --- dispatch ---
 
   /**
-   * Claims up to `limit` due messages (most urgent first) for this dispatcher: they become
-   * `queued` in this statement's own commit, so no other dispatcher (in any process) takes them,
-   * and a message is never submitted twice (a crash leaves it queued; see sweepQueued).
+   * Claims up to `limit` due messages (most urgent first) for this dispatcher for `leaseMs`: they
+   * become `queued` (not yet marked as written: queued_at null, the lease in next_attempt_at) in
+   * this statement's own commit, so no other dispatcher (in any process) takes them. One not
+   * marked (markWriting) within the lease goes back to the queue (reclaim).
    */
-  async claim(limit: number): Promise<ClaimedMessage[]> {
+  async claim(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
     const result = await this.x.execute(sql`
       with due as (
         select id, created_at from sms_messages
@@ -278,7 +284,8 @@ export class SmsRepo {
         for update skip locked
       )
       update sms_messages m
-        set status = 'queued', queued_at = now(), attempts = m.attempts + 1
+        set status = 'queued', queued_at = null, attempts = m.attempts + 1,
+          next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
       from due where m.id = due.id and m.created_at = due.created_at
       returning m.id, m.created_at, m.company_id, m.batch_id, m.kind, m.source, m.to_number, m.sender,
         m.text, m.parts, m.price::text as price, array_to_string(m.gateway_ids, ',') as gateway_ids,
@@ -305,28 +312,77 @@ export class SmsRepo {
   }
 
   /**
+   * Claimed messages about to be written to a gateway: marked (queued_at) so that a process that
+   * dies from here on leaves them queued, never sent again (staleQueued). The ids marked: one
+   * missing went back to the queue (its lease ran out) and must not be submitted.
+   */
+  async markWriting(rows: { id: string; createdAt: Date }[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const result = await this.x.execute(sql`
+      update sms_messages m set queued_at = now()
+      from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
+                  ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[]) as r(id, created_at)
+      where m.id = r.id and m.created_at = r.created_at and m.status = 'queued' and m.queued_at is null
+      returning m.id`);
+    return new Set(rowsOf<{ id: string }>(result).map((r) => String(r.id)));
+  }
+
+  /**
+   * Claimed, never marked as written, past the claim's lease (its dispatcher died, or waited that
+   * long for window room): back to the queue, due now. How many.
+   */
+  async reclaim(limit: number): Promise<number> {
+    const result = await this.x.execute(sql`
+      with lapsed as (
+        select id, created_at from sms_messages
+        where status = 'queued' and queued_at is null and next_attempt_at < now()
+        limit ${limit} for update skip locked
+      )
+      update sms_messages m set status = 'accepted', next_attempt_at = now()
+      from lapsed where m.id = lapsed.id and m.created_at = lapsed.created_at
+        and m.status = 'queued' and m.queued_at is null
+      returning m.id`);
+    return rowsOf(result).length;
+  }
+
+  /**
    * Submitted: status sent and the upstream id of every part (a reused id names the newer part),
    * for messages still queued. One that is not (the sweep gave up on it, or this was written
-   * already) gets no parts: writing them again would wipe receipts applied to them since.
+   * already) gets no parts: writing them again would wipe receipts applied to them since. A part
+   * whose id is not known (null: the gateway may have it, SUBMIT_UNCONFIRMED) is stored under a
+   * placeholder (unconfirmedId) that a receipt matched by number replaces (matchUnconfirmed).
    */
   async markSent(
-    rows: { id: string; createdAt: Date; gatewayId: string; upstreamIds: string[]; sentAt: Date }[],
+    rows: {
+      id: string;
+      createdAt: Date;
+      gatewayId: string;
+      upstreamIds: (string | null)[];
+      sentAt: Date;
+    }[],
   ): Promise<void> {
     if (rows.length === 0) return;
     const result = await this.x.execute(sql`
       update sms_messages m set status = 'sent', gateway_id = r.gateway_id, sent_at = r.sent_at,
-        error_code = null
+        error_code = r.error_code
       from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
                   ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[],
                   ${pgArray(rows.map((r) => r.gatewayId))}::uuid[],
-                  ${pgArray(rows.map((r) => r.sentAt.toISOString()))}::timestamptz[])
-        as r(id, created_at, gateway_id, sent_at)
+                  ${pgArray(rows.map((r) => r.sentAt.toISOString()))}::timestamptz[],
+                  ${pgArray(rows.map((r) => (r.upstreamIds.includes(null) ? UNCONFIRMED : null)))}::text[])
+        as r(id, created_at, gateway_id, sent_at, error_code)
       where m.id = r.id and m.created_at = r.created_at and m.status = 'queued'
       returning m.id`);
     const moved = new Set(rowsOf<{ id: string }>(result).map((r) => String(r.id)));
     const parts = rows
       .filter((r) => moved.has(r.id))
-      .flatMap((r) => r.upstreamIds.map((upstreamId, partNo) => ({ ...r, upstreamId, partNo: partNo + 1 })));
+      .flatMap((r) =>
+        r.upstreamIds.map((upstreamId, partNo) => ({
+          ...r,
+          upstreamId: upstreamId ?? unconfirmedId(r.id, partNo + 1),
+          partNo: partNo + 1,
+        })),
+      );
     if (parts.length === 0) return;
     await this.x.execute(sql`
       insert into sms_message_parts (message_id, message_created_at, part_no, gateway_id, upstream_id)
@@ -390,6 +446,55 @@ export class SmsRepo {
       upstreamId: String(r.upstream_id),
       status: (r.status as string | null) ?? null,
     }));
+  }
+
+  /**
+   * Receipts whose id names no part, matched by the number they report (the handset, deliver_sm
+   * source_addr) to a message of theirs sent SUBMIT_UNCONFIRMED on that gateway: when exactly one
+   * such message of that number is waiting, its first part not known takes the receipt's id. The
+   * receipts matched (apply them as known ones); the others match nothing (yet).
+   */
+  async matchUnconfirmed(
+    receipts: { gatewayId: string; upstreamId: string; handset?: string | null }[],
+  ): Promise<Set<string>> {
+    const withNumber = receipts.filter((r) => r.handset);
+    if (withNumber.length === 0) return new Set();
+    const result = await this.x.execute(sql`
+      with r as (
+        select distinct on (gateway_id, upstream_id) * from unnest(
+          ${pgArray(withNumber.map((r) => r.gatewayId))}::uuid[],
+          ${pgArray(withNumber.map((r) => r.upstreamId))}::text[],
+          ${pgArray(withNumber.map((r) => r.handset!))}::text[]) as r(gateway_id, upstream_id, number)
+      ),
+      candidates as (
+        select r.gateway_id, r.upstream_id, r.number, m.id, m.created_at,
+          count(*) over (partition by r.gateway_id, r.upstream_id) as messages,
+          row_number() over (partition by m.id order by r.upstream_id) as nth
+        from r join sms_messages m
+          on m.status = 'sent' and m.error_code = ${UNCONFIRMED} and m.gateway_id = r.gateway_id
+          and m.to_number = r.number
+      ),
+      chosen as (
+        select c.gateway_id, c.upstream_id, p.message_id, p.message_created_at, p.part_no
+        from candidates c
+        join lateral (
+          select p.message_id, p.message_created_at, p.part_no from sms_message_parts p
+          where p.message_id = c.id and p.message_created_at = c.created_at and p.status is null
+            and p.upstream_id = '?' || c.id || ':' || p.part_no
+          order by p.part_no offset c.nth - 1 limit 1
+        ) p on true
+        where c.messages = 1
+      )
+      update sms_message_parts p set upstream_id = chosen.upstream_id
+      from chosen
+      where p.message_id = chosen.message_id and p.message_created_at = chosen.message_created_at
+        and p.part_no = chosen.part_no
+      returning chosen.gateway_id, chosen.upstream_id`);
+    return new Set(
+      rowsOf<{ gateway_id: string; upstream_id: string }>(result).map(
+        (r) => `${r.gateway_id}\u0000${r.upstream_id}`,
+      ),
+    );
   }
 
   /** Records receipts on their parts (a part's first receipt only): the messages touched. */
@@ -491,18 +596,38 @@ export class SmsRepo {
       errorCode: string | null;
       doneAt: Date;
       raw: string;
+      handset?: string | null;
     }[],
   ): Promise<void> {
     if (receipts.length === 0) return;
     await this.x.execute(sql`
-      insert into sms_receipts_pending (gateway_id, upstream_id, status, error_code, done_at, raw)
+      insert into sms_receipts_pending (gateway_id, upstream_id, status, error_code, done_at, raw, handset)
       select * from unnest(${pgArray(receipts.map((r) => r.gatewayId))}::uuid[],
                            ${pgArray(receipts.map((r) => r.upstreamId))}::text[],
                            ${pgArray(receipts.map((r) => r.status))}::text[],
                            ${pgArray(receipts.map((r) => r.errorCode))}::text[],
                            ${pgArray(receipts.map((r) => r.doneAt.toISOString()))}::timestamptz[],
-                           ${pgArray(receipts.map((r) => r.raw.slice(0, 1000)))}::text[])
+                           ${pgArray(receipts.map((r) => r.raw.slice(0, 1000)))}::text[],
+                           ${pgArray(receipts.map((r) => r.handset?.slice(0, 32) ?? null))}::text[])
       on conflict do nothing`);
+  }
+
+  /** Pending receipts that report their number and may match an unconfirmed message (the oldest first). */
+  async pendingWithHandset(
+    limit: number,
+  ): Promise<{ gatewayId: string; upstreamId: string; handset: string }[]> {
+    const result = await this.x.execute(sql`
+      select q.gateway_id, q.upstream_id, q.handset from sms_receipts_pending q
+      where q.handset is not null and exists (
+        select 1 from sms_messages m
+        where m.status = 'sent' and m.error_code = ${UNCONFIRMED} and m.gateway_id = q.gateway_id
+          and m.to_number = q.handset)
+      order by q.received_at limit ${limit}`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      gatewayId: String(r.gateway_id),
+      upstreamId: String(r.upstream_id),
+      handset: String(r.handset),
+    }));
   }
 
   /** Pending receipts whose parts are now known (of these keys, or any): taken out of the table. */
@@ -544,7 +669,7 @@ export class SmsRepo {
 
   // --- sweeps ---
 
-  /** Sent, and no receipt within validity: timeout. */
+  /** Sent, and no receipt within validity: timeout (NO_RECEIPT, or SUBMIT_UNCONFIRMED as it was sent). */
   async sweepSent(limit: number): Promise<FinalMessage[]> {
     const result = await this.x.execute(sql`
       with late as (
@@ -552,13 +677,14 @@ export class SmsRepo {
         where status = 'sent' and valid_until < now()
         limit ${limit} for update skip locked
       )
-      update sms_messages m set status = 'timeout', error_code = 'NO_RECEIPT', done_at = now()
+      update sms_messages m set status = 'timeout', error_code = coalesce(m.error_code, 'NO_RECEIPT'),
+        done_at = now()
       from late where m.id = late.id and m.created_at = late.created_at and m.status = 'sent'
       returning ${finalColumns}`);
     return rowsOf<Record<string, unknown>>(result).map(finalOf);
   }
 
-  /** Claimed but never answered (the dispatcher's process died mid-submit): ids older than `before`. */
+  /** Marked as being written, never answered (the dispatcher's process died mid-submit): marked before `before`. */
   async staleQueued(before: Date, limit: number): Promise<{ id: string; createdAt: Date }[]> {
     const result = await this.x.execute(sql`
       select id, created_at from sms_messages

@@ -15,6 +15,60 @@ export interface SmsWorker {
 
 type SubmitResult = Parameters<SmsService['recordSubmits']>[0][number];
 
+/**
+ * Room in the bound windows of each gateway, counted in messages: a message holds a place from
+ * just before it is marked as being written (SmsRepo.markWriting) until its gateway answered.
+ * So the messages a killed process may have written unanswered, and so cannot send again, are at
+ * most what the windows hold; what it claimed beyond that was never marked and goes back to the
+ * queue (SmsRepo.reclaim).
+ */
+export class GatewayWindows {
+  private readonly used = new Map<string, number>();
+  private readonly waiting = new Map<string, ((placed: boolean) => void)[]>();
+
+  constructor(private readonly capacity: (gatewayId: string) => number) {}
+
+  /** Resolves true with a place in the gateway's windows, false when it has none bound (now or later). */
+  take(gatewayId: string): Promise<boolean> {
+    const capacity = this.capacity(gatewayId);
+    if (capacity === 0) return Promise.resolve(false);
+    const used = this.used.get(gatewayId) ?? 0;
+    const queue = this.waiting.get(gatewayId);
+    if (used < capacity && !queue?.length) {
+      this.used.set(gatewayId, used + 1);
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      if (queue) queue.push(resolve);
+      else this.waiting.set(gatewayId, [resolve]);
+    });
+  }
+
+  give(gatewayId: string): void {
+    this.used.set(gatewayId, (this.used.get(gatewayId) ?? 1) - 1);
+    this.hand(gatewayId);
+  }
+
+  /** Places freed or windows grown (a bind came up) go to the waiting messages; none bound: they learn it. */
+  handAll(): void {
+    for (const gatewayId of this.waiting.keys()) this.hand(gatewayId);
+  }
+
+  private hand(gatewayId: string): void {
+    const queue = this.waiting.get(gatewayId);
+    if (!queue) return;
+    const capacity = this.capacity(gatewayId);
+    let used = this.used.get(gatewayId) ?? 0;
+    while (queue.length > 0 && used < capacity) {
+      used++;
+      queue.shift()!(true);
+    }
+    this.used.set(gatewayId, used);
+    if (capacity === 0) for (const resolve of queue.splice(0)) resolve(false);
+    if (queue.length === 0) this.waiting.delete(gatewayId);
+  }
+}
+
 /** A loop that runs `tick` until stopped, waiting `idleMs` whenever a tick found nothing to do. */
 class Loop implements SmsWorker {
   private running = false;
@@ -73,18 +127,28 @@ export const IN_FLIGHT_PER_WINDOW = 2;
  * retryable one, and fails it (refunded) when no gateway can take it within its validity. The
  * answers are written in batches (group commit).
  *
- * At most once toward the gateways: a message is `queued` (committed) before its submit; it goes
- * back to the queue only on an answer that says the gateway did not take it (retryable). A
- * process that dies between the submit and storing its answer leaves the message `queued`: the
- * sweep makes it `timeout` (SUBMIT_UNCONFIRMED) after SMS_SUBMIT_TIMEOUT_S, never submits it again,
- * and keeps the charge (the gateway may have delivered it). Its receipt, if one comes, is kept
- * in the pending receipts and matches nothing.
+ * At most once toward the gateways: a message is claimed (`queued`, committed), then, once its
+ * gateway's windows have room for it (GatewayWindows), marked as being written (committed)
+ * before its submit; it goes back to the queue only on an answer that says no gateway took it
+ * (retryable), and to the next gateway of its route only on a refusal. A submit the gateway may
+ * have taken (written and never answered: the bind died or the answer did not come; or a later
+ * part refused or throttled to the end of validity after earlier parts were taken) is never sent
+ * elsewhere: the message is `sent`, SUBMIT_UNCONFIRMED, charged, and waits for a receipt (matched
+ * by the number when its id is not known) until validity, then `timeout`.
+ *
+ * A process that dies: what it claimed and had not marked goes back to the queue after
+ * SMS_CLAIM_LEASE_S and is sent by the next dispatcher; what it marked (at most the windows)
+ * stays `queued` and the sweep makes it `timeout` (SUBMIT_UNCONFIRMED) after
+ * SMS_SUBMIT_TIMEOUT_S, never submitted again, charged (the gateway may have delivered it).
  */
 export class Dispatcher implements SmsWorker {
   private inFlight = 0;
   private readonly loop: Loop;
   private readonly results: GroupCommit<SubmitResult>;
   private slotFreed: (() => void) | undefined;
+  private readonly windows: GatewayWindows;
+  /** Claimed messages marked as being written (SmsRepo.markWriting), in group commits. */
+  private readonly marks: GroupCommit<ClaimedMessage, boolean>;
 
   constructor(
     private readonly sms: SmsService,
@@ -98,6 +162,14 @@ export class Dispatcher implements SmsWorker {
       max: 2_000,
       retryAfterMs: WRITE_RETRY_MS,
     });
+    this.marks = new GroupCommit(
+      async (batch) => {
+        const moved = await sms.repo.markWriting(batch);
+        return batch.map((m) => moved.has(m.id));
+      },
+      { max: 2_000, retryAfterMs: WRITE_RETRY_MS },
+    );
+    this.windows = new GatewayWindows((id) => this.services.gateways?.capacity(id) ?? 0);
     this.loop = new Loop('dispatch', log, pollMs, () => this.tick());
   }
 
@@ -107,11 +179,18 @@ export class Dispatcher implements SmsWorker {
 
   async stop() {
     await this.loop.stop();
-    while (this.inFlight > 0) await new Promise<void>((resolve) => (this.slotFreed = resolve));
+    while (this.inFlight > 0) {
+      this.windows.handAll();
+      await new Promise<void>((resolve) => {
+        this.slotFreed = resolve;
+        setTimeout(resolve, this.sms.config.pollMs);
+      });
+    }
   }
 
   private async tick(): Promise<boolean> {
     const { dispatchBatch, dispatchInFlight } = this.sms.config;
+    this.windows.handAll();
     // No bound window (no gateway ready in this process): nothing to claim for.
     const capacity = this.services.gateways?.capacity() ?? 0;
     if (capacity === 0) return false;
@@ -125,7 +204,7 @@ export class Dispatcher implements SmsWorker {
       });
       return true;
     }
-    const claimed = await this.sms.repo.claim(Math.min(room, dispatchBatch));
+    const claimed = await this.sms.repo.claim(Math.min(room, dispatchBatch), this.sms.config.claimLeaseMs);
     for (const message of claimed) {
       this.inFlight++;
       void this.process(message).finally(() => {
@@ -139,13 +218,15 @@ export class Dispatcher implements SmsWorker {
   }
 
   private async process(message: ClaimedMessage): Promise<void> {
-    let result: SubmitResult;
+    let result: SubmitResult | undefined;
     try {
       result = await this.submit(message);
     } catch (error) {
       this.log.error({ err: error, messageId: message.id }, 'sms submit failed unexpectedly');
       result = { kind: 'failed', message, errorCode: 'SUBMIT_ERROR' };
     }
+    // Not ours any more (its claim ran out and went back to the queue): nothing to write.
+    if (!result) return;
     try {
       await this.results.push(result);
     } catch (error) {
@@ -154,23 +235,40 @@ export class Dispatcher implements SmsWorker {
     }
   }
 
-  private async submit(message: ClaimedMessage): Promise<SubmitResult> {
+  /** Undefined: the message is no longer this dispatcher's (not submitted). */
+  private async submit(message: ClaimedMessage): Promise<SubmitResult | undefined> {
     const gateways = this.services.gateways;
     if (!gateways) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
     const ready = new Set(gateways.ready());
     const candidates = message.gatewayIds.filter((id) => ready.has(id));
     if (candidates.length === 0) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
     let last: SubmitOutcome | undefined;
+    let marked = false;
     for (const gatewayId of candidates) {
-      const outcome = await gateways.submit(gatewayId, {
-        messageId: message.id,
-        from: message.sender,
-        to: message.to,
-        text: message.text,
-        registeredDelivery: true,
-      });
+      if (!(await this.windows.take(gatewayId))) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
+      let outcome: SubmitOutcome;
+      try {
+        if (!marked) {
+          if (!(await this.marks.push(message))) return undefined;
+          marked = true;
+        }
+        outcome = await gateways.submit(gatewayId, {
+          messageId: message.id,
+          from: message.sender,
+          to: message.to,
+          text: message.text,
+          registeredDelivery: true,
+          validUntil: message.validUntil,
+        });
+      } finally {
+        this.windows.give(gatewayId);
+      }
       if (outcome.ok) {
         return { kind: 'sent', message, gatewayId, upstreamIds: outcome.upstreamIds, at: new Date() };
+      }
+      // The gateway may have it: never elsewhere; it waits for a receipt (or ends timeout).
+      if ('taken' in outcome) {
+        return { kind: 'sent', message, gatewayId, upstreamIds: outcome.taken, at: new Date() };
       }
       // Retryable: the gateway did not take it now (throttled, no bind): the whole route again later.
       if (outcome.retryable) return this.sms.retryOrFail(message, outcome.errorCode);
