@@ -17,7 +17,8 @@ type SubmitResult = Parameters<SmsService['recordSubmits']>[0][number];
 
 /**
  * Room in the bound windows of each gateway, counted in messages: a message holds a place from
- * just before it is marked as being written (SmsRepo.markWriting) until its gateway answered.
+ * just before it is marked as being written (SmsRepo.markWriting) until its gateway's answer is
+ * stored.
  * So the messages a killed process may have written unanswered, and so cannot send again, are at
  * most what the windows hold; what it claimed beyond that was never marked and goes back to the
  * queue (SmsRepo.reclaim).
@@ -218,25 +219,32 @@ export class Dispatcher implements SmsWorker {
   }
 
   private async process(message: ClaimedMessage): Promise<void> {
+    // The gateway whose window place the message holds: until its answer is stored, so that what
+    // a kill leaves marked and unanswered is at most the windows.
+    const held: { gatewayId?: string } = {};
     let result: SubmitResult | undefined;
     try {
-      result = await this.submit(message);
+      result = await this.submit(message, held);
     } catch (error) {
       this.log.error({ err: error, messageId: message.id }, 'sms submit failed unexpectedly');
       result = { kind: 'failed', message, errorCode: 'SUBMIT_ERROR' };
     }
-    // Not ours any more (its claim ran out and went back to the queue): nothing to write.
-    if (!result) return;
     try {
-      await this.results.push(result);
+      // Undefined: not ours any more (its claim ran out and went back to the queue).
+      if (result) await this.results.push(result);
     } catch (error) {
       // Not stored: the message stays queued and the sweep settles it (never submitted again).
       this.log.error({ err: error, messageId: message.id }, 'sms submit outcome not stored');
+    } finally {
+      if (held.gatewayId) this.windows.give(held.gatewayId);
     }
   }
 
   /** Undefined: the message is no longer this dispatcher's (not submitted). */
-  private async submit(message: ClaimedMessage): Promise<SubmitResult | undefined> {
+  private async submit(
+    message: ClaimedMessage,
+    held: { gatewayId?: string },
+  ): Promise<SubmitResult | undefined> {
     const gateways = this.services.gateways;
     if (!gateways) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
     const ready = new Set(gateways.ready());
@@ -245,24 +253,22 @@ export class Dispatcher implements SmsWorker {
     let last: SubmitOutcome | undefined;
     let marked = false;
     for (const gatewayId of candidates) {
+      if (held.gatewayId) this.windows.give(held.gatewayId);
+      held.gatewayId = undefined;
       if (!(await this.windows.take(gatewayId))) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
-      let outcome: SubmitOutcome;
-      try {
-        if (!marked) {
-          if (!(await this.marks.push(message))) return undefined;
-          marked = true;
-        }
-        outcome = await gateways.submit(gatewayId, {
-          messageId: message.id,
-          from: message.sender,
-          to: message.to,
-          text: message.text,
-          registeredDelivery: true,
-          validUntil: message.validUntil,
-        });
-      } finally {
-        this.windows.give(gatewayId);
+      held.gatewayId = gatewayId;
+      if (!marked) {
+        if (!(await this.marks.push(message))) return undefined;
+        marked = true;
       }
+      const outcome = await gateways.submit(gatewayId, {
+        messageId: message.id,
+        from: message.sender,
+        to: message.to,
+        text: message.text,
+        registeredDelivery: true,
+        validUntil: message.validUntil,
+      });
       if (outcome.ok) {
         return { kind: 'sent', message, gatewayId, upstreamIds: outcome.upstreamIds, at: new Date() };
       }
