@@ -316,12 +316,13 @@ export class SmsRepo {
    * dies from here on leaves them queued, never sent again (staleQueued). The ids marked: one
    * missing went back to the queue (its lease ran out) and must not be submitted.
    */
-  async markWriting(rows: { id: string; createdAt: Date }[]): Promise<Set<string>> {
+  async markWriting(rows: { id: string; createdAt: Date; gatewayId: string }[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
     const result = await this.x.execute(sql`
-      update sms_messages m set queued_at = now()
+      update sms_messages m set queued_at = now(), gateway_id = r.gateway_id
       from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
-                  ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[]) as r(id, created_at)
+                  ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[],
+                  ${pgArray(rows.map((r) => r.gatewayId))}::uuid[]) as r(id, created_at, gateway_id)
       where m.id = r.id and m.created_at = r.created_at and m.status = 'queued' and m.queued_at is null
       returning m.id`);
     return new Set(rowsOf<{ id: string }>(result).map((r) => String(r.id)));
@@ -685,14 +686,19 @@ export class SmsRepo {
   }
 
   /** Marked as being written, never answered (the dispatcher's process died mid-submit): marked before `before`. */
-  async staleQueued(before: Date, limit: number): Promise<{ id: string; createdAt: Date }[]> {
+  async staleQueued(
+    before: Date,
+    limit: number,
+  ): Promise<{ id: string; createdAt: Date; gatewayId: string | null; parts: number }[]> {
     const result = await this.x.execute(sql`
-      select id, created_at from sms_messages
+      select id, created_at, gateway_id, parts from sms_messages
       where status = 'queued' and queued_at < ${before.toISOString()}::timestamptz
       limit ${limit}`);
     return rowsOf<Record<string, unknown>>(result).map((r) => ({
       id: String(r.id),
       createdAt: dateOf(r.created_at),
+      gatewayId: (r.gateway_id as string | null) ?? null,
+      parts: Number(r.parts),
     }));
   }
 

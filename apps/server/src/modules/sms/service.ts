@@ -907,8 +907,10 @@ export class SmsService {
    * - claimed and not marked as written within SMS_CLAIM_LEASE_S (the dispatcher died before
    *   writing it): back to the queue, sent by the next dispatcher;
    * - marked as written longer than SMS_SUBMIT_TIMEOUT_S without the answer stored (the
-   *   process died mid-submit): `timeout` with SUBMIT_UNCONFIRMED, never submitted again (the
-   *   gateway may have it: at most once) and not refunded;
+   *   process died mid-submit): `sent` SUBMIT_UNCONFIRMED on the gateway it was marked for (a
+   *   receipt matched by number finalises it, else `timeout` at validity), or `timeout` at once
+   *   when no gateway was recorded; never submitted again (the gateway may have it: at most
+   *   once) and not refunded;
    * - waiting past validity (no gateway took it): `failed` SMS_NO_GATEWAY, refunded;
    * - receipts kept for an upstream id that is now known, or whose number now matches a message
    *   sent SUBMIT_UNCONFIRMED: applied; those older than validity plus a day: dropped.
@@ -932,13 +934,22 @@ export class SmsService {
     const stale = await this.repo.staleQueued(new Date(Date.now() - this.config.submitTimeoutMs), 1_000);
     if (stale.length > 0) {
       counts.unconfirmed = await withTransaction(this.db, async () => {
+        // Marked for a gateway: it may have it; its receipt (matched by number) may still come.
+        const now = new Date();
+        await this.repo.markSent(
+          stale.flatMap((s) =>
+            s.gatewayId
+              ? [{ ...s, gatewayId: s.gatewayId, upstreamIds: Array(s.parts).fill(null), sentAt: now }]
+              : [],
+          ),
+        );
         const finals = await this.repo.fail(
-          stale.map((s) => ({ ...s, errorCode: UNCONFIRMED })),
+          stale.filter((s) => !s.gatewayId).map((s) => ({ ...s, errorCode: UNCONFIRMED })),
           ['queued'],
           'timeout',
         );
         await this.finalised(finals);
-        return finals.length;
+        return stale.length;
       });
     }
     counts.expired = await this.expireWaiting();

@@ -17,8 +17,7 @@ type SubmitResult = Parameters<SmsService['recordSubmits']>[0][number];
 
 /**
  * Room in the bound windows of each gateway, counted in messages: a message holds a place from
- * just before it is marked as being written (SmsRepo.markWriting) until its gateway's answer is
- * stored.
+ * just before it is marked as being written (SmsRepo.markWriting) until its gateway answered.
  * So the messages a killed process may have written unanswered, and so cannot send again, are at
  * most what the windows hold; what it claimed beyond that was never marked and goes back to the
  * queue (SmsRepo.reclaim).
@@ -138,9 +137,10 @@ export const IN_FLIGHT_PER_WINDOW = 2;
  * by the number when its id is not known) until validity, then `timeout`.
  *
  * A process that dies: what it claimed and had not marked goes back to the queue after
- * SMS_CLAIM_LEASE_S and is sent by the next dispatcher; what it marked (at most the windows)
- * stays `queued` and the sweep makes it `timeout` (SUBMIT_UNCONFIRMED) after
- * SMS_SUBMIT_TIMEOUT_S, never submitted again, charged (the gateway may have delivered it).
+ * SMS_CLAIM_LEASE_S and is sent by the next dispatcher; what it marked (at most the windows, and
+ * the answers not yet stored) stays `queued` and after SMS_SUBMIT_TIMEOUT_S the sweep makes it
+ * `sent` SUBMIT_UNCONFIRMED on the gateway it was marked for: never submitted again, charged,
+ * finalised by its receipt (matched by number) or `timeout` at validity.
  */
 export class Dispatcher implements SmsWorker {
   private inFlight = 0;
@@ -149,7 +149,7 @@ export class Dispatcher implements SmsWorker {
   private slotFreed: (() => void) | undefined;
   private readonly windows: GatewayWindows;
   /** Claimed messages marked as being written (SmsRepo.markWriting), in group commits. */
-  private readonly marks: GroupCommit<ClaimedMessage, boolean>;
+  private readonly marks: GroupCommit<{ message: ClaimedMessage; gatewayId: string }, boolean>;
 
   constructor(
     private readonly sms: SmsService,
@@ -165,8 +165,14 @@ export class Dispatcher implements SmsWorker {
     });
     this.marks = new GroupCommit(
       async (batch) => {
-        const moved = await sms.repo.markWriting(batch);
-        return batch.map((m) => moved.has(m.id));
+        const moved = await sms.repo.markWriting(
+          batch.map(({ message, gatewayId }) => ({
+            id: message.id,
+            createdAt: message.createdAt,
+            gatewayId,
+          })),
+        );
+        return batch.map(({ message }) => moved.has(message.id));
       },
       { max: 2_000, retryAfterMs: WRITE_RETRY_MS },
     );
@@ -219,8 +225,7 @@ export class Dispatcher implements SmsWorker {
   }
 
   private async process(message: ClaimedMessage): Promise<void> {
-    // The gateway whose window place the message holds: until its answer is stored, so that what
-    // a kill leaves marked and unanswered is at most the windows.
+    // The gateway whose window place the message holds (given back if the submit throws).
     const held: { gatewayId?: string } = {};
     let result: SubmitResult | undefined;
     try {
@@ -258,7 +263,7 @@ export class Dispatcher implements SmsWorker {
       if (!(await this.windows.take(gatewayId))) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
       held.gatewayId = gatewayId;
       if (!marked) {
-        if (!(await this.marks.push(message))) return undefined;
+        if (!(await this.marks.push({ message, gatewayId }))) return undefined;
         marked = true;
       }
       const outcome = await gateways.submit(gatewayId, {
@@ -269,6 +274,8 @@ export class Dispatcher implements SmsWorker {
         registeredDelivery: true,
         validUntil: message.validUntil,
       });
+      this.windows.give(gatewayId);
+      held.gatewayId = undefined;
       if (outcome.ok) {
         return { kind: 'sent', message, gatewayId, upstreamIds: outcome.upstreamIds, at: new Date() };
       }
