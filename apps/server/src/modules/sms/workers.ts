@@ -174,7 +174,8 @@ export class Dispatcher implements SmsWorker {
         );
         return batch.map(({ message }) => moved.has(message.id));
       },
-      { max: 2_000, retryAfterMs: WRITE_RETRY_MS },
+      // Several under way at once: a mark is in each message's path to its window (distinct rows).
+      { max: 2_000, retryAfterMs: WRITE_RETRY_MS, parallel: 4 },
     );
     this.windows = new GatewayWindows((id) => this.services.gateways?.capacity(id) ?? 0);
     this.loop = new Loop('dispatch', log, pollMs, () => this.tick());
