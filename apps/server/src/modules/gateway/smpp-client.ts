@@ -54,6 +54,8 @@ export interface GatewayReceipt {
    * id was never answered to the message sent to that number.
    */
   handset?: string | null;
+  /** The receipt text's `text:` excerpt (the message's first characters), null when none. */
+  excerpt?: string | null;
 }
 
 /** What the client needs of a gateway's settings (the row, the password opened). */
@@ -204,6 +206,11 @@ function isEmpty(value: NonNullable<Pdu['short_message']>): boolean {
   return value.message.length === 0;
 }
 
+/** The `text:` excerpt of a receipt's text (as kept with a pending receipt), null when none. */
+export function receiptExcerptOf(raw: string): string | null {
+  return parseReceipt(raw)?.text || null;
+}
+
 /** A receipt's source_addr as international digits (`+86…`, `0086…` → `86…`); null when it is none. */
 export function handsetOf(address: string | undefined): string | null {
   const digits = (address ?? '').trim().replace(/^\+|^00/, '');
@@ -240,6 +247,7 @@ export function readReceipt(
     doneAt: (parsed && receiptDate(parsed.doneDate)) || now,
     raw,
     handset: handsetOf(pdu.source_addr),
+    excerpt: parsed?.text || null,
   };
 }
 

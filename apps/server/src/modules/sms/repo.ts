@@ -25,6 +25,17 @@ const FINALS = sql.raw(`(${SMS_FINAL_STATUSES.map((s) => `'${s}'`).join(', ')})`
 
 /** The error code of a message sent that its gateway may have taken without saying so (and of its timeout). */
 export const UNCONFIRMED = 'SUBMIT_UNCONFIRMED';
+/** A receipt's `text:` excerpt as a pattern found anywhere in a message's text (`?`: any character). */
+const excerptPattern = (excerpt: string) =>
+  new RegExp(
+    excerpt
+      .trimEnd()
+      .split('')
+      .map((c) => (c === '?' ? '.' : c.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')))
+      .join(''),
+    's',
+  );
+
 /** The stand-in upstream id of a part whose id the gateway never answered (never a real id: `?`). */
 export const unconfirmedId = (messageId: string, partNo: number) => `?${messageId}:${partNo}`;
 
@@ -451,51 +462,89 @@ export class SmsRepo {
 
   /**
    * Receipts whose id names no part, matched by the number they report (the handset, deliver_sm
-   * source_addr) to a message of theirs sent SUBMIT_UNCONFIRMED on that gateway: when exactly one
-   * such message of that number is waiting, its first part not known takes the receipt's id. The
-   * receipts matched (apply them as known ones); the others match nothing (yet).
+   * source_addr) to a message of theirs sent SUBMIT_UNCONFIRMED on that gateway: the one such
+   * message of that number, or, of several, the one whose text has the receipt's excerpt (its
+   * `text:` field, `?` for any character). Its first part not known takes the receipt's id. The
+   * receipts matched (`gateway\u0000upstream id`; apply them as known ones).
    */
   async matchUnconfirmed(
-    receipts: { gatewayId: string; upstreamId: string; handset?: string | null }[],
+    receipts: { gatewayId: string; upstreamId: string; handset?: string | null; excerpt?: string | null }[],
   ): Promise<Set<string>> {
     const withNumber = receipts.filter((r) => r.handset);
     if (withNumber.length === 0) return new Set();
-    const result = await this.x.execute(sql`
-      with r as (
-        select distinct on (gateway_id, upstream_id) * from unnest(
-          ${pgArray(withNumber.map((r) => r.gatewayId))}::uuid[],
-          ${pgArray(withNumber.map((r) => r.upstreamId))}::text[],
-          ${pgArray(withNumber.map((r) => r.handset!))}::text[]) as r(gateway_id, upstream_id, number)
-      ),
-      candidates as (
-        select r.gateway_id, r.upstream_id, r.number, m.id, m.created_at,
-          count(*) over (partition by r.gateway_id, r.upstream_id) as messages,
-          row_number() over (partition by m.id order by r.upstream_id) as nth
-        from r join sms_messages m
-          on m.status = 'sent' and m.error_code = ${UNCONFIRMED} and m.gateway_id = r.gateway_id
-          and m.to_number = r.number
-      ),
-      chosen as (
-        select c.gateway_id, c.upstream_id, p.message_id, p.message_created_at, p.part_no
-        from candidates c
-        join lateral (
-          select p.message_id, p.message_created_at, p.part_no from sms_message_parts p
-          where p.message_id = c.id and p.message_created_at = c.created_at and p.status is null
-            and p.upstream_id = '?' || c.id || ':' || p.part_no
-          order by p.part_no offset c.nth - 1 limit 1
-        ) p on true
-        where c.messages = 1
-      )
-      update sms_message_parts p set upstream_id = chosen.upstream_id
-      from chosen
-      where p.message_id = chosen.message_id and p.message_created_at = chosen.message_created_at
-        and p.part_no = chosen.part_no
-      returning chosen.gateway_id, chosen.upstream_id`);
-    return new Set(
-      rowsOf<{ gateway_id: string; upstream_id: string }>(result).map(
-        (r) => `${r.gateway_id}\u0000${r.upstream_id}`,
-      ),
+    const found = rowsOf<Record<string, unknown>>(
+      await this.x.execute(sql`
+        select m.id, m.created_at, m.gateway_id, m.to_number, m.text from sms_messages m
+        join (select distinct * from unnest(${pgArray(withNumber.map((r) => r.gatewayId))}::uuid[],
+                                            ${pgArray(withNumber.map((r) => r.handset!))}::text[])) as k(gateway_id, number)
+          on m.gateway_id = k.gateway_id and m.to_number = k.number
+        where m.status = 'sent' and m.error_code = ${UNCONFIRMED}`),
     );
+    const byNumber = new Map<string, { id: string; createdAt: Date; text: string }[]>();
+    for (const r of found) {
+      const key = `${r.gateway_id}\u0000${r.to_number}`;
+      const list = byNumber.get(key) ?? [];
+      list.push({ id: String(r.id), createdAt: dateOf(r.created_at), text: String(r.text) });
+      byNumber.set(key, list);
+    }
+    // Receipts by the message they match, in arrival order.
+    const chosen = new Map<string, { createdAt: Date; receipts: typeof withNumber }>();
+    const seen = new Set<string>();
+    for (const r of withNumber) {
+      const key = `${r.gatewayId}\u0000${r.upstreamId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      let candidates = byNumber.get(`${r.gatewayId}\u0000${r.handset}`) ?? [];
+      if (candidates.length > 1 && r.excerpt) {
+        const excerpt = excerptPattern(r.excerpt);
+        candidates = candidates.filter((m) => excerpt.test(m.text));
+      }
+      if (candidates.length !== 1) continue;
+      const m = candidates[0]!;
+      const entry = chosen.get(m.id) ?? { createdAt: m.createdAt, receipts: [] };
+      entry.receipts.push(r);
+      chosen.set(m.id, entry);
+    }
+    if (chosen.size === 0) return new Set();
+    const open = rowsOf<Record<string, unknown>>(
+      await this.x.execute(sql`
+        select message_id, part_no, upstream_id from sms_message_parts
+        where message_id = any(${pgArray([...chosen.keys()])}::uuid[]) and status is null
+        order by message_id, part_no`),
+    );
+    const updates: {
+      messageId: string;
+      createdAt: Date;
+      partNo: number;
+      upstreamId: string;
+      gatewayId: string;
+    }[] = [];
+    for (const [messageId, { createdAt, receipts: theirs }] of chosen) {
+      const unknown = open.filter(
+        (p) =>
+          String(p.message_id) === messageId &&
+          String(p.upstream_id) === unconfirmedId(messageId, Number(p.part_no)),
+      );
+      theirs.slice(0, unknown.length).forEach((r, i) => {
+        updates.push({
+          messageId,
+          createdAt,
+          partNo: Number(unknown[i]!.part_no),
+          upstreamId: r.upstreamId,
+          gatewayId: r.gatewayId,
+        });
+      });
+    }
+    if (updates.length === 0) return new Set();
+    await this.x.execute(sql`
+      update sms_message_parts p set upstream_id = u.upstream_id
+      from unnest(${pgArray(updates.map((u) => u.messageId))}::uuid[],
+                  ${pgArray(updates.map((u) => u.createdAt.toISOString()))}::timestamptz[],
+                  ${pgArray(updates.map((u) => String(u.partNo)))}::smallint[],
+                  ${pgArray(updates.map((u) => u.upstreamId))}::text[]) as u(message_id, created_at, part_no, upstream_id)
+      where p.message_id = u.message_id and p.message_created_at = u.created_at and p.part_no = u.part_no
+        and p.status is null`);
+    return new Set(updates.map((u) => `${u.gatewayId}\u0000${u.upstreamId}`));
   }
 
   /** Records receipts on their parts (a part's first receipt only): the messages touched. */
@@ -616,9 +665,9 @@ export class SmsRepo {
   /** Pending receipts that report their number and may match an unconfirmed message (the oldest first). */
   async pendingWithHandset(
     limit: number,
-  ): Promise<{ gatewayId: string; upstreamId: string; handset: string }[]> {
+  ): Promise<{ gatewayId: string; upstreamId: string; handset: string; raw: string }[]> {
     const result = await this.x.execute(sql`
-      select q.gateway_id, q.upstream_id, q.handset from sms_receipts_pending q
+      select q.gateway_id, q.upstream_id, q.handset, q.raw from sms_receipts_pending q
       where q.handset is not null and exists (
         select 1 from sms_messages m
         where m.status = 'sent' and m.error_code = ${UNCONFIRMED} and m.gateway_id = q.gateway_id
@@ -628,6 +677,7 @@ export class SmsRepo {
       gatewayId: String(r.gateway_id),
       upstreamId: String(r.upstream_id),
       handset: String(r.handset),
+      raw: String(r.raw ?? ''),
     }));
   }
 

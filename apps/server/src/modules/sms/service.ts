@@ -29,6 +29,7 @@ import { AppError } from '../../platform/envelope';
 import { GroupCommit, WRITE_RETRY_MS } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
+import { receiptExcerptOf } from '../gateway';
 import type { Posting } from '../ledger';
 import type { Priced, Pricing } from '../rate';
 import { type ParsedNumber, parseNumber } from '../rate/resolve';
@@ -954,7 +955,8 @@ export class SmsService {
     }
     counts.expired = await this.expireWaiting();
     counts.lateReceipts = await withTransaction(this.db, async () => {
-      await this.repo.matchUnconfirmed(await this.repo.pendingWithHandset(1_000));
+      const pending = await this.repo.pendingWithHandset(1_000);
+      await this.repo.matchUnconfirmed(pending.map((p) => ({ ...p, excerpt: receiptExcerptOf(p.raw) })));
       const late = await this.repo.takeMatchedPending();
       if (late.length > 0) await this.settle(await this.repo.applyReceipts(late));
       return late.length;
