@@ -668,7 +668,7 @@ describe('dispatch and receipts', () => {
       const notify = await accept(DIRECT, [CN], { kind: 'notification', text: 'notice' });
       const otp = await accept(DIRECT, [GB], { kind: 'otp', text: 'otp' });
       const premium = await accept(DIRECT, [CN], { kind: 'premium_otp', text: 'premium' });
-      const claimed = await sms().repo.claim(1_000);
+      const claimed = await sms().repo.claim(1_000, 60_000);
       const order = claimed.map((m) => m.id);
       const pos = (r: typeof bulk) => order.indexOf(r.messages[0]!.id!);
       expect(pos(premium)).toBeLessThan(pos(otp));
@@ -713,6 +713,24 @@ describe('dispatch and receipts', () => {
     const m = await statusOf(id, 'timeout');
     expect(m.errorCode).toBe('SUBMIT_UNCONFIRMED');
     expect(gateways.submitsOf(id)).toHaveLength(0);
+  });
+
+  it('claimed and never written (a crash before its window had room): back in the queue after the lease, then sent once', async () => {
+    gateways.setReady([]);
+    let id = '';
+    try {
+      const r = await accept(DIRECT, [GB], { text: 'claimed, not written' });
+      id = r.messages[0]!.id!;
+      // As a dispatcher that died holding it unwritten leaves it: claimed, not marked, lease over.
+      await db()
+        .update(smsMessages)
+        .set({ status: 'queued', queuedAt: null, nextAttemptAt: new Date(Date.now() - 1_000) })
+        .where(eq(smsMessages.id, id));
+    } finally {
+      gateways.setReady(Object.values(gateways.ids));
+    }
+    await statusOf(id, 'sent');
+    expect(gateways.submitsOf(id)).toHaveLength(1);
   });
 
   it('a receipt that comes before the submit’s answer is stored is kept and applied', async () => {
@@ -779,7 +797,7 @@ describe('dispatch and receipts', () => {
     gateways.setReady([]);
     try {
       const id = (await accept(DIRECT, [GB], { text: 'answered too late' })).messages[0]!.id!;
-      const claimed = await sms().repo.claim(1_000);
+      const claimed = await sms().repo.claim(1_000, 60_000);
       const mine = claimed.find((m) => m.id === id)!;
       // As the sweep leaves a message whose answer did not come in time.
       await db().update(smsMessages).set({ status: 'timeout' }).where(eq(smsMessages.id, id));
@@ -816,8 +834,8 @@ describe('dispatch and receipts', () => {
     expect(heard.filter((h) => h.startsWith(id))).toEqual([`${id}:rejected`]);
   });
 
-  it('holds no more messages than twice what the bound gateway windows take at once', async () => {
-    // Windows of 5 in all: a dispatcher has at most 10 in hand, however many are due.
+  it('holds no more messages than twice what the bound gateway windows take at once, and writes no more than they take', async () => {
+    // Windows of 5 in all: a dispatcher has at most 10 in hand, however many are due, and 5 submitted.
     gateways.windows = 5;
     let outstanding = 0;
     let most = 0;
@@ -834,13 +852,19 @@ describe('dispatch and receipts', () => {
     try {
       const numbers = Array.from({ length: 30 }, (_, i) => `86137${String(i).padStart(8, '0')}`);
       const r = await accept(DIRECT, numbers, { text: 'held' });
-      await eventually(async () => expect(outstanding).toBe(10));
+      await eventually(async () => expect(outstanding).toBe(5));
+      await eventually(async () => {
+        const rows = await messagesOf(r.batchId);
+        expect(rows.filter((m) => m.status === 'queued')).toHaveLength(10);
+        // Marked as being written (what a kill could leave unsendable): the windows' 5 only.
+        expect(rows.filter((m) => m.status === 'queued' && m.queuedAt !== null)).toHaveLength(5);
+      });
       release();
       await eventually(async () => {
         const rows = await messagesOf(r.batchId);
         expect(rows.filter((m) => m.status === 'sent')).toHaveLength(30);
       }, 20_000);
-      expect(most).toBe(10);
+      expect(most).toBe(5);
     } finally {
       gateways.windows = Number.POSITIVE_INFINITY;
       gateways.behaviour = () => undefined;

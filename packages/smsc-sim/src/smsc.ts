@@ -183,6 +183,8 @@ interface Account {
   config: AccountConfig;
   binds: Set<Bind>;
   hung: boolean;
+  /** Submits are taken but their submit_sm_resp is kept until releaseAnswers() (holdAnswers()). */
+  holdingAnswers: boolean;
   /** Receipts due but not yet written (no receiver bind, or hung). */
   queue: ReceiptRecord[];
   nextBind: number;
@@ -235,6 +237,8 @@ export class Smsc extends EventEmitter<SmscEvents> {
   private nextId: number;
   private nextBindId = 1;
   private hungAll = false;
+  /** submit_sm_resp kept by holdAnswers(), in the order the submits came. */
+  private readonly heldAnswers: { bind: Bind; pdu: Pdu; messageId: string }[] = [];
   private listeningPort = 0;
   private stopped = false;
 
@@ -249,6 +253,7 @@ export class Smsc extends EventEmitter<SmscEvents> {
         config: account,
         binds: new Set(),
         hung: false,
+        holdingAnswers: false,
         queue: [],
         nextBind: 0,
       });
@@ -347,6 +352,37 @@ export class Smsc extends EventEmitter<SmscEvents> {
       for (const account of this.accounts.values()) account.hung = false;
     } else this.account(systemId).hung = false;
     for (const account of this.accounts.values()) this.pump(account);
+  }
+
+  /**
+   * Takes an account's submits (recorded, receipts scheduled as usual) but keeps their
+   * submit_sm_resp until releaseAnswers(): an SMSC that swallows or delays its answers. An
+   * answer whose bind closed meanwhile is never sent (the client never learns the id).
+   */
+  holdAnswers(systemId: string): void {
+    this.account(systemId).holdingAnswers = true;
+  }
+
+  /** Sends the answers held for an account (on their binds still open) and stops holding; how many went. */
+  releaseAnswers(systemId: string): number {
+    const account = this.account(systemId);
+    account.holdingAnswers = false;
+    let sent = 0;
+    for (const held of this.heldAnswers.splice(0)) {
+      if (held.bind.account !== account) {
+        this.heldAnswers.push(held);
+        continue;
+      }
+      if (held.bind.closed) continue;
+      this.respond(held.bind, held.pdu, { message_id: held.messageId });
+      sent++;
+    }
+    return sent;
+  }
+
+  /** Answers held now (holdAnswers()). */
+  get heldAnswerCount(): number {
+    return this.heldAnswers.length;
   }
 
   /** New outcome weights (and, when given, new destination rules) for the submits that follow. */
@@ -553,7 +589,8 @@ export class Smsc extends EventEmitter<SmscEvents> {
     if (content.concat) part.concat = content.concat;
     this.stats.submits++;
     this.record(part);
-    this.respond(bind, pdu, { message_id: part.messageId });
+    if (account.holdingAnswers) this.heldAnswers.push({ bind, pdu, messageId: part.messageId });
+    else this.respond(bind, pdu, { message_id: part.messageId });
     this.emit('submit', part);
     const message = this.addToMessage(part);
     if (message.complete) this.emit('message', message);

@@ -454,6 +454,36 @@ describe('failures on demand', () => {
     expect(smsc.stats.ignored).toBe(2);
   });
 
+  it('holdAnswers() takes submits but keeps their answers until releaseAnswers(); receipts still come', async () => {
+    const smsc = await smscWith();
+    const c = await client(smsc, 'transceiver');
+    const gone = await client(smsc, 'transceiver');
+    smsc.holdAnswers('test');
+    let answered = false;
+    const first = c.submit({ destination_addr: '8613800000001', short_message: 'held' });
+    void first.then(() => {
+      answered = true;
+    });
+    void gone.submit({ destination_addr: '8613800000002', short_message: 'lost' });
+    // Taken (recorded, receipt sent) though not answered.
+    const [receipt] = await c.waitForDeliveries(1);
+    expect(TestClient.receiptText(receipt!)).toContain('DELIVRD');
+    await poll(() => smsc.parts.length).toBe(2);
+    expect(smsc.heldAnswerCount).toBe(2);
+    expect(answered).toBe(false);
+    // The answer of a bind that closed meanwhile is never sent.
+    await gone.destroy();
+    await poll(() => smsc.bindList().length).toBe(1);
+    expect(smsc.releaseAnswers('test')).toBe(1);
+    const resp = await first;
+    expect(resp.command_status).toBe(STATUS.ESME_ROK);
+    expect(resp.message_id).toBe(smsc.parts[0]!.messageId);
+    // Answered at once again.
+    expect((await c.submit({ destination_addr: '8613800000003', short_message: 'now' })).command_status).toBe(
+      STATUS.ESME_ROK,
+    );
+  });
+
   it('hang() with no account hangs everyone', async () => {
     const smsc = await smscWith();
     const c = await client(smsc, 'transceiver', 'other');

@@ -130,8 +130,16 @@ const envSchema = z.object({
   TOP_UP_CRYPTO_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(10_080).default(120),
   /** SMS: how long a message may wait for a gateway and then for its receipt (default 48 h). */
   SMS_VALIDITY_S: z.coerce.number().int().min(1).max(604_800).default(172_800),
-  /** SMS: a message claimed for submission this long without an answer is given up (timeout). */
+  /**
+   * SMS: a message marked as being written to a gateway this long without its answer stored (its
+   * dispatcher died) is given up: timeout, charged, never sent again.
+   */
   SMS_SUBMIT_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * SMS: a message claimed by a dispatcher and not yet written to a gateway goes back to the queue
+   * after this long (its dispatcher died, or waited that long for window room).
+   */
+  SMS_CLAIM_LEASE_S: z.coerce.number().int().min(1).max(3_600).default(60),
   /** SMS: how often idle dispatchers and callback senders look for work (ms). */
   SMS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
   /** SMS: how often the sweeps (timeouts, late receipts) run (ms). */
@@ -267,6 +275,7 @@ export interface Config {
 export interface SmsConfig {
   validityMs: number;
   submitTimeoutMs: number;
+  claimLeaseMs: number;
   pollMs: number;
   sweepMs: number;
   dispatchBatch: number;
@@ -355,6 +364,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     sms: {
       validityMs: e.SMS_VALIDITY_S * 1000,
       submitTimeoutMs: e.SMS_SUBMIT_TIMEOUT_S * 1000,
+      claimLeaseMs: e.SMS_CLAIM_LEASE_S * 1000,
       pollMs: e.SMS_POLL_MS,
       sweepMs: e.SMS_SWEEP_MS,
       dispatchBatch: e.SMS_DISPATCH_BATCH,

@@ -46,7 +46,8 @@ export class FakeGateways implements GatewayPort {
   /** What the ready gateways' windows hold (default: no limit but the dispatcher's own). */
   windows = Number.POSITIVE_INFINITY;
 
-  capacity(): number {
+  capacity(gatewayId?: string): number {
+    if (gatewayId !== undefined) return this.readySet.has(gatewayId) ? this.windows : 0;
     return this.readySet.size === 0 ? 0 : this.windows;
   }
 

@@ -15,6 +15,7 @@ export type {
   OutboundSms,
   SubmitOutcome,
 } from './service';
+export { receiptExcerptOf } from './smpp-client';
 
 declare module '../../platform/module' {
   interface Services {

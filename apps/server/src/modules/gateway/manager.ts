@@ -159,7 +159,8 @@ export class GatewayManager implements GatewayTransport {
     return [...this.running.entries()].filter(([, r]) => r.client.ready).map(([id]) => id);
   }
 
-  capacity(): number {
+  capacity(gatewayId?: string): number {
+    if (gatewayId !== undefined) return this.running.get(gatewayId)?.client.capacity() ?? 0;
     let sum = 0;
     for (const { client } of this.running.values()) sum += client.capacity();
     return sum;

@@ -47,7 +47,8 @@ export function recordOf(row: GatewayRow): GatewayRecord {
 export interface GatewayTransport {
   submit(gatewayId: string, sms: OutboundSms): Promise<SubmitOutcome>;
   ready(): string[];
-  capacity(): number;
+  /** Windows of the bound binds in this process: of one gateway, or of all. */
+  capacity(gatewayId?: string): number;
 }
 
 /**
@@ -100,9 +101,12 @@ export class GatewayService {
     return this.transport?.ready() ?? [];
   }
 
-  /** Submits this process's bound binds can have outstanding at once (their windows, summed). */
-  capacity(): number {
-    return this.transport?.capacity() ?? 0;
+  /**
+   * Submits this process's bound binds can have outstanding at once (their windows, summed): of
+   * one gateway, or of every gateway.
+   */
+  capacity(gatewayId?: string): number {
+    return this.transport?.capacity(gatewayId) ?? 0;
   }
 
   /**

@@ -21,12 +21,24 @@ export interface OutboundSms {
   to: string;
   text: string;
   registeredDelivery: boolean;
+  /**
+   * A throttled part is submitted again (with the slot's back-off) until then; without it, a few
+   * times. A part after one the SMSC took is never given up for throttling before then.
+   */
+  validUntil?: Date;
 }
 
 export type SubmitOutcome =
   /** One normalised upstream id per part, in part order. */
   | { ok: true; upstreamIds: string[] }
-  | { ok: false; retryable: boolean; errorCode: string; commandStatus?: number };
+  /** Not taken: no part reached the SMSC (retryable: it may take it later). */
+  | { ok: false; retryable: boolean; errorCode: string; commandStatus?: number }
+  /**
+   * The SMSC may have taken it (a part written and never answered: the bind died or the answer
+   * did not come), or took some parts and not the next: it must never be sent elsewhere. The id
+   * of each part, null where it is not known.
+   */
+  | { ok: false; retryable: false; errorCode: string; taken: (string | null)[] };
 
 export interface GatewayReceipt {
   gatewayId: string;
@@ -37,6 +49,13 @@ export interface GatewayReceipt {
   errorCode: string | null;
   doneAt: Date;
   raw: string;
+  /**
+   * The number the receipt reports (deliver_sm source_addr, digits only): matches a receipt whose
+   * id was never answered to the message sent to that number.
+   */
+  handset?: string | null;
+  /** The receipt text's `text:` excerpt (the message's first characters), null when none. */
+  excerpt?: string | null;
 }
 
 /** What the client needs of a gateway's settings (the row, the password opened). */
@@ -187,6 +206,17 @@ function isEmpty(value: NonNullable<Pdu['short_message']>): boolean {
   return value.message.length === 0;
 }
 
+/** The `text:` excerpt of a receipt's text (as kept with a pending receipt), null when none. */
+export function receiptExcerptOf(raw: string): string | null {
+  return parseReceipt(raw)?.text || null;
+}
+
+/** A receipt's source_addr as international digits (`+86…`, `0086…` → `86…`); null when it is none. */
+export function handsetOf(address: string | undefined): string | null {
+  const digits = (address ?? '').trim().replace(/^\+|^00/, '');
+  return /^\d{6,20}$/.test(digits) ? digits : null;
+}
+
 /**
  * Reads a deliver_sm as a receipt (esm_class says so): the id from the receipted_message_id TLV
  * when present (the submit_sm_resp form), else from the text (converted from the receipt form).
@@ -216,6 +246,8 @@ export function readReceipt(
       err && errorCodeValue(err) !== 0 ? err : stat && stat.toUpperCase() !== 'DELIVRD' ? stat : null,
     doneAt: (parsed && receiptDate(parsed.doneDate)) || now,
     raw,
+    handset: handsetOf(pdu.source_addr),
+    excerpt: parsed?.text || null,
   };
 }
 
@@ -258,7 +290,16 @@ interface PendingPart {
 
 type PartOutcome =
   | { ok: true; id: string }
-  | { ok: false; retryable: boolean; errorCode: string; commandStatus?: number };
+  | { ok: false; retryable: boolean; errorCode: string; commandStatus?: number }
+  /** Written, never answered: the SMSC may have it. */
+  | { ok: false; retryable: false; errorCode: 'SUBMIT_NO_RESPONSE'; unconfirmed: true };
+
+const UNCONFIRMED: PartOutcome = {
+  ok: false,
+  retryable: false,
+  errorCode: 'SUBMIT_NO_RESPONSE',
+  unconfirmed: true,
+};
 
 /**
  * One bind slot: a transceiver session, or a transmitter and a receiver session. It connects,
@@ -479,7 +520,7 @@ class BindSlot {
     };
     waiting.add(finish);
     const timer = setTimeout(() => {
-      finish({ ok: false, retryable: false, errorCode: 'SUBMIT_NO_RESPONSE' });
+      finish(UNCONFIRMED);
       this.lost(session, 'no answer to submit_sm');
       session.socket.destroy();
     }, RESPONSE_TIMEOUT_MS);
@@ -532,7 +573,7 @@ class BindSlot {
     if (session !== this.tx && session !== this.rx) return;
     for (const finish of [...(this.inFlight.get(session) ?? [])]) {
       // Written, unanswered: it may have reached the SMSC; sending it again could send it twice.
-      finish({ ok: false, retryable: false, errorCode: 'SUBMIT_NO_RESPONSE' });
+      finish(UNCONFIRMED);
     }
     this.inFlight.delete(session);
     this.closeAll();
@@ -586,9 +627,7 @@ class BindSlot {
           }),
       ),
     );
-    for (const finish of [...this.inFlight.values()].flatMap((set) => [...set])) {
-      finish({ ok: false, retryable: false, errorCode: 'SUBMIT_NO_RESPONSE' });
-    }
+    for (const finish of [...this.inFlight.values()].flatMap((set) => [...set])) finish(UNCONFIRMED);
     this.inFlight.clear();
     this.closeAll();
   }
@@ -687,25 +726,36 @@ export class GatewayClient {
     }
     const ids: string[] = [];
     for (const part of parts) {
-      const outcome = await this.submitPart(sms, part);
+      const outcome = await this.submitPart(sms, part, ids.length > 0);
       if (!outcome.ok) {
-        // A later part failing after earlier ones went out: not retryable (they would go twice).
-        return ids.length > 0 ? { ...outcome, retryable: false } : outcome;
+        // Nothing of it may have reached the SMSC: the caller may send it elsewhere or later.
+        if (ids.length === 0 && !('unconfirmed' in outcome)) return outcome;
+        // The SMSC took (or may have taken) a part: never elsewhere, never again.
+        const taken: (string | null)[] = [...ids, ...parts.slice(ids.length).map(() => null)];
+        return { ok: false, retryable: false, errorCode: outcome.errorCode, taken };
       }
       ids.push(outcome.id);
     }
     return { ok: true, upstreamIds: ids };
   }
 
-  private async submitPart(sms: OutboundSms, part: EncodedPart): Promise<PartOutcome> {
+  /**
+   * One part, submitted again while the SMSC throttles it: a few times for a first part (the
+   * message then waits in the queue), until the message's validity for a part after one the SMSC
+   * took (giving up would leave the message half sent).
+   */
+  private async submitPart(sms: OutboundSms, part: EncodedPart, afterTaken: boolean): Promise<PartOutcome> {
     for (let attempt = 0; ; attempt++) {
       const outcome = await new Promise<PartOutcome>((resolve) => {
         this.queue.push({ part, sms, attempts: attempt, resolve });
         this.pump();
       });
-      if (outcome.ok || outcome.commandStatus === undefined || !THROTTLE_STATUSES.has(outcome.commandStatus))
-        return outcome;
-      if (attempt >= MAX_THROTTLE_RETRIES) return outcome;
+      if (outcome.ok || !('commandStatus' in outcome) || outcome.commandStatus === undefined) return outcome;
+      if (!THROTTLE_STATUSES.has(outcome.commandStatus)) return outcome;
+      const until = sms.validUntil?.getTime();
+      if (afterTaken && until !== undefined) {
+        if (Date.now() >= until) return outcome;
+      } else if (attempt >= MAX_THROTTLE_RETRIES) return outcome;
     }
   }
 

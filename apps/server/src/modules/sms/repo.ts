@@ -23,6 +23,22 @@ export type SmsCallbackRecord = typeof smsCallbacks.$inferSelect;
 const OPEN = sql.raw(`('accepted', 'queued', 'sent')`);
 const FINALS = sql.raw(`(${SMS_FINAL_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
+/** The error code of a message sent that its gateway may have taken without saying so (and of its timeout). */
+export const UNCONFIRMED = 'SUBMIT_UNCONFIRMED';
+/** A receipt's `text:` excerpt as a pattern found anywhere in a message's text (`?`: any character). */
+const excerptPattern = (excerpt: string) =>
+  new RegExp(
+    excerpt
+      .trimEnd()
+      .split('')
+      .map((c) => (c === '?' ? '.' : c.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')))
+      .join(''),
+    's',
+  );
+
+/** The stand-in upstream id of a part whose id the gateway never answered (never a real id: `?`). */
+export const unconfirmedId = (messageId: string, partNo: number) => `?${messageId}:${partNo}`;
+
 const dateOf = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const dateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : dateOf(value);
@@ -264,11 +280,12 @@ export class SmsRepo {
   // --- dispatch ---
 
   /**
-   * Claims up to `limit` due messages (most urgent first) for this dispatcher: they become
-   * `queued` in this statement's own commit, so no other dispatcher (in any process) takes them,
-   * and a message is never submitted twice (a crash leaves it queued; see sweepQueued).
+   * Claims up to `limit` due messages (most urgent first) for this dispatcher for `leaseMs`: they
+   * become `queued` (not yet marked as written: queued_at null, the lease in next_attempt_at) in
+   * this statement's own commit, so no other dispatcher (in any process) takes them. One not
+   * marked (markWriting) within the lease goes back to the queue (reclaim).
    */
-  async claim(limit: number): Promise<ClaimedMessage[]> {
+  async claim(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
     const result = await this.x.execute(sql`
       with due as (
         select id, created_at from sms_messages
@@ -278,7 +295,8 @@ export class SmsRepo {
         for update skip locked
       )
       update sms_messages m
-        set status = 'queued', queued_at = now(), attempts = m.attempts + 1
+        set status = 'queued', queued_at = null, attempts = m.attempts + 1,
+          next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
       from due where m.id = due.id and m.created_at = due.created_at
       returning m.id, m.created_at, m.company_id, m.batch_id, m.kind, m.source, m.to_number, m.sender,
         m.text, m.parts, m.price::text as price, array_to_string(m.gateway_ids, ',') as gateway_ids,
@@ -305,28 +323,78 @@ export class SmsRepo {
   }
 
   /**
+   * Claimed messages about to be written to a gateway: marked (queued_at) so that a process that
+   * dies from here on leaves them queued, never sent again (staleQueued). The ids marked: one
+   * missing went back to the queue (its lease ran out) and must not be submitted.
+   */
+  async markWriting(rows: { id: string; createdAt: Date; gatewayId: string }[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const result = await this.x.execute(sql`
+      update sms_messages m set queued_at = now(), gateway_id = r.gateway_id
+      from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
+                  ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[],
+                  ${pgArray(rows.map((r) => r.gatewayId))}::uuid[]) as r(id, created_at, gateway_id)
+      where m.id = r.id and m.created_at = r.created_at and m.status = 'queued' and m.queued_at is null
+      returning m.id`);
+    return new Set(rowsOf<{ id: string }>(result).map((r) => String(r.id)));
+  }
+
+  /**
+   * Claimed, never marked as written, past the claim's lease (its dispatcher died, or waited that
+   * long for window room): back to the queue, due now. How many.
+   */
+  async reclaim(limit: number): Promise<number> {
+    const result = await this.x.execute(sql`
+      with lapsed as (
+        select id, created_at from sms_messages
+        where status = 'queued' and queued_at is null and next_attempt_at < now()
+        limit ${limit} for update skip locked
+      )
+      update sms_messages m set status = 'accepted', next_attempt_at = now()
+      from lapsed where m.id = lapsed.id and m.created_at = lapsed.created_at
+        and m.status = 'queued' and m.queued_at is null
+      returning m.id`);
+    return rowsOf(result).length;
+  }
+
+  /**
    * Submitted: status sent and the upstream id of every part (a reused id names the newer part),
    * for messages still queued. One that is not (the sweep gave up on it, or this was written
-   * already) gets no parts: writing them again would wipe receipts applied to them since.
+   * already) gets no parts: writing them again would wipe receipts applied to them since. A part
+   * whose id is not known (null: the gateway may have it, SUBMIT_UNCONFIRMED) is stored under a
+   * placeholder (unconfirmedId) that a receipt matched by number replaces (matchUnconfirmed).
    */
   async markSent(
-    rows: { id: string; createdAt: Date; gatewayId: string; upstreamIds: string[]; sentAt: Date }[],
+    rows: {
+      id: string;
+      createdAt: Date;
+      gatewayId: string;
+      upstreamIds: (string | null)[];
+      sentAt: Date;
+    }[],
   ): Promise<void> {
     if (rows.length === 0) return;
     const result = await this.x.execute(sql`
       update sms_messages m set status = 'sent', gateway_id = r.gateway_id, sent_at = r.sent_at,
-        error_code = null
+        error_code = r.error_code
       from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
                   ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[],
                   ${pgArray(rows.map((r) => r.gatewayId))}::uuid[],
-                  ${pgArray(rows.map((r) => r.sentAt.toISOString()))}::timestamptz[])
-        as r(id, created_at, gateway_id, sent_at)
+                  ${pgArray(rows.map((r) => r.sentAt.toISOString()))}::timestamptz[],
+                  ${pgArray(rows.map((r) => (r.upstreamIds.includes(null) ? UNCONFIRMED : null)))}::text[])
+        as r(id, created_at, gateway_id, sent_at, error_code)
       where m.id = r.id and m.created_at = r.created_at and m.status = 'queued'
       returning m.id`);
     const moved = new Set(rowsOf<{ id: string }>(result).map((r) => String(r.id)));
     const parts = rows
       .filter((r) => moved.has(r.id))
-      .flatMap((r) => r.upstreamIds.map((upstreamId, partNo) => ({ ...r, upstreamId, partNo: partNo + 1 })));
+      .flatMap((r) =>
+        r.upstreamIds.map((upstreamId, partNo) => ({
+          ...r,
+          upstreamId: upstreamId ?? unconfirmedId(r.id, partNo + 1),
+          partNo: partNo + 1,
+        })),
+      );
     if (parts.length === 0) return;
     await this.x.execute(sql`
       insert into sms_message_parts (message_id, message_created_at, part_no, gateway_id, upstream_id)
@@ -390,6 +458,93 @@ export class SmsRepo {
       upstreamId: String(r.upstream_id),
       status: (r.status as string | null) ?? null,
     }));
+  }
+
+  /**
+   * Receipts whose id names no part, matched by the number they report (the handset, deliver_sm
+   * source_addr) to a message of theirs sent SUBMIT_UNCONFIRMED on that gateway: the one such
+   * message of that number, or, of several, the one whose text has the receipt's excerpt (its
+   * `text:` field, `?` for any character). Its first part not known takes the receipt's id. The
+   * receipts matched (`gateway\u0000upstream id`; apply them as known ones).
+   */
+  async matchUnconfirmed(
+    receipts: { gatewayId: string; upstreamId: string; handset?: string | null; excerpt?: string | null }[],
+  ): Promise<Set<string>> {
+    const withNumber = receipts.filter((r) => r.handset);
+    if (withNumber.length === 0) return new Set();
+    const found = rowsOf<Record<string, unknown>>(
+      await this.x.execute(sql`
+        select m.id, m.created_at, m.gateway_id, m.to_number, m.text from sms_messages m
+        join (select distinct * from unnest(${pgArray(withNumber.map((r) => r.gatewayId))}::uuid[],
+                                            ${pgArray(withNumber.map((r) => r.handset!))}::text[])) as k(gateway_id, number)
+          on m.gateway_id = k.gateway_id and m.to_number = k.number
+        where m.status = 'sent' and m.error_code = ${UNCONFIRMED}`),
+    );
+    const byNumber = new Map<string, { id: string; createdAt: Date; text: string }[]>();
+    for (const r of found) {
+      const key = `${r.gateway_id}\u0000${r.to_number}`;
+      const list = byNumber.get(key) ?? [];
+      list.push({ id: String(r.id), createdAt: dateOf(r.created_at), text: String(r.text) });
+      byNumber.set(key, list);
+    }
+    // Receipts by the message they match, in arrival order.
+    const chosen = new Map<string, { createdAt: Date; receipts: typeof withNumber }>();
+    const seen = new Set<string>();
+    for (const r of withNumber) {
+      const key = `${r.gatewayId}\u0000${r.upstreamId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      let candidates = byNumber.get(`${r.gatewayId}\u0000${r.handset}`) ?? [];
+      if (candidates.length > 1 && r.excerpt) {
+        const excerpt = excerptPattern(r.excerpt);
+        candidates = candidates.filter((m) => excerpt.test(m.text));
+      }
+      if (candidates.length !== 1) continue;
+      const m = candidates[0]!;
+      const entry = chosen.get(m.id) ?? { createdAt: m.createdAt, receipts: [] };
+      entry.receipts.push(r);
+      chosen.set(m.id, entry);
+    }
+    if (chosen.size === 0) return new Set();
+    const open = rowsOf<Record<string, unknown>>(
+      await this.x.execute(sql`
+        select message_id, part_no, upstream_id from sms_message_parts
+        where message_id = any(${pgArray([...chosen.keys()])}::uuid[]) and status is null
+        order by message_id, part_no`),
+    );
+    const updates: {
+      messageId: string;
+      createdAt: Date;
+      partNo: number;
+      upstreamId: string;
+      gatewayId: string;
+    }[] = [];
+    for (const [messageId, { createdAt, receipts: theirs }] of chosen) {
+      const unknown = open.filter(
+        (p) =>
+          String(p.message_id) === messageId &&
+          String(p.upstream_id) === unconfirmedId(messageId, Number(p.part_no)),
+      );
+      theirs.slice(0, unknown.length).forEach((r, i) => {
+        updates.push({
+          messageId,
+          createdAt,
+          partNo: Number(unknown[i]!.part_no),
+          upstreamId: r.upstreamId,
+          gatewayId: r.gatewayId,
+        });
+      });
+    }
+    if (updates.length === 0) return new Set();
+    await this.x.execute(sql`
+      update sms_message_parts p set upstream_id = u.upstream_id
+      from unnest(${pgArray(updates.map((u) => u.messageId))}::uuid[],
+                  ${pgArray(updates.map((u) => u.createdAt.toISOString()))}::timestamptz[],
+                  ${pgArray(updates.map((u) => String(u.partNo)))}::smallint[],
+                  ${pgArray(updates.map((u) => u.upstreamId))}::text[]) as u(message_id, created_at, part_no, upstream_id)
+      where p.message_id = u.message_id and p.message_created_at = u.created_at and p.part_no = u.part_no
+        and p.status is null`);
+    return new Set(updates.map((u) => `${u.gatewayId}\u0000${u.upstreamId}`));
   }
 
   /** Records receipts on their parts (a part's first receipt only): the messages touched. */
@@ -491,18 +646,39 @@ export class SmsRepo {
       errorCode: string | null;
       doneAt: Date;
       raw: string;
+      handset?: string | null;
     }[],
   ): Promise<void> {
     if (receipts.length === 0) return;
     await this.x.execute(sql`
-      insert into sms_receipts_pending (gateway_id, upstream_id, status, error_code, done_at, raw)
+      insert into sms_receipts_pending (gateway_id, upstream_id, status, error_code, done_at, raw, handset)
       select * from unnest(${pgArray(receipts.map((r) => r.gatewayId))}::uuid[],
                            ${pgArray(receipts.map((r) => r.upstreamId))}::text[],
                            ${pgArray(receipts.map((r) => r.status))}::text[],
                            ${pgArray(receipts.map((r) => r.errorCode))}::text[],
                            ${pgArray(receipts.map((r) => r.doneAt.toISOString()))}::timestamptz[],
-                           ${pgArray(receipts.map((r) => r.raw.slice(0, 1000)))}::text[])
+                           ${pgArray(receipts.map((r) => r.raw.slice(0, 1000)))}::text[],
+                           ${pgArray(receipts.map((r) => r.handset?.slice(0, 32) ?? null))}::text[])
       on conflict do nothing`);
+  }
+
+  /** Pending receipts that report their number and may match an unconfirmed message (the oldest first). */
+  async pendingWithHandset(
+    limit: number,
+  ): Promise<{ gatewayId: string; upstreamId: string; handset: string; raw: string }[]> {
+    const result = await this.x.execute(sql`
+      select q.gateway_id, q.upstream_id, q.handset, q.raw from sms_receipts_pending q
+      where q.handset is not null and exists (
+        select 1 from sms_messages m
+        where m.status = 'sent' and m.error_code = ${UNCONFIRMED} and m.gateway_id = q.gateway_id
+          and m.to_number = q.handset)
+      order by q.received_at limit ${limit}`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      gatewayId: String(r.gateway_id),
+      upstreamId: String(r.upstream_id),
+      handset: String(r.handset),
+      raw: String(r.raw ?? ''),
+    }));
   }
 
   /** Pending receipts whose parts are now known (of these keys, or any): taken out of the table. */
@@ -544,7 +720,7 @@ export class SmsRepo {
 
   // --- sweeps ---
 
-  /** Sent, and no receipt within validity: timeout. */
+  /** Sent, and no receipt within validity: timeout (NO_RECEIPT, or SUBMIT_UNCONFIRMED as it was sent). */
   async sweepSent(limit: number): Promise<FinalMessage[]> {
     const result = await this.x.execute(sql`
       with late as (
@@ -552,21 +728,27 @@ export class SmsRepo {
         where status = 'sent' and valid_until < now()
         limit ${limit} for update skip locked
       )
-      update sms_messages m set status = 'timeout', error_code = 'NO_RECEIPT', done_at = now()
+      update sms_messages m set status = 'timeout', error_code = coalesce(m.error_code, 'NO_RECEIPT'),
+        done_at = now()
       from late where m.id = late.id and m.created_at = late.created_at and m.status = 'sent'
       returning ${finalColumns}`);
     return rowsOf<Record<string, unknown>>(result).map(finalOf);
   }
 
-  /** Claimed but never answered (the dispatcher's process died mid-submit): ids older than `before`. */
-  async staleQueued(before: Date, limit: number): Promise<{ id: string; createdAt: Date }[]> {
+  /** Marked as being written, never answered (the dispatcher's process died mid-submit): marked before `before`. */
+  async staleQueued(
+    before: Date,
+    limit: number,
+  ): Promise<{ id: string; createdAt: Date; gatewayId: string | null; parts: number }[]> {
     const result = await this.x.execute(sql`
-      select id, created_at from sms_messages
+      select id, created_at, gateway_id, parts from sms_messages
       where status = 'queued' and queued_at < ${before.toISOString()}::timestamptz
       limit ${limit}`);
     return rowsOf<Record<string, unknown>>(result).map((r) => ({
       id: String(r.id),
       createdAt: dateOf(r.created_at),
+      gatewayId: (r.gateway_id as string | null) ?? null,
+      parts: Number(r.parts),
     }));
   }
 

@@ -122,6 +122,10 @@ export const smsMessages = pgTable(
     // Sweeps: sent without a receipt, claimed without an answer.
     index('sms_messages_sent_idx').on(t.validUntil, t.createdAt).where(sql`status = 'sent'`),
     index('sms_messages_queued_idx').on(t.queuedAt, t.createdAt).where(sql`status = 'queued'`),
+    // Receipts whose id is not known, matched by number to messages a gateway may have taken.
+    index('sms_messages_unconfirmed_idx')
+      .on(t.gatewayId, t.toNumber)
+      .where(sql`status = 'sent' and error_code = 'SUBMIT_UNCONFIRMED'`),
     // Records: a company's messages of a kind in a period (staff: every company's).
     index('sms_messages_company_idx').on(t.companyId, t.kind, t.createdAt),
     index('sms_messages_kind_idx').on(t.kind, t.createdAt),
@@ -170,6 +174,8 @@ export const smsReceiptsPending = pgTable(
     errorCode: varchar('error_code', { length: 64 }),
     doneAt: ts('done_at').notNull(),
     raw: text('raw'),
+    /** The number the receipt reports (deliver_sm source_addr): matches it to an unconfirmed message. */
+    handset: varchar('handset', { length: 32 }),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [

@@ -29,6 +29,7 @@ import { AppError } from '../../platform/envelope';
 import { GroupCommit, WRITE_RETRY_MS } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
+import { receiptExcerptOf } from '../gateway';
 import type { Posting } from '../ledger';
 import type { Priced, Pricing } from '../rate';
 import { type ParsedNumber, parseNumber } from '../rate/resolve';
@@ -40,6 +41,7 @@ import {
   type SmsMessageInsert,
   type SmsMessageRecord,
   SmsRepo,
+  UNCONFIRMED,
 } from './repo';
 import { dayOf, finalOfParts, KIND_PRIORITY, partsOf, retryDelayMs } from './rules';
 
@@ -768,10 +770,19 @@ export class SmsService {
 
   // ------------------------------------------------------------------ dispatch results
 
-  /** Writes what the gateways answered for claimed messages, in one transaction. */
+  /**
+   * Writes what the gateways answered for claimed messages, in one transaction. `sent` with a
+   * null upstream id: the gateway may have taken that part without saying so (SUBMIT_UNCONFIRMED).
+   */
   async recordSubmits(
     results: (
-      | { kind: 'sent'; message: ClaimedMessage; gatewayId: string; upstreamIds: string[]; at: Date }
+      | {
+          kind: 'sent';
+          message: ClaimedMessage;
+          gatewayId: string;
+          upstreamIds: (string | null)[];
+          at: Date;
+        }
       | { kind: 'retry'; message: ClaimedMessage; nextAt: Date; errorCode: string }
       | { kind: 'failed'; message: ClaimedMessage; errorCode: string }
     )[],
@@ -784,6 +795,7 @@ export class SmsService {
         const seen = new Set<string>();
         for (const r of [...sent].reverse()) {
           r.upstreamIds = r.upstreamIds.map((u) => {
+            if (u === null) return u;
             const key = `${r.gatewayId}:${u}`;
             if (seen.has(key)) return `${u.slice(0, 27)}#${r.message.id}`;
             seen.add(key);
@@ -825,7 +837,11 @@ export class SmsService {
         await this.finalised(failed);
         // Receipts that came before this answer was stored.
         const early = await this.repo.takeMatchedPending(
-          sent.flatMap((r) => r.upstreamIds.map((upstreamId) => ({ gatewayId: r.gatewayId, upstreamId }))),
+          sent.flatMap((r) =>
+            r.upstreamIds.flatMap((upstreamId) =>
+              upstreamId ? [{ gatewayId: r.gatewayId, upstreamId }] : [],
+            ),
+          ),
         );
         if (early.length > 0) await this.settle(await this.repo.applyReceipts(early));
       },
@@ -847,6 +863,12 @@ export class SmsService {
         const known = new Set(
           (await this.repo.partsByUpstream(batch)).map((p) => `${p.gatewayId}\u0000${p.upstreamId}`),
         );
+        // An id never answered: the message the gateway may have taken, by the receipt's number.
+        for (const key of await this.repo.matchUnconfirmed(
+          batch.filter((r) => !known.has(`${r.gatewayId}\u0000${r.upstreamId}`)),
+        )) {
+          known.add(key);
+        }
         const unknown = batch.filter((r) => !known.has(`${r.gatewayId}\u0000${r.upstreamId}`));
         await this.repo.keepPending(unknown);
         const touched = await this.repo.applyReceipts(
@@ -883,15 +905,24 @@ export class SmsService {
   /**
    * The periodic checks (every SMS_SWEEP_MS in worker processes; safe in several at once):
    * - sent without a receipt past validity: `timeout` (charged: it reached a gateway);
-   * - claimed for submission longer than SMS_SUBMIT_TIMEOUT_S without the answer stored (the
-   *   process died mid-submit): `timeout` with SUBMIT_UNCONFIRMED, never submitted again (the
-   *   gateway may have it: at most once) and not refunded;
+   * - claimed and not marked as written within SMS_CLAIM_LEASE_S (the dispatcher died before
+   *   writing it): back to the queue, sent by the next dispatcher;
+   * - marked as written longer than SMS_SUBMIT_TIMEOUT_S without the answer stored (the
+   *   process died mid-submit): `sent` SUBMIT_UNCONFIRMED on the gateway it was marked for (a
+   *   receipt matched by number finalises it, else `timeout` at validity), or `timeout` at once
+   *   when no gateway was recorded; never submitted again (the gateway may have it: at most
+   *   once) and not refunded;
    * - waiting past validity (no gateway took it): `failed` SMS_NO_GATEWAY, refunded;
-   * - receipts kept for an upstream id that is now known: applied; those older than validity
-   *   plus a day: dropped.
+   * - receipts kept for an upstream id that is now known, or whose number now matches a message
+   *   sent SUBMIT_UNCONFIRMED: applied; those older than validity plus a day: dropped.
    */
   async sweep(): Promise<Record<string, number>> {
-    const counts = { timeout: 0, unconfirmed: 0, expired: 0, lateReceipts: 0 };
+    const counts = { timeout: 0, reclaimed: 0, unconfirmed: 0, expired: 0, lateReceipts: 0 };
+    for (;;) {
+      const n = await this.repo.reclaim(1_000);
+      counts.reclaimed += n;
+      if (n < 1_000) break;
+    }
     for (;;) {
       const n = await withTransaction(this.db, async () => {
         const finals = await this.repo.sweepSent(1_000);
@@ -904,17 +935,28 @@ export class SmsService {
     const stale = await this.repo.staleQueued(new Date(Date.now() - this.config.submitTimeoutMs), 1_000);
     if (stale.length > 0) {
       counts.unconfirmed = await withTransaction(this.db, async () => {
+        // Marked for a gateway: it may have it; its receipt (matched by number) may still come.
+        const now = new Date();
+        await this.repo.markSent(
+          stale.flatMap((s) =>
+            s.gatewayId
+              ? [{ ...s, gatewayId: s.gatewayId, upstreamIds: Array(s.parts).fill(null), sentAt: now }]
+              : [],
+          ),
+        );
         const finals = await this.repo.fail(
-          stale.map((s) => ({ ...s, errorCode: 'SUBMIT_UNCONFIRMED' })),
+          stale.filter((s) => !s.gatewayId).map((s) => ({ ...s, errorCode: UNCONFIRMED })),
           ['queued'],
           'timeout',
         );
         await this.finalised(finals);
-        return finals.length;
+        return stale.length;
       });
     }
     counts.expired = await this.expireWaiting();
     counts.lateReceipts = await withTransaction(this.db, async () => {
+      const pending = await this.repo.pendingWithHandset(1_000);
+      await this.repo.matchUnconfirmed(pending.map((p) => ({ ...p, excerpt: receiptExcerptOf(p.raw) })));
       const late = await this.repo.takeMatchedPending();
       if (late.length > 0) await this.settle(await this.repo.applyReceipts(late));
       return late.length;

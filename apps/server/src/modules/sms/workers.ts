@@ -15,6 +15,60 @@ export interface SmsWorker {
 
 type SubmitResult = Parameters<SmsService['recordSubmits']>[0][number];
 
+/**
+ * Room in the bound windows of each gateway, counted in messages: a message holds a place from
+ * just before it is marked as being written (SmsRepo.markWriting) until its gateway answered.
+ * So the messages a killed process may have written unanswered, and so cannot send again, are at
+ * most what the windows hold; what it claimed beyond that was never marked and goes back to the
+ * queue (SmsRepo.reclaim).
+ */
+export class GatewayWindows {
+  private readonly used = new Map<string, number>();
+  private readonly waiting = new Map<string, ((placed: boolean) => void)[]>();
+
+  constructor(private readonly capacity: (gatewayId: string) => number) {}
+
+  /** Resolves true with a place in the gateway's windows, false when it has none bound (now or later). */
+  take(gatewayId: string): Promise<boolean> {
+    const capacity = this.capacity(gatewayId);
+    if (capacity === 0) return Promise.resolve(false);
+    const used = this.used.get(gatewayId) ?? 0;
+    const queue = this.waiting.get(gatewayId);
+    if (used < capacity && !queue?.length) {
+      this.used.set(gatewayId, used + 1);
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      if (queue) queue.push(resolve);
+      else this.waiting.set(gatewayId, [resolve]);
+    });
+  }
+
+  give(gatewayId: string): void {
+    this.used.set(gatewayId, (this.used.get(gatewayId) ?? 1) - 1);
+    this.hand(gatewayId);
+  }
+
+  /** Places freed or windows grown (a bind came up) go to the waiting messages; none bound: they learn it. */
+  handAll(): void {
+    for (const gatewayId of this.waiting.keys()) this.hand(gatewayId);
+  }
+
+  private hand(gatewayId: string): void {
+    const queue = this.waiting.get(gatewayId);
+    if (!queue) return;
+    const capacity = this.capacity(gatewayId);
+    let used = this.used.get(gatewayId) ?? 0;
+    while (queue.length > 0 && used < capacity) {
+      used++;
+      queue.shift()!(true);
+    }
+    this.used.set(gatewayId, used);
+    if (capacity === 0) for (const resolve of queue.splice(0)) resolve(false);
+    if (queue.length === 0) this.waiting.delete(gatewayId);
+  }
+}
+
 /** A loop that runs `tick` until stopped, waiting `idleMs` whenever a tick found nothing to do. */
 class Loop implements SmsWorker {
   private running = false;
@@ -73,18 +127,29 @@ export const IN_FLIGHT_PER_WINDOW = 2;
  * retryable one, and fails it (refunded) when no gateway can take it within its validity. The
  * answers are written in batches (group commit).
  *
- * At most once toward the gateways: a message is `queued` (committed) before its submit; it goes
- * back to the queue only on an answer that says the gateway did not take it (retryable). A
- * process that dies between the submit and storing its answer leaves the message `queued`: the
- * sweep makes it `timeout` (SUBMIT_UNCONFIRMED) after SMS_SUBMIT_TIMEOUT_S, never submits it again,
- * and keeps the charge (the gateway may have delivered it). Its receipt, if one comes, is kept
- * in the pending receipts and matches nothing.
+ * At most once toward the gateways: a message is claimed (`queued`, committed), then, once its
+ * gateway's windows have room for it (GatewayWindows), marked as being written (committed)
+ * before its submit; it goes back to the queue only on an answer that says no gateway took it
+ * (retryable), and to the next gateway of its route only on a refusal. A submit the gateway may
+ * have taken (written and never answered: the bind died or the answer did not come; or a later
+ * part refused or throttled to the end of validity after earlier parts were taken) is never sent
+ * elsewhere: the message is `sent`, SUBMIT_UNCONFIRMED, charged, and waits for a receipt (matched
+ * by the number when its id is not known) until validity, then `timeout`.
+ *
+ * A process that dies: what it claimed and had not marked goes back to the queue after
+ * SMS_CLAIM_LEASE_S and is sent by the next dispatcher; what it marked (at most the windows, and
+ * the answers not yet stored) stays `queued` and after SMS_SUBMIT_TIMEOUT_S the sweep makes it
+ * `sent` SUBMIT_UNCONFIRMED on the gateway it was marked for: never submitted again, charged,
+ * finalised by its receipt (matched by number) or `timeout` at validity.
  */
 export class Dispatcher implements SmsWorker {
   private inFlight = 0;
   private readonly loop: Loop;
   private readonly results: GroupCommit<SubmitResult>;
   private slotFreed: (() => void) | undefined;
+  private readonly windows: GatewayWindows;
+  /** Claimed messages marked as being written (SmsRepo.markWriting), in group commits. */
+  private readonly marks: GroupCommit<{ message: ClaimedMessage; gatewayId: string }, boolean>;
 
   constructor(
     private readonly sms: SmsService,
@@ -98,6 +163,21 @@ export class Dispatcher implements SmsWorker {
       max: 2_000,
       retryAfterMs: WRITE_RETRY_MS,
     });
+    this.marks = new GroupCommit(
+      async (batch) => {
+        const moved = await sms.repo.markWriting(
+          batch.map(({ message, gatewayId }) => ({
+            id: message.id,
+            createdAt: message.createdAt,
+            gatewayId,
+          })),
+        );
+        return batch.map(({ message }) => moved.has(message.id));
+      },
+      // Several under way at once: a mark is in each message's path to its window (distinct rows).
+      { max: 2_000, retryAfterMs: WRITE_RETRY_MS, parallel: 4 },
+    );
+    this.windows = new GatewayWindows((id) => this.services.gateways?.capacity(id) ?? 0);
     this.loop = new Loop('dispatch', log, pollMs, () => this.tick());
   }
 
@@ -107,11 +187,18 @@ export class Dispatcher implements SmsWorker {
 
   async stop() {
     await this.loop.stop();
-    while (this.inFlight > 0) await new Promise<void>((resolve) => (this.slotFreed = resolve));
+    while (this.inFlight > 0) {
+      this.windows.handAll();
+      await new Promise<void>((resolve) => {
+        this.slotFreed = resolve;
+        setTimeout(resolve, this.sms.config.pollMs);
+      });
+    }
   }
 
   private async tick(): Promise<boolean> {
     const { dispatchBatch, dispatchInFlight } = this.sms.config;
+    this.windows.handAll();
     // No bound window (no gateway ready in this process): nothing to claim for.
     const capacity = this.services.gateways?.capacity() ?? 0;
     if (capacity === 0) return false;
@@ -125,7 +212,7 @@ export class Dispatcher implements SmsWorker {
       });
       return true;
     }
-    const claimed = await this.sms.repo.claim(Math.min(room, dispatchBatch));
+    const claimed = await this.sms.repo.claim(Math.min(room, dispatchBatch), this.sms.config.claimLeaseMs);
     for (const message of claimed) {
       this.inFlight++;
       void this.process(message).finally(() => {
@@ -139,38 +226,63 @@ export class Dispatcher implements SmsWorker {
   }
 
   private async process(message: ClaimedMessage): Promise<void> {
-    let result: SubmitResult;
+    // The gateway whose window place the message holds (given back if the submit throws).
+    const held: { gatewayId?: string } = {};
+    let result: SubmitResult | undefined;
     try {
-      result = await this.submit(message);
+      result = await this.submit(message, held);
     } catch (error) {
       this.log.error({ err: error, messageId: message.id }, 'sms submit failed unexpectedly');
       result = { kind: 'failed', message, errorCode: 'SUBMIT_ERROR' };
     }
     try {
-      await this.results.push(result);
+      // Undefined: not ours any more (its claim ran out and went back to the queue).
+      if (result) await this.results.push(result);
     } catch (error) {
       // Not stored: the message stays queued and the sweep settles it (never submitted again).
       this.log.error({ err: error, messageId: message.id }, 'sms submit outcome not stored');
+    } finally {
+      if (held.gatewayId) this.windows.give(held.gatewayId);
     }
   }
 
-  private async submit(message: ClaimedMessage): Promise<SubmitResult> {
+  /** Undefined: the message is no longer this dispatcher's (not submitted). */
+  private async submit(
+    message: ClaimedMessage,
+    held: { gatewayId?: string },
+  ): Promise<SubmitResult | undefined> {
     const gateways = this.services.gateways;
     if (!gateways) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
     const ready = new Set(gateways.ready());
     const candidates = message.gatewayIds.filter((id) => ready.has(id));
     if (candidates.length === 0) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
     let last: SubmitOutcome | undefined;
+    let marked = false;
     for (const gatewayId of candidates) {
+      if (held.gatewayId) this.windows.give(held.gatewayId);
+      held.gatewayId = undefined;
+      if (!(await this.windows.take(gatewayId))) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
+      held.gatewayId = gatewayId;
+      if (!marked) {
+        if (!(await this.marks.push({ message, gatewayId }))) return undefined;
+        marked = true;
+      }
       const outcome = await gateways.submit(gatewayId, {
         messageId: message.id,
         from: message.sender,
         to: message.to,
         text: message.text,
         registeredDelivery: true,
+        validUntil: message.validUntil,
       });
+      this.windows.give(gatewayId);
+      held.gatewayId = undefined;
       if (outcome.ok) {
         return { kind: 'sent', message, gatewayId, upstreamIds: outcome.upstreamIds, at: new Date() };
+      }
+      // The gateway may have it: never elsewhere; it waits for a receipt (or ends timeout).
+      if ('taken' in outcome) {
+        return { kind: 'sent', message, gatewayId, upstreamIds: outcome.taken, at: new Date() };
       }
       // Retryable: the gateway did not take it now (throttled, no bind): the whole route again later.
       if (outcome.retryable) return this.sms.retryOrFail(message, outcome.errorCode);

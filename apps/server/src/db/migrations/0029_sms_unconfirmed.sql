@@ -1,0 +1,2 @@
+ALTER TABLE "sms_receipts_pending" ADD COLUMN "handset" varchar(32);--> statement-breakpoint
+CREATE INDEX "sms_messages_unconfirmed_idx" ON "sms_messages" USING btree ("gateway_id","to_number") WHERE status = 'sent' and error_code = 'SUBMIT_UNCONFIRMED';

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { SMS_FINAL_STATUSES } from '@switchboard/contracts';
+import { type Smsc, startSmsc } from '@switchboard/smsc-sim';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stableId } from '../src/db/seed/stable-id';
+import {
+  apiKeyOf,
+  createPgDatabase,
+  freePort,
+  login,
+  type SpawnedServer,
+  spawnServer,
+} from './support/spawned-server';
+
+/**
+ * SIGKILL of a dispatcher whose gateway windows are full (the SMSCs hold their answers) while it
+ * holds more claimed messages than the windows take: what it had not written to any connection is
+ * sent after the restart, each message reaches the SMSCs once, and what the kill may lose (written,
+ * never answered; `timeout` unless its receipt comes) is at most what the windows hold, not the
+ * claim-ahead. Balances equal the ledger after it.
+ *
+ * PostgreSQL only (as sms-crash.test.ts): runs in the PostgreSQL step of CI.
+ */
+
+const adminUrl = process.env.DATABASE_URL;
+const TOTAL = 1_000;
+const DIRECT = stableId('company:Direct Retail Ltd');
+
+describe.skipIf(!adminUrl)('SIGKILL with the windows full and more claimed', () => {
+  let database: Awaited<ReturnType<typeof createPgDatabase>>;
+  let server: SpawnedServer | undefined;
+  const simulators: Smsc[] = [];
+  const accounts = ['demo-a', 'demo-b'];
+  const reached = new Map<string, number>();
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createPgDatabase(adminUrl!, 'sb_sms_crash_windows');
+    const ports = [await freePort(), await freePort()];
+    for (const [i, systemId] of accounts.entries()) {
+      const smsc = await startSmsc({
+        port: ports[i],
+        accounts: [{ systemId, password: i === 0 ? 'demoA123' : 'demoB123' }],
+        receiptDelayMs: 100,
+        outcomes: { delivered: 100 },
+        idStart: 1 + i * 4e15,
+      });
+      smsc.on('submit', (part) => reached.set(part.destination, (reached.get(part.destination) ?? 0) + 1));
+      // Taken, never answered: the windows fill and stay full until the kill.
+      smsc.holdAnswers(systemId);
+      simulators.push(smsc);
+    }
+    env = {
+      DATABASE_URL: database.url,
+      PORT: String(await freePort()),
+      SMPP_PORT: 'off',
+      SMSC_SIM: '0',
+      SMSC_SIM_PORTS: ports.join(','),
+      DEMO_BALANCE: '100000',
+      SMS_API_RATE_LIMIT: '1000000',
+      SMS_SUBMIT_TIMEOUT_S: '3',
+      SMS_CLAIM_LEASE_S: '2',
+      SMS_SWEEP_MS: '500',
+      SMS_POLL_MS: '50',
+    };
+  });
+
+  afterAll(async () => {
+    await server?.kill('SIGTERM');
+    for (const smsc of simulators) await smsc.stop();
+    await database?.drop();
+  });
+
+  it('sends after the restart what was never written; loses at most the windows', {
+    timeout: 600_000,
+  }, async () => {
+    server = await spawnServer(env);
+    const admin = await login(server.baseUrl, 'admin');
+    const authorization = await apiKeyOf(server.baseUrl, admin, DIRECT);
+    const numbers = Array.from({ length: TOTAL }, (_, i) => `86137${String(i).padStart(8, '0')}`);
+    for (let b = 0; b < TOTAL; b += 500) {
+      const res = await fetch(`${server.baseUrl}/api/openapi/v1/sms`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json', 'Idempotency-Key': randomUUID() },
+        body: JSON.stringify({
+          kind: 'notification',
+          to: numbers.slice(b, b + 500),
+          text: 'windows crash test',
+        }),
+      });
+      expect(res.status).toBe(200);
+    }
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const count = async (where: string) =>
+        Number(
+          (
+            await client.query(`select count(*) from sms_messages where company_id = $1 and ${where}`, [
+              DIRECT,
+            ])
+          ).rows[0].count,
+        );
+      // The windows of the bound binds (every enabled demo gateway).
+      const windows = Number(
+        (await client.query('select sum(binds * window_size) as n from sms_gateways where enabled')).rows[0]
+          .n,
+      );
+      const submits = () => [...reached.values()].reduce((a, b) => a + b, 0);
+      // The windows are full (nothing is answered) and the dispatcher claimed beyond them.
+      const until = Date.now() + 300_000;
+      while (Date.now() < until) {
+        const queued = await count(`status = 'queued'`);
+        if (submits() > 0 && queued - submits() >= 100) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const atKill = { submits: submits(), queued: await count(`status = 'queued'`) };
+      await server.kill('SIGKILL');
+      expect(atKill.queued - atKill.submits).toBeGreaterThanOrEqual(100);
+      expect(atKill.submits).toBeLessThanOrEqual(windows);
+      // The SMSCs answer again (what they held for the dead binds is never sent).
+      for (const [i, smsc] of simulators.entries()) smsc.releaseAnswers(accounts[i]!);
+
+      server = await spawnServer(env);
+      const finals = [...SMS_FINAL_STATUSES].map((s) => `'${s}'`).join(',');
+      const deadline = Date.now() + 300_000;
+      while ((await count(`status not in (${finals})`)) > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const byStatus = Object.fromEntries(
+        (
+          await client.query<{ status: string; error_code: string | null; n: string }>(
+            'select status, error_code, count(*) as n from sms_messages where company_id = $1 group by 1, 2',
+            [DIRECT],
+          )
+        ).rows.map((r) => [`${r.status}:${r.error_code ?? ''}`, Number(r.n)]),
+      );
+      console.log('sms-crash-windows: at the kill', atKill, 'windows', windows, 'final', byStatus);
+      // Every message final; every number reached the SMSCs exactly once (none lost unwritten).
+      expect(await count(`status not in (${finals})`)).toBe(0);
+      expect(numbers.filter((n) => reached.get(n) !== 1)).toEqual([]);
+      // Lost to the kill: at most the windows; here none, since the SMSCs took what was written
+      // before it and their receipts, whose ids were never answered, are matched by number.
+      const lost = await count(`status = 'timeout'`);
+      expect(lost).toBeLessThanOrEqual(windows);
+      expect(await count(`status = 'delivered'`)).toBe(TOTAL);
+      expect(await count(`status = 'failed'`)).toBe(0);
+      // Nothing refunded: every message reached a gateway.
+      const refunds = await client.query(
+        `select count(*) from ledger_entries where company_id = $1 and idempotency_key like '%:refund'`,
+        [DIRECT],
+      );
+      expect(Number(refunds.rows[0].count)).toBe(0);
+    } finally {
+      await client.end();
+    }
+
+    await server.kill('SIGTERM');
+    server = undefined;
+    const { LedgerService } = await import('../src/modules/ledger/service');
+    const { CompanyService } = await import('../src/modules/company/service');
+    const { openDatabase } = await import('../src/platform/db');
+    const db = await openDatabase({ databaseUrl: database.url, dataDir: 'memory://' });
+    try {
+      const services = { companies: new CompanyService(db.db, {} as never) } as never;
+      const report = await new LedgerService(db.db, services, 'USD').reconcile();
+      expect(report.differences).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
