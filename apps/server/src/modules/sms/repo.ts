@@ -409,11 +409,12 @@ export class SmsRepo {
             created_at = now()`);
   }
 
-  /** Not taken now (retryable): waits in the queue again until `nextAt`. */
+  /** Not taken now (retryable): waits in the queue again until `nextAt`, with no gateway. */
   async markRetry(rows: { id: string; createdAt: Date; nextAt: Date; errorCode: string }[]): Promise<void> {
     if (rows.length === 0) return;
     await this.x.execute(sql`
-      update sms_messages m set status = 'accepted', next_attempt_at = r.next_at, error_code = r.error_code
+      update sms_messages m set status = 'accepted', next_attempt_at = r.next_at, error_code = r.error_code,
+        gateway_id = null
       from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
                   ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[],
                   ${pgArray(rows.map((r) => r.nextAt.toISOString()))}::timestamptz[],
@@ -421,7 +422,11 @@ export class SmsRepo {
       where m.id = r.id and m.created_at = r.created_at and m.status = 'queued'`);
   }
 
-  /** Final failure of messages that are in one of `from` (never a final one): those moved. */
+  /**
+   * Final failure of messages that are in one of `from` (never a final one): those moved. One
+   * still waiting (accepted, queued) was taken by no gateway, so it loses the gateway its mark
+   * named (markWriting): the statistics count a message with a gateway as sent.
+   */
   async fail(
     rows: { id: string; createdAt: Date; errorCode: string }[],
     from: readonly SmsStatus[],
@@ -429,7 +434,8 @@ export class SmsRepo {
   ): Promise<FinalMessage[]> {
     if (rows.length === 0) return [];
     const result = await this.x.execute(sql`
-      update sms_messages m set status = ${status}, error_code = r.error_code, done_at = now()
+      update sms_messages m set status = ${status}, error_code = r.error_code, done_at = now(),
+        gateway_id = case when m.status in ('accepted', 'queued') then null else m.gateway_id end
       from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
                   ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[],
                   ${pgArray(rows.map((r) => r.errorCode))}::text[]) as r(id, created_at, error_code)
