@@ -8,7 +8,7 @@ import {
   type SmsStatus,
 } from '@switchboard/contracts';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
-import { type Db, executor, rowsOf } from '../../platform/db';
+import { type Db, executor, rowsOf, withTransaction } from '../../platform/db';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { likeText, pgArray, unnestRows } from '../../platform/sql';
 import type { GatewayReceiptStatus } from './ports';
@@ -268,7 +268,35 @@ export class SmsRepo {
    * `queued` in this statement's own commit, so no other dispatcher (in any process) takes them,
    * and a message is never submitted twice (a crash leaves it queued; see sweepQueued).
    */
-  async claim(limit: number): Promise<ClaimedMessage[]> {
+  /**
+   * Claims due messages (queued). `ticket.xid` is the claiming transaction's id, known before the
+   * claim is sent: when its answer is lost (the database went away, the commit may have landed),
+   * `releaseLostClaim` puts back what it claimed.
+   */
+  async claim(limit: number, ticket: { xid?: string } = {}): Promise<ClaimedMessage[]> {
+    return withTransaction(this.db, async () => {
+      const [row] = rowsOf<{ xid: string }>(
+        await this.x.execute(sql`select pg_current_xact_id()::text as xid`),
+      );
+      ticket.xid = row!.xid;
+      return this.claimNow(limit);
+    });
+  }
+
+  /**
+   * The messages a claim whose answer was lost left queued go back to the queue, as they were:
+   * nobody has them (they were never submitted). Matched by the claim's transaction id (the rows'
+   * xmin: nothing else wrote them since); none when that claim did not commit.
+   */
+  async releaseLostClaim(xid: string): Promise<number> {
+    const result = await this.x.execute(sql`
+      update sms_messages set status = 'accepted', queued_at = null, attempts = attempts - 1
+      where status = 'queued' and xmin::text::bigint = ${BigInt(xid) % 4_294_967_296n}::bigint
+      returning id`);
+    return rowsOf(result).length;
+  }
+
+  private async claimNow(limit: number): Promise<ClaimedMessage[]> {
     const result = await this.x.execute(sql`
       with due as (
         select id, created_at from sms_messages

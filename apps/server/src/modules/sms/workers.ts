@@ -85,6 +85,8 @@ export class Dispatcher implements SmsWorker {
   private readonly loop: Loop;
   private readonly results: GroupCommit<SubmitResult>;
   private slotFreed: (() => void) | undefined;
+  /** Transaction ids of claims that failed without an answer (see tick). */
+  private readonly lostClaims: string[] = [];
 
   constructor(
     private readonly sms: SmsService,
@@ -125,7 +127,22 @@ export class Dispatcher implements SmsWorker {
       });
       return true;
     }
-    const claimed = await this.sms.repo.claim(Math.min(room, dispatchBatch));
+    // A claim whose answer never came (the database went away) may have committed: its messages
+    // go back to the queue before the next claim (else nobody has them and the sweep calls them
+    // unconfirmed, charged, though never submitted).
+    while (this.lostClaims.length > 0) {
+      const released = await this.sms.repo.releaseLostClaim(this.lostClaims[0]!);
+      if (released > 0)
+        this.log.warn({ released }, 'messages of a claim whose answer was lost are queued again');
+      this.lostClaims.shift();
+    }
+    const ticket: { xid?: string } = {};
+    const claimed = await this.sms.repo
+      .claim(Math.min(room, dispatchBatch), ticket)
+      .catch((error: unknown) => {
+        if (ticket.xid) this.lostClaims.push(ticket.xid);
+        throw error;
+      });
     for (const message of claimed) {
       this.inFlight++;
       void this.process(message).finally(() => {
