@@ -683,6 +683,28 @@ describe('dispatch and receipts', () => {
     }
   });
 
+  it('a claim whose answer was lost (the database went away after its commit) is put back by its transaction id', async () => {
+    gateways.setReady([]);
+    let id: string;
+    try {
+      id = (await accept(DIRECT, [CN], { text: 'lost claim' })).messages[0]!.id!;
+      const ticket: { xid?: string } = {};
+      // The claim commits; the dispatcher never hears of it (the test drops what it answers).
+      const claimed = await sms().repo.claim(1_000, ticket);
+      expect(claimed.map((m) => m.id)).toContain(id);
+      expect((await messageOf(id))?.status).toBe('queued');
+      expect(await sms().repo.releaseLostClaim(ticket.xid!)).toBe(claimed.length);
+      expect(await messageOf(id)).toMatchObject({ status: 'accepted', attempts: 0, queuedAt: null });
+      // Released once: a second release (or that of a claim that never committed) finds nothing.
+      expect(await sms().repo.releaseLostClaim(ticket.xid!)).toBe(0);
+    } finally {
+      gateways.setReady(Object.values(gateways.ids));
+    }
+    // Back in the queue: dispatched as any other, once.
+    await statusOf(id, 'sent');
+    expect(gateways.submitsOf(id)).toHaveLength(1);
+  });
+
   it('sent without a receipt within validity: timeout (charged: it reached a gateway)', async () => {
     const r = await accept(DIRECT, [CN], { text: 'no receipt' });
     const id = r.messages[0]!.id!;
