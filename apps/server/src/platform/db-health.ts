@@ -330,6 +330,30 @@ export class DatabaseHealth implements ClientWatch {
 }
 
 /**
+ * A client checked out of the pool goes back (and so out of the pool) when its connection is
+ * lost: drizzle's transaction checks a client out and sends `begin` outside its try/finally, so
+ * a connection lost at that moment never released it, and every outage shrank the pool for good
+ * (and kept `pool.end()` waiting at shutdown). The holder's own release after that does nothing.
+ */
+function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const onEnd = () => {
+    if (released) return;
+    released = true;
+    release(new DatabaseUnavailableError('connection lost while checked out'));
+  };
+  client.once('end', onEnd);
+  client.release = (error?: Error | boolean) => {
+    client.off('end', onEnd);
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  return client;
+}
+
+/**
  * A pool of DatabaseClients that fails at once, without a round trip, while `health` says the
  * database is down (requests answer 503 fast instead of queueing for connections).
  */
@@ -347,20 +371,19 @@ export function createPool(
   // the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => options.log?.warn({ err: error }, 'database connection lost'));
   const health = options.health;
-  if (health) {
-    const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
-    // pool.query goes through connect too (with a callback).
-    (pool as unknown as { connect: (callback?: unknown) => unknown }).connect = (callback?: unknown) => {
-      if (health.down) {
-        const error = new DatabaseUnavailableError();
-        if (typeof callback === 'function') {
-          process.nextTick(() => (callback as (e: Error) => void)(error));
-          return undefined;
-        }
-        return Promise.reject(error);
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  // pool.query goes through connect too (with a callback; it releases the client itself).
+  (pool as unknown as { connect: (callback?: unknown) => unknown }).connect = (callback?: unknown) => {
+    if (health?.down) {
+      const error = new DatabaseUnavailableError();
+      if (typeof callback === 'function') {
+        process.nextTick(() => (callback as (e: Error) => void)(error));
+        return undefined;
       }
-      return connect(callback);
-    };
-  }
+      return Promise.reject(error);
+    }
+    if (typeof callback === 'function') return connect(callback);
+    return (connect() as Promise<pg.PoolClient>).then(releasedWhenLost);
+  };
   return pool;
 }
