@@ -69,11 +69,21 @@ export async function buildCore(options: AppOptions): Promise<Core> {
       : createLogger(config.logLevel, options.logger !== false);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log,
+      timeouts: config.databaseTimeouts,
+    }));
   const pubsub = createPubSub(config, log);
   const realtime = new Realtime(pubsub, options.eventsChannel);
   const caches = new CacheBus(pubsub, `${options.eventsChannel ?? 'switchboard_events'}_caches`, log);
   const jobs = new JobRunner(database, log, { caches });
+  // Back from an outage: listen again, and whatever other processes said meanwhile was lost.
+  database.health?.onRecovered(() => {
+    pubsub.databaseRecovered?.();
+    caches.clearAll();
+  });
   const platform: Platform = { config, database, db: database.db, log, pubsub, realtime, caches, jobs };
   const modules = appModules();
   const services = {} as Services;
@@ -142,6 +152,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const redis = platform.config.redisUrl
     ? new Redis(platform.config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
     : null;
+  // ioredis reconnects by itself; without a listener its errors go to the console on every retry.
+  let redisDown = false;
+  redis?.on('error', (error: Error) => {
+    if (!redisDown) platform.log.warn({ err: error }, 'rate limiter store (Redis) unreachable');
+    redisDown = true;
+  });
+  redis?.on('ready', () => {
+    redisDown = false;
+  });
   const { server, routes } = await createHttpServer({
     config: platform.config,
     log: platform.log,

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DatabaseUnavailableError } from '../src/platform/db-health';
 import { GroupCommit } from '../src/platform/group-commit';
 
 /** A write the test settles by hand: each call waits until the test answers it. */
@@ -98,6 +99,22 @@ describe('GroupCommit', () => {
     }
     expect(await Promise.all(qs)).toEqual(['done b', 'failed: bad', 'done c']);
     expect(own.calls.map((c) => c.items)).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
+  });
+
+  it('with `retryAfterMs`, a write failing because the database is unreachable is written again until it is back', async () => {
+    let failures = 5;
+    const calls: string[][] = [];
+    const group = new GroupCommit<string, string>(
+      async (items) => {
+        calls.push(items);
+        if (failures-- > 0) throw new Error('write failed', { cause: new DatabaseUnavailableError() });
+        return items.map((i) => `done ${i}`);
+      },
+      { retryAfterMs: 0 },
+    );
+    // An outage of five failed writes loses nothing (a submit's answer, a receipt).
+    expect(await group.push('a')).toBe('done a');
+    expect(calls).toEqual([['a'], ['a'], ['a'], ['a'], ['a'], ['a']]);
   });
 
   it('with `retryAfterMs`, a failed write is written once more, whole, before its items learn the error', async () => {

@@ -871,8 +871,8 @@ export const errorTexts = {
     'zh-CN': '无权读取监控指标：请以 Bearer 方式携带 METRICS_TOKEN，或从 METRICS_ALLOW 允许的地址访问',
   },
   DATABASE_UNAVAILABLE: {
-    'en-US': 'The database does not answer',
-    'zh-CN': '数据库无响应',
+    'en-US': 'The database is unavailable right now: please try again shortly',
+    'zh-CN': '数据库暂时不可用，请稍后重试',
   },
   // --- Scheduled jobs (issue 13) ---
   JOB_SCHEDULE_INVALID: {

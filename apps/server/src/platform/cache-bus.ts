@@ -55,6 +55,14 @@ export class CacheBus {
     }
   }
 
+  /**
+   * Messages may have been lost (the broker's database was down): everything registered is
+   * cleared here, as if each name had changed (caches reload, schedules and binds sync again).
+   */
+  clearAll(): void {
+    for (const name of this.clearers.keys()) this.clearHere(name);
+  }
+
   private clearHere(name: string) {
     for (const clear of this.clearers.get(name) ?? []) clear();
   }

@@ -34,6 +34,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** PostgreSQL: opening a connection gives up after this long (ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** PostgreSQL: a statement unanswered this long drops its connection (ms; a silent network). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -204,6 +208,8 @@ export interface Config {
   host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: connecting and a statement's answer wait at most this long (see db-health). */
+  databaseTimeouts: { connectMs: number; queryMs: number };
   redisUrl: string | undefined;
   /** undefined: seed demo data only when the database is empty. */
   seedDemo: boolean | undefined;
@@ -319,6 +325,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,

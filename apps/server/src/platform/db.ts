@@ -7,8 +7,15 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from '../db/schema';
+import {
+  createPool,
+  DatabaseHealth,
+  type DatabaseTimeouts,
+  DEFAULT_DATABASE_TIMEOUTS,
+  isDatabaseUnavailable,
+} from './db-health';
 import type { Logger } from './logger';
 import { MIGRATIONS_DIR } from './paths';
 
@@ -30,6 +37,11 @@ export interface Database {
   dump?: () => Promise<Blob>;
   /** PostgreSQL only: this process's connection pool now (monitoring). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * PostgreSQL only: whether the database answers (see DatabaseHealth); while it is down every
+   * query fails at once with DatabaseUnavailableError.
+   */
+  health?: DatabaseHealth;
 }
 
 /** An advisory lock's key: a name, hashed to PostgreSQL's bigint key space. */
@@ -46,6 +58,8 @@ export interface DatabaseOptions {
   log?: Logger;
   /** Connections in the pool (PostgreSQL). */
   poolSize?: number;
+  /** PostgreSQL: how long connecting and a statement may take before the connection is dropped. */
+  timeouts?: DatabaseTimeouts;
 }
 
 /** Migrations run under this lock: two processes starting together must not both migrate. */
@@ -54,10 +68,14 @@ export const STARTUP_LOCK: LockKey = 'switchboard:startup';
 /** Opens the database and applies pending migrations (under the startup lock). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
-    // An idle connection that the server closes (restart, failover) must not crash the process:
-    // the pool drops it and opens a new one on the next query.
-    pool.on('error', (error) => options.log?.warn({ err: error }, 'database connection lost'));
+    const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    const health = new DatabaseHealth(options.databaseUrl, timeouts, options.log);
+    const pool = createPool(options.databaseUrl, {
+      max: options.poolSize ?? 20,
+      timeouts,
+      health,
+      ...(options.log ? { log: options.log } : {}),
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Transactions hold a connection each; a read that does not join its transaction (a cache
     // loading through the pool, the ledger's group commit) needs one more. With every connection
@@ -66,9 +84,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     limitTransactions(db, Math.max(1, (options.poolSize ?? 20) - TRANSACTION_RESERVE));
     const withLock: Database['withLock'] = async (key, mode, fn) => {
       const client = await pool.connect();
+      let lost: unknown;
       try {
         if (mode === 'wait') {
-          await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
+          // Waits on purpose (another process holds it): no statement timeout.
+          await client.query({
+            text: 'select pg_advisory_lock(hashtextextended($1, 0))',
+            values: [key],
+            query_timeout: 0,
+          } as pg.QueryConfig);
         } else {
           const { rows } = await client.query<{ locked: boolean }>(
             'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
@@ -79,10 +103,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         try {
           return await fn();
         } finally {
-          await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+          // A connection lost meanwhile took its lock with it: nothing is left to unlock, and
+          // the outcome of `fn` stands.
+          await client
+            .query('select pg_advisory_unlock(hashtextextended($1, 0))', [key])
+            .catch((error: unknown) => {
+              lost = error;
+              options.log?.warn({ err: error, lock: key }, 'advisory lock connection lost');
+            });
         }
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) lost ??= error;
+        throw error;
       } finally {
-        client.release();
+        // A client whose connection failed is not put back in the pool.
+        client.release(lost instanceof Error ? lost : undefined);
       }
     };
     await withLock(STARTUP_LOCK, 'wait', () => migratePg(db as never, { migrationsFolder }));
@@ -93,7 +128,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       waiting: pool.waitingCount,
       max,
     });
-    return { db, kind: 'postgres', withLock, close: () => pool.end(), poolStats };
+    const close = async () => {
+      health.close();
+      await pool.end();
+    };
+    return { db, kind: 'postgres', withLock, close, poolStats, health };
   }
   let dataDir = options.dataDir;
   if (!dataDir.startsWith('memory://')) {

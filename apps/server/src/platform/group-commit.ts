@@ -1,7 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isDatabaseUnavailable } from './db-health';
 
 /** The wait before a failed background write (receipts, submit answers) is written again. */
 export const WRITE_RETRY_MS = 100;
+
+/**
+ * A write that fails because the database is unreachable is tried again (the wait growing to 2 s)
+ * for this long before its items learn the error: an outage of a minute loses no answer.
+ */
+export const OUTAGE_PATIENCE_MS = 60_000;
 
 export interface GroupCommitOptions<T> {
   /** At most this much in one write (by `weigh`, one per item by default). */
@@ -17,7 +24,8 @@ export interface GroupCommitOptions<T> {
   /**
    * A write that fails is written once more, whole, after this wait, before its items learn the
    * error (or, with `alone`, are tried one by one): a passing failure (a deadlock, a connection
-   * lost and made again) loses nothing. For writes that leave nothing behind when they fail and
+   * lost and made again) loses nothing. While the database is unreachable it is tried again for
+   * up to OUTAGE_PATIENCE_MS. For writes that leave nothing behind when they fail and
    * may simply run again.
    */
   retryAfterMs?: number;
@@ -125,12 +133,16 @@ export class GroupCommit<T, R = void> {
     }
     const { retryAfterMs } = this.options;
     if (retryAfterMs !== undefined) {
-      await sleep(retryAfterMs);
-      try {
-        await this.writeAll(batch);
-        return;
-      } catch (again) {
-        failure = again;
+      const since = performance.now();
+      for (let wait = retryAfterMs; ; wait = Math.min(wait * 2, 2_000)) {
+        await sleep(wait);
+        try {
+          await this.writeAll(batch);
+          return;
+        } catch (again) {
+          failure = again;
+        }
+        if (!isDatabaseUnavailable(failure) || performance.now() - since > OUTAGE_PATIENCE_MS) break;
       }
     }
     if (this.options.alone && batch.length > 1) {

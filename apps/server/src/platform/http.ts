@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import { type RegisteredRoute, registerAccessControl, type TokenResolver } from './access';
 import { type OperationRecorder, registerOperationLog } from './audit';
 import type { Config, TrustProxy } from './config';
+import { isDatabaseUnavailable } from './db-health';
 import { AppError, errorEnvelope, sendError } from './envelope';
 import { requestLocale as requestLocaleOf } from './i18n';
 import type { Logger } from './logger';
@@ -64,6 +65,8 @@ export function trustProxyOption(
 /** The user-facing form of any error: always the envelope, in the caller's language. */
 function asAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
+  // The database is down or the connection was lost: a passing condition, said so (503).
+  if (isDatabaseUnavailable(error)) return new AppError('DATABASE_UNAVAILABLE', 503);
   const code = (error as FastifyError).code;
   const known = code ? FRAMEWORK_ERRORS[code] : undefined;
   if (known) return new AppError(known.code, known.status);
@@ -162,7 +165,10 @@ export async function createHttpServer(options: HttpOptions): Promise<{
       );
     }
     const appError = asAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    // An outage is logged once, when the database is found down (db-health), not per request.
+    if (appError.errorCode === 'DATABASE_UNAVAILABLE')
+      request.log.debug({ err: error }, 'database unavailable');
+    else if (appError.status >= 500) request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, appError);
   });
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { connectionOptions, createPool, DatabaseClient, type DatabaseTimeouts } from './db-health';
 import type { Logger } from './logger';
 
 /**
@@ -12,6 +13,12 @@ export interface PubSub {
   readonly kind: 'memory' | 'postgres' | 'redis';
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, handler: (message: string) => void): Promise<void>;
+  /**
+   * The database was down and is back: a broker on it may have lost messages meanwhile, and its
+   * listening connection may be stuck on a stream cut in the middle of a message (a silent
+   * network): listen again on a fresh one.
+   */
+  databaseRecovered?(): void;
   close(): Promise<void>;
 }
 
@@ -49,13 +56,21 @@ export class PostgresPubSub implements PubSub {
   private closed = false;
   private retryDelayMs = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Which listening connection is the current one (a replaced one's loss is not news). */
+  private generation = 0;
+
+  private readonly pool: pg.Pool;
 
   constructor(
     private readonly databaseUrl: string,
     private readonly log?: Logger,
-    private readonly pool: pg.Pool = new pg.Pool({ connectionString: databaseUrl, max: 2 }),
+    private readonly timeouts?: DatabaseTimeouts,
   ) {
-    this.pool.on('error', (error) => this.log?.warn({ err: error }, 'pub/sub connection lost'));
+    this.pool = createPool(databaseUrl, {
+      max: 2,
+      ...(timeouts ? { timeouts } : {}),
+      ...(log ? { log } : {}),
+    });
   }
 
   private connection(): Promise<pg.Client> {
@@ -67,10 +82,11 @@ export class PostgresPubSub implements PubSub {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: this.listenerName });
+    const client = new DatabaseClient(connectionOptions(this.databaseUrl, this.timeouts, this.listenerName));
+    const generation = ++this.generation;
     let lost = false;
     const onLost = (reason: string) => {
-      if (lost) return;
+      if (lost || generation !== this.generation) return;
       lost = true;
       this.listener = undefined;
       if (this.closed) return;
@@ -109,6 +125,19 @@ export class PostgresPubSub implements PubSub {
 
   async publish(channel: string, message: string) {
     await this.pool.query('select pg_notify($1, $2)', [channel, message]);
+  }
+
+  databaseRecovered() {
+    if (this.closed) return;
+    const listener = this.listener;
+    this.listener = undefined;
+    // Its loss is not news: the fresh one below takes over.
+    this.generation++;
+    void listener?.then((c) => c.end()).catch(() => {});
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.retryDelayMs = 0;
+    this.scheduleReconnect();
   }
 
   async subscribe(channel: string, handler: (message: string) => void) {
@@ -183,10 +212,14 @@ export class RedisPubSub implements PubSub {
 }
 
 export function createPubSub(
-  options: { redisUrl?: string | undefined; databaseUrl?: string | undefined },
+  options: {
+    redisUrl?: string | undefined;
+    databaseUrl?: string | undefined;
+    databaseTimeouts?: DatabaseTimeouts | undefined;
+  },
   log?: Logger,
 ): PubSub {
   if (options.redisUrl) return new RedisPubSub(options.redisUrl, log);
-  if (options.databaseUrl) return new PostgresPubSub(options.databaseUrl, log);
+  if (options.databaseUrl) return new PostgresPubSub(options.databaseUrl, log, options.databaseTimeouts);
   return new MemoryPubSub();
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { GATEWAY_STATE_MESSAGE } from '@switchboard/contracts';
-import pg from 'pg';
+import type pg from 'pg';
+import { connectionOptions, DatabaseClient, type DatabaseTimeouts } from '../../platform/db-health';
 import type { Platform } from '../../platform/module';
 import type { GatewayRow, GatewayService, GatewayTransport } from './service';
 import { BIND_STALE_MS, GATEWAYS_CHANGED } from './service';
@@ -41,14 +42,17 @@ class PostgresSlotLocks implements SlotLocks {
   private client: Promise<pg.Client> | undefined;
   private readonly listeners: (() => void)[] = [];
 
-  constructor(private readonly databaseUrl: string) {}
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly timeouts?: DatabaseTimeouts,
+  ) {}
 
   private connection(): Promise<pg.Client> {
     this.client ??= (async () => {
-      const client = new pg.Client({
-        connectionString: this.databaseUrl,
-        application_name: `switchboard-gateway-locks-${process.pid}`,
-      });
+      // Gives up connecting, and drops a connection that stops answering, instead of hanging.
+      const client = new DatabaseClient(
+        connectionOptions(this.databaseUrl, this.timeouts, `switchboard-gateway-locks-${process.pid}`),
+      );
       const lost = () => {
         if (!this.client) return;
         this.client = undefined;
@@ -122,11 +126,15 @@ export class GatewayManager implements GatewayTransport {
     this.locks =
       locks ??
       (platform.database.kind === 'postgres' && platform.config.databaseUrl
-        ? new PostgresSlotLocks(platform.config.databaseUrl)
+        ? new PostgresSlotLocks(platform.config.databaseUrl, platform.config.databaseTimeouts)
         : new LocalSlotLocks());
     this.locks.onLost(() => {
       platform.log.warn('gateway lock connection lost: every bind is closed and taken again');
-      this.syncing = this.syncing.then(() => this.closeAll()).then(() => this.sync());
+      // The database may be down too (closing writes the binds' rows): never an unhandled rejection.
+      this.syncing = this.syncing
+        .then(() => this.closeAll())
+        .catch((error: unknown) => platform.log.warn({ err: error }, 'gateway binds not all closed cleanly'))
+        .then(() => this.sync());
     });
   }
 
@@ -238,7 +246,9 @@ export class GatewayManager implements GatewayTransport {
       await this.locks.unlock(slotKey(id, slot)).catch(() => {});
       await this.gateways.deleteBind(id, slot, this.owner).catch(() => {});
     }
-    await this.publish(id);
+    await this.publish(id).catch((error: unknown) =>
+      this.platform.log.warn({ err: error }, 'gateway state not published'),
+    );
   }
 
   /**

@@ -360,7 +360,11 @@ export class SmppServer {
       bind.mode = mode;
       this.answer(bind, pdu, SMPP_STATUS.ESME_ROK, { system_id: 'SWITCHBOARD' });
       this.log.info({ systemId: account.systemId, mode, ip: bind.ip }, 'SMPP bound');
-      if (receives(mode)) void this.pumpAccount(account.id);
+      if (receives(mode)) {
+        void this.pumpAccount(account.id).catch((error: unknown) =>
+          this.log.error({ err: error }, 'SMPP receipts could not be read'),
+        );
+      }
     } catch (error) {
       this.log.error({ err: error }, 'SMPP bind failed');
       this.answer(bind, pdu, SMPP_STATUS.ESME_RSYSERR);

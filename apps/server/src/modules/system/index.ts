@@ -35,7 +35,7 @@ export const systemModule = defineModule({
         try {
           await Promise.race([monitor.ping(), timeout]);
         } catch (error) {
-          request.log.warn({ err: error }, 'health: the database does not answer');
+          request.log.debug({ err: error }, 'health: the database does not answer');
           throw new AppError('DATABASE_UNAVAILABLE', 503);
         } finally {
           clearTimeout(timer);
