@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isDatabaseUnavailable } from '../../platform/db-health';
 import { GroupCommit, WRITE_RETRY_MS } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
@@ -69,8 +70,11 @@ export class GatewayWindows {
   }
 }
 
+/** The longest an SMS worker waits between two tries while the database is unavailable. */
+const OUTAGE_BACKOFF_MAX_MS = 5_000;
+
 /** A loop that runs `tick` until stopped, waiting `idleMs` whenever a tick found nothing to do. */
-class Loop implements SmsWorker {
+export class Loop implements SmsWorker {
   private running = false;
   private done: Promise<void> | undefined;
   private wake: AbortController | undefined;
@@ -86,16 +90,26 @@ class Loop implements SmsWorker {
     if (this.running) return;
     this.running = true;
     this.done = (async () => {
+      // Ticks failed in a row while the database is away: logged once, then waited out with a
+      // back-off (up to OUTAGE_BACKOFF_MAX_MS), instead of an error line per tick.
+      let outage = 0;
       while (this.running) {
         let busy = false;
         try {
           busy = await this.tick();
+          if (outage > 0) this.log.info({ worker: this.name }, 'sms worker resumed: the database is back');
+          outage = 0;
         } catch (error) {
-          this.log.error({ err: error, worker: this.name }, 'sms worker tick failed');
+          if (!isDatabaseUnavailable(error)) {
+            this.log.error({ err: error, worker: this.name }, 'sms worker tick failed');
+          } else if (outage++ === 0) {
+            this.log.warn({ worker: this.name }, 'sms worker waiting: the database is unavailable');
+          }
         }
-        if (!busy && this.running) {
+        if ((!busy || outage > 0) && this.running) {
+          const wait = outage > 0 ? Math.min(this.idleMs * 2 ** outage, OUTAGE_BACKOFF_MAX_MS) : this.idleMs;
           this.wake = new AbortController();
-          await sleep(this.idleMs, undefined, { signal: this.wake.signal }).catch(() => {});
+          await sleep(wait, undefined, { signal: this.wake.signal }).catch(() => {});
         }
       }
     })();
