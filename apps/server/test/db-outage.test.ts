@@ -33,6 +33,8 @@ import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 const adminUrl = process.env.DATABASE_URL;
 const DIRECT = stableId('company:Direct Retail Ltd');
 const BATCH = 20;
+/** The longest one wait of the test may take before it fails naming what it waited for. */
+const WAIT_LIMIT_MS = 240_000;
 const OUTAGES = ['cut', 'blackhole', 'cut', 'blackhole'] as const;
 
 interface Envelope {
@@ -148,10 +150,16 @@ describe.skipIf(!adminUrl)('a database outage under load', () => {
 
     let running = true;
     const senders = [0, 1].map(async () => {
+      // As a client does: a batch not accepted (503 while the database is away) is sent again
+      // with its key, not replaced by a new one (the volume then follows what was accepted, not
+      // how many 503s a slow machine answered).
+      let batch: { key: string; to: string[]; accepted: boolean } | undefined;
       while (running && !died) {
-        const to = Array.from({ length: BATCH }, () => `86139${String(numbered++).padStart(8, '0')}`);
-        const batch = { key: randomUUID(), to, accepted: false };
-        batches.push(batch);
+        if (!batch || batch.accepted) {
+          const to = Array.from({ length: BATCH }, () => `86139${String(numbered++).padStart(8, '0')}`);
+          batch = { key: randomUUID(), to, accepted: false };
+          batches.push(batch);
+        }
         await send(batch).catch(() => undefined);
       }
     });
@@ -164,10 +172,22 @@ describe.skipIf(!adminUrl)('a database outage under load', () => {
     });
 
     const submits = () => [...reached.values()].reduce((a, b) => a + b, 0);
-    const until = async (what: string, condition: () => boolean | Promise<boolean>) => {
+    // Each wait gives up after WAIT_LIMIT_MS (a stuck state, not a slow machine: every wait here
+    // is for seconds of work) and says what it waited for, what the server said and, through
+    // `state`, where things stood, instead of the whole test's timeout saying nothing.
+    const until = async (
+      what: string,
+      condition: () => boolean | Promise<boolean>,
+      state: () => Promise<unknown> = async () => undefined,
+    ) => {
+      const deadline = Date.now() + WAIT_LIMIT_MS;
       while (!(await condition())) {
         if (died)
           throw new Error(`the server died while waiting for ${what}:\n${live.output().slice(-4000)}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `gave up waiting for ${what}: ${JSON.stringify(await state())}\n${live.output().slice(-4000)}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
     };
@@ -245,7 +265,18 @@ describe.skipIf(!adminUrl)('a database outage under load', () => {
             )
           ).rows[0].count,
         );
-      await until('every message final', async () => (await open()) === 0);
+      await until(
+        'every message final',
+        async () => (await open()) === 0,
+        async () =>
+          (
+            await client.query(
+              `select status, error_code, count(*)::int as n from sms_messages
+                where company_id = $1 and status <> all($2::text[]) group by 1, 2`,
+              [DIRECT, [...SMS_FINAL_STATUSES]],
+            )
+          ).rows,
+      );
       const messages = (
         await client.query<{
           id: string;

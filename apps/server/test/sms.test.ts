@@ -596,17 +596,25 @@ describe('dispatch and receipts', () => {
       sms.text === 'refused everywhere'
         ? { ok: false, retryable: false, errorCode: 'ESME_RSUBMITFAIL', commandStatus: 69 }
         : undefined;
+    // No gateway ready until the charge is checked: a quick dispatcher would refund it first.
+    gateways.setReady([]);
     try {
       const r = await accept(customer, [CN], { text: 'refused everywhere' });
       const id = r.messages[0]!.id!;
-      expect(await balance(customer)).toBe(units(1) - r.amount);
-      expect(await commission(ACME)).toBeGreaterThan(acme0);
       // The message keeps what each reseller earned on it (the ledger has it per batch).
       const [stored] = await db().select().from(smsMessages).where(eq(smsMessages.id, id));
       const earned = (stored!.commissions ?? []).map((c) => ({ ...c, amount: parseMoney(c.amount)! }));
-      expect(earned.map((c) => c.companyId).sort()).toEqual([ACME, NORTHWIND].sort());
-      expect(earned.find((c) => c.companyId === ACME)!.amount).toBe((await commission(ACME)) - acme0);
-      expect(earned.find((c) => c.companyId === NORTHWIND)!.amount).toBe((await commission(NORTHWIND)) - nw0);
+      try {
+        expect(await balance(customer)).toBe(units(1) - r.amount);
+        expect(await commission(ACME)).toBeGreaterThan(acme0);
+        expect(earned.map((c) => c.companyId).sort()).toEqual([ACME, NORTHWIND].sort());
+        expect(earned.find((c) => c.companyId === ACME)!.amount).toBe((await commission(ACME)) - acme0);
+        expect(earned.find((c) => c.companyId === NORTHWIND)!.amount).toBe(
+          (await commission(NORTHWIND)) - nw0,
+        );
+      } finally {
+        gateways.setReady(Object.values(gateways.ids));
+      }
       const failed = await statusOf(id, 'failed');
       expect(failed.errorCode).toBe('ESME_RSUBMITFAIL');
       expect(gateways.submitsOf(id)).toHaveLength(2);
@@ -731,6 +739,27 @@ describe('dispatch and receipts', () => {
     }
     await statusOf(id, 'sent');
     expect(gateways.submitsOf(id)).toHaveLength(1);
+  });
+
+  it('a write mark written again (its commit landed, its answer was lost) is its own claim’s; another claim’s is not', async () => {
+    gateways.setReady([]);
+    try {
+      const id = (await accept(DIRECT, [GB], { text: 'mark written twice' })).messages[0]!.id!;
+      const claimed = (await sms().repo.claim(1_000, 60_000)).find((m) => m.id === id)!;
+      const mark = [{ ...claimed, gatewayId: gateways.ids.a, attempts: claimed.attempts }];
+      expect([...(await sms().repo.markWriting(mark))]).toEqual([id]);
+      // The same write again (a group commit's retry after a lost answer): still this claim's.
+      expect([...(await sms().repo.markWriting(mark))]).toEqual([id]);
+      // A claim made since (another attempt) or another gateway: not this one's, never submitted.
+      expect([...(await sms().repo.markWriting([{ ...mark[0]!, attempts: claimed.attempts + 1 }]))]).toEqual(
+        [],
+      );
+      expect([...(await sms().repo.markWriting([{ ...mark[0]!, gatewayId: gateways.ids.b }]))]).toEqual([]);
+      // Settled here, as a dispatcher that answered would.
+      await sms().recordSubmits([{ kind: 'retry', message: claimed, nextAt: new Date(), errorCode: 'TEST' }]);
+    } finally {
+      gateways.setReady(Object.values(gateways.ids));
+    }
   });
 
   it('a receipt that comes before the submit’s answer is stored is kept and applied', async () => {

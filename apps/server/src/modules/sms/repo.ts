@@ -326,15 +326,25 @@ export class SmsRepo {
    * Claimed messages about to be written to a gateway: marked (queued_at) so that a process that
    * dies from here on leaves them queued, never sent again (staleQueued). The ids marked: one
    * missing went back to the queue (its lease ran out) and must not be submitted.
+   *
+   * A claim is known by its `attempts` (each claim counts one more), so the mark is idempotent
+   * for its own claim: a write whose commit landed but whose answer was lost (the database went
+   * away) and that is written again finds its own mark (same claim, same gateway) and answers the
+   * message as marked, instead of leaving it marked and never submitted. A message claimed again
+   * since (its lease ran out) has other attempts, and is never answered as this claim's.
    */
-  async markWriting(rows: { id: string; createdAt: Date; gatewayId: string }[]): Promise<Set<string>> {
+  async markWriting(
+    rows: { id: string; createdAt: Date; gatewayId: string; attempts: number }[],
+  ): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
     const result = await this.x.execute(sql`
-      update sms_messages m set queued_at = now(), gateway_id = r.gateway_id
+      update sms_messages m set queued_at = coalesce(m.queued_at, now()), gateway_id = r.gateway_id
       from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
                   ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[],
-                  ${pgArray(rows.map((r) => r.gatewayId))}::uuid[]) as r(id, created_at, gateway_id)
-      where m.id = r.id and m.created_at = r.created_at and m.status = 'queued' and m.queued_at is null
+                  ${pgArray(rows.map((r) => r.gatewayId))}::uuid[],
+                  ${pgArray(rows.map((r) => String(r.attempts)))}::int[]) as r(id, created_at, gateway_id, attempts)
+      where m.id = r.id and m.created_at = r.created_at and m.status = 'queued' and m.attempts = r.attempts
+        and (m.queued_at is null or m.gateway_id = r.gateway_id)
       returning m.id`);
     return new Set(rowsOf<{ id: string }>(result).map((r) => String(r.id)));
   }

@@ -184,6 +184,7 @@ export class Dispatcher implements SmsWorker {
             id: message.id,
             createdAt: message.createdAt,
             gatewayId,
+            attempts: message.attempts,
           })),
         );
         return batch.map(({ message }) => moved.has(message.id));
