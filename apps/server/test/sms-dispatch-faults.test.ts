@@ -203,16 +203,19 @@ describe('a submit the SMSC may have taken', () => {
     await balancesEqualLedger();
   });
 
-  it('on a one-gateway route is neither failed nor refunded, and a receipt that comes after finalises it (two to one number told apart by their text)', {
+  it('on a one-gateway route is neither failed nor refunded, and a receipt that comes after finalises it (two to one number told apart by their text, two alike shared out)', {
     timeout: 120_000,
   }, async () => {
-    // 19 and one more: the gateway's window (20) holds them all.
-    const numbers = numbersFrom('8613901', 19);
+    // 18 and two more: the gateway's window (20) holds them all.
+    const numbers = numbersFrom('8613901', 18);
     sim.holdAnswers('fc');
     const ids = [
       ...(await send('marketing', numbers, 'faults: one gateway, code 4711')),
       // A second message to one of the numbers: its receipt is told apart by its text.
       ...(await send('marketing', [numbers[0]!], 'faults: same number, other text')),
+      // And one alike (number and text) to another: the receipts cannot tell the two apart, so
+      // they are shared out oldest first, and both end with a receipt.
+      ...(await send('marketing', [numbers[1]!], 'faults: one gateway, code 4711')),
     ];
     await eventually(
       async () => expect(sim.parts.filter((p) => p.systemId === 'fc')).toHaveLength(20),

@@ -515,8 +515,15 @@ export class SmsRepo {
         const excerpt = excerptPattern(r.excerpt);
         candidates = candidates.filter((m) => excerpt.test(m.text));
       }
-      if (candidates.length !== 1) continue;
-      const m = candidates[0]!;
+      if (candidates.length === 0) continue;
+      // Several that the receipt cannot tell apart (one number, one gateway, texts that start
+      // alike): the oldest not yet given a receipt here takes it. Receipts of messages alike are
+      // then shared out among them in order instead of leaving them all sent until validity.
+      const m =
+        [...candidates]
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .find((c) => !chosen.has(c.id)) ??
+        candidates.reduce((a, b) => (a.createdAt.getTime() <= b.createdAt.getTime() ? a : b));
       const entry = chosen.get(m.id) ?? { createdAt: m.createdAt, receipts: [] };
       entry.receipts.push(r);
       chosen.set(m.id, entry);
