@@ -177,14 +177,22 @@ export class DatabaseClient extends pg.Client {
     }
     const sent = { since: performance.now() };
     this.waiting.add(sent);
-    // Soft: a statement taking as long as a connection may take makes the watch look (a probe).
-    const soft = setTimeout(() => this.watch?.suspect('a statement waits long'), this.timeouts.connectMs);
-    const hard = setTimeout(() => this.drop(`the database did not answer within ${limit} ms`), limit);
-    soft.unref();
-    hard.unref();
+    // One timer per statement (this is every query's path): at the soft mark, a statement taking
+    // as long as a connection may take makes the watch look (a probe), and the timer is set again
+    // for the rest of the limit, when the connection is dropped.
+    const drop = () => this.drop(`the database did not answer within ${limit} ms`);
+    const soft = this.timeouts.connectMs;
+    let timer =
+      limit <= soft
+        ? setTimeout(drop, limit)
+        : setTimeout(() => {
+            this.watch?.suspect('a statement waits long');
+            timer = setTimeout(drop, limit - soft);
+            timer.unref();
+          }, soft);
+    timer.unref();
     const settled = () => {
-      clearTimeout(soft);
-      clearTimeout(hard);
+      clearTimeout(timer);
       this.waiting.delete(sent);
     };
     const given: QueryCallback | undefined =
