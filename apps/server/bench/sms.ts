@@ -5,16 +5,22 @@
  * receipt after RECEIPT_MS). Three runs, each of BENCH_MESSAGES (20,000) messages to final status:
  * - `http-batch`: the customer HTTP API, batches of 500, BENCH_HTTP_BATCH_CONCURRENCY (4) at once;
  * - `http-single`: the customer HTTP API, one number per request, BENCH_HTTP_CONCURRENCY (64) at once;
+ * - `http-single-callbacks`: the same with a delivery callback URL set on the company (a receiver on
+ *   loopback answering 204); end to end = the last callback received;
  * - `smpp`: a customer SMPP account, BENCH_SMPP_BINDS (4) transceiver binds of the `smpp` package,
  *   window 50 each, every receipt back to the client as deliver_sm (end to end = receipts back).
  * For each: accepted per second (the last answer), end to end per second (the last message final),
- * p99 acceptance latency (per request / per submit_sm) and the server's peak RSS (sampled every
- * 100 ms, /proc). On PostgreSQL (DATABASE_URL, default this machine's server; a fresh database,
+ * p99 acceptance latency (per request / per submit_sm), the server's peak RSS (sampled every
+ * 100 ms, /proc) and the CPU each message cost: the server process (user + system, /proc/<pid>/stat)
+ * and, on PostgreSQL, the database's backends serving the bench database (pg_stat_activity pids,
+ * /proc; PostgreSQL's shared writer processes are not counted), from the first request to the last
+ * message final. On PostgreSQL (DATABASE_URL, default this machine's server; a fresh database,
  * dropped afterwards) and on PGlite (a fresh DATA_DIR); BENCH_DB=postgres|pglite for one.
  * Figures only: nothing here passes or fails. The machine may be shared: note `uptime`.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type Smsc, startSmsc } from '@switchboard/smsc-sim';
@@ -57,6 +63,76 @@ interface RunResult {
   endToEndPerSecond: number;
   p99AcceptMs: number;
   peakRssMb: number;
+  /** CPU per message (ms): the server process, the database backends (PostgreSQL) and both. */
+  cpuServerMs: number;
+  cpuDbMs: number | null;
+  cpuTotalMs: number;
+}
+
+/** The clock ticks of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICK_MS = 10;
+
+/** CPU used so far by a process, in ms (user + system of all its threads), 0 when it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU of the server and of the PostgreSQL backends serving one database, from `start()` on.
+ * A backend that ends during the run takes its CPU with it (the server keeps its pool open, so few do).
+ */
+function cpuMeter(serverPid: number, backends: () => Promise<number[]>) {
+  let server0 = 0;
+  const db0 = new Map<number, number>();
+  return {
+    async start() {
+      server0 = cpuMsOf(serverPid);
+      db0.clear();
+      for (const pid of await backends()) db0.set(pid, cpuMsOf(pid));
+    },
+    async read() {
+      const server = cpuMsOf(serverPid) - server0;
+      let db = 0;
+      for (const pid of await backends()) db += cpuMsOf(pid) - (db0.get(pid) ?? 0);
+      return { server, db };
+    },
+  };
+}
+
+/** A delivery-callback receiver on loopback: counts the posts, answers 204. */
+async function callbackReceiver() {
+  let received = 0;
+  let target = Number.POSITIVE_INFINITY;
+  let reached: () => void = () => {};
+  let done = new Promise<void>((resolve) => (reached = resolve));
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(204).end();
+      if (++received >= target) reached();
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/dlr`,
+    received: () => received,
+    /** Resolves when `count` more posts than now have come. */
+    expect(count: number) {
+      target = received + count;
+      done = new Promise<void>((resolve) => (reached = resolve));
+      if (received >= target) reached();
+      return done;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const p99 = (values: number[]) => {
@@ -93,6 +169,8 @@ async function simulators(ports: number[]): Promise<Smsc[]> {
 /** Counts the company's messages that are not final yet and those delivered (read by the bench). */
 interface Counter {
   delivered(): Promise<number>;
+  /** The PostgreSQL backends serving the bench database, not counting this counter's own. */
+  backends(): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -108,6 +186,12 @@ async function pgCounter(url: string): Promise<Counter> {
       );
       return Number(r.rows[0].count);
     },
+    async backends() {
+      const r = await client.query(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      return r.rows.map((row: { pid: number }) => Number(row.pid));
+    },
     close: () => client.end(),
   };
 }
@@ -122,6 +206,8 @@ function apiCounter(baseUrl: string, token: string): Counter {
       const body = (await res.json()) as { result: { total: number } };
       return body.result.total;
     },
+    // PGlite runs inside the server process: its CPU is the server's.
+    backends: async () => [],
     async close() {},
   };
 }
@@ -268,18 +354,29 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<RunResult[]> {
     const admin = await login(server.baseUrl, 'admin');
     const authorization = await apiKeyOf(server.baseUrl, admin, DIRECT);
     const counter = pgDb ? await pgCounter(pgDb.url) : apiCounter(server.baseUrl, admin);
+    const cpu = cpuMeter(server.pid, () => counter.backends());
+    const receiver = await callbackReceiver();
+    const setCallback = async (url: string | null) => {
+      const res = await fetch(`${server!.baseUrl}/api/sys/configCallback/edit`, {
+        method: 'PUT',
+        headers: { 'X-Access-Token': admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ companyId: DIRECT, url }),
+      });
+      if (!res.ok) throw new Error(`callback URL: ${res.status} ${await res.text()}`);
+    };
     // Binds up before the clock starts.
     await new Promise((r) => setTimeout(r, 3_000));
     console.log(`${kind}: server RSS idle ${round(rssOf(server.pid) / 2 ** 20)} MB`);
     let delivered = 0;
 
-    const record = (
+    const record = async (
       run: string,
       started: number,
       acceptedAt: number,
       doneAt: number,
       latencies: number[],
     ) => {
+      const used = await cpu.read();
       const r: RunResult = {
         database: kind,
         run,
@@ -288,28 +385,41 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<RunResult[]> {
         endToEndPerSecond: round(MESSAGES / ((doneAt - started) / 1000)),
         p99AcceptMs: round(p99(latencies), 1),
         peakRssMb: round(rss.peak() / 2 ** 20),
+        cpuServerMs: round(used.server / MESSAGES, 2),
+        cpuDbMs: pgDb ? round(used.db / MESSAGES, 2) : null,
+        cpuTotalMs: round((used.server + used.db) / MESSAGES, 2),
       };
       results.push(r);
       console.log(JSON.stringify(r));
     };
 
-    for (const [runNo, run, perRequest, concurrency] of [
-      [1, 'http-batch', BATCH, BATCH_CONCURRENCY],
-      [2, 'http-single', 1, SINGLE_CONCURRENCY],
+    for (const [runNo, run, perRequest, concurrency, callbacks] of [
+      [1, 'http-batch', BATCH, BATCH_CONCURRENCY, false],
+      [2, 'http-single', 1, SINGLE_CONCURRENCY, false],
+      [4, 'http-single-callbacks', 1, SINGLE_CONCURRENCY, true],
     ] as const) {
       if (RUNS && !RUNS.includes(run)) continue;
+      if (callbacks) await setCallback(receiver.url);
+      const allCallbacks = callbacks ? receiver.expect(MESSAGES) : undefined;
       const latencies: number[] = [];
+      await cpu.start();
       const started = performance.now();
       await httpRun(server.baseUrl, authorization, runNo, perRequest, concurrency, latencies);
       const acceptedAt = performance.now();
       delivered += MESSAGES;
-      const doneAt = await waitDelivered(counter, delivered);
-      record(run, started, acceptedAt, doneAt, latencies);
+      let doneAt = await waitDelivered(counter, delivered);
+      if (allCallbacks) {
+        await allCallbacks;
+        doneAt = performance.now();
+        await setCallback(null);
+      }
+      await record(run, started, acceptedAt, doneAt, latencies);
     }
 
     if (RUNS && !RUNS.includes('smpp')) {
       rss.stop();
       await counter.close();
+      await receiver.close();
       return results;
     }
     const systemId = `bench${randomUUID().slice(0, 6)}`;
@@ -328,10 +438,12 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<RunResult[]> {
     });
     if (!res.ok) throw new Error(`smpp account: ${res.status} ${await res.text()}`);
     const latencies: number[] = [];
+    await cpu.start();
     const smppRes = await smppRun(Number(env.SMPP_PORT), systemId, password, 3, latencies);
-    record('smpp', smppRes.started, smppRes.acceptedAt, smppRes.doneAt, latencies);
+    await record('smpp', smppRes.started, smppRes.acceptedAt, smppRes.doneAt, latencies);
     rss.stop();
     await counter.close();
+    await receiver.close();
   } finally {
     await server?.kill('SIGTERM');
     for (const s of sims) await s.stop();

@@ -1,4 +1,4 @@
-import { captchaDone, expect, fillLogin, submitLogin, test } from './support';
+import { captchaDone, expect, fillLogin, submitLogin, switchLanguage, test } from './support';
 
 test('a company registers, sees what happens next, and cannot sign in before approval', async ({ page }) => {
   const suffix = Date.now().toString(36);
@@ -45,6 +45,22 @@ test('a company registers, sees what happens next, and cannot sign in before app
   await fillLogin(page, `lin_${suffix}`, 'Harbour2026');
   await submitLogin(page);
   await expect(page.getByTestId('login-error')).toContainText('Account is waiting for approval');
+});
+
+test('an empty sign-up says which fields are required, in both languages', async ({ page }) => {
+  // The built console's messages: an empty field is required, not "of the wrong type".
+  for (const [locale, required, wrongType] of [
+    ['en-US', 'Contact person is required', 'has the wrong type'],
+    ['zh-CN', '联系人不能为空', '类型错误'],
+  ] as const) {
+    await page.goto('/user/register');
+    if (locale === 'zh-CN') await switchLanguage(page, 'zh-CN');
+    await captchaDone(page);
+    await page.getByTestId('register-submit').click();
+    const form = page.getByTestId('register-form');
+    await expect(form.getByText(required)).toBeVisible();
+    await expect(form.getByText(wrongType)).toHaveCount(0);
+  }
 });
 
 test('the register result page opened directly confirms nothing and leads to sign-up or sign-in', async ({

@@ -1,9 +1,13 @@
+import { configureZod } from '@switchboard/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { i18nReady } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import './styles.css';
+
+// The shared schemas' messages (a missing value is "required"): called, so no build drops it.
+configureZod();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

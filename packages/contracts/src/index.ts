@@ -37,3 +37,4 @@ export * from './sms-tools';
 export * from './user';
 export * from './validation';
 export * from './wire';
+export { configureZod } from './zod-setup';
