@@ -23,7 +23,6 @@ import type { Posting } from '../src/modules/ledger';
 import { LedgerService } from '../src/modules/ledger/service';
 import { SettingsService } from '../src/modules/settings';
 import { openDatabase } from '../src/platform/db';
-import type { Services } from '../src/platform/module';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 32);
@@ -52,7 +51,7 @@ async function main() {
     ).map((r) => r.id);
     const ledger = new LedgerService(
       db,
-      { companies: new CompanyService(db, {} as Services), settings: new SettingsService(db) } as Services,
+      { companies: new CompanyService(db), settings: new SettingsService(db) },
       'USD',
     );
     // Enough money everywhere that nothing is refused: the figures are of charges written.

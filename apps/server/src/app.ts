@@ -14,6 +14,7 @@ import { createHttpServer } from './platform/http';
 import { JobRunner } from './platform/jobs/index';
 import { createLogger, type Logger } from './platform/logger';
 import type { Api, AppModule, ModuleWorker, Platform, Services } from './platform/module';
+import { buildServices, servicesOf } from './platform/module-graph';
 import { API_DOCS_PERMISSION } from './platform/openapi';
 import { createPubSub } from './platform/pubsub';
 import { Realtime } from './platform/realtime';
@@ -58,8 +59,8 @@ export interface App extends Core {
 }
 
 /**
- * Opens the database (migrated under the startup lock), builds every module's services in list
- * order, seeds reference data (under the same lock) and registers the jobs.
+ * Opens the database (migrated under the startup lock), builds every module's services in the
+ * order of their needs, seeds reference data (under the same lock) and registers the jobs.
  */
 export async function buildCore(options: AppOptions): Promise<Core> {
   const { config } = options;
@@ -85,9 +86,8 @@ export async function buildCore(options: AppOptions): Promise<Core> {
     caches.clearAll();
   });
   const platform: Platform = { config, database, db: database.db, log, pubsub, realtime, caches, jobs };
-  const modules = appModules();
-  const services = {} as Services;
-  for (const module of modules) Object.assign(services, module.services?.(platform, services));
+  // In the order of their needs (a cycle or a need no module provides refuses to start).
+  const { modules, services } = buildServices(appModules(), platform);
   realtime.checkSessionsWith((ids) => services.sessions.liveSessionIds(ids));
   await realtime.start();
   await caches.start();
@@ -106,7 +106,7 @@ export async function buildCore(options: AppOptions): Promise<Core> {
   if (options.testServices) Object.assign(services, options.testServices);
   const workers: ModuleWorker[] = [];
   await jobs.register([
-    ...modules.flatMap((module) => module.jobs?.(services, platform) ?? []),
+    ...modules.flatMap((module) => module.jobs?.(servicesOf(module, services), platform) ?? []),
     {
       name: 'jobs.history.purge',
       description: 'Delete job run history older than 30 days',
@@ -128,7 +128,7 @@ export async function buildCore(options: AppOptions): Promise<Core> {
       if (withJobs) await jobs.start();
       for (const module of modules) {
         if (only && !only.includes(module.name)) continue;
-        for (const worker of module.workers?.(services, platform) ?? []) {
+        for (const worker of module.workers?.(servicesOf(module, services), platform) ?? []) {
           await worker.start();
           workers.push(worker);
         }
@@ -187,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           scope.addHook('onRoute', (route) => {
             route.schema = { ...route.schema, tags: [module.name] };
           });
-          routesOf(scope as unknown as Api, services, platform);
+          routesOf(scope as unknown as Api, servicesOf(module, services), platform);
         });
       }
     },

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { CompanyService } from './modules/company/service';
 import { LedgerService } from './modules/ledger/service';
 import { PaymentsService } from './modules/payments/service';
+import { SettingsService } from './modules/settings';
 import { ConfigError, type EnvInput, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { createLogger } from './platform/logger';
-import type { Services } from './platform/module';
 import { REPO_ROOT } from './platform/paths';
 
 const defaultDataDir = path.join(REPO_ROOT, 'data');
@@ -32,10 +32,12 @@ async function main() {
   const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   try {
-    // The ledger needs only the company service (for scopes, unused here).
-    const services = { companies: new CompanyService(database.db, {} as Services) } as Services;
+    // The ledger needs the company service (for scopes, unused here) and the settings.
+    const services = {
+      companies: new CompanyService(database.db),
+      settings: new SettingsService(database.db),
+    };
     const ledger = new LedgerService(database.db, services, config.currency, log);
-    services.ledger = ledger;
     const report = await ledger.reconcile();
     console.log(JSON.stringify(report, null, 2));
     if (report.differences.length > 0) {
@@ -45,7 +47,13 @@ async function main() {
       console.log(`ok: ${report.accounts} accounts, ${report.entries} entries, no differences`);
     }
     // Top-up orders against their ledger credits, and the payments still to resolve.
-    const payments = new PaymentsService(database.db, services, config.payments, config.currency, log);
+    const payments = new PaymentsService(
+      database.db,
+      { ...services, ledger },
+      config.payments,
+      config.currency,
+      log,
+    );
     const paid = await payments.reconcile();
     console.log(JSON.stringify(paid, null, 2));
     if (paid.creditDifferences.length > 0) {

@@ -3,7 +3,8 @@ import { announcementModule } from './announcement';
 import { apiAccessModule } from './api-access';
 import { authModule } from './auth';
 import { brandModule } from './brand';
-import { companyModule } from './company';
+import { companiesModule } from './company';
+import { companyModule } from './company-admin';
 import { contactModule } from './contact';
 import { countryModule } from './country';
 import { departModule } from './depart';
@@ -31,8 +32,9 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /**
- * Every business domain of the server, in the order their reference data is seeded (a module's
- * seed may rely on those before it). A new domain is a folder here and a line in this list.
+ * Every business domain of the server. The core builds them in the order of the services each
+ * needs (see platform/module-graph), else in this order, and seeds their reference data in it.
+ * A new domain is a folder here and a line in this list.
  */
 export function appModules(): AppModule[] {
   return [
@@ -40,7 +42,7 @@ export function appModules(): AppModule[] {
     settingsModule,
     countryModule,
     dictModule,
-    companyModule,
+    companiesModule,
     userModule,
     permissionModule,
     roleModule,
@@ -52,6 +54,7 @@ export function appModules(): AppModule[] {
     announcementModule,
     brandModule,
     contactModule,
+    companyModule,
     ledgerModule,
     paymentsModule,
     apiAccessModule,

@@ -107,3 +107,13 @@ export function registerAccessControl(app: FastifyInstance, sessions: TokenResol
   });
   return registered;
 }
+
+/** Where a request came from, as the sign-in guard and the login log record it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}

@@ -47,31 +47,62 @@ export interface SeedOptions {
   demoPassword: string;
 }
 
+/** The name of a service in the registry. */
+export type ServiceName = keyof Services;
+
 /**
- * One business domain: its tables (schema.ts, gathered by db/schema.ts), its services, its HTTP
- * routes (registered under /api as a Fastify plugin of its own, tagged with the module's name in
- * the OpenAPI document), its scheduled jobs and its reference data. Adding a domain is a folder
- * under modules/ and one line in modules/index.ts.
+ * One business domain as written in its index.ts: the services it `provides` (built by
+ * `services()`), the services of other modules it `needs` (handed to `services()`; nothing else
+ * is), its tables (schema.ts, gathered by the app), its HTTP routes (registered under /api as a
+ * Fastify plugin of its own, tagged with the module's name in the OpenAPI document), its workers,
+ * its scheduled jobs and its reference data. Routes, workers, jobs and seed see the services the
+ * module provides and needs, and no others. Adding a domain is a folder under modules/ and one
+ * line in modules/index.ts; the core orders the modules by their needs and refuses a cycle.
  */
-export interface AppModule {
+export interface ModuleSpec<P extends ServiceName, N extends ServiceName> {
   name: string;
-  /** Builds the module's services; those of modules earlier in the list are in `services`. */
-  services?: (platform: Platform, services: Services) => Partial<Services>;
-  routes?: (api: Api, services: Services, platform: Platform) => void;
+  provides?: readonly P[];
+  needs?: readonly N[];
+  /** Builds the module's services from the services it needs. */
+  services?: (platform: Platform, services: Pick<Services, NoInfer<N>>) => Pick<Services, NoInfer<P>>;
+  routes?: (api: Api, services: Pick<Services, NoInfer<P | N>>, platform: Platform) => void;
   /**
    * Long-running work of worker processes (`--role worker|all`) beside the jobs: the SMPP binds of
    * the gateways, the SMS dispatchers. Started by `Core.startWorkers()` in module order, stopped
    * (gracefully, in reverse order) when the core closes. API-only processes never start them.
    */
-  workers?: (services: Services, platform: Platform) => ModuleWorker[];
+  workers?: (services: Pick<Services, NoInfer<P | N>>, platform: Platform) => ModuleWorker[];
   /** Jobs the job runner schedules in worker processes. */
-  jobs?: (services: Services, platform: Platform) => JobDefinition[];
-  /** Reference data every database needs; idempotent, run in list order under the startup lock. */
-  seed?: (services: Services, options: SeedOptions, platform: Platform) => Promise<void>;
+  jobs?: (services: Pick<Services, NoInfer<P | N>>, platform: Platform) => JobDefinition[];
+  /**
+   * Reference data every database needs; idempotent, run under the startup lock in module
+   * order (after the seeds of the modules it needs).
+   */
+  seed?: (
+    services: Pick<Services, NoInfer<P | N>>,
+    options: SeedOptions,
+    platform: Platform,
+  ) => Promise<void>;
   /**
    * A digest of the reference data `seed` writes (see `digestOf`). Seeds run when a digest
    * changed since the database was last seeded, not at every start.
    */
+  seedDigest?: string;
+}
+
+/**
+ * A module as the core holds it (see ModuleSpec; `defineModule` makes one): each function is
+ * called with a view of the registry that holds only the services the module provides and needs.
+ */
+export interface AppModule {
+  name: string;
+  provides: readonly ServiceName[];
+  needs: readonly ServiceName[];
+  services?: (platform: Platform, services: Services) => Partial<Services>;
+  routes?: (api: Api, services: Services, platform: Platform) => void;
+  workers?: (services: Services, platform: Platform) => ModuleWorker[];
+  jobs?: (services: Services, platform: Platform) => JobDefinition[];
+  seed?: (services: Services, options: SeedOptions, platform: Platform) => Promise<void>;
   seedDigest?: string;
 }
 
@@ -81,7 +112,12 @@ export interface ModuleWorker {
   stop(): Promise<void>;
 }
 
-export const defineModule = (module: AppModule): AppModule => module;
+/** A module: what it provides and needs typed its functions; the core hands them no more. */
+export function defineModule<const P extends ServiceName = never, const N extends ServiceName = never>(
+  spec: ModuleSpec<P, N>,
+): AppModule {
+  return { ...spec, provides: spec.provides ?? [], needs: spec.needs ?? [] } as unknown as AppModule;
+}
 
 /** A short digest of seed data (any JSON-able value), for AppModule.seedDigest. */
 export function digestOf(data: unknown): string {

@@ -7,7 +7,6 @@ import { CompanyService } from '../../src/modules/company/service';
 import { LedgerService } from '../../src/modules/ledger/service';
 import { SettingsService } from '../../src/modules/settings';
 import { openDatabase } from '../../src/platform/db';
-import type { Services } from '../../src/platform/module';
 
 const [a, b] = process.argv.slice(2) as [string, string];
 const database = await openDatabase({
@@ -17,10 +16,7 @@ const database = await openDatabase({
 });
 const ledger = new LedgerService(
   database.db,
-  {
-    companies: new CompanyService(database.db, {} as Services),
-    settings: new SettingsService(database.db),
-  } as Services,
+  { companies: new CompanyService(database.db), settings: new SettingsService(database.db) },
   'USD',
 );
 let n = 0;

@@ -2,6 +2,7 @@ import type { RoleCode } from '@switchboard/contracts';
 import { demoRatePlan } from '../../modules/rate/demo';
 import { withTransaction } from '../../platform/db';
 import { type AppModule, digestOf, type Platform, type Services } from '../../platform/module';
+import { servicesOf } from '../../platform/module-graph';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/passwords';
 import { DEMO_USERS } from './demo-users';
 import { stableId } from './stable-id';
@@ -53,7 +54,11 @@ export async function seed(
       const digest = digestOf(modules.map((m) => [m.name, m.seedDigest ?? null]));
       if ((await services.settings.get(SEED_DIGEST_KEY)) !== digest) {
         for (const module of modules) {
-          await module.seed?.(services, { demo, demoPassword: options.demoPassword }, platform);
+          await module.seed?.(
+            servicesOf(module, services),
+            { demo, demoPassword: options.demoPassword },
+            platform,
+          );
         }
         await services.settings.set(SEED_DIGEST_KEY, digest);
       }

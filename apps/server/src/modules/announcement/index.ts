@@ -14,6 +14,8 @@ declare module '../../platform/module' {
 /** Notices and system messages: written, published, revoked, read; pushed live to consoles. */
 export const announcementModule = defineModule({
   name: 'announcement',
+  provides: ['announcements'],
+  needs: ['companies', 'users', 'roles'],
   services: ({ db, realtime, log }, services) => ({
     announcements: new AnnouncementService(db, services, realtime, log),
   }),

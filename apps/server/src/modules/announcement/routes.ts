@@ -21,7 +21,7 @@ import type { Api, Services } from '../../platform/module';
 
 const perm = (action: string) => ({ access: { permission: `system:announcement:${action}` } });
 
-export function announcementRoutes(api: Api, { announcements }: Services) {
+export function announcementRoutes(api: Api, { announcements }: Pick<Services, 'announcements'>) {
   // Administration
   api.get(
     '/sys/annountCement/list',

@@ -65,7 +65,7 @@ export class AnnouncementService {
 
   constructor(
     db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies' | 'roles' | 'users'>,
     private readonly realtime: Realtime,
     private readonly log: Logger,
   ) {

@@ -19,6 +19,8 @@ declare module '../../platform/module' {
  */
 export const apiAccessModule = defineModule({
   name: 'apiAccess',
+  provides: ['apiAccess'],
+  needs: ['companies', 'settings'],
   services: ({ db, config, log, caches }, services) => ({
     apiAccess: new ApiAccessService(db, services, config, log, caches),
   }),

@@ -36,7 +36,7 @@ export const API_ACCESS_PERMISSIONS = {
 
 const P = API_ACCESS_PERMISSIONS;
 
-export function apiAccessRoutes(api: Api, { apiAccess }: Services) {
+export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAccess'>) {
   // ---- /sys/apiSecret: keys
 
   api.get(

@@ -157,7 +157,7 @@ export class ApiAccessService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies' | 'settings'>,
     private readonly config: Config,
     private readonly log: Logger,
     private readonly caches?: CacheBus,

@@ -5,8 +5,7 @@ import { AuthService } from './service';
 import { SessionService } from './sessions';
 import { SmsCodeService } from './sms-codes';
 
-export { clientOf } from './routes';
-export type { AuthService, ClientInfo } from './service';
+export type { AuthService } from './service';
 export { hashToken, type SessionService } from './sessions';
 export type { SmsCodeService } from './sms-codes';
 
@@ -23,12 +22,18 @@ declare module '../../platform/module' {
 export const authModule = () =>
   defineModule({
     name: 'auth',
-    services: ({ db, config, realtime, log }, services) => ({
-      sessions: new SessionService(db, services, realtime),
-      captchas: new CaptchaService(db, config.captchaDifficulty),
-      auth: new AuthService(db, config, services, log),
-      smsCodes: new SmsCodeService(db, config, services, log),
-    }),
+    provides: ['sessions', 'captchas', 'auth', 'smsCodes'],
+    needs: ['users', 'profiles', 'departs', 'companies', 'roles', 'grants', 'loginLog', 'sms'],
+    services: ({ db, config, realtime, log }, services) => {
+      const sessions = new SessionService(db, services, realtime);
+      const captchas = new CaptchaService(db, config.captchaDifficulty);
+      const smsCodes = new SmsCodeService(db, config, services, log);
+      const auth = new AuthService(db, config, { ...services, sessions, captchas, smsCodes }, log);
+      // Accounts end and refresh their sessions, and the profile proves who the caller is, through these.
+      services.users.useSessions(sessions);
+      services.profiles.useIdentityProof(auth);
+      return { sessions, captchas, auth, smsCodes };
+    },
     routes: authRoutes,
     jobs: ({ auth, sessions, captchas, smsCodes }, { config }) => [
       {

@@ -9,27 +9,28 @@ import {
   noResult,
   passwordResetSchema,
   phoneLoginSchema,
+  selectDepartSchema,
   smsCodeRequestSchema,
   smsCodeSentSchema,
   totpCodeSchema,
   totpSetupSchema,
   updatePasswordSchema,
+  userInfoSchema,
 } from '@switchboard/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/access';
+import { clientOf, requireAuth } from '../../platform/access';
 import { setActor } from '../../platform/audit';
 import { AppError, ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Platform, Services } from '../../platform/module';
 import { validateCasTicket } from './cas';
-import type { ClientInfo } from './service';
 
-export function clientOf(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
-}
-
-export function authRoutes(api: Api, { auth, captchas, smsCodes }: Services, { config }: Platform) {
+export function authRoutes(
+  api: Api,
+  { auth, captchas, smsCodes }: Pick<Services, 'auth' | 'captchas' | 'smsCodes'>,
+  { config }: Platform,
+) {
   const LOGIN_RATE_LIMIT = { max: config.loginRateLimit, timeWindow: '1 minute' };
 
   api.post(
@@ -200,6 +201,22 @@ export function authRoutes(api: Api, { auth, captchas, smsCodes }: Services, { c
     async (request) => {
       await auth.bindTotp(requireAuth(request), request.body.code);
       return ok(request, { googleAuthBound: true as const });
+    },
+  );
+
+  api.post(
+    '/sys/selectDepart',
+    {
+      config: { access: 'user', action: 'selectDepart' },
+      schema: {
+        summary: 'Choose the current department',
+        body: selectDepartSchema,
+        response: okResponse(z.object({ userInfo: userInfoSchema })),
+      },
+    },
+    async (request) => {
+      const { orgCode, username } = request.body;
+      return ok(request, { userInfo: await auth.selectDepart(requireAuth(request), orgCode, username) });
     },
   );
 }

@@ -7,7 +7,7 @@ import type {
   UpdatePasswordPayload,
   UserInfo,
 } from '@switchboard/contracts';
-import type { AuthContext } from '../../platform/access';
+import type { AuthContext, ClientInfo } from '../../platform/access';
 import type { Config } from '../../platform/config';
 import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
@@ -30,11 +30,6 @@ import { AuthRepo } from './repo';
 import { phoneOf } from './sms-codes';
 import { checkTotp, newTotpSecret, totpSetup } from './totp';
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | undefined;
-}
-
 // A hash to compare against when the username does not exist, so both cases take as long.
 const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
@@ -56,7 +51,10 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly services: Services,
+    private readonly services: Pick<
+      Services,
+      'captchas' | 'companies' | 'departs' | 'grants' | 'loginLog' | 'sessions' | 'smsCodes' | 'users'
+    >,
     private readonly log: Logger,
   ) {
     this.repo = new AuthRepo(db);
@@ -385,6 +383,17 @@ export class AuthService {
    * slowed down, then locked, so a stolen session cannot guess its way to the password. The new
    * password and the end of every session of the user stand or fall together.
    */
+  /** Makes one of the caller's departments the current one; answers the new user info. */
+  async selectDepart(auth: AuthContext, orgCode: string, username: string | undefined) {
+    if (username && username !== auth.user.username) throw new AppError('NO_OPERATION_PERMISSION', 403);
+    const departs = await this.services.departs.forUser(auth.user.id);
+    if (departs.length === 0) throw new AppError('NO_DEPARTMENT', 400);
+    if (!departs.some((d) => d.orgCode === orgCode)) throw new AppError('DEPARTMENT_NOT_YOURS', 403);
+    const user = await this.services.users.update(auth.user.id, { orgCode });
+    if (!user) throw new AppError('USER_NOT_FOUND', 404);
+    return this.userInfo(user);
+  }
+
   async changePassword(auth: AuthContext, payload: UpdatePasswordPayload, client: ClientInfo) {
     if (payload.username !== auth.user.username) throw new AppError('NO_LOGGED_IN_USER', 400);
     const username = auth.user.username;

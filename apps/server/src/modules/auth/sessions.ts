@@ -39,7 +39,7 @@ export class SessionService implements TokenResolver {
 
   constructor(
     db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'grants' | 'roles' | 'users'>,
     private readonly realtime: Realtime,
   ) {
     this.repo = new AuthRepo(db);

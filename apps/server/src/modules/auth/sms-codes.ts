@@ -51,7 +51,7 @@ export class SmsCodeService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'sms' | 'users'>,
     private readonly log: Logger,
   ) {
     this.repo = new AuthRepo(db);

@@ -13,6 +13,7 @@ declare module '../../platform/module' {
 /** Brand name, logo and header flags per visiting domain. */
 export const brandModule = defineModule({
   name: 'brand',
+  provides: ['brands'],
   services: ({ db }) => ({ brands: new BrandService(db) }),
   routes: brandRoutes,
 });

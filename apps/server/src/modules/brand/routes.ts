@@ -14,7 +14,7 @@ import type { Api, Services } from '../../platform/module';
 
 const perm = (action: string) => ({ access: { permission: `system:brand:${action}` } });
 
-export function brandRoutes(api: Api, { brands }: Services) {
+export function brandRoutes(api: Api, { brands }: Pick<Services, 'brands'>) {
   api.get(
     '/sys/customerBrand',
     {

@@ -1,10 +1,12 @@
 import { defineModule } from '../../platform/module';
-import { companyRoutes } from './routes';
 import { CompanyService } from './service';
 
-export type { CompanyRow } from './repo';
+export type { CompanyRow, CompanyValues, ListFilters as CompanyListFilters } from './repo';
 export type { CompanyService } from './service';
-export { COMPANIES_CACHE, CompanyRefused } from './service';
+export { COMPANIES_CACHE } from './service';
+
+/** A row of the companies' list as the repository reads it (before the list adds balances). */
+export type CompanyListRow = Awaited<ReturnType<CompanyService['list']>>[number];
 
 declare module '../../platform/module' {
   interface Services {
@@ -13,11 +15,12 @@ declare module '../../platform/module' {
 }
 
 /**
- * Companies (customers, agents, distributors), the reseller tree, approval, freezing, and the data
- * scope they give callers.
+ * Companies (customers, agents, distributors), the reseller tree, their standing and the data
+ * scope they give callers: what nearly every module asks. Their administration is the company
+ * module's (company-admin), above the ledger, the users and the departments.
  */
-export const companyModule = defineModule({
-  name: 'company',
-  services: ({ db, log, caches }, services) => ({ companies: new CompanyService(db, services, log, caches) }),
-  routes: companyRoutes,
+export const companiesModule = defineModule({
+  name: 'companies',
+  provides: ['companies'],
+  services: ({ db, caches }) => ({ companies: new CompanyService(db, caches) }),
 });

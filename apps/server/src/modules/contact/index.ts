@@ -13,6 +13,8 @@ declare module '../../platform/module' {
 /** Contact us: support accounts and the group link. */
 export const contactModule = defineModule({
   name: 'contact',
+  provides: ['contacts'],
+  needs: ['settings'],
   services: ({ db }, services) => ({ contacts: new ContactService(db, services) }),
   routes: contactRoutes,
 });

@@ -44,7 +44,7 @@ const EXPORT_COLUMNS: ResourceColumn<ContactRow>[] = [
   { key: 'createdAt', header: { 'en-US': 'Created at', 'zh-CN': '创建时间' }, kind: 'datetime', width: 20 },
 ];
 
-export function contactRoutes(api: Api, { contacts }: Services) {
+export function contactRoutes(api: Api, { contacts }: Pick<Services, 'contacts'>) {
   api.get(
     '/outApi/listDisplay',
     {

@@ -30,7 +30,7 @@ export class ContactService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'settings'>,
   ) {
     this.repo = new ContactRepo(db);
   }

@@ -14,6 +14,7 @@ declare module '../../platform/module' {
 /** ISO 3166 countries and regions: calling codes, names in both languages, enabled in pickers. */
 export const countryModule = defineModule({
   name: 'country',
+  provides: ['countries'],
   services: ({ db, caches }) => ({ countries: new CountryService(db, caches) }),
   routes: countryRoutes,
   seed: ({ countries }) => countries.seed(),

@@ -34,7 +34,7 @@ const COLUMNS: ResourceColumn<CountryRecord>[] = [
   { key: 'enabled', header: { 'en-US': 'Enabled', 'zh-CN': '启用' }, kind: 'boolean' },
 ];
 
-export function countryRoutes(api: Api, { countries }: Services) {
+export function countryRoutes(api: Api, { countries }: Pick<Services, 'countries'>) {
   api.get(
     '/sys/country/options',
     {

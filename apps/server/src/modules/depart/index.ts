@@ -13,6 +13,8 @@ declare module '../../platform/module' {
 /** Departments (organisation tree) and users' membership. */
 export const departModule = defineModule({
   name: 'depart',
+  provides: ['departs'],
+  needs: ['companies'],
   services: ({ db, log }, services) => ({ departs: new DepartService(db, services, log) }),
   routes: departRoutes,
 });

@@ -10,9 +10,6 @@ import {
   departRecordSchema,
   departSearchQuerySchema,
   departTreeNodeSchema,
-  selectDepartSchema,
-  userInfoSchema,
-  useridQuerySchema,
 } from '@switchboard/contracts';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
@@ -33,7 +30,7 @@ export const DEPART_PERMISSIONS: Record<ResourceAction, string> = {
   importExcel: 'system:depart:add',
 };
 
-export function departRoutes(api: Api, { departs }: Services) {
+export function departRoutes(api: Api, { departs }: Pick<Services, 'departs'>) {
   // list, queryById, add, edit, delete, deleteBatch
   resourceRoutes(
     api,
@@ -92,19 +89,6 @@ export function departRoutes(api: Api, { departs }: Services) {
   );
 
   api.get(
-    '/sys/sysDepart/getUserDepartList',
-    {
-      config: { access: { permission: 'system:user:list' } },
-      schema: {
-        summary: 'The departments of a user (userid=)',
-        querystring: useridQuerySchema,
-        response: okResponse(z.array(departRecordSchema)),
-      },
-    },
-    async (request) => ok(request, await departs.ofUser(requireAuth(request), request.query.userid)),
-  );
-
-  api.get(
     '/sys/sysDepart/queryAgentCustomerList',
     {
       config: { access: { permission: DEPART_PERMISSIONS.list } },
@@ -142,22 +126,6 @@ export function departRoutes(api: Api, { departs }: Services) {
     async (request) => {
       const me = requireAuth(request);
       return ok(request, { list: await departs.forUser(me.user.id), orgCode: me.user.orgCode });
-    },
-  );
-
-  api.post(
-    '/sys/selectDepart',
-    {
-      config: { access: 'user', action: 'selectDepart' },
-      schema: {
-        summary: 'Choose the current department',
-        body: selectDepartSchema,
-        response: okResponse(z.object({ userInfo: userInfoSchema })),
-      },
-    },
-    async (request) => {
-      const { orgCode, username } = request.body;
-      return ok(request, { userInfo: await departs.select(requireAuth(request), orgCode, username) });
     },
   );
 }

@@ -57,7 +57,7 @@ export class DepartService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies'>,
     private readonly log?: Logger,
   ) {
     this.repo = new DepartRepo(db);
@@ -78,17 +78,6 @@ export class DepartService {
       departName: current?.departName ?? null,
       orgCode: current?.orgCode ?? null,
     };
-  }
-
-  /** Makes one of the caller's departments the current one; answers the new user info. */
-  async select(auth: AuthContext, orgCode: string, username: string | undefined) {
-    if (username && username !== auth.user.username) throw new AppError('NO_OPERATION_PERMISSION', 403);
-    const departs = await this.repo.forUser(auth.user.id);
-    if (departs.length === 0) throw new AppError('NO_DEPARTMENT', 400);
-    if (!departs.some((d) => d.orgCode === orgCode)) throw new AppError('DEPARTMENT_NOT_YOURS', 403);
-    const user = await this.services.users.update(auth.user.id, { orgCode });
-    if (!user) throw new AppError('USER_NOT_FOUND', 404);
-    return this.services.auth.userInfo(user);
   }
 
   // --- administration (System › Departments) ---
@@ -276,9 +265,8 @@ export class DepartService {
     );
   }
 
-  /** getUserDepartList: the departments of a user the caller may see. */
-  async ofUser(auth: AuthContext, userId: string): Promise<DepartmentListRow[]> {
-    const ids = await this.services.users.departIdsOf(auth, userId);
+  /** These departments as the list shows them (a user's, for getUserDepartList). */
+  async listRowsOf(ids: string[]): Promise<DepartmentListRow[]> {
     const all = await this.repo.all();
     return all.filter((d) => ids.includes(d.id));
   }

@@ -25,6 +25,7 @@ export function seededLabels(code: string): Record<string, Record<Locale, string
 /** Dictionaries of coded values. */
 export const dictModule = defineModule({
   name: 'dict',
+  provides: ['dicts'],
   services: ({ db, caches }) => ({ dicts: new DictService(db, caches) }),
   routes: dictRoutes,
   seed: ({ dicts }) => dicts.seed(),

@@ -72,7 +72,7 @@ const ITEM_COLUMNS: ResourceColumn<DictItemRecord>[] = [
   { key: 'builtIn', header: { 'en-US': 'Built in', 'zh-CN': '内置' }, kind: 'boolean' },
 ];
 
-export function dictRoutes(api: Api, { dicts }: Services) {
+export function dictRoutes(api: Api, { dicts }: Pick<Services, 'dicts'>) {
   api.get(
     '/sys/dict/getDictItems/:code',
     {

@@ -11,6 +11,8 @@ declare module '../../platform/module' {
 /** The forms' "already taken?" check. */
 export const duplicateModule = defineModule({
   name: 'duplicate',
+  provides: ['duplicates'],
+  needs: ['users', 'companies', 'departs', 'roles', 'dicts'],
   services: (_platform, services) => ({ duplicates: new DuplicateService(services) }),
   routes: duplicateRoutes,
 });

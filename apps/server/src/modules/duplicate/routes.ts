@@ -2,7 +2,7 @@ import { duplicateCheckQuerySchema, noResult } from '@switchboard/contracts';
 import { AppError, ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 
-export function duplicateRoutes(api: Api, { duplicates }: Services) {
+export function duplicateRoutes(api: Api, { duplicates }: Pick<Services, 'duplicates'>) {
   // Public for the sign-up form, so limited like sign-in: it must not become a way to list accounts.
   api.get(
     '/sys/duplicate/check',

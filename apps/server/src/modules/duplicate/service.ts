@@ -4,9 +4,12 @@ import type { AuthContext } from '../../platform/access';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 
+/** The services that own the tables checked. */
+type Owners = Pick<Services, 'users' | 'companies' | 'departs' | 'roles' | 'dicts'>;
+
 interface Checkable {
   /** Whether the value is taken (by a row other than `excludeId`). */
-  taken(services: Services, value: string, excludeId: string | undefined): Promise<boolean>;
+  taken(services: Owners, value: string, excludeId: string | undefined): Promise<boolean>;
   /** Answered without a session: the sign-up form checks these. */
   signUp?: boolean;
   /** Phone numbers are stored in E.164: compare the number the way sign-up will store it. */
@@ -49,7 +52,7 @@ export interface DuplicateQuery {
  * platform staff may ask, so a customer cannot probe other tenants' e-mails or phones.
  */
 export class DuplicateService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: Owners) {}
 
   /** True when the value is free. */
   async isFree(query: DuplicateQuery, auth: AuthContext | null): Promise<boolean> {

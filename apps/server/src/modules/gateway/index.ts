@@ -30,6 +30,8 @@ declare module '../../platform/module' {
  */
 export const gatewayModule = defineModule({
   name: 'gateway',
+  provides: ['gateways'],
+  needs: ['apiAccess'],
   services: (platform, services) => ({ gateways: new GatewayService(platform.db, services, platform) }),
   routes: gatewayRoutes,
   seedDigest: digestOf(DEMO_GATEWAYS),

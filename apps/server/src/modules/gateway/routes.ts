@@ -135,7 +135,7 @@ const importRowSchema = z.preprocess((raw) => {
   return row;
 }, gatewayInputSchema);
 
-export function gatewayRoutes(api: Api, { gateways }: Services) {
+export function gatewayRoutes(api: Api, { gateways }: Pick<Services, 'gateways'>) {
   resourceRoutes(
     api,
     defineResource({

@@ -79,7 +79,7 @@ export class GatewayService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'apiAccess'>,
     private readonly platform: Platform,
   ) {
     this.repo = new GatewayRepo(db);

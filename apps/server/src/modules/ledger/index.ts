@@ -30,6 +30,8 @@ export function previousUtcDay(now: Date = new Date()): string {
  */
 export const ledgerModule = defineModule({
   name: 'ledger',
+  provides: ['ledger'],
+  needs: ['companies', 'settings'],
   services: ({ db, config, log }, services) => ({
     ledger: new LedgerService(db, services, config.currency, log),
   }),

@@ -61,7 +61,7 @@ const LEDGER_COLUMNS: ResourceColumn<ExportRow>[] = [
 /** Permission of manual recharges and deductions (admin and sales). */
 export const BALANCE_ADJUST_PERMISSION = 'company:balance:adjust';
 
-export function ledgerRoutes(api: Api, { ledger }: Services) {
+export function ledgerRoutes(api: Api, { ledger }: Pick<Services, 'ledger'>) {
   api.get(
     '/sys/balance',
     {

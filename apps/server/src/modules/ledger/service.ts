@@ -230,7 +230,7 @@ export class LedgerService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies' | 'settings'>,
     private readonly currency: string,
     private readonly log?: Logger,
   ) {

@@ -15,6 +15,8 @@ declare module '../../platform/module' {
 /** The login log and the operation log, and their retention. */
 export const logsModule = defineModule({
   name: 'logs',
+  provides: ['loginLog', 'operationLog'],
+  needs: ['dataRules'],
   services: ({ db }) => ({ loginLog: new LoginLogService(db), operationLog: new OperationLogService(db) }),
   routes: logRoutes,
   jobs: ({ loginLog, operationLog }, { config }) => [

@@ -78,7 +78,10 @@ const OPERATION_COLUMNS: ResourceColumn<OperationRow>[] = [
   },
 ];
 
-export function logRoutes(api: Api, { loginLog, operationLog, dataRules }: Services) {
+export function logRoutes(
+  api: Api,
+  { loginLog, operationLog, dataRules }: Pick<Services, 'loginLog' | 'operationLog' | 'dataRules'>,
+) {
   api.get(
     '/sys/log/loginLog',
     {

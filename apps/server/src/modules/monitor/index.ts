@@ -22,6 +22,8 @@ declare module '../../platform/module' {
  */
 export const monitorModule = defineModule({
   name: 'monitor',
+  provides: ['monitor', 'monitorMetrics'],
+  needs: ['sms', 'smppServer', 'gateways'],
   services: (platform, services) => {
     const monitor = new MonitorService(platform, services);
     return { monitor, monitorMetrics: new MonitorMetrics(monitor) };

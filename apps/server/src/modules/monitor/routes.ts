@@ -5,7 +5,7 @@ import type { Api, Services } from '../../platform/module';
 /** Permission codes of the monitoring screen (menu-seed.ts grants them to administrators). */
 export const MONITOR_PERMS = { view: 'system:monitor:view' } as const;
 
-export function monitorRoutes(api: Api, { monitor }: Services) {
+export function monitorRoutes(api: Api, { monitor }: Pick<Services, 'monitor'>) {
   api.get(
     '/sys/monitor/snapshot',
     {

@@ -32,7 +32,7 @@ export class MonitorService {
 
   constructor(
     private readonly platform: Platform,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'gateways' | 'smppServer' | 'sms'>,
   ) {
     this.repo = new MonitorRepo(platform.db);
     this.jobs = new JobRepo(platform.db);

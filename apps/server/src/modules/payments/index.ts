@@ -16,6 +16,8 @@ declare module '../../platform/module' {
  */
 export const paymentsModule = defineModule({
   name: 'payments',
+  provides: ['payments'],
+  needs: ['companies', 'ledger', 'settings'],
   services: ({ db, config, log }, services) => ({
     payments: new PaymentsService(db, services, config.payments, config.currency, log),
   }),

@@ -138,7 +138,7 @@ const PAYOUT_COLUMNS: ResourceColumn<PayoutSheetRow>[] = [
   },
 ];
 
-export function paymentsRoutes(api: Api, { payments }: Services) {
+export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'>) {
   // The simulator posts its notifications to this very process.
   payments.localUrl = () => {
     const address = api.server.address() as AddressInfo | null;

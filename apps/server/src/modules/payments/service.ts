@@ -101,7 +101,7 @@ export class PaymentsService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies' | 'ledger' | 'settings'>,
     private readonly config: PaymentsConfig,
     private readonly currency: string,
     private readonly log: Logger,

@@ -1,10 +1,12 @@
 import { defineModule, digestOf } from '../../platform/module';
+import { DataRuleService } from './data-rules';
 import { MenuAdminService } from './menu-admin';
 import { MENU } from './menu-seed';
 import { permissionRoutes } from './routes';
 import { ROLE_NAMES, seedRolesAndMenu } from './seed';
 import { GrantsService, MenuService, PermissionCaches, RoleService } from './service';
 
+export type { DataRuleService } from './data-rules';
 export type { MenuAdminService } from './menu-admin';
 export { roleId } from './seed';
 export type { Grants, GrantsService, MenuService, RoleService } from './service';
@@ -15,19 +17,24 @@ declare module '../../platform/module' {
     menus: MenuService;
     menuAdmin: MenuAdminService;
     roles: RoleService;
+    /** The condition the caller's data rules put on a list (see platform/data-rules). */
+    dataRules: DataRuleService;
   }
 }
 
 /** Roles, the menu and button tree, and what each role is granted. */
 export const permissionModule = defineModule({
   name: 'permission',
-  services: ({ db, caches: bus }) => {
+  provides: ['grants', 'menus', 'menuAdmin', 'roles', 'dataRules'],
+  needs: ['companies'],
+  services: ({ db, caches: bus }, services) => {
     const caches = new PermissionCaches(bus);
     return {
       grants: new GrantsService(db, caches),
       menus: new MenuService(db, caches),
       menuAdmin: new MenuAdminService(db, caches),
       roles: new RoleService(db),
+      dataRules: new DataRuleService(db, services),
     };
   },
   routes: permissionRoutes,

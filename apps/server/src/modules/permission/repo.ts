@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Db, executor } from '../../platform/db';
 import { inUuids } from '../../platform/sql';
-import { permissions, rolePermissions, roles, userRoles } from './schema';
+import { dataRules, permissions, rolePermissions, roles, userRoles } from './schema';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 export type PermissionValues = typeof permissions.$inferInsert;
@@ -17,6 +17,32 @@ const grantedByStatus = or(eq(permissions.menuType, 2), eq(permissions.status, 1
 /** SQL of roles, role grants and the menu tree. */
 export class PermissionRepo {
   constructor(private readonly db: Db) {}
+
+  /**
+   * The enabled rules the roles chose on the permission of `code` (a list's permission), each once.
+   */
+  async appliedRules(roleIds: string[], code: string) {
+    if (roleIds.length === 0) return [];
+    return executor(this.db)
+      .selectDistinct({
+        id: dataRules.id,
+        column: dataRules.ruleColumn,
+        condition: dataRules.ruleCondition,
+        value: dataRules.ruleValue,
+      })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .innerJoin(
+        dataRules,
+        and(
+          eq(dataRules.permissionId, permissions.id),
+          sql`${rolePermissions.dataRuleIds} @> jsonb_build_array(${dataRules.id}::text)`,
+        ),
+      )
+      .where(
+        and(inUuids(rolePermissions.roleId, roleIds), eq(permissions.perms, code), eq(dataRules.status, 1)),
+      );
+  }
 
   async roleCodes(roleIds: string[]): Promise<string[]> {
     if (roleIds.length === 0) return [];

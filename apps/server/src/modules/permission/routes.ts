@@ -38,7 +38,7 @@ const permissionOf = (action: ResourceAction) =>
     importExcel: PERMISSION_PERMS.add,
   })[action];
 
-export function permissionRoutes(api: Api, { menus, menuAdmin }: Services) {
+export function permissionRoutes(api: Api, { menus, menuAdmin }: Pick<Services, 'menus' | 'menuAdmin'>) {
   api.get(
     '/sys/permission/getUserPermissionByToken',
     {

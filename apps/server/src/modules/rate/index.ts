@@ -19,6 +19,8 @@ declare module '../../platform/module' {
  */
 export const rateModule = defineModule({
   name: 'rate',
+  provides: ['rates'],
+  needs: ['companies', 'countries', 'ledger'],
   services: ({ db, log, caches }, services) => {
     const rates = new RateService(db, services, log, caches);
     // A country that rates, operators or gateway costs name is not deleted.

@@ -116,7 +116,7 @@ const OPERATOR_ACTIONS: Record<ResourceAction, string> = {
   importExcel: RATE_PERMS.operatorEdit,
 };
 
-export function rateRoutes(api: Api, { rates }: Services) {
+export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
   // --- groups: list, queryById, add, edit, delete, deleteBatch, exportXls (scoped by the service) ---
   resourceRoutes(
     api,

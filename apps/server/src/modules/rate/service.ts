@@ -224,7 +224,7 @@ export class RateService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies' | 'ledger'>,
     private readonly log?: Logger,
     private readonly caches?: CacheBus,
   ) {

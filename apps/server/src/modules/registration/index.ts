@@ -13,6 +13,8 @@ declare module '../../platform/module' {
 /** Company self sign-up (approval comes from staff). */
 export const registrationModule = defineModule({
   name: 'registration',
+  provides: ['registration'],
+  needs: ['captchas', 'companies', 'users', 'departs', 'ledger', 'roles'],
   services: ({ db, log }, services) => ({ registration: new RegistrationService(db, services, log) }),
   routes: registrationRoutes,
 });

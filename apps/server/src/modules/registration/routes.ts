@@ -3,7 +3,11 @@ import { fieldError, ok, okResponse } from '../../platform/envelope';
 import type { Api, Platform, Services } from '../../platform/module';
 import { SignUpRefused } from './service';
 
-export function registrationRoutes(api: Api, { registration }: Services, { config }: Platform) {
+export function registrationRoutes(
+  api: Api,
+  { registration }: Pick<Services, 'registration'>,
+  { config }: Platform,
+) {
   api.post(
     '/sys/user/register',
     {

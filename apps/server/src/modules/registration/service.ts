@@ -35,7 +35,10 @@ const UNIQUE_CONSTRAINTS: Record<string, SignUpProblem> = {
 export class RegistrationService {
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<
+      Services,
+      'captchas' | 'companies' | 'departs' | 'ledger' | 'roles' | 'users'
+    >,
     private readonly log: Logger,
   ) {}
 

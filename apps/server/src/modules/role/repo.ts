@@ -209,32 +209,6 @@ export class RoleAdminRepo {
     await executor(this.db).delete(dataRules).where(eq(dataRules.id, id));
   }
 
-  /**
-   * The enabled rules the roles chose on the permission of `code` (a list's permission), each once.
-   */
-  async appliedRules(roleIds: string[], code: string) {
-    if (roleIds.length === 0) return [];
-    return executor(this.db)
-      .selectDistinct({
-        id: dataRules.id,
-        column: dataRules.ruleColumn,
-        condition: dataRules.ruleCondition,
-        value: dataRules.ruleValue,
-      })
-      .from(rolePermissions)
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .innerJoin(
-        dataRules,
-        and(
-          eq(dataRules.permissionId, permissions.id),
-          sql`${rolePermissions.dataRuleIds} @> jsonb_build_array(${dataRules.id}::text)`,
-        ),
-      )
-      .where(
-        and(inUuids(rolePermissions.roleId, roleIds), eq(permissions.perms, code), eq(dataRules.status, 1)),
-      );
-  }
-
   // ---- users of a role
 
   private userWhere(roleId: string, username?: string) {

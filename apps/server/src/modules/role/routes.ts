@@ -57,7 +57,7 @@ const permissionOf = (action: ResourceAction) =>
 const checkedSchema = z.object({ checked: z.array(z.string()) });
 const countSchema = z.object({ count: z.number().int() });
 
-export function roleRoutes(api: Api, { roleAdmin }: Services) {
+export function roleRoutes(api: Api, { roleAdmin }: Pick<Services, 'roleAdmin'>) {
   // Roles: list, queryById, add, edit, delete, deleteBatch.
   resourceRoutes(
     api,

@@ -1,5 +1,4 @@
 import {
-  type DataRuleCondition,
   type dataRuleInputSchema,
   type GrantTreeNode,
   type PermissionTree,
@@ -9,15 +8,8 @@ import {
   type roleInputSchema,
   type SaveRolePermission,
 } from '@switchboard/contracts';
-import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuthContext } from '../../platform/access';
-import {
-  type DataRuleCaller,
-  type DataRuleList,
-  dataRuleColumns,
-  dataRuleWhere,
-} from '../../platform/data-rules';
+import { dataRuleColumns } from '../../platform/data-rules';
 import { afterCommit, type Db, isUniqueViolation, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
@@ -58,7 +50,7 @@ export class RoleAdminService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies' | 'grants' | 'roles' | 'sessions'>,
   ) {
     this.repo = new RoleAdminRepo(db);
   }
@@ -330,38 +322,5 @@ export class RoleAdminService {
         throw error;
       }
     });
-  }
-}
-
-/**
- * The data rules of lists (see platform/data-rules): the condition a caller's roles put on a list,
- * read afresh on each call (rules change rarely, but a change must show at once).
- */
-export class DataRuleService {
-  private readonly repo: RoleAdminRepo;
-
-  constructor(
-    db: Db,
-    private readonly services: Services,
-  ) {
-    this.repo = new RoleAdminRepo(db);
-  }
-
-  /** The where-condition of the caller's rules on `list` (undefined: not filtered). */
-  async where(auth: AuthContext, list: DataRuleList): Promise<SQL | undefined> {
-    const rules = await this.repo.appliedRules(auth.roleIds, list.permission);
-    if (rules.length === 0) return undefined;
-    const caller: DataRuleCaller = {
-      username: auth.user.username,
-      orgCode: auth.user.orgCode,
-      companyId: auth.user.companyId,
-    };
-    if (rules.some((r) => r.condition === 'scope'))
-      caller.scope = await this.services.companies.dataScopeOf(auth);
-    return dataRuleWhere(
-      list,
-      rules.map((r) => ({ column: r.column, condition: r.condition as DataRuleCondition, value: r.value })),
-      caller,
-    );
   }
 }

@@ -32,7 +32,10 @@ export const DEMO_ROUTES: (Omit<RouteInput, 'gateways'> & { gateways: string[] }
   },
 ];
 
-export async function seedDemoRoutes({ routing, gateways }: Services): Promise<void> {
+export async function seedDemoRoutes({
+  routing,
+  gateways,
+}: Pick<Services, 'routing' | 'gateways'>): Promise<void> {
   if (await routing.hasRoutes()) return;
   const byName = new Map((await gateways.options()).map((g) => [g.name, g.id]));
   for (const route of DEMO_ROUTES) {

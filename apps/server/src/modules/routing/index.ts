@@ -19,6 +19,8 @@ declare module '../../platform/module' {
  */
 export const routingModule = defineModule({
   name: 'routing',
+  provides: ['routing'],
+  needs: ['companies', 'countries', 'gateways', 'rates'],
   services: ({ db, caches }, services) => {
     const routing = new RoutingService(db, services, caches);
     // A country a route matches is not deleted.

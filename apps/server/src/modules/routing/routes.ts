@@ -50,7 +50,7 @@ const ROUTE_ACTIONS: Record<ResourceAction, string> = {
 
 const perm = (permission: string) => ({ access: { permission } });
 
-export function routingRoutes(api: Api, { routing }: Services) {
+export function routingRoutes(api: Api, { routing }: Pick<Services, 'routing'>) {
   // --- routes: ordered rules (staff) ---
   resourceRoutes(
     api,

@@ -53,7 +53,7 @@ export interface ResolveInput {
 
 /**
  * Recent delivery figures per gateway (by gateway id) for a country, from the sms module when it
- * is there (`services.smsStats`); without it gateways are ranked by cost alone.
+ * is there (the sms-stats module plugs it in: `useDeliveryRates`); without it gateways are ranked by cost alone.
  */
 export interface SmsStatsProvider {
   deliveryRates(
@@ -83,10 +83,11 @@ export class RoutingService {
   private readonly routes = new TtlCache<RouteRule[]>(60_000, 1);
   private readonly allowed = new TtlCache<Set<string> | undefined>(CACHE_TTL_MS, 20_000);
   private readonly gateways = new TtlCache<GatewayOption[]>(CACHE_TTL_MS, 1);
+  private deliveryRates?: SmsStatsProvider;
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies' | 'gateways' | 'rates'>,
     private readonly caches?: CacheBus,
     /** [0, 1): the weighted draw (tests pass a seeded one). */
     private readonly random: () => number = Math.random,
@@ -94,6 +95,11 @@ export class RoutingService {
     this.repo = new RoutingRepo(db);
     caches?.register(ROUTING_CACHE, () => this.clearCaches());
     caches?.register(GATEWAYS_CACHE, () => this.clearCaches());
+  }
+
+  /** Plugs in the recent delivery figures the recommendation ranks gateways by (the sms-stats module). */
+  useDeliveryRates(provider: SmsStatsProvider) {
+    this.deliveryRates = provider;
   }
 
   /** Routes that match a country (the country module asks before a delete). */
@@ -470,8 +476,8 @@ export class RoutingService {
     const gateways = await this.services.gateways.options();
     const costs = await this.services.rates.lowestGatewayCosts(query.countryCode);
     const since = new Date(Date.now() - RECOMMEND_DAYS * 86_400_000);
-    const stats = this.services.smsStats
-      ? await this.services.smsStats.deliveryRates(query.countryCode, since, query.kind)
+    const stats = this.deliveryRates
+      ? await this.deliveryRates.deliveryRates(query.countryCode, since, query.kind)
       : undefined;
     const rows = gateways.map((g) => {
       const s = stats?.get(g.id);

@@ -14,6 +14,7 @@ declare module '../../platform/module' {
 /** System -> Scheduled jobs (`/sys/quartzJob`): the platform job runner's jobs for administrators. */
 export const scheduledJobModule = defineModule({
   name: 'scheduledJob',
+  provides: ['scheduledJobs'],
   services: ({ jobs, log }) => ({ scheduledJobs: new ScheduledJobService(jobs, log) }),
   routes: scheduledJobRoutes,
 });

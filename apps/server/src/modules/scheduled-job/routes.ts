@@ -25,7 +25,7 @@ export const JOB_PERMS = {
  * Jobs are defined in code, so there is no add or delete. Changes are POST/PUT (Jeecg's GET pause
  * and resume would change state on a read and miss the operation log).
  */
-export function scheduledJobRoutes(api: Api, { scheduledJobs }: Services) {
+export function scheduledJobRoutes(api: Api, { scheduledJobs }: Pick<Services, 'scheduledJobs'>) {
   api.get(
     '/sys/quartzJob/list',
     {

@@ -32,5 +32,6 @@ declare module '../../platform/module' {
 
 export const settingsModule = defineModule({
   name: 'settings',
+  provides: ['settings'],
   services: ({ db }) => ({ settings: new SettingsService(db) }),
 });

@@ -18,6 +18,8 @@ declare module '../../platform/module' {
  */
 export const smppServerModule = defineModule({
   name: 'smppServer',
+  provides: ['smppServer'],
+  needs: ['announcements', 'apiAccess', 'companies', 'sms', 'users'],
   services: ({ db, config, log, caches }, services) => ({
     smppServer: new SmppServerService(db, services, config, log, caches),
   }),

@@ -44,7 +44,7 @@ const EXPORT_COLUMNS: ResourceColumn<SmppAccountView>[] = [
 ];
 
 /** `/sys/smppAccount`: list, queryById, add, edit, delete, deleteBatch, exportXls (staff). */
-export function smppServerRoutes(api: Api, { smppServer }: Services) {
+export function smppServerRoutes(api: Api, { smppServer }: Pick<Services, 'smppServer'>) {
   resourceRoutes(
     api,
     defineResource({

@@ -11,7 +11,6 @@ import type { Services } from '../../platform/module';
 import type { AcceptWriter } from '../sms';
 import { formatReceipt, RECEIPT_OF, SMPP_STATUS } from './receipt';
 import type { SmppAccountRow, SmppMessageRow, SmppMessageValues } from './repo';
-import type { SmppServerService } from './service';
 import { kindOfServiceType } from './service-type';
 
 type BindMode = 'transmitter' | 'receiver' | 'transceiver';
@@ -90,6 +89,25 @@ interface Concat {
 const receives = (mode: BindMode | undefined) => mode === 'receiver' || mode === 'transceiver';
 const transmits = (mode: BindMode | undefined) => mode === 'transmitter' || mode === 'transceiver';
 
+/** Why a bind was refused, or the account it is for. */
+export type BindOutcome =
+  | { ok: true; account: SmppAccountRow }
+  | { ok: false; status: number; reason: string };
+
+/** Whether an open bind may go on: with the account as it is now, or why it ends. */
+export type BindStanding = { ok: true; account: SmppAccountRow } | { ok: false; reason: string };
+
+/** What the server asks of its module's service (SmppServerService): binds checked, submits and receipts kept. */
+export interface SmppBindStore {
+  authenticate(systemId: string, password: string, ip: string): Promise<BindOutcome>;
+  standing(bound: SmppAccountRow, ip: string): Promise<BindStanding>;
+  recordSubmits(rows: SmppMessageValues[]): Promise<void>;
+  due(accountIds: string[], limit?: number): Promise<SmppMessageRow[]>;
+  claimReceipt(smppId: string): Promise<boolean>;
+  markAcked(smppId: string): Promise<void>;
+  markDue(smppIds: string[]): Promise<void>;
+}
+
 /** The platform's SMPP server for customers' ESMEs (see SmppServerService for what it checks). */
 export class SmppServer {
   private readonly server: smpp.Server;
@@ -111,8 +129,8 @@ export class SmppServer {
   private closing = false;
 
   constructor(
-    private readonly service: SmppServerService,
-    private readonly services: Services,
+    private readonly service: SmppBindStore,
+    private readonly services: Pick<Services, 'sms'>,
     private readonly log: Logger,
     private readonly limits: SmppServerLimits,
   ) {

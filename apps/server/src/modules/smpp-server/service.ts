@@ -27,7 +27,7 @@ import type { FinalMessage } from '../sms';
 import { BIND_GUARD, guardKeys } from './bind-guard';
 import { SMPP_STATUS, wantsReceipt } from './receipt';
 import { type SmppAccountRow, type SmppMessageRow, type SmppMessageValues, SmppRepo } from './repo';
-import { SmppServer } from './server';
+import { type BindOutcome, type BindStanding, SmppServer } from './server';
 
 export interface SmppAccountView {
   id: string;
@@ -46,14 +46,6 @@ export interface SmppAccountView {
   /** Only when an add generated the password: answered once. */
   password?: string;
 }
-
-/** Why a bind was refused, or the account it is for. */
-export type BindOutcome =
-  | { ok: true; account: SmppAccountRow }
-  | { ok: false; status: number; reason: string };
-
-/** Whether an open bind may go on: with the account as it is now, or why it ends. */
-export type BindStanding = { ok: true; account: SmppAccountRow } | { ok: false; reason: string };
 
 /**
  * The cache-bus name under which SMPP account changes are announced (edit, delete): every
@@ -95,7 +87,7 @@ export class SmppServerService {
 
   constructor(
     readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'announcements' | 'apiAccess' | 'companies' | 'sms' | 'users'>,
     private readonly config: Config,
     private readonly log: Logger,
     private readonly caches?: CacheBus,

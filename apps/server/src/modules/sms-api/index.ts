@@ -18,6 +18,8 @@ declare module '../../platform/module' {
  */
 export const smsApiModule = defineModule({
   name: 'smsApi',
+  provides: ['smsApi'],
+  needs: ['ledger', 'sms', 'apiAccess'],
   services: ({ db, log }, services) => ({ smsApi: new SmsApiService(db, services, log) }),
   routes: smsApiRoutes,
   jobs: ({ smsApi }) => [

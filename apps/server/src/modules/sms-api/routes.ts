@@ -77,7 +77,7 @@ function reasonOf(code: string | null, request: FastifyRequest): string | null {
  * (public, at `/api/openapi/v1/openapi.json`), HTTP Basic with an API key and secret on every
  * other route, a rate limit per key.
  */
-export function smsApiRoutes(api: Api, services: Services, platform: Platform) {
+export function smsApiRoutes(api: Api, services: Pick<Services, 'smsApi' | 'apiAccess'>, platform: Platform) {
   const { smsApi, apiAccess } = services;
   const rateLimit = {
     max: platform.config.smsApiRateLimit,

@@ -62,7 +62,7 @@ export class SmsApiService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'ledger' | 'sms'>,
     private readonly log: Logger,
   ) {
     this.repo = new SmsApiRepo(db);

@@ -20,9 +20,13 @@ declare module '../../platform/module' {
  */
 export const smsStatsModule = defineModule({
   name: 'sms-stats',
+  provides: ['smsStats'],
+  needs: ['companies', 'gateways', 'ledger', 'sms', 'routing'],
   services: ({ db, config, log }, services) => {
     const smsStats = new SmsStatsService(db, services, config.currency, log);
     services.sms.onFinalInTransaction((finals) => smsStats.addFinal(finals));
+    // The route recommendation ranks gateways by these figures.
+    services.routing.useDeliveryRates(smsStats);
     return { smsStats };
   },
   routes: smsStatsRoutes,

@@ -69,7 +69,7 @@ const exportQuerySchema = smsAnalysisQuerySchema.extend({
   dimension: z.enum(SMS_ANALYSIS_DIMENSIONS).default('day'),
 });
 
-export function smsStatsRoutes(api: Api, { smsStats }: Services) {
+export function smsStatsRoutes(api: Api, { smsStats }: Pick<Services, 'smsStats'>) {
   for (const dimension of SMS_ANALYSIS_DIMENSIONS) {
     api.get(
       `/sms/analysis/${PATHS[dimension]}`,

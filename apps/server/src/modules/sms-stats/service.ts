@@ -33,7 +33,7 @@ export class SmsStatsService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies' | 'gateways' | 'ledger'>,
     private readonly currency: string,
     private readonly log: Logger,
   ) {

@@ -13,6 +13,8 @@ declare module '../../platform/module' {
 /** SMS templates and sender ids with their review, and the company template policy (issue 12). */
 export const smsTemplateModule = defineModule({
   name: 'smsTemplate',
+  provides: ['smsTemplates'],
+  needs: ['announcements', 'companies', 'users'],
   services: ({ db, log, caches }, services) => ({
     smsTemplates: new SmsTemplateService(db, services, log, caches),
   }),

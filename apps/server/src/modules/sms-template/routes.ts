@@ -102,7 +102,7 @@ const SENDER_COLUMNS: ResourceColumn<SenderView>[] = [
   { key: 'remark', header: { 'en-US': 'Remark', 'zh-CN': '备注' }, width: 30 },
 ];
 
-export function smsTemplateRoutes(api: Api, { smsTemplates }: Services) {
+export function smsTemplateRoutes(api: Api, { smsTemplates }: Pick<Services, 'smsTemplates'>) {
   // --- templates: list, queryById, add, edit, delete, deleteBatch, exportXls, importExcel ---
   resourceRoutes(
     api,

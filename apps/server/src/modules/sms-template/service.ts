@@ -90,7 +90,7 @@ export class SmsTemplateService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'announcements' | 'companies' | 'users'>,
     private readonly log?: Logger,
     private readonly caches?: CacheBus,
   ) {

@@ -13,6 +13,8 @@ declare module '../../platform/module' {
 /** The administrators' SMS test tool (/TestToolRecord). */
 export const smsTestModule = defineModule({
   name: 'sms-test',
+  provides: ['smsTests'],
+  needs: ['gateways', 'sms'],
   services: ({ db }, services) => ({ smsTests: new SmsTestService(db, services) }),
   routes: smsTestRoutes,
 });

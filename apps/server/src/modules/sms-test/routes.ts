@@ -12,7 +12,7 @@ import type { Api, Services } from '../../platform/module';
 /** The test tool's permission (the /TestToolRecord menu: administrators only). */
 export const SMS_TEST_PERM = 'sms:testTool:view';
 
-export function smsTestRoutes(api: Api, { smsTests }: Services) {
+export function smsTestRoutes(api: Api, { smsTests }: Pick<Services, 'smsTests'>) {
   api.post(
     '/sms/testTool/send',
     {

@@ -19,7 +19,7 @@ export class SmsTestService {
 
   constructor(
     db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'gateways' | 'sms'>,
   ) {
     this.repo = new SmsTestRepo(db);
   }

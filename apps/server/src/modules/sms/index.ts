@@ -29,6 +29,8 @@ declare module '../../platform/module' {
  */
 export const smsModule = defineModule({
   name: 'sms',
+  provides: ['sms'],
+  needs: ['apiAccess', 'companies', 'gateways', 'ledger', 'rates', 'routing', 'smsTemplates', 'users'],
   services: ({ db, config, log }, services) => ({ sms: new SmsService(db, services, config.sms, log) }),
   routes: smsRoutes,
   workers: (services, { log }) => smsWorkers(services.sms, services, log),

@@ -97,7 +97,7 @@ function recordColumns(staff: boolean): ResourceColumn<SmsMessageRow>[] {
 
 const cancelResultSchema = z.object({ cancelled: z.number().int() });
 
-export function smsRoutes(api: Api, { sms }: Services) {
+export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
   for (const kind of SMS_KINDS) {
     const base = `/sms/${SMS_KIND_PATHS[kind]}`;
     const perms = smsPerms(kind);

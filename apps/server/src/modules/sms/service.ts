@@ -197,7 +197,10 @@ export class SmsService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<
+      Services,
+      'apiAccess' | 'companies' | 'gateways' | 'ledger' | 'rates' | 'routing' | 'smsTemplates' | 'users'
+    >,
     readonly config: SmsConfig,
     private readonly log: Logger,
   ) {

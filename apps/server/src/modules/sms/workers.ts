@@ -167,7 +167,7 @@ export class Dispatcher implements SmsWorker {
 
   constructor(
     private readonly sms: SmsService,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'apiAccess' | 'gateways'>,
     private readonly log: Logger,
   ) {
     const { pollMs } = sms.config;
@@ -322,7 +322,7 @@ export class CallbackSender implements SmsWorker {
 
   constructor(
     private readonly sms: SmsService,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'apiAccess' | 'gateways'>,
     log: Logger,
   ) {
     this.loop = new Loop('callbacks', log, sms.config.pollMs, () => this.tick());
@@ -394,7 +394,11 @@ export class Sweeper implements SmsWorker {
 }
 
 /** Every SMS worker of a worker process; receipts are taken from the gateway module here. */
-export function smsWorkers(sms: SmsService, services: Services, log: Logger): SmsWorker[] {
+export function smsWorkers(
+  sms: SmsService,
+  services: Pick<Services, 'apiAccess' | 'gateways'>,
+  log: Logger,
+): SmsWorker[] {
   const workers: SmsWorker[] = [
     new Dispatcher(sms, services, log),
     new CallbackSender(sms, services, log),

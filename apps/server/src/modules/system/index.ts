@@ -8,6 +8,7 @@ const DATABASE_TIMEOUT_MS = 2_000;
 /** The server's own state: health for load balancers and monitoring. */
 export const systemModule = defineModule({
   name: 'system',
+  needs: ['monitor'],
   routes: (api, { monitor }, { database }) => {
     api.get(
       '/health',

@@ -18,11 +18,13 @@ declare module '../../platform/module' {
 /** User accounts and their administration. */
 export const userModule = defineModule({
   name: 'user',
+  provides: ['users', 'profiles'],
+  needs: ['companies', 'countries', 'departs', 'dataRules'],
   services: ({ db, log }, services) => {
     const users = new UserService(db, services, log);
     // A country users have is not deleted.
     services.countries.registerUsageCheck(async (code) => ({ users: await users.countInCountry(code) }));
-    return { users, profiles: new ProfileService(db, services, log) };
+    return { users, profiles: new ProfileService(db, { users }, log) };
   },
   routes: (api, services) => {
     userRoutes(api, services);

@@ -8,11 +8,10 @@ import {
 } from '@switchboard/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/access';
+import { clientOf, requireAuth } from '../../platform/access';
 import { recordChange } from '../../platform/audit';
 import { AppError, fieldError, ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import { clientOf } from '../auth';
 import { ProfileRefused } from './profile-service';
 
 async function fields<T>(request: FastifyRequest, work: Promise<T>): Promise<T> {
@@ -42,7 +41,7 @@ async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** My account: every signed-in user reads and changes their own record only. */
-export function profileRoutes(api: Api, { profiles }: Services) {
+export function profileRoutes(api: Api, { profiles }: Pick<Services, 'profiles'>) {
   api.get(
     '/sys/user/profile',
     {

@@ -8,13 +8,12 @@ import {
 } from '@switchboard/contracts';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
-import type { AuthContext } from '../../platform/access';
+import type { AuthContext, ClientInfo } from '../../platform/access';
 import { type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { verifyPassword } from '../../platform/passwords';
-import type { ClientInfo } from '../auth';
 import { ProfileRepo } from './profile-repo';
 import type { UserRow } from './repo';
 
@@ -54,16 +53,42 @@ export function imageTypeOf(bytes: Buffer): string | null {
 /** Where an avatar image is served. */
 export const avatarUrl = (id: string) => `${API_PREFIX}/sys/user/avatar/${id}`;
 
+/** The sign-in guard's proof that a caller is who they say (the auth module plugs its own in). */
+export interface IdentityProof {
+  consumeTotp(user: UserRow, code: string): Promise<boolean>;
+  proveIdentity(
+    username: string,
+    client: ClientInfo,
+    method: 'googleAuthUnbind',
+    check: () => Promise<boolean>,
+    error: AppError,
+    userId?: string,
+  ): Promise<void>;
+}
+
 /** My account: the signed-in user's own name, avatar, phone, e-mail and Google Authenticator. */
 export class ProfileService {
   private readonly repo: ProfileRepo;
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'users'>,
     private readonly log: Logger,
   ) {
     this.repo = new ProfileRepo(db);
+  }
+
+  private proof?: IdentityProof;
+
+  /** Plugs in the sign-in guard (the auth module, at start). */
+  useIdentityProof(proof: IdentityProof) {
+    this.proof = proof;
+  }
+
+  private get identity(): IdentityProof {
+    if (!this.proof)
+      throw new Error('no identity proof plugged into the profile service (the auth module does)');
+    return this.proof;
   }
 
   private async self(auth: AuthContext): Promise<UserRow> {
@@ -154,9 +179,9 @@ export class ProfileService {
     const user = await this.self(auth);
     if (!user.totpSecret) throw new AppError('TOTP_NOT_BOUND', 409);
     const check = proof.code
-      ? () => this.services.auth.consumeTotp(user, proof.code!)
+      ? () => this.identity.consumeTotp(user, proof.code!)
       : async () => Boolean(proof.password) && verifyPassword(proof.password!, user.passwordHash);
-    await this.services.auth.proveIdentity(
+    await this.identity.proveIdentity(
       user.username,
       client,
       'googleAuthUnbind',

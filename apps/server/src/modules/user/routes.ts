@@ -2,6 +2,7 @@ import {
   changePasswordSchema,
   checkOnlyUserQuerySchema,
   checkOnlyUserResultSchema,
+  departRecordSchema,
   headerItemsSchema,
   ipRulesResultSchema,
   ipWhitelistSchema,
@@ -88,7 +89,7 @@ const IMPORT_COLUMNS: ResourceColumn<UserListRow>[] = [
   ...SHARED_COLUMNS.slice(2),
 ];
 
-export function userRoutes(api: Api, { users }: Services) {
+export function userRoutes(api: Api, { users }: Pick<Services, 'users'>) {
   // list, queryById, add, edit, exportXls, importExcel
   resourceRoutes(
     api,
@@ -318,5 +319,18 @@ export function userRoutes(api: Api, { users }: Services) {
       const { userId, rules } = request.body;
       return ok(request, { rules: await users.setIpWhitelist(requireAuth(request), userId, rules) });
     },
+  );
+
+  api.get(
+    '/sys/sysDepart/getUserDepartList',
+    {
+      config: { access: { permission: 'system:user:list' } },
+      schema: {
+        summary: 'The departments of a user (userid=)',
+        querystring: useridQuerySchema,
+        response: okResponse(z.array(departRecordSchema)),
+      },
+    },
+    async (request) => ok(request, await users.departsOf(requireAuth(request), request.query.userid)),
   );
 }

@@ -80,16 +80,35 @@ const splitCodes = (text: string | undefined) =>
     ),
   ] as string[];
 
+/** What the user module asks of sign-in sessions (the auth module plugs its own in at start). */
+export interface UserSessions {
+  /** Ends every session of the user (their open consoles close once this commits). */
+  revokeAllForUser(userId: string): Promise<void>;
+  /** The user changed: live sessions read them afresh. */
+  forget(who: { userId: string }): Promise<void>;
+}
+
 /** Accounts: administration of other users (in the caller's scope) and lookups for other modules. */
 export class UserService {
   private readonly repo: UserRepo;
+  private plugged?: UserSessions;
 
   constructor(
     private readonly db: Db,
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'companies' | 'countries' | 'dataRules' | 'departs'>,
     private readonly log: Logger,
   ) {
     this.repo = new UserRepo(db);
+  }
+
+  /** Plugs in the sign-in sessions (the auth module, at start). */
+  useSessions(sessions: UserSessions) {
+    this.plugged = sessions;
+  }
+
+  private get sessions(): UserSessions {
+    if (!this.plugged) throw new Error('no sessions plugged into the user service (the auth module does)');
+    return this.plugged;
   }
 
   /** Users the caller may see (data scope on the user's company, data rules), with roles and company. */
@@ -161,6 +180,11 @@ export class UserService {
   /** Department ids of a user in the caller's scope. */
   async departIdsOf(auth: AuthContext, userId: string): Promise<string[]> {
     return (await this.byId(auth, userId)).departIds;
+  }
+
+  /** getUserDepartList: the departments of a user in the caller's scope. */
+  async departsOf(auth: AuthContext, userId: string) {
+    return this.services.departs.listRowsOf(await this.departIdsOf(auth, userId));
   }
 
   /** The country of a user in the caller's scope (null when not set). */
@@ -355,7 +379,7 @@ export class UserService {
       this.db,
       async () => {
         await this.update(userId, { passwordHash });
-        await this.services.sessions.revokeAllForUser(userId);
+        await this.sessions.revokeAllForUser(userId);
       },
       this.log,
     );
@@ -501,8 +525,8 @@ export class UserService {
       async () => {
         const changed = await this.repo.setStatus(ids, status);
         for (const id of changed) {
-          if (status === 2) await this.services.sessions.revokeAllForUser(id);
-          else await this.services.sessions.forget({ userId: id });
+          if (status === 2) await this.sessions.revokeAllForUser(id);
+          else await this.sessions.forget({ userId: id });
         }
         return changed.length;
       },
@@ -522,7 +546,7 @@ export class UserService {
   /** Signs every user of these companies out at once (their open consoles close after commit). */
   async endSessionsOfCompanies(companyIds: string[]) {
     for (const id of await this.repo.idsOfCompanies(companyIds)) {
-      await this.services.sessions.revokeAllForUser(id);
+      await this.sessions.revokeAllForUser(id);
     }
   }
   findById(id: string): Promise<UserRow | undefined> {
@@ -544,7 +568,7 @@ export class UserService {
   /** Changes a user; live sessions of that user see the change on their next request. */
   async update(id: string, change: Partial<UserValues>) {
     const row = await this.repo.update(id, change);
-    if (row) await this.services.sessions.forget({ userId: id });
+    if (row) await this.sessions.forget({ userId: id });
     return row;
   }
   consumeTotpStep(id: string, step: number) {

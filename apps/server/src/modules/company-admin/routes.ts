@@ -121,7 +121,10 @@ function companyColumns(staff: boolean): ResourceColumn<CompanyListRow>[] {
 
 const approvalSchema = companyCreatedSchema.pick({ id: true, name: true, approvalStatus: true });
 
-export function companyRoutes(api: Api, { companies }: Services) {
+export function companyRoutes(
+  api: Api,
+  { companies, companyAdmin, resellers }: Pick<Services, 'companies' | 'companyAdmin' | 'resellers'>,
+) {
   api.get(
     '/sys/company/list',
     {
@@ -132,7 +135,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
         response: okResponse(pageSchema(companyListItemSchema)),
       },
     },
-    async (request) => ok(request, await companies.list(requireAuth(request), request.query)),
+    async (request) => ok(request, await companyAdmin.list(requireAuth(request), request.query)),
   );
 
   // The list as a sheet: staff only (company:export); sales see their assigned companies.
@@ -146,7 +149,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
     {
       query: companyListQuerySchema,
       columns: companyColumns(true),
-      rows: (query, auth, limit) => companies.exportRows(auth, query, limit),
+      rows: (query, auth, limit) => companyAdmin.exportRows(auth, query, limit),
       filename: 'companies',
       sheet: { 'en-US': 'Companies', 'zh-CN': '公司' },
     },
@@ -162,7 +165,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
         response: okResponse(companyListItemSchema),
       },
     },
-    async (request) => ok(request, await companies.queryById(requireAuth(request), request.query.id)),
+    async (request) => ok(request, await companyAdmin.queryById(requireAuth(request), request.query.id)),
   );
 
   api.post(
@@ -175,7 +178,8 @@ export function companyRoutes(api: Api, { companies }: Services) {
         response: okResponse(companyCreatedSchema),
       },
     },
-    async (request) => ok(request, await fields(request, companies.add(requireAuth(request), request.body))),
+    async (request) =>
+      ok(request, await fields(request, companyAdmin.add(requireAuth(request), request.body))),
   );
 
   api.put(
@@ -190,8 +194,8 @@ export function companyRoutes(api: Api, { companies }: Services) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const before = await companies.queryById(auth, request.body.id).catch(() => undefined);
-      const after = await fields(request, companies.edit(auth, request.body));
+      const before = await companyAdmin.queryById(auth, request.body.id).catch(() => undefined);
+      const after = await fields(request, companyAdmin.edit(auth, request.body));
       if (before) recordChange(request, before, after);
       return ok(request, after);
     },
@@ -209,7 +213,9 @@ export function companyRoutes(api: Api, { companies }: Services) {
     },
     async (request) => {
       const { ids, frozen } = request.body;
-      return ok(request, { changed: await companies.setFlag(requireAuth(request), ids, 'frozen', frozen) });
+      return ok(request, {
+        changed: await companyAdmin.setFlag(requireAuth(request), ids, 'frozen', frozen),
+      });
     },
   );
 
@@ -225,7 +231,9 @@ export function companyRoutes(api: Api, { companies }: Services) {
     },
     async (request) => {
       const { ids, enabled } = request.body;
-      return ok(request, { changed: await companies.setFlag(requireAuth(request), ids, 'enabled', enabled) });
+      return ok(request, {
+        changed: await companyAdmin.setFlag(requireAuth(request), ids, 'enabled', enabled),
+      });
     },
   );
 
@@ -239,7 +247,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
         response: okResponse(approvalSchema),
       },
     },
-    async (request) => ok(request, await companies.approve(requireAuth(request), request.body.id)),
+    async (request) => ok(request, await companyAdmin.approve(requireAuth(request), request.body.id)),
   );
 
   api.put(
@@ -253,7 +261,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
       },
     },
     async (request) =>
-      ok(request, await companies.reject(requireAuth(request), request.body.id, request.body.reason)),
+      ok(request, await companyAdmin.reject(requireAuth(request), request.body.id, request.body.reason)),
   );
 
   api.put(
@@ -269,7 +277,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
     async (request) =>
       ok(
         request,
-        await companies.setCreditLimit(
+        await companyAdmin.setCreditLimit(
           requireAuth(request),
           request.body.companyId,
           request.body.creditLimit,
@@ -305,7 +313,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
         response: okResponse(pageSchema(companyListItemSchema)),
       },
     },
-    async (request) => ok(request, await companies.agentList(requireAuth(request), request.query)),
+    async (request) => ok(request, await resellers.agentList(requireAuth(request), request.query)),
   );
 
   // The reseller's own customers as a sheet (a distributor's agents and theirs too).
@@ -319,7 +327,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
     {
       query: agentCustomerListQuerySchema,
       columns: companyColumns(false),
-      rows: (query, auth, limit) => companies.agentExportRows(auth, query, limit),
+      rows: (query, auth, limit) => resellers.agentExportRows(auth, query, limit),
       filename: 'customers',
       sheet: { 'en-US': 'Customers', 'zh-CN': '客户' },
     },
@@ -336,7 +344,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
       },
     },
     async (request) =>
-      ok(request, await fields(request, companies.agentAdd(requireAuth(request), request.body))),
+      ok(request, await fields(request, resellers.agentAdd(requireAuth(request), request.body))),
   );
 
   api.put(
@@ -350,7 +358,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
       },
     },
     async (request) =>
-      ok(request, await fields(request, companies.agentEdit(requireAuth(request), request.body))),
+      ok(request, await fields(request, resellers.agentEdit(requireAuth(request), request.body))),
   );
 
   api.put(
@@ -365,7 +373,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
     },
     async (request) => {
       const { ids, frozen } = request.body;
-      return ok(request, { changed: await companies.agentFreeze(requireAuth(request), ids, frozen) });
+      return ok(request, { changed: await resellers.agentFreeze(requireAuth(request), ids, frozen) });
     },
   );
 
@@ -378,7 +386,7 @@ export function companyRoutes(api: Api, { companies }: Services) {
         response: okResponse(agentBalanceSchema),
       },
     },
-    async (request) => ok(request, await companies.agentBalance(requireAuth(request))),
+    async (request) => ok(request, await resellers.agentBalance(requireAuth(request))),
   );
 
   api.post(
@@ -391,6 +399,6 @@ export function companyRoutes(api: Api, { companies }: Services) {
         response: okResponse(agentTransferResultSchema),
       },
     },
-    async (request) => ok(request, await companies.agentTransfer(requireAuth(request), request.body)),
+    async (request) => ok(request, await resellers.agentTransfer(requireAuth(request), request.body)),
   );
 }
