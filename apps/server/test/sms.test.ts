@@ -387,7 +387,7 @@ describe('acceptance', () => {
     expect(parseMoney(String(p.amount))).toBe(parseMoney('0.166')!);
     expect(p.problems.map((x) => x.reason)).toEqual(['NUMBER_INVALID', 'NO_ROUTE']);
     const poor = await freshCompany(null, 'Standard SMS', 0n);
-    const preview = await sms().preview(
+    const preview = await sms().sends.preview(
       { user: { companyId: poor, id: randomUUID() }, roles: ['customer'] } as never,
       'marketing',
       { recipients: [{ number: CN }], text: '你好' },
@@ -626,7 +626,7 @@ describe('dispatch and receipts', () => {
       expect(await commission(ACME)).toBe(acme0);
       expect(await commission(NORTHWIND)).toBe(nw0);
       // Refunding again (a second worker, a replay) changes nothing.
-      await sms().refund([
+      await sms().refunds.refund([
         {
           ...r.messages[0]!,
           id,
@@ -676,14 +676,14 @@ describe('dispatch and receipts', () => {
       const notify = await accept(DIRECT, [CN], { kind: 'notification', text: 'notice' });
       const otp = await accept(DIRECT, [GB], { kind: 'otp', text: 'otp' });
       const premium = await accept(DIRECT, [CN], { kind: 'premium_otp', text: 'premium' });
-      const claimed = await sms().repo.claim(1_000, 60_000);
+      const claimed = await sms().dispatch.claim(1_000, 60_000);
       const order = claimed.map((m) => m.id);
       const pos = (r: typeof bulk) => order.indexOf(r.messages[0]!.id!);
       expect(pos(premium)).toBeLessThan(pos(otp));
       expect(pos(otp)).toBeLessThan(pos(notify));
       expect(pos(notify)).toBeLessThan(pos(bulk));
       // Claimed here (not by a dispatcher): settled as a dispatcher that answered would.
-      await sms().recordSubmits(
+      await sms().dispatch.recordSubmits(
         claimed.map((m) => ({ kind: 'retry', message: m, nextAt: new Date(), errorCode: 'TEST' })),
       );
     } finally {
@@ -745,18 +745,22 @@ describe('dispatch and receipts', () => {
     gateways.setReady([]);
     try {
       const id = (await accept(DIRECT, [GB], { text: 'mark written twice' })).messages[0]!.id!;
-      const claimed = (await sms().repo.claim(1_000, 60_000)).find((m) => m.id === id)!;
+      const claimed = (await sms().dispatch.claim(1_000, 60_000)).find((m) => m.id === id)!;
       const mark = [{ ...claimed, gatewayId: gateways.ids.a, attempts: claimed.attempts }];
-      expect([...(await sms().repo.markWriting(mark))]).toEqual([id]);
+      expect([...(await sms().dispatch.markWriting(mark))]).toEqual([id]);
       // The same write again (a group commit's retry after a lost answer): still this claim's.
-      expect([...(await sms().repo.markWriting(mark))]).toEqual([id]);
+      expect([...(await sms().dispatch.markWriting(mark))]).toEqual([id]);
       // A claim made since (another attempt) or another gateway: not this one's, never submitted.
-      expect([...(await sms().repo.markWriting([{ ...mark[0]!, attempts: claimed.attempts + 1 }]))]).toEqual(
+      expect([
+        ...(await sms().dispatch.markWriting([{ ...mark[0]!, attempts: claimed.attempts + 1 }])),
+      ]).toEqual([]);
+      expect([...(await sms().dispatch.markWriting([{ ...mark[0]!, gatewayId: gateways.ids.b }]))]).toEqual(
         [],
       );
-      expect([...(await sms().repo.markWriting([{ ...mark[0]!, gatewayId: gateways.ids.b }]))]).toEqual([]);
       // Settled here, as a dispatcher that answered would.
-      await sms().recordSubmits([{ kind: 'retry', message: claimed, nextAt: new Date(), errorCode: 'TEST' }]);
+      await sms().dispatch.recordSubmits([
+        { kind: 'retry', message: claimed, nextAt: new Date(), errorCode: 'TEST' },
+      ]);
     } finally {
       gateways.setReady(Object.values(gateways.ids));
     }
@@ -778,26 +782,27 @@ describe('dispatch and receipts', () => {
   });
 
   it('a write of submit answers or receipts that fails once (a deadlock, a lost connection) is written again: nothing is lost', async () => {
-    const repo = sms().repo;
-    const { markSent, applyReceipts } = repo;
+    const { queue, receipts: receiptRepo } = sms().repos;
+    const { markSent } = queue;
+    const { applyReceipts } = receiptRepo;
     let id = '';
     let upstreamId = '';
     let sentFailed = false;
     let receiptFailed = false;
     // Only this test's message and receipt fail (the dispatcher and the sweeps write others too).
-    repo.markSent = async (rows) => {
+    queue.markSent = async (rows) => {
       if (!sentFailed && rows.some((r) => r.id === id)) {
         sentFailed = true;
         throw new Error('deadlock detected');
       }
-      return markSent.call(repo, rows);
+      return markSent.call(queue, rows);
     };
-    repo.applyReceipts = async (receipts) => {
+    receiptRepo.applyReceipts = async (receipts) => {
       if (!receiptFailed && receipts.some((r) => r.upstreamId === upstreamId)) {
         receiptFailed = true;
         throw new Error('connection lost');
       }
-      return applyReceipts.call(repo, receipts);
+      return applyReceipts.call(receiptRepo, receipts);
     };
     try {
       // Held until the id is known, so the dispatcher cannot write its answer before.
@@ -817,8 +822,8 @@ describe('dispatch and receipts', () => {
       expect((await messageOf(id)).status).toBe('delivered');
       expect(gateways.submitsOf(id)).toHaveLength(1);
     } finally {
-      repo.markSent = markSent;
-      repo.applyReceipts = applyReceipts;
+      queue.markSent = markSent;
+      receiptRepo.applyReceipts = applyReceipts;
     }
   });
 
@@ -826,11 +831,11 @@ describe('dispatch and receipts', () => {
     gateways.setReady([]);
     try {
       const id = (await accept(DIRECT, [GB], { text: 'answered too late' })).messages[0]!.id!;
-      const claimed = await sms().repo.claim(1_000, 60_000);
+      const claimed = await sms().dispatch.claim(1_000, 60_000);
       const mine = claimed.find((m) => m.id === id)!;
       // As the sweep leaves a message whose answer did not come in time.
       await db().update(smsMessages).set({ status: 'timeout' }).where(eq(smsMessages.id, id));
-      await sms().recordSubmits(
+      await sms().dispatch.recordSubmits(
         claimed.map((m) =>
           m === mine
             ? {

@@ -15,7 +15,7 @@ import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
-import { PLATFORM_COMPANY_ID } from '../sms/service';
+import { PLATFORM_COMPANY_ID } from '../sms';
 import { AuthRepo } from './repo';
 
 const HOUR_MS = 3_600_000;

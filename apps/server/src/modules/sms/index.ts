@@ -3,6 +3,7 @@ import { smsRoutes } from './routes';
 import { SmsService } from './service';
 import { smsWorkers } from './workers';
 
+export type { FinalEvent } from './finals';
 export type {
   GatewayPort,
   GatewayReceipt,
@@ -13,8 +14,9 @@ export type {
 } from './ports';
 export type { FinalMessage } from './repo';
 export { SMS_PERMS, smsPerms } from './routes';
-export type { AcceptInput, AcceptResult, AcceptWriter, FinalEvent, SmsService } from './service';
-export { PLATFORM_COMPANY_ID } from './service';
+export type { SmsService } from './service';
+export type { AcceptInput, AcceptResult, AcceptWriter } from './types';
+export { PLATFORM_COMPANY_ID } from './types';
 
 declare module '../../platform/module' {
   interface Services {
@@ -33,5 +35,5 @@ export const smsModule = defineModule({
   needs: ['apiAccess', 'companies', 'gateways', 'ledger', 'rates', 'routing', 'smsTemplates', 'users'],
   services: ({ db, config, log }, services) => ({ sms: new SmsService(db, services, config.sms, log) }),
   routes: smsRoutes,
-  workers: (services, { log }) => smsWorkers(services.sms, services, log),
+  workers: (services, { config, log }) => smsWorkers(services.sms, services, config.sms, log),
 });

@@ -113,7 +113,7 @@ export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
           response: okResponse(smsPreviewSchema),
         },
       },
-      async (request) => ok(request, await sms.preview(requireAuth(request), kind, request.body)),
+      async (request) => ok(request, await sms.sends.preview(requireAuth(request), kind, request.body)),
     );
 
     api.post(
@@ -126,7 +126,7 @@ export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
           response: okResponse(smsSendResultSchema),
         },
       },
-      async (request) => ok(request, await sms.send(requireAuth(request), kind, request.body)),
+      async (request) => ok(request, await sms.sends.send(requireAuth(request), kind, request.body)),
     );
 
     api.post(
@@ -161,7 +161,7 @@ export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
           response: okResponse(pageSchema(smsBatchRowSchema)),
         },
       },
-      async (request) => ok(request, await sms.batchList(requireAuth(request), kind, request.query)),
+      async (request) => ok(request, await sms.records.batchList(requireAuth(request), kind, request.query)),
     );
 
     api.post(
@@ -174,7 +174,7 @@ export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
           response: okResponse(cancelResultSchema),
         },
       },
-      async (request) => ok(request, await sms.cancel(requireAuth(request), kind, request.query.id)),
+      async (request) => ok(request, await sms.sends.cancel(requireAuth(request), kind, request.query.id)),
     );
 
     api.get(
@@ -187,7 +187,7 @@ export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
           response: okResponse(pageSchema(smsMessageRowSchema)),
         },
       },
-      async (request) => ok(request, await sms.list(requireAuth(request), kind, request.query)),
+      async (request) => ok(request, await sms.records.list(requireAuth(request), kind, request.query)),
     );
 
     api.get(
@@ -200,7 +200,8 @@ export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
           response: okResponse(smsMessageRowSchema),
         },
       },
-      async (request) => ok(request, await sms.queryById(requireAuth(request), kind, request.query.id)),
+      async (request) =>
+        ok(request, await sms.records.queryById(requireAuth(request), kind, request.query.id)),
     );
 
     exportRoute(
@@ -213,7 +214,7 @@ export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
       {
         query: smsMessageListQuerySchema,
         columns: async (_query, auth) => recordColumns(hasPlatformScope(auth.roles)),
-        rows: (query, auth, limit) => sms.exportRows(auth, kind, query, limit),
+        rows: (query, auth, limit) => sms.records.exportRows(auth, kind, query, limit),
         filename: `sms-${SMS_KIND_PATHS[kind]}`,
         sheet: { 'en-US': 'Records', 'zh-CN': '发送记录' },
       },
@@ -230,6 +231,6 @@ export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
         response: okResponse(pageSchema(smsCallbackRowSchema)),
       },
     },
-    async (request) => ok(request, await sms.callbackList(requireAuth(request), request.query)),
+    async (request) => ok(request, await sms.records.callbackList(requireAuth(request), request.query)),
   );
 }

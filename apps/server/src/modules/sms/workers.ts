@@ -1,27 +1,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { SmsConfig } from '../../platform/config';
 import { isDatabaseUnavailable } from '../../platform/db-health';
 import { GroupCommit, WRITE_RETRY_MS } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
-import type { Services } from '../../platform/module';
+import type { ModuleWorker, Services } from '../../platform/module';
+import type { SmsCallbacks } from './callbacks';
+import type { SmsDispatch, SubmitResult } from './dispatch';
 import type { SubmitOutcome } from './ports';
+import type { SmsReceipts } from './receipts';
 import type { ClaimedMessage } from './repo';
-import { callbackDelayMs } from './rules';
 import type { SmsService } from './service';
+import type { SmsSweeps } from './sweeps';
 
-/** Something a worker process runs until it stops. */
-export interface SmsWorker {
-  start(): void;
-  stop(): Promise<void>;
-}
-
-type SubmitResult = Parameters<SmsService['recordSubmits']>[0][number];
+/** The gateways as the SMS workers reach them (looked up when used: a test may stand in for them). */
+type Gateways = Pick<Services, 'gateways'>;
 
 /**
  * Room in the bound windows of each gateway, counted in messages: a message holds a place from
- * just before it is marked as being written (SmsRepo.markWriting) until its gateway answered.
+ * just before it is marked as being written (SmsDispatch.markWriting) until its gateway answered.
  * So the messages a killed process may have written unanswered, and so cannot send again, are at
  * most what the windows hold; what it claimed beyond that was never marked and goes back to the
- * queue (SmsRepo.reclaim).
+ * queue (QueueRepo.reclaim).
  */
 export class GatewayWindows {
   private readonly used = new Map<string, number>();
@@ -74,7 +73,7 @@ export class GatewayWindows {
 const OUTAGE_BACKOFF_MAX_MS = 5_000;
 
 /** A loop that runs `tick` until stopped, waiting `idleMs` whenever a tick found nothing to do. */
-export class Loop implements SmsWorker {
+export class Loop implements ModuleWorker {
   private running = false;
   private done: Promise<void> | undefined;
   private wake: AbortController | undefined;
@@ -156,30 +155,31 @@ export const IN_FLIGHT_PER_WINDOW = 2;
  * `sent` SUBMIT_UNCONFIRMED on the gateway it was marked for: never submitted again, charged,
  * finalised by its receipt (matched by number) or `timeout` at validity.
  */
-export class Dispatcher implements SmsWorker {
+export class Dispatcher implements ModuleWorker {
   private inFlight = 0;
   private readonly loop: Loop;
   private readonly results: GroupCommit<SubmitResult>;
   private slotFreed: (() => void) | undefined;
   private readonly windows: GatewayWindows;
-  /** Claimed messages marked as being written (SmsRepo.markWriting), in group commits. */
+  /** Claimed messages marked as being written (SmsDispatch.markWriting), in group commits. */
   private readonly marks: GroupCommit<{ message: ClaimedMessage; gatewayId: string }, boolean>;
 
   constructor(
-    private readonly sms: SmsService,
-    private readonly services: Pick<Services, 'apiAccess' | 'gateways'>,
+    private readonly dispatch: SmsDispatch,
+    private readonly services: Gateways,
+    private readonly config: SmsConfig,
     private readonly log: Logger,
   ) {
-    const { pollMs } = sms.config;
+    const { pollMs } = config;
     // A write that fails is written again once: an answer not stored leaves its message queued
     // until the sweep calls it unconfirmed (a timeout), though the gateway took it.
-    this.results = new GroupCommit((batch) => sms.recordSubmits(batch), {
+    this.results = new GroupCommit((batch) => dispatch.recordSubmits(batch), {
       max: 2_000,
       retryAfterMs: WRITE_RETRY_MS,
     });
     this.marks = new GroupCommit(
       async (batch) => {
-        const moved = await sms.repo.markWriting(
+        const moved = await dispatch.markWriting(
           batch.map(({ message, gatewayId }) => ({
             id: message.id,
             createdAt: message.createdAt,
@@ -206,13 +206,13 @@ export class Dispatcher implements SmsWorker {
       this.windows.handAll();
       await new Promise<void>((resolve) => {
         this.slotFreed = resolve;
-        setTimeout(resolve, this.sms.config.pollMs);
+        setTimeout(resolve, this.config.pollMs);
       });
     }
   }
 
   private async tick(): Promise<boolean> {
-    const { dispatchBatch, dispatchInFlight } = this.sms.config;
+    const { dispatchBatch, dispatchInFlight } = this.config;
     this.windows.handAll();
     // No bound window (no gateway ready in this process): nothing to claim for.
     const capacity = this.services.gateways?.capacity() ?? 0;
@@ -223,11 +223,11 @@ export class Dispatcher implements SmsWorker {
       // Wait for submits to finish rather than claiming a handful at a time.
       await new Promise<void>((resolve) => {
         this.slotFreed = resolve;
-        setTimeout(resolve, this.sms.config.pollMs);
+        setTimeout(resolve, this.config.pollMs);
       });
       return true;
     }
-    const claimed = await this.sms.repo.claim(Math.min(room, dispatchBatch), this.sms.config.claimLeaseMs);
+    const claimed = await this.dispatch.claim(Math.min(room, dispatchBatch), this.config.claimLeaseMs);
     for (const message of claimed) {
       this.inFlight++;
       void this.process(message).finally(() => {
@@ -267,16 +267,17 @@ export class Dispatcher implements SmsWorker {
     held: { gatewayId?: string },
   ): Promise<SubmitResult | undefined> {
     const gateways = this.services.gateways;
-    if (!gateways) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
+    if (!gateways) return this.dispatch.retryOrFail(message, 'NO_GATEWAY_READY');
     const ready = new Set(gateways.ready());
     const candidates = message.gatewayIds.filter((id) => ready.has(id));
-    if (candidates.length === 0) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
+    if (candidates.length === 0) return this.dispatch.retryOrFail(message, 'NO_GATEWAY_READY');
     let last: SubmitOutcome | undefined;
     let marked = false;
     for (const gatewayId of candidates) {
       if (held.gatewayId) this.windows.give(held.gatewayId);
       held.gatewayId = undefined;
-      if (!(await this.windows.take(gatewayId))) return this.sms.retryOrFail(message, 'NO_GATEWAY_READY');
+      if (!(await this.windows.take(gatewayId)))
+        return this.dispatch.retryOrFail(message, 'NO_GATEWAY_READY');
       held.gatewayId = gatewayId;
       if (!marked) {
         if (!(await this.marks.push({ message, gatewayId }))) return undefined;
@@ -300,7 +301,7 @@ export class Dispatcher implements SmsWorker {
         return { kind: 'sent', message, gatewayId, upstreamIds: outcome.taken, at: new Date() };
       }
       // Retryable: the gateway did not take it now (throttled, no bind): the whole route again later.
-      if (outcome.retryable) return this.sms.retryOrFail(message, outcome.errorCode);
+      if (outcome.retryable) return this.dispatch.retryOrFail(message, outcome.errorCode);
       // Refused for good by this gateway: the next one.
       last = outcome;
     }
@@ -312,20 +313,12 @@ export class Dispatcher implements SmsWorker {
   }
 }
 
-/**
- * Delivery reports to customers' callback URLs: due callbacks are leased in batches, posted
- * (signed by the api-access module), each attempt logged; a failed one is retried with back-off
- * until SMS_CALLBACK_WINDOW_S after the message became final, then given up.
- */
-export class CallbackSender implements SmsWorker {
+/** Delivery reports to customers' callback URLs (see SmsCallbacks), posted as they fall due. */
+export class CallbackSender implements ModuleWorker {
   private readonly loop: Loop;
 
-  constructor(
-    private readonly sms: SmsService,
-    private readonly services: Pick<Services, 'apiAccess' | 'gateways'>,
-    log: Logger,
-  ) {
-    this.loop = new Loop('callbacks', log, sms.config.pollMs, () => this.tick());
+  constructor(callbacks: SmsCallbacks, config: SmsConfig, log: Logger) {
+    this.loop = new Loop('callbacks', log, config.pollMs, () => callbacks.deliverDue());
   }
 
   start() {
@@ -335,51 +328,15 @@ export class CallbackSender implements SmsWorker {
   stop() {
     return this.loop.stop();
   }
-
-  private async tick(): Promise<boolean> {
-    const due = await this.sms.repo.claimCallbacks(50, 60_000);
-    await Promise.all(
-      due.map(async (c) => {
-        const result = await this.services.apiAccess.deliverCallback(c.companyId, c.body, 10_000);
-        const now = Date.now();
-        if (result === null) {
-          await this.sms.repo.recordCallback(c.messageId, {
-            state: 'skipped',
-            nextAt: new Date(now),
-            status: null,
-            errorCode: 'CALLBACK_URL_NOT_SET',
-            entry: null,
-          });
-          return;
-        }
-        const attempts = c.attempts + 1;
-        const nextAt = new Date(now + callbackDelayMs(attempts, this.sms.config.callbackRetryMs));
-        const giveUp = nextAt.getTime() > c.createdAt.getTime() + this.sms.config.callbackWindowMs;
-        await this.sms.repo.recordCallback(c.messageId, {
-          state: result.delivered ? 'delivered' : giveUp ? 'failed' : 'pending',
-          nextAt,
-          status: result.status,
-          errorCode: result.errorCode,
-          entry: {
-            at: result.at.toISOString(),
-            status: result.status,
-            errorCode: result.errorCode,
-            durationMs: result.durationMs,
-          },
-        });
-      }),
-    );
-    return due.length > 0;
-  }
 }
 
-/** The sweeps (see SmsService.sweep) every SMS_SWEEP_MS. */
-export class Sweeper implements SmsWorker {
+/** The sweeps (see SmsSweeps.sweep) every SMS_SWEEP_MS. */
+export class Sweeper implements ModuleWorker {
   private readonly loop: Loop;
 
-  constructor(sms: SmsService, log: Logger) {
-    this.loop = new Loop('sweep', log, sms.config.sweepMs, async () => {
-      await sms.sweep();
+  constructor(sweeps: SmsSweeps, config: SmsConfig, log: Logger) {
+    this.loop = new Loop('sweep', log, config.sweepMs, async () => {
+      await sweeps.sweep();
       return false;
     });
   }
@@ -393,30 +350,38 @@ export class Sweeper implements SmsWorker {
   }
 }
 
-/** Every SMS worker of a worker process; receipts are taken from the gateway module here. */
+/** The gateways' receipts handed to the receipt stage (SmsReceipts), from the worker's start. */
+export class ReceiptIntake implements ModuleWorker {
+  private registered = false;
+
+  constructor(
+    private readonly receipts: SmsReceipts,
+    private readonly services: Gateways,
+  ) {}
+
+  start() {
+    if (this.registered || !this.services.gateways) return;
+    this.services.gateways.onReceipt((receipt) => this.receipts.handleReceipt(receipt));
+    this.registered = true;
+  }
+
+  async stop() {}
+}
+
+/**
+ * The SMS workers of a worker process, started by the core in this order (receipts are taken from
+ * the gateway module first) and stopped in the reverse one.
+ */
 export function smsWorkers(
   sms: SmsService,
-  services: Pick<Services, 'apiAccess' | 'gateways'>,
+  services: Gateways,
+  config: SmsConfig,
   log: Logger,
-): SmsWorker[] {
-  const workers: SmsWorker[] = [
-    new Dispatcher(sms, services, log),
-    new CallbackSender(sms, services, log),
-    new Sweeper(sms, log),
-  ];
-  let registered = false;
+): ModuleWorker[] {
   return [
-    {
-      start() {
-        if (!registered && services.gateways) {
-          services.gateways.onReceipt((receipt) => sms.handleReceipt(receipt));
-          registered = true;
-        }
-        for (const w of workers) w.start();
-      },
-      async stop() {
-        await Promise.all(workers.map((w) => w.stop()));
-      },
-    },
+    new ReceiptIntake(sms.receipts, services),
+    new Dispatcher(sms.dispatch, services, config, log),
+    new CallbackSender(sms.callbacks, config, log),
+    new Sweeper(sms.sweeps, config, log),
   ];
 }
