@@ -150,8 +150,6 @@ export const ROUTE_CASES: Record<string, string> = {
   'POST /api/sys/apiSecret/enable': 'ACDG',
   'POST /api/sys/apiSecret/generate': 'ACDG',
   'GET /api/sys/apiSecret/list': 'ACDG',
-  'GET /api/sys/apiSecret/ping': '*',
-  'POST /api/sys/apiSecret/ping': '*',
   'POST /api/sys/apiSecret/revoke': 'ACDG',
   'POST /api/sys/apiSecret/rotate': 'ACDG',
   'GET /api/sys/balance': 'ACDGS',

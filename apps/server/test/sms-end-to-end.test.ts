@@ -480,9 +480,9 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
         errorCode: m.status === 'delivered' ? null : expect.any(String),
         doneAt: expect.any(String),
       });
-      const timestamp = String(post.headers['x-timestamp']);
+      const timestamp = String(post.headers['x-switchboard-timestamp']);
       const signature = createHmac('sha256', signingSecret).update(`${timestamp}.${post.body}`).digest('hex');
-      expect(post.headers['x-signature']).toBe(`sha256=${signature}`);
+      expect(post.headers['x-switchboard-signature']).toBe(`v1=${signature}`);
       const message = expectOk(await api<SmsApiMessage>('GET', `/sms/${m.id}`));
       expect(message).toMatchObject({ id: m.id, status: m.status, parts: m.parts });
       expect(message.doneAt).not.toBeNull();

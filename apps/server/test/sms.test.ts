@@ -1104,7 +1104,7 @@ describe('delivery callbacks', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('posts {id, clientRef, to, status, errorCode, doneAt} signed with X-Timestamp and X-Signature, retried and logged', async () => {
+  it('posts {id, clientRef, to, status, errorCode, doneAt} signed with X-Switchboard-Timestamp and X-Switchboard-Signature, retried and logged', async () => {
     const secret = expectOk(
       await call<{ signingSecret: string }>('customer', 'POST', '/sys/configCallback/revealSecret', {
         body: {},
@@ -1138,10 +1138,10 @@ describe('delivery callbacks', () => {
       doneAt: expect.any(String),
     });
     for (const post of posts) {
-      const timestamp = String(post.headers['x-timestamp']);
+      const timestamp = String(post.headers['x-switchboard-timestamp']);
       expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(120);
       const expected = createHmac('sha256', secret).update(`${timestamp}.${post.body}`).digest('hex');
-      expect(post.headers['x-signature']).toBe(`sha256=${expected}`);
+      expect(post.headers['x-switchboard-signature']).toBe(`v1=${expected}`);
     }
     const log = await eventually(async () => {
       const page = expectOk(

@@ -926,14 +926,6 @@ const ROWS: Row[] = [
     ],
   },
   {
-    route: 'GET /sys/apiSecret/ping',
-    outside: 'public: answers who signed the request (tested in api-access)',
-  },
-  {
-    route: 'POST /sys/apiSecret/ping',
-    outside: 'public: answers who signed the request (tested in api-access)',
-  },
-  {
     route: 'GET /sys/configCallback/get',
     names: [
       {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signApiRequest, verifyCallbackSignature } from '@switchboard/contracts';
+import { SMS_API_PREFIX, verifyCallbackSignature } from '@switchboard/contracts';
 import { expect, expectToast, SCREENSHOTS, signIn, switchLanguage, test } from './support';
 
 /**
@@ -102,12 +102,10 @@ for (const [locale, user] of [
       await expect(row).toContainText(label);
       await expect(row).toContainText(T.active);
 
-      // The secret that was shown signs requests.
-      const target = '/api/sys/apiSecret/ping';
-      const headers = await signApiRequest({ apiKey, apiSecret, method: 'GET', path: target });
-      const pinged = await request.get(target, { headers });
-      expect(pinged.status()).toBe(200);
-      expect(((await pinged.json()) as { result: { apiKey: string } }).result.apiKey).toBe(apiKey);
+      // The key and the secret that was shown open the customer API (HTTP Basic).
+      const authorization = `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString('base64')}`;
+      const called = await request.get(`/api${SMS_API_PREFIX}/balance`, { headers: { authorization } });
+      expect(called.status()).toBe(200);
 
       // The callback URL, saved, then a test sent to the receiver.
       await page.getByTestId('callback-url').fill(receiver.url);

@@ -3,10 +3,11 @@ import { pageQuerySchema } from './paging';
 import { dateTime, uuid } from './wire';
 
 /**
- * API access for customers: API keys with a secret that signs each request (the SMS engine's
- * customer HTTP API checks the signature), the delivery-report callback URL, and the addresses
- * allowed to call the API. The signing scheme and its reference signer live here so that the
- * server, the documentation and any client share one definition (see `signApiRequest`).
+ * API access for customers: API keys with a secret (the customer HTTP API takes them as HTTP
+ * Basic credentials), the delivery-report callback URL with the scheme that signs what is posted
+ * to it, and the addresses allowed to call the API. The callback scheme and its reference
+ * verifier live here so that the server, the documentation and any receiver share one definition
+ * (see `verifyCallbackSignature`).
  */
 
 // ---- limits -------------------------------------------------------------------------------
@@ -14,11 +15,7 @@ import { dateTime, uuid } from './wire';
 /** API keys a company may hold at once (active or disabled; revoked ones do not count). */
 export const API_KEYS_PER_COMPANY_MAX = 10;
 export const API_KEY_LABEL_MAX_LENGTH = 64;
-/** How far a request's timestamp may be from the server's clock, either way (seconds). */
-export const API_SIGNATURE_WINDOW_S = 300;
-export const API_NONCE_MIN_LENGTH = 16;
-export const API_NONCE_MAX_LENGTH = 64;
-/** After a rotation the old secret still signs for this long unless the caller says otherwise. */
+/** After a rotation the old secret stays valid for this long unless the caller says otherwise. */
 export const API_ROTATE_GRACE_DEFAULT_MINUTES = 1_440;
 /** The longest grace period a rotation may give the old secret (7 days). */
 export const API_ROTATE_GRACE_MAX_MINUTES = 10_080;
@@ -32,63 +29,18 @@ export const CALLBACK_TEST_TIMEOUT_MS = 5_000;
 /** How far a callback's timestamp may be from the receiver's clock before it refuses it (seconds). */
 export const CALLBACK_SIGNATURE_WINDOW_S = 300;
 
-// ---- the request signing scheme ---------------------------------------------------------------
-
-/**
- * Every signed API request carries four headers:
- * - `X-Api-Key`: the key (`ak_…`);
- * - `X-Timestamp`: Unix time in seconds, within 5 minutes of the server's clock;
- * - `X-Nonce`: 16 to 64 letters, digits, `-` or `_`, never used before with this key;
- * - `X-Signature`: lowercase hex HMAC-SHA256, keyed with the secret (`sk_…`, its UTF-8 bytes),
- *   of the canonical request (`canonicalApiRequest`): six lines joined by `\n`:
- *   scheme name, key, timestamp, nonce, METHOD, path with query as sent, then the hex SHA-256 of
- *   the body bytes exactly as sent (of nothing for an empty body).
- */
-export const API_SIGNATURE_SCHEME = 'SB1-HMAC-SHA256';
-export const API_KEY_HEADER = 'X-Api-Key';
-export const API_TIMESTAMP_HEADER = 'X-Timestamp';
-export const API_NONCE_HEADER = 'X-Nonce';
-export const API_SIGNATURE_HEADER = 'X-Signature';
+// ---- credentials ------------------------------------------------------------------------------
 
 export const API_KEY_PATTERN = /^ak_[0-9a-f]{32}$/;
 export const API_SECRET_PATTERN = /^sk_[A-Za-z0-9_-]{43}$/;
-export const API_NONCE_PATTERN = new RegExp(
-  `^[A-Za-z0-9_-]{${API_NONCE_MIN_LENGTH},${API_NONCE_MAX_LENGTH}}$`,
-);
-/** Hex SHA-256 of no bytes: the body hash of a request without a body. */
-export const EMPTY_BODY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
-export interface CanonicalRequestParts {
-  apiKey: string;
-  /** Unix seconds, as sent in X-Timestamp. */
-  timestamp: string;
-  nonce: string;
-  method: string;
-  /** The request target as sent: path and query string (`/api/sms/send?x=1`). */
-  path: string;
-  /** Hex SHA-256 of the body bytes. */
-  bodySha256: string;
-}
-
-/** The text that is signed: one definition for the signer, the verifier and the documentation. */
-export function canonicalApiRequest(p: CanonicalRequestParts): string {
-  return [
-    API_SIGNATURE_SCHEME,
-    p.apiKey,
-    p.timestamp,
-    p.nonce,
-    p.method.toUpperCase(),
-    p.path,
-    p.bodySha256.toLowerCase(),
-  ].join('\n');
-}
+// ---- callback signatures (the platform signs, the customer verifies) ------------------------
 
 /**
- * The Web Crypto functions the reference signer uses (Node 20+ and browsers have them as
+ * The Web Crypto functions the reference verifier uses (Node 20+ and browsers have them as
  * `globalThis.crypto`); typed here because the contracts compile without the DOM library.
  */
 interface SubtleCryptoLike {
-  digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer>;
   importKey(
     format: 'raw',
     key: Uint8Array,
@@ -101,13 +53,11 @@ interface SubtleCryptoLike {
 
 interface CryptoLike {
   subtle: SubtleCryptoLike;
-  getRandomValues<T extends Uint8Array>(array: T): T;
 }
 
 /** Platform globals of Node 20+ and browsers, typed here for the same reason. */
 const platform = globalThis as unknown as {
   TextEncoder: new () => { encode(text: string): Uint8Array };
-  btoa(binary: string): string;
   URL: new (text: string) => { username: string; password: string; hostname: string };
 };
 
@@ -121,65 +71,12 @@ const utf8 = (text: string) => new platform.TextEncoder().encode(text);
 const hex = (buffer: ArrayBuffer) =>
   Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** Hex SHA-256 of text (UTF-8) or bytes. */
-export async function sha256Hex(data: string | Uint8Array): Promise<string> {
-  return hex(await webCrypto().subtle.digest('SHA-256', typeof data === 'string' ? utf8(data) : data));
-}
-
 /** Lowercase hex HMAC-SHA256 of `message` keyed with `secret` (UTF-8). */
 export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
   const subtle = webCrypto().subtle;
   const key = await subtle.importKey('raw', utf8(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return hex(await subtle.sign('HMAC', key, utf8(message)));
 }
-
-/** A fresh nonce: 24 random bytes as 32 base64url characters. */
-export function newNonce(): string {
-  const bytes = webCrypto().getRandomValues(new Uint8Array(24));
-  let text = '';
-  for (const b of bytes) text += String.fromCharCode(b);
-  return platform.btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export interface SignApiRequestInput {
-  apiKey: string;
-  apiSecret: string;
-  method: string;
-  /** Path and query exactly as they will be sent (`/api/sms/send?x=1`). */
-  path: string;
-  /** The body exactly as it will be sent (omit or '' for none). */
-  body?: string | Uint8Array;
-  /** Unix seconds (default: now). */
-  timestamp?: number;
-  /** Default: a fresh random one. */
-  nonce?: string;
-}
-
-/**
- * The reference signer: the four headers of a signed request. Send the body byte for byte as
- * signed (serialise JSON once, sign that text, send that text).
- */
-export async function signApiRequest(input: SignApiRequestInput): Promise<Record<string, string>> {
-  const timestamp = String(input.timestamp ?? Math.floor(Date.now() / 1000));
-  const nonce = input.nonce ?? newNonce();
-  const body = input.body ?? '';
-  const canonical = canonicalApiRequest({
-    apiKey: input.apiKey,
-    timestamp,
-    nonce,
-    method: input.method,
-    path: input.path,
-    bodySha256: await sha256Hex(body),
-  });
-  return {
-    [API_KEY_HEADER]: input.apiKey,
-    [API_TIMESTAMP_HEADER]: timestamp,
-    [API_NONCE_HEADER]: nonce,
-    [API_SIGNATURE_HEADER]: await hmacSha256Hex(input.apiSecret, canonical),
-  };
-}
-
-// ---- callbacks (the platform signs, the customer verifies) ------------------------------------
 
 /**
  * Delivery reports posted to a company's callback URL carry
@@ -413,14 +310,3 @@ export type CallbackConfig = z.input<typeof callbackConfigSchema>;
 
 export const callbackSecretSchema = z.object({ signingSecret: z.string() });
 export type CallbackSecret = z.input<typeof callbackSecretSchema>;
-
-/** `/sys/apiSecret/ping`: a signed request's check, answering who signed it. */
-export const apiPingResultSchema = z.object({
-  companyId: z.string(),
-  apiKey: z.string(),
-  /** Signed with the secret before the last rotation (still in its grace period). */
-  previousSecret: z.boolean(),
-  /** The server's clock, Unix seconds. */
-  serverTime: z.number().int(),
-});
-export type ApiPingResult = z.input<typeof apiPingResultSchema>;

@@ -3,9 +3,9 @@ import { apiAccessRoutes } from './routes';
 import { ApiAccessService } from './service';
 
 export type { CallbackPostResult } from './callback-post';
+export { parseBasic, type VerifyOutcome } from './credentials';
 export { API_ACCESS_PERMISSIONS } from './routes';
-export type { ApiAccessService, SignedRequest, VerifyOutcome } from './service';
-export { parseBasic } from './service';
+export type { ApiAccessService } from './service';
 
 declare module '../../platform/module' {
   interface Services {
@@ -14,8 +14,8 @@ declare module '../../platform/module' {
 }
 
 /**
- * API access for customers: API keys (secrets sealed at rest) and the verification of signed
- * requests that the customer API relies on, the API IP whitelist, and the delivery-report callback.
+ * API access for customers: API keys (secrets sealed at rest) and the HTTP Basic check that the
+ * customer API relies on, the API IP whitelist, and the delivery-report callback.
  */
 export const apiAccessModule = defineModule({
   name: 'apiAccess',
@@ -28,8 +28,7 @@ export const apiAccessModule = defineModule({
   jobs: ({ apiAccess }) => [
     {
       name: 'apiAccess.purge',
-      description:
-        'Forget API request nonces older than the signature window; erase secrets whose grace ended',
+      description: 'Erase previous API secrets whose grace period ended',
       schedule: '*/10 * * * *',
       run: () => apiAccess.purge(),
     },

@@ -2,7 +2,7 @@ import type { ApiKeyState } from '@switchboard/contracts';
 import { and, count, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executor } from '../../platform/db';
 import { type DataScope, scopeCondition } from '../../platform/scope';
-import { apiCallbacks, apiIpRules, apiKeys, apiNonces } from './schema';
+import { apiCallbacks, apiIpRules, apiKeys } from './schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type ApiIpRuleRow = typeof apiIpRules.$inferSelect;
@@ -102,30 +102,14 @@ export class ApiAccessRepo {
       );
   }
 
-  /** Records a nonce; false when this key had already used it (a replay). */
-  async useNonce(apiKeyId: string, nonce: string): Promise<boolean> {
-    const inserted = await executor(this.db)
-      .insert(apiNonces)
-      .values({ apiKeyId, nonce })
-      .onConflictDoNothing()
-      .returning({ nonce: apiNonces.nonce });
-    return inserted.length === 1;
-  }
-
-  async purgeNonces(before: Date): Promise<number> {
-    const deleted = await executor(this.db)
-      .delete(apiNonces)
-      .where(lt(apiNonces.createdAt, before))
-      .returning({ nonce: apiNonces.nonce });
-    return deleted.length;
-  }
-
   /** Erases previous secrets whose grace period has ended (they sign nothing any more). */
-  async dropEndedGrace(now: Date): Promise<void> {
-    await executor(this.db)
+  async dropEndedGrace(now: Date): Promise<number> {
+    const erased = await executor(this.db)
       .update(apiKeys)
       .set({ previousSecretSealed: null, previousValidUntil: null })
-      .where(lt(apiKeys.previousValidUntil, now));
+      .where(lt(apiKeys.previousValidUntil, now))
+      .returning({ id: apiKeys.id });
+    return erased.length;
   }
 
   // ---- API IP whitelist

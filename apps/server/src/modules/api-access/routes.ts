@@ -10,7 +10,6 @@ import {
   apiKeyRefSchema,
   apiKeyRotateSchema,
   apiKeySchema,
-  apiPingResultSchema,
   callbackConfigEditSchema,
   callbackConfigSchema,
   callbackSecretSchema,
@@ -49,7 +48,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
         response: okResponse(pageSchema(apiKeySchema)),
       },
     },
-    async (request) => ok(request, await apiAccess.listKeys(requireAuth(request), request.query)),
+    async (request) => ok(request, await apiAccess.keys.list(requireAuth(request), request.query)),
   );
 
   api.post(
@@ -62,7 +61,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
         response: okResponse(apiKeyIssuedSchema),
       },
     },
-    async (request) => ok(request, await apiAccess.generate(requireAuth(request), request.body)),
+    async (request) => ok(request, await apiAccess.keys.generate(requireAuth(request), request.body)),
   );
 
   api.post(
@@ -70,12 +69,13 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
     {
       config: { access: { permission: P.keys } },
       schema: {
-        summary: 'A new secret for a key (in this answer only); the old one signs for graceMinutes more',
+        summary:
+          'A new secret for a key (in this answer only); the old one stays valid for graceMinutes more',
         body: apiKeyRotateSchema,
         response: okResponse(apiKeyIssuedSchema),
       },
     },
-    async (request) => ok(request, await apiAccess.rotate(requireAuth(request), request.body)),
+    async (request) => ok(request, await apiAccess.keys.rotate(requireAuth(request), request.body)),
   );
 
   api.put(
@@ -84,7 +84,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
       config: { access: { permission: P.keys } },
       schema: { summary: 'Rename a key', body: apiKeyEditSchema, response: okResponse(apiKeySchema) },
     },
-    async (request) => ok(request, await apiAccess.editLabel(requireAuth(request), request.body)),
+    async (request) => ok(request, await apiAccess.keys.editLabel(requireAuth(request), request.body)),
   );
 
   for (const [action, enabled] of [
@@ -104,7 +104,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
         },
       },
       async (request) =>
-        ok(request, await apiAccess.setEnabled(requireAuth(request), request.body.apiKey, enabled)),
+        ok(request, await apiAccess.keys.setEnabled(requireAuth(request), request.body.apiKey, enabled)),
     );
   }
 
@@ -118,40 +118,8 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
         response: okResponse(apiKeySchema),
       },
     },
-    async (request) => ok(request, await apiAccess.revoke(requireAuth(request), request.body.apiKey)),
+    async (request) => ok(request, await apiAccess.keys.revoke(requireAuth(request), request.body.apiKey)),
   );
-
-  // A signed request (no session): checks the signature as the customer API will, and answers
-  // who signed. Its body is taken as raw bytes, as signed; nothing parses it.
-  api.register(async (signed) => {
-    signed.removeAllContentTypeParsers();
-    signed.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    signed.route({
-      method: ['GET', 'POST'],
-      url: '/sys/apiSecret/ping',
-      config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
-      schema: {
-        summary: 'Check a signed request (X-Api-Key, X-Timestamp, X-Nonce, X-Signature): who signed it',
-        response: okResponse(apiPingResultSchema),
-      },
-      handler: async (request) => {
-        const outcome = await apiAccess.verifyRequest({
-          method: request.method,
-          path: request.url,
-          headers: request.headers,
-          body: Buffer.isBuffer(request.body) ? request.body : '',
-          ip: request.ip,
-        });
-        if (!outcome.ok) throw outcome.error;
-        return ok(request, {
-          companyId: outcome.companyId,
-          apiKey: outcome.apiKey,
-          previousSecret: outcome.previousSecret,
-          serverTime: Math.floor(Date.now() / 1000),
-        });
-      },
-    });
-  });
 
   // ---- /sys/configCallback: the delivery-report callback
 
@@ -168,7 +136,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
     async (request) =>
       ok(
         request,
-        await apiAccess.callbackConfig(requireAuth(request), request.query.companyId, requestLocale(request)),
+        await apiAccess.callbacks.read(requireAuth(request), request.query.companyId, requestLocale(request)),
       ),
   );
 
@@ -183,7 +151,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
       },
     },
     async (request) =>
-      ok(request, await apiAccess.editCallback(requireAuth(request), request.body, requestLocale(request))),
+      ok(request, await apiAccess.callbacks.edit(requireAuth(request), request.body, requestLocale(request))),
   );
 
   api.post(
@@ -198,7 +166,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
       },
     },
     async (request) =>
-      ok(request, await apiAccess.testCallback(requireAuth(request), request.body, requestLocale(request))),
+      ok(request, await apiAccess.callbacks.test(requireAuth(request), request.body, requestLocale(request))),
   );
 
   api.post(
@@ -212,7 +180,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
       },
     },
     async (request) =>
-      ok(request, await apiAccess.revealCallbackSecret(requireAuth(request), request.body.companyId)),
+      ok(request, await apiAccess.callbacks.revealSecret(requireAuth(request), request.body.companyId)),
   );
 
   api.post(
@@ -226,7 +194,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
       },
     },
     async (request) =>
-      ok(request, await apiAccess.regenerateCallbackSecret(requireAuth(request), request.body.companyId)),
+      ok(request, await apiAccess.callbacks.regenerateSecret(requireAuth(request), request.body.companyId)),
   );
 
   // ---- /sys/ipWhiteList: addresses allowed to call the API (not the login IP whitelist)
@@ -241,7 +209,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
         response: okResponse(pageSchema(apiIpRuleSchema)),
       },
     },
-    async (request) => ok(request, await apiAccess.listIpRules(requireAuth(request), request.query)),
+    async (request) => ok(request, await apiAccess.ipRules.list(requireAuth(request), request.query)),
   );
 
   api.post(
@@ -254,7 +222,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
         response: okResponse(apiIpRuleSchema),
       },
     },
-    async (request) => ok(request, await apiAccess.addIpRule(requireAuth(request), request.body)),
+    async (request) => ok(request, await apiAccess.ipRules.add(requireAuth(request), request.body)),
   );
 
   api.delete(
@@ -268,7 +236,7 @@ export function apiAccessRoutes(api: Api, { apiAccess }: Pick<Services, 'apiAcce
       },
     },
     async (request) => {
-      await apiAccess.deleteIpRule(requireAuth(request), request.query.id);
+      await apiAccess.ipRules.delete(requireAuth(request), request.query.id);
       return ok(request, null);
     },
   );

@@ -3,7 +3,6 @@ import {
   API_IP_RULE_NOTE_MAX_LENGTH,
   API_KEY_LABEL_MAX_LENGTH,
   API_KEY_STATES,
-  API_NONCE_MAX_LENGTH,
   type ApiKeyState,
   CALLBACK_URL_MAX_LENGTH,
 } from '@switchboard/contracts';
@@ -13,7 +12,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -24,9 +22,9 @@ import { createdAt, id, oneOf, updatedAt } from '../../db/columns';
 import { companies } from '../company/schema';
 
 /**
- * API keys of companies. The secret signs requests with HMAC, so the server needs it itself: it
+ * API keys of companies. The secret is the password of the customer API's HTTP Basic: it
  * is kept encrypted (AES-256-GCM, see secret-box.ts), never hashed, and never answered again
- * after generation or rotation. After a rotation the secret before it keeps signing until
+ * after generation or rotation. After a rotation the secret before it stays valid until
  * `previous_valid_until`. Revoked keys keep their row (for the list and the logs) without secrets.
  */
 export const apiKeys = pgTable(
@@ -58,23 +56,6 @@ export const apiKeys = pgTable(
     // A key that is not revoked can sign, so it has a secret; a revoked one has none left.
     check('api_keys_secret_ck', sql`(${t.state} = 'revoked') = (${t.secretSealed} is null)`),
   ],
-);
-
-/**
- * Nonces seen per key within the signature window: a second request with the same nonce is a
- * replay. Rows older than the window are useless (such a request is refused as stale) and are
- * purged by a job.
- */
-export const apiNonces = pgTable(
-  'api_nonces',
-  {
-    apiKeyId: uuid('api_key_id')
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: 'cascade' }),
-    nonce: varchar('nonce', { length: API_NONCE_MAX_LENGTH }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.apiKeyId, t.nonce] }), index('api_nonces_created_idx').on(t.createdAt)],
 );
 
 /**

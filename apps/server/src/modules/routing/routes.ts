@@ -135,7 +135,8 @@ export function routingRoutes(api: Api, { routing }: Pick<Services, 'routing'>) 
         response: okResponse(grantListSchema),
       },
     },
-    async (request) => ok(request, await routing.grantList(requireAuth(request), request.query.companyId)),
+    async (request) =>
+      ok(request, await routing.grants.grantList(requireAuth(request), request.query.companyId)),
   );
 
   api.post(
@@ -149,7 +150,7 @@ export function routingRoutes(api: Api, { routing }: Pick<Services, 'routing'>) 
         response: okResponse(grantListSchema),
       },
     },
-    async (request) => ok(request, await routing.grantSave(requireAuth(request), request.body)),
+    async (request) => ok(request, await routing.grants.grantSave(requireAuth(request), request.body)),
   );
 
   // --- a reseller's gateways and its customers' choice (/sms/agent) ---
@@ -162,7 +163,7 @@ export function routingRoutes(api: Api, { routing }: Pick<Services, 'routing'>) 
         response: okResponse(agentGatewaysSchema),
       },
     },
-    async (request) => ok(request, await routing.agentGateways(requireAuth(request))),
+    async (request) => ok(request, await routing.grants.agentGateways(requireAuth(request))),
   );
 
   api.get(
@@ -176,7 +177,7 @@ export function routingRoutes(api: Api, { routing }: Pick<Services, 'routing'>) 
       },
     },
     async (request) =>
-      ok(request, await routing.customerGateways(requireAuth(request), request.query.companyId)),
+      ok(request, await routing.grants.customerGateways(requireAuth(request), request.query.companyId)),
   );
 
   api.post(
@@ -189,6 +190,7 @@ export function routingRoutes(api: Api, { routing }: Pick<Services, 'routing'>) 
         response: okResponse(customerGatewaysSchema),
       },
     },
-    async (request) => ok(request, await routing.saveCustomerGateways(requireAuth(request), request.body)),
+    async (request) =>
+      ok(request, await routing.grants.saveCustomerGateways(requireAuth(request), request.body)),
   );
 }

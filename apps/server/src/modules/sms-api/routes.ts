@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import {
   API_PREFIX,
+  CALLBACK_SIGNATURE_HEADER,
+  CALLBACK_TIMESTAMP_HEADER,
   type ErrorCode,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
@@ -52,8 +54,9 @@ const DESCRIPTION = [
   `(409 \`IDEMPOTENCY_KEY_REUSED\`). Keys are kept ${IDEMPOTENCY_TTL_HOURS} hours.`,
   '',
   'Delivery reports are posted to the callback URL set in the console: JSON `{id, clientRef, to, status,',
-  'errorCode, doneAt}` with `X-Timestamp` and `X-Signature: sha256=<hex HMAC-SHA256 of timestamp + "." +',
-  'body>`.',
+  `errorCode, doneAt}\` signed with \`${CALLBACK_TIMESTAMP_HEADER}\` (Unix seconds) and`,
+  `\`${CALLBACK_SIGNATURE_HEADER}: v1=<hex HMAC-SHA256 of timestamp + "." + body>\`, keyed with the callback`,
+  'signing secret shown in the console. Refuse a timestamp more than 5 minutes off.',
 ].join('\n');
 
 /** The API key a request names (rate limits count per key), else the caller's address. */

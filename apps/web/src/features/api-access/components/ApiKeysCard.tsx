@@ -266,7 +266,7 @@ export function ApiKeysCard({ companyId }: { companyId: string | undefined }) {
         data-testid="api-keys-table"
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 12 }}>
-        {t('keys.signing')}
+        {t('keys.usage')}
       </Typography.Paragraph>
       <GenerateModal
         open={generating}
