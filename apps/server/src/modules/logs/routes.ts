@@ -7,6 +7,7 @@ import {
   loginLogItemSchema,
   logQuerySchema,
   operationLogItemSchema,
+  type PermissionCode,
   VISIT_INFO_MAX_DAYS,
   visitDaySchema,
   visitInfoQuerySchema,
@@ -119,7 +120,7 @@ export function logRoutes(api: Api, { loginLog, operationLog, dataRules }: Servi
   /** A log's week as a streamed .xlsx: its list's permission, data rules and filters. */
   function exportRoute<Row>(log: {
     path: string;
-    permission: string;
+    permission: PermissionCode;
     summary: string;
     rules: Parameters<typeof dataRules.where>[1];
     rows: (query: LogFilters, rules: DataRuleFilter) => Promise<AsyncIterable<Row>>;
