@@ -3,6 +3,7 @@ import {
   MENU_COMPONENTS,
   MENU_ICONS,
   type MenuItem,
+  PERMISSION_CODES,
   type PermissionInput,
   type PermissionRecord,
   type PermissionTreeNode,
@@ -560,5 +561,15 @@ describe('menu-seed', () => {
       if (node.component) expect(MENU_COMPONENTS, node.key).toContain(node.component);
       if (node.icon) expect(MENU_ICONS, node.key).toContain(node.icon);
     }
+  });
+
+  it('grants every permission code of the contracts, each once (no code is spelt only elsewhere)', () => {
+    const walk = (nodes: MenuSeed[]): MenuSeed[] => nodes.flatMap((n) => [n, ...walk(n.children ?? [])]);
+    const seeded = walk(MENU).flatMap((n) => [
+      ...(n.perms ? [n.perms] : []),
+      ...(n.buttons ?? []).map((b) => b.perms),
+    ]);
+    expect(new Set(seeded).size).toBe(seeded.length);
+    expect([...seeded].sort()).toEqual([...PERMISSION_CODES].sort());
   });
 });

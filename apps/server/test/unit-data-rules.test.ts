@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@switchboard/contracts';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import {
 const dialect = new PgDialect();
 const render = (condition: SQL | undefined) => (condition ? dialect.sqlToQuery(condition) : undefined);
 
-const LIST = dataRuleList('test:unit:list', {
+// The test's own list: a code no route guards (so no module's declaration is replaced).
+const LIST = dataRuleList('test:unit:list' as PermissionCode, {
   username: users.username,
   status: users.status,
   companyId: { column: users.companyId, company: true },

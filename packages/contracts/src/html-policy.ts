@@ -1,7 +1,7 @@
 /**
  * What announcement HTML may contain: one policy, as data, for the server's sanitiser
  * (sanitize-html, options from `sanitizeHtmlOptions()`), the browser's (DOMPurify, configured from
- * `HTML_POLICY` in apps/web/src/features/notices/sanitize.ts) and the announcement editor (which
+ * `HTML_POLICY` in apps/web/src/features/announcement/sanitize.ts) and the announcement editor (which
  * produces nothing outside it). A change here changes all three.
  */
 export interface HtmlPolicy {

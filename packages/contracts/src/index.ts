@@ -22,6 +22,7 @@ export * from './monitor';
 export * from './order';
 export * from './paging';
 export * from './permission';
+export * from './permission-codes';
 export * from './profile';
 export * from './rate';
 export * from './resource';

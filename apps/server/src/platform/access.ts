@@ -1,10 +1,10 @@
-import { TOKEN_HEADER } from '@switchboard/contracts';
+import { type PermissionCode, TOKEN_HEADER } from '@switchboard/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, sendError } from './envelope';
 import { headerCredential } from './validation';
 
 /** What a route needs: anyone, any signed-in user, or a permission code of the menu tree. */
-export type Access = 'public' | 'user' | { permission: string };
+export type Access = 'public' | 'user' | { permission: PermissionCode };
 
 export interface AuthUser {
   id: string;

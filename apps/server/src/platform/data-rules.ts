@@ -1,4 +1,4 @@
-import type { DataRuleColumnInfo, DataRuleCondition } from '@switchboard/contracts';
+import type { DataRuleColumnInfo, DataRuleCondition, PermissionCode } from '@switchboard/contracts';
 import { and, type Column, type SQL, sql } from 'drizzle-orm';
 import { type DataScope, scopeCondition } from './scope';
 import { likeText } from './sql';
@@ -30,7 +30,7 @@ export type DataRuleColumn = Column | { column: Column; company: true };
 
 /** A list that applies data rules: its permission code and the columns rules may name. */
 export interface DataRuleList {
-  permission: string;
+  permission: PermissionCode;
   columns: Readonly<Record<string, DataRuleColumn>>;
 }
 
@@ -48,7 +48,10 @@ const declared = new Map<string, DataRuleList>();
  * Declares that the list of `permission` applies data rules naming these columns (once per list,
  * next to its query). The rule editor offers these columns and refuses others.
  */
-export function dataRuleList(permission: string, columns: Record<string, DataRuleColumn>): DataRuleList {
+export function dataRuleList(
+  permission: PermissionCode,
+  columns: Record<string, DataRuleColumn>,
+): DataRuleList {
   const list: DataRuleList = { permission, columns };
   declared.set(permission, list);
   return list;

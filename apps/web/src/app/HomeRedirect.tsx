@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
-import { useHomePath } from '@/features/account';
+import { useHomePath } from '@/features/user';
 
 /** `/` and `/dashboard/workplace`: the user's home (agent home for agents' departments). */
 export function HomeRedirect() {

@@ -4,7 +4,7 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AGENT_HOME_PATH, HOME_PATH, homePathFor, useHomePath } from '@/features/account';
+import { AGENT_HOME_PATH, HOME_PATH, homePathFor, useHomePath } from '@/features/user';
 import { PermissionsContext } from '@/lib/permissions-context';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession, getSession, startSession, updateUserInfo } from '@/lib/session';

@@ -37,14 +37,17 @@ export const routes: RouteObject[] = [
               {
                 element: <GuestOnly />,
                 children: [
-                  { path: 'register', lazy: screen(() => import('@/features/register/pages/RegisterPage')) },
+                  {
+                    path: 'register',
+                    lazy: screen(() => import('@/features/registration/pages/RegisterPage')),
+                  },
                   {
                     path: 'register-result',
-                    lazy: screen(() => import('@/features/register/pages/RegisterResultPage')),
+                    lazy: screen(() => import('@/features/registration/pages/RegisterResultPage')),
                   },
                   {
                     path: 'alteration',
-                    lazy: screen(() => import('@/features/register/pages/AlterationPage')),
+                    lazy: screen(() => import('@/features/registration/pages/AlterationPage')),
                   },
                 ],
               },

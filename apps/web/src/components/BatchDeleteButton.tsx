@@ -1,4 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import type { PermissionCode } from '@switchboard/contracts';
 import { App, Button } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ export interface BatchDeleteButtonProps {
   onDelete: (ids: string[]) => Promise<unknown>;
   /** Called once they are gone (the toolbar context's `clearSelection`). */
   onDone: () => void;
-  permission?: string;
+  permission?: PermissionCode;
 }
 
 /** "Delete selected (n)", shown while rows are selected, after a confirmation naming the count. */

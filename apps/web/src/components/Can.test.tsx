@@ -1,4 +1,4 @@
-import type { UserPermissions } from '@switchboard/contracts';
+import type { PermissionCode, UserPermissions } from '@switchboard/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PermissionsContext } from '@/lib/permissions-context';
@@ -6,15 +6,15 @@ import { Can } from './Can';
 
 const permissions: UserPermissions = {
   menu: [],
-  auth: [{ action: 'granted:hide', describe: '', type: '1', status: '1' }],
+  auth: [{ action: 'system:user:list', describe: '', type: '1', status: '1' }],
   allAuth: [
-    { action: 'granted:hide', describe: '', type: '1', status: '1' },
-    { action: 'missing:hide', describe: '', type: '1', status: '1' },
-    { action: 'missing:disable', describe: '', type: '2', status: '1' },
+    { action: 'system:user:list', describe: '', type: '1', status: '1' },
+    { action: 'system:user:add', describe: '', type: '1', status: '1' },
+    { action: 'system:user:edit', describe: '', type: '2', status: '1' },
   ],
 };
 
-function renderWith(action: string) {
+function renderWith(action: PermissionCode) {
   return render(
     <PermissionsContext value={permissions}>
       <Can action={action}>
@@ -26,15 +26,15 @@ function renderWith(action: string) {
 
 describe('<Can>', () => {
   it('shows a granted control', () => {
-    renderWith('granted:hide');
+    renderWith('system:user:list');
     expect((screen.getByRole('button', { name: 'Act' }) as HTMLButtonElement).disabled).toBe(false);
   });
   it('removes a type 1 control that is not granted', () => {
-    renderWith('missing:hide');
+    renderWith('system:user:add');
     expect(screen.queryByRole('button')).toBeNull();
   });
   it('disables a type 2 control that is not granted', () => {
-    renderWith('missing:disable');
+    renderWith('system:user:edit');
     expect((screen.getByRole('button', { name: 'Act' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { PermissionCode } from '@switchboard/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ export interface ExportButtonProps {
   /** The list's current filters and sort (the toolbar context's `params`). */
   params: Record<string, QueryValue>;
   /** The export's permission code; without it the button is shown to whoever sees the list. */
-  permission?: string;
+  permission?: PermissionCode;
   /** Adjusts the parameters just before the download (a time-based list's default window). */
   prepare?: (params: Record<string, QueryValue>) => Record<string, QueryValue>;
   testId?: string;

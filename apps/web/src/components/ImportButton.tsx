@@ -1,10 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
+import type { PermissionCode } from '@switchboard/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Can } from './Can';
 
 /** Import: opens the list's ImportDialog; shown only with the import permission. */
-export function ImportButton({ permission, onClick }: { permission: string; onClick: () => void }) {
+export function ImportButton({ permission, onClick }: { permission: PermissionCode; onClick: () => void }) {
   const { t } = useTranslation('common');
   return (
     <Can action={permission}>

@@ -9,11 +9,11 @@ import { type RowActionList, RowActions } from './RowActions';
 
 const permissions: UserPermissions = {
   menu: [],
-  auth: [{ action: 'granted', describe: '', type: '1', status: '1' }],
+  auth: [{ action: 'system:user:list', describe: '', type: '1', status: '1' }],
   allAuth: [
-    { action: 'granted', describe: '', type: '1', status: '1' },
-    { action: 'missing:hide', describe: '', type: '1', status: '1' },
-    { action: 'missing:disable', describe: '', type: '2', status: '1' },
+    { action: 'system:user:list', describe: '', type: '1', status: '1' },
+    { action: 'system:user:add', describe: '', type: '1', status: '1' },
+    { action: 'system:user:edit', describe: '', type: '2', status: '1' },
   ],
 };
 
@@ -32,7 +32,7 @@ function userActions() {
   const edit = vi.fn();
   const freeze = vi.fn();
   const actions: RowActionList = [
-    { key: 'edit', label: 'Edit', onClick: edit, permission: 'granted', testId: 'act-edit' },
+    { key: 'edit', label: 'Edit', onClick: edit, permission: 'system:user:list', testId: 'act-edit' },
     {
       key: 'freeze',
       label: 'Freeze',
@@ -41,8 +41,14 @@ function userActions() {
       confirm: 'Freeze this user?',
       testId: 'act-freeze',
     },
-    { key: 'hidden', label: 'Hidden', onClick: vi.fn(), permission: 'missing:hide' },
-    { key: 'locked', label: 'Locked', onClick: vi.fn(), permission: 'missing:disable', testId: 'act-locked' },
+    { key: 'hidden', label: 'Hidden', onClick: vi.fn(), permission: 'system:user:add' },
+    {
+      key: 'locked',
+      label: 'Locked',
+      onClick: vi.fn(),
+      permission: 'system:user:edit',
+      testId: 'act-locked',
+    },
     { key: 'unbound', label: 'Unbound', onClick: vi.fn(), disabled: true, testId: 'act-unbound' },
     false,
     null,
@@ -92,7 +98,7 @@ describe('<RowActions> on a wide screen', () => {
 
   it('renders nothing when no action is allowed', () => {
     const { container } = renderActions([
-      { key: 'hidden', label: 'Hidden', onClick: vi.fn(), permission: 'missing:hide' },
+      { key: 'hidden', label: 'Hidden', onClick: vi.fn(), permission: 'system:user:add' },
       false,
     ]);
     expect(container.textContent).toBe('');

@@ -1,4 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
+import type { PermissionCode } from '@switchboard/contracts';
 import { Button, Dropdown, Flex, type MenuProps, Popconfirm, type TableColumnType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ export interface RowAction {
   /** Asked first (antd Popconfirm); the action runs on OK. */
   confirm?: ReactNode;
   /** The rule guarding it: left out or disabled as `Can` would (spec's type 1 and type 2). */
-  permission?: string;
+  permission?: PermissionCode;
   disabled?: boolean;
   /** The link's `data-testid`, and the menu entry's on narrow screens. */
   testId?: string;

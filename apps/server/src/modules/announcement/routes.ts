@@ -19,7 +19,9 @@ import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 
-const perm = (action: string) => ({ access: { permission: `system:announcement:${action}` } });
+const perm = (action: 'list' | 'add' | 'edit' | 'delete' | 'release' | 'revoke') => ({
+  access: { permission: `system:announcement:${action}` as const },
+});
 
 export function announcementRoutes(api: Api, { announcements }: Pick<Services, 'announcements'>) {
   // Administration

@@ -12,7 +12,9 @@ import {
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 
-const perm = (action: string) => ({ access: { permission: `system:brand:${action}` } });
+const perm = (action: 'list' | 'add' | 'edit' | 'delete') => ({
+  access: { permission: `system:brand:${action}` as const },
+});
 
 export function brandRoutes(api: Api, { brands }: Pick<Services, 'brands'>) {
   api.get(

@@ -1,6 +1,7 @@
 import {
   contactInfoSchema,
   groupLinkSchema,
+  type PermissionCode,
   SUPPORT_CONTACT_SORTABLE,
   supportContactEditSchema,
   supportContactInputSchema,
@@ -21,7 +22,7 @@ import {
 type ContactRow = z.output<typeof supportContactRecordSchema>;
 
 /** Each action's permission code (deleteBatch is delete's, queryById the list's). */
-const PERMISSIONS: Record<ResourceAction, string> = {
+const PERMISSIONS: Record<ResourceAction, PermissionCode> = {
   list: 'system:contact:list',
   queryById: 'system:contact:list',
   add: 'system:contact:add',

@@ -10,6 +10,7 @@ import {
   departRecordSchema,
   departSearchQuerySchema,
   departTreeNodeSchema,
+  type PermissionCode,
 } from '@switchboard/contracts';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
@@ -19,7 +20,7 @@ import type { Api, Services } from '../../platform/module';
 import { defineResource, type ResourceAction, resourceRoutes } from '../../platform/resource';
 
 /** Each action's permission code (deleteBatch is delete's, queryById the list's). */
-export const DEPART_PERMISSIONS: Record<ResourceAction, string> = {
+export const DEPART_PERMISSIONS: Record<ResourceAction, PermissionCode> = {
   list: 'system:depart:list',
   queryById: 'system:depart:list',
   add: 'system:depart:add',

@@ -9,6 +9,7 @@ import {
   gatewayOptionsSchema,
   gatewaySchema,
   gatewayStatesSchema,
+  type PermissionCode,
 } from '@switchboard/contracts';
 import { z } from 'zod';
 import { ok, okResponse } from '../../platform/envelope';
@@ -34,7 +35,7 @@ export const GATEWAY_PERMS = {
   options: 'sms:gateway:options',
 } as const;
 
-const ACTIONS: Record<ResourceAction, string> = {
+const ACTIONS: Record<ResourceAction, PermissionCode> = {
   list: GATEWAY_PERMS.list,
   queryById: GATEWAY_PERMS.list,
   add: GATEWAY_PERMS.add,

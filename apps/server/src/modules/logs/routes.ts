@@ -7,6 +7,7 @@ import {
   loginLogItemSchema,
   logQuerySchema,
   operationLogItemSchema,
+  type PermissionCode,
   VISIT_INFO_MAX_DAYS,
   visitDaySchema,
   visitInfoQuerySchema,
@@ -122,7 +123,7 @@ export function logRoutes(
   /** A log's week as a streamed .xlsx: its list's permission, data rules and filters. */
   function exportRoute<Row>(log: {
     path: string;
-    permission: string;
+    permission: PermissionCode;
     summary: string;
     rules: Parameters<typeof dataRules.where>[1];
     rows: (query: LogFilters, rules: DataRuleFilter) => Promise<AsyncIterable<Row>>;

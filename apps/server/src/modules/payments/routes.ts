@@ -12,6 +12,7 @@ import {
   orderSchema,
   PAYMENT_PROVIDERS,
   PAYOUT_EXPORT_PATH,
+  type PermissionCode,
   pageSchema,
   paymentIssueListQuerySchema,
   paymentIssueResolveSchema,
@@ -42,7 +43,7 @@ export const ORDER_PERMISSIONS = {
   paymentResolve: 'order:payment:resolve',
 } as const;
 
-const perm = (permission: string) => ({ access: { permission } });
+const perm = (permission: PermissionCode) => ({ access: { permission } });
 const webhookAnswerSchema = z.object({
   outcome: z.enum(['applied', 'unchanged', 'refused', 'unknown_order', 'duplicate', 'to_resolve']),
   state: z.string().nullable(),

@@ -10,6 +10,7 @@ import {
   operatorInputSchema,
   operatorListQuerySchema,
   operatorSchema,
+  type PermissionCode,
   RATE_GROUP_SORTABLE,
   RATE_SORTABLE,
   rateAddSchema,
@@ -71,10 +72,10 @@ export const RATE_PERMS = {
   operatorEdit: 'operator:edit',
 } as const;
 
-const perm = (permission: string) => ({ access: { permission } });
+const perm = (permission: PermissionCode) => ({ access: { permission } });
 
 /** Each action's permission code: the group's list permission reads and exports, its own codes change. */
-const GROUP_ACTIONS: Record<ResourceAction, string> = {
+const GROUP_ACTIONS: Record<ResourceAction, PermissionCode> = {
   list: RATE_PERMS.groupList,
   queryById: RATE_PERMS.groupList,
   exportXls: RATE_PERMS.groupList,
@@ -84,7 +85,7 @@ const GROUP_ACTIONS: Record<ResourceAction, string> = {
   deleteBatch: RATE_PERMS.groupDelete,
   importExcel: RATE_PERMS.groupAdd,
 };
-const RATE_ACTIONS: Record<ResourceAction, string> = {
+const RATE_ACTIONS: Record<ResourceAction, PermissionCode> = {
   list: RATE_PERMS.list,
   queryById: RATE_PERMS.list,
   exportXls: RATE_PERMS.list,
@@ -94,7 +95,7 @@ const RATE_ACTIONS: Record<ResourceAction, string> = {
   deleteBatch: RATE_PERMS.delete,
   importExcel: RATE_PERMS.import,
 };
-const GATEWAY_ACTIONS: Record<ResourceAction, string> = {
+const GATEWAY_ACTIONS: Record<ResourceAction, PermissionCode> = {
   list: RATE_PERMS.gatewayList,
   queryById: RATE_PERMS.gatewayList,
   exportXls: RATE_PERMS.gatewayList,
@@ -105,7 +106,7 @@ const GATEWAY_ACTIONS: Record<ResourceAction, string> = {
   importExcel: RATE_PERMS.gatewayEdit,
 };
 
-const OPERATOR_ACTIONS: Record<ResourceAction, string> = {
+const OPERATOR_ACTIONS: Record<ResourceAction, PermissionCode> = {
   list: RATE_PERMS.operatorList,
   queryById: RATE_PERMS.operatorList,
   exportXls: RATE_PERMS.operatorList,

@@ -1,6 +1,7 @@
 import {
   type dataRuleInputSchema,
   type GrantTreeNode,
+  type PermissionCode,
   type PermissionTree,
   ROLE_CODES,
   type RoleListQuery,
@@ -18,7 +19,7 @@ import { roleId } from '../permission';
 import { type DataRuleRow, RoleAdminRepo } from './repo';
 
 /** What the administrator role always keeps (and the menus above): else nobody could grant again. */
-const ADMIN_KEEPS = ['system:role:list', 'system:role:authorize'];
+const ADMIN_KEEPS: PermissionCode[] = ['system:role:list', 'system:role:authorize'];
 
 type RoleInput = z.output<typeof roleInputSchema>;
 type RuleInput = z.output<typeof dataRuleInputSchema>;

@@ -7,6 +7,7 @@ import {
   grantListQuerySchema,
   grantListSchema,
   grantSaveSchema,
+  type PermissionCode,
   ROUTE_SORTABLE,
   recommendationSchema,
   recommendQuerySchema,
@@ -37,7 +38,7 @@ export const ROUTING_PERMS = {
   agentCustomerGateways: 'agent:customer:gateway',
 } as const;
 
-const ROUTE_ACTIONS: Record<ResourceAction, string> = {
+const ROUTE_ACTIONS: Record<ResourceAction, PermissionCode> = {
   list: ROUTING_PERMS.list,
   queryById: ROUTING_PERMS.list,
   exportXls: ROUTING_PERMS.list,
@@ -48,7 +49,7 @@ const ROUTE_ACTIONS: Record<ResourceAction, string> = {
   importExcel: ROUTING_PERMS.edit,
 };
 
-const perm = (permission: string) => ({ access: { permission } });
+const perm = (permission: PermissionCode) => ({ access: { permission } });
 
 export function routingRoutes(api: Api, { routing }: Pick<Services, 'routing'>) {
   // --- routes: ordered rules (staff) ---

@@ -1,4 +1,5 @@
 import {
+  type PermissionCode,
   SMPP_ACCOUNT_SORTABLE,
   smppAccountEditSchema,
   smppAccountInputSchema,
@@ -15,7 +16,7 @@ import {
 import type { SmppAccountView } from './service';
 
 /** Each action's permission code (staff: the menu seeds them for administrators). */
-export const SMPP_ACCOUNT_PERMS: Record<ResourceAction, string> = {
+export const SMPP_ACCOUNT_PERMS: Record<ResourceAction, PermissionCode> = {
   list: 'system:smppAccount:list',
   queryById: 'system:smppAccount:list',
   add: 'system:smppAccount:add',

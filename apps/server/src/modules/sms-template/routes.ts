@@ -1,5 +1,6 @@
 import {
   type Locale,
+  type PermissionCode,
   reviewApproveSchema,
   reviewRejectSchema,
   SMS_SENDER_SORTABLE,
@@ -50,7 +51,7 @@ export const SMS_TEMPLATE_PERMS = {
 } as const;
 const P = SMS_TEMPLATE_PERMS;
 
-const TEMPLATE_ACTIONS: Record<ResourceAction, string> = {
+const TEMPLATE_ACTIONS: Record<ResourceAction, PermissionCode> = {
   list: P.templateList,
   queryById: P.templateList,
   add: P.templateAdd,
@@ -60,7 +61,7 @@ const TEMPLATE_ACTIONS: Record<ResourceAction, string> = {
   exportXls: P.templateExport,
   importExcel: P.templateImport,
 };
-const SENDER_ACTIONS: Record<ResourceAction, string> = {
+const SENDER_ACTIONS: Record<ResourceAction, PermissionCode> = {
   list: P.senderList,
   queryById: P.senderList,
   add: P.senderAdd,

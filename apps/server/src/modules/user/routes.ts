@@ -7,6 +7,7 @@ import {
   ipRulesResultSchema,
   ipWhitelistSchema,
   noResult,
+  type PermissionCode,
   roleOptionSchema,
   translateError,
   USER_SORTABLE,
@@ -35,7 +36,7 @@ import {
 import type { UserListRow } from './service';
 
 /** Each action's permission code (queryById is the list's; users are frozen, not deleted). */
-const PERMISSIONS: Record<ResourceAction, string> = {
+const PERMISSIONS: Record<ResourceAction, PermissionCode> = {
   list: 'system:user:list',
   queryById: 'system:user:list',
   add: 'system:user:add',

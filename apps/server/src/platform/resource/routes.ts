@@ -10,6 +10,7 @@ import {
   type Locale,
   noResult,
   type Page,
+  type PermissionCode,
   pageSchema,
   resourceIdQuerySchema,
   type SortQuery,
@@ -97,7 +98,7 @@ export interface ResourceGroup<
   path: string;
   /** What one row is, in English, for the OpenAPI summaries (`support contact`). */
   noun: string;
-  permission: (action: ResourceAction) => string;
+  permission: (action: ResourceAction) => PermissionCode;
   /** A row as the API answers it. */
   record: z.ZodType;
   list?: {
@@ -127,7 +128,10 @@ export const defineResource = <
   group: ResourceGroup<Row, L, A, E, X, I>,
 ) => group;
 
-const access = (group: { permission: (action: ResourceAction) => string }, action: ResourceAction) => ({
+const access = (
+  group: { permission: (action: ResourceAction) => PermissionCode },
+  action: ResourceAction,
+) => ({
   access: { permission: group.permission(action) },
 });
 
@@ -135,7 +139,7 @@ const access = (group: { permission: (action: ResourceAction) => string }, actio
 export function exportRoute<Row, X extends AnyObject>(
   api: Api,
   path: string,
-  options: { summary: string; access: { permission: string } | 'user' },
+  options: { summary: string; access: { permission: PermissionCode } | 'user' },
   definition: ExportDefinition<Row, X>,
 ) {
   api.get(
@@ -229,7 +233,7 @@ export async function runImport<Row, I extends z.ZodType>(
 export function importRoute<Row, I extends z.ZodType>(
   api: Api,
   path: string,
-  options: { summary: string; access: { permission: string } },
+  options: { summary: string; access: { permission: PermissionCode } },
   definition: ImportDefinition<Row, I>,
 ) {
   api.post(

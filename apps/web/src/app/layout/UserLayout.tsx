@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { BrandLogo, useBrand, useBrandTitle } from '@/features/branding';
+import { BrandLogo, useBrand, useBrandTitle } from '@/features/brand';
 import { ContactDropdown } from '@/features/contact';
 
 /** Text pages get more room than the sign-in form. */

@@ -2,7 +2,7 @@ import { HomeOutlined } from '@ant-design/icons';
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useHomePath } from '@/features/account';
+import { useHomePath } from '@/features/user';
 import { findByPath, flattenMenu } from '@/lib/menu-tree';
 import { useMenuTitle, useUserMenu } from './use-menu';
 

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { NotFound } from '@/components/NotFound';
-import { PROFILE_PATH } from '@/features/account';
+import { PROFILE_PATH } from '@/features/user';
 import { findAllowed, isWebUrl } from '@/lib/menu-tree';
 import { usePermissions } from '@/lib/permissions-context';
 import { HomeRedirect } from '../HomeRedirect';
@@ -10,7 +10,7 @@ import { redirectOnly } from './menu-tree';
 import { ScreenBoundary } from './ScreenBoundary';
 import { forgetScreen, hasScreen, screenFor } from './screens';
 
-const ProfilePage = lazy(() => import('@/features/account/pages/ProfilePage'));
+const ProfilePage = lazy(() => import('@/features/user/pages/ProfilePage'));
 
 /** Paths that lead to the user's home (the agent home in an agent's department). */
 export const HOME_REDIRECTS: ReadonlySet<string> = new Set(['/', '/dashboard/workplace']);

@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { iconFor } from '@/components/menu-icons';
-import { HOME_PATH, useHomePath } from '@/features/account';
+import { HOME_PATH, useHomePath } from '@/features/user';
 import { findByPath, flattenMenu, isWebUrl } from '@/lib/menu-tree';
 import { useMenuLabel, useMenuTitle, useUserMenu } from './use-menu';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
 import { isSameTabState } from '@/components/table-url-state';
-import { PROFILE_PATH, useHomePath } from '@/features/account';
+import { PROFILE_PATH, useHomePath } from '@/features/user';
 import { findAllowed, findByPath } from '@/lib/menu-tree';
 import { usePermissions } from '@/lib/permissions-context';
 import { Breadcrumbs } from '../menu/Breadcrumbs';

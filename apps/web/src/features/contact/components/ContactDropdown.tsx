@@ -5,7 +5,7 @@ import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { useTranslation } from 'react-i18next';
 import { MenuButton } from '@/components/MenuButton';
 import { SvgIcon } from '@/components/SvgIcon';
-import { useBrand } from '@/features/branding';
+import { useBrand } from '@/features/brand';
 import { useContactInfo } from '../api/get-contact-info';
 import { useCopy } from '../use-copy';
 

@@ -1,7 +1,7 @@
 import type { AuthEntry } from '@switchboard/contracts';
 import { Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useHomePath } from '@/features/account';
+import { useHomePath } from '@/features/user';
 import { currentLocale } from '@/lib/i18n';
 import { usePermissions } from '@/lib/permissions-context';
 import { useSession } from '@/lib/session';

@@ -2,13 +2,13 @@ import { KeyOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HomeDashboard } from '@/features/sms-stats';
 import {
   ChangePasswordModal,
   currentDepartment,
   GoogleAuthCard,
   useCurrentUserDeparts,
-} from '@/features/account';
-import { HomeDashboard } from '@/features/sms-stats';
+} from '@/features/user';
 import { useSession } from '@/lib/session';
 
 /**

@@ -16,7 +16,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '@/components/DateTimeText';
-import { GatewayStateTag } from '@/features/sms';
+import { GatewayStateTag } from '@/features/gateway';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { MONITOR_REFRESH_MS, useMonitorSnapshot } from '../api/monitor';
 import { SampleChart, type SampleSeries } from '../components/SampleChart';

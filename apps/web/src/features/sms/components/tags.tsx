@@ -1,5 +1,4 @@
 import {
-  type GatewayState,
   isErrorCode,
   SMS_STATUSES,
   type SmsBatchRow,
@@ -8,9 +7,8 @@ import {
   type SmsStatus,
   translateError,
 } from '@switchboard/contracts';
-import { Flex, Tag, Tooltip } from 'antd';
+import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateTimeText } from '@/components/DateTimeText';
 import { useLocale } from '@/lib/i18n';
 import { countsInOrder } from '../lib/numbers';
 
@@ -88,38 +86,4 @@ export function CallbackStateTag({ state }: { state: SmsCallbackState }) {
 export function useReasonText() {
   const locale = useLocale();
   return (reason: string) => (isErrorCode(reason) ? translateError(reason, locale) : reason);
-}
-
-const GATEWAY_STATE_COLORS: Record<GatewayState['state'], string> = {
-  bound: 'green',
-  connecting: 'gold',
-  down: 'red',
-  disabled: 'default',
-};
-
-/**
- * The live bind state of a gateway: a tag (bound 2/2, connecting, down, disabled), with since when
- * in a tooltip. Without a state yet: down when enabled, else disabled.
- */
-export function GatewayStateTag({
-  state,
-  enabled,
-}: {
-  state: Pick<GatewayState, 'state' | 'bound' | 'binds' | 'since'> | undefined;
-  enabled: boolean;
-}) {
-  const { t } = useTranslation('gateway');
-  const current = state?.state ?? (enabled ? 'down' : 'disabled');
-  const label = t(`states.${current}`);
-  const detail =
-    current === 'bound' && state ? t('boundOf', { bound: state.bound, binds: state.binds }) : null;
-  const since = state?.since ?? null;
-  return (
-    <Tooltip title={since ? <DateTimeText value={since} /> : undefined}>
-      <Tag color={GATEWAY_STATE_COLORS[current]} data-testid="gateway-state" data-state={current}>
-        {label}
-        {detail ? ` · ${detail}` : ''}
-      </Tag>
-    </Tooltip>
-  );
 }

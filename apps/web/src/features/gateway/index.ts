@@ -1,0 +1,1 @@
+export { GatewayStateTag } from './components/GatewayStateTag';

@@ -1,0 +1,258 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type Gateway, gatewayListQuerySchema } from '@switchboard/contracts';
+import { App, Button, Form, Input, Modal, Switch, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BatchDeleteButton } from '@/components/BatchDeleteButton';
+import { Can, useCan } from '@/components/Can';
+import { EnabledFilter } from '@/components/EnabledFilter';
+import { ExportButton } from '@/components/ExportButton';
+import { ImportButton } from '@/components/ImportButton';
+import { ImportDialog } from '@/components/ImportDialog';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { isApiError } from '@/lib/api-client';
+import {
+  GATEWAY_EXPORT_PATH,
+  GATEWAY_IMPORT_PATH,
+  GATEWAY_PERMISSIONS,
+  listGatewaysQuery,
+  useCopyGateway,
+  useDeleteGateway,
+  useDeleteGateways,
+  useGatewayStates,
+  useReloadGateways,
+  useToggleGateway,
+} from '../api/gateways';
+import { GatewayFormModal } from '../components/GatewayFormModal';
+import { GatewayStateTag } from '../components/GatewayStateTag';
+
+/** Copy: a new name; everything else (the password too) is copied, the copy disabled. */
+function CopyModal({ source, onClose }: { source: Gateway | null; onClose: () => void }) {
+  const { t } = useTranslation('gateway');
+  const { message } = App.useApp();
+  const copy = useCopyGateway();
+  const [form] = Form.useForm<{ name: string }>();
+  const submit = async () => {
+    if (!source) return;
+    const { name } = await form.validateFields();
+    try {
+      await copy.mutateAsync({ id: source.id, name: name.trim() });
+    } catch (error) {
+      const text = isApiError(error) ? (error.fieldErrors[0]?.message ?? error.message) : String(error);
+      form.setFields([{ name: 'name', errors: [text] }]);
+      return;
+    }
+    void message.success(t('copied'));
+    onClose();
+  };
+  return (
+    <Modal
+      open={source !== null}
+      title={source ? t('copyTitle', { name: source.name }) : ''}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      confirmLoading={copy.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      afterOpenChange={(open) => {
+        if (open && source) form.setFieldsValue({ name: `${source.name}-copy`.slice(0, 64) });
+      }}
+      data-testid="gateway-copy"
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="name"
+          label={t('copyName')}
+          extra={t('copyHint')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={64} data-testid="gateway-copy-name" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** sms/GatewayList: upstream SMSCs, their settings and their live bind state (administrators). */
+export default function GatewayListPage() {
+  const { t } = useTranslation(['gateway', 'common']);
+  const { modal, message } = App.useApp();
+  const [form, setForm] = useState<{ open: boolean; editing: Gateway | null }>({
+    open: false,
+    editing: null,
+  });
+  const [copying, setCopying] = useState<Gateway | null>(null);
+  const [importing, setImporting] = useState(false);
+  const remove = useDeleteGateway();
+  const removeMany = useDeleteGateways();
+  const toggle = useToggleGateway();
+  const reload = useReloadGateways();
+  const states = useGatewayStates();
+  const canEdit = useCan(GATEWAY_PERMISSIONS.edit);
+
+  const confirmDelete = (record: Gateway) =>
+    modal.confirm({
+      title: t('deleteTitle'),
+      content: t('deleteConfirm', { name: record.name }),
+      okText: t('delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () =>
+        remove.mutateAsync(record.id).then(
+          () => void message.success(t('deleted')),
+          () => {},
+        ),
+    });
+
+  const columns: TableColumnsType<Gateway> = [
+    { title: t('fields.name'), dataIndex: 'name', sorter: true },
+    {
+      title: t('fields.address'),
+      dataIndex: 'host',
+      sorter: true,
+      responsive: ['md'],
+      render: (_: string, record) => `${record.host}:${record.port}`,
+      onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+    },
+    { title: t('fields.systemId'), dataIndex: 'systemId', sorter: true, responsive: ['lg'] },
+    {
+      title: t('fields.binds'),
+      dataIndex: 'binds',
+      sorter: true,
+      responsive: ['lg'],
+      render: (value: number, record) => `${value} · ${t(`bindModes.${record.bindMode}`)}`,
+    },
+    { title: t('fields.windowSize'), dataIndex: 'windowSize', sorter: true, responsive: ['xl'] },
+    { title: t('fields.tps'), dataIndex: 'tps', sorter: true, responsive: ['xl'] },
+    {
+      title: t('fields.enabled'),
+      dataIndex: 'enabled',
+      sorter: true,
+      render: (value: boolean, record) => (
+        <Switch
+          size="small"
+          checked={value}
+          disabled={!canEdit.visible || canEdit.disabled}
+          loading={toggle.isPending && toggle.variables?.gateway.id === record.id}
+          aria-label={t('fields.enabled')}
+          data-testid="gateway-toggle"
+          onChange={(enabled) =>
+            toggle.mutate(
+              { gateway: record, enabled },
+              {
+                onSuccess: () =>
+                  void message.success(
+                    t('toggled', { name: record.name, state: enabled ? t('enabled') : t('disabled') }),
+                  ),
+              },
+            )
+          }
+        />
+      ),
+    },
+    {
+      title: t('fields.state'),
+      key: 'state',
+      render: (_: unknown, record) => (
+        <GatewayStateTag state={states.get(record.id)} enabled={record.enabled} />
+      ),
+    },
+    {
+      title: t('fields.lastError'),
+      key: 'lastError',
+      responsive: ['md'],
+      render: (_: unknown, record) => (
+        <span data-testid="gateway-last-error" style={{ overflowWrap: 'anywhere' }}>
+          {states.get(record.id)?.lastError ?? ''}
+        </span>
+      ),
+    },
+    rowActionsColumn<Gateway>(t('actions'), (record) => [
+      {
+        key: 'edit',
+        label: t('edit'),
+        permission: GATEWAY_PERMISSIONS.edit,
+        onClick: () => setForm({ open: true, editing: record }),
+      },
+      {
+        key: 'copy',
+        label: t('copy'),
+        permission: GATEWAY_PERMISSIONS.copy,
+        onClick: () => setCopying(record),
+      },
+      {
+        key: 'delete',
+        label: t('delete'),
+        permission: GATEWAY_PERMISSIONS.delete,
+        danger: true,
+        onClick: () => confirmDelete(record),
+      },
+    ]),
+  ];
+
+  return (
+    <>
+      <ResourceTable
+        params={gatewayListQuerySchema}
+        query={listGatewaysQuery}
+        rowKey="id"
+        title={t('title')}
+        testId="gateway-table"
+        columns={columns}
+        selectable
+        filters={
+          <>
+            <Form.Item name="name" label={t('search')}>
+              <Input allowClear placeholder={t('searchPlaceholder')} data-testid="gateway-search" />
+            </Form.Item>
+            <EnabledFilter label={t('enabledFilter')} />
+          </>
+        }
+        toolbar={({ selectedKeys, clearSelection, params }) => (
+          <>
+            <Can action={GATEWAY_PERMISSIONS.add}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setForm({ open: true, editing: null })}
+                data-testid="gateway-add"
+              >
+                {t('add')}
+              </Button>
+            </Can>
+            <ExportButton
+              path={GATEWAY_EXPORT_PATH}
+              params={params}
+              permission={GATEWAY_PERMISSIONS.export}
+            />
+            <ImportButton permission={GATEWAY_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            <BatchDeleteButton
+              selectedKeys={selectedKeys}
+              permission={GATEWAY_PERMISSIONS.delete}
+              onDelete={(ids) => removeMany.mutateAsync(ids)}
+              onDone={clearSelection}
+            />
+          </>
+        )}
+      />
+      <ImportDialog
+        open={importing}
+        title={t('importTitle')}
+        path={GATEWAY_IMPORT_PATH}
+        onClose={() => setImporting(false)}
+        onImported={(count) => {
+          void reload();
+          void message.success(t('imported', { count }));
+        }}
+      />
+      <GatewayFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+      <CopyModal source={copying} onClose={() => setCopying(null)} />
+    </>
+  );
+}

@@ -1,7 +1,0 @@
-export { getUnreadNotices, unreadNoticesQuery, useUnreadNotices } from './api/list-by-user';
-export { markNoticeRead, useMarkNoticeRead } from './api/mark-read';
-export { ALL_NOTICES_PATH, NoticeBell } from './components/NoticeBell';
-export { NoticeModal, PRIORITY_COLOURS, type ShownNotice } from './components/NoticeModal';
-export { NoticeTitleButton } from './components/NoticeTitleButton';
-export { sanitizeHtml } from './sanitize';
-// UserAnnouncementPage is loaded lazily: import '@/features/notices/pages/UserAnnouncementPage'.

@@ -1,1 +1,0 @@
-export { GatewayStateTag } from './components/tags';
