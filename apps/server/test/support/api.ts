@@ -8,8 +8,7 @@ import {
   translateError,
 } from '@switchboard/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { getCurrentTest } from 'vitest/suite';
+import { expect, TestRunner } from 'vitest';
 import { departments, roles, userDepartments, userRoles, users } from '../../src/db/schema';
 import { stableId } from '../../src/db/seed/index';
 import { hashPassword } from '../../src/platform/passwords';
@@ -199,7 +198,7 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs?: number)
 
 /** A moment before the running test's limit (its start plus its timeout), or 45 s from now. */
 function testDeadline(): number {
-  const test = getCurrentTest();
+  const test = TestRunner.getCurrentTest();
   const started = test?.result?.startTime;
   if (!test || started === undefined || test.timeout <= 0) return Date.now() + 45_000;
   return started + test.timeout - Math.min(5_000, test.timeout / 10);
