@@ -1,10 +1,12 @@
-// The API suite against a real PostgreSQL (DATABASE_URL, default this machine's server). The test
-// harness creates a fresh database per test file in that server and drops it afterwards.
+// The API suite against a real PostgreSQL (DATABASE_URL, default this machine's server), every
+// tier (apps/server/vitest.config.ts). The test harness creates a fresh database per test file in
+// that server and drops it afterwards.
 import { spawnSync } from 'node:child_process';
 
 const env = {
   ...process.env,
   DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  TEST_TIER: 'all',
 };
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'server'], { stdio: 'inherit', env });
 process.exit(run.status ?? 1);

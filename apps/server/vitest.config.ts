@@ -1,24 +1,59 @@
-import { defineConfig } from 'vitest/config';
+import os from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * HOSTILE_WALK=1 runs only the walk of every route with hostile input (test/*.walk.ts): minutes
- * of requests, so it is its own step of CI (`npm run test:hostile`) rather than part of
- * `npm test`.
+ * The server's tests in tiers, chosen by kind and by measured time per file:
+ * - `npm test` (TEST_TIER unset): unit tests and the API on PGlite, one in-process server per
+ *   file: what a developer runs after a change;
+ * - `npm run test:slow` (TEST_TIER=slow): the files below, which start servers in child
+ *   processes, run the SMS engine end to end against simulated SMSCs, or walk every route for
+ *   every role (minutes of CPU on a 2-core machine);
+ * - TEST_TIER=all: both (the PostgreSQL step of CI, `npm run test:api:pg`).
+ * HOSTILE_WALK=1 runs only the walk of every route with hostile input (test/*.walk.ts): its own
+ * step of CI (`npm run test:hostile`).
  */
+export const SLOW_TIER: Record<string, string> = {
+  'test/bundle.test.ts': 'builds the production bundle and starts it in a child process',
+  'test/demo-binding.test.ts': 'starts the real server in a child process, twice',
+  'test/db-outage.test.ts': 'a child-process server through a TCP proxy that cuts PostgreSQL',
+  'test/sms-crash.test.ts': 'SIGKILL of a child-process server in a 10,000-message run',
+  'test/sms-crash-windows.test.ts': 'SIGKILL of a child-process server with full windows',
+  'test/sms-end-to-end.test.ts': 'the SMS engine end to end against simulated SMSCs',
+  'test/sms-dispatch-faults.test.ts': 'dispatch against simulated SMSCs that fail',
+  'test/sms-two-processes.test.ts': 'two servers on one database share the SMSC binds',
+  'test/sms-two-workers.test.ts': 'two worker loops on one database share the queue',
+  'test/ledger-concurrency.test.ts': 'hundreds of parallel charges (PostgreSQL)',
+  'test/payments-concurrency.test.ts': 'webhooks under concurrency and a crash (PostgreSQL)',
+  'test/rates-concurrency.test.ts': 'hundreds of parallel charges with commissions (PostgreSQL)',
+  'test/route-access-walk.test.ts': 'every route as nobody and as every demo role',
+  'test/tenant-isolation.test.ts': 'every route of the money modules, every role, every foreign object',
+};
+
+/**
+ * How busy the machine is as the run starts: processes waiting to run per core (1 when idle, at
+ * most 10). The limits are 60 s on an idle machine, so a hung test fails within a minute, and
+ * grow with the load, so a test starved by others' on a shared 2-core machine is not taken for hung.
+ */
+const busy = Math.min(10, Math.max(1, os.loadavg()[0] / os.availableParallelism()));
+
+const tier = process.env.TEST_TIER ?? 'fast';
+if (!['fast', 'slow', 'all'].includes(tier)) throw new Error(`TEST_TIER: fast, slow or all, not ${tier}`);
 const walk = process.env.HOSTILE_WALK === '1';
+const all = ['test/**/*.test.ts', 'src/**/*.test.ts'];
 
 export default defineConfig({
   test: {
     name: 'server',
-    include: walk ? ['test/**/*.walk.ts'] : ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: walk ? ['test/**/*.walk.ts'] : tier === 'slow' ? Object.keys(SLOW_TIER) : all,
+    exclude: [...configDefaults.exclude, ...(tier === 'fast' && !walk ? Object.keys(SLOW_TIER) : [])],
     environment: 'node',
     // The files of a worker share their modules (fastify, drizzle, PGlite, the app's) instead of
     // importing them again per file, and the harness's database dumps. Each file builds its own
     // server over its own database; no test changes module state.
     isolate: false,
-    // Limits only stop a hung test or hook; nothing waits for them. Generous: beside other suites
-    // on this 2-core machine (load 30 was seen) starting one server and signing in took over 120 s.
-    testTimeout: 300_000,
-    hookTimeout: 600_000,
+    // Limits tell a slow test from a hung one; nothing waits for them. A test or set-up that needs
+    // longer says so itself, with the reason (the load does not scale those).
+    testTimeout: 60_000 * busy,
+    hookTimeout: 60_000 * busy,
   },
 });

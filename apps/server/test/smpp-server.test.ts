@@ -90,7 +90,7 @@ async function receiptsDueAtOnce(session: Session, count: number, label: string)
     expect(found.every(Boolean)).toBe(true);
     for (const id of ids) expect((await messageRow(id)).status).toBe('sent');
     return found.map((f) => f!);
-  }, 20_000);
+  });
   await Promise.all(
     submits.flatMap((submit) =>
       (submit.outcome.ok ? submit.outcome.upstreamIds : []).map((upstream) =>
@@ -117,8 +117,8 @@ async function deliverUpstream(messageId: string, status: 'delivered' | 'undeliv
     const found = gateways.submitsOf(messageId)[0];
     expect(found).toBeDefined();
     return found!;
-  }, 10_000);
-  await eventually(async () => expect((await messageRow(messageId)).status).toBe('sent'), 10_000);
+  });
+  await eventually(async () => expect((await messageRow(messageId)).status).toBe('sent'));
   const ids = submit.outcome.ok ? submit.outcome.upstreamIds : [];
   for (const upstream of ids)
     await gateways.receipt(submit.gatewayId, upstream, status, status === 'delivered' ? null : '001');
@@ -451,7 +451,7 @@ describe('submit_sm and receipts', () => {
     const receipt = await eventually(async () => {
       expect(receipts).toHaveLength(1);
       return receipts[0]!;
-    }, 10_000);
+    });
     expect(receipt.esm_class).toBe(0x04);
     expect(receipt.receipted_message_id).toBe(id);
     expect(receipt.message_state).toBe(2);
@@ -578,7 +578,7 @@ describe('submit_sm and receipts', () => {
     });
     await deliverUpstream(id, 'undeliverable');
     await deliverUpstream(quiet.message_id!);
-    await eventually(async () => expect((await smppRow(id))?.receiptState).toBe('due'), 10_000);
+    await eventually(async () => expect((await smppRow(id))?.receiptState).toBe('due'));
     await eventually(
       async () => expect((await smppRow(quiet.message_id!))?.status).toBe('delivered'),
       10_000,
@@ -592,7 +592,7 @@ describe('submit_sm and receipts', () => {
       return false;
     });
     expect((await bind(silent, acc.systemId, acc.password, 'bind_receiver')).command_status).toBe(ESME_ROK);
-    await eventually(async () => expect(unanswered).toBeDefined(), 10_000);
+    await eventually(async () => expect(unanswered).toBeDefined());
     silent.socket.destroy();
     await eventually(async () => expect((await smppRow(id))?.receiptState).toBe('due'));
 
@@ -602,7 +602,7 @@ describe('submit_sm and receipts', () => {
       return undefined;
     });
     expect((await bind(rx, acc.systemId, acc.password, 'bind_receiver')).command_status).toBe(ESME_ROK);
-    await eventually(async () => expect(received).toHaveLength(1), 10_000);
+    await eventually(async () => expect(received).toHaveLength(1));
     expect(received[0]!.receipted_message_id).toBe(id);
     expect(received[0]!.message_state).toBe(5);
     expect((received[0]!.short_message as { message: string }).message).toContain('stat:UNDELIV err:001');
@@ -624,7 +624,7 @@ describe('submit_sm and receipts', () => {
     expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
     const count = 130; // the window is 100 receipts written and not yet answered
     const ids = await receiptsDueAtOnce(session, count, 'window');
-    await eventually(async () => expect(received).toHaveLength(count), 20_000);
+    await eventually(async () => expect(received).toHaveLength(count));
     expect(new Set(received.map((r) => r.receipted_message_id))).toEqual(new Set(ids));
   });
 
@@ -645,7 +645,7 @@ describe('submit_sm and receipts', () => {
     });
     expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
     const ids = await receiptsDueAtOnce(session, 105, 'unanswered');
-    await eventually(async () => expect(received).toHaveLength(100), 20_000);
+    await eventually(async () => expect(received).toHaveLength(100));
     await eventually(async () => expect(waiting().has(acc.id)).toBe(true));
     session.socket.destroy();
     await eventually(async () => expect(waiting().has(acc.id)).toBe(false));

@@ -430,15 +430,15 @@ describe('GET /sms/{id} and GET /balance', () => {
       const found = gateways.submitsOf(id)[0];
       expect(found).toBeDefined();
       return found!;
-    }, 10_000);
-    await eventually(async () => expect((await messageRow(id)).status).toBe('sent'), 10_000);
+    });
+    await eventually(async () => expect((await messageRow(id)).status).toBe('sent'));
     const upstream = submit.outcome.ok ? submit.outcome.upstreamIds[0]! : '';
     await gateways.receipt(submit.gatewayId, upstream, 'delivered');
     const message = await eventually(async () => {
       const m = expectOk(await api<SmsApiMessage>('GET', `/sms/${id}`, { key: keys.direct }));
       expect(m.status).toBe('delivered');
       return m;
-    }, 10_000);
+    });
     expect(message).toMatchObject({
       id,
       to: CN,

@@ -179,14 +179,14 @@ describe('a submit the SMSC may have taken', () => {
     sim.holdAnswers('fa');
     const ids = await send('notification', numbers, 'faults: answer swallowed, code 4711');
     // Every one written to A and taken there; no answer came.
-    await eventually(async () => expect(reached('fa', numbers).size).toBe(20), 30_000);
+    await eventually(async () => expect(reached('fa', numbers).size).toBe(20));
     // Their receipts come (ids never answered) and are kept, before the bind dies.
     const acked = sim.receipts.length;
     sim.flushReceipts();
     await eventually(async () => {
       const mine = sim.receipts.slice(acked).filter((r) => numbers.includes(r.source));
       expect(mine.filter((r) => r.responseStatus === 0)).toHaveLength(20);
-    }, 30_000);
+    });
     // The connection dies with the answers: the submits are unconfirmed, sent on A (not failed
     // over to B), and the receipts kept meanwhile finalise them (matched by their numbers).
     proxyA.cut();

@@ -360,7 +360,7 @@ async function sendSmppLong(kind: SmsKind, to: string, text: string) {
       .where(eq(smppMessages.smppId, smppId));
     expect(found).toBeDefined();
     return found!;
-  }, 30_000);
+  });
   push('smpp', kind, row.messageId, to, text, chunks.length, smppId);
 }
 
@@ -444,7 +444,7 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
         expect(smsc.receipts.filter((r) => r.responseStatus !== 0)).toEqual([]);
         expect(smsc.pendingReceipts).toBe(0);
       }
-    }, 30_000);
+    });
     const total = sent.reduce((sum, m) => sum + m.parts, 0);
     expect(smscA.parts.length + smscP.parts.length).toBe(total);
 
@@ -520,7 +520,7 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
       expect(found.filter((r) => r.receiptState !== 'acked')).toEqual([]);
       expect(found).toHaveLength(smppSent.length);
       return found;
-    }, 30_000);
+    });
     expect(records.map((r) => r.attempts)).toEqual(smppSent.map(() => 1));
     for (const m of smppSent) expect(smppReceipts.get(m.smppId ?? m.id)).toHaveLength(1);
 

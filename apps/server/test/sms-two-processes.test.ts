@@ -101,16 +101,16 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     try {
       for (const slot of [2, 3]) await lock(slot, 'pg_advisory_lock');
       await s.app.startWorkers({ jobs: false });
-      await eventually(async () => expect(s.app.services.gateways.ready()).toEqual([gatewayId]), 30_000);
-      await eventually(async () => expect(smsc.bindList().filter((b) => b.mode)).toHaveLength(2), 30_000);
+      await eventually(async () => expect(s.app.services.gateways.ready()).toEqual([gatewayId]));
+      await eventually(async () => expect(smsc.bindList().filter((b) => b.mode)).toHaveLength(2));
       firstBinds = new Set(smsc.bindList().map((b) => b.bindId));
       for (const slot of [2, 3]) await lock(slot, 'pg_advisory_unlock');
       await second.startWorkers({ jobs: false });
     } finally {
       await holder.end();
     }
-    await eventually(async () => expect(second!.services.gateways.ready()).toEqual([gatewayId]), 30_000);
-    await eventually(async () => expect(smsc.bindList().filter((b) => b.mode)).toHaveLength(4), 30_000);
+    await eventually(async () => expect(second!.services.gateways.ready()).toEqual([gatewayId]));
+    await eventually(async () => expect(smsc.bindList().filter((b) => b.mode)).toHaveLength(4));
   });
 
   afterAll(async () => {

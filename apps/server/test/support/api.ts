@@ -8,7 +8,7 @@ import {
   translateError,
 } from '@switchboard/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, TestRunner } from 'vitest';
 import { departments, roles, userDepartments, userRoles, users } from '../../src/db/schema';
 import { stableId } from '../../src/db/seed/index';
 import { hashPassword } from '../../src/platform/passwords';
@@ -178,15 +178,28 @@ export async function withCaptcha(
   return { ...body, ...(await solvedCaptcha(s, undefined, options)) };
 }
 
-/** Retries an assertion for a while (for writes done after the answer is sent). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+/**
+ * Retries an assertion until it holds (for writes done after the answer is sent): at once, then
+ * with a back-off from 10 ms up to 250 ms between tries. It gives up with the check's last error
+ * `timeoutMs` after it began or, by default, shortly before the running test's own limit (so a
+ * condition that never comes fails with its assertion, not a bare time-out; in a hook, 45 s).
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs?: number): Promise<T> {
+  const until = timeoutMs === undefined ? testDeadline() : Date.now() + timeoutMs;
+  for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
     try {
       return await check();
     } catch (error) {
       if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
+}
+
+/** A moment before the running test's limit (its start plus its timeout), or 45 s from now. */
+function testDeadline(): number {
+  const test = TestRunner.getCurrentTest();
+  const started = test?.result?.startTime;
+  if (!test || started === undefined || test.timeout <= 0) return Date.now() + 45_000;
+  return started + test.timeout - Math.min(5_000, test.timeout / 10);
 }
