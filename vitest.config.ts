@@ -8,6 +8,7 @@ export default defineConfig({
     teardownTimeout: 120_000,
     projects: [
       'packages/contracts',
+      'packages/smpp',
       'packages/smsc-sim',
       'apps/server',
       'apps/web',

@@ -13,7 +13,7 @@ import { AppError, sendError } from './platform/envelope';
 import { createHttpServer } from './platform/http';
 import { JobRunner } from './platform/jobs/index';
 import { createLogger, type Logger } from './platform/logger';
-import type { Api, AppModule, ModuleWorker, Platform, Services } from './platform/module';
+import type { Api, AppModule, ModuleWorker, Platform, Services, WorkerRole } from './platform/module';
 import { buildServices, servicesOf } from './platform/module-graph';
 import { API_DOCS_PERMISSION } from './platform/openapi';
 import { createPubSub } from './platform/pubsub';
@@ -46,10 +46,11 @@ export interface Core {
   /** Jobs registered (their timers start with `jobs.start()`, in worker processes). */
   jobs: JobRunner;
   /**
-   * Worker processes: starts the jobs (unless `jobs: false`) and the modules' workers (those of
-   * the modules named in `only`, when given: tests run one module's loops); close() stops them.
+   * Starts the modules' workers of a role (those of the modules named in `only`, when given:
+   * tests run one module's loops); close() stops them. Role `worker` (the default: worker
+   * processes) starts the jobs too, unless `jobs: false`; `buildApp` starts the `api` role's.
    */
-  startWorkers(options?: { jobs?: boolean; only?: string[] }): Promise<void>;
+  startWorkers(options?: { role?: WorkerRole; jobs?: boolean; only?: string[] }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,7 +105,6 @@ export async function buildCore(options: AppOptions): Promise<Core> {
   // Test services stand in from here on: the data is seeded by the real modules (an empty
   // PostgreSQL database gets the demo gateways and routes, which an in-test fake cannot seed).
   if (options.testServices) Object.assign(services, options.testServices);
-  const workers: ModuleWorker[] = [];
   await jobs.register([
     ...modules.flatMap((module) => module.jobs?.(servicesOf(module, services), platform) ?? []),
     {
@@ -114,7 +114,18 @@ export async function buildCore(options: AppOptions): Promise<Core> {
       run: async () => ({ deleted: await jobs.purgeHistory(30) }),
     },
   ]);
-  let workersStarted = false;
+  // Each module's workers, declared once (a worker does nothing until started), started by role.
+  const declared = new Map<AppModule, ModuleWorker[]>();
+  const workersOf = (module: AppModule) => {
+    let list = declared.get(module);
+    if (!list) {
+      list = module.workers?.(servicesOf(module, services), platform) ?? [];
+      declared.set(module, list);
+    }
+    return list;
+  };
+  const running: Record<WorkerRole, ModuleWorker[]> = { api: [], worker: [] };
+  const rolesStarted = new Set<WorkerRole>();
   return {
     platform,
     modules,
@@ -122,21 +133,24 @@ export async function buildCore(options: AppOptions): Promise<Core> {
     database,
     seedReport,
     jobs,
-    async startWorkers({ jobs: withJobs = true, only }: { jobs?: boolean; only?: string[] } = {}) {
-      if (workersStarted) return;
-      workersStarted = true;
-      if (withJobs) await jobs.start();
+    async startWorkers({ role = 'worker', jobs: withJobs = true, only } = {}) {
+      if (rolesStarted.has(role)) return;
+      rolesStarted.add(role);
+      if (role === 'worker' && withJobs) await jobs.start();
       for (const module of modules) {
         if (only && !only.includes(module.name)) continue;
-        for (const worker of module.workers?.(servicesOf(module, services), platform) ?? []) {
+        for (const worker of workersOf(module)) {
+          if ((worker.role ?? 'worker') !== role) continue;
           await worker.start();
-          workers.push(worker);
+          running[role].push(worker);
         }
       }
     },
     async close() {
       await jobs.stop();
-      for (const worker of workers.splice(0).reverse()) {
+      // What takes work in (the API's workers) first, then the background workers; each in
+      // reverse order of start.
+      for (const worker of [...running.api.splice(0).reverse(), ...running.worker.splice(0).reverse()]) {
         await worker.stop().catch((error: unknown) => log.error({ err: error }, 'worker stop failed'));
       }
       await realtime.close();
@@ -205,14 +219,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   );
   await server.ready();
-  // The customer SMPP server runs with the API (SMPP_PORT; off when not set in tests).
-  await services.smppServer.start();
+  // The API's module workers: the customer SMPP server (SMPP_PORT; off when not set in tests).
+  await core.startWorkers({ role: 'api' });
   return {
     ...core,
     server,
     routes,
     async close() {
-      await services.smppServer.stop();
       await server.close();
       redis?.disconnect();
       await core.close();

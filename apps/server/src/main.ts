@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { buildApp, buildCore, type Core } from './app';
 import { DEMO_USERS } from './db/seed/demo-users';
 import { usersWithPassword } from './db/seed/index';
+import { type SimulatedGateways, startSimulatedGateways } from './demo/simulated-gateways';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config';
 
 const ROLES = ['api', 'worker', 'all'] as const;
@@ -58,7 +59,12 @@ async function main() {
       );
     }
   }
-  if (role !== 'api') await core.startWorkers();
+  let simulators: SimulatedGateways | undefined;
+  if (role !== 'api') {
+    // The demo's upstream SMSCs, when it wants them: before the binds that connect to them.
+    simulators = await startSimulatedGateways(core);
+    await core.startWorkers();
+  }
   if (core.seedReport.demo) {
     lines.push(
       `Demo mode. Users (password "${config.demoPassword}"): ${DEMO_USERS.map((u) => u.username).join(', ')}`,
@@ -97,6 +103,7 @@ async function main() {
     closing = true;
     core.platform.log.info({ signal }, 'shutting down');
     await core.close();
+    await simulators?.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

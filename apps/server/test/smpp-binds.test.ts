@@ -364,10 +364,10 @@ describe.skipIf(!process.env.DATABASE_URL)('in every process (two processes, one
       logger: false,
       eventsChannel: s.eventsChannel,
     });
-    secondPort = (await second.services.smppServer.start())!;
+    await second.startWorkers({ role: 'api' });
+    secondPort = second.services.smppServer.port!;
   });
   afterAll(async () => {
-    await second?.services.smppServer.stop();
     await second?.close();
     await secondDatabase?.close();
   });

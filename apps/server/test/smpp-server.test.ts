@@ -1,10 +1,10 @@
-/// <reference path="../../../packages/smsc-sim/src/smpp.d.ts" />
+/// <reference path="../../../packages/smpp/src/smpp.d.ts" />
 import { type Page, type SmppAccountRecord, units, XLSX_MIME } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, smppMessages, smsMessages } from '../src/db/schema';
-import { formatReceipt, receiptErr, wantsReceipt } from '../src/modules/smpp-server/receipt';
+import { customerReceiptText, receiptErr, wantsReceipt } from '../src/modules/smpp-server/receipt';
 import { SmppServer, type SmppServerLimits } from '../src/modules/smpp-server/server';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, eventually, expectError, expectOk, tokenOf, ZH } from './support/api';
@@ -139,7 +139,7 @@ afterAll(async () => {
 
 describe('receipt text (unit)', () => {
   it('writes the standard receipt text', () => {
-    const text = formatReceipt({
+    const text = customerReceiptText({
       id: 'abc',
       status: 'delivered',
       errorCode: null,
@@ -629,13 +629,13 @@ describe('submit_sm and receipts', () => {
   });
 
   it('forgets an account waiting for window room once its last receiving bind closes', async () => {
-    // The set is the server's own; reached here because nothing outside shows it.
+    // The set is the server's receipt writer's own; reached here because nothing outside shows it.
     const waiting = () =>
       (
         s.app.services.smppServer as unknown as {
-          server: { waitingForRoom: Set<string> };
+          server: { receipts: { waitingForRoom: Set<string> } };
         }
-      ).server.waitingForRoom;
+      ).server.receipts.waitingForRoom;
     const acc = await account();
     // A client that never answers its receipts: the window (100) fills and stays full.
     const received: Pdu[] = [];

@@ -1,4 +1,4 @@
-/// <reference path="../../../packages/smsc-sim/src/smpp.d.ts" />
+/// <reference path="../../../packages/smpp/src/smpp.d.ts" />
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,30 +1,7 @@
 import { errorCodeValue, gatewayEditSchema, gatewayInputSchema } from '@switchboard/contracts';
 import { describe, expect, it } from 'vitest';
+import { receiptStatus } from '../src/modules/gateway/receipt-reader';
 import { stateOf } from '../src/modules/gateway/service';
-import {
-  encodeParts,
-  normaliseId,
-  receiptDate,
-  receiptIdToSubmitForm,
-  receiptStatus,
-} from '../src/modules/gateway/smpp-client';
-
-describe('upstream ids', () => {
-  it('normalises numeric ids (case, leading zeros) and leaves others as they are', () => {
-    expect(normaliseId('00AB12', 'hex')).toBe('ab12');
-    expect(normaliseId('000', 'hex')).toBe('0');
-    expect(normaliseId('0012345', 'decimal')).toBe('12345');
-    expect(normaliseId(' msg-7f ', 'hex')).toBe('msg-7f');
-  });
-
-  it('turns receipt-text ids into the submit_sm_resp form', () => {
-    expect(receiptIdToSubmitForm('1193046', 'decimal', 'hex')).toBe('123456');
-    expect(receiptIdToSubmitForm('123456', 'hex', 'decimal')).toBe('1193046');
-    expect(receiptIdToSubmitForm('0000012345', 'decimal', 'decimal')).toBe('12345');
-    // Beyond 2^53: exact.
-    expect(receiptIdToSubmitForm('18446744073709551615', 'decimal', 'hex')).toBe('ffffffffffffffff');
-  });
-});
 
 describe('receipt status', () => {
   it('maps stat, and lets the error map override by code value', () => {
@@ -38,35 +15,6 @@ describe('receipt status', () => {
     expect(receiptStatus('UNDELIV', '11', { '011': 'expired' })).toBe('expired');
     expect(errorCodeValue('0x0B')).toBe(11);
     expect(errorCodeValue('abc')).toBeNull();
-  });
-
-  it('reads done dates with and without seconds (UTC)', () => {
-    expect(receiptDate('2611270001')?.toISOString()).toBe('2026-11-27T00:01:00.000Z');
-    expect(receiptDate('261127000159')?.toISOString()).toBe('2026-11-27T00:01:59.000Z');
-    expect(receiptDate('nope')).toBeUndefined();
-  });
-});
-
-describe('parts', () => {
-  it('sends one GSM-7 part without a header, unpacked septets, the default data coding', () => {
-    const [part, ...rest] = encodeParts('Hi @€', 0, 7);
-    expect(rest).toHaveLength(0);
-    expect(part).toMatchObject({ dataCoding: 0, esmClass: 0 });
-    expect([...part!.shortMessage]).toEqual([0x48, 0x69, 0x20, 0x00, 0x1b, 0x65]);
-    expect(encodeParts('Hi', 1, 7)[0]!.dataCoding).toBe(1);
-  });
-
-  it('splits long text with an 8-bit reference UDH; UCS-2 is data coding 8 whatever the default', () => {
-    const parts = encodeParts('短信'.repeat(50), 0, 0x1ff);
-    expect(parts).toHaveLength(2);
-    expect(parts.map((p) => [...p.shortMessage.subarray(0, 6)])).toEqual([
-      [0x05, 0x00, 0x03, 0xff, 2, 1],
-      [0x05, 0x00, 0x03, 0xff, 2, 2],
-    ]);
-    expect(parts.every((p) => p.dataCoding === 8 && p.esmClass === 0x40)).toBe(true);
-    expect(parts[0]!.shortMessage.length).toBe(6 + 67 * 2);
-    const gsm = encodeParts('a'.repeat(161), 0, 1);
-    expect(gsm.map((p) => p.shortMessage.length)).toEqual([6 + 153, 6 + 8]);
   });
 });
 

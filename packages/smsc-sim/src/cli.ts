@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
+import type { IdFormat } from '@switchboard/smpp';
 import { type OutcomeMix, type OutcomeRule, parseOutcomeMix, parseRule } from './outcomes';
-import type { IdFormat } from './receipt';
-import { type AccountConfig, type Smsc, type SmscOptions, startSmsc } from './smsc';
+import { type Smsc, startSmsc } from './smsc';
+import type { AccountConfig, SmscOptions } from './types';
 
 export const USAGE = `smsc-sim: an SMPP 3.4 SMSC simulator
 

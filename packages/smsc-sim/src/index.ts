@@ -1,4 +1,3 @@
-export { type ConcatInfo, type Content, readContent } from './content';
 export {
   DEFAULT_MIX,
   isOutcome,
@@ -12,28 +11,14 @@ export {
   ruleMatches,
   seededRandom,
 } from './outcomes';
-export {
-  formatId,
-  formatReceipt,
-  formatReceiptDate,
-  type IdFormat,
-  MESSAGE_STATE,
-  type ParsedReceipt,
-  parseReceipt,
-  RECEIPT_STATES,
-  receiptExcerpt,
-} from './receipt';
-export {
-  type AccountConfig,
-  type BindInfo,
-  type BindMode,
-  type ReceiptRecord,
-  Smsc,
-  type SmscEvents,
-  type SmscOptions,
-  STATUS,
-  type SubmittedMessage,
-  type SubmittedPart,
-  startSmsc,
-} from './smsc';
-export { TokenBucket } from './token-bucket';
+export { Smsc, startSmsc } from './smsc';
+export type {
+  AccountConfig,
+  BindInfo,
+  BindMode,
+  ReceiptRecord,
+  SmscEvents,
+  SmscOptions,
+  SubmittedMessage,
+  SubmittedPart,
+} from './types';

@@ -1,8 +1,17 @@
-/// <reference path="./smpp.d.ts" />
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import {
+  COMMAND_STATUS,
+  FINAL_RECEIPT,
+  formatId,
+  formatReceiptText,
+  type IdFormat,
+  MESSAGE_STATE,
+  readContent,
+  receiptRequested,
+  TokenBucket,
+} from '@switchboard/smpp';
 import smpp, { type Pdu, type PduOptions, type Session } from 'smpp';
-import { type ConcatInfo, readContent } from './content';
 import {
   DEFAULT_MIX,
   type Outcome,
@@ -11,161 +20,17 @@ import {
   type OutcomeRule,
   seededRandom,
 } from './outcomes';
-import { formatId, formatReceipt, type IdFormat, MESSAGE_STATE, RECEIPT_STATES } from './receipt';
-import { TokenBucket } from './token-bucket';
-
-/** SMPP command_status values the simulator answers with (SMPP 3.4 section 5.1.3). */
-export const STATUS = {
-  ESME_ROK: 0x0000,
-  ESME_RINVCMDID: 0x0003,
-  ESME_RINVBNDSTS: 0x0004,
-  ESME_RALYBND: 0x0005,
-  ESME_RINVDSTADR: 0x000b,
-  ESME_RINVMSGID: 0x000c,
-  ESME_RINVPASWD: 0x000e,
-  ESME_RINVSYSID: 0x000f,
-  ESME_RTHROTTLED: 0x0058,
-} as const;
-
-export interface AccountConfig {
-  systemId: string;
-  password: string;
-  /** Submits per second per bind; unset or 0: no limit. */
-  tps?: number;
-  /** Bucket size (the burst a bind may send at once); default: `tps` (at least 1). */
-  burst?: number;
-}
-
-export interface SmscOptions {
-  /** 0 (the default) picks a free port; read it from `smsc.port`. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  accounts: AccountConfig[];
-  /** Time from submit to receipt; default 0. */
-  receiptDelayMs?: number;
-  /** Outcome weights; default: every part delivered. */
-  outcomes?: OutcomeMix;
-  /** Destination rules checked before the weights (e.g. `{ match: '*0000', outcome: 'undeliverable' }`). */
-  rules?: OutcomeRule[];
-  /** Makes the weighted draws repeatable (otherwise Math.random). */
-  seed?: number;
-  /** Format of the ids in submit_sm_resp and the receipted_message_id TLV; default `hex`. */
-  idFormat?: IdFormat;
-  /** Format of the id in the receipt text; default: same as `idFormat`. */
-  receiptIdFormat?: IdFormat;
-  /** First numeric message id; default: derived from the clock, so restarts do not reuse ids. */
-  idStart?: number;
-  /** Milliseconds since the epoch; injectable for the token bucket and the receipt dates. */
-  clock?: () => number;
-  /** The SMSC's system_id in bind responses; default `SMSCSIM`. */
-  systemId?: string;
-  /** Records kept in `parts` / `messages` / `receipts` (oldest dropped); default 100000. */
-  maxRecords?: number;
-  /** TCP_NODELAY on accepted sockets; default true (off only to measure what Nagle costs). */
-  noDelay?: boolean;
-  /**
-   * Whether receipts carry the receipted_message_id and message_state TLVs (default true); without
-   * them a client must match receipts by the id in the receipt text.
-   */
-  receiptTlv?: boolean;
-  /**
-   * A receipt answered with an error (ESME_RX_T_APPN: the client could not take it now, or any
-   * other) is sent again after this long, as an SMSC retries delivery; default 1000 ms.
-   */
-  receiptRetryMs?: number;
-}
-
-export type BindMode = 'transmitter' | 'receiver' | 'transceiver';
-
-/** One submit_sm the simulator accepted (one part of a message). */
-export interface SubmittedPart {
-  /** As answered in submit_sm_resp (idFormat). */
-  messageId: string;
-  /** As written in the receipt text (receiptIdFormat). */
-  receiptId: string;
-  systemId: string;
-  bindId: number;
-  source: string;
-  destination: string;
-  dataCoding: number;
-  esmClass: number;
-  registeredDelivery: number;
-  text: string;
-  binary: boolean;
-  udh?: string;
-  concat?: ConcatInfo;
-  outcome: Outcome;
-  /** Whether a receipt will be sent (outcome is not `none` and registered_delivery asks for it). */
-  receiptExpected: boolean;
-  receivedAt: Date;
-}
-
-/** A message as the handset would see it: one part, or the parts of a concatenated message. */
-export interface SubmittedMessage {
-  systemId: string;
-  source: string;
-  destination: string;
-  dataCoding: number;
-  /** The parts' text joined in sequence order (as far as they have arrived). */
-  text: string;
-  parts: SubmittedPart[];
-  /** Parts announced by the header (1 when not concatenated). */
-  total: number;
-  complete: boolean;
-  receivedAt: Date;
-}
-
-export interface ReceiptRecord {
-  /** The id of the part this receipt is about (as in submit_sm_resp and receipted_message_id). */
-  messageId: string;
-  systemId: string;
-  /** deliver_sm source: the original destination. */
-  source: string;
-  /** deliver_sm destination: the original source. */
-  destination: string;
-  outcome: Exclude<Outcome, 'none'>;
-  messageState: number;
-  /** The receipt's short_message. */
-  text: string;
-  /**
-   * Times a deliver_sm was sent for it (a bind that closes before answering, or an error answer,
-   * gets it resent).
-   */
-  attempts: number;
-  bindId?: number;
-  sentAt?: Date;
-  /** command_status of the deliver_sm_resp, once answered. */
-  responseStatus?: number;
-  acknowledgedAt?: Date;
-}
-
-export interface BindInfo {
-  bindId: number;
-  systemId?: string;
-  mode?: BindMode;
-  remote: string;
-}
-
-export interface SmscEvents {
-  connect: [{ bindId: number; remote: string }];
-  bind: [BindInfo & { systemId: string; mode: BindMode; status: number }];
-  unbind: [BindInfo];
-  close: [BindInfo];
-  submit: [SubmittedPart];
-  /** A message whose parts have all arrived. */
-  message: [SubmittedMessage];
-  throttled: [BindInfo & { destination: string }];
-  /** A deliver_sm receipt was written to a bind. */
-  receipt: [ReceiptRecord];
-  /** The client answered a receipt. */
-  receiptAck: [ReceiptRecord];
-  enquireLink: [BindInfo];
-  /** A PDU ignored because its account (or the whole simulator) is hung. */
-  ignored: [BindInfo & { command: string }];
-  /** A socket or PDU error on one bind (the bind is closed; the simulator carries on). */
-  sessionError: [BindInfo & { error: Error }];
-}
+import { SmscRecords } from './records';
+import type {
+  AccountConfig,
+  BindInfo,
+  BindMode,
+  ReceiptRecord,
+  SmscEvents,
+  SmscOptions,
+  SubmittedMessage,
+  SubmittedPart,
+} from './types';
 
 interface Bind {
   id: number;
@@ -202,20 +67,17 @@ const BIND_COMMANDS: Record<string, BindMode> = {
   bind_transceiver: 'transceiver',
 };
 
-/** registered_delivery bits 0-1: 1 = any final outcome, 2 = failures only, 0/3 = none. */
-function wantsReceipt(registeredDelivery: number, outcome: Outcome): boolean {
-  if (outcome === 'none') return false;
-  const kind = registeredDelivery & 0x03;
-  return kind === 1 || (kind === 2 && outcome !== 'delivered');
-}
+/** Whether the submit asked for a receipt of this outcome ('none': there is none to send). */
+const wantsReceipt = (registeredDelivery: number, outcome: Outcome) =>
+  outcome !== 'none' && receiptRequested(registeredDelivery, outcome === 'delivered');
 
 export class Smsc extends EventEmitter<SmscEvents> {
   /** Every accepted submit_sm, oldest first. */
-  readonly parts: SubmittedPart[] = [];
+  readonly parts: SubmittedPart[];
   /** Every message (single or concatenated), oldest first. */
-  readonly messages: SubmittedMessage[] = [];
+  readonly messages: SubmittedMessage[];
   /** Every receipt written (updated when answered), oldest first. */
-  readonly receipts: ReceiptRecord[] = [];
+  readonly receipts: ReceiptRecord[];
   readonly stats = { binds: 0, submits: 0, throttled: 0, receiptsSent: 0, ignored: 0 };
 
   private readonly server: smpp.Server;
@@ -224,8 +86,7 @@ export class Smsc extends EventEmitter<SmscEvents> {
   private readonly picker: OutcomePicker;
   private readonly clock: () => number;
   private readonly scheduled = new Set<ScheduledReceipt>();
-  private readonly openConcat = new Map<string, SubmittedMessage>();
-  private readonly byId = new Map<string, SubmittedPart>();
+  private readonly records: SmscRecords;
   private readonly idFormat: IdFormat;
   private readonly receiptIdFormat: IdFormat;
   private readonly receiptDelayMs: number;
@@ -233,7 +94,6 @@ export class Smsc extends EventEmitter<SmscEvents> {
   /** Receipts answered with an error, waiting to be sent again. */
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly smscSystemId: string;
-  private readonly maxRecords: number;
   private nextId: number;
   private nextBindId = 1;
   private hungAll = false;
@@ -269,7 +129,10 @@ export class Smsc extends EventEmitter<SmscEvents> {
     this.receiptDelayMs = Math.max(0, options.receiptDelayMs ?? 0);
     this.receiptRetryMs = Math.max(0, options.receiptRetryMs ?? 1_000);
     this.smscSystemId = options.systemId ?? 'SMSCSIM';
-    this.maxRecords = options.maxRecords ?? 100_000;
+    this.records = new SmscRecords(options.maxRecords ?? 100_000);
+    this.parts = this.records.parts;
+    this.messages = this.records.messages;
+    this.receipts = this.records.receipts;
     // Ten ids per millisecond since the epoch: a restarted simulator does not hand out ids it
     // handed out before (unless it ran faster than that on average).
     this.nextId = options.idStart ?? Math.floor(this.clock() * 10);
@@ -405,7 +268,7 @@ export class Smsc extends EventEmitter<SmscEvents> {
 
   /** The part with this id (as answered in submit_sm_resp). */
   findPart(messageId: string): SubmittedPart | undefined {
-    return this.byId.get(messageId);
+    return this.records.findPart(messageId);
   }
 
   private account(systemId: string): Account {
@@ -506,22 +369,22 @@ export class Smsc extends EventEmitter<SmscEvents> {
             bind.session.send(
               new smpp.PDU('generic_nack', {
                 sequence_number: pdu.sequence_number,
-                command_status: STATUS.ESME_RINVCMDID,
+                command_status: COMMAND_STATUS.ESME_RINVCMDID,
               }),
             );
           }
-        } else this.respond(bind, pdu, { command_status: STATUS.ESME_RINVCMDID });
+        } else this.respond(bind, pdu, { command_status: COMMAND_STATUS.ESME_RINVCMDID });
     }
   }
 
   private onBind(bind: Bind, pdu: Pdu, mode: BindMode): void {
     const systemId = pdu.system_id ?? '';
     const account = this.accounts.get(systemId);
-    let status: number = STATUS.ESME_ROK;
-    if (bind.mode) status = STATUS.ESME_RALYBND;
-    else if (!account) status = STATUS.ESME_RINVSYSID;
-    else if (account.config.password !== (pdu.password ?? '')) status = STATUS.ESME_RINVPASWD;
-    if (status !== STATUS.ESME_ROK || !account) {
+    let status: number = COMMAND_STATUS.ESME_ROK;
+    if (bind.mode) status = COMMAND_STATUS.ESME_RALYBND;
+    else if (!account) status = COMMAND_STATUS.ESME_RINVSYSID;
+    else if (account.config.password !== (pdu.password ?? '')) status = COMMAND_STATUS.ESME_RINVPASWD;
+    if (status !== COMMAND_STATUS.ESME_ROK || !account) {
       this.respond(bind, pdu, { command_status: status });
       this.emit('bind', { ...this.info(bind), systemId, mode, status });
       return;
@@ -539,7 +402,7 @@ export class Smsc extends EventEmitter<SmscEvents> {
 
   private onUnbind(bind: Bind, pdu: Pdu): void {
     if (!bind.mode) {
-      this.respond(bind, pdu, { command_status: STATUS.ESME_RINVBNDSTS });
+      this.respond(bind, pdu, { command_status: COMMAND_STATUS.ESME_RINVBNDSTS });
       return;
     }
     this.emit('unbind', this.info(bind));
@@ -550,18 +413,18 @@ export class Smsc extends EventEmitter<SmscEvents> {
   private onSubmit(bind: Bind, pdu: Pdu): void {
     const account = bind.account;
     if (!account || bind.mode === 'receiver') {
-      this.respond(bind, pdu, { command_status: STATUS.ESME_RINVBNDSTS });
+      this.respond(bind, pdu, { command_status: COMMAND_STATUS.ESME_RINVBNDSTS });
       return;
     }
     const destination = pdu.destination_addr ?? '';
     if (bind.bucket && !bind.bucket.take()) {
       this.stats.throttled++;
-      this.respond(bind, pdu, { command_status: STATUS.ESME_RTHROTTLED });
+      this.respond(bind, pdu, { command_status: COMMAND_STATUS.ESME_RTHROTTLED });
       this.emit('throttled', { ...this.info(bind), destination });
       return;
     }
     if (!destination) {
-      this.respond(bind, pdu, { command_status: STATUS.ESME_RINVDSTADR });
+      this.respond(bind, pdu, { command_status: COMMAND_STATUS.ESME_RINVDSTADR });
       return;
     }
     const content = readContent(pdu);
@@ -588,92 +451,31 @@ export class Smsc extends EventEmitter<SmscEvents> {
     if (content.udh) part.udh = content.udh;
     if (content.concat) part.concat = content.concat;
     this.stats.submits++;
-    this.record(part);
     if (account.holdingAnswers) this.heldAnswers.push({ bind, pdu, messageId: part.messageId });
     else this.respond(bind, pdu, { message_id: part.messageId });
     this.emit('submit', part);
-    const message = this.addToMessage(part);
+    const message = this.records.addPart(part);
     if (message.complete) this.emit('message', message);
     if (part.receiptExpected) this.schedule(part, now);
   }
 
   private onQuery(bind: Bind, pdu: Pdu): void {
     if (!bind.account || bind.mode === 'receiver') {
-      this.respond(bind, pdu, { command_status: STATUS.ESME_RINVBNDSTS });
+      this.respond(bind, pdu, { command_status: COMMAND_STATUS.ESME_RINVBNDSTS });
       return;
     }
-    const part = pdu.message_id ? this.byId.get(pdu.message_id) : undefined;
+    const part = pdu.message_id ? this.records.findPart(pdu.message_id) : undefined;
     if (!part || part.systemId !== bind.account.config.systemId) {
-      this.respond(bind, pdu, { command_status: STATUS.ESME_RINVMSGID });
+      this.respond(bind, pdu, { command_status: COMMAND_STATUS.ESME_RINVMSGID });
       return;
     }
-    const receipt = this.receipts.find((r) => r.messageId === part.messageId);
+    const receipt = this.records.receiptOf(part.messageId);
     this.respond(bind, pdu, {
       message_id: part.messageId,
       final_date: '',
       message_state: receipt ? receipt.messageState : MESSAGE_STATE.ENROUTE,
       error_code: 0,
     });
-  }
-
-  private record(part: SubmittedPart): void {
-    this.parts.push(part);
-    this.byId.set(part.messageId, part);
-    if (this.parts.length > this.maxRecords) {
-      for (const old of this.parts.splice(0, this.parts.length - this.maxRecords))
-        this.byId.delete(old.messageId);
-    }
-  }
-
-  private trim<T>(list: T[]): void {
-    if (list.length > this.maxRecords) list.splice(0, list.length - this.maxRecords);
-  }
-
-  private addToMessage(part: SubmittedPart): SubmittedMessage {
-    const concat = part.concat;
-    if (!concat || concat.total <= 1) {
-      const message: SubmittedMessage = {
-        systemId: part.systemId,
-        source: part.source,
-        destination: part.destination,
-        dataCoding: part.dataCoding,
-        text: part.text,
-        parts: [part],
-        total: 1,
-        complete: true,
-        receivedAt: part.receivedAt,
-      };
-      this.messages.push(message);
-      this.trim(this.messages);
-      return message;
-    }
-    const key = [part.systemId, part.source, part.destination, concat.ref, concat.total].join('|');
-    let message = this.openConcat.get(key);
-    if (!message) {
-      message = {
-        systemId: part.systemId,
-        source: part.source,
-        destination: part.destination,
-        dataCoding: part.dataCoding,
-        text: '',
-        parts: [],
-        total: concat.total,
-        complete: false,
-        receivedAt: part.receivedAt,
-      };
-      this.openConcat.set(key, message);
-      this.messages.push(message);
-      this.trim(this.messages);
-    }
-    message.parts.push(part);
-    message.parts.sort((a, b) => (a.concat?.seq ?? 0) - (b.concat?.seq ?? 0));
-    message.text = message.parts.map((p) => p.text).join('');
-    const seqs = new Set(message.parts.map((p) => p.concat?.seq));
-    if (seqs.size >= message.total) {
-      message.complete = true;
-      this.openConcat.delete(key);
-    }
-    return message;
   }
 
   private schedule(part: SubmittedPart, submittedAt: number): void {
@@ -695,10 +497,10 @@ export class Smsc extends EventEmitter<SmscEvents> {
       source: part.destination,
       destination: part.source,
       outcome,
-      messageState: RECEIPT_STATES[outcome].state,
-      text: formatReceipt({
+      messageState: MESSAGE_STATE[FINAL_RECEIPT[outcome].state],
+      text: formatReceiptText({
         id: part.receiptId,
-        outcome,
+        ...FINAL_RECEIPT[outcome],
         submitDate: item.submittedAt,
         doneDate: this.clock(),
         text: part.binary ? '' : part.text,
@@ -728,8 +530,7 @@ export class Smsc extends EventEmitter<SmscEvents> {
     receipt.bindId = bind.id;
     receipt.sentAt = new Date(this.clock());
     if (receipt.attempts === 1) {
-      this.receipts.push(receipt);
-      this.trim(this.receipts);
+      this.records.addReceipt(receipt);
     }
     bind.outstanding.add(receipt);
     this.stats.receiptsSent++;

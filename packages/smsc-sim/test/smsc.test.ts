@@ -1,6 +1,7 @@
 import { once } from 'node:events';
+import { COMMAND_STATUS, parseReceiptText } from '@switchboard/smpp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseReceipt, type Smsc, type SmscOptions, STATUS, startSmsc } from '../src';
+import { type Smsc, type SmscOptions, startSmsc } from '../src';
 import { TestClient } from './support/client';
 
 /** Waits for a condition; the limit only stops a broken test (the machine can be very busy). */
@@ -44,7 +45,7 @@ describe('binds', () => {
       const c = await connected(smsc);
       const resp = await c.bind(mode, 'test', 'secret');
       expect(resp.command).toBe(`bind_${mode}_resp`);
-      expect(resp.command_status).toBe(STATUS.ESME_ROK);
+      expect(resp.command_status).toBe(COMMAND_STATUS.ESME_ROK);
       expect(resp.system_id).toBe('SIM1');
     }
     expect(smsc.bindList().map((b) => b.mode)).toEqual(['transceiver', 'transmitter', 'receiver']);
@@ -53,16 +54,18 @@ describe('binds', () => {
   it('answers a wrong password ESME_RINVPASWD and an unknown system_id ESME_RINVSYSID', async () => {
     const smsc = await smscWith();
     const c = await connected(smsc);
-    expect((await c.bind('transceiver', 'test', 'wrong')).command_status).toBe(STATUS.ESME_RINVPASWD);
-    expect((await c.bind('transceiver', 'nobody', 'secret')).command_status).toBe(STATUS.ESME_RINVSYSID);
+    expect((await c.bind('transceiver', 'test', 'wrong')).command_status).toBe(COMMAND_STATUS.ESME_RINVPASWD);
+    expect((await c.bind('transceiver', 'nobody', 'secret')).command_status).toBe(
+      COMMAND_STATUS.ESME_RINVSYSID,
+    );
     // The other account's password does not open this one.
-    expect((await c.bind('transmitter', 'test', 'pw')).command_status).toBe(STATUS.ESME_RINVPASWD);
+    expect((await c.bind('transmitter', 'test', 'pw')).command_status).toBe(COMMAND_STATUS.ESME_RINVPASWD);
     // Still not bound: a submit is refused, and the right credentials then work.
     expect((await c.submit({ destination_addr: '8613800000001', short_message: 'x' })).command_status).toBe(
-      STATUS.ESME_RINVBNDSTS,
+      COMMAND_STATUS.ESME_RINVBNDSTS,
     );
-    expect((await c.bind('transceiver', 'test', 'secret')).command_status).toBe(STATUS.ESME_ROK);
-    expect((await c.bind('transceiver', 'test', 'secret')).command_status).toBe(STATUS.ESME_RALYBND);
+    expect((await c.bind('transceiver', 'test', 'secret')).command_status).toBe(COMMAND_STATUS.ESME_ROK);
+    expect((await c.bind('transceiver', 'test', 'secret')).command_status).toBe(COMMAND_STATUS.ESME_RALYBND);
   });
 
   it('refuses submits on a receiver bind (ESME_RINVBNDSTS) and sends no receipts to a transmitter', async () => {
@@ -70,13 +73,13 @@ describe('binds', () => {
     const transmitter = await client(smsc, 'transmitter');
     const receiver = await client(smsc, 'receiver');
     const refused = await receiver.submit({ destination_addr: '8613800000001', short_message: 'no' });
-    expect(refused.command_status).toBe(STATUS.ESME_RINVBNDSTS);
+    expect(refused.command_status).toBe(COMMAND_STATUS.ESME_RINVBNDSTS);
     expect(smsc.parts).toHaveLength(0);
 
     const ids: string[] = [];
     for (const text of ['one', 'two']) {
       const resp = await transmitter.submit({ destination_addr: '8613800000001', short_message: text });
-      expect(resp.command_status).toBe(STATUS.ESME_ROK);
+      expect(resp.command_status).toBe(COMMAND_STATUS.ESME_ROK);
       ids.push(resp.message_id!);
     }
     await poll(() => smsc.receipts.length).toBe(2);
@@ -109,11 +112,11 @@ describe('binds', () => {
     const seen = once(smsc, 'enquireLink');
     const resp = await c.request('enquire_link');
     expect(resp.command).toBe('enquire_link_resp');
-    expect(resp.command_status).toBe(STATUS.ESME_ROK);
+    expect(resp.command_status).toBe(COMMAND_STATUS.ESME_ROK);
     await seen;
     const unbind = await c.request('unbind');
     expect(unbind.command).toBe('unbind_resp');
-    expect(unbind.command_status).toBe(STATUS.ESME_ROK);
+    expect(unbind.command_status).toBe(COMMAND_STATUS.ESME_ROK);
     await c.closed;
     await poll(() => smsc.bindList()).toHaveLength(0);
   });
@@ -121,12 +124,12 @@ describe('binds', () => {
   it('answers enquire_link before a bind, and commands it does not do with ESME_RINVCMDID', async () => {
     const smsc = await smscWith();
     const c = await connected(smsc);
-    expect((await c.request('enquire_link')).command_status).toBe(STATUS.ESME_ROK);
-    expect((await c.request('unbind')).command_status).toBe(STATUS.ESME_RINVBNDSTS);
+    expect((await c.request('enquire_link')).command_status).toBe(COMMAND_STATUS.ESME_ROK);
+    expect((await c.request('unbind')).command_status).toBe(COMMAND_STATUS.ESME_RINVBNDSTS);
     await c.bind('transceiver', 'test', 'secret');
     const multi = await c.request('submit_multi', { dest_address: [{ destination_addr: '86138' }] });
     expect(multi.command).toBe('submit_multi_resp');
-    expect(multi.command_status).toBe(STATUS.ESME_RINVCMDID);
+    expect(multi.command_status).toBe(COMMAND_STATUS.ESME_RINVCMDID);
   });
 });
 
@@ -196,7 +199,7 @@ describe('submit and receipts', () => {
     expect(dResp.message_id).toBe('4000');
     const [dReceipt] = await d.waitForDeliveries(1);
     expect(dReceipt!.receipted_message_id).toBe('4000');
-    expect(parseReceipt(TestClient.receiptText(dReceipt!))?.id).toBe('4000');
+    expect(parseReceiptText(TestClient.receiptText(dReceipt!))?.id).toBe('4000');
 
     const mixed = await smscWith({ idFormat: 'hex', receiptIdFormat: 'decimal', idStart: 4000 });
     const m = await client(mixed, 'transceiver');
@@ -204,7 +207,7 @@ describe('submit and receipts', () => {
     expect(mResp.message_id).toBe('fa0');
     const [mReceipt] = await m.waitForDeliveries(1);
     expect(mReceipt!.receipted_message_id).toBe('fa0');
-    expect(parseReceipt(TestClient.receiptText(mReceipt!))?.id).toBe('4000');
+    expect(parseReceiptText(TestClient.receiptText(mReceipt!))?.id).toBe('4000');
   });
 
   it('gives each outcome its receipt, and none for "none"', async () => {
@@ -235,7 +238,7 @@ describe('submit and receipts', () => {
     expected.forEach(([stat, state, dlvrd, err], i) => {
       const r = byId.get(ids[i]!)!;
       expect(r.message_state).toBe(state);
-      expect(parseReceipt(TestClient.receiptText(r))).toMatchObject({
+      expect(parseReceiptText(TestClient.receiptText(r))).toMatchObject({
         id: ids[i],
         stat,
         dlvrd,
@@ -317,9 +320,11 @@ describe('submit and receipts', () => {
     smsc.flushReceipts();
     await c.waitForDeliveries(1);
     const after = await c.request('query_sm', { message_id: resp.message_id });
-    expect(after.command_status).toBe(STATUS.ESME_ROK);
+    expect(after.command_status).toBe(COMMAND_STATUS.ESME_ROK);
     expect(after.message_state).toBe(5);
-    expect((await c.request('query_sm', { message_id: 'nope' })).command_status).toBe(STATUS.ESME_RINVMSGID);
+    expect((await c.request('query_sm', { message_id: 'nope' })).command_status).toBe(
+      COMMAND_STATUS.ESME_RINVMSGID,
+    );
   });
 
   it('sends a receipt the client did not answer again on its next receiver bind', async () => {
@@ -366,24 +371,24 @@ describe('throttling', () => {
       Array.from({ length: 8 }, (_, i) => c.submit({ destination_addr: `86138${i}`, short_message: 'x' })),
     );
     const statuses = burst.map((r) => r.command_status);
-    expect(statuses.filter((s) => s === STATUS.ESME_ROK)).toHaveLength(5);
-    expect(statuses.filter((s) => s === STATUS.ESME_RTHROTTLED)).toHaveLength(3);
+    expect(statuses.filter((s) => s === COMMAND_STATUS.ESME_ROK)).toHaveLength(5);
+    expect(statuses.filter((s) => s === COMMAND_STATUS.ESME_RTHROTTLED)).toHaveLength(3);
     expect(smsc.stats.throttled).toBe(3);
     expect(smsc.parts).toHaveLength(5);
     // 200 ms at 5/s is one token.
     now += 200;
     expect((await c.submit({ destination_addr: '1', short_message: 'x' })).command_status).toBe(
-      STATUS.ESME_ROK,
+      COMMAND_STATUS.ESME_ROK,
     );
     expect((await c.submit({ destination_addr: '1', short_message: 'x' })).command_status).toBe(
-      STATUS.ESME_RTHROTTLED,
+      COMMAND_STATUS.ESME_RTHROTTLED,
     );
     // A full second refills the bucket, never beyond its size.
     now += 10_000;
     const refill = await Promise.all(
       Array.from({ length: 6 }, () => c.submit({ destination_addr: '1', short_message: 'x' })),
     );
-    expect(refill.filter((r) => r.command_status === STATUS.ESME_ROK)).toHaveLength(5);
+    expect(refill.filter((r) => r.command_status === COMMAND_STATUS.ESME_ROK)).toHaveLength(5);
   });
 
   it('gives each bind its own bucket (burst may differ from tps)', async () => {
@@ -396,7 +401,7 @@ describe('throttling', () => {
     const results = await Promise.all(
       [a, a, a, b, b, b].map((c) => c.submit({ destination_addr: '1', short_message: 'x' })),
     );
-    expect(results.map((r) => r.command_status === STATUS.ESME_ROK)).toEqual([
+    expect(results.map((r) => r.command_status === COMMAND_STATUS.ESME_ROK)).toEqual([
       true,
       true,
       false,
@@ -416,7 +421,7 @@ describe('failures on demand', () => {
     expect(smsc.drop('test')).toBe(2);
     await Promise.all([a1.closed, a2.closed]);
     expect(other.isClosed).toBe(false);
-    expect((await other.request('enquire_link')).command_status).toBe(STATUS.ESME_ROK);
+    expect((await other.request('enquire_link')).command_status).toBe(COMMAND_STATUS.ESME_ROK);
     await poll(() => smsc.bindList().map((b) => b.systemId)).toEqual(['other']);
     // The account can bind again.
     await client(smsc, 'transceiver');
@@ -438,7 +443,7 @@ describe('failures on demand', () => {
     // A due receipt is held too; the other account is answered as usual.
     smsc.flushReceipts();
     expect(smsc.pendingReceipts).toBe(1);
-    expect((await other.request('enquire_link')).command_status).toBe(STATUS.ESME_ROK);
+    expect((await other.request('enquire_link')).command_status).toBe(COMMAND_STATUS.ESME_ROK);
     // A new bind of the hung account is not answered either.
     const late = await connected(smsc);
     const lateIgnored = once(smsc, 'ignored');
@@ -449,7 +454,7 @@ describe('failures on demand', () => {
     const [receipt] = await c.waitForDeliveries(1);
     expect(receipt!.esm_class).toBe(4);
     // The next request is answered; the one sent while hung never is (it would have come first).
-    expect((await c.request('enquire_link')).command_status).toBe(STATUS.ESME_ROK);
+    expect((await c.request('enquire_link')).command_status).toBe(COMMAND_STATUS.ESME_ROK);
     expect(answered).toBe(false);
     expect(smsc.stats.ignored).toBe(2);
   });
@@ -476,11 +481,11 @@ describe('failures on demand', () => {
     await poll(() => smsc.bindList().length).toBe(1);
     expect(smsc.releaseAnswers('test')).toBe(1);
     const resp = await first;
-    expect(resp.command_status).toBe(STATUS.ESME_ROK);
+    expect(resp.command_status).toBe(COMMAND_STATUS.ESME_ROK);
     expect(resp.message_id).toBe(smsc.parts[0]!.messageId);
     // Answered at once again.
     expect((await c.submit({ destination_addr: '8613800000003', short_message: 'now' })).command_status).toBe(
-      STATUS.ESME_ROK,
+      COMMAND_STATUS.ESME_ROK,
     );
   });
 
@@ -492,7 +497,7 @@ describe('failures on demand', () => {
     c.request('enquire_link');
     await ignored;
     smsc.resume();
-    expect((await c.request('enquire_link')).command_status).toBe(STATUS.ESME_ROK);
+    expect((await c.request('enquire_link')).command_status).toBe(COMMAND_STATUS.ESME_ROK);
   });
 });
 
@@ -509,7 +514,7 @@ describe('message content', () => {
         data_coding: 0,
         short_message: { udh: Buffer.from([0x05, 0x00, 0x03, 0x2a, 3, seq]), message: chunks[seq - 1] },
       });
-      expect(resp.command_status).toBe(STATUS.ESME_ROK);
+      expect(resp.command_status).toBe(COMMAND_STATUS.ESME_ROK);
       ids.push(resp.message_id!);
     }
     expect(new Set(ids).size).toBe(3);
@@ -567,7 +572,7 @@ describe('message content', () => {
     expect(smsc.parts[1]!.concat).toEqual({ ref: 0x1234, total: 2, seq: 1 });
     // The receipt text keeps only characters that read the same in ASCII and GSM.
     const receipts = await c.waitForDeliveries(3);
-    expect(parseReceipt(TestClient.receiptText(receipts[0]!))?.text).toBe('?????? 123456 ?');
+    expect(parseReceiptText(TestClient.receiptText(receipts[0]!))?.text).toBe('?????? 123456 ?');
   });
 
   it('decodes GSM-7 default alphabet text (data_coding 0)', async () => {
@@ -604,7 +609,7 @@ describe('message content', () => {
     const smsc = await smscWith();
     const c = await client(smsc, 'transmitter');
     const resp = await c.submit({ destination_addr: '', short_message: 'x' });
-    expect(resp.command_status).toBe(STATUS.ESME_RINVDSTADR);
+    expect(resp.command_status).toBe(COMMAND_STATUS.ESME_RINVDSTADR);
     expect(smsc.parts).toHaveLength(0);
   });
 });

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatReceipt,
-  OutcomePicker,
-  parseOutcomeMix,
-  parseReceipt,
-  parseRule,
-  ruleMatches,
-  seededRandom,
-  TokenBucket,
-} from '../src';
+import { OutcomePicker, parseOutcomeMix, parseRule, ruleMatches, seededRandom } from '../src';
 import { parseCliArgs } from '../src/cli';
 
 describe('outcomes', () => {
@@ -48,80 +39,6 @@ describe('outcomes', () => {
     const undeliverable = a.filter((o) => o === 'undeliverable').length;
     expect(undeliverable).toBeGreaterThan(120);
     expect(undeliverable).toBeLessThan(280);
-  });
-});
-
-describe('token bucket', () => {
-  it('counts down with a still clock and refills at the rate up to its size', () => {
-    let now = 0;
-    const bucket = new TokenBucket(2, 3, () => now);
-    expect([bucket.take(), bucket.take(), bucket.take(), bucket.take()]).toEqual([true, true, true, false]);
-    now = 500;
-    expect([bucket.take(), bucket.take()]).toEqual([true, false]);
-    now = 60_000;
-    expect(Array.from({ length: 4 }, () => bucket.take())).toEqual([true, true, true, false]);
-  });
-});
-
-describe('receipt text', () => {
-  it('formats and reads back the standard receipt', () => {
-    const text = formatReceipt({
-      id: '12ab',
-      outcome: 'expired',
-      submitDate: Date.UTC(2026, 10, 26, 23, 59, 59),
-      doneDate: Date.UTC(2026, 10, 27, 0, 1),
-      text: 'A text that is longer than twenty characters',
-    });
-    expect(text).toBe(
-      'id:12ab sub:001 dlvrd:000 submit date:2611262359 done date:2611270001 stat:EXPIRED err:002 text:A text that is longe',
-    );
-    expect(parseReceipt(text)).toEqual({
-      id: '12ab',
-      sub: '001',
-      dlvrd: '000',
-      submitDate: '2611262359',
-      doneDate: '2611270001',
-      stat: 'EXPIRED',
-      err: '002',
-      text: 'A text that is longe',
-    });
-    expect(parseReceipt('not a receipt')).toBeUndefined();
-  });
-
-  it('reads receipts of other SMSCs: fields in another order or case, no text, seconds in dates', () => {
-    expect(
-      parseReceipt(
-        'id:0000012345 sub:001 dlvrd:001 submit date:261126235959 done date:261127000102 stat:DELIVRD err:000',
-      ),
-    ).toEqual({
-      id: '0000012345',
-      sub: '001',
-      dlvrd: '001',
-      submitDate: '261126235959',
-      doneDate: '261127000102',
-      stat: 'DELIVRD',
-      err: '000',
-      text: '',
-    });
-    expect(parseReceipt('ID:ab12 STAT:UNDELIV ERR:011 Text:stat:x')).toMatchObject({
-      id: 'ab12',
-      stat: 'UNDELIV',
-      err: '011',
-      text: 'stat:x',
-    });
-    expect(parseReceipt('id:1 sub:001 dlvrd:000')).toBeUndefined();
-  });
-
-  it('knows how long until the next token', () => {
-    let now = 0;
-    const bucket = new TokenBucket(10, 1, () => now);
-    expect(bucket.waitMs()).toBe(0);
-    expect(bucket.take()).toBe(true);
-    expect(bucket.waitMs()).toBe(100);
-    now = 60;
-    expect(bucket.waitMs()).toBe(40);
-    now = 100;
-    expect(bucket.waitMs()).toBe(0);
   });
 });
 

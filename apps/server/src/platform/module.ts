@@ -67,9 +67,11 @@ export interface ModuleSpec<P extends ServiceName, N extends ServiceName> {
   services?: (platform: Platform, services: Pick<Services, NoInfer<N>>) => Pick<Services, NoInfer<P>>;
   routes?: (api: Api, services: Pick<Services, NoInfer<P | N>>, platform: Platform) => void;
   /**
-   * Long-running work of worker processes (`--role worker|all`) beside the jobs: the SMPP binds of
-   * the gateways, the SMS dispatchers. Started by `Core.startWorkers()` in module order, stopped
-   * (gracefully, in reverse order) when the core closes. API-only processes never start them.
+   * Long-running work beside the jobs, each of a role (ModuleWorker.role): of worker processes
+   * (`--role worker|all`) the SMPP binds of the gateways and the SMS dispatchers, of API processes
+   * (`--role api|all`) the customer SMPP server. Started by `Core.startWorkers({ role })` in
+   * module order, stopped (gracefully) when the core closes: the API's first (they take work in),
+   * then the workers', each in reverse order.
    */
   workers?: (services: Pick<Services, NoInfer<P | N>>, platform: Platform) => ModuleWorker[];
   /** Jobs the job runner schedules in worker processes. */
@@ -106,8 +108,13 @@ export interface AppModule {
   seedDigest?: string;
 }
 
-/** A module's long-running work in worker processes (see AppModule.workers). */
+/** Where a module worker runs: with the HTTP API, or in worker processes (the default). */
+export type WorkerRole = 'api' | 'worker';
+
+/** A module's long-running work (see AppModule.workers). */
 export interface ModuleWorker {
+  /** Default `worker`. */
+  readonly role?: WorkerRole;
   start(): void | Promise<void>;
   stop(): Promise<void>;
 }

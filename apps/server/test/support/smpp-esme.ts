@@ -1,4 +1,4 @@
-/// <reference path="../../../../packages/smsc-sim/src/smpp.d.ts" />
+/// <reference path="../../../../packages/smpp/src/smpp.d.ts" />
 /**
  * A customer's ESME against the platform's SMPP server (the npm smpp client), for the bind tests
  * and the hostile bind walk: connections from a chosen loopback address (127.0.0.0/8 is all

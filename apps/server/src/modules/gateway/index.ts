@@ -1,10 +1,11 @@
-import type { Smsc } from '@switchboard/smsc-sim';
 import { defineModule, digestOf } from '../../platform/module';
-import { DEMO_GATEWAYS, demoGatewayInputs, startDemoSimulators } from './demo';
+import { DEMO_GATEWAYS, demoGatewayInputs } from './demo';
 import { GatewayManager } from './manager';
 import { gatewayRoutes } from './routes';
 import { GatewayService } from './service';
 
+export { DEMO_GATEWAYS, demoGatewayId } from './demo';
+export { receiptExcerptOf } from './receipt-reader';
 export { GATEWAY_PERMS } from './routes';
 export type {
   GatewayReceipt,
@@ -15,7 +16,6 @@ export type {
   OutboundSms,
   SubmitOutcome,
 } from './service';
-export { receiptExcerptOf } from './smpp-client';
 
 declare module '../../platform/module' {
   interface Services {
@@ -38,24 +38,5 @@ export const gatewayModule = defineModule({
   seed: async ({ gateways }, options, { config }) => {
     if (options.demo) await gateways.seedDemo(demoGatewayInputs(config.smscSim.ports));
   },
-  workers: ({ gateways }, platform) => {
-    let simulators: Smsc[] = [];
-    const manager = new GatewayManager(gateways, platform);
-    const binds = {
-      async start() {
-        simulators = await startDemoSimulators(
-          platform.config,
-          gateways,
-          platform.database.kind,
-          platform.log,
-        );
-        await manager.start();
-      },
-      async stop() {
-        await manager.stop();
-        await Promise.all(simulators.map((s) => s.stop()));
-      },
-    };
-    return [binds];
-  },
+  workers: ({ gateways }, platform) => [new GatewayManager(gateways, platform)],
 });

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { smppServerRoutes } from './routes';
 import { SmppServerService } from './service';
+import { SmppServerWorker } from './worker';
 
 export { SMPP_ACCOUNT_PERMS } from './routes';
 export type { SmppServerService } from './service';
@@ -20,10 +21,13 @@ export const smppServerModule = defineModule({
   name: 'smppServer',
   provides: ['smppServer'],
   needs: ['announcements', 'apiAccess', 'companies', 'sms', 'users'],
-  services: ({ db, config, log, caches }, services) => ({
-    smppServer: new SmppServerService(db, services, config, log, caches),
+  services: ({ db, log, caches }, services) => ({
+    smppServer: new SmppServerService(db, services, log, caches),
   }),
   routes: smppServerRoutes,
+  workers: (services, { config, log }) => [
+    new SmppServerWorker(services.smppServer, services, log, config.smpp),
+  ],
   jobs: ({ smppServer }) => [
     {
       name: 'smppServer.purge',

@@ -1,54 +1,16 @@
-/// <reference path="../../../../../packages/smsc-sim/src/smpp.d.ts" />
-
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { SmsKind } from '@switchboard/contracts';
-import { type ConcatInfo, readContent, TokenBucket } from '@switchboard/smsc-sim';
+import { COMMAND_STATUS } from '@switchboard/smpp';
 import smpp, { type Pdu, type Session } from 'smpp';
-import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
-import type { AcceptWriter } from '../sms';
-import { formatReceipt, RECEIPT_OF, SMPP_STATUS } from './receipt';
-import type { SmppAccountRow, SmppMessageRow, SmppMessageValues } from './repo';
-import { kindOfServiceType } from './service-type';
-
-type BindMode = 'transmitter' | 'receiver' | 'transceiver';
-
-const BIND_COMMANDS: Record<string, BindMode> = {
-  bind_transmitter: 'transmitter',
-  bind_receiver: 'receiver',
-  bind_transceiver: 'transceiver',
-};
+import { BIND_COMMANDS, type Bind, type BindMode, receives, transmits } from './binds';
+import { ReceiptWriter } from './receipt-writer';
+import type { SmppMessageRow } from './repo';
+import type { SmppServerService } from './service';
+import { SmppSubmits } from './submits';
 
 /** Requests we answer ESME_RINVCMDID (not offered by this server). */
 const UNSUPPORTED = new Set(['query_sm', 'replace_sm', 'cancel_sm', 'submit_multi', 'data_sm', 'outbind']);
-
-/** Data codings whose text we read: SMSC default (GSM 03.38), IA5/ASCII, Latin-1, UCS-2. */
-const TEXT_CODINGS = new Set([0x00, 0x01, 0x03, 0x08]);
-
-/** Parts of a concatenated message wait this long for the rest, then are dropped. */
-const CONCAT_WAIT_MS = 120_000;
-/** Receipts written to one bind and not yet answered, at most. */
-const RECEIPT_WINDOW = 100;
-/** Due receipts read at once for an account. */
-const RECEIPT_PUMP_ROWS = 500;
-
-interface Bind {
-  id: number;
-  session: Session;
-  ip: string;
-  account?: SmppAccountRow;
-  mode?: BindMode;
-  binding: boolean;
-  closed: boolean;
-  /** Unbound by us (the account or company may no longer send): nothing more is accepted. */
-  ending: boolean;
-  /** Binds refused on this connection so far. */
-  failedBinds: number;
-  /** Receipts written and not answered yet (smpp ids). */
-  outstanding: Set<string>;
-}
 
 /** What one process's SMPP server holds and for how long (SMPP_* settings). */
 export interface SmppServerLimits {
@@ -64,64 +26,12 @@ export interface SmppServerLimits {
 /** Refused binds one connection may try before it is closed (password guessing). */
 const MAX_FAILED_BINDS = 3;
 
-/** One submit_sm (or a whole multi-part message) as accepted. */
-interface SmppSubmit {
-  account: SmppAccountRow;
-  /** The account's kind, or the one the submit's service_type asks for. */
-  kind: SmsKind;
-  source: string;
-  destination: string;
-  text: string;
-  registeredDelivery: number;
-  /** The id already answered for the parts of a multi-part message (null: the message's id). */
-  smppId: string | null;
-}
-
-interface Concat {
-  smppId: string;
-  accountId: string;
-  total: number;
-  parts: Map<number, string>;
-  registeredDelivery: number;
-  firstAt: number;
-}
-
-const receives = (mode: BindMode | undefined) => mode === 'receiver' || mode === 'transceiver';
-const transmits = (mode: BindMode | undefined) => mode === 'transmitter' || mode === 'transceiver';
-
-/** Why a bind was refused, or the account it is for. */
-export type BindOutcome =
-  | { ok: true; account: SmppAccountRow }
-  | { ok: false; status: number; reason: string };
-
-/** Whether an open bind may go on: with the account as it is now, or why it ends. */
-export type BindStanding = { ok: true; account: SmppAccountRow } | { ok: false; reason: string };
-
-/** What the server asks of its module's service (SmppServerService): binds checked, submits and receipts kept. */
-export interface SmppBindStore {
-  authenticate(systemId: string, password: string, ip: string): Promise<BindOutcome>;
-  standing(bound: SmppAccountRow, ip: string): Promise<BindStanding>;
-  recordSubmits(rows: SmppMessageValues[]): Promise<void>;
-  due(accountIds: string[], limit?: number): Promise<SmppMessageRow[]>;
-  claimReceipt(smppId: string): Promise<boolean>;
-  markAcked(smppId: string): Promise<void>;
-  markDue(smppIds: string[]): Promise<void>;
-}
-
 /** The platform's SMPP server for customers' ESMEs (see SmppServerService for what it checks). */
 export class SmppServer {
   private readonly server: smpp.Server;
   private readonly binds = new Set<Bind>();
-  private readonly buckets = new Map<string, { tps: number; bucket: TokenBucket }>();
-  private readonly concat = new Map<string, Concat>();
-  /** Receipts this process is writing (not picked twice by an offer and the poll). */
-  private readonly inFlight = new Set<string>();
-  /**
-   * Accounts with receipts due that found their binds' windows full: read again from the
-   * database as soon as a bind has room (half its window), not only at the next poll.
-   */
-  private readonly waitingForRoom = new Set<string>();
-  private readonly pumping = new Set<string>();
+  private readonly submits: SmppSubmits;
+  private readonly receipts: ReceiptWriter;
   private readonly timer: NodeJS.Timeout;
   private nextBindId = 1;
   private listeningPort = 0;
@@ -129,11 +39,13 @@ export class SmppServer {
   private closing = false;
 
   constructor(
-    private readonly service: SmppBindStore,
-    private readonly services: Pick<Services, 'sms'>,
+    private readonly service: SmppServerService,
+    services: Pick<Services, 'sms'>,
     private readonly log: Logger,
     private readonly limits: SmppServerLimits,
   ) {
+    this.submits = new SmppSubmits(service, services, log);
+    this.receipts = new ReceiptWriter(this.binds, service, log);
     this.server = smpp.createServer({}, (session) => this.accept(session));
     this.timer = setInterval(() => void this.poll(), limits.receiptPollMs);
     this.timer.unref();
@@ -262,7 +174,7 @@ export class SmppServer {
         this.onPdu(bind, pdu);
       } catch (error) {
         this.log.error({ err: error, command: pdu.command }, 'SMPP PDU handling failed');
-        if (!pdu.isResponse()) this.answer(bind, pdu, SMPP_STATUS.ESME_RSYSERR);
+        if (!pdu.isResponse()) this.answer(bind, pdu, COMMAND_STATUS.ESME_RSYSERR);
       }
     });
     session.on('error', (error: Error) => {
@@ -276,20 +188,7 @@ export class SmppServer {
     if (bind.closed) return;
     bind.closed = true;
     this.binds.delete(bind);
-    const accountId = bind.account?.id;
-    if (accountId && !this.hasReceiver(accountId)) this.waitingForRoom.delete(accountId);
-    const unanswered = [...bind.outstanding];
-    for (const id of unanswered) this.inFlight.delete(id);
-    bind.outstanding.clear();
-    // Receipts written but not answered go to the account's next receiving bind.
-    if (unanswered.length > 0) {
-      void this.service
-        .markDue(unanswered)
-        .then(() => this.pumpAccount(bind.account?.id))
-        .catch((error: unknown) =>
-          this.log.error({ err: error }, 'SMPP receipts could not be made due again'),
-        );
-    }
+    this.receipts.bindClosed(bind);
   }
 
   private answer(bind: Bind, pdu: Pdu, status: number, fields: Record<string, unknown> = {}) {
@@ -312,10 +211,10 @@ export class SmppServer {
     }
     switch (pdu.command) {
       case 'enquire_link':
-        this.answer(bind, pdu, SMPP_STATUS.ESME_ROK);
+        this.answer(bind, pdu, COMMAND_STATUS.ESME_ROK);
         return;
       case 'unbind':
-        this.answer(bind, pdu, SMPP_STATUS.ESME_ROK);
+        this.answer(bind, pdu, COMMAND_STATUS.ESME_ROK);
         bind.mode = undefined;
         setTimeout(() => bind.session.socket.end(), 50).unref();
         return;
@@ -325,12 +224,12 @@ export class SmppServer {
       case 'generic_nack':
         return;
       default:
-        if (UNSUPPORTED.has(pdu.command)) this.answer(bind, pdu, SMPP_STATUS.ESME_RINVCMDID);
+        if (UNSUPPORTED.has(pdu.command)) this.answer(bind, pdu, COMMAND_STATUS.ESME_RINVCMDID);
         else
           bind.session.send(
             new smpp.PDU('generic_nack', {
               sequence_number: pdu.sequence_number,
-              command_status: SMPP_STATUS.ESME_RINVCMDID,
+              command_status: COMMAND_STATUS.ESME_RINVCMDID,
             }),
           );
     }
@@ -338,7 +237,7 @@ export class SmppServer {
 
   private async onBind(bind: Bind, pdu: Pdu, mode: BindMode): Promise<void> {
     if (bind.mode || bind.binding) {
-      this.answer(bind, pdu, SMPP_STATUS.ESME_RALYBND);
+      this.answer(bind, pdu, COMMAND_STATUS.ESME_RALYBND);
       return;
     }
     bind.binding = true;
@@ -371,376 +270,45 @@ export class SmppServer {
       const account = outcome.account;
       if (this.bindsOf(account.id) >= account.maxBinds) {
         this.log.info({ systemId: account.systemId, ip: bind.ip }, 'SMPP bind refused: too many binds');
-        this.answer(bind, pdu, SMPP_STATUS.ESME_RBINDFAIL);
+        this.answer(bind, pdu, COMMAND_STATUS.ESME_RBINDFAIL);
         return;
       }
       bind.account = account;
       bind.mode = mode;
-      this.answer(bind, pdu, SMPP_STATUS.ESME_ROK, { system_id: 'SWITCHBOARD' });
+      this.answer(bind, pdu, COMMAND_STATUS.ESME_ROK, { system_id: 'SWITCHBOARD' });
       this.log.info({ systemId: account.systemId, mode, ip: bind.ip }, 'SMPP bound');
       if (receives(mode)) {
-        void this.pumpAccount(account.id).catch((error: unknown) =>
-          this.log.error({ err: error }, 'SMPP receipts could not be read'),
-        );
+        void this.receipts
+          .pumpAccount(account.id)
+          .catch((error: unknown) => this.log.error({ err: error }, 'SMPP receipts could not be read'));
       }
     } catch (error) {
       this.log.error({ err: error }, 'SMPP bind failed');
-      this.answer(bind, pdu, SMPP_STATUS.ESME_RSYSERR);
+      this.answer(bind, pdu, COMMAND_STATUS.ESME_RSYSERR);
     } finally {
       bind.binding = false;
       if (!bind.closed && !closing) bind.session.resume();
     }
   }
 
-  private take(account: SmppAccountRow): boolean {
-    let entry = this.buckets.get(account.id);
-    if (!entry || entry.tps !== account.tpsLimit) {
-      entry = {
-        tps: account.tpsLimit,
-        bucket: new TokenBucket(account.tpsLimit, account.tpsLimit, Date.now),
-      };
-      this.buckets.set(account.id, entry);
-    }
-    return entry.bucket.take();
+  /** A receipt just became due: written now when its account has a receiving bind here. */
+  offer(row: SmppMessageRow): void {
+    this.receipts.offer(row);
   }
 
   private async onSubmit(bind: Bind, pdu: Pdu): Promise<void> {
     if (!bind.account || !transmits(bind.mode)) {
-      this.answer(bind, pdu, SMPP_STATUS.ESME_RINVBNDSTS);
+      this.answer(bind, pdu, COMMAND_STATUS.ESME_RINVBNDSTS);
       return;
     }
     // The account and its company as they are now (cached briefly; a change clears it at once):
     // a frozen company or a disabled account sends nothing more, even on a bind opened before.
     if (!(await this.keepOrEnd(bind))) {
-      this.answer(bind, pdu, SMPP_STATUS.ESME_RINVBNDSTS);
+      this.answer(bind, pdu, COMMAND_STATUS.ESME_RINVBNDSTS);
       return;
     }
-    const account = bind.account;
-    if (!this.take(account)) {
-      this.answer(bind, pdu, SMPP_STATUS.ESME_RTHROTTLED);
-      return;
-    }
-    const dataCoding = Number(pdu.data_coding ?? 0) & 0xff;
-    const content = readContent(pdu);
-    if (content.binary || !TEXT_CODINGS.has(dataCoding & 0x0f) || (dataCoding & 0xf0) !== 0) {
-      this.answer(bind, pdu, SMPP_STATUS.ESME_RSUBMITFAIL);
-      return;
-    }
-    const destination = String(pdu.destination_addr ?? '').trim();
-    if (!destination) {
-      this.answer(bind, pdu, SMPP_STATUS.ESME_RINVDSTADR);
-      return;
-    }
-    const source = String(pdu.source_addr ?? '').trim();
-    const registeredDelivery = Number(pdu.registered_delivery ?? 0) & 0xff;
-    const kind = kindOfServiceType(pdu.service_type, account.kind);
-    if (content.concat && content.concat.total > 1) {
-      const whole = this.collect(
-        account,
-        source,
-        destination,
-        content.concat,
-        content.text,
-        registeredDelivery,
-      );
-      if (!whole) {
-        // A part of a message still incomplete: answered at once with the message's id.
-        this.answer(bind, pdu, SMPP_STATUS.ESME_ROK, {
-          message_id: this.concat.get(this.concatKey(account, source, destination, content.concat))!.smppId,
-        });
-        return;
-      }
-      const status = await this.submit(
-        account,
-        kind,
-        source,
-        destination,
-        whole.text,
-        whole.registeredDelivery,
-        whole.smppId,
-      );
-      this.answer(bind, pdu, status, status === SMPP_STATUS.ESME_ROK ? { message_id: whole.smppId } : {});
-      return;
-    }
-    const result = await this.submitOne(account, kind, source, destination, content.text, registeredDelivery);
-    this.answer(bind, pdu, result.status, result.id ? { message_id: result.id } : {});
-  }
-
-  private concatKey(account: SmppAccountRow, source: string, destination: string, concat: ConcatInfo) {
-    return `${account.id}|${source}|${destination}|${concat.ref}|${concat.total}`;
-  }
-
-  /** Adds a part; answers the whole message once every part is there. */
-  private collect(
-    account: SmppAccountRow,
-    source: string,
-    destination: string,
-    concat: ConcatInfo,
-    text: string,
-    registeredDelivery: number,
-  ): { smppId: string; text: string; registeredDelivery: number } | undefined {
-    const key = this.concatKey(account, source, destination, concat);
-    let entry = this.concat.get(key);
-    if (!entry) {
-      entry = {
-        smppId: randomUUID(),
-        accountId: account.id,
-        total: concat.total,
-        parts: new Map(),
-        registeredDelivery,
-        firstAt: Date.now(),
-      };
-      this.concat.set(key, entry);
-    }
-    entry.parts.set(concat.seq, text);
-    entry.registeredDelivery |= registeredDelivery;
-    if (entry.parts.size < entry.total) return undefined;
-    this.concat.delete(key);
-    const joined = [...entry.parts.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([, part]) => part)
-      .join('');
-    return { smppId: entry.smppId, text: joined, registeredDelivery: entry.registeredDelivery };
-  }
-
-  /** A single-part message: answered with our message id (or the reason it is not sent). */
-  private submitOne(
-    account: SmppAccountRow,
-    kind: SmsKind,
-    source: string,
-    destination: string,
-    text: string,
-    registeredDelivery: number,
-  ): Promise<{ status: number; id: string | null }> {
-    return this.acceptSubmit({ account, kind, source, destination, text, registeredDelivery, smppId: null });
-  }
-
-  private async submit(
-    account: SmppAccountRow,
-    kind: SmsKind,
-    source: string,
-    destination: string,
-    text: string,
-    registeredDelivery: number,
-    smppId: string,
-  ): Promise<number> {
-    // The parts were answered with this id already: its receipt is owed whatever happens now.
-    const { status } = await this.acceptSubmit({
-      account,
-      kind,
-      source,
-      destination,
-      text,
-      registeredDelivery,
-      smppId,
-    });
-    return status;
-  }
-
-  /**
-   * The SMS pipeline's accept (source `smpp`) with the record of the submit written in its
-   * transaction (`submitWriter`): the final-status listeners (receipts) run after it committed,
-   * when the record is there. Submits arriving together share one transaction.
-   */
-  private async acceptSubmit(submit: SmppSubmit): Promise<{ status: number; id: string | null }> {
-    const { account } = submit;
-    try {
-      const result = await this.services.sms.accept(
-        {
-          companyId: account.companyId,
-          userId: null,
-          kind: submit.kind,
-          source: 'smpp',
-          recipients: [{ number: submit.destination }],
-          text: submit.text,
-          sender: submit.source || null,
-        },
-        this.submitWriter,
-        submit,
-      );
-      const message = result.messages[0]!;
-      if (message.status === 'accepted' && message.id !== null) {
-        return { status: SMPP_STATUS.ESME_ROK, id: submit.smppId ?? message.id };
-      }
-      if (message.status === 'invalid_number') return { status: SMPP_STATUS.ESME_RINVDSTADR, id: null };
-      return { status: SMPP_STATUS.ESME_RSUBMITFAIL, id: null };
-    } catch (error) {
-      if (error instanceof AppError) {
-        const sender = ['SENDER_NOT_APPROVED', 'SENDER_INVALID'].includes(error.errorCode);
-        return { status: sender ? SMPP_STATUS.ESME_RINVSRCADR : SMPP_STATUS.ESME_RSUBMITFAIL, id: null };
-      }
-      this.log.error({ err: error, systemId: account.systemId }, 'SMPP submit failed');
-      return { status: SMPP_STATUS.ESME_RSYSERR, id: null };
-    }
-  }
-
-  /**
-   * Records the submits of a group of acceptances (see acceptSubmit): an accepted message, and a
-   * refused one whose id was already given to the client (a multi-part message: its receipt is
-   * owed whatever happens).
-   */
-  private readonly submitWriter: AcceptWriter<SmppSubmit> = {
-    write: async (accepted) => {
-      const rows: SmppMessageValues[] = [];
-      const now = new Date();
-      for (const { result, data } of accepted) {
-        const message = result.messages[0]!;
-        const ok = message.status === 'accepted';
-        if (message.id === null || !(ok || data.smppId !== null)) continue;
-        rows.push({
-          smppId: data.smppId ?? message.id,
-          messageId: message.id,
-          accountId: data.account.id,
-          sourceAddr: data.source.slice(0, 21),
-          destAddr: data.destination.slice(0, 21),
-          registeredDelivery: data.registeredDelivery,
-          excerpt: Array.from(data.text).slice(0, 20).join(''),
-          submittedAt: now,
-        });
-      }
-      await this.service.recordSubmits(rows);
-    },
-  };
-
-  // ---- receipts
-
-  /** A receipt just became due: written now when its account has a receiving bind here. */
-  offer(row: SmppMessageRow): void {
-    const bind = this.receiverOf(row.accountId);
-    if (bind) this.write(bind, row);
-    else this.awaitRoom(row.accountId);
-  }
-
-  /**
-   * The account's receipts wait for room in one of its binds here. Only while it has a receiving
-   * bind here: an account bound elsewhere or not at all is read again when it binds, so the set
-   * stays bounded by the accounts bound to this process (a deleted account's binds are closed).
-   */
-  private awaitRoom(accountId: string): void {
-    if (this.hasReceiver(accountId)) this.waitingForRoom.add(accountId);
-  }
-
-  private hasReceiver(accountId: string): boolean {
-    for (const bind of this.binds) {
-      if (!bind.closed && bind.account?.id === accountId && receives(bind.mode)) return true;
-    }
-    return false;
-  }
-
-  /** A receipt was answered on this bind: with half its window free, the account's backlog goes. */
-  private roomMade(bind: Bind): void {
-    const accountId = bind.account?.id;
-    if (!accountId || bind.outstanding.size > RECEIPT_WINDOW / 2) return;
-    if (!this.waitingForRoom.has(accountId) || this.pumping.has(accountId)) return;
-    this.waitingForRoom.delete(accountId);
-    this.pumping.add(accountId);
-    void this.pumpAccount(accountId)
-      .catch((error: unknown) => this.log.error({ err: error }, 'SMPP receipts could not be read'))
-      .finally(() => this.pumping.delete(accountId));
-  }
-
-  private receiverOf(accountId: string): Bind | undefined {
-    let best: Bind | undefined;
-    for (const bind of this.binds) {
-      if (bind.closed || bind.account?.id !== accountId || !receives(bind.mode)) continue;
-      if (bind.outstanding.size >= RECEIPT_WINDOW) continue;
-      if (!best || bind.outstanding.size < best.outstanding.size) best = bind;
-    }
-    return best;
-  }
-
-  private write(bind: Bind, row: SmppMessageRow): void {
-    const { status, doneAt } = row;
-    if (this.inFlight.has(row.smppId) || !status || !doneAt) return;
-    this.inFlight.add(row.smppId);
-    bind.outstanding.add(row.smppId);
-    // Claimed in the database before it is written: a poll that read the row as due before
-    // this write was recorded (or a poll of another process with a bind of the same account)
-    // finds it taken, so the customer gets each receipt once.
-    void this.service.claimReceipt(row.smppId).then(
-      (claimed) => {
-        if (!claimed) {
-          if (bind.outstanding.delete(row.smppId)) this.inFlight.delete(row.smppId);
-          return;
-        }
-        if (bind.closed) {
-          // Closed while claiming: due again for the account's next receiving bind.
-          void this.service
-            .markDue([row.smppId])
-            .then(() => this.pumpAccount(row.accountId))
-            .catch((error: unknown) =>
-              this.log.error({ err: error }, 'SMPP receipt could not be made due again'),
-            );
-          return;
-        }
-        this.deliver(bind, { ...row, status, doneAt });
-      },
-      (error: unknown) => {
-        if (bind.outstanding.delete(row.smppId)) this.inFlight.delete(row.smppId);
-        this.log.error({ err: error }, 'SMPP receipt could not be claimed');
-      },
-    );
-  }
-
-  private deliver(
-    bind: Bind,
-    row: SmppMessageRow & { status: NonNullable<SmppMessageRow['status']>; doneAt: Date },
-  ): void {
-    const text = formatReceipt({
-      id: row.smppId,
-      status: row.status,
-      errorCode: row.errorCode,
-      submittedAt: row.submittedAt,
-      doneAt: row.doneAt,
-      excerpt: row.excerpt,
-    });
-    const sent = bind.session.deliver_sm(
-      {
-        source_addr: row.destAddr,
-        destination_addr: row.sourceAddr,
-        esm_class: 0x04,
-        data_coding: 0,
-        short_message: text,
-        receipted_message_id: row.smppId,
-        message_state: RECEIPT_OF[row.status].state,
-      },
-      (resp: Pdu) => {
-        bind.outstanding.delete(row.smppId);
-        this.inFlight.delete(row.smppId);
-        this.roomMade(bind);
-        const done =
-          resp.command_status === SMPP_STATUS.ESME_ROK
-            ? this.service.markAcked(row.smppId)
-            : this.service.markDue([row.smppId]);
-        void done.catch((error: unknown) => this.log.error({ err: error }, 'SMPP receipt state not saved'));
-      },
-    );
-    if (!sent) {
-      bind.outstanding.delete(row.smppId);
-      this.inFlight.delete(row.smppId);
-      // Not written (the bind is going): due again rather than waiting to look stale.
-      void this.service
-        .markDue([row.smppId])
-        .catch((error: unknown) =>
-          this.log.error({ err: error }, 'SMPP receipt could not be made due again'),
-        );
-    }
-  }
-
-  private async pumpAccount(accountId: string | undefined): Promise<void> {
-    if (!accountId || !this.receiverOf(accountId)) return;
-    const rows = await this.service.due([accountId], RECEIPT_PUMP_ROWS);
-    for (const row of rows) {
-      const bind = this.receiverOf(accountId);
-      if (!bind) {
-        // Windows full: the rest when a bind has room again.
-        this.awaitRoom(accountId);
-        return;
-      }
-      this.write(bind, row);
-    }
-    // A full read: there may be more due.
-    if (rows.length === RECEIPT_PUMP_ROWS) this.awaitRoom(accountId);
+    const { status, id } = await this.submits.take(bind.account, pdu);
+    this.answer(bind, pdu, status, id ? { message_id: id } : {});
   }
 
   /** Receipts other processes stored for accounts bound here; incomplete concatenations dropped. */
@@ -748,19 +316,8 @@ export class SmppServer {
     if (this.polling || this.closing) return;
     this.polling = true;
     try {
-      const now = Date.now();
-      for (const [key, entry] of this.concat) {
-        if (now - entry.firstAt > CONCAT_WAIT_MS) {
-          this.concat.delete(key);
-          this.log.warn(
-            { smppId: entry.smppId, parts: entry.parts.size, total: entry.total },
-            'SMPP concatenated message incomplete, dropped',
-          );
-        }
-      }
-      const accounts = new Set<string>();
-      for (const bind of this.binds) if (bind.account && receives(bind.mode)) accounts.add(bind.account.id);
-      for (const accountId of accounts) await this.pumpAccount(accountId);
+      this.submits.dropIncomplete();
+      await this.receipts.pumpAll();
     } catch (error) {
       this.log.error({ err: error }, 'SMPP receipt poll failed');
     } finally {

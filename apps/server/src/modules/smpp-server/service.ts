@@ -9,11 +9,11 @@ import {
   type smppAccountListQuerySchema,
   translateError,
 } from '@switchboard/contracts';
+import { COMMAND_STATUS } from '@switchboard/smpp';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { TtlCache } from '../../platform/cache';
 import { type CacheBus, clearOnCommit } from '../../platform/cache-bus';
-import type { Config } from '../../platform/config';
 import { afterCommit, type Db, isUniqueViolation } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { GroupCommit, WRITE_RETRY_MS } from '../../platform/group-commit';
@@ -25,9 +25,8 @@ import { escapeHtml } from '../announcement';
 import { COMPANIES_CACHE } from '../company';
 import type { FinalMessage } from '../sms';
 import { BIND_GUARD, guardKeys } from './bind-guard';
-import { SMPP_STATUS, wantsReceipt } from './receipt';
+import { wantsReceipt } from './receipt';
 import { type SmppAccountRow, type SmppMessageRow, type SmppMessageValues, SmppRepo } from './repo';
-import { type BindOutcome, type BindStanding, SmppServer } from './server';
 
 export interface SmppAccountView {
   id: string;
@@ -45,6 +44,26 @@ export interface SmppAccountView {
   updatedAt: Date;
   /** Only when an add generated the password: answered once. */
   password?: string;
+}
+
+/** Why a bind was refused, or the account it is for. */
+export type BindOutcome =
+  | { ok: true; account: SmppAccountRow }
+  | { ok: false; status: number; reason: string };
+
+/** Whether an open bind may go on: with the account as it is now, or why it ends. */
+export type BindStanding = { ok: true; account: SmppAccountRow } | { ok: false; reason: string };
+
+/** What the service asks of the SMPP listener of this process (SmppServer, started as a worker). */
+export interface SmppListener {
+  readonly port: number;
+  /** Binds open now in this process. */
+  readonly bindCount: number;
+  bindsOf(accountId: string): number;
+  /** An account or a company changed: every open bind is checked again. */
+  recheck(): void;
+  /** A receipt became due: written now when its account has a receiving bind here. */
+  offer(row: SmppMessageRow): void;
 }
 
 /**
@@ -75,11 +94,11 @@ function samePassword(expected: string, given: string): boolean {
  * The customer SMPP server's accounts (staff manage them: `/sys/smppAccount`), the checks of a
  * bind, the record of what was submitted over SMPP, and the receipts owed to customers (stored,
  * written to a receiver or transceiver bind when there is one). The listener itself
- * (`SmppServer`) runs in API processes only (`start`).
+ * (`SmppServer`) runs in API processes only, as the module's worker (`listenWith`).
  */
 export class SmppServerService {
   readonly repo: SmppRepo;
-  private server: SmppServer | undefined;
+  private server: SmppListener | undefined;
   private readonly claims: GroupCommit<string, boolean>;
   private readonly acks: GroupCommit<string>;
   /** Accounts as each submit checks them (cleared by any account change, in every process). */
@@ -88,7 +107,6 @@ export class SmppServerService {
   constructor(
     readonly db: Db,
     private readonly services: Pick<Services, 'announcements' | 'apiAccess' | 'companies' | 'sms' | 'users'>,
-    private readonly config: Config,
     private readonly log: Logger,
     private readonly caches?: CacheBus,
   ) {
@@ -118,20 +136,9 @@ export class SmppServerService {
 
   // ---- the listener
 
-  /** Starts the SMPP server (API processes, when SMPP_PORT is set); answers its port. */
-  async start(): Promise<number | null> {
-    const settings = this.config.smpp;
-    if (!settings || this.server) return this.server?.port ?? null;
-    const server = new SmppServer(this, this.services, this.log, settings);
-    try {
-      await server.listen(settings.port, settings.host);
-    } catch (error) {
-      this.log.error({ err: error, port: settings.port }, 'the SMPP server could not listen; it is off');
-      return null;
-    }
-    this.server = server;
-    this.log.info({ port: server.port }, 'SMPP server listening');
-    return server.port;
+  /** The SMPP listener of this process from now on (undefined: none, it stopped). */
+  listenWith(listener: SmppListener | undefined): void {
+    this.server = listener;
   }
 
   /** Binds open in this process's SMPP server (null: none runs here). */
@@ -147,11 +154,6 @@ export class SmppServerService {
   /** The SMPP server's port (null: not running in this process). */
   get port(): number | null {
     return this.server?.port ?? null;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.close();
-    this.server = undefined;
   }
 
   // ---- binds
@@ -185,24 +187,24 @@ export class SmppServerService {
       const until = new Date(Math.max(...locked.map((l) => l.lockedUntil.getTime())));
       return {
         ok: false,
-        status: SMPP_STATUS.ESME_RBINDFAIL,
+        status: COMMAND_STATUS.ESME_RBINDFAIL,
         reason: `locked (${locked.map((l) => l.scope).join(', ')}) until ${until.toISOString()}`,
       };
     }
-    if (!account) return { ok: false, status: SMPP_STATUS.ESME_RINVSYSID, reason: 'unknown system id' };
+    if (!account) return { ok: false, status: COMMAND_STATUS.ESME_RINVSYSID, reason: 'unknown system id' };
     if (!ipAllowed(ip, account.allowedAddresses)) {
-      return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'address not allowed' };
+      return { ok: false, status: COMMAND_STATUS.ESME_RBINDFAIL, reason: 'address not allowed' };
     }
     const box = await this.services.apiAccess.secretBox();
     const plain = box.open(account.passwordSealed, passwordAad(account.id));
     if (plain === null || !samePassword(plain, password)) {
-      return { ok: false, status: SMPP_STATUS.ESME_RINVPASWD, reason: 'wrong password' };
+      return { ok: false, status: COMMAND_STATUS.ESME_RINVPASWD, reason: 'wrong password' };
     }
     await this.repo.refundBindAttempt(keys);
     if (!account.enabled)
-      return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'account disabled' };
+      return { ok: false, status: COMMAND_STATUS.ESME_RBINDFAIL, reason: 'account disabled' };
     if (!(await this.services.apiAccess.companyActive(account.companyId))) {
-      return { ok: false, status: SMPP_STATUS.ESME_RBINDFAIL, reason: 'company not active' };
+      return { ok: false, status: COMMAND_STATUS.ESME_RBINDFAIL, reason: 'company not active' };
     }
     return { ok: true, account };
   }

@@ -1,5 +1,6 @@
 /**
- * The part of npm `smpp` 0.5.1 (which ships no types) that this package and its tests use.
+ * The part of npm `smpp` 0.5.1 (which ships no types) that the SMPP package, the server, the
+ * simulator and their tests use.
  * PDU fields are the library's snake_case names; a decoded short_message / message_payload is
  * `{ message, udh? }` (message a string for the encodings it knows, a Buffer otherwise).
  */
@@ -56,6 +57,8 @@ declare module 'smpp' {
 
     export const PDU: {
       new (command: string, options?: PduOptions): Pdu;
+      /** Reads a whole PDU's bytes (false when they are not one). */
+      fromBuffer(buffer: Buffer): Pdu | false;
       maxLength: number;
     };
 
