@@ -34,7 +34,7 @@ export const SLOW_TIER: Record<string, string> = {
  * most 10). The limits are 60 s on an idle machine, so a hung test fails within a minute, and
  * grow with the load, so a test starved by others' on a shared 2-core machine is not taken for hung.
  */
-const busy = Math.min(10, Math.max(1, os.loadavg()[0] / os.availableParallelism()));
+const busy = Math.min(10, Math.max(1, (os.loadavg()[0] ?? 0) / os.availableParallelism()));
 
 const tier = process.env.TEST_TIER ?? 'fast';
 if (!['fast', 'slow', 'all'].includes(tier)) throw new Error(`TEST_TIER: fast, slow or all, not ${tier}`);

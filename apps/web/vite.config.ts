@@ -7,7 +7,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 
 /** Runnable processes per core as the run starts (1 to 10): the test limits grow with it. */
-const busy = Math.min(10, Math.max(1, os.loadavg()[0] / os.availableParallelism()));
+const busy = Math.min(10, Math.max(1, (os.loadavg()[0] ?? 0) / os.availableParallelism()));
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 

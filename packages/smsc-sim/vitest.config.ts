@@ -2,7 +2,7 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Runnable processes per core as the run starts (1 to 10): the test limits grow with it. */
-const busy = Math.min(10, Math.max(1, os.loadavg()[0] / os.availableParallelism()));
+const busy = Math.min(10, Math.max(1, (os.loadavg()[0] ?? 0) / os.availableParallelism()));
 
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../src/app';
-import { RATES_CACHE } from '../src/modules/rate/service';
+import { RATES_CACHE } from '../src/modules/rate';
 import { CacheBus } from '../src/platform/cache-bus';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { commissionKey } from '../src/modules/rate/service';
+import { commissionKey } from '../src/modules/rate';
 import { pgliteDump } from './harness';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');

@@ -43,8 +43,8 @@ describe.skipIf(!process.env.DATABASE_URL)('charges with commissions under concu
       [...keys, ...keys].map(async (key, i) => {
         try {
           // Half as single charges, half as batches of one.
-          if (i % 2) return (await rates.charge(id, 'marketing', CN_MOBILE, 1, key)).status;
-          const [o] = await rates.chargeBatch(id, 'marketing', [
+          if (i % 2) return (await rates.charging.charge(id, 'marketing', CN_MOBILE, 1, key)).status;
+          const [o] = await rates.charging.chargeBatch(id, 'marketing', [
             { number: CN_MOBILE, parts: 1, idempotencyKey: key },
           ]);
           return o!.status === 'refused' ? o!.reason : o!.status;
@@ -93,7 +93,7 @@ describe.skipIf(!process.env.DATABASE_URL)('charges with commissions under concu
       idempotencyKey: `b-${i}`,
     }));
     const started = performance.now();
-    const out = await rates.chargeBatch(id, 'otp', items);
+    const out = await rates.charging.chargeBatch(id, 'otp', items);
     const ms = performance.now() - started;
     console.log(`batch of 1000 charges with 2 commissions each: ${Math.round(ms)} ms`);
     expect(out.every((o) => o.status === 'charged')).toBe(true);

@@ -1046,7 +1046,7 @@ describe('gateway cost per operator (staff only)', () => {
   });
 });
 
-describe('charging with commissions (services.rates.charge)', () => {
+describe('charging with commissions (services.rates.charging.charge)', () => {
   /** A customer of Acme priced by Acme's demo groups, with money. */
   async function payingCustomer(balance: bigint) {
     const customer = await freshCustomer(ACME);
@@ -1069,7 +1069,7 @@ describe('charging with commissions (services.rates.charge)', () => {
   it('the customer pays its price; the agent and the distributor each earn exactly their margin; a replay changes nothing', async () => {
     const customer = await payingCustomer(units(1));
     const [acme0, nw0] = [await balances(ACME), await balances(NORTHWIND)];
-    const rates = s.app.services.rates;
+    const rates = s.app.services.rates.charging;
     const charged = await rates.charge(customer, 'marketing', CN_MOBILE, 2, 'msg-1', 'batch-1');
     // 2 × 0.0495; Acme 2 × (0.0495 − 0.03825); Northwind 2 × (0.03825 − 0.0315).
     expect(charged).toEqual({
@@ -1108,7 +1108,7 @@ describe('charging with commissions (services.rates.charge)', () => {
     const customer = await payingCustomer(parseMoney('0.05')!);
     const [acme0, nw0] = [await balances(ACME), await balances(NORTHWIND)];
     await expect(
-      s.app.services.rates.charge(customer, 'marketing', CN_MOBILE, 2, 'too-much'),
+      s.app.services.rates.charging.charge(customer, 'marketing', CN_MOBILE, 2, 'too-much'),
     ).rejects.toMatchObject({
       errorCode: 'BALANCE_INSUFFICIENT',
     });
@@ -1125,7 +1125,7 @@ describe('charging with commissions (services.rates.charge)', () => {
   it('a batch: each charge decided in order, refusals leave the others and write nothing of their own', async () => {
     const customer = await payingCustomer(parseMoney('0.10')!);
     const acme0 = await balances(ACME);
-    const out = await s.app.services.rates.chargeBatch(customer, 'otp', [
+    const out = await s.app.services.rates.charging.chargeBatch(customer, 'otp', [
       { number: CN_MOBILE, parts: 1, idempotencyKey: 'b-1' }, // 0.0418
       { number: '+33612345678', parts: 1, idempotencyKey: 'b-2' }, // no rate
       { number: CN_MOBILE, parts: 2, idempotencyKey: 'b-3' }, // 0.0836: not covered
@@ -1149,7 +1149,7 @@ describe('charging with commissions (services.rates.charge)', () => {
       parseMoney('0.0095')! + parseMoney('0.002')!,
     );
     // Replaying the batch changes nothing.
-    const again = await s.app.services.rates.chargeBatch(customer, 'otp', [
+    const again = await s.app.services.rates.charging.chargeBatch(customer, 'otp', [
       { number: CN_MOBILE, parts: 1, idempotencyKey: 'b-1' },
       { number: '+14155552671', parts: 1, idempotencyKey: 'b-4' },
     ]);
@@ -1161,13 +1161,15 @@ describe('charging with commissions (services.rates.charge)', () => {
     const customer = await payingCustomer(units(1));
     const acme0 = await balances(ACME);
     // GB voice for Acme's customers: 0.0165/min, fee 0.0011, 1/1; Acme pays 0.01275/min, fee 0.00085.
-    const r = await s.app.services.rates.charge(customer, 'voice', '+442071234567', 90, 'call-1');
+    const r = await s.app.services.rates.charging.charge(customer, 'voice', '+442071234567', 90, 'call-1');
     expect(r.amount).toBe(parseMoney('0.0011')! + parseMoney('0.02475')!);
     expect((await balances(ACME)).commission - acme0.commission).toBe(
       parseMoney('0.0011')! + parseMoney('0.02475')! - (parseMoney('0.00085')! + parseMoney('0.019125')!),
     );
     // An unanswered call costs nothing and writes nothing.
-    expect(await s.app.services.rates.charge(customer, 'voice', '+442071234567', 0, 'call-2')).toMatchObject({
+    expect(
+      await s.app.services.rates.charging.charge(customer, 'voice', '+442071234567', 0, 'call-2'),
+    ).toMatchObject({
       amount: 0n,
     });
   });
@@ -1190,7 +1192,7 @@ describe('charging with commissions (services.rates.charge)', () => {
       }),
     );
     await expect(
-      s.app.services.rates.charge(customer, 'nd', '+33612345678', 1, 'nd-1'),
+      s.app.services.rates.charging.charge(customer, 'nd', '+33612345678', 1, 'nd-1'),
     ).rejects.toMatchObject({
       errorCode: 'RATE_NOT_FOUND',
     });

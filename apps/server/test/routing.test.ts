@@ -720,7 +720,9 @@ describe('operators (/sys/smsOperator)', () => {
     );
     expect(edited.name).toBe('Safaricom PLC');
     // Resolution uses it at once.
-    expect((await s.app.services.rates.locate('+254722000111'))?.operator?.name).toBe('Safaricom PLC');
+    expect((await s.app.services.rates.operators.locate('+254722000111'))?.operator?.name).toBe(
+      'Safaricom PLC',
+    );
     expect(
       expectOk(
         await call<Operator>('sales', 'GET', '/sys/smsOperator/queryById', { query: { id: added.id } }),

@@ -529,7 +529,7 @@ describe('every kind over the console, the HTTP API and SMPP, through real gatew
     const batchPrices = new Map<string, bigint>();
     for (const m of sent) {
       const row = byId.get(m.id)!;
-      const rate = (await s.app.services.rates.resolve(DIRECT, m.kind, m.to)).rate.price;
+      const rate = (await s.app.services.rates.pricing.resolve(DIRECT, m.kind, m.to)).rate.price;
       expect(row.price).toBe(rate * BigInt(m.parts));
       batchPrices.set(row.batchId!, (batchPrices.get(row.batchId!) ?? 0n) + row.price);
     }

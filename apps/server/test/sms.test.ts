@@ -18,6 +18,7 @@ import {
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, ledgerEntries, smsBatches, smsMessageParts, smsMessages } from '../src/db/schema';
+import type { Priced } from '../src/modules/rate';
 import { parseNumber } from '../src/modules/rate/resolve';
 import type { AcceptWriter } from '../src/modules/sms';
 import type { TestServer } from './harness';
@@ -37,7 +38,7 @@ const LONG = 'x'.repeat(200); // two GSM-7 parts
 
 let s: TestServer;
 const suite = smsSuite('SMS test');
-const { gateways, tokens, call, db, messageOf, statusOf } = suite;
+const { gateways, groups, tokens, call, db, messageOf, statusOf } = suite;
 const freshCompany = suite.freshCompany;
 
 const sms = () => s.app.services.sms;
@@ -169,25 +170,36 @@ describe('acceptance', () => {
     ]);
   });
 
-  it('a reseller’s customer: each message keeps its price and commissions as the charge decided them, even when the rates moved since they were read', async () => {
-    const customer = await freshCompany(ACME, 'Acme customers SMS', units(1));
+  it('a reseller’s customer: each message is charged the price and commissions acceptance gave it, even when the rates changed before the charge', async () => {
+    // A group of the customer's own (a copy of Acme's), so changing its prices touches no other test.
+    const name = `Charged as accepted ${randomUUID().slice(0, 8)}`;
+    const copy = expectOk(
+      await call<{ id: string }>('agent', 'POST', '/sys/feerateGroup/copy', {
+        body: { id: groups.get('Acme customers SMS'), name },
+      }),
+    );
+    groups.set(name, copy.id);
+    const customer = await freshCompany(ACME, name, units(1));
     const [acme0, nw0] = [await commission(ACME), await commission(NORTHWIND)];
-    const rates = s.app.services.rates;
-    const original = rates.pricing.bind(rates);
-    // The rates as read before the transaction (acceptance's pricing, the first read) said
-    // otherwise (a rate changed in between): the first message a different price, the second a
-    // different commission. The charge's own pricing (the second read) is the real one.
+    const pricing = s.app.services.rates.pricing;
+    const original = pricing.forCompany.bind(pricing);
+    // Acceptance prices the numbers once; then, before the charge, the customer's rates go up by
+    // half (committed: every cache of them is dropped). The charge must take the prices given.
+    const shown = new Map<string, Priced>();
     let reads = 0;
-    let priced = 0;
-    rates.pricing = async (...args) => {
+    pricing.forCompany = async (...args) => {
       const real = await original(...args);
-      if (++reads > 1) return real;
+      reads++;
+      expectOk(
+        await call('agent', 'PUT', '/sys/feerate/batchEdit', {
+          body: { groupId: copy.id, mode: 'percent', percent: '50' },
+        }),
+      );
       return {
-        ...real,
         price: (number, parts) => {
           const p = real.price(number, parts);
-          if (++priced === 1) return { ...p, amount: p.amount + 1n };
-          return { ...p, commissions: p.commissions.map((c) => ({ ...c, amount: c.amount + 1n })) };
+          shown.set(number.digits, p);
+          return p;
         },
       };
     };
@@ -195,9 +207,9 @@ describe('acceptance', () => {
     try {
       r = await accept(customer, [CN, GB]);
     } finally {
-      rates.pricing = original;
+      pricing.forCompany = original;
     }
-    expect([reads, priced]).toEqual([2, 2]);
+    expect(reads).toBe(1);
     const now = await original(customer, 'marketing');
     expect(r.messages.map((m) => m.status)).toEqual(['accepted', 'accepted']);
     const rows = await messagesOf(r.batchId);
@@ -205,18 +217,26 @@ describe('acceptance', () => {
       [ACME, 0n],
       [NORTHWIND, 0n],
     ]);
+    let total = 0n;
     for (const row of rows) {
       const m = r.messages.find((x) => x.id === row.id)!;
-      const charged = now.price(parseNumber(row.toNumber)!, row.parts);
-      // Stored as charged: the rates of now, not what was read before.
-      expect(row.price).toBe(charged.amount);
-      expect(m.price).toBe(charged.amount);
+      const accepted = shown.get(row.toNumber)!;
+      // The rates did move: priced now, the message would cost more and earn Acme more.
+      const repriced = now.price(parseNumber(row.toNumber)!, row.parts);
+      expect(repriced.amount).toBeGreaterThan(accepted.amount);
+      // Stored and charged as accepted.
+      expect(row.price).toBe(accepted.amount);
+      expect(m.price).toBe(accepted.amount);
       expect(row.commissions).toEqual(
-        charged.commissions.map((c) => ({ companyId: c.companyId, amount: formatMoney(c.amount) })),
+        accepted.commissions.map((c) => ({ companyId: c.companyId, amount: formatMoney(c.amount) })),
       );
-      for (const c of charged.commissions) earned.set(c.companyId, earned.get(c.companyId)! + c.amount);
+      total += accepted.amount;
+      for (const c of accepted.commissions) earned.set(c.companyId, earned.get(c.companyId)! + c.amount);
     }
     expect([...earned.values()].every((x) => x > 0n)).toBe(true);
+    expect(r.amount).toBe(total);
+    expect((await entries(customer, `sms-batch:${r.batchId}`)).map((e) => e.amount)).toEqual([-total]);
+    expect(await balance(customer)).toBe(units(1) - total);
     expect((await commission(ACME)) - acme0).toBe(earned.get(ACME));
     expect((await commission(NORTHWIND)) - nw0).toBe(earned.get(NORTHWIND));
     // The reseller's one commission entry for the batch says the same.
@@ -229,11 +249,11 @@ describe('acceptance', () => {
 
   it('a failure after the messages are written but before the charge commits leaves nothing: no batch, no message, no charge', async () => {
     const company = await freshCompany(null, 'Standard SMS', units(1));
-    const rates = s.app.services.rates;
-    const original = rates.chargeMany.bind(rates);
+    const charging = s.app.services.rates.charging;
+    const original = charging.post.bind(charging);
     // Fault injection: the charge of this company is cut off after the ledger wrote it (as a
     // crash or a lost connection would), inside acceptance's transaction.
-    rates.chargeMany = async (groups, options) => {
+    charging.post = async (groups, options) => {
       const outcomes = await original(groups, options);
       if (groups.some((g) => g.companyId === company)) throw new Error('connection lost');
       return outcomes;
@@ -241,7 +261,7 @@ describe('acceptance', () => {
     try {
       await expect(accept(company, [CN, GB])).rejects.toThrow('connection lost');
     } finally {
-      rates.chargeMany = original;
+      charging.post = original;
     }
     expect(await db().select().from(smsMessages).where(eq(smsMessages.companyId, company))).toEqual([]);
     expect(await balance(company)).toBe(units(1));

@@ -1631,8 +1631,14 @@ beforeAll(async () => {
       },
     });
   }
-  await s.app.services.rates.charge(ids['Agency Client Co']!, 'marketing', NUMBER, 1, 'walk-charge-1');
-  await s.app.services.rates.charge(southClient, 'marketing', NUMBER, 1, 'walk-charge-2');
+  await s.app.services.rates.charging.charge(
+    ids['Agency Client Co']!,
+    'marketing',
+    NUMBER,
+    1,
+    'walk-charge-1',
+  );
+  await s.app.services.rates.charging.charge(southClient, 'marketing', NUMBER, 1, 'walk-charge-2');
   for (const reseller of [ids['Acme Agency']!, ids['Northwind Distribution']!, south]) {
     const payout = await call<{ id: string }>(tokenOfCompany[reseller]!, 'POST', '/sys/order/createPayout', {
       body: { amount: '0.01' },

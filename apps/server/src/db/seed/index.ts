@@ -190,7 +190,7 @@ async function seedDemo(services: Services, password: string, openingBalance: bi
   }
   await seedDepartments(services);
   for (const user of DEMO_USERS) await upsertUser(services, user, password);
-  await services.rates.seedDemo(demoRatePlan((name) => stableId(`company:${name}`)));
+  await services.rates.demo.seed(demoRatePlan((name) => stableId(`company:${name}`)));
   // Money to send with (DEMO_BALANCE, set by `npm start`): one top-up per company, written once.
   if (openingBalance > 0n) {
     for (const c of DEMO_COMPANIES) {

@@ -1,5 +1,7 @@
 import { type RateGroupKind, SMS_KINDS, type SmsKind } from '@switchboard/contracts';
-import type { DemoPlan } from './service';
+import { type Db, withTransaction } from '../../platform/db';
+import type { RateReads } from './reads';
+import type { RateRepo, RateValues } from './repo';
 
 /**
  * Mobile operators of the demo countries with their real MCC/MNC and representative number
@@ -426,4 +428,57 @@ export function demoRatePlan(company: (name: string) => string): DemoPlan {
       cost('nd', 'demo-hlr', 'US', '0.0008'),
     ],
   };
+}
+
+export interface DemoPlan {
+  groups: {
+    name: string;
+    kind: RateGroupKind;
+    owner: string | null;
+    remark: string | null;
+    rates: Omit<RateValues, 'groupId'>[];
+  }[];
+  assignments: { companyId: string; kind: RateGroupKind; group: string }[];
+  costs: {
+    gateway: string;
+    kind: RateGroupKind;
+    countryCode: string;
+    mcc: string | null;
+    mnc: string | null;
+    cost: bigint;
+  }[];
+}
+
+/** The demo's rates written once (demo databases only). */
+export class RateDemoSeeder {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: RateRepo,
+    private readonly reads: RateReads,
+  ) {}
+
+  /** Platform groups with realistic prices, assigned to the demo companies (idempotent). */
+  async seed(plan: DemoPlan) {
+    await withTransaction(this.db, async () => {
+      const ids = new Map<string, string>();
+      for (const g of plan.groups) {
+        const existing = await this.repo.groupNameTaken(g.owner, g.name);
+        if (existing) return; // seeded before
+        const row = await this.repo.insertGroup({
+          name: g.name,
+          kind: g.kind,
+          ownerCompanyId: g.owner,
+          remark: g.remark,
+        });
+        ids.set(g.name, row.id);
+        await this.repo.insertRates(g.rates.map((r) => ({ ...r, groupId: row.id })));
+      }
+      for (const a of plan.assignments) {
+        const groupId = ids.get(a.group);
+        if (groupId) await this.repo.assign(a.companyId, a.kind, groupId);
+      }
+      for (const g of plan.costs) await this.repo.insertGatewayPrice(g);
+      await this.reads.changed();
+    });
+  }
 }

@@ -129,18 +129,18 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
       list: {
         query: rateGroupListQuerySchema,
         sortable: RATE_GROUP_SORTABLE,
-        run: (query, auth) => rates.listGroups(auth, query),
+        run: (query, auth) => rates.groups.list(auth, query),
       },
-      queryById: (id, auth) => rates.getGroup(auth, id),
+      queryById: (id, auth) => rates.groups.get(auth, id),
       // Staff add the platform's groups; a reseller adds its own.
-      add: { body: rateGroupInputSchema, run: (input, auth) => rates.addGroup(auth, input) },
-      edit: { body: rateGroupEditSchema, run: (input, auth) => rates.editGroup(auth, input) },
+      add: { body: rateGroupInputSchema, run: (input, auth) => rates.groups.add(auth, input) },
+      edit: { body: rateGroupEditSchema, run: (input, auth) => rates.groups.edit(auth, input) },
       // Refused, naming them, while a company is assigned any of them.
-      remove: (ids, auth) => rates.deleteGroups(auth, ids),
+      remove: (ids, auth) => rates.groups.remove(auth, ids),
       export: {
         query: rateGroupListQuerySchema,
         columns: rateGroupExportColumns({ 'en-US': 'Platform', 'zh-CN': '平台' }),
-        rows: (query, auth, limit) => rates.exportGroups(auth, query, limit),
+        rows: (query, auth, limit) => rates.groups.export(auth, query, limit),
         filename: 'rate-groups',
         sheet: RATE_GROUP_SHEET,
       },
@@ -157,7 +157,7 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
         response: okResponse(rateGroupSchema),
       },
     },
-    async (request) => ok(request, await rates.copyGroup(requireAuth(request), request.body)),
+    async (request) => ok(request, await rates.groups.copy(requireAuth(request), request.body)),
   );
 
   api.put(
@@ -170,7 +170,7 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
         response: okResponse(rateAssignmentsSchema),
       },
     },
-    async (request) => ok(request, await rates.assign(requireAuth(request), request.body)),
+    async (request) => ok(request, await rates.groups.assign(requireAuth(request), request.body)),
   );
 
   api.get(
@@ -183,7 +183,8 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
         response: okResponse(rateAssignmentsSchema),
       },
     },
-    async (request) => ok(request, await rates.assignmentsFor(requireAuth(request), request.query.companyId)),
+    async (request) =>
+      ok(request, await rates.groups.assignmentsFor(requireAuth(request), request.query.companyId)),
   );
 
   // --- rates of a group: list, queryById, add, edit, delete, deleteBatch, exportXls ---
@@ -197,17 +198,18 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
       list: {
         query: rateListQuerySchema,
         sortable: RATE_SORTABLE,
-        run: (query, auth) => rates.listRates(auth, query),
+        run: (query, auth) => rates.groupRates.list(auth, query),
       },
-      queryById: (id, auth) => rates.getRate(auth, id),
-      add: { body: rateAddSchema, run: (input, auth) => rates.addRate(auth, input) },
-      edit: { body: rateEditSchema, run: (input, auth) => rates.editRate(auth, input) },
-      remove: (ids, auth) => rates.deleteRates(auth, ids),
+      queryById: (id, auth) => rates.groupRates.get(auth, id),
+      add: { body: rateAddSchema, run: (input, auth) => rates.groupRates.add(auth, input) },
+      edit: { body: rateEditSchema, run: (input, auth) => rates.groupRates.edit(auth, input) },
+      remove: (ids, auth) => rates.groupRates.remove(auth, ids),
       export: {
         query: rateListQuerySchema,
         // A group's kind decides its columns (voice billing, SMS kinds); unseen groups are a 404.
-        columns: async (query, auth) => rateExportColumns(await rates.rateSheetKind(auth, query.groupId)),
-        rows: (query, auth, limit) => rates.exportRates(auth, query, limit),
+        columns: async (query, auth) =>
+          rateExportColumns(await rates.groupRates.sheetKind(auth, query.groupId)),
+        rows: (query, auth, limit) => rates.groupRates.export(auth, query, limit),
         filename: 'rates',
         sheet: RATE_SHEET,
       },
@@ -235,7 +237,7 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
       const auth = requireAuth(request);
       const { groupId, dryRun } = request.query;
       // Another's group is refused before its file is read.
-      await rates.importTarget(auth, groupId);
+      await rates.imports.importTarget(auth, groupId);
       let imported = 0;
       const result = await runImport(
         request,
@@ -245,7 +247,7 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
           // The check is the import itself, in one transaction: rolled back on any problem or a
           // dry run, so the rule is judged on exactly what is written, with no gap between.
           check: async (rows, _auth, rowNumbers) => {
-            const outcome = await rates.importRateRows(
+            const outcome = await rates.imports.importRateRows(
               auth,
               groupId,
               rows,
@@ -273,7 +275,7 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
         response: okResponse(rateBatchResultSchema),
       },
     },
-    async (request) => ok(request, await rates.batchEdit(requireAuth(request), request.body)),
+    async (request) => ok(request, await rates.groupRates.batchEdit(requireAuth(request), request.body)),
   );
 
   api.post(
@@ -289,7 +291,7 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
     async (request) =>
       ok(
         request,
-        await rates.importRates(
+        await rates.imports.importRates(
           requireAuth(request),
           request.body.groupId,
           request.body.rows,
@@ -308,7 +310,7 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
         response: okResponse(rateQuoteSchema),
       },
     },
-    async (request) => ok(request, await rates.quote(requireAuth(request), request.query)),
+    async (request) => ok(request, await rates.pricing.quote(requireAuth(request), request.query)),
   );
 
   // --- gateway cost per operator (staff): every route of the conventions ---
@@ -322,24 +324,24 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
       list: {
         query: gatewayPriceListQuerySchema,
         sortable: GATEWAY_PRICE_SORTABLE,
-        run: (query) => rates.listGatewayPrices(query),
+        run: (query) => rates.gatewayCosts.list(query),
       },
-      queryById: (id) => rates.findGatewayPrice(id),
-      add: { body: gatewayPriceInputSchema, run: (input) => rates.addGatewayPrice(input) },
-      edit: { body: gatewayPriceEditSchema, run: (input) => rates.editGatewayPrice(input) },
-      remove: (ids) => rates.deleteGatewayPrices(ids),
+      queryById: (id) => rates.gatewayCosts.find(id),
+      add: { body: gatewayPriceInputSchema, run: (input) => rates.gatewayCosts.add(input) },
+      edit: { body: gatewayPriceEditSchema, run: (input) => rates.gatewayCosts.edit(input) },
+      remove: (ids) => rates.gatewayCosts.remove(ids),
       export: {
         query: gatewayPriceListQuerySchema,
         columns: GATEWAY_PRICE_EXPORT_COLUMNS,
-        rows: (query, _auth, limit) => rates.exportGatewayPrices(query, limit),
+        rows: (query, _auth, limit) => rates.gatewayCosts.export(query, limit),
         filename: 'gateway-costs',
         sheet: GATEWAY_PRICE_SHEET,
       },
       import: {
         columns: GATEWAY_PRICE_EXPORT_COLUMNS,
         row: gatewayPriceInputSchema,
-        check: async (rows, _auth, rowNumbers) => rates.checkGatewayRows(rows, rowNumbers),
-        write: (rows) => rates.importGatewayPrices(rows),
+        check: async (rows, _auth, rowNumbers) => rates.gatewayCosts.checkRows(rows, rowNumbers),
+        write: (rows) => rates.gatewayCosts.import(rows),
       },
     }),
   );
@@ -355,24 +357,24 @@ export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
       list: {
         query: operatorListQuerySchema,
         sortable: OPERATOR_SORTABLE,
-        run: (query) => rates.listOperators(query),
+        run: (query) => rates.operators.list(query),
       },
-      queryById: (id) => rates.findOperator(id),
-      add: { body: operatorInputSchema, run: (input) => rates.addOperator(input) },
-      edit: { body: operatorEditSchema, run: (input) => rates.editOperator(input) },
-      remove: (ids) => rates.deleteOperators(ids),
+      queryById: (id) => rates.operators.find(id),
+      add: { body: operatorInputSchema, run: (input) => rates.operators.add(input) },
+      edit: { body: operatorEditSchema, run: (input) => rates.operators.edit(input) },
+      remove: (ids) => rates.operators.remove(ids),
       export: {
         query: operatorListQuerySchema,
         columns: OPERATOR_COLUMNS,
-        rows: (query, _auth, limit) => rates.exportOperators(query, limit),
+        rows: (query, _auth, limit) => rates.operators.export(query, limit),
         filename: 'operators',
         sheet: OPERATOR_SHEET,
       },
       import: {
         columns: OPERATOR_COLUMNS,
         row: operatorInputSchema,
-        check: async (rows, _auth, rowNumbers) => rates.checkOperatorRows(rows, rowNumbers),
-        write: (rows) => rates.importOperators(rows),
+        check: async (rows, _auth, rowNumbers) => rates.operators.checkRows(rows, rowNumbers),
+        write: (rows) => rates.operators.import(rows),
       },
     }),
   );

@@ -400,7 +400,7 @@ export class RoutingService {
   ) {
     await this.services.companies.assertInScope(auth, [input.companyId]);
     const staff = hasPlatformScope(auth.roles);
-    const located = await this.services.rates.locate(input.number);
+    const located = await this.services.rates.operators.locate(input.number);
     const none = {
       route: null,
       gateways: [],
@@ -426,7 +426,7 @@ export class RoutingService {
     let price: bigint | null = null;
     let priceError: string | null = null;
     try {
-      price = (await this.services.rates.resolve(input.companyId, input.kind, located)).rate.price;
+      price = (await this.services.rates.pricing.resolve(input.companyId, input.kind, located)).rate.price;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       priceError = error.errorCode;
@@ -452,7 +452,7 @@ export class RoutingService {
     }
     const names = new Map((await this.allGateways()).map((g) => [g.id, g.name]));
     const costs = staff
-      ? await this.services.rates.gatewayCostsFor(located.countryCode, operator)
+      ? await this.services.rates.gatewayCosts.byGateway(located.countryCode, operator)
       : new Map();
     const gateways = decision.gatewayIds.map((id) => {
       const name = names.get(id) ?? id;
@@ -482,7 +482,7 @@ export class RoutingService {
    */
   async recommend(query: { countryCode: string; kind?: SmsKind | undefined }) {
     const gateways = await this.services.gateways.options();
-    const costs = await this.services.rates.lowestGatewayCosts(query.countryCode);
+    const costs = await this.services.rates.gatewayCosts.lowestByGateway(query.countryCode);
     const since = new Date(Date.now() - RECOMMEND_DAYS * 86_400_000);
     const stats = this.deliveryRates
       ? await this.deliveryRates.deliveryRates(query.countryCode, since, query.kind)

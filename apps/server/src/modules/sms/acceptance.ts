@@ -17,9 +17,6 @@ import type { AcceptInput, AcceptResult, AcceptWriter } from './types';
 const storedCommissions = (list: Priced['commissions']) =>
   list.length === 0 ? null : list.map((c) => ({ companyId: c.companyId, amount: formatMoney(c.amount) }));
 
-const sameCommissions = (a: Priced['commissions'], b: Priced['commissions']) =>
-  a.length === b.length && a.every((c, i) => c.companyId === b[i]!.companyId && c.amount === b[i]!.amount);
-
 /** An acceptance as prepared outside its transaction (see SmsAcceptance.accept). */
 interface Prepared {
   input: AcceptInput;
@@ -91,9 +88,9 @@ export class SmsAcceptance {
   /**
    * Accepts a send: each recipient validated (invalid and repeated numbers answered per
    * recipient), its variables filled in, parts counted, priced and routed; then, in ONE
-   * transaction, the batch and every message are written and the routable ones charged (through
-   * `rates.chargeMany`: each message priced and decided on its own, the batch one ledger entry
-   * keyed `sms-batch:<batch id>`). A refused charge makes its message final
+   * transaction, the batch and every message are written and the routable ones charged at the
+   * prices acceptance gave them (through `rates.charging.post`: each message decided on its own,
+   * the batch one ledger entry keyed `sms-batch:<batch id>`). A refused charge makes its message final
    * at once (arrears, or failed with the reason) with nothing charged. The answer comes after the
    * commit: what it says is stored and charged; a crash before the commit leaves nothing (neither
    * a message nor a charge), so there is nothing to recover.
@@ -167,7 +164,7 @@ export class SmsAcceptance {
         // The batches, with the amount their prices add up to (nothing reads them before this
         // commits), before the charge: the charge locks the company's balance until the commit,
         // and every statement after it holds that lock longer. Set again below where the ledger
-        // charged otherwise (a refusal, a rate changed since it was read).
+        // refused some.
         const expected = new Map<Prepared, bigint>(
           group.map((p) => [
             p,
@@ -195,7 +192,7 @@ export class SmsAcceptance {
         );
         // One charge per acceptance (the platform's own sends are charged to no one), written as
         // one ledger entry for its batch (and one commission entry per reseller): each message is
-        // still priced and decided on its own, and keeps its price and commissions.
+        // still decided on its own, charged the price and commissions it was accepted at.
         const charged = group.filter((p) => !p.input.platform);
         const items = charged.map((p) => p.stored.filter((a) => a.reason === null));
         const outcome = new Map<
@@ -204,16 +201,14 @@ export class SmsAcceptance {
         >(group.map((p) => [p, new Map()]));
         const amounts = new Map<Prepared, bigint>();
         const refused: { id: string; createdAt: Date; status: SmsStatus; errorCode: string }[] = [];
-        const decided: Parameters<AcceptanceRepo['setCharged']>[0] = [];
-        const answers = await this.services.rates.chargeMany(
+        const answers = await this.services.rates.charging.post(
           charged.map((p, c) => ({
             companyId: p.input.companyId,
-            kind: p.input.kind,
             items: items[c]!.map((a) => ({
-              number: a.parsed!,
-              parts: a.parts,
               idempotencyKey: p.ids.get(a.index)!,
               reference: `sms:${p.ids.get(a.index)!}`,
+              amount: a.price,
+              commissions: a.commissions,
             })),
             sum: {
               idempotencyKey: `sms-batch:${p.batchId}`,
@@ -233,15 +228,11 @@ export class SmsAcceptance {
               outcome.get(p)!.set(a.index, { status, reason: o.reason, price: 0n });
             } else {
               amounts.set(p, (amounts.get(p) ?? 0n) + o.amount);
-              if (o.amount !== a.price || !sameCommissions(o.commissions, a.commissions)) {
-                decided.push({ id, createdAt: p.now, price: o.amount, commissions: o.commissions });
-              }
               outcome.get(p)!.set(a.index, { status: 'accepted', reason: null, price: o.amount });
             }
           }
         }
         await this.repo.refuse(refused);
-        await this.repo.setCharged(decided);
         await this.repo.setBatchAmounts(
           group
             .filter((p) => (amounts.get(p) ?? 0n) !== expected.get(p))

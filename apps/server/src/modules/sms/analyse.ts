@@ -85,7 +85,7 @@ export class RecipientAnalysis {
     }
     // What pricing and routing read is read once for the batch; each number is then decided at once.
     const [pricing, route] = await Promise.all([
-      input.platform ? undefined : this.services.rates.pricing(input.companyId, input.kind),
+      input.platform ? undefined : this.services.rates.pricing.forCompany(input.companyId, input.kind),
       this.services.routing?.resolver(input.companyId),
     ]);
     const costs = new Map<string, Promise<bigint | null>>();
@@ -110,7 +110,7 @@ export class RecipientAnalysis {
         if (!costs.has(costKey)) {
           costs.set(
             costKey,
-            this.services.rates.costOf('sms', a.countryCode!, op).catch(() => null),
+            this.services.rates.gatewayCosts.costOf('sms', a.countryCode!, op).catch(() => null),
           );
         }
       }

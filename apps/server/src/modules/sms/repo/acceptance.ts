@@ -119,33 +119,4 @@ export class AcceptanceRepo extends SmsTables {
                   ${pgArray(rows.map((r) => r.errorCode))}::text[]) as r(id, created_at, status, error_code)
       where m.id = r.id and m.created_at = r.created_at and m.status = 'accepted'`);
   }
-
-  /**
-   * What the charge decided, where the rows as inserted did not say it: the price (the ledger's
-   * amount, which may differ from the rate read before) and the resellers' commissions.
-   */
-  async setCharged(
-    rows: {
-      id: string;
-      createdAt: Date;
-      price: bigint;
-      commissions: { companyId: string; amount: bigint }[];
-    }[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    const commissions = rows.map((r) =>
-      r.commissions.length === 0
-        ? null
-        : JSON.stringify(
-            r.commissions.map((c) => ({ companyId: c.companyId, amount: formatMoney(c.amount) })),
-          ),
-    );
-    await this.x.execute(sql`
-      update sms_messages m set price = r.price, commissions = r.commissions
-      from unnest(${pgArray(rows.map((r) => r.id))}::uuid[],
-                  ${pgArray(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[],
-                  ${pgArray(rows.map((r) => formatMoney(r.price)))}::numeric[],
-                  ${pgArray(commissions)}::jsonb[]) as r(id, created_at, price, commissions)
-      where m.id = r.id and m.created_at = r.created_at`);
-  }
 }
