@@ -17,7 +17,6 @@ import {
   updatePasswordSchema,
   userInfoSchema,
 } from '@switchboard/contracts';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clientOf, requireAuth } from '../../platform/access';
 import { setActor } from '../../platform/audit';
