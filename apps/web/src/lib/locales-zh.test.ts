@@ -40,6 +40,10 @@ const ALLOWED = new Set([
   // The customer HTTP API and SMPP server (issue 12): the protocol's names and its PDUs and
   // status names as customers meet them in their SMPP client's logs
   'Basic',
+  // How to call it with HTTP Basic: the header's name, the encoding and the protocol, as written
+  'Authorization',
+  'base64',
+  'HTTPS',
   'Idempotency',
   'Key',
   'ASCII',
