@@ -321,7 +321,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
       hooks.post(
         `/payments/webhook/${provider}`,
         {
-          config: { access: 'public' },
+          config: { access: 'public', errors: ['PAYMENT_SIGNATURE_INVALID', 'PAYMENT_EVENT_INVALID'] },
           schema: {
             summary: `${provider === 'stripe' ? 'Stripe' : 'NOWPayments'} payment notifications (signed)`,
             body: z.string().max(64 * 1024, 'FIELD_TOO_LONG'),
