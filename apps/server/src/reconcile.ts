@@ -54,7 +54,7 @@ async function main() {
       config.currency,
       log,
     );
-    const paid = await payments.reconcile();
+    const paid = await payments.issues.reconcile();
     console.log(JSON.stringify(paid, null, 2));
     if (paid.creditDifferences.length > 0) {
       console.error(`${paid.creditDifferences.length} top-up order(s) differ from their ledger credits`);

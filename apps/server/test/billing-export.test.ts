@@ -50,7 +50,7 @@ beforeAll(async () => {
   directPaid = await create('customer', '1234.50');
   clientPending = await create('agentcustomer', '60');
   const order = (await s.app.services.payments.find(directPaid))!;
-  const adapter = (await s.app.services.payments.adapter('stripe')) as unknown as {
+  const adapter = (await s.app.services.payments.providers.adapter('stripe')) as unknown as {
     sign(p: string): string;
   };
   const raw = JSON.stringify(stripeSessionEvent('checkout.session.completed', order));

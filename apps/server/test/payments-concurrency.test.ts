@@ -90,7 +90,7 @@ describe.skipIf(!process.env.DATABASE_URL)('payment webhooks under concurrency (
   }
 
   async function signed(delivery: Delivery) {
-    const adapter = (await s.app.services.payments.adapter(delivery.provider)) as unknown as {
+    const adapter = (await s.app.services.payments.providers.adapter(delivery.provider)) as unknown as {
       sign(p: unknown): string;
     };
     const raw = JSON.stringify(delivery.body);
@@ -219,7 +219,7 @@ describe.skipIf(!process.env.DATABASE_URL)('payment webhooks under concurrency (
       expect(after[payer] - before[payer], payer).toBe(sum);
     }
     expect((await s.app.services.ledger.reconcile()).differences).toEqual([]);
-    expect((await s.app.services.payments.reconcile()).creditDifferences).toEqual([]);
+    expect((await s.app.services.payments.issues.reconcile()).creditDifferences).toEqual([]);
   });
 
   it('a server SIGKILLed in the middle of deliveries, restarted and redelivered to, credits each order once', async () => {

@@ -71,7 +71,7 @@ async function stripe(
   body: unknown,
   options: { timestamp?: number; signature?: string; locale?: string } = {},
 ) {
-  const adapter = (await s.app.services.payments.adapter('stripe')) as unknown as {
+  const adapter = (await s.app.services.payments.providers.adapter('stripe')) as unknown as {
     sign(p: string, t?: number): string;
   };
   const raw = JSON.stringify(body);
@@ -84,7 +84,7 @@ async function stripe(
 }
 
 async function ipn(body: unknown, signature?: string) {
-  const adapter = (await s.app.services.payments.adapter('nowpayments')) as unknown as {
+  const adapter = (await s.app.services.payments.providers.adapter('nowpayments')) as unknown as {
     sign(p: unknown): string;
   };
   return s.call<{ outcome: string; state: string | null }>('POST', '/payments/webhook/nowpayments', {
@@ -273,7 +273,7 @@ describe('card webhooks (Stripe)', () => {
     });
     expectError(unsigned, 400, 'PAYMENT_SIGNATURE_INVALID');
     // Signed over other bytes than those sent (a tampered amount).
-    const adapter = (await s.app.services.payments.adapter('stripe')) as unknown as {
+    const adapter = (await s.app.services.payments.providers.adapter('stripe')) as unknown as {
       sign(p: string): string;
     };
     const tampered = await s.call('POST', '/payments/webhook/stripe', {
@@ -528,7 +528,7 @@ describe('crypto webhooks (NOWPayments IPN)', () => {
     const body = nowPaymentsIpn('finished', order, { actuallyPaid: 90 });
     expectError(await ipn(body, 'ab'.repeat(64)), 400, 'PAYMENT_SIGNATURE_INVALID');
     expectError(await ipn(body, 'nothex'), 400, 'PAYMENT_SIGNATURE_INVALID');
-    const adapter = (await s.app.services.payments.adapter('nowpayments')) as unknown as {
+    const adapter = (await s.app.services.payments.providers.adapter('nowpayments')) as unknown as {
       sign(p: unknown): string;
     };
     expectError(
@@ -849,7 +849,7 @@ describe('payouts', () => {
 /** Proves the books after money moved: every balance its ledger, every order its ledger credits. */
 async function expectReconciled() {
   expect((await s.app.services.ledger.reconcile()).differences).toEqual([]);
-  expect((await s.app.services.payments.reconcile()).creditDifferences).toEqual([]);
+  expect((await s.app.services.payments.issues.reconcile()).creditDifferences).toEqual([]);
 }
 
 /** Makes an order due for the expiry job (its time passed). */
@@ -979,7 +979,7 @@ describe('money after an order closed (issue 20)', () => {
       }),
     ]);
     // The reconciliation lists it while it is open.
-    const report = await s.app.services.payments.reconcile();
+    const report = await s.app.services.payments.issues.reconcile();
     expect(report.paymentIssues.map((i) => i.id)).toContain(open[0]!.id);
     expect(report.openPaymentIssues).toBeGreaterThan(0);
     const job = await s.app.jobs.runNow('payments.reconcile');

@@ -7,6 +7,7 @@ import {
   type SmsApiBalance,
   type SmsApiMessage,
   type SmsApiSendResult,
+  translateError,
   units,
 } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
@@ -487,6 +488,29 @@ describe('the customer API’s OpenAPI document', () => {
     ]);
     expect(doc.paths['/api/openapi/v1/sms']!.post!.security).toEqual([{ basicAuth: [] }]);
     expect(doc.components.securitySchemes.basicAuth).toEqual({ type: 'http', scheme: 'basic' });
+    // Each route lists the codes it may answer: its own and those of every customer API route.
+    const send = (
+      doc.paths['/api/openapi/v1/sms'] as Record<
+        string,
+        { 'x-error-codes'?: { code: string; message: string }[]; description?: string }
+      >
+    ).post!;
+    const codes = send['x-error-codes']!.map((e) => e.code);
+    for (const code of [
+      'IDEMPOTENCY_KEY_REUSED',
+      'SMS_SEND_REFUSED',
+      'API_CREDENTIALS_INVALID',
+      'API_IP_NOT_ALLOWED',
+      'VALIDATION_FAILED',
+      'TOO_MANY_REQUESTS',
+      'DATABASE_UNAVAILABLE',
+    ])
+      expect(codes).toContain(code);
+    expect(send['x-error-codes']).toContainEqual({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: translateError('IDEMPOTENCY_KEY_REUSED', 'en-US'),
+    });
+    expect(send.description).toContain('`API_IP_NOT_ALLOWED`');
     const staff = await s.call<unknown>('GET', '/openapi.json', { token: tokens.admin });
     const staffPaths = Object.keys((staff.body as unknown as { paths: Record<string, unknown> }).paths);
     expect(staffPaths.some((p) => p.startsWith('/api/openapi/v1'))).toBe(false);

@@ -75,6 +75,16 @@ describe('TtlCache', () => {
     ).rejects.toThrow('bad key');
   });
 
+  it('past its size drops the least recently used entry', async () => {
+    const cache = new TtlCache<string>(60_000, 2);
+    await cache.getOrLoad('a', async () => 'a1');
+    await cache.getOrLoad('b', async () => 'b1');
+    expect(await cache.getOrLoad('a', async () => 'a2')).toBe('a1');
+    await cache.getOrLoad('c', async () => 'c1');
+    expect(await cache.getOrLoad('a', async () => 'a3')).toBe('a1');
+    expect(await cache.getOrLoad('b', async () => 'b2')).toBe('b2');
+  });
+
   it('loads again once an entry has run out', async () => {
     const cache = new TtlCache<number>(0);
     let loads = 0;

@@ -63,6 +63,12 @@ describe('parseDelimited', () => {
   it('keeps a last line without a line break', () => {
     expect(parseDelimited('a\nlast')).toEqual([['a'], ['last']]);
   });
+  it('keeps blank lines and takes a quote inside an unquoted field as text', () => {
+    expect(parseDelimited('a\n\nb"c,d')).toEqual([['a'], [''], ['b"c', 'd']]);
+  });
+  it('refuses a quote never closed as a file it cannot read', () => {
+    expect(codeOf(() => parseDelimited('a,"open\nb'))).toBe('IMPORT_FILE_UNREADABLE');
+  });
 });
 
 describe('decodeText and file types', () => {

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A small in-process cache with a time to live. Used for data that changes rarely and is read on
  * every request (role grants, menu trees). Writers call clear() on their own process; other
@@ -6,22 +8,26 @@
  * Requests that miss the same key at the same time share one load: when an entry runs out under
  * load, one query runs, not one per waiting request. A load that was under way when clear() was
  * called is not stored, and requests after clear() do not join it.
+ *
+ * The stored entries are an `lru-cache` with a time to live and a maximum size (the least
+ * recently used goes first); what this class adds is the shared load and the clear() rule.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
+  /** Values are boxed: lru-cache stores no undefined, and a miss may be a value here. */
+  private readonly entries: LRUCache<string, { value: V }> | undefined;
   private readonly loading = new Map<string, Promise<V>>();
   private generation = 0;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 1_000,
-  ) {}
+  /** `ttlMs` 0: nothing is stored (every request loads, joining one already under way). */
+  constructor(ttlMs: number, maxEntries = 1_000) {
+    // Times by Date.now(), as before (tests that stand the clock still fake Date only).
+    this.entries = ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs, perf: Date }) : undefined;
+  }
 
   /** `keep`: whether a loaded value is stored (e.g. not a miss, which anyone can ask for at will). */
   getOrLoad(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V> {
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return Promise.resolve(hit.value);
+    const hit = this.entries?.get(key);
+    if (hit) return Promise.resolve(hit.value);
     const pending = this.loading.get(key);
     if (pending) return pending;
     const generation = this.generation;
@@ -36,8 +42,7 @@ export class TtlCache<V> {
         if (generation === this.generation) {
           this.loading.delete(key);
           if (keep && !keep(value)) return value;
-          if (this.entries.size >= this.maxEntries) this.entries.clear();
-          this.entries.set(key, { value, expires: now + this.ttlMs });
+          this.entries?.set(key, { value });
         }
         return value;
       },
@@ -52,7 +57,7 @@ export class TtlCache<V> {
 
   clear() {
     this.generation++;
-    this.entries.clear();
+    this.entries?.clear();
     this.loading.clear();
   }
 }

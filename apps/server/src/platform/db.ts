@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type pg from 'pg';
 import * as schema from '../db/schema';
 import {
@@ -187,32 +188,11 @@ const scope = new AsyncLocalStorage<TransactionScope>();
 /** Connections of a pool that no transaction may take (see openDatabase). */
 export const TRANSACTION_RESERVE = 4;
 
-/** A counting semaphore: at most `size` holders at once, the others wait in arrival order. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-  constructor(size: number) {
-    this.free = size;
-  }
-  async acquire(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
-  }
-}
+const transactionLimits = new WeakMap<object, LimitFunction>();
 
-const transactionSlots = new WeakMap<object, Slots>();
-
-/** At most `max` transactions of withTransaction on this database at once. */
+/** At most `max` transactions of withTransaction on this database at once; the others wait in arrival order. */
 export function limitTransactions(db: Db, max: number): void {
-  transactionSlots.set(db, new Slots(max));
+  transactionLimits.set(db, pLimit(max));
 }
 
 /**
@@ -233,14 +213,9 @@ export function executor(db: Db): Db {
 export async function withTransaction<T>(db: Db, fn: () => Promise<T>, log?: Logger): Promise<T> {
   if (scope.getStore()) return fn();
   const pending: TransactionScope['afterCommit'] = [];
-  const slots = transactionSlots.get(db);
-  await slots?.acquire();
-  let result: T;
-  try {
-    result = await db.transaction((tx) => scope.run({ tx: tx as unknown as Db, afterCommit: pending }, fn));
-  } finally {
-    slots?.release();
-  }
+  const run = () => db.transaction((tx) => scope.run({ tx: tx as unknown as Db, afterCommit: pending }, fn));
+  const limit = transactionLimits.get(db);
+  const result = limit ? await limit(run) : await run();
   for (const effect of pending) {
     try {
       await effect();

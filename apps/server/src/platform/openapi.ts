@@ -1,8 +1,49 @@
 import swagger from '@fastify/swagger';
-import { TOKEN_HEADER } from '@switchboard/contracts';
+import { type ErrorCode, TOKEN_HEADER, translateError } from '@switchboard/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Access } from './access';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The error codes this route may answer beyond those every route of its kind answers (see
+     * `errorCodesOf`): listed in the OpenAPI document.
+     */
+    errors?: readonly ErrorCode[];
+  }
+}
+
+/** Codes any route may answer: invalid input, a rate limit, the database away. */
+const EVERY_ROUTE: readonly ErrorCode[] = ['VALIDATION_FAILED', 'TOO_MANY_REQUESTS', 'DATABASE_UNAVAILABLE'];
+/** Codes of a route that needs a session. */
+const SIGNED_IN: readonly ErrorCode[] = ['UNAUTHORIZED', 'TOKEN_INVALID', 'LOGIN_EXPIRED', 'ACCOUNT_FROZEN'];
+/** Codes of a customer API route (HTTP Basic, the key's company and IP whitelist). */
+export const CUSTOMER_API_ERRORS: readonly ErrorCode[] = [
+  'API_BASIC_AUTH_REQUIRED',
+  'API_CREDENTIALS_INVALID',
+  'API_KEY_DISABLED',
+  'API_IP_NOT_ALLOWED',
+  'API_COMPANY_NOT_ACTIVE',
+];
+
+/** The codes of a route's access kind. */
+export function accessErrors(access: Access | undefined): readonly ErrorCode[] {
+  if (access === 'public' || access === undefined) return EVERY_ROUTE;
+  if (access === 'user') return [...EVERY_ROUTE, ...SIGNED_IN];
+  return [...EVERY_ROUTE, ...SIGNED_IN, 'NO_OPERATION_PERMISSION'];
+}
+
+/**
+ * Lists a route's error codes in its operation: `x-error-codes` (code and English message each)
+ * and a line of its description (which the console's API documentation shows).
+ */
+export function describeErrors(described: Record<string, unknown>, codes: readonly ErrorCode[]): void {
+  const listed = [...new Set(codes)].map((code) => ({ code, message: translateError(code, 'en-US') }));
+  described['x-error-codes'] = listed;
+  const line = `Error codes: ${listed.map((e) => `\`${e.code}\` (${e.message})`).join('; ')}.`;
+  described.description = [described.description, line].filter(Boolean).join('\n\n');
+}
 
 /** The permission that opens the OpenAPI document (staff's API documentation screen). */
 export const API_DOCS_PERMISSION = 'system:apiDocs:view';
@@ -68,6 +109,7 @@ export async function registerOpenApi(server: FastifyInstance) {
       }
       const note = describeAccess(access);
       if (note) described.description = [described.description, note].filter(Boolean).join('\n\n');
+      describeErrors(described, [...accessErrors(access), ...(route?.config?.errors ?? [])]);
       return { schema: described, url };
     },
   });

@@ -35,7 +35,7 @@ export const paymentsModule = defineModule({
         'Prove every top-up order’s credited amount equals its ledger credits; list the payments to resolve',
       schedule: '20 4 * * *',
       run: async () => {
-        const report = await payments.reconcile();
+        const report = await payments.issues.reconcile();
         // A difference fails the run (failed on the jobs screen, and in the log); payments to
         // resolve are listed in its result for staff.
         if (report.creditDifferences.length > 0) {
@@ -52,6 +52,6 @@ export const paymentsModule = defineModule({
     },
   ],
   // The simulators' webhook secrets are made once per database, under the startup lock.
-  seed: async ({ payments }) => payments.ensureSimulatorSecrets(),
+  seed: async ({ payments }) => payments.providers.ensureSimulatorSecrets(),
   seedDigest: digestOf('payments-simulator-secrets-1'),
 });

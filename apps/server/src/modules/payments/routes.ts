@@ -141,7 +141,7 @@ const PAYOUT_COLUMNS: ResourceColumn<PayoutSheetRow>[] = [
 
 export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'>) {
   // The simulator posts its notifications to this very process.
-  payments.localUrl = () => {
+  payments.providers.localUrl = () => {
     const address = api.server.address() as AddressInfo | null;
     const host =
       !address || address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
@@ -218,7 +218,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
         response: okResponse(pageSchema(paymentIssueSchema)),
       },
     },
-    async (request) => ok(request, await payments.listIssues(requireAuth(request), request.query)),
+    async (request) => ok(request, await payments.issues.list(requireAuth(request), request.query)),
   );
 
   api.put(
@@ -231,7 +231,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
         response: okResponse(paymentIssueSchema),
       },
     },
-    async (request) => ok(request, await payments.resolveIssue(requireAuth(request), request.body)),
+    async (request) => ok(request, await payments.issues.resolve(requireAuth(request), request.body)),
   );
 
   // Payouts
@@ -246,7 +246,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
       },
     },
     async (request) => {
-      const payout = await payments.createPayout(requireAuth(request), request.body);
+      const payout = await payments.payouts.create(requireAuth(request), request.body);
       return ok(request, { ...payout, companyName: null });
     },
   );
@@ -261,7 +261,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
         response: okResponse(pageSchema(payoutSchema)),
       },
     },
-    async (request) => ok(request, await payments.listPayouts(requireAuth(request), request.query)),
+    async (request) => ok(request, await payments.payouts.list(requireAuth(request), request.query)),
   );
 
   // Payouts as a sheet, beside their list (`payoutList` → `payoutExportXls`), in the same scope.
@@ -275,7 +275,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
     {
       query: payoutListQuerySchema,
       columns: PAYOUT_COLUMNS,
-      rows: (query, auth, limit) => payments.exportPayouts(auth, query, limit),
+      rows: (query, auth, limit) => payments.payouts.export(auth, query, limit),
       filename: 'payouts',
       sheet: { 'en-US': 'Payouts', 'zh-CN': '佣金提现' },
     },
@@ -292,7 +292,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
       },
     },
     async (request) =>
-      ok(request, await payments.approvePayout(requireAuth(request), request.body.id, request.body.reason)),
+      ok(request, await payments.payouts.approve(requireAuth(request), request.body.id, request.body.reason)),
   );
 
   api.put(
@@ -306,7 +306,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
       },
     },
     async (request) =>
-      ok(request, await payments.rejectPayout(requireAuth(request), request.body.id, request.body.reason)),
+      ok(request, await payments.payouts.reject(requireAuth(request), request.body.id, request.body.reason)),
   );
 
   // Provider notifications: public, signed; the signature is over the raw body, so these routes
@@ -321,14 +321,15 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
       hooks.post(
         `/payments/webhook/${provider}`,
         {
-          config: { access: 'public' },
+          config: { access: 'public', errors: ['PAYMENT_SIGNATURE_INVALID', 'PAYMENT_EVENT_INVALID'] },
           schema: {
             summary: `${provider === 'stripe' ? 'Stripe' : 'NOWPayments'} payment notifications (signed)`,
             body: z.string().max(64 * 1024, 'FIELD_TOO_LONG'),
             response: okResponse(webhookAnswerSchema),
           },
         },
-        async (request) => ok(request, await payments.handleWebhook(provider, request.body, request.headers)),
+        async (request) =>
+          ok(request, await payments.notifications.handleWebhook(provider, request.body, request.headers)),
       );
     }
   });
@@ -352,7 +353,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
         },
       },
       async (request, reply) => {
-        const order = await payments.simulatedOrder(request.params.id);
+        const order = await payments.providers.simulatedOrder(request.params.id);
         if (!order) throw new AppError('NOT_FOUND', 404);
         const locale = request.query.lang ?? requestLocale(request);
         return reply.type('text/html; charset=utf-8').send(simulatorPage(order, locale));
@@ -371,7 +372,7 @@ export function paymentsRoutes(api: Api, { payments }: Pick<Services, 'payments'
         },
       },
       async (request, reply) => {
-        const order = await payments.simulate(request.params.id, request.params.action);
+        const order = await payments.providers.simulate(request.params.id, request.params.action);
         return reply
           .type('text/html; charset=utf-8')
           .send(

@@ -21,6 +21,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AppError, ok, okResponse, sendError } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Platform, Services } from '../../platform/module';
+import { accessErrors, CUSTOMER_API_ERRORS, describeErrors } from '../../platform/openapi';
 import { parseBasic } from '../api-access';
 import { requestHashOf } from './service';
 
@@ -105,6 +106,11 @@ export function smsApiRoutes(api: Api, services: Pick<Services, 'smsApi' | 'apiA
             return { schema: { ...described, hide: true }, url };
           }
           described.security = [{ basicAuth: [] }];
+          describeErrors(described, [
+            ...accessErrors('public'),
+            ...CUSTOMER_API_ERRORS,
+            ...((route.config as { errors?: readonly ErrorCode[] }).errors ?? []),
+          ]);
           return { schema: described, url };
         },
       });
@@ -135,7 +141,18 @@ export function smsApiRoutes(api: Api, services: Pick<Services, 'smsApi' | 'apiA
       scope.post(
         '/sms',
         {
-          config: { access: 'public', customerApi: true, rateLimit },
+          config: {
+            access: 'public',
+            customerApi: true,
+            rateLimit,
+            errors: [
+              'SMS_SEND_REFUSED',
+              'SCHEDULE_IN_PAST',
+              'IDEMPOTENCY_KEY_INVALID',
+              'IDEMPOTENCY_KEY_REUSED',
+              'PAYLOAD_TOO_LARGE',
+            ],
+          },
           schema: {
             summary: 'Send a message to one number or up to 1000',
             description:
@@ -169,7 +186,7 @@ export function smsApiRoutes(api: Api, services: Pick<Services, 'smsApi' | 'apiA
       scope.get(
         '/sms/:id',
         {
-          config: { access: 'public', customerApi: true, rateLimit },
+          config: { access: 'public', customerApi: true, rateLimit, errors: ['NOT_FOUND'] },
           schema: {
             summary: 'One of your messages and its status',
             tags: ['SMS'],

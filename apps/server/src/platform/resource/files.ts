@@ -1,4 +1,5 @@
 import { IMPORT_CELL_MAX_CHARS, IMPORT_MAX_COLUMNS } from '@switchboard/contracts';
+import { CsvError, parse } from 'csv-parse/sync';
 import { AppError } from '../envelope';
 import { readXlsx } from './workbook';
 
@@ -30,9 +31,12 @@ export function decodeText(bytes: Uint8Array): string {
 }
 
 /**
- * Rows of delimited text (RFC 4180): fields in double quotes may hold the delimiter, line
- * breaks and doubled quotes; lines end with LF or CRLF. The delimiter is a tab when the first
- * line has one (a .txt saved from a sheet), else a comma, else a semicolon when the line has one.
+ * Rows of delimited text (RFC 4180, read by `csv-parse`): fields in double quotes may hold the
+ * delimiter, line breaks and doubled quotes; lines end with LF, CRLF or CR; a quote inside an
+ * unquoted field is text, and rows may differ in length. Blank lines stay (one empty cell), so
+ * that row numbers are the file's. The delimiter is a tab when the first line has one (a .txt
+ * saved from a sheet), else a comma, else a semicolon when the line has one. A quote never
+ * closed is a file that cannot be read.
  */
 export function parseDelimited(text: string): string[][] {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
@@ -41,48 +45,18 @@ export function parseDelimited(text: string): string[][] {
     : !firstLine.includes(',') && firstLine.includes(';')
       ? ';'
       : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        field += char;
-      }
-      i++;
-      continue;
-    }
-    if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === delimiter) {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      if (char === '\r' && text[i + 1] === '\n') i++;
-    } else {
-      field += char;
-    }
-    i++;
+  try {
+    return parse(text, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+    }) as string[][];
+  } catch (error) {
+    if (error instanceof CsvError) throw new AppError('IMPORT_FILE_UNREADABLE', 400, { type: '.csv' });
+    throw error;
   }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** The rows of an uploaded file, as text cells (the first row is the header); see `readText`. */
