@@ -17,12 +17,12 @@
 import { randomBytes } from 'node:crypto';
 import { units } from '@switchboard/contracts';
 import pg from 'pg';
-import { companies } from '../src/db/schema';
 import { CompanyService } from '../src/modules/company/service';
 import type { Posting } from '../src/modules/ledger';
 import { LedgerService } from '../src/modules/ledger/service';
 import { SettingsService } from '../src/modules/settings';
 import { openDatabase } from '../src/platform/db';
+import { companies } from '../src/schema';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 32);

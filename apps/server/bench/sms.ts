@@ -29,8 +29,8 @@ import pg from 'pg';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { Agent, request } from 'undici';
 import { buildServer, serverNodeArgs } from '../build.mjs';
-import { stableId } from '../src/db/seed/stable-id';
 import { openDatabase } from '../src/platform/db';
+import { stableId } from '../src/platform/stable-id';
 import {
   apiKeyOf,
   createPgDatabase,

@@ -19,6 +19,7 @@ import { API_DOCS_PERMISSION } from './platform/openapi';
 import { createPubSub } from './platform/pubsub';
 import { Realtime } from './platform/realtime';
 import { registerWebConsole } from './platform/web-static';
+import * as schema from './schema';
 
 export interface AppOptions {
   config: Config;
@@ -72,6 +73,7 @@ export async function buildCore(options: AppOptions): Promise<Core> {
   const database =
     options.database ??
     (await openDatabase({
+      schema,
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       log,

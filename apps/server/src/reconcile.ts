@@ -7,6 +7,7 @@ import { ConfigError, type EnvInput, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { createLogger } from './platform/logger';
 import { REPO_ROOT } from './platform/paths';
+import * as schema from './schema';
 
 const defaultDataDir = path.join(REPO_ROOT, 'data');
 
@@ -30,7 +31,12 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  const database = await openDatabase({
+    schema,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+  });
   try {
     // The ledger needs the company service (for scopes, unused here) and the settings.
     const services = {

@@ -9,7 +9,7 @@ import {
 } from '@switchboard/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements, permissions, rolePermissions } from '../src/db/schema';
+import { announcements, permissions, rolePermissions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { EN, seededId, text, userId, ZH } from './support/api';
 

@@ -18,11 +18,11 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCore } from '../src/app';
-import { apiKeys, companies, settings } from '../src/db/schema';
 import { SECRETS_KEY_SETTING } from '../src/modules/api-access/secrets';
 import type { AuthContext } from '../src/platform/access';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
+import { apiKeys, companies, settings } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   companyId,

@@ -6,7 +6,7 @@ import {
   translateError,
 } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/db/schema';
+import { companies } from '../src/schema';
 import { type CallResult, DEMO_PASSWORD, startServer, type TestServer } from './harness';
 import { companyId, EN, expectEnvelope, expectFieldError, expectOk, userId, ZH } from './support/api';
 

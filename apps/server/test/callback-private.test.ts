@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CallbackTestResult } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/db/schema';
+import { companies } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectOk, tokenOf, ZH } from './support/api';
 import { freePort } from './support/spawned-server';

@@ -10,7 +10,7 @@ import {
 } from '@switchboard/contracts';
 import { and, eq, ilike } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { companies, departments, operationLog, users } from '../src/db/schema';
+import { companies, departments, operationLog, users } from '../src/schema';
 import { type CallResult, startServer, type TestServer } from './harness';
 import {
   companyId,

@@ -3,7 +3,7 @@ import { API_PREFIX, LOCALE_HEADER, SMS_FINAL_STATUSES, translateError } from '@
 import { type Smsc, startSmsc } from '@switchboard/smsc-sim';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stableId } from '../src/db/seed/stable-id';
+import { stableId } from '../src/platform/stable-id';
 import {
   apiKeyOf,
   createPgDatabase,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { API_PREFIX } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/db/seed/demo-users';
-import { stableId } from '../src/db/seed/stable-id';
+import { stableId } from '../src/platform/stable-id';
 import { createPgDatabase, freePort, login, type SpawnedServer, spawnServer } from './support/spawned-server';
 
 /**

@@ -13,7 +13,7 @@ import {
 import { and, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationLog, users } from '../src/db/schema';
+import { operationLog, users } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   EN,

@@ -3,10 +3,10 @@
 // Run with tsx, with the server's environment; idempotent.
 import type { RoleCode } from '@switchboard/contracts';
 import { buildCore } from '../src/app';
-import { smsGateways } from '../src/db/schema';
 import { stableId } from '../src/db/seed/index';
 import { loadConfig } from '../src/platform/config';
 import { hashPassword } from '../src/platform/passwords';
+import { smsGateways } from '../src/schema';
 
 interface SpecUser {
   username: string;

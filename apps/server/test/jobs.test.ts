@@ -5,9 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCore } from '../src/app';
-import { jobRuns, scheduledJobs, sessions } from '../src/db/schema';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
+import { jobRuns, scheduledJobs, sessions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { eventually, tokenOf, userId } from './support/api';
 

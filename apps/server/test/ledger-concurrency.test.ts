@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { units } from '@switchboard/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyBalances, ledgerEntries } from '../src/db/schema';
 import type { PostingOutcome } from '../src/modules/ledger';
+import { companyBalances, ledgerEntries } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, eventually, tokenOf } from './support/api';
 

@@ -2,9 +2,9 @@ import type { Balance, KeysetPage, LedgerEntry } from '@switchboard/contracts';
 import { formatMoney, units } from '@switchboard/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, companyBalances, ledgerEntries } from '../src/db/schema';
 import { stableId } from '../src/db/seed/index';
 import { CURRENCY_SETTING, LedgerService } from '../src/modules/ledger/service';
+import { companies, companyBalances, ledgerEntries } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, tokenOf, ZH } from './support/api';
 

@@ -7,9 +7,9 @@ import type {
 } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginLog, operationLog } from '../src/db/schema';
 import { startOfDay, visitPeriod, withDefaultPeriod } from '../src/modules/logs/service';
 import { fieldChanges } from '../src/platform/audit';
+import { loginLog, operationLog } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { EN, eventually, expectError, expectOk, tokenOf, userId, ZH } from './support/api';
 

@@ -12,9 +12,9 @@ import {
 } from '@switchboard/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationLog, rolePermissions } from '../src/db/schema';
 import { MENU, type MenuSeed } from '../src/modules/permission/menu-seed';
 import { seedRolesAndMenu } from '../src/modules/permission/seed';
+import { operationLog, rolePermissions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   EN,

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { MonitorSnapshot } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { jobRuns, smsCallbacks, smsMessages } from '../src/db/schema';
 import { demoGatewayId } from '../src/modules/gateway/demo';
 import { metricsAccess } from '../src/modules/monitor';
 import { ProcessSampler } from '../src/modules/monitor/sampler';
 import { ConfigError, loadConfig } from '../src/platform/config';
+import { jobRuns, smsCallbacks, smsMessages } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, eventually, expectError, expectOk, text, tokenOf, userId, ZH } from './support/api';
 

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { OrderCreated } from '@switchboard/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, paymentEvents, topUpOrders } from '../src/db/schema';
 import {
   nowPaymentsIpn,
   type SimOrder,
   stripeSessionEvent,
 } from '../src/modules/payments/providers/simulator';
+import { ledgerEntries, paymentEvents, topUpOrders } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, eventually, expectOk, tokenOf } from './support/api';
 

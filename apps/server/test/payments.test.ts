@@ -10,7 +10,6 @@ import type {
 import { formatMoney, units } from '@switchboard/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, paymentEvents, topUpOrders } from '../src/db/schema';
 import type { NowPaymentsStatus } from '../src/modules/payments/providers/nowpayments';
 import {
   nowPaymentsIpn,
@@ -18,6 +17,7 @@ import {
   stripeChargeRefunded,
   stripeSessionEvent,
 } from '../src/modules/payments/providers/simulator';
+import { ledgerEntries, paymentEvents, topUpOrders } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   companyId,

@@ -11,9 +11,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, rolePermissions, roles } from '../src/db/schema';
 import { roleId } from '../src/modules/permission';
 import { okResponse } from '../src/platform/envelope';
+import { permissions, rolePermissions, roles } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { EN, expectError, expectOk, insertUser, seededId, text, tokenOf, userId, ZH } from './support/api';
 import { type RawResponse, rawRequest } from './support/raw-http';

@@ -1,7 +1,7 @@
 import { parseMoney, units } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, companyRateGroups, ledgerEntries, rateGroups } from '../src/db/schema';
+import { companies, companyRateGroups, ledgerEntries, rateGroups } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId } from './support/api';
 

@@ -2,7 +2,7 @@ import type { Page, Rate, RateAssignments, RateGroup, RateQuote } from '@switchb
 import { parseMoney, units } from '@switchboard/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, ledgerEntries } from '../src/db/schema';
+import { companies, ledgerEntries } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
 

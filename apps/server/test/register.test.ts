@@ -1,7 +1,7 @@
 import type { LoginResult, Page } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/db/schema';
+import { companies } from '../src/schema';
 import { type CallOptions, startServer, type TestServer } from './harness';
 import { EN, expectError, text, withCaptcha, ZH } from './support/api';
 

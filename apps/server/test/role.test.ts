@@ -11,7 +11,7 @@ import type {
   UserPermissions,
 } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions } from '../src/db/schema';
+import { permissions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   eventually,

@@ -1,8 +1,8 @@
 import { ROLE_CODES, type RoleCode, TOKEN_HEADER } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, rolePermissions } from '../src/db/schema';
 import { roleId } from '../src/modules/permission';
+import { permissions, rolePermissions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { REFUSED_BY_HANDLER, ROLE_LETTERS, ROUTE_CASES } from './route-access-cases';
 import { tokenOf } from './support/api';

@@ -15,7 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, smsGateways } from '../src/db/schema';
+import { companies, smsGateways } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
 

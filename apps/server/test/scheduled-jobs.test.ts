@@ -5,13 +5,13 @@ import type { JobRecord, JobRunRecord, KeysetPage, Page } from '@switchboard/con
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCore, type Core } from '../src/app';
-import { jobRuns } from '../src/db/schema';
 import { CacheBus } from '../src/platform/cache-bus';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
 import { type JobDefinition, JobRunner, nextRunOf } from '../src/platform/jobs/index';
 import { createLogger } from '../src/platform/logger';
 import { MemoryPubSub } from '../src/platform/pubsub';
+import { jobRuns } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { EN, eventually, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
 

@@ -1,9 +1,9 @@
 import type { Page } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, rolePermissions, roles, userDepartments, userRoles, users } from '../src/db/schema';
 import { stableId } from '../src/db/seed/index';
 import { hashPassword } from '../src/platform/passwords';
+import { companies, rolePermissions, roles, userDepartments, userRoles, users } from '../src/schema';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
 
 /**

@@ -2,19 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCore } from '../src/app';
-import {
-  countries,
-  dictionaries,
-  permissions,
-  rolePermissions,
-  roles,
-  settings,
-  users,
-} from '../src/db/schema';
 import { SEED_DIGEST_KEY, stableId, usersWithPassword } from '../src/db/seed/index';
 import { type EnvInput, loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
 import { verifyPassword } from '../src/platform/passwords';
+import { countries, dictionaries, permissions, rolePermissions, roles, settings, users } from '../src/schema';
 import { pgliteDump } from './harness';
 
 let database: Database | undefined;

@@ -1,8 +1,8 @@
 import type { DictItem, LoginResult } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sessions } from '../src/db/schema';
 import { hashToken } from '../src/modules/auth';
+import { sessions } from '../src/schema';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
 import {
   EN,

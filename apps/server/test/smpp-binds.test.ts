@@ -17,9 +17,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCore, type Core } from '../src/app';
-import { companies, smsMessages } from '../src/db/schema';
 import { BIND_GUARD, guardKeys, lockMs } from '../src/modules/smpp-server/bind-guard';
 import { type Database, openDatabase } from '../src/platform/db';
+import { companies, smsMessages } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, expectOk, tokenOf } from './support/api';
 import {

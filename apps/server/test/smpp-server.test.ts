@@ -3,9 +3,9 @@ import { type Page, type SmppAccountRecord, units, XLSX_MIME } from '@switchboar
 import { eq } from 'drizzle-orm';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, smppMessages, smsMessages } from '../src/db/schema';
 import { customerReceiptText, receiptErr, wantsReceipt } from '../src/modules/smpp-server/receipt';
 import { SmppServer, type SmppServerLimits } from '../src/modules/smpp-server/server';
+import { companies, smppMessages, smsMessages } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, eventually, expectError, expectOk, tokenOf, ZH } from './support/api';
 import { FakeGateways, FakeRouting } from './support/sms-fakes';

@@ -12,7 +12,7 @@ import {
 } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, smsBatches, smsMessages } from '../src/db/schema';
+import { companies, smsBatches, smsMessages } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   companyId,

@@ -11,7 +11,7 @@ import {
 import { type Smsc, startSmsc } from '@switchboard/smsc-sim';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, smsMessages } from '../src/db/schema';
+import { ledgerEntries, smsMessages } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, eventually, expectOk, tokenOf } from './support/api';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';

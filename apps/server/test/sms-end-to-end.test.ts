@@ -24,7 +24,7 @@ import { type OutcomeRule, type Smsc, startSmsc } from '@switchboard/smsc-sim';
 import { and, eq, inArray } from 'drizzle-orm';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, smppMessages, smsMessages } from '../src/db/schema';
+import { ledgerEntries, smppMessages, smsMessages } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, eventually, expectOk, tokenOf } from './support/api';
 

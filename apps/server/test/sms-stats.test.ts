@@ -11,9 +11,9 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, smsMessages } from '../src/db/schema';
 import { NO_GATEWAY } from '../src/modules/sms-stats';
 import { addDays, contributionOf, dayKey } from '../src/modules/sms-stats/rules';
+import { ledgerEntries, smsMessages } from '../src/schema';
 import type { TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, ZH } from './support/api';
 import { smsSuite } from './support/sms-suite';

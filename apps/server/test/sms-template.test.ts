@@ -11,7 +11,7 @@ import {
 } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/db/schema';
+import { companies } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
 

@@ -9,9 +9,9 @@ import {
 } from '@switchboard/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginLog, smsCodes, smsMessages, users } from '../src/db/schema';
 import { PLATFORM_COMPANY_ID } from '../src/modules/sms';
 import { ConfigError, loadConfig } from '../src/platform/config';
+import { loginLog, smsCodes, smsMessages, users } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   EN,

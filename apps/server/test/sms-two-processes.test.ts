@@ -12,8 +12,8 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCore, type Core } from '../src/app';
-import { ledgerEntries, smsMessages } from '../src/db/schema';
 import { type Database, openDatabase } from '../src/platform/db';
+import { ledgerEntries, smsMessages } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, eventually, expectOk, tokenOf } from './support/api';
 

@@ -17,10 +17,10 @@ import {
 } from '@switchboard/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, ledgerEntries, smsBatches, smsMessageParts, smsMessages } from '../src/db/schema';
 import type { Priced } from '../src/modules/rate';
 import { parseNumber } from '../src/modules/rate/resolve';
 import type { AcceptWriter } from '../src/modules/sms';
+import { companies, ledgerEntries, smsBatches, smsMessageParts, smsMessages } from '../src/schema';
 import type { TestServer } from './harness';
 import { companyId, EN, eventually, expectError, expectOk, text, ZH } from './support/api';
 import { smsSuite } from './support/sms-suite';

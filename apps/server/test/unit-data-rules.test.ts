@@ -2,7 +2,6 @@ import type { PermissionCode } from '@switchboard/contracts';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema';
 import {
   type DataRule,
   type DataRuleCaller,
@@ -11,6 +10,7 @@ import {
   dataRuleWhere,
   ruleValueFor,
 } from '../src/platform/data-rules';
+import { users } from '../src/schema';
 
 const dialect = new PgDialect();
 const render = (condition: SQL | undefined) => (condition ? dialect.sqlToQuery(condition) : undefined);

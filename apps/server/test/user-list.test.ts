@@ -1,7 +1,7 @@
 import type { Page } from '@switchboard/contracts';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, rolePermissions } from '../src/db/schema';
+import { permissions, rolePermissions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { seededId, text, userId, ZH } from './support/api';
 

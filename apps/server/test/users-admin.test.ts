@@ -13,7 +13,7 @@ import type {
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, rolePermissions } from '../src/db/schema';
+import { permissions, rolePermissions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   companyId,

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type App, buildApp } from '../src/app';
-import { sessions, users } from '../src/db/schema';
 import { hashToken } from '../src/modules/auth';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
+import { sessions, users } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { userId } from './support/api';
 

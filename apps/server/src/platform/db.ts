@@ -9,7 +9,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type pg from 'pg';
-import * as schema from '../db/schema';
 import {
   createPool,
   DatabaseHealth,
@@ -20,9 +19,13 @@ import {
 import type { Logger } from './logger';
 import { MIGRATIONS_DIR } from './paths';
 
-export type Schema = typeof schema;
+/**
+ * The tables drizzle is told of. The platform imports no module: the app gathers every module's
+ * tables (src/schema.ts) and hands them over when it opens the database.
+ */
+export type Schema = Record<string, unknown>;
 /** The same drizzle API over PGlite and node-postgres; a transaction has it too. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -51,6 +54,8 @@ export type LockKey = string;
 const migrationsFolder = MIGRATIONS_DIR;
 
 export interface DatabaseOptions {
+  /** The gathered tables (the app's schema.ts); queries through `db.select()` need none. */
+  schema?: Schema;
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
@@ -77,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       health,
       ...(options.log ? { log: options.log } : {}),
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema: options.schema ?? {} }) as unknown as Db;
     // Transactions hold a connection each; a read that does not join its transaction (a cache
     // loading through the pool, the ledger's group commit) needs one more. With every connection
     // held by a transaction waiting for such a read, the process stalls for good (seen: 64
@@ -143,7 +148,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = options.loadDataDir
     ? await PGlite.create(dataDir, { loadDataDir: options.loadDataDir })
     : await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema: options.schema ?? {} }) as unknown as Db;
   // PGlite is one session in one process: advisory locks would always be granted to it, so the
   // turns are kept here instead.
   const locks = new LocalLocks();

@@ -9,9 +9,9 @@ import {
 } from '@switchboard/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { expect, TestRunner } from 'vitest';
-import { departments, roles, userDepartments, userRoles, users } from '../../src/db/schema';
 import { stableId } from '../../src/db/seed/index';
 import { hashPassword } from '../../src/platform/passwords';
+import { departments, roles, userDepartments, userRoles, users } from '../../src/schema';
 import { type CallOptions, type CallResult, DEMO_PASSWORD, type TestServer } from '../harness';
 
 export const EN: Locale = 'en-US';

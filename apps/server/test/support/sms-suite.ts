@@ -1,8 +1,8 @@
 import type { Page, RateGroup } from '@switchboard/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { companies, smsMessages } from '../../src/db/schema';
 import type { EnvInput } from '../../src/platform/config';
+import { companies, smsMessages } from '../../src/schema';
 import { startServer, type TestServer } from '../harness';
 import { eventually, expectOk, tokenOf } from './api';
 import { FakeGateways, FakeRouting } from './sms-fakes';

@@ -4,10 +4,10 @@ import { withTransaction } from '../../platform/db';
 import { type AppModule, digestOf, type Platform, type Services } from '../../platform/module';
 import { servicesOf } from '../../platform/module-graph';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/passwords';
+import { stableId } from '../../platform/stable-id';
 import { DEMO_USERS } from './demo-users';
-import { stableId } from './stable-id';
 
-export { stableId } from './stable-id';
+export { stableId } from '../../platform/stable-id';
 
 /** Where the digest of the reference data last seeded is kept (settings). */
 export const SEED_DIGEST_KEY = 'seed.digest';

@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, updatedAt } from '../../db/columns';
+import { createdAt, id, oneOf, updatedAt } from '../../platform/columns';
 import { users } from '../user/schema';
 
 /** 0 draft, 1 published, 2 revoked (the API speaks '0', '1', '2'). */

@@ -8,7 +8,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns';
+import { createdAt, id } from '../../platform/columns';
 import { users } from '../user/schema';
 
 export const sessions = pgTable(

@@ -1,5 +1,5 @@
 import { boolean, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns';
+import { createdAt, id, updatedAt } from '../../platform/columns';
 
 /** Branding per visiting domain. */
 export const brands = pgTable(

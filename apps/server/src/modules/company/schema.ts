@@ -11,7 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, updatedAt } from '../../db/columns';
+import { createdAt, id, oneOf, updatedAt } from '../../platform/columns';
 
 /** Companies: customers (direct or two-way), agents and distributors' own companies. */
 export const companies = pgTable(

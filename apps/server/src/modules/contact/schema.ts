@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns';
+import { createdAt, id } from '../../platform/columns';
 
 /** Support accounts shown in the Contact us menu and page. */
 export const supportContacts = pgTable('support_contacts', {

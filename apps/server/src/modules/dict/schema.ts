@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns';
+import { createdAt, id } from '../../platform/columns';
 
 export const dictionaries = pgTable(
   'dictionaries',

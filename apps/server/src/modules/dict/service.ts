@@ -9,12 +9,12 @@ import type {
   SortQuery,
 } from '@switchboard/contracts';
 import type { z } from 'zod';
-import { stableId } from '../../db/seed/stable-id';
 import { TtlCache } from '../../platform/cache';
 import type { CacheBus } from '../../platform/cache-bus';
 import { afterCommit, type Db, isUniqueViolation, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { paginate } from '../../platform/paging';
+import { stableId } from '../../platform/stable-id';
 import { DICTIONARIES } from './dictionaries-seed';
 import { DictRepo } from './repo';
 

@@ -1,4 +1,4 @@
-import { stableId } from '../../db/seed/stable-id';
+import { stableId } from '../../platform/stable-id';
 
 /** The demo's gateways: names match the demo gateway costs (rate module), one per simulator. */
 export const DEMO_GATEWAYS = [

@@ -12,7 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns';
+import { createdAt, id, updatedAt } from '../../platform/columns';
 import { companies } from '../company/schema';
 
 /**

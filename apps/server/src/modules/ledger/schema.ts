@@ -27,7 +27,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, oneOf, updatedAt } from '../../db/columns';
+import { createdAt, oneOf, updatedAt } from '../../platform/columns';
 import { companies } from '../company/schema';
 
 /**

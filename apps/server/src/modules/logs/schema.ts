@@ -11,7 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, oneOf } from '../../db/columns';
+import { createdAt, oneOf } from '../../platform/columns';
 
 export { LOGIN_METHODS, type LoginMethod };
 

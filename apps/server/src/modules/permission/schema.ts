@@ -14,7 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf } from '../../db/columns';
+import { createdAt, id, oneOf } from '../../platform/columns';
 import { users } from '../user/schema';
 
 /** 0 top-level menu, 1 sub menu, 2 button (an action rule). */

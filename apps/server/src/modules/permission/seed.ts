@@ -1,7 +1,7 @@
 import { ROLE_CODES, type RoleCode } from '@switchboard/contracts';
-import { stableId } from '../../db/seed/stable-id';
 import type { Db } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
+import { stableId } from '../../platform/stable-id';
 import { BUTTON_TITLES_ZH, MENU, type MenuSeed } from './menu-seed';
 import { PermissionRepo, type PermissionRow, type PermissionValues } from './repo';
 

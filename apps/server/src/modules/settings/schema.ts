@@ -1,5 +1,5 @@
 import { pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { updatedAt } from '../../db/columns';
+import { updatedAt } from '../../platform/columns';
 
 /** Small platform settings (key/value), e.g. contact.groupLink. */
 export const settings = pgTable('settings', {

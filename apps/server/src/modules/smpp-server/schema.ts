@@ -14,7 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, updatedAt } from '../../db/columns';
+import { createdAt, id, oneOf, updatedAt } from '../../platform/columns';
 import { companies } from '../company/schema';
 
 /**

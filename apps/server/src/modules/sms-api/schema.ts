@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns';
+import { createdAt } from '../../platform/columns';
 import { companies } from '../company/schema';
 
 /**

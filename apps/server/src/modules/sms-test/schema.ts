@@ -1,5 +1,5 @@
 import { index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns';
+import { createdAt, id } from '../../platform/columns';
 
 /**
  * The administrators' test messages (/TestToolRecord): who sent what through which gateway. The

@@ -1,8 +1,7 @@
 import { type ErrorCode, renderTemplate, type SmsEncoding, type SmsStatus } from '@switchboard/contracts';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
-import type { Priced, Pricing } from '../rate';
-import { type ParsedNumber, parseNumber } from '../rate/resolve';
+import { type ParsedNumber, type Priced, type Pricing, parseNumber } from '../rate';
 import { partsOf } from './rules';
 import type { AcceptInput } from './types';
 

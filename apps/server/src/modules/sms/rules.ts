@@ -8,7 +8,7 @@ import {
   smsSegments,
 } from '@switchboard/contracts';
 import { AppError } from '../../platform/envelope';
-import { parseNumber } from '../rate/resolve';
+import { parseNumber } from '../rate';
 import type { GatewayReceiptStatus } from './ports';
 
 /**

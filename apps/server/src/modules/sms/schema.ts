@@ -14,7 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from '../../db/columns';
+import { oneOf } from '../../platform/columns';
 import { moneyColumn } from '../ledger/schema';
 
 /**

@@ -1,5 +1,5 @@
 import { customType, index, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns';
+import { createdAt, id } from '../../platform/columns';
 import { users } from './schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -13,7 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, updatedAt } from '../../db/columns';
+import { createdAt, id, oneOf, updatedAt } from '../../platform/columns';
 import { companies } from '../company/schema';
 
 export const users = pgTable(
