@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { CallbackTestResult } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { companyId, EN, expectError, expectOk, tokenOf, ZH } from './support/api';
+import { addCompany, companyId, EN, expectError, expectOk, tokenOf, ZH } from './support/api';
 import { freePort } from './support/spawned-server';
 
 /**
@@ -38,21 +38,7 @@ afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 async function bareServer(env: Record<string, string> = {}) {
   const s = await startServer({ ADMIN_PASSWORD, ...env }, { bare: true });
   const token = await tokenOf(s, 'admin', {}, ADMIN_PASSWORD);
-  const company = expectOk(
-    await s.call<{ id: string }>('POST', '/sys/company/add', {
-      token,
-      body: {
-        name: 'Bare customer',
-        type: 'direct',
-        contactName: 'Bare Tester',
-        phone: '+12125550100',
-        email: 'bare.customer@example.com',
-        username: 'bare_customer',
-        password: 'Company2026',
-      },
-    }),
-  );
-  return { s, token, company: company.id };
+  return { s, token, company: await addCompany(s, token, 'Bare customer') };
 }
 
 const test = (s: TestServer, token: string, companyId: string, url: string, locale = EN) =>
