@@ -6,9 +6,17 @@ import {
   translateError,
 } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/schema';
 import { type CallResult, DEMO_PASSWORD, startServer, type TestServer } from './harness';
-import { companyId, EN, expectEnvelope, expectFieldError, expectOk, userId, ZH } from './support/api';
+import {
+  addCompany,
+  companyId,
+  EN,
+  expectEnvelope,
+  expectFieldError,
+  expectOk,
+  userId,
+  ZH,
+} from './support/api';
 
 type Body = Record<string, unknown>;
 
@@ -369,9 +377,7 @@ describe('GET query validation', () => {
   });
 
   it('treats % and _ in the name literally', async () => {
-    await s.app.database.db
-      .insert(companies)
-      .values({ name: '50% Off_Deals', type: 'direct', approvalStatus: 'approved' });
+    await addCompany(s, tokens.admin!, '50% Off_Deals');
     const all = expectOk(await list({ pageSize: '100' }));
     expect(all.total).toBe(6);
     expect(expectOk(await list({ name: '%' })).records.map((c) => c.name)).toEqual(['50% Off_Deals']);

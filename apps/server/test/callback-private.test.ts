@@ -2,9 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CallbackTestResult } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/schema';
 import { startServer, type TestServer } from './harness';
-import { companyId, EN, expectError, expectOk, tokenOf, ZH } from './support/api';
+import { addCompany, companyId, EN, expectError, expectOk, tokenOf, ZH } from './support/api';
 import { freePort } from './support/spawned-server';
 
 /**
@@ -38,11 +37,8 @@ afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 async function bareServer(env: Record<string, string> = {}) {
   const s = await startServer({ ADMIN_PASSWORD, ...env }, { bare: true });
-  const [row] = await s.app.database.db
-    .insert(companies)
-    .values({ name: 'Bare customer', type: 'direct', approvalStatus: 'approved' })
-    .returning({ id: companies.id });
-  return { s, token: await tokenOf(s, 'admin', {}, ADMIN_PASSWORD), company: row!.id };
+  const token = await tokenOf(s, 'admin', {}, ADMIN_PASSWORD);
+  return { s, token, company: await addCompany(s, token, 'Bare customer') };
 }
 
 const test = (s: TestServer, token: string, companyId: string, url: string, locale = EN) =>

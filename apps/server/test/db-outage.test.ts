@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX, LOCALE_HEADER, SMS_FINAL_STATUSES, translateError } from '@switchboard/contracts';
-import { type Smsc, startSmsc } from '@switchboard/smsc-sim';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../src/platform/stable-id';
-import {
-  apiKeyOf,
-  createPgDatabase,
-  freePort,
-  login,
-  type SpawnedServer,
-  spawnServer,
-} from './support/spawned-server';
+import { apiKeyOf, login, type SpawnedServer, spawnServer } from './support/spawned-server';
+import { expectLedgerReconciled, type SpawnedSmsWorld, startSpawnedSmsWorld } from './support/spawned-sms';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 /**
@@ -54,29 +47,16 @@ interface Seen {
 }
 
 describe.skipIf(!adminUrl)('a database outage under load', () => {
-  let database: Awaited<ReturnType<typeof createPgDatabase>>;
+  let world: SpawnedSmsWorld;
   let proxy: TcpProxy;
   let server: SpawnedServer | undefined;
-  const simulators: Smsc[] = [];
-  /** Submits each simulator took, by destination number. */
-  const reached = new Map<string, number>();
 
+  // Creates a database and starts a server on it through a proxy: minutes on a busy machine.
   beforeAll(async () => {
-    database = await createPgDatabase(adminUrl!, 'sb_db_outage');
-    const target = new URL(database.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const proxied = new URL(database.url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
-    const ports = [await freePort(), await freePort()];
-    const accounts = [
-      { systemId: 'demo-a', password: 'demoA123' },
-      { systemId: 'demo-b', password: 'demoB123' },
-    ];
-    for (const [i, account] of accounts.entries()) {
-      const smsc = await startSmsc({
-        port: ports[i],
-        accounts: [account],
+    world = await startSpawnedSmsWorld(
+      adminUrl!,
+      'sb_db_outage',
+      (i) => ({
         receiptDelayMs: 100,
         receiptRetryMs: 200,
         // Every message gets a delivered receipt: every one sent must end delivered.
@@ -85,33 +65,28 @@ describe.skipIf(!adminUrl)('a database outage under load', () => {
         receiptIdFormat: 'hex',
         idStart: 1 + i * 4e15,
         systemId: `OUTAGE-${i}`,
-      });
-      smsc.on('submit', (part) => reached.set(part.destination, (reached.get(part.destination) ?? 0) + 1));
-      simulators.push(smsc);
-    }
-    server = await spawnServer({
-      DATABASE_URL: proxied.toString(),
-      // Pub/sub over PostgreSQL LISTEN/NOTIFY (CI sets REDIS_URL): its listener rides the cuts too.
-      REDIS_URL: '',
-      PORT: String(await freePort()),
-      SMPP_PORT: 'off',
-      SMSC_SIM: '0',
-      SMSC_SIM_PORTS: ports.join(','),
-      DEMO_BALANCE: '100000',
-      SMS_API_RATE_LIMIT: '1000000',
-      // Longer than the test: a submit whose answer waits out an outage is stored, not timed out.
-      SMS_SUBMIT_TIMEOUT_S: '3600',
-      SMS_POLL_MS: '50',
-      DATABASE_CONNECT_TIMEOUT_MS: '1000',
-      DATABASE_QUERY_TIMEOUT_MS: '3000',
-    });
+      }),
+      {
+        // Pub/sub over PostgreSQL LISTEN/NOTIFY (CI sets REDIS_URL): its listener rides the cuts too.
+        REDIS_URL: '',
+        // Longer than the test: a submit whose answer waits out an outage is stored, not timed out.
+        SMS_SUBMIT_TIMEOUT_S: '3600',
+        DATABASE_CONNECT_TIMEOUT_MS: '1000',
+        DATABASE_QUERY_TIMEOUT_MS: '3000',
+      },
+    );
+    const target = new URL(world.database.url);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const proxied = new URL(world.database.url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    server = await spawnServer({ ...world.env, DATABASE_URL: proxied.toString() });
   }, 240_000);
 
   afterAll(async () => {
     await server?.kill('SIGTERM');
-    for (const smsc of simulators) await smsc.stop();
     await proxy?.close();
-    await database?.drop();
+    await world?.stop();
   });
 
   it('stays up, answers 503 while the database is away, and finishes every send after it is back', {
@@ -171,7 +146,7 @@ describe.skipIf(!adminUrl)('a database outage under load', () => {
       }
     });
 
-    const submits = () => [...reached.values()].reduce((a, b) => a + b, 0);
+    const { database, reached, submits } = world;
     // Each wait gives up after WAIT_LIMIT_MS (a stuck state, not a slow machine: every wait here
     // is for seconds of work) and says what it waited for, what the server said and, through
     // `state`, where things stood, instead of the whole test's timeout saying nothing.
@@ -323,21 +298,7 @@ describe.skipIf(!adminUrl)('a database outage under load', () => {
     }
 
     // The ledger reconciliation job, run on the same (never restarted) server: no difference.
-    const run = await request('/sys/quartzJob/execute', {
-      method: 'POST',
-      headers: { 'X-Access-Token': admin, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'ledger.reconcile' }),
-    });
-    expect(run.status).toBe(200);
-    let outcome: { status: string; result?: unknown; error?: string | null } | undefined;
-    await until('the reconciliation run', async () => {
-      const history = await request('/sys/quartzJob/history?name=ledger.reconcile&pageNo=1&pageSize=1', {
-        headers: { 'X-Access-Token': admin },
-      });
-      outcome = (history.body.result as { records: (typeof outcome)[] }).records[0];
-      return outcome !== undefined && outcome.status !== 'running';
-    });
-    expect(outcome).toMatchObject({ status: 'ok', result: { differences: 0 } });
+    await expectLedgerReconciled(live.baseUrl, admin);
     expect(died).toBe(false);
   });
 });

@@ -21,8 +21,9 @@ import { BIND_GUARD, guardKeys, lockMs } from '../src/modules/smpp-server/bind-g
 import { type Database, openDatabase } from '../src/platform/db';
 import { companies, smsMessages } from '../src/schema';
 import { startServer, type TestServer } from './harness';
-import { companyId, expectOk, tokenOf } from './support/api';
+import { addCompany, companyId, expectOk, tokenOf } from './support/api';
 import {
+  addSmppAccount,
   answersUntilClosed,
   ask,
   bindEsme,
@@ -50,31 +51,15 @@ let seq = 0;
 const gateways = new FakeGateways();
 const routing = new FakeRouting(gateways);
 
-async function account(
-  body: Record<string, unknown> = {},
-): Promise<SmppAccountRecord & { password: string }> {
-  const systemId = `bg${++seq}${Math.random().toString(36).slice(2, 6)}`;
-  const password = `pw${seq}-long-secret`;
-  const res = await s.call<SmppAccountRecord>('POST', '/sys/smppAccount/add', {
-    token: admin,
-    body: { systemId, password, companyId: DIRECT, tpsLimit: 1000, maxBinds: 8, ...body },
+const account = (body: Record<string, unknown> = {}) =>
+  addSmppAccount(s, admin, {
+    systemId: `bg${++seq}${Math.random().toString(36).slice(2, 6)}`,
+    password: `pw${seq}-long-secret`,
+    ...body,
   });
-  const added = expectOk(res);
-  return { ...added, password: (body.password as string | undefined) ?? added.password ?? password };
-}
 
 /** A company of the test's own (approved, no prices: it binds but does not send), to freeze. */
-async function ownCompany(): Promise<string> {
-  const [company] = await s.app.database.db
-    .insert(companies)
-    .values({
-      name: `SMPP binds ${Math.random().toString(36).slice(2, 8)}`,
-      type: 'direct',
-      approvalStatus: 'approved',
-    })
-    .returning({ id: companies.id });
-  return company!.id;
-}
+const ownCompany = () => addCompany(s, admin, `SMPP binds ${Math.random().toString(36).slice(2, 8)}`);
 
 const freeze = async (id: string, frozen: boolean) =>
   expectOk(await s.call('PUT', '/sys/company/frozen', { token: admin, body: { ids: [id], frozen } }));

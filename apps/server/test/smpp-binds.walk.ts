@@ -6,12 +6,13 @@
  * (bind-guard.ts) and that the server stays up and keeps serving the accounts nobody attacked.
  */
 import net from 'node:net';
-import { type SmppAccountRecord, units } from '@switchboard/contracts';
+import { units } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIND_GUARD } from '../src/modules/smpp-server/bind-guard';
 import { startServer, type TestServer } from './harness';
 import { companyId, expectOk, tokenOf } from './support/api';
 import {
+  addSmppAccount,
   answersUntilClosed,
   ask,
   bindEsme,
@@ -26,7 +27,6 @@ import {
 } from './support/smpp-esme';
 import { FakeGateways, FakeRouting } from './support/sms-fakes';
 
-const DIRECT = companyId('Direct Retail Ltd');
 const TWO_WAY = companyId('Two-Way Logistics');
 const BIND_TRANSMITTER = 0x00000002;
 
@@ -37,17 +37,8 @@ let seq = 0;
 const gateways = new FakeGateways();
 const routing = new FakeRouting(gateways);
 
-async function account(
-  body: Record<string, unknown> = {},
-): Promise<SmppAccountRecord & { password: string }> {
-  const added = expectOk(
-    await s.call<SmppAccountRecord>('POST', '/sys/smppAccount/add', {
-      token: admin,
-      body: { systemId: `walk${++seq}`, companyId: DIRECT, maxBinds: 8, tpsLimit: 1000, ...body },
-    }),
-  );
-  return { ...added, password: added.password! };
-}
+const account = (body: Record<string, unknown> = {}) =>
+  addSmppAccount(s, admin, { systemId: `walk${++seq}`, ...body });
 
 /** A bind_transmitter PDU built from raw bytes: fields as given, `lengthDelta` to lie about its size. */
 function rawBind(body: Buffer, lengthDelta = 0, sequence = 7): Buffer {

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SMS_FINAL_STATUSES } from '@switchboard/contracts';
-import { type Smsc, startSmsc } from '@switchboard/smsc-sim';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../src/platform/stable-id';
-import {
-  apiKeyOf,
-  createPgDatabase,
-  freePort,
-  login,
-  type SpawnedServer,
-  spawnServer,
-} from './support/spawned-server';
+import { apiKeyOf, login, type SpawnedServer, spawnServer } from './support/spawned-server';
+import { expectLedgerReconciled, type SpawnedSmsWorld, startSpawnedSmsWorld } from './support/spawned-sms';
 
 /**
  * SIGKILL of a dispatcher whose gateway windows are full (the SMSCs hold their answers) while it
@@ -28,57 +21,38 @@ const TOTAL = 1_000;
 const DIRECT = stableId('company:Direct Retail Ltd');
 
 describe.skipIf(!adminUrl)('SIGKILL with the windows full and more claimed', () => {
-  let database: Awaited<ReturnType<typeof createPgDatabase>>;
+  let world: SpawnedSmsWorld;
   let server: SpawnedServer | undefined;
-  const simulators: Smsc[] = [];
-  const accounts = ['demo-a', 'demo-b'];
-  const reached = new Map<string, number>();
-  let env: Record<string, string>;
 
   beforeAll(async () => {
-    database = await createPgDatabase(adminUrl!, 'sb_sms_crash_windows');
-    const ports = [await freePort(), await freePort()];
-    for (const [i, systemId] of accounts.entries()) {
-      const smsc = await startSmsc({
-        port: ports[i],
-        accounts: [{ systemId, password: i === 0 ? 'demoA123' : 'demoB123' }],
-        receiptDelayMs: 100,
-        outcomes: { delivered: 100 },
-        idStart: 1 + i * 4e15,
-      });
-      smsc.on('submit', (part) => reached.set(part.destination, (reached.get(part.destination) ?? 0) + 1));
-      // Taken, never answered: the windows fill and stay full until the kill.
-      smsc.holdAnswers(systemId);
-      simulators.push(smsc);
-    }
-    env = {
-      DATABASE_URL: database.url,
-      PORT: String(await freePort()),
-      SMPP_PORT: 'off',
-      SMSC_SIM: '0',
-      SMSC_SIM_PORTS: ports.join(','),
-      DEMO_BALANCE: '100000',
-      SMS_API_RATE_LIMIT: '1000000',
-      SMS_SUBMIT_TIMEOUT_S: '3',
-      SMS_CLAIM_LEASE_S: '2',
-      // Messages marked as being written and not yet written at the kill (the bound) end
-      // `timeout` at validity: short, so the test sees them final; long enough for every message
-      // accepted before the kill to be sent after the restart on a loaded machine.
-      SMS_VALIDITY_S: '120',
-      SMS_SWEEP_MS: '500',
-      SMS_POLL_MS: '50',
-    };
+    world = await startSpawnedSmsWorld(
+      adminUrl!,
+      'sb_sms_crash_windows',
+      (i) => ({ receiptDelayMs: 100, outcomes: { delivered: 100 }, idStart: 1 + i * 4e15 }),
+      {
+        SMS_SUBMIT_TIMEOUT_S: '3',
+        SMS_CLAIM_LEASE_S: '2',
+        // Messages marked as being written and not yet written at the kill (the bound) end
+        // `timeout` at validity: short, so the test sees them final; long enough for every message
+        // accepted before the kill to be sent after the restart on a loaded machine.
+        SMS_VALIDITY_S: '120',
+        SMS_SWEEP_MS: '500',
+      },
+    );
+    // Taken, never answered: the windows fill and stay full until the kill.
+    for (const [i, smsc] of world.simulators.entries()) smsc.holdAnswers(world.accounts[i]!);
   });
 
   afterAll(async () => {
     await server?.kill('SIGTERM');
-    for (const smsc of simulators) await smsc.stop();
-    await database?.drop();
+    await world?.stop();
   });
 
+  // A kill, a restart and every message final (validity is 120 s): minutes on a busy machine.
   it('sends after the restart what was never written; loses at most the windows', {
     timeout: 600_000,
   }, async () => {
+    const { database, simulators, accounts, reached, submits, env } = world;
     server = await spawnServer(env);
     const admin = await login(server.baseUrl, 'admin');
     const authorization = await apiKeyOf(server.baseUrl, admin, DIRECT);
@@ -112,7 +86,6 @@ describe.skipIf(!adminUrl)('SIGKILL with the windows full and more claimed', () 
         (await client.query('select sum(binds * window_size) as n from sms_gateways where enabled')).rows[0]
           .n,
       );
-      const submits = () => [...reached.values()].reduce((a, b) => a + b, 0);
       // The windows are full (nothing is answered) and the dispatcher claimed beyond them.
       const until = Date.now() + 300_000;
       while (Date.now() < until) {
@@ -166,18 +139,6 @@ describe.skipIf(!adminUrl)('SIGKILL with the windows full and more claimed', () 
       await client.end();
     }
 
-    await server.kill('SIGTERM');
-    server = undefined;
-    const { LedgerService } = await import('../src/modules/ledger/service');
-    const { CompanyService } = await import('../src/modules/company/service');
-    const { openDatabase } = await import('../src/platform/db');
-    const db = await openDatabase({ databaseUrl: database.url, dataDir: 'memory://' });
-    try {
-      const services = { companies: new CompanyService(db.db, {} as never) } as never;
-      const report = await new LedgerService(db.db, services, 'USD').reconcile();
-      expect(report.differences).toEqual([]);
-    } finally {
-      await db.close();
-    }
+    await expectLedgerReconciled(server.baseUrl, await login(server.baseUrl, 'admin'));
   });
 });

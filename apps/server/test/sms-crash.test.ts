@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SMS_FINAL_STATUSES } from '@switchboard/contracts';
-import { type Smsc, startSmsc } from '@switchboard/smsc-sim';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../src/platform/stable-id';
-import {
-  apiKeyOf,
-  createPgDatabase,
-  freePort,
-  login,
-  type SpawnedServer,
-  spawnServer,
-} from './support/spawned-server';
+import { apiKeyOf, login, type SpawnedServer, spawnServer } from './support/spawned-server';
+import { expectLedgerReconciled, type SpawnedSmsWorld, startSpawnedSmsWorld } from './support/spawned-sms';
 
 /**
  * Crash safety of the SMS engine, end to end with the real server in a child process: 10,000
@@ -38,24 +31,14 @@ const BATCH = 500;
 const DIRECT = stableId('company:Direct Retail Ltd');
 
 describe.skipIf(!adminUrl)('SIGKILL in the middle of a 10,000-message run', () => {
-  let database: Awaited<ReturnType<typeof createPgDatabase>>;
+  let world: SpawnedSmsWorld;
   let server: SpawnedServer | undefined;
-  const simulators: Smsc[] = [];
-  /** Submits each simulator took, by destination number. */
-  const reached = new Map<string, number>();
-  let env: Record<string, string>;
 
   beforeAll(async () => {
-    database = await createPgDatabase(adminUrl!, 'sb_sms_crash');
-    const ports = [await freePort(), await freePort()];
-    const accounts = [
-      { systemId: 'demo-a', password: 'demoA123' },
-      { systemId: 'demo-b', password: 'demoB123' },
-    ];
-    for (const [i, account] of accounts.entries()) {
-      const smsc = await startSmsc({
-        port: ports[i],
-        accounts: [account],
+    world = await startSpawnedSmsWorld(
+      adminUrl!,
+      'sb_sms_crash',
+      (i) => ({
         receiptDelayMs: 200,
         // Every message gets a receipt (no `none`), so every one sent ends final.
         outcomes: { delivered: 90, undeliverable: 5, expired: 3, rejected: 2 },
@@ -63,37 +46,28 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of a 10,000-message run', () =
         receiptIdFormat: i === 0 ? 'hex' : 'decimal',
         idStart: 1 + i * 4e15,
         systemId: `CRASH-${i}`,
-      });
-      smsc.on('submit', (part) => reached.set(part.destination, (reached.get(part.destination) ?? 0) + 1));
-      simulators.push(smsc);
-    }
-    env = {
-      DATABASE_URL: database.url,
-      PORT: String(await freePort()),
-      SMPP_PORT: 'off',
-      SMSC_SIM: '0',
-      SMSC_SIM_PORTS: ports.join(','),
-      DEMO_BALANCE: '100000',
-      SMS_API_RATE_LIMIT: '1000000',
-      SMS_SUBMIT_TIMEOUT_S: '3',
-      SMS_CLAIM_LEASE_S: '2',
-      // A message marked for a gateway and never written when the kill came waits for a receipt
-      // (that never comes) until validity, then ends timeout.
-      SMS_VALIDITY_S: '180',
-      SMS_SWEEP_MS: '500',
-      SMS_POLL_MS: '50',
-    };
+      }),
+      {
+        SMS_SUBMIT_TIMEOUT_S: '3',
+        SMS_CLAIM_LEASE_S: '2',
+        // A message marked for a gateway and never written when the kill came waits for a receipt
+        // (that never comes) until validity, then ends timeout.
+        SMS_VALIDITY_S: '180',
+        SMS_SWEEP_MS: '500',
+      },
+    );
   });
 
   afterAll(async () => {
     await server?.kill('SIGTERM');
-    for (const smsc of simulators) await smsc.stop();
-    await database?.drop();
+    await world?.stop();
   });
 
+  // A 10,000-message run, a kill, a restart and every message final: minutes on a busy machine.
   it('ends every message in one final state, submits none twice, charges none twice, balances = ledger', {
     timeout: 600_000,
   }, async () => {
+    const { database, reached, submits, env } = world;
     server = await spawnServer(env);
     const admin = await login(server.baseUrl, 'admin');
     const authorization = await apiKeyOf(server.baseUrl, admin, DIRECT);
@@ -133,7 +107,6 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of a 10,000-message run', () =
         }),
       );
     })();
-    const submits = () => [...reached.values()].reduce((a, b) => a + b, 0);
     const until = Date.now() + 300_000;
     while (submits() < 3_000 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
     const atKill = submits();
@@ -246,20 +219,7 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of a 10,000-message run', () =
       await client.end();
     }
 
-    await server.kill('SIGTERM');
-    server = undefined;
-    // Reconciliation over the whole database (as `npm run reconcile -w apps/server` does).
-    const { LedgerService } = await import('../src/modules/ledger/service');
-    const { CompanyService } = await import('../src/modules/company/service');
-    const { openDatabase } = await import('../src/platform/db');
-    const db = await openDatabase({ databaseUrl: database.url, dataDir: 'memory://' });
-    try {
-      const services = { companies: new CompanyService(db.db, {} as never) } as never;
-      const report = await new LedgerService(db.db, services, 'USD').reconcile();
-      expect(report.differences).toEqual([]);
-      expect(report.accounts).toBeGreaterThan(0);
-    } finally {
-      await db.close();
-    }
+    // Reconciliation over the whole database, by the job an operator runs.
+    await expectLedgerReconciled(server.baseUrl, await login(server.baseUrl, 'admin'));
   });
 });

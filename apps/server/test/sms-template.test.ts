@@ -11,9 +11,18 @@ import {
 } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/schema';
 import { startServer, type TestServer } from './harness';
-import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
+import {
+  addCompany,
+  companyId,
+  EN,
+  expectError,
+  expectFieldError,
+  expectOk,
+  text,
+  tokenOf,
+  ZH,
+} from './support/api';
 
 /**
  * SMS templates and sender ids (issue 12): every route of /sms/template and /sms/sender, the
@@ -659,10 +668,4 @@ describe('a send names only its own company’s template (issue 21)', () => {
 });
 
 /** A customer company of the platform's own (no other test sets its policy). */
-async function freshCompany(): Promise<string> {
-  const [row] = await s.app.database.db
-    .insert(companies)
-    .values({ name: unique('Policy customer '), type: 'direct', approvalStatus: 'approved' })
-    .returning({ id: companies.id });
-  return row!.id;
-}
+const freshCompany = () => addCompany(s, tokens.admin!, unique('Policy customer '));

@@ -1,9 +1,7 @@
 import type { Page } from '@switchboard/contracts';
-import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, rolePermissions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
-import { seededId, text, userId, ZH } from './support/api';
+import { expectOk, seededId, text, userId, ZH } from './support/api';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -75,17 +73,23 @@ describe('GET /sys/user/list', () => {
   });
 
   it('is data-scoped: an agent given the Users screen sees and manages only its customers', async () => {
-    // The seed gives Users to administrators only; grant it to the agent role here.
-    const perms = await s.app.database.db
-      .select({ id: permissions.id })
-      .from(permissions)
-      .where(inArray(permissions.perms, ['system:user:list', 'system:user:edit', 'system:user:frozen']));
-    expect(perms).toHaveLength(3);
-    await s.app.database.db
-      .insert(rolePermissions)
-      .values(perms.map((p) => ({ roleId: seededId('role:agent'), permissionId: p.id })))
-      .onConflictDoNothing();
-    s.app.services.grants.invalidate();
+    // The seed gives Users to administrators only; grant it to the agent role here, as an
+    // administrator does on the roles screen.
+    const { token: admin } = await s.login('admin');
+    const agentRole = seededId('role:agent');
+    const granted = expectOk(
+      await s.call<string[]>('GET', '/sys/permission/queryRolePermission', {
+        token: admin,
+        query: { roleId: agentRole },
+      }),
+    );
+    const users = ['systemUser', 'userFrozen', 'userEdit'].map((key) => seededId(`menu:${key}`));
+    expectOk(
+      await s.call('POST', '/sys/permission/saveRolePermission', {
+        token: admin,
+        body: { roleId: agentRole, permissionIds: [...granted, ...users] },
+      }),
+    );
 
     const { token } = await s.login('agent');
     const res = await s.call<Page<Row>>('GET', '/sys/user/list', { token, query: { pageSize: '50' } });

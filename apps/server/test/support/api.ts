@@ -115,6 +115,38 @@ export async function tokenOf(
   return res.body.result.token;
 }
 
+let companiesAdded = 0;
+
+/**
+ * A customer company added through the API by `token` (an administrator), as the companies
+ * screen does: approved, with its department and administrator user; `body` adds or replaces
+ * fields. Returns its id.
+ */
+export async function addCompany(
+  s: TestServer,
+  token: string,
+  name: string,
+  body: Record<string, unknown> = {},
+): Promise<string> {
+  const n = ++companiesAdded;
+  const tag = `${n}${Math.random().toString(36).slice(2, 6)}`;
+  const added = await s.call<{ id: string }>('POST', '/sys/company/add', {
+    token,
+    body: {
+      name,
+      type: 'direct',
+      contactName: 'Test Contact',
+      // Phones are unique among companies: 555-01xx, the numbers kept for fiction.
+      phone: `+1212555${String(100 + n).padStart(4, '0')}`,
+      email: `company${tag}@example.com`,
+      username: `company_${tag}`,
+      password: 'Company2026',
+      ...body,
+    },
+  });
+  return expectOk(added).id;
+}
+
 export interface NewUser {
   username: string;
   realname?: string;

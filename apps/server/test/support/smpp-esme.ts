@@ -4,7 +4,29 @@
  * and the hostile bind walk: connections from a chosen loopback address (127.0.0.0/8 is all
  * loopback on Linux), so that each test's refused binds are counted for an address of its own.
  */
+import type { SmppAccountRecord } from '@switchboard/contracts';
 import smpp, { type Pdu, type Session } from 'smpp';
+import type { TestServer } from '../harness';
+import { companyId, expectOk } from './api';
+
+/**
+ * A customer SMPP account added through the API by `token` (an administrator): of Direct Retail,
+ * up to 8 binds at 1,000 per second unless `body` says otherwise; without a password in `body`
+ * the server generates one. Returned with the password to bind with.
+ */
+export async function addSmppAccount(
+  s: TestServer,
+  token: string,
+  body: Record<string, unknown> & { systemId: string },
+): Promise<SmppAccountRecord & { password: string }> {
+  const added = expectOk(
+    await s.call<SmppAccountRecord>('POST', '/sys/smppAccount/add', {
+      token,
+      body: { companyId: companyId('Direct Retail Ltd'), tpsLimit: 1000, maxBinds: 8, ...body },
+    }),
+  );
+  return { ...added, password: (body.password as string | undefined) ?? added.password! };
+}
 
 export const ESME_ROK = 0x00;
 export const ESME_RINVBNDSTS = 0x04;
