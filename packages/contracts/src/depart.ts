@@ -56,6 +56,8 @@ export const departTreeNodeSchema = departRecordSchema.extend({
     return z.array(departTreeNodeSchema);
   },
 });
+// Recursive: a component of the OpenAPI document, which refers to it by this name.
+z.globalRegistry.add(departTreeNodeSchema, { id: 'DepartTreeNode' });
 export type DepartTreeNode = z.input<typeof departTreeNodeSchema>;
 
 /** A node of a tree select (queryIdTree): `value`/`key` the id, `title` the name in the caller's language. */
@@ -68,6 +70,8 @@ export const departIdTreeNodeSchema = z.object({
     return z.array(departIdTreeNodeSchema);
   },
 });
+// Recursive: a component of the OpenAPI document, which refers to it by this name.
+z.globalRegistry.add(departIdTreeNodeSchema, { id: 'DepartIdTreeNode' });
 export type DepartIdTreeNode = z.input<typeof departIdTreeNodeSchema>;
 
 /** `GET /sys/sysDepart/searchBy?keyWord=`: departments whose name (either language) or code matches. */

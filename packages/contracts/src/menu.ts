@@ -220,6 +220,8 @@ export const permissionTreeNodeSchema = permissionRecordSchema.extend({
     return z.array(permissionTreeNodeSchema).optional();
   },
 });
+// Recursive: a component of the OpenAPI document, which refers to it by this name.
+z.globalRegistry.add(permissionTreeNodeSchema, { id: 'PermissionTreeNode' });
 export type PermissionTreeNode = z.input<typeof permissionTreeNodeSchema>;
 
 /** `GET /sys/permission/list`: the whole tree, or the rows matching `name` with their parents. */
@@ -243,6 +245,8 @@ export const permissionTreeOptionSchema = z.object({
     return z.array(permissionTreeOptionSchema).optional();
   },
 });
+// Recursive: a component of the OpenAPI document, which refers to it by this name.
+z.globalRegistry.add(permissionTreeOptionSchema, { id: 'PermissionTreeOption' });
 export type PermissionTreeOption = z.input<typeof permissionTreeOptionSchema>;
 
 /** `GET /sys/permission/getSystemSubmenu?parentId=`. */

@@ -37,6 +37,8 @@ export const menuItemSchema = z.object({
     return z.array(menuItemSchema).optional();
   },
 });
+// Recursive: a component of the OpenAPI document, which refers to it by this name.
+z.globalRegistry.add(menuItemSchema, { id: 'MenuItem' });
 export type MenuItem = z.input<typeof menuItemSchema>;
 
 /** The signed-in user's menu tree, granted buttons and every button rule. */

@@ -84,6 +84,8 @@ export const grantTreeNodeSchema: z.ZodType<GrantTreeNode, GrantTreeNode> = z.ob
     return z.array(grantTreeNodeSchema).optional();
   },
 });
+// Recursive: a component of the OpenAPI document, which refers to it by this name.
+z.globalRegistry.add(grantTreeNodeSchema, { id: 'GrantTreeNode' });
 
 /** `GET /sys/role/queryTreeList`: the whole tree and every node's id. */
 export const permissionTreeSchema = z.object({

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import { type ErrorCode, TOKEN_HEADER, translateError } from '@switchboard/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Access } from './access';
 
 declare module 'fastify' {
@@ -76,6 +76,8 @@ export async function registerOpenApi(server: FastifyInstance) {
       },
     },
     hideUntagged: true,
+    // The recursive schemas (trees) are components, registered by name in zod's global registry.
+    transformObject: jsonSchemaTransformObject,
     transform: (document) => {
       const { schema, url } = jsonSchemaTransform(document);
       const route = (document as { route?: RouteOptions }).route;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '@/test/users';
 import {
   ApiError,
+  api,
   apiClient,
   buildUrl,
   configureApiClient,
@@ -340,5 +341,33 @@ describe('file downloads', () => {
     ).toBe('账户.xlsx');
     expect(filenameOf(null, 'x.xlsx')).toBe('x.xlsx');
     expect(filenameOf(`attachment; filename*=UTF-8''%E0%A4%A`, 'x.xlsx')).toBe('x.xlsx');
+  });
+});
+
+describe('api: the client typed by the OpenAPI document', () => {
+  it('calls the route and answers its result', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(envelope({ id: 'r1', rule: '10.0.0.1' })));
+    const added = await api.post('/sys/ipWhiteList/add', { rule: '10.0.0.1' });
+    expect(added.rule).toBe('10.0.0.1');
+    const { url, init } = lastRequest();
+    expect(url).toBe(`${API_PREFIX}/sys/ipWhiteList/add`);
+    expect(init.method).toBe('POST');
+
+    fetchMock.mockResolvedValue(jsonResponse(envelope({ records: [], total: 0 })));
+    await api.get('/sys/ipWhiteList/list', { pageSize: 100 });
+    expect(lastRequest().url).toMatch(new RegExp(`^${API_PREFIX}/sys/ipWhiteList/list\\?pageSize=100&_t=`));
+  });
+
+  it('refuses, when type-checked, a path the server does not have or a body it does not take', () => {
+    // Never called: tsc checks these lines (each must be an error), the test only holds them.
+    const typeChecks = async () => {
+      // @ts-expect-error: the signed ping route is gone from the server
+      await api.get('/sys/apiAccess/ping');
+      // @ts-expect-error: the add route takes a rule, not a number
+      await api.post('/sys/ipWhiteList/add', { rule: 1 });
+      // @ts-expect-error: the answer of the list is a page, without `rule`
+      return (await api.get('/sys/ipWhiteList/list')).rule;
+    };
+    expect(typeChecks).toBeTypeOf('function');
   });
 });

@@ -9,6 +9,7 @@ import {
   TOKEN_HEADER,
   translateError,
 } from '@switchboard/contracts';
+import type { paths } from './api-schema';
 import { currentLocale, i18n } from './i18n';
 import { getSession } from './session';
 
@@ -459,4 +460,45 @@ export const apiClient = {
     request<T>('DELETE', path, { query, signal }),
   download,
   upload,
+};
+
+/** The operation of `path` for `method` in the server's OpenAPI document (api-schema.d.ts). */
+type Operation<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'delete'> = paths[P] extends {
+  [K in M]: infer O;
+}
+  ? O
+  : never;
+
+/** The paths of the document that answer `method`. */
+export type PathsWith<M extends 'get' | 'post' | 'put' | 'delete'> = {
+  [P in keyof paths]: [Operation<P, M>] extends [never] ? never : P;
+}[keyof paths];
+
+/** What a route answers: the envelope's `result` of its 200. */
+export type ResultOf<M extends 'get' | 'post' | 'put' | 'delete', P extends PathsWith<M>> =
+  Operation<P, M> extends { responses: { 200: { content: { 'application/json': { result: infer R } } } } }
+    ? R
+    : never;
+
+/** The query string of a route, as the document declares it. */
+export type QueryOf<M extends 'get' | 'delete', P extends PathsWith<M>> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? undefined : Q) : never;
+
+/** The JSON body of a route, as the document declares it. */
+export type BodyOf<M extends 'post' | 'put', P extends PathsWith<M>> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : undefined;
+
+/**
+ * The api client typed by the server's OpenAPI document: paths, queries, bodies and answers come
+ * from `npm run api:types`, so a route the server renamed or reshaped fails to type-check here.
+ */
+export const api = {
+  get: <P extends PathsWith<'get'>>(path: P, query?: QueryOf<'get', P>, signal?: AbortSignal) =>
+    apiClient.get<ResultOf<'get', P>>(path, query as Record<string, QueryValue> | undefined, signal),
+  post: <P extends PathsWith<'post'>>(path: P, body?: BodyOf<'post', P>, signal?: AbortSignal) =>
+    apiClient.post<ResultOf<'post', P>>(path, body, signal),
+  put: <P extends PathsWith<'put'>>(path: P, body?: BodyOf<'put', P>, signal?: AbortSignal) =>
+    apiClient.put<ResultOf<'put', P>>(path, body, signal),
+  delete: <P extends PathsWith<'delete'>>(path: P, query?: QueryOf<'delete', P>, signal?: AbortSignal) =>
+    apiClient.delete<ResultOf<'delete', P>>(path, query as Record<string, QueryValue> | undefined, signal),
 };

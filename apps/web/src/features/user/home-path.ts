@@ -1,6 +1,6 @@
 import type { DepartInfo, UserPermissions } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { findAllowed, firstScreen } from '@/lib/menu-tree';
 import { usePermissions } from '@/lib/permissions-context';
 import { useSession } from '@/lib/session';
@@ -12,8 +12,7 @@ export const departInfoQuery = (userId: string, orgCode: string | null) =>
   queryOptions({
     meta: { errorDisplay: 'inline' },
     queryKey: ['account', 'departInfo', userId, orgCode],
-    queryFn: ({ signal }) =>
-      apiClient.get<DepartInfo>('/sys/sysDepart/getDepartInfo', { id: userId }, signal),
+    queryFn: ({ signal }) => api.get('/sys/sysDepart/getDepartInfo', { id: userId }, signal),
     staleTime: 5 * 60_000,
   });
 

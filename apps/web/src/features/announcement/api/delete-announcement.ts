@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { announcementListKey } from './list-announcements';
 
 export function deleteAnnouncement(id: string): Promise<null> {
-  return apiClient.delete<null>('/sys/annountCement/delete', { id });
+  return api.delete('/sys/annountCement/delete', { id });
 }
 
 export function useDeleteAnnouncement() {

@@ -1,12 +1,12 @@
 import type { AnnouncementsByUser } from '@switchboard/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The bell's lists; beside my announcements' pages (`['notices', 'mine', …]`). */
 export const unreadNoticesKey = ['notices', 'unread'] as const;
 
 export function getUnreadNotices(signal?: AbortSignal): Promise<AnnouncementsByUser> {
-  return apiClient.get<AnnouncementsByUser>('/sys/annountCement/listByUser', undefined, signal);
+  return api.get('/sys/annountCement/listByUser', undefined, signal);
 }
 
 export const unreadNoticesQuery = () =>

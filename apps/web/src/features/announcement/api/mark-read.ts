@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { reloadNotices } from './list-by-user';
 
 export function markNoticeRead(anntId: string): Promise<unknown> {
-  return apiClient.put<unknown>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });
+  return api.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId });
 }
 
 /** Opening a notice marks it read; then the lists reload. */

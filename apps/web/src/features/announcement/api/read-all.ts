@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { reloadNotices } from './list-by-user';
 
 export function markAllNoticesRead(): Promise<{ marked: number }> {
-  return apiClient.put<{ marked: number }>('/sys/sysAnnouncementSend/readAll');
+  return api.put('/sys/sysAnnouncementSend/readAll');
 }
 
 /** "Mark all read": then the bell and the lists reload. */

@@ -1,15 +1,15 @@
 import type { AnnouncementAdminItem, AnnouncementInput } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { announcementListKey } from './list-announcements';
 
 export function addAnnouncement(input: AnnouncementInput): Promise<AnnouncementAdminItem> {
-  return apiClient.post<AnnouncementAdminItem>('/sys/annountCement/add', input);
+  return api.post('/sys/annountCement/add', input);
 }
 
 /** Only drafts can be edited (the server refuses the others). */
 export function editAnnouncement(id: string, input: AnnouncementInput): Promise<AnnouncementAdminItem> {
-  return apiClient.put<AnnouncementAdminItem>('/sys/annountCement/edit', { ...input, id });
+  return api.put('/sys/annountCement/edit', { ...input, id });
 }
 
 /** Adds when `id` is missing, else edits; the list reloads either way. */

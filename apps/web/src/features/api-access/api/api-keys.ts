@@ -1,6 +1,6 @@
-import type { ApiKeyIssued, ApiKeyRecord, Page } from '@switchboard/contracts';
+import type { ApiKeyRecord, Page } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, apiClient } from '@/lib/api-client';
 
 /** A company's keys (never their secrets); at most API_KEYS_PER_COMPANY_MAX live ones and the revoked. */
 export const API_KEY_LIST_PATH = '/sys/apiSecret/list';
@@ -26,14 +26,14 @@ function useKeyMutation<I, R>(call: (input: I) => Promise<R>) {
 /** A new key; the answer is the only time its secret is seen. */
 export function useGenerateApiKey() {
   return useKeyMutation((input: { companyId?: string; label?: string }) =>
-    apiClient.post<ApiKeyIssued>('/sys/apiSecret/generate', input),
+    api.post('/sys/apiSecret/generate', input),
   );
 }
 
 /** A new secret for a key (answered once); the old one signs for `graceMinutes` more. */
 export function useRotateApiKey() {
   return useKeyMutation((input: { apiKey: string; graceMinutes: number }) =>
-    apiClient.post<ApiKeyIssued>('/sys/apiSecret/rotate', input),
+    api.post('/sys/apiSecret/rotate', input),
   );
 }
 
@@ -44,7 +44,5 @@ export function useSetApiKeyEnabled() {
 }
 
 export function useRevokeApiKey() {
-  return useKeyMutation((apiKey: string) =>
-    apiClient.post<ApiKeyRecord>('/sys/apiSecret/revoke', { apiKey }),
-  );
+  return useKeyMutation((apiKey: string) => api.post('/sys/apiSecret/revoke', { apiKey }));
 }

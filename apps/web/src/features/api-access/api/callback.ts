@@ -1,13 +1,12 @@
-import type { CallbackConfig, CallbackSecret, CallbackTestResult } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const callbackKey = ['apiAccess', 'callback'] as const;
 
 export const callbackQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: [...callbackKey, companyId ?? null] as const,
-    queryFn: ({ signal }) => apiClient.get<CallbackConfig>('/sys/configCallback/get', { companyId }, signal),
+    queryFn: ({ signal }) => api.get('/sys/configCallback/get', { companyId }, signal),
   });
 
 /** Saves (or with null removes) the callback URL; field errors go beside the field. */
@@ -15,7 +14,7 @@ export function useEditCallback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { companyId?: string; url: string | null }) =>
-      apiClient.put<CallbackConfig>('/sys/configCallback/edit', input),
+      api.put('/sys/configCallback/edit', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: callbackKey }),
   });
@@ -25,8 +24,7 @@ export function useEditCallback() {
 export function useTestCallback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { companyId?: string; url?: string }) =>
-      apiClient.post<CallbackTestResult>('/sys/configCallback/test', input),
+    mutationFn: (input: { companyId?: string; url?: string }) => api.post('/sys/configCallback/test', input),
     meta: { errorDisplay: 'inline' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: callbackKey }),
   });
@@ -34,16 +32,14 @@ export function useTestCallback() {
 
 export function useRevealCallbackSecret() {
   return useMutation({
-    mutationFn: (input: { companyId?: string }) =>
-      apiClient.post<CallbackSecret>('/sys/configCallback/revealSecret', input),
+    mutationFn: (input: { companyId?: string }) => api.post('/sys/configCallback/revealSecret', input),
   });
 }
 
 export function useRegenerateCallbackSecret() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { companyId?: string }) =>
-      apiClient.post<CallbackSecret>('/sys/configCallback/regenerateSecret', input),
+    mutationFn: (input: { companyId?: string }) => api.post('/sys/configCallback/regenerateSecret', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: callbackKey }),
   });
 }

@@ -1,16 +1,10 @@
-import type { CompanyListItem, Page } from '@switchboard/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Companies staff may pick on the API access screen (names matching what was typed). */
 export const companyOptionsQuery = (name: string) =>
   queryOptions({
     queryKey: ['apiAccess', 'companyOptions', name] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<CompanyListItem>>(
-        '/sys/company/list',
-        { name: name || undefined, pageSize: 50 },
-        signal,
-      ),
+    queryFn: ({ signal }) => api.get('/sys/company/list', { name: name || undefined, pageSize: 50 }, signal),
     staleTime: 60_000,
   });

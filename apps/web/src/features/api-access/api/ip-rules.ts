@@ -1,6 +1,5 @@
-import type { ApiIpRuleRecord, Page } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The API IP whitelist (not the login IP whitelist of the company). */
 export const ipRulesKey = ['apiAccess', 'ipRules'] as const;
@@ -8,15 +7,14 @@ export const ipRulesKey = ['apiAccess', 'ipRules'] as const;
 export const ipRulesQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: [...ipRulesKey, companyId ?? null] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<ApiIpRuleRecord>>('/sys/ipWhiteList/list', { companyId, pageSize: 100 }, signal),
+    queryFn: ({ signal }) => api.get('/sys/ipWhiteList/list', { companyId, pageSize: 100 }, signal),
   });
 
 export function useAddIpRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { companyId?: string; rule: string; note?: string }) =>
-      apiClient.post<ApiIpRuleRecord>('/sys/ipWhiteList/add', input),
+      api.post('/sys/ipWhiteList/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ipRulesKey }),
   });
@@ -25,7 +23,7 @@ export function useAddIpRule() {
 export function useDeleteIpRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sys/ipWhiteList/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sys/ipWhiteList/delete', { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ipRulesKey }),
   });
 }

@@ -1,9 +1,9 @@
 import type { LoginRequirements } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function getLoginRequirements(username: string, signal?: AbortSignal): Promise<LoginRequirements> {
-  return apiClient.get<LoginRequirements>('/sys/loginRequirements', { username }, signal);
+  return api.get('/sys/loginRequirements', { username }, signal);
 }
 
 export const loginRequirementsQuery = (username: string) =>

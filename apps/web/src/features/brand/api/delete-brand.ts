@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { brandKey } from './get-customer-brand';
 import { brandListKey } from './list-brands';
 
 export function deleteBrand(id: string): Promise<null> {
-  return apiClient.delete<null>('/sys/brand/delete', { id });
+  return api.delete('/sys/brand/delete', { id });
 }
 
 export function useDeleteBrand() {

@@ -1,9 +1,9 @@
 import { type Brand, DEFAULT_BRAND } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function getCustomerBrand(domain: string, signal?: AbortSignal): Promise<Brand> {
-  return apiClient.get<Brand>('/sys/customerBrand', { customerDomain: domain }, signal);
+  return api.get('/sys/customerBrand', { customerDomain: domain }, signal);
 }
 
 export const brandKey = ['brand'] as const;

@@ -1,15 +1,15 @@
 import type { BrandInput, BrandRecord } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { brandKey } from './get-customer-brand';
 import { brandListKey } from './list-brands';
 
 export function addBrand(input: BrandInput): Promise<BrandRecord> {
-  return apiClient.post<BrandRecord>('/sys/brand/add', input);
+  return api.post('/sys/brand/add', input);
 }
 
 export function editBrand(id: string, input: BrandInput): Promise<BrandRecord> {
-  return apiClient.put<BrandRecord>('/sys/brand/edit', { ...input, id });
+  return api.put('/sys/brand/edit', { ...input, id });
 }
 
 /** Adds when `id` is missing, else edits; the list and the page's own brand reload. */

@@ -1,17 +1,14 @@
 import type {
-  AgentBalance,
   AgentCustomerAdd,
   AgentCustomerEdit,
   AgentCustomerListQuery,
   AgentTransfer,
-  AgentTransferResult,
-  CompanyCreated,
   CompanyFrozen,
   CompanyListItem,
   Page,
 } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 /** Everything the agent screen shows: invalidated after any change of customers or money. */
@@ -29,7 +26,7 @@ export const listAgentCustomersQuery = listQuery<AgentCustomerListQuery, Page<Co
 export const agentBalanceQuery = () =>
   queryOptions({
     queryKey: balanceKey,
-    queryFn: ({ signal }) => apiClient.get<AgentBalance>('/sms/agent/balance', undefined, signal),
+    queryFn: ({ signal }) => api.get('/sms/agent/balance', undefined, signal),
   });
 
 export const useAgentBalance = () => useQuery(agentBalanceQuery());
@@ -44,19 +41,14 @@ function useAgentMutation<P, R = unknown>(call: (payload: P) => Promise<R>, inli
 }
 
 export const useAddCustomer = () =>
-  useAgentMutation(
-    (p: AgentCustomerAdd) => apiClient.post<CompanyCreated>('/sms/agent/customer/add', p),
-    true,
-  );
+  useAgentMutation((p: AgentCustomerAdd) => api.post('/sms/agent/customer/add', p), true);
 
 export const useEditCustomer = () =>
-  useAgentMutation((p: AgentCustomerEdit) => apiClient.put('/sms/agent/customer/edit', p), true);
+  useAgentMutation((p: AgentCustomerEdit) => api.put('/sms/agent/customer/edit', p), true);
 
 export const useFreezeCustomers = () =>
-  useAgentMutation((p: CompanyFrozen) => apiClient.put('/sms/agent/customer/frozen', p));
+  useAgentMutation((p: CompanyFrozen) => api.put('/sms/agent/customer/frozen', p));
 
 /** From the reseller's balance to a customer's; the key makes a repeated send count once. */
 export const useTransfer = () =>
-  useAgentMutation((p: AgentTransfer) =>
-    apiClient.post<AgentTransferResult>('/sms/agent/balance/transfer', p),
-  );
+  useAgentMutation((p: AgentTransfer) => api.post('/sms/agent/balance/transfer', p));

@@ -1,7 +1,6 @@
 import type {
   BalanceAdjust,
   CompanyAdd,
-  CompanyCreated,
   CompanyCreditLimit,
   CompanyEdit,
   CompanyEnabled,
@@ -9,7 +8,7 @@ import type {
   CompanyReject,
 } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { companyListKey } from './list-companies';
 
 /** A change of companies: the company list reloads once it is made. */
@@ -24,27 +23,27 @@ function useCompanyMutation<P, R = unknown>(call: (payload: P) => Promise<R>, in
 
 /** A company with its department and administrator user (one transaction on the server). */
 export const useAddCompany = () =>
-  useCompanyMutation((p: CompanyAdd) => apiClient.post<CompanyCreated>('/sys/company/add', p), true);
+  useCompanyMutation((p: CompanyAdd) => api.post('/sys/company/add', p), true);
 
 export const useEditCompany = () =>
-  useCompanyMutation((p: CompanyEdit) => apiClient.put('/sys/company/edit', p), true);
+  useCompanyMutation((p: CompanyEdit) => api.put('/sys/company/edit', p), true);
 
 /** Freezing signs the company's users out at once. */
 export const useFreezeCompanies = () =>
-  useCompanyMutation((p: CompanyFrozen) => apiClient.put('/sys/company/frozen', p));
+  useCompanyMutation((p: CompanyFrozen) => api.put('/sys/company/frozen', p));
 
 export const useEnableCompanies = () =>
-  useCompanyMutation((p: CompanyEnabled) => apiClient.put('/sys/company/enabled', p));
+  useCompanyMutation((p: CompanyEnabled) => api.put('/sys/company/enabled', p));
 
 export const useApproveCompany = () =>
-  useCompanyMutation((p: { id: string }) => apiClient.put('/sys/company/approve', p));
+  useCompanyMutation((p: { id: string }) => api.put('/sys/company/approve', p));
 
 export const useRejectCompany = () =>
-  useCompanyMutation((p: CompanyReject) => apiClient.put('/sys/company/reject', p));
+  useCompanyMutation((p: CompanyReject) => api.put('/sys/company/reject', p));
 
 export const useSetCreditLimit = () =>
-  useCompanyMutation((p: CompanyCreditLimit) => apiClient.put('/sys/company/creditLimit', p));
+  useCompanyMutation((p: CompanyCreditLimit) => api.put('/sys/company/creditLimit', p));
 
 /** A manual recharge or deduction with a reason (through the ledger). */
 export const useAdjustBalance = () =>
-  useCompanyMutation((p: BalanceAdjust) => apiClient.post('/sys/balance/adjust', p));
+  useCompanyMutation((p: BalanceAdjust) => api.post('/sys/balance/adjust', p));

@@ -1,6 +1,6 @@
-import type { AgentGateways, CustomerGatewaySave, CustomerGateways } from '@switchboard/contracts';
+import type { CustomerGatewaySave } from '@switchboard/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 const gatewaysKey = ['agent', 'gateways'] as const;
 
@@ -8,7 +8,7 @@ const gatewaysKey = ['agent', 'gateways'] as const;
 export function useAgentGateways(enabled = true) {
   return useQuery({
     queryKey: [...gatewaysKey, 'own'],
-    queryFn: ({ signal }) => apiClient.get<AgentGateways>('/sms/agent/gateway/list', undefined, signal),
+    queryFn: ({ signal }) => api.get('/sms/agent/gateway/list', undefined, signal),
     enabled,
   });
 }
@@ -17,16 +17,14 @@ export function useAgentGateways(enabled = true) {
 export function useCustomerGateways(companyId: string) {
   return useQuery({
     queryKey: [...gatewaysKey, 'customer', companyId],
-    queryFn: ({ signal }) =>
-      apiClient.get<CustomerGateways>('/sms/agent/customer/gateway', { companyId }, signal),
+    queryFn: ({ signal }) => api.get('/sms/agent/customer/gateway', { companyId }, signal),
   });
 }
 
 export function useSaveCustomerGateways() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CustomerGatewaySave) =>
-      apiClient.post<CustomerGateways>('/sms/agent/customer/gateway', input),
+    mutationFn: (input: CustomerGatewaySave) => api.post('/sms/agent/customer/gateway', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewaysKey }),
   });
 }

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { contactInfoKey } from './get-contact-info';
 import { supportContactListKey } from './list-support-contacts';
 
 export function deleteSupportContact(id: string): Promise<null> {
-  return apiClient.delete<null>('/sys/supportContact/delete', { id });
+  return api.delete('/sys/supportContact/delete', { id });
 }
 
 /** Deletes several at once: all or none. */
 export function deleteSupportContacts(ids: string[]): Promise<{ deleted: number }> {
-  return apiClient.delete<{ deleted: number }>('/sys/supportContact/deleteBatch', { ids: ids.join(',') });
+  return api.delete('/sys/supportContact/deleteBatch', { ids: ids.join(',') });
 }
 
 function useInvalidate() {

@@ -1,12 +1,12 @@
 import type { ContactInfo } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const contactInfoKey = ['contactInfo'] as const;
 
 /** Public: the customer group link and the enabled support contacts. */
 export function getContactInfo(signal?: AbortSignal): Promise<ContactInfo> {
-  return apiClient.get<ContactInfo>('/outApi/contactInfo', undefined, signal);
+  return api.get('/outApi/contactInfo', undefined, signal);
 }
 
 export const contactInfoQuery = () =>

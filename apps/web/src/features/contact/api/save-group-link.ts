@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { contactInfoKey } from './get-contact-info';
 
 /** The customer group link shown above the contacts; empty text removes it. */
 export function saveGroupLink(groupLink: string): Promise<{ groupLink: string | null }> {
-  return apiClient.put<{ groupLink: string | null }>('/sys/supportContact/groupLink', { groupLink });
+  return api.put('/sys/supportContact/groupLink', { groupLink });
 }
 
 export function useSaveGroupLink() {

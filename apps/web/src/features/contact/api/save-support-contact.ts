@@ -1,15 +1,15 @@
 import type { SupportContactInput, SupportContactRecord } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { contactInfoKey } from './get-contact-info';
 import { supportContactListKey } from './list-support-contacts';
 
 export function addSupportContact(input: SupportContactInput): Promise<SupportContactRecord> {
-  return apiClient.post<SupportContactRecord>('/sys/supportContact/add', input);
+  return api.post('/sys/supportContact/add', input);
 }
 
 export function editSupportContact(id: string, input: SupportContactInput): Promise<SupportContactRecord> {
-  return apiClient.put<SupportContactRecord>('/sys/supportContact/edit', { ...input, id });
+  return api.put('/sys/supportContact/edit', { ...input, id });
 }
 
 /** Adds when `id` is missing, else edits; the admin list and the public contacts reload. */

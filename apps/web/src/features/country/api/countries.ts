@@ -1,7 +1,7 @@
 import type { CountryInput, CountryListQuery, CountryRecord, Page } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { countryOptionsKey } from '@/components/countries';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const COUNTRY_EXPORT_PATH = '/sys/country/exportXls';
@@ -30,9 +30,7 @@ export function useSaveCountry() {
   const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: ({ isNew, input }: { isNew: boolean; input: CountryInput }) =>
-      isNew
-        ? apiClient.post<CountryRecord>('/sys/country/add', input)
-        : apiClient.put<CountryRecord>('/sys/country/edit', input),
+      isNew ? api.post('/sys/country/add', input) : api.put('/sys/country/edit', input),
     meta: { errorDisplay: 'inline' },
     onSuccess,
   });
@@ -41,8 +39,7 @@ export function useSaveCountry() {
 export function useSetCountryEnabled() {
   const onSuccess = useInvalidate();
   return useMutation({
-    mutationFn: (input: { code: string; enabled: boolean }) =>
-      apiClient.put<CountryRecord>('/sys/country/setEnabled', input),
+    mutationFn: (input: { code: string; enabled: boolean }) => api.put('/sys/country/setEnabled', input),
     onSuccess,
   });
 }
@@ -50,7 +47,7 @@ export function useSetCountryEnabled() {
 export function useDeleteCountry() {
   const onSuccess = useInvalidate();
   return useMutation({
-    mutationFn: (code: string) => apiClient.delete<null>('/sys/country/delete', { code }),
+    mutationFn: (code: string) => api.delete('/sys/country/delete', { code }),
     onSuccess,
   });
 }

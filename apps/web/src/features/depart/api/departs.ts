@@ -1,13 +1,6 @@
-import type {
-  CompanyListItem,
-  DepartEdit,
-  DepartInput,
-  DepartRecord,
-  DepartTreeNode,
-  Page,
-} from '@switchboard/contracts';
+import type { DepartEdit, DepartInput } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Everything the department screens and pickers cache: invalidate after a change. */
 export const departsKey = ['departs'] as const;
@@ -18,8 +11,8 @@ export const departTreeQuery = (keyWord: string) =>
     queryKey: [...departsKey, 'tree', keyWord] as const,
     queryFn: ({ signal }) =>
       keyWord
-        ? apiClient.get<DepartTreeNode[]>('/sys/sysDepart/searchBy', { keyWord }, signal)
-        : apiClient.get<DepartTreeNode[]>('/sys/sysDepart/queryTreeList', undefined, signal),
+        ? api.get('/sys/sysDepart/searchBy', { keyWord }, signal)
+        : api.get('/sys/sysDepart/queryTreeList', undefined, signal),
   });
 
 /**
@@ -30,11 +23,7 @@ export const companyPickQuery = (name: string, type?: 'agent') =>
   queryOptions({
     queryKey: ['system', 'companyPick', name, type ?? ''] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<Page<CompanyListItem>>(
-        '/sys/company/list',
-        { type, name: name || undefined, pageSize: 50 },
-        signal,
-      ),
+      api.get('/sys/company/list', { type, name: name || undefined, pageSize: 50 }, signal),
     staleTime: 60_000,
   });
 
@@ -52,11 +41,11 @@ export const useSaveDepart = () =>
   useDepartMutation(
     (change: { kind: 'add'; input: DepartInput } | { kind: 'edit'; input: DepartEdit }) =>
       change.kind === 'add'
-        ? apiClient.post<DepartRecord>('/sys/sysDepart/add', change.input)
-        : apiClient.put<DepartRecord>('/sys/sysDepart/edit', change.input),
+        ? api.post('/sys/sysDepart/add', change.input)
+        : api.put('/sys/sysDepart/edit', change.input),
     true,
   );
 
 /** Deletes one; refused (and said why) while users or sub-departments remain. */
 export const useDeleteDepart = () =>
-  useDepartMutation((id: string) => apiClient.delete('/sys/sysDepart/delete', { id }));
+  useDepartMutation((id: string) => api.delete('/sys/sysDepart/delete', { id }));

@@ -8,7 +8,7 @@ import type {
   Page,
 } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const DICT_EXPORT_PATH = '/sys/dict/exportXls';
@@ -45,9 +45,7 @@ export function useSaveDict() {
   const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: DictInput }) =>
-      id
-        ? apiClient.put<DictRecord>('/sys/dict/edit', { ...input, id })
-        : apiClient.post<DictRecord>('/sys/dict/add', input),
+      id ? api.put('/sys/dict/edit', { ...input, id }) : api.post('/sys/dict/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess,
   });
@@ -56,7 +54,7 @@ export function useSaveDict() {
 export function useDeleteDict() {
   const onSuccess = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sys/dict/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sys/dict/delete', { id }),
     onSuccess,
   });
 }
@@ -65,9 +63,7 @@ export function useSaveDictItem() {
   const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: DictItemInput }) =>
-      id
-        ? apiClient.put<DictItemRecord>('/sys/dictItem/edit', { ...input, id })
-        : apiClient.post<DictItemRecord>('/sys/dictItem/add', input),
+      id ? api.put('/sys/dictItem/edit', { ...input, id }) : api.post('/sys/dictItem/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess,
   });
@@ -76,7 +72,7 @@ export function useSaveDictItem() {
 export function useDeleteDictItem() {
   const onSuccess = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sys/dictItem/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sys/dictItem/delete', { id }),
     onSuccess,
   });
 }
@@ -87,8 +83,8 @@ export function usePatchDictItem() {
   return useMutation({
     mutationFn: (patch: { id: string; enabled: boolean } | { id: string; sortOrder: number }) =>
       'enabled' in patch
-        ? apiClient.put<DictItemRecord>('/sys/dictItem/setEnabled', patch)
-        : apiClient.put<DictItemRecord>('/sys/dictItem/setSort', patch),
+        ? api.put('/sys/dictItem/setEnabled', patch)
+        : api.put('/sys/dictItem/setSort', patch),
     onSuccess,
   });
 }

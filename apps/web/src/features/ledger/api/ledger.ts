@@ -1,13 +1,6 @@
-import type {
-  Balance,
-  CompanyListItem,
-  KeysetPage,
-  LedgerEntry,
-  LedgerListQuery,
-  Page,
-} from '@switchboard/contracts';
+import type { KeysetPage, LedgerEntry, LedgerListQuery } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const LEDGER_LIST_PATH = '/sys/ledger/list';
@@ -26,7 +19,7 @@ export const listLedgerQuery = listQuery<LedgerListQuery, KeysetPage<LedgerEntry
 export const balanceQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: ['ledger', 'balance', companyId ?? null] as const,
-    queryFn: ({ signal }) => apiClient.get<Balance>('/sys/balance', companyId ? { companyId } : {}, signal),
+    queryFn: ({ signal }) => api.get('/sys/balance', companyId ? { companyId } : {}, signal),
   });
 
 export function useBalance(companyId: string | undefined) {
@@ -41,11 +34,7 @@ export function useScopeCompanies(name: string) {
   return useQuery({
     queryKey: ['ledger', 'companies', name] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<Page<CompanyListItem>>(
-        '/sys/company/list',
-        { pageSize: 20, ...(name ? { name } : {}) },
-        signal,
-      ),
+      api.get('/sys/company/list', { pageSize: 20, ...(name ? { name } : {}) }, signal),
     staleTime: 60_000,
   });
 }

@@ -1,10 +1,10 @@
 import type { OrderCreate, OrderCreated } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { orderListKey } from './list-orders';
 
 export function createOrder(input: OrderCreate): Promise<OrderCreated> {
-  return apiClient.post<OrderCreated>('/sys/order/create', input);
+  return api.post('/sys/order/create', input);
 }
 
 /** Opens a top-up order; the caller then sends the payer to its checkout. */

@@ -1,6 +1,5 @@
-import type { Balance } from '@switchboard/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const balanceKey = ['balance'] as const;
 
@@ -8,5 +7,5 @@ export const balanceKey = ['balance'] as const;
 export const balanceQuery = () =>
   queryOptions({
     queryKey: balanceKey,
-    queryFn: ({ signal }) => apiClient.get<Balance>('/sys/balance', undefined, signal),
+    queryFn: ({ signal }) => api.get('/sys/balance', undefined, signal),
   });

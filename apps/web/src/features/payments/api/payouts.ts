@@ -1,6 +1,6 @@
 import type { Page, Payout, PayoutCreate, PayoutDecision, PayoutListQuery } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, apiClient } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const PAYOUT_LIST_PATH = '/sys/order/payoutList';
@@ -11,7 +11,7 @@ export const listPayoutsQuery = listQuery<PayoutListQuery, Page<Payout>>(PAYOUT_
 export function useCreatePayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PayoutCreate) => apiClient.post<Payout>('/sys/order/createPayout', input),
+    mutationFn: (input: PayoutCreate) => api.post('/sys/order/createPayout', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutListKey }),
   });

@@ -1,6 +1,6 @@
 import type { GatewayPrice, GatewayPriceInput, GatewayPriceListQuery, Page } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const gatewayCostListKey = ['rates', 'gatewayCosts'] as const;
@@ -17,8 +17,8 @@ export function useSaveGatewayCost() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: GatewayPriceInput }) =>
       id
-        ? apiClient.put<GatewayPrice>('/gatewayOperatorPrice/edit', { ...input, id })
-        : apiClient.post<GatewayPrice>('/gatewayOperatorPrice/add', input),
+        ? api.put('/gatewayOperatorPrice/edit', { ...input, id })
+        : api.post('/gatewayOperatorPrice/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayCostListKey }),
   });
@@ -27,7 +27,7 @@ export function useSaveGatewayCost() {
 export function useDeleteGatewayCost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/gatewayOperatorPrice/delete', { id }),
+    mutationFn: (id: string) => api.delete('/gatewayOperatorPrice/delete', { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayCostListKey }),
   });
 }
@@ -36,8 +36,7 @@ export function useDeleteGatewayCost() {
 export function useDeleteGatewayCosts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      apiClient.delete<{ deleted: number }>('/gatewayOperatorPrice/deleteBatch', { ids: ids.join(',') }),
+    mutationFn: (ids: string[]) => api.delete('/gatewayOperatorPrice/deleteBatch', { ids: ids.join(',') }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayCostListKey }),
   });
 }

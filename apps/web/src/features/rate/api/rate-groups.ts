@@ -1,14 +1,12 @@
 import type {
-  CompanyListItem,
   Page,
-  RateAssignments,
   RateGroup,
   RateGroupAssign,
   RateGroupInput,
   RateGroupListQuery,
 } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const RATE_GROUP_LIST_PATH = '/sys/feerateGroup/list';
@@ -30,8 +28,7 @@ export function useAllRateGroups(kind?: RateGroupListQuery['kind']) {
 export const companiesQuery = () =>
   queryOptions({
     queryKey: ['rates', 'companies'] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<CompanyListItem>>('/sys/company/list', { pageNo: 1, pageSize: 500 }, signal),
+    queryFn: ({ signal }) => api.get('/sys/company/list', { pageNo: 1, pageSize: 500 }, signal),
   });
 
 export function useSaveRateGroup() {
@@ -39,12 +36,12 @@ export function useSaveRateGroup() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: RateGroupInput }) =>
       id
-        ? apiClient.put<RateGroup>('/sys/feerateGroup/edit', {
+        ? api.put('/sys/feerateGroup/edit', {
             id,
             name: input.name,
             remark: input.remark ?? null,
           })
-        : apiClient.post<RateGroup>('/sys/feerateGroup/add', input),
+        : api.post('/sys/feerateGroup/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rateGroupListKey }),
   });
@@ -53,8 +50,7 @@ export function useSaveRateGroup() {
 export function useCopyRateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; name: string }) =>
-      apiClient.post<RateGroup>('/sys/feerateGroup/copy', input),
+    mutationFn: (input: { id: string; name: string }) => api.post('/sys/feerateGroup/copy', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rateGroupListKey }),
   });
@@ -63,7 +59,7 @@ export function useCopyRateGroup() {
 export function useDeleteRateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sys/feerateGroup/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sys/feerateGroup/delete', { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rateGroupListKey }),
   });
 }
@@ -72,8 +68,7 @@ export function useDeleteRateGroup() {
 export function useDeleteRateGroups() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      apiClient.delete<{ deleted: number }>('/sys/feerateGroup/deleteBatch', { ids: ids.join(',') }),
+    mutationFn: (ids: string[]) => api.delete('/sys/feerateGroup/deleteBatch', { ids: ids.join(',') }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rateGroupListKey }),
   });
 }
@@ -83,8 +78,7 @@ export const assignmentsKey = ['rates', 'assignments'] as const;
 export function useAssignments(companyId: string | undefined) {
   return useQuery({
     queryKey: [...assignmentsKey, companyId],
-    queryFn: ({ signal }) =>
-      apiClient.get<RateAssignments>('/sys/feerateGroup/assignments', { companyId: companyId! }, signal),
+    queryFn: ({ signal }) => api.get('/sys/feerateGroup/assignments', { companyId: companyId! }, signal),
     enabled: Boolean(companyId),
   });
 }
@@ -92,7 +86,7 @@ export function useAssignments(companyId: string | undefined) {
 export function useAssignRateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RateGroupAssign) => apiClient.put<RateAssignments>('/sys/feerateGroup/assign', input),
+    mutationFn: (input: RateGroupAssign) => api.put('/sys/feerateGroup/assign', input),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: assignmentsKey });
       await queryClient.invalidateQueries({ queryKey: rateGroupListKey });

@@ -1,9 +1,9 @@
 import type { RegisterPayload, RegisterResult } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function registerCompany(payload: RegisterPayload): Promise<RegisterResult> {
-  return apiClient.post<RegisterResult>('/sys/user/register', payload);
+  return api.post('/sys/user/register', payload);
 }
 
 export function useRegisterCompany() {

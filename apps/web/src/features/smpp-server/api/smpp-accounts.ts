@@ -6,7 +6,7 @@ import type {
   SmppAccountRecord,
 } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const SMPP_ACCOUNT_LIST_PATH = '/sys/smppAccount/list';
@@ -31,8 +31,8 @@ export function useSaveSmppAccount() {
   return useMutation({
     mutationFn: (input: { id?: string; add?: SmppAccountInput; edit?: SmppAccountEdit }) =>
       input.id
-        ? apiClient.put<SmppAccountRecord>('/sys/smppAccount/edit', { ...input.edit, id: input.id })
-        : apiClient.post<SmppAccountRecord>('/sys/smppAccount/add', input.add),
+        ? api.put('/sys/smppAccount/edit', { ...input.edit, id: input.id })
+        : api.post('/sys/smppAccount/add', input.add),
     meta: { errorDisplay: 'inline' },
     onSuccess: invalidate,
   });
@@ -41,7 +41,7 @@ export function useSaveSmppAccount() {
 export function useDeleteSmppAccount() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sys/smppAccount/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sys/smppAccount/delete', { id }),
     onSuccess: invalidate,
   });
 }
@@ -49,8 +49,7 @@ export function useDeleteSmppAccount() {
 export function useDeleteSmppAccounts() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      apiClient.delete<{ deleted: number }>('/sys/smppAccount/deleteBatch', { ids: ids.join(',') }),
+    mutationFn: (ids: string[]) => api.delete('/sys/smppAccount/deleteBatch', { ids: ids.join(',') }),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,6 @@
 import type { Page, SmsSender, SmsSenderInput, SmsSenderListQuery } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const SENDER_EXPORT_PATH = '/sms/sender/exportXls';
@@ -27,9 +27,9 @@ export function useSaveSender() {
   const reload = useReload();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: SmsSenderInput }) => {
-      if (!id) return apiClient.post<SmsSender>('/sms/sender/add', input);
+      if (!id) return api.post('/sms/sender/add', input);
       const { companyId: _company, ...rest } = input;
-      return apiClient.put<SmsSender>('/sms/sender/edit', { ...rest, id });
+      return api.put('/sms/sender/edit', { ...rest, id });
     },
     meta: { errorDisplay: 'inline' },
     onSuccess: reload,
@@ -38,30 +38,28 @@ export function useSaveSender() {
 
 export function useDeleteSender() {
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sms/sender/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sms/sender/delete', { id }),
     onSuccess: useReload(),
   });
 }
 
 export function useDeleteSenders() {
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      apiClient.delete<{ deleted: number }>('/sms/sender/deleteBatch', { ids: ids.join(',') }),
+    mutationFn: (ids: string[]) => api.delete('/sms/sender/deleteBatch', { ids: ids.join(',') }),
     onSuccess: useReload(),
   });
 }
 
 export function useApproveSender() {
   return useMutation({
-    mutationFn: (id: string) => apiClient.put<SmsSender>('/sms/sender/approve', { id }),
+    mutationFn: (id: string) => api.put('/sms/sender/approve', { id }),
     onSuccess: useReload(),
   });
 }
 
 export function useRejectSender() {
   return useMutation({
-    mutationFn: (body: { id: string; reason: string }) =>
-      apiClient.put<SmsSender>('/sms/sender/reject', body),
+    mutationFn: (body: { id: string; reason: string }) => api.put('/sms/sender/reject', body),
     onSuccess: useReload(),
   });
 }

@@ -6,7 +6,7 @@ import type {
   SmsTemplatePolicy,
 } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const TEMPLATE_EXPORT_PATH = '/sms/template/exportXls';
@@ -34,9 +34,9 @@ export function useSaveTemplate() {
   const reload = useReload();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: SmsTemplateInput }) => {
-      if (!id) return apiClient.post<SmsTemplate>('/sms/template/add', input);
+      if (!id) return api.post('/sms/template/add', input);
       const { companyId: _company, ...rest } = input;
-      return apiClient.put<SmsTemplate>('/sms/template/edit', { ...rest, id });
+      return api.put('/sms/template/edit', { ...rest, id });
     },
     meta: { errorDisplay: 'inline' },
     onSuccess: reload,
@@ -45,30 +45,28 @@ export function useSaveTemplate() {
 
 export function useDeleteTemplate() {
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sms/template/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sms/template/delete', { id }),
     onSuccess: useReload(),
   });
 }
 
 export function useDeleteTemplates() {
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      apiClient.delete<{ deleted: number }>('/sms/template/deleteBatch', { ids: ids.join(',') }),
+    mutationFn: (ids: string[]) => api.delete('/sms/template/deleteBatch', { ids: ids.join(',') }),
     onSuccess: useReload(),
   });
 }
 
 export function useApproveTemplate() {
   return useMutation({
-    mutationFn: (id: string) => apiClient.put<SmsTemplate>('/sms/template/approve', { id }),
+    mutationFn: (id: string) => api.put('/sms/template/approve', { id }),
     onSuccess: useReload(),
   });
 }
 
 export function useRejectTemplate() {
   return useMutation({
-    mutationFn: (body: { id: string; reason: string }) =>
-      apiClient.put<SmsTemplate>('/sms/template/reject', body),
+    mutationFn: (body: { id: string; reason: string }) => api.put('/sms/template/reject', body),
     onSuccess: useReload(),
   });
 }
@@ -78,7 +76,7 @@ const policyKey = (companyId: string) => ['smsTemplates', 'policy', companyId] a
 export const templatePolicyQuery = (companyId: string) =>
   queryOptions({
     queryKey: policyKey(companyId),
-    queryFn: ({ signal }) => apiClient.get<SmsTemplatePolicy>('/sms/template/policy', { companyId }, signal),
+    queryFn: ({ signal }) => api.get('/sms/template/policy', { companyId }, signal),
   });
 
 export function useTemplatePolicy(companyId: string) {
@@ -88,8 +86,7 @@ export function useTemplatePolicy(companyId: string) {
 export function useSaveTemplatePolicy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (policy: SmsTemplatePolicy) =>
-      apiClient.put<SmsTemplatePolicy>('/sms/template/policy', policy),
+    mutationFn: (policy: SmsTemplatePolicy) => api.put('/sms/template/policy', policy),
     onSuccess: (saved) => queryClient.setQueryData(policyKey(saved.companyId), saved),
   });
 }

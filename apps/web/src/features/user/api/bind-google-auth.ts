@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { updateUserInfo } from '@/lib/session';
 
 export function bindGoogleAuth(code: string): Promise<unknown> {
-  return apiClient.post<unknown>('/sys/user/googleAuth/bind', { code });
+  return api.post('/sys/user/googleAuth/bind', { code });
 }
 
 export function useBindGoogleAuth() {

@@ -1,9 +1,9 @@
 import type { CurrentUserDeparts } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function getCurrentUserDeparts(signal?: AbortSignal): Promise<CurrentUserDeparts> {
-  return apiClient.get<CurrentUserDeparts>('/sys/user/getCurrentUserDeparts', undefined, signal);
+  return api.get('/sys/user/getCurrentUserDeparts', undefined, signal);
 }
 
 export const currentUserDepartsQuery = (username: string) =>

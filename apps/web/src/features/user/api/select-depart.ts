@@ -1,10 +1,10 @@
 import type { SelectDepartPayload, UserInfo } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { updateUserInfo } from '@/lib/session';
 
 export function selectDepart(payload: SelectDepartPayload): Promise<{ userInfo: UserInfo }> {
-  return apiClient.post<{ userInfo: UserInfo }>('/sys/selectDepart', payload);
+  return api.post('/sys/selectDepart', payload);
 }
 
 export function useSelectDepart() {

@@ -1,10 +1,10 @@
 import type { TotpSetup } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Creates a pending secret; it is a GET on the server but changes state, so it is a mutation here. */
 export function setupGoogleAuth(): Promise<TotpSetup> {
-  return apiClient.get<TotpSetup>('/sys/user/googleAuth/setup');
+  return api.get('/sys/user/googleAuth/setup');
 }
 
 export function useSetupGoogleAuth() {
