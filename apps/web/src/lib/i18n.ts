@@ -3,6 +3,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import type { LocaleBundle } from '@/locales/bundle';
 
 /** Where the chosen language is remembered. Not part of the session: it survives logout. */
 export const LOCALE_STORAGE_KEY = 'switchboard.locale';
@@ -45,15 +46,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** Names of the languages, each written in its own language (shown in the switch). */
 export const LOCALE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
 
-/**
- * One language's texts (src/locales/<lang>/<ns>.json by path), antd locale and dayjs locale name.
- * Each language is its own chunk, loaded when it is first used: the login page carries neither.
- */
-export interface LocaleBundle {
-  messages: Record<string, Record<string, unknown>>;
-  antd: AntdLocale;
-  dayjs: string;
-}
+export type { LocaleBundle };
 
 const BUNDLES: Record<Locale, () => Promise<{ default: LocaleBundle }>> = {
   'en-US': () => import('@/locales/en-US'),

@@ -1,5 +1,5 @@
 import antd from 'antd/es/locale/en_US';
-import type { LocaleBundle } from '@/lib/i18n';
+import type { LocaleBundle } from '../bundle';
 
 /** Everything English needs, in one chunk loaded only when English is in use (or as the fallback). */
 const bundle: LocaleBundle = {

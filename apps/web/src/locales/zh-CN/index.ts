@@ -1,6 +1,6 @@
 import antd from 'antd/es/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
-import type { LocaleBundle } from '@/lib/i18n';
+import type { LocaleBundle } from '../bundle';
 
 /** Everything Simplified Chinese needs, in one chunk loaded only when Chinese is chosen. */
 const bundle: LocaleBundle = {
