@@ -10,6 +10,8 @@ export default defineConfig({
       'packages/contracts',
       'packages/smpp',
       'packages/smsc-sim',
+      'packages/voice',
+      'packages/voice-sim',
       'apps/server',
       'apps/web',
       'apps/web/vitest.isolated.config.ts',

@@ -1,5 +1,5 @@
-import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { testLimits } from '../../vitest.limits';
 
 /**
  * The server's tests in tiers, chosen by kind and by measured time per file:
@@ -29,13 +29,6 @@ export const SLOW_TIER: Record<string, string> = {
   'test/tenant-isolation.test.ts': 'every route of the money modules, every role, every foreign object',
 };
 
-/**
- * How busy the machine is as the run starts: processes waiting to run per core (1 when idle, at
- * most 10). The limits are 60 s on an idle machine, so a hung test fails within a minute, and
- * grow with the load, so a test starved by others' on a shared 2-core machine is not taken for hung.
- */
-const busy = Math.min(10, Math.max(1, (os.loadavg()[0] ?? 0) / os.availableParallelism()));
-
 const tier = process.env.TEST_TIER ?? 'fast';
 if (!['fast', 'slow', 'all'].includes(tier)) throw new Error(`TEST_TIER: fast, slow or all, not ${tier}`);
 const walk = process.env.HOSTILE_WALK === '1';
@@ -53,7 +46,6 @@ export default defineConfig({
     isolate: false,
     // Limits tell a slow test from a hung one; nothing waits for them. A test or set-up that needs
     // longer says so itself, with the reason (the load does not scale those).
-    testTimeout: 60_000 * busy,
-    hookTimeout: 60_000 * busy,
+    ...testLimits,
   },
 });

@@ -1,13 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { testLimits } from '../../vitest.limits';
 import { precompress } from './build/precompress.ts';
-
-/** Runnable processes per core as the run starts (1 to 10): the test limits grow with it. */
-const busy = Math.min(10, Math.max(1, (os.loadavg()[0] ?? 0) / os.availableParallelism()));
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -77,7 +74,6 @@ export default defineConfig({
     // Limits tell a slow test from a hung one: 60 s on an idle machine, more on a busy one (antd
     // screens render slowly in jsdom: at load 13 on 2 cores a journey of several screens took
     // 30 s). A test that needs longer says so itself, with the reason.
-    testTimeout: 60_000 * busy,
-    hookTimeout: 60_000 * busy,
+    ...testLimits,
   },
 });
