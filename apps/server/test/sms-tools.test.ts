@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  API_PREFIX,
   type LoginResult,
   type Page,
   SMS_CODE_MAX_ATTEMPTS,
@@ -8,6 +9,7 @@ import {
   type SmsTestRecord,
 } from '@switchboard/contracts';
 import { and, desc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMPANY_ID } from '../src/modules/sms';
 import { ConfigError, loadConfig } from '../src/platform/config';
@@ -114,6 +116,61 @@ describe('POST /sys/sms (codes sent by SMS)', () => {
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.codeHash).not.toContain(code);
     expect(row!.messageId).toBe(message!.id);
+  });
+
+  it('masks the code for everyone who reads the records: list, detail, batches and export (both languages)', async () => {
+    const phone = await phoneFor('sales', '+8613800138103');
+    for (const locale of [EN, ZH]) {
+      await db()
+        .update(smsCodes)
+        .set({ createdAt: new Date(Date.now() - 120_000) })
+        .where(eq(smsCodes.phone, phone));
+      expectOk((await requestCode(phone, 'login', freshIp(), locale)).res);
+    }
+    const code = await codeSentTo(phone);
+    const records = await eventually(async () => {
+      const page = expectOk(
+        await s.call<Page<{ id: string; to: string; text: string }>>('GET', '/sms/otpReguler/list', {
+          token: tokens.admin,
+          query: { number: '8613800138103', pageSize: '50' },
+        }),
+      );
+      if (page.records.length < 2) throw new Error(`${page.records.length} records`);
+      return page.records;
+    });
+    for (const record of records) {
+      expect(record.text).not.toMatch(/\d{4}/);
+      expect(record.text).toMatch(/Your verification code is \*{6}\.|您的验证码为\*{6}，/);
+      const one = expectOk(
+        await s.call<{ text: string }>('GET', '/sms/otpReguler/queryById', {
+          token: tokens.admin,
+          query: { id: record.id },
+        }),
+      );
+      expect(one.text).toBe(record.text);
+    }
+    const batches = expectOk(
+      await s.call<Page<{ text: string }>>('GET', '/sms/otpReguler/batchList', {
+        token: tokens.admin,
+        query: { pageSize: '100' },
+      }),
+    );
+    expect(batches.records.length).toBeGreaterThan(0);
+    for (const batch of batches.records) expect(batch.text).not.toContain(code);
+    const res = await fetch(`${s.baseUrl}${API_PREFIX}/sms/otpReguler/exportXls?number=8613800138103`, {
+      headers: { 'X-Access-Token': tokens.admin! },
+    });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await res.arrayBuffer()) as unknown as ExcelJS.Buffer);
+    const cells: string[] = [];
+    workbook.worksheets[0]!.eachRow((row) => {
+      row.eachCell((cell) => {
+        cells.push(String(cell.value));
+      });
+    });
+    expect(cells.some((c) => c.includes('******'))).toBe(true);
+    expect(cells.some((c) => c.includes(code))).toBe(false);
   });
 
   it('writes the code in the caller’s language', async () => {

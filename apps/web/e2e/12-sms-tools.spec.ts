@@ -40,6 +40,44 @@ for (const [zh, user] of [
 }
 
 for (const [zh, user] of [
+  [false, SPEC_USERS.codeEn],
+  [true, SPEC_USERS.codeZh],
+] as const) {
+  test(`an administrator reading the OTP records sees sign-in codes masked (${zh ? 'zh-CN' : 'en-US'})`, async ({
+    page,
+    request,
+  }) => {
+    const sent = await request.post('/api/sys/sms', {
+      data: { phone: user.phone, purpose: 'login' },
+      headers: { 'Accept-Language': zh ? 'zh-CN' : 'en-US' },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    await page.goto('/user/login');
+    if (zh) await switchLanguage(page, 'zh-CN');
+    await signIn(page, 'admin');
+    const number = user.phone.replace('+', '');
+    await page.goto(`/sms/otpReguler?number=${number}`);
+    const records = page.getByTestId('record-table');
+    const row = records.locator('tr', { hasText: number });
+    await expect
+      .poll(
+        async () => {
+          await records.getByTestId('query-submit').click();
+          return row.count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
+    const masked = zh ? '您的验证码为******' : 'Your verification code is ******';
+    await expect(row.first()).toContainText(masked);
+    await expect(row.first()).not.toContainText(CODE);
+    await row.first().getByTestId('record-detail').click();
+    await expect(page.getByTestId('detail-text')).toContainText(masked);
+    await expect(page.getByTestId('message-detail')).not.toContainText(CODE);
+  });
+}
+
+for (const [zh, user] of [
   [false, SPEC_USERS.resetEn],
   [true, SPEC_USERS.resetZh],
 ] as const) {

@@ -125,6 +125,24 @@ export const SPEC_USERS = {
     company: 'Direct Retail Ltd',
     phone: '+8613800138704',
   },
+  /** 12-sms-tools: asks for a sign-in code an administrator then looks for in the records (English). */
+  codeEn: {
+    username: 'e2e-code-en',
+    realname: 'Cody Code',
+    role: 'customer',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+    phone: '+8613800138705',
+  },
+  /** 12-sms-tools: the same, in Chinese. */
+  codeZh: {
+    username: 'e2e-code-zh',
+    realname: 'Cao Code',
+    role: 'customer',
+    departments: ['A06'],
+    company: 'Direct Retail Ltd',
+    phone: '+8613800138706',
+  },
   /** 13-roles: no role until the administrator gives it the role the spec creates (English). */
   roleEn: {
     username: 'e2e-role-en',

@@ -19,6 +19,7 @@ import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import type { MessageFilters, SmsMessageRecord, SmsRepos } from './repo';
 import { dayOf } from './rules';
+import { PLATFORM_COMPANY_ID } from './types';
 
 type SmsMessageRow = z.output<typeof smsMessageRowSchema>;
 type SmsBatchRow = z.output<typeof smsBatchRowSchema>;
@@ -31,6 +32,25 @@ type CallbackQuery = z.output<typeof smsCallbackListQuerySchema>;
 const LIST_PERIOD_DAYS = 93;
 /** Records export: only this many days back. */
 const EXPORT_DAYS = 7;
+
+/**
+ * The text of a message as records show it. The platform's own OTP messages are the sign-in and
+ * password-reset codes (auth's SmsCodeService is their only sender; the staff test tool sends as
+ * notification): whoever reads one could sign in as the user by phone, so their codes (every run of
+ * 4 or more digits) are masked for everyone, staff included, in lists, details, batches and
+ * exports. What a company sent, and staff test messages, are shown as sent.
+ */
+export function shownText(message: {
+  companyId: string;
+  kind: string;
+  source: string;
+  text: string;
+}): string {
+  const code =
+    message.companyId === PLATFORM_COMPANY_ID && message.kind === 'otp' && message.source === 'system';
+  if (!code) return message.text;
+  return message.text.replace(/\d{4,}/g, (digits) => '*'.repeat(digits.length));
+}
 
 /** The records: messages, batches and callbacks as the console lists and exports them. */
 export class SmsRecords {
@@ -105,7 +125,7 @@ export class SmsRecords {
       to: r.toNumber,
       countryCode: r.countryCode,
       sender: r.sender,
-      text: r.text,
+      text: shownText(r),
       parts: r.parts,
       price: r.price,
       status: r.status as SmsStatus,
@@ -172,7 +192,7 @@ export class SmsRecords {
         companyName: companies.get(r.companyId) ?? '',
         source: r.source as SmsSource,
         sender: r.sender,
-        text: r.text,
+        text: shownText(r),
         total: r.total,
         counts: c as SmsBatchRow['counts'],
         amount: r.amount,
