@@ -221,12 +221,21 @@ describe('approval of self-registered companies', () => {
     const approved = expectOk(await call('sales', 'PUT', '/sys/company/approve', { id: reg.companyId }));
     expect(approved).toMatchObject({ approvalStatus: 'approved' });
     const session = expectOk(await login(reg.username, reg.password));
-    const notices = await s.call<AnnouncementsByUser>('GET', '/sys/annountCement/listByUser', {
-      token: session.token,
-    });
-    expect(expectOk(notices).sysMsgList.map((m) => m.title)).toContain(
-      `${text('COMPANY_APPROVED_NOTICE_TITLE', EN)} / ${text('COMPANY_APPROVED_NOTICE_TITLE', ZH)}`,
-    );
+    // A routine notice (no pop-up) in the reader's language, whichever the reader reads.
+    for (const locale of [EN, ZH]) {
+      const notices = await s.call<AnnouncementsByUser>('GET', '/sys/annountCement/listByUser', {
+        token: session.token,
+        locale,
+      });
+      const notice = expectOk(notices).sysMsgList.find(
+        (m) => m.title === text('COMPANY_APPROVED_NOTICE_TITLE', locale),
+      );
+      expect(notice).toMatchObject({ priority: 'L', openType: '0' });
+      expect(notice!.msgContent).toContain(reg.companyName);
+      expect(notice!.msgContent).not.toContain(
+        text('COMPANY_APPROVED_NOTICE_TITLE', locale === EN ? ZH : EN),
+      );
+    }
     // The approving sales user now manages it.
     const item = expectOk(
       await call<CompanyListItem>('sales', 'GET', `/sys/company/queryById?id=${reg.companyId}`),

@@ -138,18 +138,24 @@ describe('password guessing', () => {
     // The customer's own system elsewhere is not locked out by a stranger.
     expect(await bindOnce(port, freshLoopback(), acc.systemId, acc.password)).toBe(ESME_ROK);
 
-    const title = `${translateError('SMPP_BINDS_LOCKED_NOTICE_TITLE', 'en-US')} / ${translateError('SMPP_BINDS_LOCKED_NOTICE_TITLE', 'zh-CN')}`;
+    // Urgent (pops up), in each reader's language.
     for (const username of ['admin', 'customer']) {
       const token = username === 'admin' ? admin : await tokenOf(s, username);
-      const unread = expectOk(
-        await s.call<AnnouncementsByUser>('GET', '/sys/annountCement/listByUser', { token }),
-      );
-      const notices = unread.sysMsgList.filter(
-        (n) => n.title === title && n.msgContent.includes(acc.systemId),
-      );
-      expect(notices, username).toHaveLength(1);
-      expect(notices[0]!.msgContent).toContain(guesser);
-      expect(notices[0]!.msgContent).toContain('SMPP账号');
+      for (const locale of ['en-US', 'zh-CN'] as const) {
+        const unread = expectOk(
+          await s.call<AnnouncementsByUser>('GET', '/sys/annountCement/listByUser', { token, locale }),
+        );
+        const notices = unread.sysMsgList.filter(
+          (n) =>
+            n.title === translateError('SMPP_BINDS_LOCKED_NOTICE_TITLE', locale) &&
+            n.msgContent.includes(acc.systemId),
+        );
+        expect(notices, username).toHaveLength(1);
+        expect(notices[0]).toMatchObject({ priority: 'H', openType: '1' });
+        expect(notices[0]!.msgContent).toContain(guesser);
+        if (locale === 'zh-CN') expect(notices[0]!.msgContent).toContain('SMPP账号');
+        else expect(notices[0]!.msgContent).not.toContain('SMPP账号');
+      }
     }
   });
 

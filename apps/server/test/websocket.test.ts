@@ -115,6 +115,22 @@ describe('websocket /websocket/{userId}', () => {
     customer2.socket.close();
   });
 
+  it('names the topic of a platform notice, so the screen it concerns reloads (a sender id decided)', async () => {
+    const customer = await connect(s.baseUrl, 'customer', tokens.customer);
+    const added = await s.call<{ id: string }>('POST', '/sms/sender/add', {
+      token: tokens.customer,
+      body: { senderId: `Ws${Date.now() % 1_000_000}` },
+    });
+    expect(added.status).toBe(200);
+    const decided = await s.call('PUT', '/sms/sender/approve', {
+      token: tokens.admin,
+      body: { id: added.body.result.id },
+    });
+    expect(decided.status).toBe(200);
+    expect(await customer.next((m) => m.cmd === 'user')).toMatchObject({ cmd: 'user', topic: 'smsSender' });
+    customer.socket.close();
+  });
+
   it('reaches a user named among hundreds of chosen users (split events on PostgreSQL)', async () => {
     const customer2 = await connect(s.baseUrl, 'customer2', tokens.customer2);
     // Chosen users must exist: make a few hundred.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminHeaders, expect, registerCompany, signIn, switchLanguage, test } from './support';
+import { adminHeaders, expect, registerCompany, signIn, storedToken, switchLanguage, test } from './support';
 
 /**
  * SMS templates and sender ids (issue 12), in both languages: a customer submits a template and a
@@ -21,6 +21,7 @@ const LANGUAGES = [
     approved: 'Passed: the company has been told',
     reason: 'Please add your shop name',
     templateNotice: 'SMS template rejected',
+    senderNotice: 'Sender id approved',
     policySaved: 'Template policy saved',
   },
   {
@@ -36,6 +37,7 @@ const LANGUAGES = [
     approved: '已通过，已通知该公司',
     reason: '请加上店铺名称',
     templateNotice: '短信模板审核未通过',
+    senderNotice: '发送方ID审核通过',
     policySaved: '模板策略已保存',
   },
 ];
@@ -60,6 +62,40 @@ async function rowOf(page: Page, table: string, search: string, text: string) {
   const row = list.locator('tr', { hasText: text });
   await expect(row).toHaveCount(1);
   return row;
+}
+
+for (const lang of LANGUAGES) {
+  test(`[${lang.locale}] a decision reaches the open screen: the sender list shows it and the notice is in the reader's language, without a pop-up`, async ({
+    page,
+    request,
+  }) => {
+    const sender = `N${unique()}`.slice(0, 11);
+    await signInAs(page, 'customer', lang.locale);
+    const headers = { 'X-Access-Token': await storedToken(page) };
+    const added = await request.post('/api/sms/sender/add', { headers, data: { senderId: sender } });
+    expect(added.ok(), await added.text()).toBe(true);
+    const { id } = ((await added.json()) as { result: { id: string } }).result;
+    await page.goto('/sms/sender');
+    const row = await rowOf(page, 'sender-table', 'sender-search', sender);
+    await expect(row.getByTestId('review-status')).toHaveText(lang.toReview);
+
+    // The administrator passes it elsewhere; the customer's open list shows it without a reload.
+    const approved = await request.put('/api/sms/sender/approve', {
+      headers: await adminHeaders(request),
+      data: { id },
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    await expect(row.getByTestId('review-status')).toHaveText(lang.passed);
+    // A routine decision is a notice in the bell, not an urgent dialog.
+    await expect(page.getByTestId('notice-count')).toContainText(/\d/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByTestId('notice-bell').click();
+    await page.getByTestId('system-tab-count').click();
+    const list = page.getByTestId('system-message-list');
+    await expect(list).toContainText(lang.senderNotice);
+    const other = LANGUAGES.find((l) => l.locale !== lang.locale)!;
+    await expect(list).not.toContainText(other.senderNotice);
+  });
 }
 
 for (const lang of LANGUAGES) {

@@ -129,9 +129,26 @@ export const recipientsQuerySchema = z.object({
   keyword: z.string().max(SEARCH_TEXT_MAX_LENGTH, 'FIELD_TOO_LONG').optional(),
 });
 
+/**
+ * What a platform notice is about, so an open console screen showing it reloads on arrival (a
+ * company's approval: the companies lists; a template's or a sender's: the templates screens).
+ */
+export const NOTICE_TOPICS = ['company', 'smsTemplate', 'smsSender'] as const;
+export type NoticeTopic = (typeof NOTICE_TOPICS)[number];
+
 export const socketMessageSchema = z.discriminatedUnion('cmd', [
-  z.object({ cmd: z.literal('topic'), msgId: z.string(), msgTxt: z.string() }),
-  z.object({ cmd: z.literal('user'), msgId: z.string(), msgTxt: z.string() }),
+  z.object({
+    cmd: z.literal('topic'),
+    msgId: z.string(),
+    msgTxt: z.string(),
+    topic: z.enum(NOTICE_TOPICS).optional(),
+  }),
+  z.object({
+    cmd: z.literal('user'),
+    msgId: z.string(),
+    msgTxt: z.string(),
+    topic: z.enum(NOTICE_TOPICS).optional(),
+  }),
   z.object({ cmd: z.literal('heartcheck') }),
 ]);
 export type SocketMessage = z.infer<typeof socketMessageSchema>;

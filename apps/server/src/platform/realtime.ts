@@ -1,4 +1,4 @@
-import { SOCKET_HEARTBEAT, SOCKET_PROTOCOL, type SocketMessage } from '@switchboard/contracts';
+import { NOTICE_TOPICS, SOCKET_HEARTBEAT, SOCKET_PROTOCOL, type SocketMessage } from '@switchboard/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -26,7 +26,12 @@ const eventSchema = z.discriminatedUnion('type', [
       z.object({ kind: z.literal('users'), userIds: z.array(z.string()) }),
       z.object({ kind: z.literal('roles'), roleCodes: z.array(z.string()) }),
     ]),
-    message: z.object({ cmd: z.enum(['topic', 'user']), msgId: z.string(), msgTxt: z.string() }),
+    message: z.object({
+      cmd: z.enum(['topic', 'user']),
+      msgId: z.string(),
+      msgTxt: z.string(),
+      topic: z.enum(NOTICE_TOPICS).optional(),
+    }),
   }),
   z.object({
     type: z.literal('sessionEnded'),

@@ -2,7 +2,6 @@ import { defineModule } from '../../platform/module';
 import { announcementRoutes } from './routes';
 import { AnnouncementService } from './service';
 
-export { escapeHtml } from './sanitise';
 export type { AnnouncementService } from './service';
 
 declare module '../../platform/module' {

@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
+import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
 
 const perm = (action: 'list' | 'add' | 'edit' | 'delete' | 'release' | 'revoke') => ({
@@ -35,7 +36,8 @@ export function announcementRoutes(api: Api, { announcements }: Pick<Services, '
         response: okResponse(pageSchema(announcementAdminItemSchema)),
       },
     },
-    async (request) => ok(request, await announcements.list(requireAuth(request), request.query)),
+    async (request) =>
+      ok(request, await announcements.list(requireAuth(request), request.query, requestLocale(request))),
   );
 
   api.post(
@@ -92,12 +94,15 @@ export function announcementRoutes(api: Api, { announcements }: Pick<Services, '
   // The spec's resource list also names /sys/announcement release and revoke: same actions.
   for (const url of ['/sys/annountCement/doReleaseData', '/sys/announcement/release']) {
     api.post(url, { config: perm('release'), schema: publishSchema }, async (request) =>
-      ok(request, await announcements.release(request.query.id, requireAuth(request))),
+      ok(
+        request,
+        await announcements.release(request.query.id, requireAuth(request), requestLocale(request)),
+      ),
     );
   }
   for (const url of ['/sys/annountCement/doReovkeData', '/sys/announcement/revoke']) {
     api.post(url, { config: perm('revoke'), schema: revokeSchema }, async (request) =>
-      ok(request, await announcements.revoke(request.query.id, requireAuth(request))),
+      ok(request, await announcements.revoke(request.query.id, requireAuth(request), requestLocale(request))),
     );
   }
 
@@ -127,7 +132,8 @@ export function announcementRoutes(api: Api, { announcements }: Pick<Services, '
         response: okResponse(announcementsByUserSchema),
       },
     },
-    async (request) => ok(request, await announcements.unreadFor(requireAuth(request))),
+    async (request) =>
+      ok(request, await announcements.unreadFor(requireAuth(request), requestLocale(request))),
   );
 
   api.get(
@@ -140,7 +146,11 @@ export function announcementRoutes(api: Api, { announcements }: Pick<Services, '
         response: okResponse(announcementItemSchema),
       },
     },
-    async (request) => ok(request, await announcements.findFor(requireAuth(request), request.query.id)),
+    async (request) =>
+      ok(
+        request,
+        await announcements.findFor(requireAuth(request), request.query.id, requestLocale(request)),
+      ),
   );
 
   for (const method of ['PUT', 'POST'] as const) {
@@ -182,6 +192,7 @@ export function announcementRoutes(api: Api, { announcements }: Pick<Services, '
         response: okResponse(pageSchema(userAnnouncementItemSchema)),
       },
     },
-    async (request) => ok(request, await announcements.mine(requireAuth(request), request.query)),
+    async (request) =>
+      ok(request, await announcements.mine(requireAuth(request), request.query, requestLocale(request))),
   );
 }

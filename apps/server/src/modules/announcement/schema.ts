@@ -20,6 +20,13 @@ import {
 import { createdAt, id, oneOf, updatedAt } from '../../platform/columns';
 import { users } from '../user/schema';
 
+/** A platform notice as stored: message codes and their parameters (see `notice`). */
+export interface StoredNotice {
+  title: string;
+  text: string;
+  params: Record<string, string>;
+}
+
 /** 0 draft, 1 published, 2 revoked (the API speaks '0', '1', '2'). */
 export const SEND_STATUSES = [0, 1, 2] as const;
 
@@ -44,6 +51,12 @@ export const announcements = pgTable(
     sendStatus: smallint('send_status').notNull().default(0),
     sendTime: timestamp('send_time', { withTimezone: true }),
     revokeTime: timestamp('revoke_time', { withTimezone: true }),
+    /**
+     * A notice the platform wrote (approvals, lock-outs): its title and text as message codes with
+     * parameters, rendered in each reader's language when read. title and msg_content keep the
+     * English rendering (the title filter searches it). Null: written by a person, shown as written.
+     */
+    notice: jsonb('notice').$type<StoredNotice>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

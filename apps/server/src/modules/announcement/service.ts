@@ -1,13 +1,17 @@
-import type {
-  AnnouncementInput,
-  AnnouncementRecipient,
-  announcementAdminItemSchema,
-  announcementItemSchema,
-  announcementListQuerySchema,
-  announcementsByUserSchema,
-  myAnnouncementsQuerySchema,
-  Page,
-  userAnnouncementItemSchema,
+import {
+  type AnnouncementInput,
+  type AnnouncementRecipient,
+  type announcementAdminItemSchema,
+  type announcementItemSchema,
+  type announcementListQuerySchema,
+  type announcementsByUserSchema,
+  type ErrorCode,
+  type Locale,
+  type myAnnouncementsQuerySchema,
+  type NoticeTopic,
+  type Page,
+  translateError,
+  type userAnnouncementItemSchema,
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
@@ -20,6 +24,7 @@ import type { Realtime } from '../../platform/realtime';
 import type { DataScope } from '../../platform/scope';
 import { AnnouncementRepo, type AnnouncementRow, type Audience } from './repo';
 import { escapeHtml, sanitiseContent } from './sanitise';
+import type { StoredNotice } from './schema';
 
 // What the service hands to the routes (dates as Date; the serializer writes ISO text).
 type AnnouncementItem = z.output<typeof announcementItemSchema>;
@@ -33,6 +38,28 @@ const RECIPIENT_SEARCH_LIMIT = 50;
 const UNREAD_LIST_LIMIT = 200;
 
 const audienceOf = (auth: AuthContext): Audience => ({ userId: auth.user.id, roles: auth.roles });
+
+/**
+ * A notice the platform writes: a title and a text as message codes with their parameters, shown
+ * to each reader in the reader's language. `urgent` ones (security: lock-outs) pop up on arrival
+ * with priority H; routine ones (decisions on a company, a template, a sender) are normal notices
+ * in the bell. `topic` names what changed, so an open screen showing it reloads.
+ */
+export interface SystemNotice {
+  title: ErrorCode;
+  text: ErrorCode;
+  params?: Record<string, string>;
+  urgent?: boolean;
+  topic?: NoticeTopic;
+}
+
+/** The title and HTML of a stored platform notice in `locale`. */
+function renderNotice(notice: StoredNotice, locale: Locale) {
+  return {
+    title: translateError(notice.title as ErrorCode, locale, notice.params),
+    html: `<p>${escapeHtml(translateError(notice.text as ErrorCode, locale, notice.params))}</p>`,
+  };
+}
 
 /**
  * Content is sanitised when written and again when read (rows written before a policy change, or
@@ -72,12 +99,14 @@ export class AnnouncementService {
     this.repo = new AnnouncementRepo(db);
   }
 
-  private item(row: AnnouncementRow): AnnouncementItem {
+  /** An announcement as `locale`'s reader sees it (platform notices in that language). */
+  private item(row: AnnouncementRow, locale: Locale): AnnouncementItem {
+    const notice = row.notice ? renderNotice(row.notice, locale) : null;
     return {
       id: row.id,
-      titile: row.title,
-      title: row.title,
-      msgContent: this.content.of(row),
+      titile: notice?.title ?? row.title,
+      title: notice?.title ?? row.title,
+      msgContent: notice?.html ?? this.content.of(row),
       sender: row.sender,
       sendTime: row.sendTime,
       priority: row.priority,
@@ -86,12 +115,16 @@ export class AnnouncementService {
     };
   }
 
-  private async adminItems(rows: AnnouncementRow[], scope: DataScope): Promise<AnnouncementAdminItem[]> {
+  private async adminItems(
+    rows: AnnouncementRow[],
+    scope: DataScope,
+    locale: Locale,
+  ): Promise<AnnouncementAdminItem[]> {
     const ids = [...new Set(rows.flatMap((row) => (row.msgType === 'USER' ? row.userIds : [])))];
     const found = await this.services.users.namesInScope(ids, scope);
     const byId = new Map(found.map((user) => [user.id, user]));
     return rows.map((row) => ({
-      ...this.item(row),
+      ...this.item(row, locale),
       msgType: row.msgType,
       userIds: row.userIds,
       recipients: row.msgType === 'USER' ? row.userIds.flatMap((id) => byId.get(id) ?? []) : [],
@@ -103,8 +136,9 @@ export class AnnouncementService {
     }));
   }
 
-  private async adminItem(row: AnnouncementRow, scope: DataScope) {
-    const [item] = await this.adminItems([row], scope);
+  /** Written by a person unless its `notice` says otherwise: `locale` matters for platform notices. */
+  private async adminItem(row: AnnouncementRow, scope: DataScope, locale: Locale = 'en-US') {
+    const [item] = await this.adminItems([row], scope, locale);
     return item!;
   }
 
@@ -116,6 +150,7 @@ export class AnnouncementService {
   async list(
     auth: AuthContext,
     query: z.output<typeof announcementListQuerySchema>,
+    locale: Locale,
   ): Promise<Page<AnnouncementAdminItem>> {
     const scope = await this.services.companies.dataScopeOf(auth);
     const filters = {
@@ -130,7 +165,7 @@ export class AnnouncementService {
       () => this.repo.countAdmin(filters),
       (limit, offset) => this.repo.listAdmin(filters, limit, offset),
     );
-    return { ...page, records: await this.adminItems(page.records, scope) };
+    return { ...page, records: await this.adminItems(page.records, scope, locale) };
   }
 
   /** Users the caller may address whose username or real name contains `keyword` (the editor's picker). */
@@ -186,41 +221,37 @@ export class AnnouncementService {
   }
 
   /**
-   * Publishes a message to some users at once (a decision about their company, say): the
-   * calling module has already decided they may be told. Their consoles are nudged after commit.
-   */
-  async publishToUsers(author: AuthContext, userIds: string[], title: string, contentHtml: string) {
-    await this.publishNotice(author, { userIds }, title, contentHtml);
-  }
-
-  /**
-   * The same for something the platform itself noticed (no author: `System`), to users or to
-   * everyone with one of some roles (staff: `admin`).
+   * Publishes a platform notice (see SystemNotice) to users or to everyone with one of some roles
+   * (staff: `admin`): the calling module has already decided they may be told. `author` is the
+   * staff member whose decision it reports (null: the platform itself noticed, sender `System`).
+   * Their consoles are nudged after commit.
    */
   async publishNotice(
     author: AuthContext | null,
     to: { userIds: string[] } | { roleCodes: string[] },
-    title: string,
-    contentHtml: string,
+    notice: SystemNotice,
   ) {
     const byRole = 'roleCodes' in to;
     const targets = [...new Set(byRole ? to.roleCodes : to.userIds)];
     if (targets.length === 0) return;
+    const stored: StoredNotice = { title: notice.title, text: notice.text, params: notice.params ?? {} };
+    const english = renderNotice(stored, 'en-US');
     const row = await this.repo.insert({
-      title: title.slice(0, 200),
-      msgContent: sanitiseContent(contentHtml),
-      priority: 'H',
+      title: english.title.slice(0, 200),
+      msgContent: english.html,
+      notice: stored,
+      priority: notice.urgent ? 'H' : 'L',
       msgCategory: '2',
       msgType: byRole ? 'ROLE' : 'USER',
       userIds: byRole ? [] : targets,
       roleCodes: byRole ? targets : [],
-      openType: '1',
+      openType: notice.urgent ? '1' : '0',
       sender: author?.user.realname ?? 'System',
       createdBy: author?.user.id ?? null,
       sendStatus: 1,
       sendTime: new Date(),
     });
-    await afterCommit(() => this.notify(row));
+    await afterCommit(() => this.notify(row, notice.topic));
   }
 
   /** An announcement the caller manages; any other is not found. */
@@ -253,6 +284,7 @@ export class AnnouncementService {
     from: 0 | 1,
     change: { sendStatus: number; sendTime?: Date; revokeTime?: Date },
     refused: 'ANNOUNCEMENT_NOT_DRAFT' | 'ANNOUNCEMENT_NOT_PUBLISHED',
+    locale: Locale,
   ) {
     const scope = await this.services.companies.dataScopeOf(auth);
     const row = await this.repo.updateFrom(id, from, change, this.managedBy(auth, scope));
@@ -261,15 +293,17 @@ export class AnnouncementService {
       throw new AppError(refused, 409);
     }
     await this.notify(row);
-    return this.adminItem(row, scope);
+    return this.adminItem(row, scope, locale);
   }
 
-  release(id: string, auth: AuthContext) {
-    return this.advance(id, auth, 0, { sendStatus: 1, sendTime: new Date() }, 'ANNOUNCEMENT_NOT_DRAFT');
+  release(id: string, auth: AuthContext, locale: Locale) {
+    const change = { sendStatus: 1, sendTime: new Date() };
+    return this.advance(id, auth, 0, change, 'ANNOUNCEMENT_NOT_DRAFT', locale);
   }
 
-  revoke(id: string, auth: AuthContext) {
-    return this.advance(id, auth, 1, { sendStatus: 2, revokeTime: new Date() }, 'ANNOUNCEMENT_NOT_PUBLISHED');
+  revoke(id: string, auth: AuthContext, locale: Locale) {
+    const change = { sendStatus: 2, revokeTime: new Date() };
+    return this.advance(id, auth, 1, change, 'ANNOUNCEMENT_NOT_PUBLISHED', locale);
   }
 
   /**
@@ -277,8 +311,8 @@ export class AnnouncementService {
    * change is already saved: a broker that is away costs the live nudge (consoles still see it
    * on their next load), not the administrator's request.
    */
-  private async notify(row: AnnouncementRow) {
-    const message = { msgId: row.id, msgTxt: escapeHtml(row.title) };
+  private async notify(row: AnnouncementRow, topic?: NoticeTopic) {
+    const message = { msgId: row.id, msgTxt: escapeHtml(row.title), ...(topic ? { topic } : {}) };
     try {
       if (row.msgType === 'USER') {
         await this.realtime.publish({ kind: 'users', userIds: row.userIds }, { cmd: 'user', ...message });
@@ -293,10 +327,10 @@ export class AnnouncementService {
   }
 
   /** The caller's unread announcements, split into notices and system messages. */
-  async unreadFor(auth: AuthContext): Promise<AnnouncementsByUser> {
+  async unreadFor(auth: AuthContext, locale: Locale): Promise<AnnouncementsByUser> {
     const audience = audienceOf(auth);
     const rows = await this.repo.unread(audience, UNREAD_LIST_LIMIT);
-    const all = rows.map((r) => this.item(r.a));
+    const all = rows.map((r) => this.item(r.a, locale));
     const anntMsgList = all.filter((a) => a.msgCategory === '1');
     const sysMsgList = all.filter((a) => a.msgCategory === '2');
     if (rows.length < UNREAD_LIST_LIMIT) {
@@ -308,14 +342,14 @@ export class AnnouncementService {
     return { anntMsgList, anntMsgTotal: totalOf('1'), sysMsgList, sysMsgTotal: totalOf('2') };
   }
 
-  async findFor(auth: AuthContext, id: string): Promise<AnnouncementItem> {
+  async findFor(auth: AuthContext, id: string, locale: Locale): Promise<AnnouncementItem> {
     const row = await this.repo.findAddressed(audienceOf(auth), id);
     if (!row) throw new AppError('NOT_FOUND', 404);
-    return this.item(row);
+    return this.item(row, locale);
   }
 
   async markRead(auth: AuthContext, id: string) {
-    await this.findFor(auth, id);
+    await this.findFor(auth, id, 'en-US');
     await this.repo.markRead(audienceOf(auth), id);
   }
 
@@ -327,6 +361,7 @@ export class AnnouncementService {
   async mine(
     auth: AuthContext,
     query: z.output<typeof myAnnouncementsQuerySchema>,
+    locale: Locale,
   ): Promise<Page<UserAnnouncementItem>> {
     const audience = audienceOf(auth);
     const filters = { title: query.title, msgCategory: query.msgCategory, readFlag: query.readFlag };
@@ -338,7 +373,7 @@ export class AnnouncementService {
     return {
       ...page,
       records: page.records.map((r) => ({
-        ...this.item(r.a),
+        ...this.item(r.a, locale),
         readFlag: r.readAt !== null,
         readTime: r.readAt,
       })),

@@ -8,7 +8,6 @@ import {
   hasPlatformScope,
   type Page,
   type RoleCode,
-  translateError,
 } from '@switchboard/contracts';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
@@ -20,7 +19,6 @@ import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import { hashPassword } from '../../platform/passwords';
 import type { DataScope } from '../../platform/scope';
-import { escapeHtml } from '../announcement';
 import type {
   CompanyListRow as BaseListRow,
   CompanyRow,
@@ -427,22 +425,19 @@ export class CompanyAdminService {
   }
 
   /** An announcement to every user of the company, in both languages. */
+  /** A routine notice to every user of the company, in each reader's language; their company screens reload. */
   private async tell(
     auth: AuthContext,
     company: CompanyRow,
-    titleCode: ErrorCode,
-    textCode: ErrorCode,
+    title: ErrorCode,
+    text: ErrorCode,
     params: Record<string, string>,
   ) {
     const userIds = await this.services.users.idsOfCompanies([company.id]);
-    const values = { company: company.name, ...params };
-    const en = translateError(textCode, 'en-US', values);
-    const zh = translateError(textCode, 'zh-CN', values);
-    await this.services.announcements.publishToUsers(
+    await this.services.announcements.publishNotice(
       auth,
-      userIds,
-      `${translateError(titleCode, 'en-US')} / ${translateError(titleCode, 'zh-CN')}`,
-      `<p>${escapeHtml(en)}</p><p>${escapeHtml(zh)}</p>`,
+      { userIds },
+      { title, text, params: { company: company.name, ...params }, topic: 'company' },
     );
   }
 

@@ -7,7 +7,6 @@ import {
   type smppAccountEditSchema,
   type smppAccountInputSchema,
   type smppAccountListQuerySchema,
-  translateError,
 } from '@switchboard/contracts';
 import { COMMAND_STATUS } from '@switchboard/smpp';
 import type { z } from 'zod';
@@ -21,7 +20,6 @@ import { ipAllowed, isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { escapeHtml } from '../announcement';
 import { COMPANIES_CACHE } from '../company';
 import type { FinalMessage } from '../sms';
 import { BIND_GUARD, guardKeys } from './bind-guard';
@@ -227,14 +225,16 @@ export class SmppServerService {
       address: ip,
       minutes: String(Math.max(1, Math.round((until.getTime() - now.getTime()) / 60_000))),
     };
-    const title = ['en-US', 'zh-CN'] as const;
-    const heading = title.map((l) => translateError('SMPP_BINDS_LOCKED_NOTICE_TITLE', l)).join(' / ');
-    const html = title
-      .map((l) => `<p>${escapeHtml(translateError('SMPP_BINDS_LOCKED_NOTICE', l, values))}</p>`)
-      .join('');
+    // A security matter: urgent (pops up), in each reader's language.
+    const notice = {
+      title: 'SMPP_BINDS_LOCKED_NOTICE_TITLE',
+      text: 'SMPP_BINDS_LOCKED_NOTICE',
+      params: values,
+      urgent: true,
+    } as const;
     const notices = this.services.announcements;
-    await notices.publishNotice(null, { roleCodes: ['admin'] }, heading, html);
-    await notices.publishNotice(null, { userIds }, heading, html);
+    await notices.publishNotice(null, { roleCodes: ['admin'] }, notice);
+    await notices.publishNotice(null, { userIds }, notice);
   }
 
   // ---- open binds

@@ -2,6 +2,7 @@ import {
   type ErrorCode,
   isTemplatePolicyKind,
   matchesTemplate,
+  type NoticeTopic,
   type Page,
   type PageQuery,
   type SmsKind,
@@ -14,7 +15,6 @@ import {
   type smsTemplateImportRowSchema,
   type smsTemplateInputSchema,
   templateVariables,
-  translateError,
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
@@ -65,10 +65,6 @@ const NOT_FOUND = () => new AppError('NOT_FOUND', 404);
 const SMS_TEMPLATES_CACHE = 'sms-templates';
 /** How long checkSend's caches hold without a change (a change clears them at once). */
 const CHECK_CACHE_TTL_MS = 5_000;
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * SMS templates and sender ids with their review (to be reviewed, passed, failed), the company
@@ -168,26 +164,23 @@ export class SmsTemplateService {
     return rows.map((r) => ({ ...r, ...named(r) }));
   }
 
-  /** An announcement to every user of the company, in both languages. */
+  /** A routine notice to every user of the company, in each reader's language; their `topic` screens reload. */
   private async tell(
     auth: AuthContext,
     companyId: string,
-    titleCode: ErrorCode,
-    textCode: ErrorCode,
+    title: ErrorCode,
+    text: ErrorCode,
     params: Record<string, string>,
+    topic: NoticeTopic,
   ) {
     const [userIds, names] = await Promise.all([
       this.services.users.idsOfCompanies([companyId]),
       this.services.companies.namesOf([companyId]),
     ]);
-    const values = { company: names.get(companyId) ?? '', ...params };
-    const en = translateError(textCode, 'en-US', values);
-    const zh = translateError(textCode, 'zh-CN', values);
-    await this.services.announcements.publishToUsers(
+    await this.services.announcements.publishNotice(
       auth,
-      userIds,
-      `${translateError(titleCode, 'en-US')} / ${translateError(titleCode, 'zh-CN')}`,
-      `<p>${escapeHtml(en)}</p><p>${escapeHtml(zh)}</p>`,
+      { userIds },
+      { title, text, params: { company: names.get(companyId) ?? '', ...params }, topic },
     );
   }
 
@@ -319,13 +312,27 @@ export class SmsTemplateService {
         await this.changed();
         if (!decided) throw new AppError('REVIEW_ALREADY_DONE', 409);
         await (status === 'passed'
-          ? this.tell(auth, decided.companyId, 'TEMPLATE_PASSED_NOTICE_TITLE', 'TEMPLATE_PASSED_NOTICE', {
-              name: decided.name,
-            })
-          : this.tell(auth, decided.companyId, 'TEMPLATE_FAILED_NOTICE_TITLE', 'TEMPLATE_FAILED_NOTICE', {
-              name: decided.name,
-              reason: reason ?? '',
-            }));
+          ? this.tell(
+              auth,
+              decided.companyId,
+              'TEMPLATE_PASSED_NOTICE_TITLE',
+              'TEMPLATE_PASSED_NOTICE',
+              {
+                name: decided.name,
+              },
+              'smsTemplate',
+            )
+          : this.tell(
+              auth,
+              decided.companyId,
+              'TEMPLATE_FAILED_NOTICE_TITLE',
+              'TEMPLATE_FAILED_NOTICE',
+              {
+                name: decided.name,
+                reason: reason ?? '',
+              },
+              'smsTemplate',
+            ));
         return decided;
       },
       this.log,
@@ -462,13 +469,27 @@ export class SmsTemplateService {
         await this.changed();
         if (!decided) throw new AppError('REVIEW_ALREADY_DONE', 409);
         await (status === 'passed'
-          ? this.tell(auth, decided.companyId, 'SENDER_PASSED_NOTICE_TITLE', 'SENDER_PASSED_NOTICE', {
-              sender: decided.senderId,
-            })
-          : this.tell(auth, decided.companyId, 'SENDER_FAILED_NOTICE_TITLE', 'SENDER_FAILED_NOTICE', {
-              sender: decided.senderId,
-              reason: reason ?? '',
-            }));
+          ? this.tell(
+              auth,
+              decided.companyId,
+              'SENDER_PASSED_NOTICE_TITLE',
+              'SENDER_PASSED_NOTICE',
+              {
+                sender: decided.senderId,
+              },
+              'smsSender',
+            )
+          : this.tell(
+              auth,
+              decided.companyId,
+              'SENDER_FAILED_NOTICE_TITLE',
+              'SENDER_FAILED_NOTICE',
+              {
+                sender: decided.senderId,
+                reason: reason ?? '',
+              },
+              'smsSender',
+            ));
         return decided;
       },
       this.log,

@@ -145,4 +145,24 @@ describe('NoticeBell', () => {
     await waitFor(() => expect(screen.getByTestId('notice-count').textContent).toContain('1'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('reloads the screens a notice is about (a sender decided: the senders list), without a pop-up', async () => {
+    const api = server({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 });
+    const { queryClient } = renderWithProviders(<NoticeBell />);
+    await waitFor(() => expect(socket.handler).not.toBeNull());
+    const senders = ['smsSenders', 'list', { pageNo: 1 }];
+    const templates = ['smsTemplates', 'list', { pageNo: 1 }];
+    queryClient.setQueryData(senders, { records: [] });
+    queryClient.setQueryData(templates, { records: [] });
+    api.set({
+      anntMsgList: [],
+      anntMsgTotal: 0,
+      sysMsgList: [item('s1', { msgCategory: '2' })],
+      sysMsgTotal: 1,
+    });
+    await act(async () => socket.handler?.({ cmd: 'user', msgId: 's1', msgTxt: '', topic: 'smsSender' }));
+    await waitFor(() => expect(queryClient.getQueryState(senders)?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(templates)?.isInvalidated).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

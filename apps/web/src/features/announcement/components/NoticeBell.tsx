@@ -3,6 +3,7 @@ import {
   type AnnouncementItem,
   type AnnouncementsByUser,
   GATEWAY_STATE_MESSAGE,
+  type NoticeTopic,
   type SocketMessage,
 } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,16 @@ import { useNoticeSocket } from '@/lib/websocket';
 import { unreadNoticesQuery, useUnreadNotices } from '../api/list-by-user';
 import { myAnnouncementsKey } from '../api/list-my-announcements';
 import { NoticeModal } from './NoticeModal';
+
+/**
+ * What a platform notice's topic changed, as the first part of the query keys of the screens that
+ * show it (each feature's list keys start with these): an open screen reloads on arrival.
+ */
+const TOPIC_QUERY_ROOTS: Record<NoticeTopic, string[]> = {
+  company: ['companies', 'agent'],
+  smsTemplate: ['smsTemplates'],
+  smsSender: ['smsSenders'],
+};
 
 /** Announcements of these open types pop up by themselves when they arrive. */
 const POP_UP_TYPES = new Set(['1', '2']);
@@ -57,6 +68,9 @@ export function NoticeBell({
     if (message.cmd === 'heartcheck') return;
     // Live gateway states travel on the same socket; they are no notices.
     if (message.msgId === GATEWAY_STATE_MESSAGE) return;
+    // A decision about something on screen (a sender approved): that screen shows it now.
+    const roots = message.topic ? TOPIC_QUERY_ROOTS[message.topic] : [];
+    for (const root of roots) void queryClient.invalidateQueries({ queryKey: [root] });
     // A message means the lists changed: always ask the server (never the cache).
     let fresh: AnnouncementsByUser;
     try {
