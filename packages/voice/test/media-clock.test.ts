@@ -24,7 +24,9 @@ describe('MediaClock', () => {
     const clock = new MediaClock({ slots: 4 });
     const at: number[][] = [[], [], [], []];
     const start = performance.now();
-    at.forEach((list, i) => clock.subscribe(() => list.push(Math.round(performance.now() - start) - i * 5)));
+    at.forEach((list, i) => {
+      clock.subscribe(() => list.push(Math.round(performance.now() - start) - i * 5));
+    });
     vi.advanceTimersByTime(100);
     for (const list of at) expect(list).toEqual([20, 40, 60, 80, 100].slice(0, list.length));
     expect(at[0]).toHaveLength(5);
