@@ -5,7 +5,8 @@
  * millisecond and overflow the peer's receive buffer.
  */
 
-export type TickHandler = () => void;
+/** Called once per period; `late` when run more than a period after its due time. */
+export type TickHandler = (late: boolean) => void;
 
 export interface ClockStats {
   ticks: number;
@@ -108,11 +109,12 @@ export class MediaClock {
         behind = this.maxCatchUp - 1;
       }
       while (slot.nextDue <= now) {
-        if (now - slot.nextDue > this.periodMs) this.stats.lateTicks++;
+        const late = now - slot.nextDue > this.periodMs;
+        if (late) this.stats.lateTicks++;
         this.stats.ticks++;
         for (const h of [...slot.handlers]) {
           try {
-            h();
+            h(late);
           } catch {
             // A failing stream must not stop the others.
           }

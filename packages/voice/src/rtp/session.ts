@@ -20,6 +20,8 @@ export interface RtpStats {
   packetsLost: number;
   bytesSent: number;
   dtmfReceived: number;
+  /** Media clock ticks of this stream that ran more than 20 ms late (the event loop was busy). */
+  lateTicks: number;
 }
 
 interface RtpEvents {
@@ -42,6 +44,7 @@ export class RtpSession extends EventEmitter<RtpEvents> {
     packetsLost: 0,
     bytesSent: 0,
     dtmfReceived: 0,
+    lateTicks: 0,
   };
   /** Send back every audio packet received (restamped as our stream). */
   echo = false;
@@ -127,7 +130,7 @@ export class RtpSession extends EventEmitter<RtpEvents> {
   }
 
   private run(): void {
-    this.unsubscribe ??= this.clock.subscribe(() => this.tick());
+    this.unsubscribe ??= this.clock.subscribe((late) => this.tick(late));
   }
 
   private idleCheck(): void {
@@ -137,8 +140,9 @@ export class RtpSession extends EventEmitter<RtpEvents> {
     }
   }
 
-  private tick(): void {
+  private tick(late: boolean): void {
     if (this.closed || !this.remote) return;
+    if (late) this.stats.lateTicks++;
     if (!this.dtmfOut && this.dtmfQueue.length > 0 && this.dtmfPt !== undefined) {
       const [key, ms] = this.dtmfQueue.shift()!.split(':');
       this.dtmfOut = { key: key!, ts: this.ts, ticks: 0, total: Math.ceil(Number(ms) / 20), endSent: 0 };

@@ -202,13 +202,23 @@ export class SipStack implements StackCore {
     tx.respond(res);
   }
 
+  /** Nothing a peer sends may throw out of the socket handler: a bad message is logged and dropped. */
   private receive(msg: SipMessage, from: Peer): void {
+    try {
+      this.receiveUnsafe(msg, from);
+    } catch (err) {
+      this.log(`dropped a message from ${from.host}:${from.port}: ${(err as Error).message}`);
+    }
+  }
+
+  private receiveUnsafe(msg: SipMessage, from: Peer): void {
     let callId: string | undefined;
     try {
       callId = msg.headers.get('call-id');
       if (!callId || !msg.headers.get('via') || !msg.headers.get('from') || !msg.headers.get('to'))
         throw new Error('missing mandatory header');
       parseCSeq(msg.headers.get('cseq'));
+      transactionKey(msg); // a readable top Via
     } catch (err) {
       this.log(`dropped a malformed message from ${from.host}:${from.port}: ${(err as Error).message}`);
       return;
