@@ -1,4 +1,4 @@
-import { FRAME_BYTES, type SipStack } from '@switchboard/voice';
+import { buildSdp, FRAME_BYTES, probeNumber, type SipStack } from '@switchboard/voice';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startVoiceSim, type VoiceSim } from '../src';
 import { dial, uac } from './support';
@@ -181,5 +181,24 @@ describe('digest, OPTIONS and REGISTER against voice-sim', () => {
     expect(await wrong.settled()).toBe('failed');
     expect(wrong.lastStatus).toBe(401);
     wrong.stop();
+  });
+});
+
+describe('number-status probe (INVITE cancelled on the first ringing answer)', () => {
+  it('classifies by the simulator’s answer without the callee answering', async () => {
+    const target = { host: '127.0.0.1', port: sim.port, transport: 'udp' } as const;
+    const sdp = buildSdp({ address: '127.0.0.1', port: 9 });
+    const probe = (to: string) => probeNumber(stack, { to, from: '1000', target, sdp, timeoutMs: 5_000 });
+    const results = await Promise.all(['8613600000002', '8613600000001', '8613600000004', '8613600000003', '8613600000005'].map(probe));
+    expect(results.map((r) => [r.status, r.sipCode])).toEqual([
+      ['reachable', 180],
+      ['busy', 486],
+      ['vacant', 404],
+      ['unavailable', 603],
+      ['reachable', 180],
+    ]);
+    const rec = sim.calls.find((c) => c.to === '8613600000005');
+    await vi.waitFor(() => expect(rec?.end?.cause).toBe('cancelled'), wait);
+    expect(rec?.answered).toBe(false);
   });
 });

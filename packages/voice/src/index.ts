@@ -13,6 +13,7 @@ export * from './sip/core';
 export * from './sip/digest';
 export * from './sip/fields';
 export * from './sip/message';
+export * from './sip/probe';
 export * from './sip/registration';
 export * from './sip/server-call';
 export * from './sip/stack';
