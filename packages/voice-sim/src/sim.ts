@@ -4,12 +4,11 @@
  * or hang up; OPTIONS is answered; REGISTER (and, if asked, INVITE) needs digest credentials.
  */
 import {
-  answerOffer,
+  answerWithMedia,
   createSipStack,
   DigestVerifier,
   type EndInfo,
   type Reply,
-  RtpSession,
   type RtpSession as RtpSessionType,
   type ServerCall,
   type SipStack,
@@ -152,23 +151,15 @@ export async function startVoiceSim(o: VoiceSimOptions): Promise<VoiceSim> {
       later(o.answerDelayMs ?? 300, async () => {
         if (call.state !== 'ringing') return;
         let session: RtpSessionType;
-        let answer: ReturnType<typeof answerOffer>;
         try {
-          session = await RtpSession.open({ host: o.host === '0.0.0.0' ? '0.0.0.0' : o.host });
-          answer = answerOffer(call.remoteSdp, { address: stack.address, port: session.port });
+          session = (await answerWithMedia(stack, call, { rtpHost: o.host })).rtp;
         } catch (err) {
-          log(`488 ${call.to}: ${(err as Error).message}`);
-          rec.sipCode = 488;
-          call.reject(488);
-          return;
-        }
-        if (call.state !== 'ringing') {
-          session.close();
+          // Refused with 488 (nothing in the offer we take), or the caller gave up meanwhile.
+          log(`not answered ${call.to}: ${(err as Error).message}`);
           return;
         }
         rtp = session;
         media.add(session);
-        session.setRemote(answer.media);
         session.echo = true;
         session.on('audio', () => {
           rec.audioPackets++;
@@ -178,7 +169,6 @@ export async function startVoiceSim(o: VoiceSimOptions): Promise<VoiceSim> {
         });
         rec.answered = true;
         rec.sipCode = 200;
-        call.answer(answer.sdp);
         call.once('confirmed', () => {
           if (outcome.kind !== 'answer') return;
           if (outcome.pressKey) {

@@ -124,6 +124,17 @@ describe('our UAC against voice-sim, by the called number’s last digit', () =>
     expect(await call.done).toEqual({ cause: 'normal', by: 'us' });
   });
 
+  it('an offer with no codec the simulator takes is refused with 488', async () => {
+    const call = stack.invite({
+      to: '8613800000009',
+      from: '1000',
+      target: { host: '127.0.0.1', port: sim.port, transport: 'udp' },
+      sdp: 'v=0\r\nc=IN IP4 127.0.0.1\r\nm=audio 9 RTP/AVP 18\r\na=rtpmap:18 G729/8000\r\n',
+      ringTimeoutMs: 5_000,
+    });
+    expect(await call.done).toEqual({ cause: 'failed', sipCode: 488, by: 'remote' });
+  });
+
   it('…8 over TCP, with a Chinese display name carried intact', async () => {
     const { call } = await dial(stack, sim.port, '8613800000008', {
       transport: 'tcp',
@@ -189,7 +200,9 @@ describe('number-status probe (INVITE cancelled on the first ringing answer)', (
     const target = { host: '127.0.0.1', port: sim.port, transport: 'udp' } as const;
     const sdp = buildSdp({ address: '127.0.0.1', port: 9 });
     const probe = (to: string) => probeNumber(stack, { to, from: '1000', target, sdp, timeoutMs: 5_000 });
-    const results = await Promise.all(['8613600000002', '8613600000001', '8613600000004', '8613600000003', '8613600000005'].map(probe));
+    const results = await Promise.all(
+      ['8613600000002', '8613600000001', '8613600000004', '8613600000003', '8613600000005'].map(probe),
+    );
     expect(results.map((r) => [r.status, r.sipCode])).toEqual([
       ['reachable', 180],
       ['busy', 486],

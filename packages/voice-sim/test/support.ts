@@ -1,10 +1,10 @@
 import {
-  acceptAnswer,
-  buildSdp,
   type ClientCall,
   type Credentials,
   createSipStack,
-  RtpSession,
+  dialWithMedia,
+  type InviteOptions,
+  type RtpSession,
   type SipStack,
   type TransportName,
 } from '@switchboard/voice';
@@ -15,28 +15,24 @@ export interface Dialled {
   keys: string[];
 }
 
-/** Places a call from `stack` to `number` at a simulator on `port`, wiring the RTP session up on answer. */
+/** Places a call from `stack` to `number` at a simulator on `port`, with its RTP session. */
 export async function dial(
   stack: SipStack,
   port: number,
   number: string,
   opts: { transport?: TransportName; ringTimeoutMs?: number; auth?: Credentials; displayName?: string } = {},
 ): Promise<Dialled> {
-  const rtp = await RtpSession.open({ host: '127.0.0.1' });
-  const keys: string[] = [];
-  rtp.on('dtmf', (k) => keys.push(k));
-  const invite: Parameters<SipStack['invite']>[0] = {
+  const invite: Omit<InviteOptions, 'sdp'> = {
     to: number,
     from: '1000',
     target: { host: '127.0.0.1', port, transport: opts.transport ?? 'udp' },
-    sdp: buildSdp({ address: '127.0.0.1', port: rtp.port }),
     ringTimeoutMs: opts.ringTimeoutMs ?? 10_000,
   };
   if (opts.auth) invite.auth = opts.auth;
   if (opts.displayName) invite.displayName = opts.displayName;
-  const call = stack.invite(invite);
-  call.on('answered', (sdp) => rtp.setRemote(acceptAnswer(sdp)));
-  call.on('ended', () => rtp.close());
+  const { call, rtp } = await dialWithMedia(stack, invite);
+  const keys: string[] = [];
+  rtp.on('dtmf', (k) => keys.push(k));
   return { call, rtp, keys };
 }
 

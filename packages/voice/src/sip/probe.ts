@@ -3,8 +3,9 @@
  * classified without the callee answering: reachable, busy, unavailable or vacant. A callee that
  * answers at once is reachable too (the call is ended with a BYE straight away).
  */
-import type { Credentials } from './digest';
+
 import type { Target } from './core';
+import type { Credentials } from './digest';
 import type { SipStack } from './stack';
 
 export type NumberStatus = 'reachable' | 'busy' | 'unavailable' | 'vacant' | 'failed';
@@ -59,6 +60,9 @@ export async function probeNumber(stack: SipStack, o: ProbeOptions): Promise<Pro
   const end = await call.done;
   if (decided) return decided;
   const ms = Math.round(performance.now() - started);
-  if (end.cause === 'no_answer' && end.by === 'us') return { status: 'unavailable', ms, ...(end.sipCode ? { sipCode: end.sipCode } : {}) };
-  return end.sipCode ? { status: statusOfCode(end.sipCode), sipCode: end.sipCode, ms } : { status: 'failed', ms };
+  if (end.cause === 'no_answer' && end.by === 'us')
+    return { status: 'unavailable', ms, ...(end.sipCode ? { sipCode: end.sipCode } : {}) };
+  return end.sipCode
+    ? { status: statusOfCode(end.sipCode), sipCode: end.sipCode, ms }
+    : { status: 'failed', ms };
 }
