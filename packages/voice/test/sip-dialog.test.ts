@@ -156,3 +156,26 @@ describe('UAS dialog', () => {
     expect(peer.responses(200).at(-1)!.headers.get('cseq')).toBe('2 BYE');
   });
 });
+
+describe('unreachable targets', () => {
+  it('a TCP target refusing the connection fails the call and OPTIONS at once with 503', async () => {
+    const s = await createSipStack({
+      host: '127.0.0.1',
+      port: 0,
+      transports: ['udp', 'tcp'],
+      userAgent: 't',
+    });
+    cleanup.push(() => s.close());
+    const closed = await rawPeer(); // a UDP port: nothing listens on TCP there
+    const target = { host: '127.0.0.1', port: closed.port, transport: 'tcp' } as const;
+    const call = s.invite({
+      to: '100',
+      from: '200',
+      target,
+      sdp: buildSdp({ address: '127.0.0.1', port: 40000 }),
+      ringTimeoutMs: 5_000,
+    });
+    expect(await call.done).toEqual({ cause: 'failed', sipCode: 503, by: 'remote' });
+    expect((await s.options(target)).status).toBe(503);
+  });
+});

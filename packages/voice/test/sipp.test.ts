@@ -16,7 +16,7 @@ import {
   RtpSession,
   type SipStack,
 } from '../src';
-import { freeUdpPort, runSipp, SIPP, SKIP_REASON } from './sipp/run';
+import { freeUdpPort, runSipp, SIPP, SKIP_REASON, tcpListening } from './sipp/run';
 
 const scenario = (name: string) => path.join(import.meta.dirname, 'sipp', name);
 const wait = { timeout: 15_000, interval: 20 };
@@ -36,7 +36,7 @@ describe.skipIf(!SIPP)('our UAC against SIPp', () => {
     stack = await createSipStack({
       host: '127.0.0.1',
       port: 0,
-      transports: ['udp'],
+      transports: ['udp', 'tcp'],
       userAgent: 'switchboard-test',
     });
   });
@@ -44,7 +44,12 @@ describe.skipIf(!SIPP)('our UAC against SIPp', () => {
     await stack?.close();
   });
 
-  async function callSipp(file: string, extra: string[] = [], ringTimeoutMs = 10_000) {
+  async function callSipp(
+    file: string,
+    extra: string[] = [],
+    ringTimeoutMs = 10_000,
+    transport: 'udp' | 'tcp' = 'udp',
+  ) {
     const port = await freeUdpPort();
     const mediaPort = 20_000 + 2 * Math.floor(Math.random() * 5000);
     const sipp = runSipp([
@@ -60,13 +65,14 @@ describe.skipIf(!SIPP)('our UAC against SIPp', () => {
       '1',
       ...extra,
     ]);
+    if (transport === 'tcp') await tcpListening(port);
     const rtp = await RtpSession.open({ host: '127.0.0.1' });
     const keys: string[] = [];
     rtp.on('dtmf', (k) => keys.push(k));
     const call: ClientCall = stack.invite({
       to: '8613800000000',
       from: '1000',
-      target: { host: '127.0.0.1', port, transport: 'udp' },
+      target: { host: '127.0.0.1', port, transport },
       sdp: buildSdp({ address: '127.0.0.1', port: rtp.port }),
       ringTimeoutMs,
     });
@@ -98,6 +104,14 @@ describe.skipIf(!SIPP)('our UAC against SIPp', () => {
 
   it('answered, then the callee hangs up → normal, by the remote', async () => {
     const { call, sipp } = await callSipp('uas-answer-bye.xml');
+    await call.answered();
+    expect(await call.done).toEqual({ cause: 'normal', by: 'remote' });
+    const { code, output } = await sipp.done;
+    expect(code, output).toBe(0);
+  });
+
+  it('over TCP: answered, then the callee hangs up', async () => {
+    const { call, sipp } = await callSipp('uas-answer-bye.xml', ['-t', 't1'], 10_000, 'tcp');
     await call.answered();
     expect(await call.done).toEqual({ cause: 'normal', by: 'remote' });
     const { code, output } = await sipp.done;

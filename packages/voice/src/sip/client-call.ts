@@ -155,6 +155,8 @@ export class ClientCall extends EventEmitter<ClientCallEvents> implements StackC
             sipCode: 408,
             by: this.cancelWanted ? 'us' : 'remote',
           }),
+        // Not reachable (TCP refused, no route): a 503, as a proxy would answer.
+        onTransportError: () => this.end({ cause: 'failed', sipCode: 503, by: 'remote' }),
       },
       this.trace,
     );

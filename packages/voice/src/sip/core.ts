@@ -78,11 +78,11 @@ export interface StackCore {
   transportFor(name: TransportName): Transport;
   newVia(transport: TransportName): string;
   contact(user: string, transport: TransportName): string;
-  sendRaw(msg: SipRequest | SipResponse, to: Peer, trace?: CallTrace): void;
+  sendRaw(msg: SipRequest | SipResponse, to: Peer, trace?: CallTrace, onFail?: (err: Error) => void): void;
   sendRequest(
     req: SipRequest,
     to: Peer,
-    cb: { onResponse(res: SipResponse): void; onTimeout(): void },
+    cb: { onResponse(res: SipResponse): void; onTimeout(): void; onTransportError?(err: Error): void },
     trace?: CallTrace,
   ): ClientTransaction;
   request(method: string, uri: string, to: Peer, opts: RequestOptions): Promise<SipResponse>;

@@ -93,27 +93,33 @@ export class SipStack implements StackCore {
   }
 
   /** Sends without a transaction (ACK of a 2xx, retransmitted 2xx), tracing into `trace`. */
-  sendRaw(msg: SipMessage, to: Peer, trace?: CallTrace): void {
+  sendRaw(msg: SipMessage, to: Peer, trace?: CallTrace, onFail?: (err: Error) => void): void {
     trace?.add('out', msg, to);
-    this.transportFor(to.transport).send(msg, to);
+    this.transportFor(to.transport).send(msg, to, (err) => {
+      this.log(
+        `could not send ${msg.kind === 'request' ? msg.method : msg.status} to ${to.transport}:${to.host}:${to.port}: ${err.message}`,
+      );
+      onFail?.(err);
+    });
   }
 
   /** Starts a client transaction. */
   sendRequest(
     req: SipRequest,
     to: Peer,
-    cb: { onResponse(res: SipResponse): void; onTimeout(): void },
+    cb: { onResponse(res: SipResponse): void; onTimeout(): void; onTransportError?(err: Error): void },
     trace?: CallTrace,
   ): ClientTransaction {
     const transport = this.transportFor(to.transport);
     const tx = new ClientTransaction(
       req,
-      (m) => this.sendRaw(m, to, trace),
+      (m, onFail) => this.sendRaw(m, to, trace, onFail),
       transport.reliable,
       this.timers,
       {
         onResponse: (res) => cb.onResponse(res),
         onTimeout: () => cb.onTimeout(),
+        onTransportError: (err) => (cb.onTransportError ? cb.onTransportError(err) : cb.onTimeout()),
         onTerminated: () => {
           if (this.clientTx.get(tx.key) === tx) this.clientTx.delete(tx.key);
         },
@@ -148,6 +154,7 @@ export class SipStack implements StackCore {
             if (res.status >= 200) resolve(res);
           },
           onTimeout: () => resolve(makeResponse(req, 408, 'Request Timeout')),
+          onTransportError: () => resolve(makeResponse(req, 503, 'Service Unavailable')),
         });
       });
     const seq = opts.cseq ?? 1;

@@ -14,7 +14,7 @@ export interface Timers {
 }
 export const DEFAULT_TIMERS: Timers = { t1: 500, t2: 4_000, t4: 5_000 };
 
-type Send = (msg: SipMessage) => void;
+type Send = (msg: SipMessage, onFail?: (err: Error) => void) => void;
 
 export function branchOf(msg: SipMessage): string {
   const via = msg.headers.get('via');
@@ -45,8 +45,10 @@ export type ClientState = 'calling' | 'proceeding' | 'completed' | 'terminated';
 
 export interface ClientCallbacks {
   onResponse(res: SipResponse): void;
-  /** Timer B or F fired, or the transport failed: no final response will come. */
+  /** Timer B or F fired: no final response will come. */
   onTimeout(): void;
+  /** The request could not be sent (connection refused, no route): no response will come. */
+  onTransportError?(err: Error): void;
   onTerminated(): void;
 }
 
@@ -69,7 +71,12 @@ export class ClientTransaction {
   }
 
   start(): void {
-    this.send(this.request);
+    this.send(this.request, (err) => {
+      if (this.state !== 'calling') return;
+      if (this.cb.onTransportError) this.cb.onTransportError(err);
+      else this.cb.onTimeout();
+      this.terminate();
+    });
     if (!this.reliable) this.scheduleRetransmit(this.t.t1);
     // Timer B (INVITE) or F (non-INVITE): 64*T1.
     this.timers.push(

@@ -22,7 +22,8 @@ export interface Transport {
   readonly port: number;
   /** Reliable transports need no retransmission (timers A, E, G are off). */
   readonly reliable: boolean;
-  send(msg: SipMessage, to: Peer): void;
+  /** `onFail`: the message could not be sent (no route, TCP connection refused). */
+  send(msg: SipMessage, to: Peer, onFail?: (err: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -60,8 +61,10 @@ export async function openUdp(opts: TransportOptions): Promise<Transport> {
     name: 'udp',
     port,
     reliable: false,
-    send(msg, to) {
-      socket.send(serializeMessage(msg), to.port, to.host);
+    send(msg, to, onFail) {
+      socket.send(serializeMessage(msg), to.port, to.host, (err) => {
+        if (err) onFail?.(err);
+      });
     },
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
@@ -109,13 +112,19 @@ export async function openTcp(opts: TransportOptions): Promise<Transport> {
     name: 'tcp',
     port,
     reliable: true,
-    send(msg, to) {
+    send(msg, to, onFail) {
       const k = key(to.host, to.port);
       let sock = conns.get(k);
       if (!sock || sock.destroyed) {
         sock = net.connect({ host: to.host, port: to.port });
         sock.setNoDelay(true);
         attach(sock, k, { ...to, transport: 'tcp' });
+      }
+      if (sock.connecting && onFail) {
+        const s = sock;
+        const failed = (err: Error) => onFail(err);
+        s.once('error', failed);
+        s.once('connect', () => s.off('error', failed));
       }
       sock.write(serializeMessage(msg));
     },

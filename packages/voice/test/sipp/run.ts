@@ -2,6 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -54,4 +55,22 @@ export function runSipp(args: string[]): SippRun {
     ),
     kill: () => child.kill('SIGTERM'),
   };
+}
+
+/** Resolves once something accepts TCP connections on `port` (SIPp with -t t1 has started). */
+export async function tcpListening(port: number, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`nothing listens on TCP ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
