@@ -4,4 +4,20 @@
  * key presses, offer/answer) and audio (`audio/`: G.711 µ-law and A-law, WAV, resampling,
  * text-to-speech). The server's voice modules and the carrier simulator build on it.
  */
-export {};
+export * from './rtp/call-media';
+export * from './rtp/clock';
+export * from './rtp/packet';
+export * from './rtp/session';
+export * from './sdp/sdp';
+export * from './sip/client-call';
+export * from './sip/core';
+export * from './sip/digest';
+export * from './sip/fields';
+export * from './sip/message';
+export * from './sip/probe';
+export * from './sip/registration';
+export * from './sip/server-call';
+export * from './sip/stack';
+export * from './sip/trace';
+export * from './sip/transaction';
+export * from './sip/transport';
