@@ -155,7 +155,7 @@ export interface NewUser {
   companyId?: string | null;
 }
 
-/** Inserts a user straight into the database (for set-ups the API cannot make). Returns its id. */
+/** Makes a user through the owning services (for set-ups the API cannot make). Returns its id. */
 export async function insertUser(s: TestServer, user: NewUser): Promise<string> {
   // Through the owning modules' services: the user, its roles (permission), its departments.
   const { users, roles, departs } = s.app.services;
