@@ -11,8 +11,10 @@ import {
   expectFieldError,
   expectOk,
   insertUser,
+  seededId,
   text,
   tokenOf,
+  userId,
   ZH,
 } from './support/api';
 
@@ -261,5 +263,55 @@ describe('DELETE /sys/sysDepart/delete', () => {
         expect.objectContaining({ route: '/api/sys/sysDepart/deleteBatch', action: 'system:depart:delete' }),
       );
     });
+  });
+});
+
+describe('what a caller below the platform sees', () => {
+  it('sees the departments of agents in its scope and those with members of its companies, with what is under them', async () => {
+    // A role that may read the department tree, given to a customer (scope: its own company).
+    const role = expectOk(
+      await s.call<{ id: string }>('POST', '/sys/role/add', {
+        token: admin,
+        body: { roleCode: `dv${seq}`, roleName: `Departments ${seq}`, roleNameZh: `部门 ${seq}` },
+      }),
+    );
+    expectOk(
+      await s.call('POST', '/sys/permission/saveRolePermission', {
+        token: admin,
+        body: { roleId: role.id, permissionIds: [seededId('menu:system'), seededId('menu:systemDepart')] },
+      }),
+    );
+    expectOk(
+      await s.call('POST', '/sys/role/addUsers', {
+        token: admin,
+        body: { roleId: role.id, userIds: [userId('customer'), userId('distributor')] },
+      }),
+    );
+    const seen = async (username: string) =>
+      flatten(
+        expectOk(
+          await s.call<DepartTreeNode[]>('GET', '/sys/sysDepart/queryTreeList', {
+            token: await tokenOf(s, username),
+          }),
+        ),
+      )
+        .map((d) => d.orgCode)
+        .filter((code) => code.length === 3)
+        .sort();
+
+    // The customer's department has no agent: it is seen for its member of the customer's company.
+    expect(await seen('customer')).toEqual(['A06']);
+    // The distributor's own agency, its agent below it and that agent's customer (and any added
+    // under an agent of its scope by the tests above), none of the others.
+    const distributor = await seen('distributor');
+    expect(distributor).toEqual(expect.arrayContaining(['A04', 'A05', 'A08']));
+    for (const other of ['A01', 'A02', 'A06', 'A07']) expect(distributor).not.toContain(other);
+
+    expectOk(
+      await s.call('DELETE', '/sys/role/removeUsers', {
+        token: admin,
+        query: { roleId: role.id, userIds: `${userId('customer')},${userId('distributor')}` },
+      }),
+    );
   });
 });

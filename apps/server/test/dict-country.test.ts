@@ -10,10 +10,8 @@ import {
   type Page,
   XLSX_MIME,
 } from '@switchboard/contracts';
-import { and, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationLog, users } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   EN,
@@ -474,10 +472,14 @@ describe('/sys/dictItem', () => {
     await s.call('DELETE', '/sys/dict/delete', { token: admin, query: { id: dict.id } });
     await s.call('PUT', '/sys/country/setEnabled', { token: admin, body: { code: 'AQ', enabled: true } });
     const rows = await eventually(async () => {
-      const found = await s.app.database.db
-        .select({ route: operationLog.route, action: operationLog.action, username: operationLog.username })
-        .from(operationLog)
-        .where(and(gt(operationLog.createdAt, since), eq(operationLog.username, 'admin')));
+      const page = expectOk(
+        await s.call<{ records: { route: string; action: string | null; createdAt: string }[] }>(
+          'GET',
+          '/sys/log/operationLog',
+          { token: admin, query: { username: 'admin', pageSize: '200' } },
+        ),
+      );
+      const found = page.records.filter((r) => new Date(r.createdAt) > since);
       expect(found.map((r) => r.route)).toEqual(
         expect.arrayContaining([
           '/api/sys/dict/add',
@@ -695,7 +697,7 @@ describe('/sys/country', () => {
 
   it('refuses to delete a country a user has, saying so', async () => {
     const id = await insertUser(s, { username: `country-user-${Date.now().toString(36)}` });
-    await s.app.database.db.update(users).set({ countryCode: 'IS' }).where(eq(users.id, id));
+    await s.app.services.users.update(id, { countryCode: 'IS' });
     const res = await s.call('DELETE', '/sys/country/delete', { token: admin, query: { code: 'IS' } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(

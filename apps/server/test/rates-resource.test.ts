@@ -9,7 +9,6 @@ import {
 } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectOk, text, tokenOf, ZH } from './support/api';
 
@@ -55,16 +54,13 @@ const demoId = (name: string) => {
 
 /** A customer company of Acme's of its own (no other test changes its prices). */
 async function freshCustomer(): Promise<string> {
-  const [row] = await s.app.database.db
-    .insert(companies)
-    .values({
-      name: unique('Sheet customer'),
-      type: 'direct',
-      approvalStatus: 'approved',
-      parentCompanyId: ACME,
-    })
-    .returning({ id: companies.id });
-  return row!.id;
+  const row = await s.app.services.companies.create({
+    name: unique('Sheet customer'),
+    type: 'direct',
+    approvalStatus: 'approved',
+    parentCompanyId: ACME,
+  });
+  return row.id;
 }
 
 /** A fresh SMS group of `user`'s, assigned to a fresh customer of Acme's when `assigned`. */

@@ -1,7 +1,5 @@
 import type { LoginResult, Page } from '@switchboard/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/schema';
 import { type CallOptions, startServer, type TestServer } from './harness';
 import { EN, expectError, text, withCaptcha, ZH } from './support/api';
 
@@ -38,10 +36,7 @@ describe('company sign-up', () => {
     });
     expect(login.status).toBe(403);
     expect(login.body.errorCode).toBe('ACCOUNT_NOT_APPROVED');
-    await s.app.database.db
-      .update(companies)
-      .set({ approvalStatus: 'approved' })
-      .where(eq(companies.id, res.body.result.companyId));
+    await s.app.services.companies.update(res.body.result.companyId, { approvalStatus: 'approved' });
     const after = await s.call<LoginResult>('POST', '/sys/login', {
       body: { username: 'blueharbour', password: 'Harbour2026' },
     });
@@ -103,10 +98,7 @@ describe('company sign-up', () => {
       },
     });
     expect(res.status).toBe(200);
-    const [row] = await s.app.database.db
-      .select({ phone: companies.phone })
-      .from(companies)
-      .where(eq(companies.id, res.body.result.companyId));
+    const row = await s.app.services.companies.find(res.body.result.companyId);
     expect(row?.phone).toBe('+8613800138111');
     const noCountry = await register({
       body: { ...good, companyName: 'N2', username: 'n2user', email: 'n2@x.example', phone: '13800138112' },
@@ -173,8 +165,7 @@ describe('company sign-up', () => {
     expectError(await s.call('POST', '/sys/user/register', { body: answered }), 400, 'CAPTCHA_INVALID', {
       locale: EN,
     });
-    const rows = await s.app.database.db.select().from(companies).where(eq(companies.name, 'Captcha Co'));
-    expect(rows).toEqual([]);
+    expect(await s.app.services.companies.isTaken('name', 'Captcha Co')).toBe(false);
   });
 });
 

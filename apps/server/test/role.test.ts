@@ -11,7 +11,6 @@ import type {
   UserPermissions,
 } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   eventually,
@@ -362,9 +361,7 @@ describe('the administrator role cannot lock itself out', () => {
         query: { roleId: admins },
       }),
     );
-    const rows = await s.app.database.db
-      .select({ id: permissions.id, perms: permissions.perms })
-      .from(permissions);
+    const rows = await s.app.services.roleRecords.allPermissions();
     const idOf = (code: string) => rows.find((r) => r.perms === code)!.id;
     for (const code of ['system:role:authorize', 'system:role:list']) {
       const without = granted.filter((id) => id !== idOf(code));

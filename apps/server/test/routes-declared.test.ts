@@ -16,9 +16,7 @@ describe('route declarations', () => {
   });
 
   it('every permission code a route needs exists in the seeded menu tree', async () => {
-    const { permissions } = await import('../src/schema');
-    const rows = await s.app.database.db.select({ perms: permissions.perms }).from(permissions);
-    const known = new Set(rows.map((r) => r.perms));
+    const known = new Set(await s.app.services.roles.permissionCodes());
     const needed = s.app.routes.flatMap((r) => (typeof r.access === 'object' ? [r.access.permission] : []));
     expect(needed.length).toBeGreaterThan(0);
     expect(needed.filter((p) => !known.has(p))).toEqual([]);

@@ -1,10 +1,8 @@
 import type { Page } from '@switchboard/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../src/db/seed/index';
-import { hashPassword } from '../src/platform/passwords';
-import { companies, rolePermissions, roles, userDepartments, userRoles, users } from '../src/schema';
-import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import { startServer, type TestServer } from './harness';
+import { expectOk, insertUser } from './support/api';
 
 /**
  * Two agents, each with a customer, must not see each other's companies; customers see only
@@ -14,28 +12,23 @@ let s: TestServer;
 const ids: Record<string, string> = {};
 
 async function addCompany(name: string, type: 'direct' | 'two-way' | 'agent', parent?: string) {
-  const [row] = await s.app.database.db
-    .insert(companies)
-    .values({ name, type, approvalStatus: 'approved', parentCompanyId: parent ? ids[parent] : null })
-    .returning({ id: companies.id });
-  ids[name] = row!.id;
+  const row = await s.app.services.companies.create({
+    name,
+    type,
+    approvalStatus: 'approved',
+    parentCompanyId: parent ? ids[parent] : null,
+  });
+  ids[name] = row.id;
 }
 
 async function addUser(username: string, role: string, company: string) {
-  const db = s.app.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      username,
-      realname: username,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      companyId: ids[company],
-      orgCode: 'A06',
-    })
-    .returning({ id: users.id });
-  const [role_] = await db.select().from(roles).where(eq(roles.roleCode, role));
-  await db.insert(userRoles).values({ userId: user!.id, roleId: role_!.id });
-  await db.insert(userDepartments).values({ userId: user!.id, departmentId: stableId('depart:A06') });
+  await insertUser(s, {
+    username,
+    roles: [role],
+    companyId: ids[company] ?? null,
+    orgCode: 'A06',
+    departments: ['A06'],
+  });
 }
 
 async function visible(username: string) {
@@ -89,10 +82,7 @@ describe('data scope', () => {
     // The demo seed assigns the direct customers to sales; these test companies are nobody's yet.
     expect(before).toContain('Direct Retail Ltd');
     expect(before).not.toContain('Agent One');
-    await s.app.database.db
-      .update(companies)
-      .set({ salesUserId: stableId('user:sales') })
-      .where(eq(companies.id, ids['Agent One']!));
+    await s.app.services.companies.update(ids['Agent One']!, { salesUserId: stableId('user:sales') });
     const assigned = await visible('sales');
     expect(assigned).toEqual(expect.arrayContaining(['Agent One', 'Customer of One']));
     expect(assigned).not.toContain('Agent Two');
@@ -100,14 +90,21 @@ describe('data scope', () => {
   });
 
   it("an agent cannot change another agent's customer", async () => {
-    const db = s.app.database.db;
-    // Give agents the whitelist button for this test only.
-    const [agentRole] = await db.select().from(roles).where(eq(roles.roleCode, 'agent'));
-    await db
-      .insert(rolePermissions)
-      .values({ roleId: agentRole!.id, permissionId: stableId('menu:companyIpWhitelist') })
-      .onConflictDoNothing();
-    s.app.services.grants.invalidate();
+    // Give agents the whitelist button for this test only, as an administrator does.
+    const admin = (await s.login('admin')).token;
+    const agentRole = stableId('role:agent');
+    const granted = expectOk(
+      await s.call<string[]>('GET', '/sys/permission/queryRolePermission', {
+        token: admin,
+        query: { roleId: agentRole },
+      }),
+    );
+    expectOk(
+      await s.call('POST', '/sys/permission/saveRolePermission', {
+        token: admin,
+        body: { roleId: agentRole, permissionIds: [...granted, stableId('menu:companyIpWhitelist')] },
+      }),
+    );
     const { token } = await s.login('agent1');
     const foreign = await s.call('PUT', '/sys/company/ipWhitelist', {
       token,

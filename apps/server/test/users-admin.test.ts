@@ -10,10 +10,8 @@ import type {
   UserOption,
   UserRecord,
 } from '@switchboard/contracts';
-import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, rolePermissions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
   companyId,
@@ -568,15 +566,23 @@ describe('GET /sys/user/exportXls', () => {
 
 describe('a caller below the platform given the Users screen', () => {
   it('adds users only to companies in its scope and sees only those', async () => {
-    const perms = await s.app.database.db
-      .select({ id: permissions.id })
-      .from(permissions)
-      .where(inArray(permissions.perms, ['system:user:list', 'system:user:add']));
-    await s.app.database.db
-      .insert(rolePermissions)
-      .values(perms.map((p) => ({ roleId: roleId('agent'), permissionId: p.id })))
-      .onConflictDoNothing();
-    s.app.services.grants.invalidate();
+    // System › Users and its Add button for the agent role, as an administrator gives them on the
+    // roles screen.
+    const granted = expectOk(
+      await s.call<string[]>('GET', '/sys/permission/queryRolePermission', {
+        token: admin,
+        query: { roleId: roleId('agent') },
+      }),
+    );
+    expectOk(
+      await s.call('POST', '/sys/permission/saveRolePermission', {
+        token: admin,
+        body: {
+          roleId: roleId('agent'),
+          permissionIds: [...granted, seededId('menu:systemUser'), seededId('menu:userAdd')],
+        },
+      }),
+    );
     const agent = await tokenOf(s, 'agent');
     const outside = newUser({ roleIds: [roleId('agent')] }).body;
     expectFieldError(await add(outside, EN, agent), 'companyId', text('COMPANY_NOT_FOUND'));

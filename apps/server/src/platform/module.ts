@@ -90,6 +90,11 @@ export interface ModuleSpec<P extends ServiceName, N extends ServiceName> {
    * changed since the database was last seeded, not at every start.
    */
   seedDigest?: string;
+  /**
+   * The demo's data of this module, written only where the demo is seeded, after the demo's
+   * companies and users (idempotent). Built for the seed: no service that serves requests holds it.
+   */
+  seedDemo?: (services: Pick<Services, NoInfer<P | N>>, platform: Platform) => Promise<void>;
 }
 
 /**
@@ -106,6 +111,7 @@ export interface AppModule {
   jobs?: (services: Services, platform: Platform) => JobDefinition[];
   seed?: (services: Services, options: SeedOptions, platform: Platform) => Promise<void>;
   seedDigest?: string;
+  seedDemo?: (services: Services, platform: Platform) => Promise<void>;
 }
 
 /** Where a module worker runs: with the HTTP API, or in worker processes (the default). */

@@ -7,11 +7,9 @@ import {
   solveCaptcha,
   translateError,
 } from '@switchboard/contracts';
-import { eq, inArray } from 'drizzle-orm';
 import { expect, TestRunner } from 'vitest';
 import { stableId } from '../../src/db/seed/index';
 import { hashPassword } from '../../src/platform/passwords';
-import { departments, roles, userDepartments, userRoles, users } from '../../src/schema';
 import { type CallOptions, type CallResult, DEMO_PASSWORD, type TestServer } from '../harness';
 
 export const EN: Locale = 'en-US';
@@ -157,32 +155,27 @@ export interface NewUser {
   companyId?: string | null;
 }
 
-/** Inserts a user straight into the database (for set-ups the API cannot make). Returns its id. */
+/** Makes a user through the owning services (for set-ups the API cannot make). Returns its id. */
 export async function insertUser(s: TestServer, user: NewUser): Promise<string> {
-  const db = s.app.database.db;
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: user.username,
-      realname: user.realname ?? user.username,
-      passwordHash: await hashPassword(user.password ?? DEMO_PASSWORD),
-      orgCode: user.orgCode ?? null,
-      companyId: user.companyId ?? null,
-    })
-    .returning({ id: users.id });
-  if (!row) throw new Error('user not inserted');
+  // Through the owning modules' services: the user, its roles (permission), its departments.
+  const { users, roles, departs } = s.app.services;
+  const row = await users.create({
+    username: user.username,
+    realname: user.realname ?? user.username,
+    passwordHash: await hashPassword(user.password ?? DEMO_PASSWORD),
+    orgCode: user.orgCode ?? null,
+    companyId: user.companyId ?? null,
+  });
   if (user.roles?.length) {
-    const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.roleCode, user.roles));
-    expect(found).toHaveLength(user.roles.length);
-    await db.insert(userRoles).values(found.map((r) => ({ userId: row.id, roleId: r.id })));
+    expect(await roles.countExisting(user.roles)).toBe(new Set(user.roles).size);
+    await roles.assign(row.id, user.roles);
   }
-  for (const orgCode of user.departments ?? []) {
-    const [d] = await db
-      .select({ id: departments.id })
-      .from(departments)
-      .where(eq(departments.orgCode, orgCode));
+  const codes = user.departments ?? [];
+  const found = await departs.byOrgCodes(codes);
+  for (const orgCode of codes) {
+    const d = found.find((f) => f.orgCode === orgCode);
     if (!d) throw new Error(`no department ${orgCode}`);
-    await db.insert(userDepartments).values({ userId: row.id, departmentId: d.id });
+    await departs.addUser(row.id, d.id);
   }
   return row.id;
 }

@@ -1,5 +1,4 @@
 import type { RoleCode } from '@switchboard/contracts';
-import { demoRatePlan } from '../../modules/rate/demo';
 import { withTransaction } from '../../platform/db';
 import { type AppModule, digestOf, type Platform, type Services } from '../../platform/module';
 import { servicesOf } from '../../platform/module-graph';
@@ -63,7 +62,7 @@ export async function seed(
         await services.settings.set(SEED_DIGEST_KEY, digest);
       }
       if (demo) {
-        await seedDemo(services, options.demoPassword, options.demoBalance ?? 0n);
+        await seedDemo(modules, services, platform, options.demoPassword, options.demoBalance ?? 0n);
         return { demo, demoMode: true, createdAdmin: empty };
       }
       // The admin user is every install's; the other demo users exist only where the demo was seeded.
@@ -177,7 +176,13 @@ async function seedDepartments(services: Services, only?: string[]) {
   }
 }
 
-async function seedDemo(services: Services, password: string, openingBalance: bigint) {
+async function seedDemo(
+  modules: AppModule[],
+  services: Services,
+  platform: Platform,
+  password: string,
+  openingBalance: bigint,
+) {
   for (const c of DEMO_COMPANIES) {
     await services.companies.insertIfMissing({
       id: stableId(`company:${c.name}`),
@@ -190,7 +195,8 @@ async function seedDemo(services: Services, password: string, openingBalance: bi
   }
   await seedDepartments(services);
   for (const user of DEMO_USERS) await upsertUser(services, user, password);
-  await services.rates.demo.seed(demoRatePlan((name) => stableId(`company:${name}`)));
+  // Each module's demo data (the rate groups of the demo companies, say), in module order.
+  for (const module of modules) await module.seedDemo?.(servicesOf(module, services), platform);
   // Money to send with (DEMO_BALANCE, set by `npm start`): one top-up per company, written once.
   if (openingBalance > 0n) {
     for (const c of DEMO_COMPANIES) {

@@ -2,8 +2,6 @@ import type { Department } from '@switchboard/contracts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, executor } from '../../platform/db';
 import { inUuids } from '../../platform/sql';
-import { companies } from '../company/schema';
-import { users } from '../user/schema';
 import { departments, userDepartments } from './schema';
 
 export type DepartmentValues = typeof departments.$inferInsert;
@@ -11,6 +9,14 @@ export type DepartmentRow = typeof departments.$inferSelect;
 
 /** A department as the console shows it: its agent's name and its own members' count. */
 export type DepartmentListRow = DepartmentRow & { agentName: string | null; userCount: number };
+
+/** A department as a user's row shows it. */
+export interface UserDepartment {
+  id: string;
+  orgCode: string;
+  name: string;
+  nameZh: string | null;
+}
 
 const memberCount = sql<number>`(select count(*)::int from ${userDepartments} where ${userDepartments.departmentId} = ${departments.id})`;
 
@@ -33,8 +39,8 @@ export class DepartRepo {
       .orderBy(asc(departments.sortNo), asc(departments.orgCode));
   }
 
-  /** Every department (the tree is small: an organisation's, not a table of traffic). */
-  all(): Promise<DepartmentListRow[]> {
+  /** Every department (the tree is small: an organisation's, not a table of traffic); no agent names. */
+  all(): Promise<(DepartmentRow & { userCount: number })[]> {
     return executor(this.db)
       .select({
         id: departments.id,
@@ -45,20 +51,56 @@ export class DepartRepo {
         agentId: departments.agentId,
         sortNo: departments.sortNo,
         createdAt: departments.createdAt,
-        agentName: companies.name,
         userCount: memberCount,
       })
       .from(departments)
-      .leftJoin(companies, eq(companies.id, departments.agentId))
       .orderBy(asc(departments.sortNo), asc(departments.orgCode));
   }
 
-  /** Companies of each department's members (what a caller below the platform may see of it). */
-  async memberCompanies(): Promise<{ departmentId: string; companyId: string | null }[]> {
+  /** Every membership (which users belong to which department). */
+  memberships(): Promise<{ departmentId: string; userId: string }[]> {
     return executor(this.db)
-      .selectDistinct({ departmentId: userDepartments.departmentId, companyId: users.companyId })
+      .select({ departmentId: userDepartments.departmentId, userId: userDepartments.userId })
+      .from(userDepartments);
+  }
+
+  /** The members of a department (their ids). */
+  async memberIds(departmentId: string): Promise<string[]> {
+    const rows = await executor(this.db)
+      .select({ userId: userDepartments.userId })
       .from(userDepartments)
-      .innerJoin(users, eq(users.id, userDepartments.userId));
+      .where(eq(userDepartments.departmentId, departmentId));
+    return rows.map((r) => r.userId);
+  }
+
+  /** Departments of each user, with both names (users without any are absent). */
+  async ofUsers(userIds: string[]): Promise<Map<string, UserDepartment[]>> {
+    const byUser = new Map<string, UserDepartment[]>();
+    if (userIds.length === 0) return byUser;
+    const rows = await executor(this.db)
+      .select({
+        userId: userDepartments.userId,
+        id: departments.id,
+        orgCode: departments.orgCode,
+        name: departments.departName,
+        nameZh: departments.departNameZh,
+      })
+      .from(userDepartments)
+      .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
+      .where(inUuids(userDepartments.userId, userIds))
+      .orderBy(asc(departments.orgCode));
+    for (const { userId, ...d } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), d]);
+    return byUser;
+  }
+
+  /** Makes the user a member of exactly these departments. */
+  async setMembership(userId: string, departIds: string[]) {
+    await executor(this.db).delete(userDepartments).where(eq(userDepartments.userId, userId));
+    if (departIds.length > 0)
+      await executor(this.db)
+        .insert(userDepartments)
+        .values(departIds.map((departmentId) => ({ userId, departmentId })))
+        .onConflictDoNothing();
   }
 
   async find(id: string): Promise<DepartmentRow | undefined> {

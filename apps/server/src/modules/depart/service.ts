@@ -16,7 +16,13 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { type DataScope, inScope } from '../../platform/scope';
-import { type DepartmentListRow, type DepartmentValues, DepartRepo } from './repo';
+import { type DepartmentListRow, type DepartmentValues, DepartRepo, type UserDepartment } from './repo';
+
+/**
+ * The companies of users (the user module answers it: users are above departments, so the
+ * department module asks through this port rather than needing the users service).
+ */
+export type CompaniesOfUsers = (userIds: string[]) => Promise<Map<string, string | null>>;
 
 type DepartInput = z.output<typeof departInputSchema>;
 type DepartEdit = z.output<typeof departEditSchema>;
@@ -55,12 +61,53 @@ const byOrder = (a: DepartmentListRow, b: DepartmentListRow) =>
 export class DepartService {
   private readonly repo: DepartRepo;
 
+  private companiesOfUsers: CompaniesOfUsers = async () => new Map();
+
   constructor(
     private readonly db: Db,
     private readonly services: Pick<Services, 'companies'>,
     private readonly log?: Logger,
   ) {
     this.repo = new DepartRepo(db);
+  }
+
+  /** The user module tells departments the companies of their members (see CompaniesOfUsers). */
+  registerCompaniesOfUsers(lookup: CompaniesOfUsers): void {
+    this.companiesOfUsers = lookup;
+  }
+
+  /** Every department with its agent's name and its members' count. */
+  private async all(): Promise<DepartmentListRow[]> {
+    const rows = await this.repo.all();
+    const names = await this.services.companies.namesOf([
+      ...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : []))),
+    ]);
+    return rows.map((r) => ({ ...r, agentName: r.agentId ? (names.get(r.agentId) ?? null) : null }));
+  }
+
+  /** Departments a user belongs to and companies of the members, per department. */
+  private async memberCompanies(): Promise<{ departmentId: string; companyId: string | null }[]> {
+    const memberships = await this.repo.memberships();
+    const companyOf = await this.companiesOfUsers([...new Set(memberships.map((m) => m.userId))]);
+    return memberships.map((m) => ({
+      departmentId: m.departmentId,
+      companyId: companyOf.get(m.userId) ?? null,
+    }));
+  }
+
+  /** Departments of each user (users without any are absent). */
+  ofUsers(userIds: string[]): Promise<Map<string, UserDepartment[]>> {
+    return this.repo.ofUsers(userIds);
+  }
+
+  /** The ids of a department's members. */
+  memberIds(departmentId: string): Promise<string[]> {
+    return this.repo.memberIds(departmentId);
+  }
+
+  /** Makes the user a member of exactly these departments (inside the caller's transaction). */
+  setMembership(userId: string, departIds: string[]): Promise<void> {
+    return this.repo.setMembership(userId, departIds);
   }
 
   forUser(userId: string): Promise<Department[]> {
@@ -88,9 +135,9 @@ export class DepartService {
    */
   private async visible(auth: AuthContext): Promise<{ rows: DepartmentListRow[]; scope: DataScope }> {
     const scope = await this.services.companies.dataScopeOf(auth);
-    const all = await this.repo.all();
+    const all = await this.all();
     if (scope.kind === 'all') return { rows: all, scope };
-    const members = await this.repo.memberCompanies();
+    const members = await this.memberCompanies();
     const roots = new Set(
       all
         .filter(
@@ -267,7 +314,7 @@ export class DepartService {
 
   /** These departments as the list shows them (a user's, for getUserDepartList). */
   async listRowsOf(ids: string[]): Promise<DepartmentListRow[]> {
-    const all = await this.repo.all();
+    const all = await this.all();
     return all.filter((d) => ids.includes(d.id));
   }
 
@@ -275,7 +322,7 @@ export class DepartService {
   async agentCustomers(auth: AuthContext, agentId: string): Promise<DepartmentListRow[]> {
     const scope = await this.services.companies.dataScopeOf(auth);
     if (!inScope(scope, agentId)) throw new AppError('NO_OPERATION_PERMISSION', 403);
-    const all = await this.repo.all();
+    const all = await this.all();
     const agentDeparts = new Set(all.filter((d) => d.agentId === agentId).map((d) => d.id));
     return all.filter((d) => d.parentId !== null && agentDeparts.has(d.parentId)).sort(byOrder);
   }

@@ -2,7 +2,6 @@ import {
   COMMISSION_KINDS,
   CREDIT_KINDS,
   DEBIT_KINDS,
-  formatMoney,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   LEDGER_ACCOUNTS,
   LEDGER_KINDS,
@@ -10,14 +9,12 @@ import {
   LEDGER_REFERENCE_MAX_LENGTH,
   type LedgerAccount,
   type LedgerKind,
-  parseMoney,
 } from '@switchboard/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   check,
-  customType,
   date,
   index,
   pgTable,
@@ -27,23 +24,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, oneOf, updatedAt } from '../../platform/columns';
+import { createdAt, moneyColumn, oneOf, updatedAt } from '../../platform/columns';
 import { companies } from '../company/schema';
-
-/**
- * numeric(18,6) in the database, bigint micro-units in code: exact both ways. numeric rather
- * than integer micro-units so that the tables read as money in SQL (reports, sums, an operator's
- * psql) and sums are exact numerics; the code converts once, at the edge of the repository.
- */
-export const moneyColumn = customType<{ data: bigint; driverData: string }>({
-  dataType: () => 'numeric(18, 6)',
-  toDriver: (micros) => formatMoney(micros),
-  fromDriver: (text) => {
-    const micros = parseMoney(String(text));
-    if (micros === undefined) throw new Error(`not a money value: ${String(text)}`);
-    return micros;
-  },
-});
 
 /**
  * Each company's balances, changed only by the ledger service together with the entries that

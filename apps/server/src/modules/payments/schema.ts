@@ -28,9 +28,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, updatedAt } from '../../platform/columns';
+import { createdAt, id, moneyColumn, oneOf, updatedAt } from '../../platform/columns';
 import { companies } from '../company/schema';
-import { moneyColumn } from '../ledger/schema';
 
 /**
  * Top-up orders: a company's request to add money to its balance, paid through a provider

@@ -116,6 +116,48 @@ export class PermissionRepo {
       .where(inArray(roles.roleCode, codes));
   }
 
+  /** Every role, by code (the options of the user form). */
+  roleOptions() {
+    return executor(this.db)
+      .select({
+        id: roles.id,
+        roleCode: roles.roleCode,
+        roleName: roles.roleName,
+        roleNameZh: roles.roleNameZh,
+      })
+      .from(roles)
+      .orderBy(asc(roles.roleCode));
+  }
+
+  /** Roles of each user by code (users without any are absent). */
+  async rolesOfUsers(userIds: string[]): Promise<Map<string, { id: string; code: string }[]>> {
+    const byUser = new Map<string, { id: string; code: string }[]>();
+    if (userIds.length === 0) return byUser;
+    const rows = await executor(this.db)
+      .select({ userId: userRoles.userId, id: roles.id, code: roles.roleCode })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inUuids(userRoles.userId, userIds))
+      .orderBy(asc(roles.roleCode));
+    for (const { userId, ...role } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), role]);
+    return byUser;
+  }
+
+  /** Gives the user exactly these roles. */
+  async setRolesOfUser(userId: string, roleIds: string[]) {
+    await executor(this.db).delete(userRoles).where(eq(userRoles.userId, userId));
+    await this.assignRoles(userId, roleIds);
+  }
+
+  /** The users holding a role (their ids). */
+  async userIdsOfRole(roleId: string): Promise<string[]> {
+    const rows = await executor(this.db)
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(eq(userRoles.roleId, roleId));
+    return rows.map((r) => r.userId);
+  }
+
   async assignRoles(userId: string, roleIds: string[]) {
     if (roleIds.length === 0) return;
     await executor(this.db)

@@ -186,6 +186,26 @@ export class RoleService {
     return this.repo.roleCodesOfUsers(userIds);
   }
 
+  /** Every role, by code (the options of the user form). */
+  roleOptions() {
+    return this.repo.roleOptions();
+  }
+
+  /** Roles (id and code) of each user (users without any are absent). */
+  rolesOfUsers(userIds: string[]) {
+    return this.repo.rolesOfUsers(userIds);
+  }
+
+  /** Gives the user exactly these roles (inside the caller's transaction). */
+  setRolesOfUser(userId: string, roleIds: string[]) {
+    return this.repo.setRolesOfUser(userId, roleIds);
+  }
+
+  /** The ids of the users holding a role. */
+  userIdsOfRole(roleId: string) {
+    return this.repo.userIdsOfRole(roleId);
+  }
+
   /** Gives a user roles by code; unknown codes are an error of the caller's code, not of a user. */
   async assign(userId: string, codes: string[]) {
     const found = await this.repo.roleIdsByCodes(codes);

@@ -1,6 +1,7 @@
 import { type RateGroupKind, SMS_KINDS, type SmsKind } from '@switchboard/contracts';
+import { type CacheBus, clearOnCommit } from '../../platform/cache-bus';
 import { type Db, withTransaction } from '../../platform/db';
-import type { RateReads } from './reads';
+import { RATES_CACHE } from './reads';
 import type { RateRepo, RateValues } from './repo';
 
 /**
@@ -449,12 +450,15 @@ export interface DemoPlan {
   }[];
 }
 
-/** The demo's rates written once (demo databases only). */
+/**
+ * The demo's rates written once (demo databases only): built by the module's `seedDemo`, held by
+ * no service that serves requests.
+ */
 export class RateDemoSeeder {
   constructor(
     private readonly db: Db,
     private readonly repo: RateRepo,
-    private readonly reads: RateReads,
+    private readonly caches?: CacheBus,
   ) {}
 
   /** Platform groups with realistic prices, assigned to the demo companies (idempotent). */
@@ -478,7 +482,8 @@ export class RateDemoSeeder {
         if (groupId) await this.repo.assign(a.companyId, a.kind, groupId);
       }
       for (const g of plan.costs) await this.repo.insertGatewayPrice(g);
-      await this.reads.changed();
+      // Every process's cached rates are read afresh once this commits.
+      await clearOnCommit(this.caches, RATES_CACHE, () => {});
     });
   }
 }

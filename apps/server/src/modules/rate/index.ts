@@ -2,9 +2,10 @@ import type { CacheBus } from '../../platform/cache-bus';
 import type { Db } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import { defineModule, digestOf, type Services } from '../../platform/module';
+import { stableId } from '../../platform/stable-id';
 import { RateGroupAccess } from './access';
 import { ChargingService } from './charging';
-import { DEMO_OPERATORS, RateDemoSeeder } from './demo';
+import { DEMO_OPERATORS, demoRatePlan, RateDemoSeeder } from './demo';
 import { ResellerFloor } from './floor';
 import { GatewayCostService } from './gateway-costs';
 import { GroupRateService } from './group-rates';
@@ -39,8 +40,6 @@ export interface Rates {
   pricing: PricingService;
   /** Posting priced charges (and their commissions) through the ledger. */
   charging: ChargingService;
-  /** The demo's rates. */
-  demo: RateDemoSeeder;
 }
 
 declare module '../../platform/module' {
@@ -73,7 +72,6 @@ function createRates(
     gatewayCosts,
     pricing,
     charging: new ChargingService(pricing, deps),
-    demo: new RateDemoSeeder(db, repo, reads),
   };
 }
 
@@ -97,4 +95,9 @@ export const rateModule = defineModule({
   // Mobile operators and their number prefixes: reference data every database needs.
   seed: ({ rates }) => rates.operators.seed(DEMO_OPERATORS),
   seedDigest: digestOf(DEMO_OPERATORS),
+  // The demo companies' rate groups and the demo gateways' costs (demo databases only).
+  seedDemo: (_services, { db, caches }) =>
+    new RateDemoSeeder(db, new RateRepo(db), caches).seed(
+      demoRatePlan((name) => stableId(`company:${name}`)),
+    ),
 });

@@ -11,9 +11,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, updatedAt } from '../../platform/columns';
+import { createdAt, id, moneyColumn, oneOf, updatedAt } from '../../platform/columns';
 import { companies } from '../company/schema';
-import { moneyColumn } from '../ledger/schema';
 
 type GroupKind = (typeof RATE_GROUP_KINDS)[number];
 type SmsKindValue = (typeof SMS_KINDS)[number];

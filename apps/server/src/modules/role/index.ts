@@ -15,7 +15,7 @@ declare module '../../platform/module' {
 export const roleModule = defineModule({
   name: 'role',
   provides: ['roleAdmin'],
-  needs: ['companies', 'grants', 'roles', 'sessions'],
+  needs: ['companies', 'grants', 'roles', 'roleRecords', 'sessions', 'users'],
   services: ({ db }, services) => ({
     roleAdmin: new RoleAdminService(db, services),
   }),

@@ -15,15 +15,14 @@ import { afterCommit, type Db, isUniqueViolation, withTransaction } from '../../
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { roleId } from '../permission';
-import { type DataRuleRow, RoleAdminRepo } from './repo';
+import { type DataRuleRow, type RoleRecordsService, roleId } from '../permission';
 
 /** What the administrator role always keeps (and the menus above): else nobody could grant again. */
 const ADMIN_KEEPS: PermissionCode[] = ['system:role:list', 'system:role:authorize'];
 
 type RoleInput = z.output<typeof roleInputSchema>;
 type RuleInput = z.output<typeof dataRuleInputSchema>;
-type RoleRow = NonNullable<Awaited<ReturnType<RoleAdminRepo['roleById']>>>;
+type RoleRow = NonNullable<Awaited<ReturnType<RoleRecordsService['roleById']>>>;
 
 const BUILT_IN = new Set<string>(ROLE_CODES);
 
@@ -47,13 +46,17 @@ const ruleRecordOf = (row: DataRuleRow) => ({
  * roles changed re-read their roles.
  */
 export class RoleAdminService {
-  private readonly repo: RoleAdminRepo;
-
   constructor(
     private readonly db: Db,
-    private readonly services: Pick<Services, 'companies' | 'grants' | 'roles' | 'sessions'>,
-  ) {
-    this.repo = new RoleAdminRepo(db);
+    private readonly services: Pick<
+      Services,
+      'companies' | 'grants' | 'roles' | 'roleRecords' | 'sessions' | 'users'
+    >,
+  ) {}
+
+  /** The records are the permission module's (its tables); the rules over them are here. */
+  private get repo(): RoleRecordsService {
+    return this.services.roleRecords;
   }
 
   // ---- roles
@@ -283,10 +286,11 @@ export class RoleAdminService {
 
   async users(query: { roleId: string; username?: string | undefined; pageNo: number; pageSize: number }) {
     await this.byId(query.roleId);
+    const members = await this.services.roles.userIdsOfRole(query.roleId);
     return paginate(
       query,
-      () => this.repo.countUsers(query.roleId, query.username),
-      (limit, offset) => this.repo.listUsers(query.roleId, query.username, limit, offset),
+      () => this.services.users.countAmong(members, query.username),
+      (limit, offset) => this.services.users.pageAmong(members, query.username, limit, offset),
     );
   }
 
@@ -294,7 +298,7 @@ export class RoleAdminService {
     return this.write(async () => {
       await this.byId(roleId);
       const ids = [...new Set(userIds)];
-      if ((await this.repo.existingUserIds(ids)).length !== ids.length)
+      if ((await this.services.users.existingIds(ids)).size !== ids.length)
         throw new AppError('USER_NOT_FOUND', 404);
       const added = await this.repo.addUsers(roleId, ids);
       for (const userId of ids) await this.services.sessions.forget({ userId });

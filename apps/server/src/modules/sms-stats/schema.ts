@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
-import { moneyColumn } from '../ledger/schema';
+import { moneyColumn } from '../../platform/columns';
 
 /** The gateway id of messages no gateway took (a primary key column cannot be null). */
 export const NO_GATEWAY = '00000000-0000-0000-0000-000000000000';

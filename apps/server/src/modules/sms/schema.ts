@@ -14,8 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from '../../platform/columns';
-import { moneyColumn } from '../ledger/schema';
+import { moneyColumn, oneOf } from '../../platform/columns';
 
 /**
  * The SMS engine's tables. Messages are the large, time-ordered table: its primary key and every

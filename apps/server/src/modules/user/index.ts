@@ -19,11 +19,13 @@ declare module '../../platform/module' {
 export const userModule = defineModule({
   name: 'user',
   provides: ['users', 'profiles'],
-  needs: ['companies', 'countries', 'departs', 'dataRules'],
+  needs: ['companies', 'countries', 'departs', 'dataRules', 'roles'],
   services: ({ db, log }, services) => {
     const users = new UserService(db, services, log);
     // A country users have is not deleted.
     services.countries.registerUsageCheck(async (code) => ({ users: await users.countInCountry(code) }));
+    // Departments show to a caller those with members of its companies (users are above departments).
+    services.departs.registerCompaniesOfUsers((ids) => users.companiesOf(ids));
     return { users, profiles: new ProfileService(db, { users }, log) };
   },
   routes: (api, services) => {

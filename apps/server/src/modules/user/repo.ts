@@ -1,5 +1,5 @@
 import type { userListQuerySchema } from '@switchboard/contracts';
-import { and, asc, eq, exists, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/access';
 import { dataRuleList } from '../../platform/data-rules';
@@ -7,13 +7,20 @@ import { type Db, executor } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { inUuids, likeText } from '../../platform/sql';
-import { departments, userDepartments } from '../depart/schema';
-import { roles, userRoles } from '../permission/schema';
 import { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserValues = typeof users.$inferInsert;
-type ListFilters = Omit<z.output<typeof userListQuerySchema>, 'pageNo' | 'pageSize'>;
+/**
+ * The list's filters; a department or role filter comes as `among`: the ids of its members (the
+ * membership tables are the depart and permission modules', whose services answer them).
+ */
+export type ListFilters = Omit<
+  z.output<typeof userListQuerySchema>,
+  'pageNo' | 'pageSize' | 'departId' | 'roleId'
+> & {
+  among?: string[] | undefined;
+};
 
 const SORTABLE = {
   username: users.username,
@@ -71,22 +78,7 @@ export class UserRepo {
       f.phone ? ilike(users.phone, likeText(f.phone)) : undefined,
       f.email ? ilike(users.email, likeText(f.email)) : undefined,
       f.companyId ? eq(users.companyId, f.companyId) : undefined,
-      f.departId
-        ? exists(
-            executor(this.db)
-              .select({ one: sql`1` })
-              .from(userDepartments)
-              .where(and(eq(userDepartments.userId, users.id), eq(userDepartments.departmentId, f.departId))),
-          )
-        : undefined,
-      f.roleId
-        ? exists(
-            executor(this.db)
-              .select({ one: sql`1` })
-              .from(userRoles)
-              .where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, f.roleId))),
-          )
-        : undefined,
+      f.among ? inUuids(users.id, f.among) : undefined,
     );
   }
 
@@ -127,83 +119,41 @@ export class UserRepo {
     return row;
   }
 
-  // Roles and departments of users (the tables of the permission and depart modules).
-
-  /** Every role, by code (the options of the user form). */
-  roleOptions() {
-    return executor(this.db)
-      .select({
-        id: roles.id,
-        roleCode: roles.roleCode,
-        roleName: roles.roleName,
-        roleNameZh: roles.roleNameZh,
-      })
-      .from(roles)
-      .orderBy(asc(roles.roleCode));
-  }
-
-  /** Roles of each user by code (users without any are absent). */
-  async rolesOfUsers(userIds: string[]) {
-    const byUser = new Map<string, { id: string; code: string }[]>();
-    if (userIds.length === 0) return byUser;
-    const rows = await executor(this.db)
-      .select({ userId: userRoles.userId, id: roles.id, code: roles.roleCode })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(inUuids(userRoles.userId, userIds))
-      .orderBy(asc(roles.roleCode));
-    for (const { userId, ...role } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), role]);
-    return byUser;
-  }
-
-  /** Gives the user exactly these roles. */
-  async setRoles(userId: string, roleIds: string[]) {
-    await executor(this.db).delete(userRoles).where(eq(userRoles.userId, userId));
-    if (roleIds.length > 0)
-      await executor(this.db)
-        .insert(userRoles)
-        .values(roleIds.map((roleId) => ({ userId, roleId })))
-        .onConflictDoNothing();
-  }
-
-  /** Departments of each user, with both names (users without any are absent). */
-  async departsOfUsers(userIds: string[]) {
-    const byUser = new Map<string, { id: string; orgCode: string; name: string; nameZh: string | null }[]>();
-    if (userIds.length === 0) return byUser;
-    const rows = await executor(this.db)
-      .select({
-        userId: userDepartments.userId,
-        id: departments.id,
-        orgCode: departments.orgCode,
-        name: departments.departName,
-        nameZh: departments.departNameZh,
-      })
-      .from(userDepartments)
-      .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
-      .where(inUuids(userDepartments.userId, userIds))
-      .orderBy(asc(departments.orgCode));
-    for (const { userId, ...d } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), d]);
-    return byUser;
-  }
-
-  /** Makes the user a member of exactly these departments. */
-  async setDeparts(userId: string, departIds: string[]) {
-    await executor(this.db).delete(userDepartments).where(eq(userDepartments.userId, userId));
-    if (departIds.length > 0)
-      await executor(this.db)
-        .insert(userDepartments)
-        .values(departIds.map((departmentId) => ({ userId, departmentId })))
-        .onConflictDoNothing();
-  }
-
-  /** Members of a department, in the scope. */
-  membersOf(scope: DataScope, departId: string) {
+  /** Users among these ids, in the scope, by username (a department's members). */
+  inScopeAmong(scope: DataScope, ids: string[]) {
     return executor(this.db)
       .select({ id: users.id, username: users.username, realname: users.realname, status: users.status })
-      .from(userDepartments)
-      .innerJoin(users, eq(users.id, userDepartments.userId))
-      .where(and(eq(userDepartments.departmentId, departId), scopeCondition(scope, users.companyId)))
+      .from(users)
+      .where(and(inUuids(users.id, ids), scopeCondition(scope, users.companyId)))
       .orderBy(asc(users.username));
+  }
+
+  /** How many users among these ids have `text` in their username or real name (all when no text). */
+  async countAmong(ids: string[], text: string | undefined): Promise<number> {
+    if (ids.length === 0) return 0;
+    const [row] = await executor(this.db)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(inUuids(users.id, ids), text ? nameContains(text) : undefined));
+    return Number(row?.total ?? 0);
+  }
+
+  /** A page of the users among these ids with `text` in their username or real name, by username. */
+  pageAmong(ids: string[], text: string | undefined, limit: number, offset: number) {
+    return executor(this.db)
+      .select({ id: users.id, username: users.username, realname: users.realname, status: users.status })
+      .from(users)
+      .where(and(inUuids(users.id, ids), text ? nameContains(text) : undefined))
+      .orderBy(asc(users.username))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /** Which of these ids are users. */
+  async existingIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await executor(this.db).select({ id: users.id }).from(users).where(inUuids(users.id, ids));
+    return new Set(rows.map((r) => r.id));
   }
 
   async count(): Promise<number> {
@@ -272,6 +222,16 @@ export class UserRepo {
       .from(users)
       .where(inUuids(users.id, ids));
     return rows.map((r) => r.companyId);
+  }
+
+  /** The company of each of these users (null for the platform's). */
+  async companiesOf(ids: string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await executor(this.db)
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(inUuids(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r.companyId]));
   }
 
   async update(id: string, change: Partial<UserValues>): Promise<UserRow | undefined> {

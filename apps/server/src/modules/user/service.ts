@@ -21,7 +21,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { RowProblem } from '../../platform/resource';
 import { type DataScope, inScope } from '../../platform/scope';
 import { RequestValidationError } from '../../platform/validation';
-import { USER_LIST_RULES, UserRepo, type UserRow, type UserValues } from './repo';
+import { type ListFilters, USER_LIST_RULES, UserRepo, type UserRow, type UserValues } from './repo';
 
 type ListRow = Awaited<ReturnType<UserRepo['list']>>[number];
 export type UserListRow = ListRow & {
@@ -95,7 +95,7 @@ export class UserService {
 
   constructor(
     private readonly db: Db,
-    private readonly services: Pick<Services, 'companies' | 'countries' | 'dataRules' | 'departs'>,
+    private readonly services: Pick<Services, 'companies' | 'countries' | 'dataRules' | 'departs' | 'roles'>,
     private readonly log: Logger,
   ) {
     this.repo = new UserRepo(db);
@@ -117,13 +117,33 @@ export class UserService {
       this.services.companies.dataScopeOf(auth),
       this.services.dataRules.where(auth, USER_LIST_RULES),
     ]);
-    const { pageNo: _p, pageSize: _s, ...filters } = query;
+    const filters = await this.filtersOf(query);
     const page = await paginate(
       query,
       () => this.repo.countList(scope, filters, rules),
       (limit, offset) => this.repo.list(scope, filters, limit, offset, rules),
     );
     return { ...page, records: await this.enrich(page.records) };
+  }
+
+  /** How many of these users have `text` in their username or real name (a role's members). */
+  countAmong(ids: string[], text: string | undefined): Promise<number> {
+    return this.repo.countAmong(ids, text);
+  }
+
+  /** A page of these users with `text` in their username or real name, by username. */
+  pageAmong(ids: string[], text: string | undefined, limit: number, offset: number) {
+    return this.repo.pageAmong(ids, text, limit, offset);
+  }
+
+  /** Which of these ids are users. */
+  existingIds(ids: string[]): Promise<Set<string>> {
+    return this.repo.existingIds(ids);
+  }
+
+  /** The company of each of these users (null for the platform's). */
+  companiesOf(ids: string[]): Promise<Map<string, string | null>> {
+    return this.repo.companiesOf(ids);
   }
 
   /** Users whose country is `code` (a country in use is not deleted). */
@@ -137,16 +157,27 @@ export class UserService {
       this.services.companies.dataScopeOf(auth),
       this.services.dataRules.where(auth, USER_LIST_RULES),
     ]);
-    const { pageNo: _p, pageSize: _s, ...filters } = query;
+    const filters = await this.filtersOf(query);
     return this.enrich(await this.repo.list(scope, filters, Math.min(limit, EXPORT_MAX_ROWS + 1), 0, rules));
+  }
+
+  /** The repo's filters of a list query: a department or role filter as the ids of its members. */
+  private async filtersOf(query: ListQuery): Promise<ListFilters> {
+    const { pageNo: _p, pageSize: _s, departId, roleId, ...filters } = query;
+    const [inDepart, inRole] = await Promise.all([
+      departId ? this.services.departs.memberIds(departId) : undefined,
+      roleId ? this.services.roles.userIdsOfRole(roleId) : undefined,
+    ]);
+    const among = inDepart && inRole ? inDepart.filter((id) => inRole.includes(id)) : (inDepart ?? inRole);
+    return { ...filters, among };
   }
 
   private async enrich(rows: ListRow[]): Promise<UserListRow[]> {
     const ids = rows.map((r) => r.id);
     const [roles, names, departs] = await Promise.all([
-      this.repo.rolesOfUsers(ids),
+      this.services.roles.rolesOfUsers(ids),
       this.services.companies.namesOf([...new Set(rows.flatMap((r) => r.companyId ?? []))]),
-      this.repo.departsOfUsers(ids),
+      this.services.departs.ofUsers(ids),
     ]);
     return rows.map((r) => ({
       ...r,
@@ -169,7 +200,7 @@ export class UserService {
 
   /** The role options of the user form. */
   roleOptions() {
-    return this.repo.roleOptions();
+    return this.services.roles.roleOptions();
   }
 
   /** Role ids of a user in the caller's scope. */
@@ -194,7 +225,11 @@ export class UserService {
 
   /** Members of a department the caller may see. */
   async membersOf(auth: AuthContext, departId: string) {
-    return this.repo.membersOf(await this.services.companies.dataScopeOf(auth), departId);
+    const [scope, ids] = await Promise.all([
+      this.services.companies.dataScopeOf(auth),
+      this.services.departs.memberIds(departId),
+    ]);
+    return this.repo.inScopeAmong(scope, ids);
   }
 
   /** Users for a picker (username or real name contains `keyword`), in the caller's scope. */
@@ -267,7 +302,7 @@ export class UserService {
       problems.push({ field: 'companyId', code: 'COMPANY_NOT_FOUND' });
     else if (companyId !== null && !(await this.services.companies.find(companyId)))
       problems.push({ field: 'companyId', code: 'COMPANY_NOT_FOUND' });
-    const roleOptions = await this.repo.roleOptions();
+    const roleOptions = await this.services.roles.roleOptions();
     for (const id of input.roleIds) {
       const role = roleOptions.find((r) => r.id === id);
       const allowed = role && (scope.kind === 'all' || auth.roles.includes(role.roleCode));
@@ -335,8 +370,8 @@ export class UserService {
             passwordHash,
             orgCode: await this.currentOrgCode(input.departIds, null),
           });
-          await this.repo.setRoles(user.id, input.roleIds);
-          await this.repo.setDeparts(user.id, input.departIds);
+          await this.services.roles.setRolesOfUser(user.id, input.roleIds);
+          await this.services.departs.setMembership(user.id, input.departIds);
           return user.id;
         },
         this.log,
@@ -359,8 +394,8 @@ export class UserService {
             ...values,
             orgCode: await this.currentOrgCode(input.departIds, current?.orgCode ?? null),
           });
-          await this.repo.setRoles(input.id, input.roleIds);
-          await this.repo.setDeparts(input.id, input.departIds);
+          await this.services.roles.setRolesOfUser(input.id, input.roleIds);
+          await this.services.departs.setMembership(input.id, input.departIds);
         },
         this.log,
       ),
@@ -432,7 +467,7 @@ export class UserService {
   }
 
   private async resolveImport(rows: UserImportRow[]) {
-    const roleOptions = await this.repo.roleOptions();
+    const roleOptions = await this.services.roles.roleOptions();
     const departs = await this.services.departs.byOrgCodes(rows.flatMap((r) => splitCodes(r.departs)));
     return rows.map((row) => {
       const roleCodes = splitCodes(row.roles);
@@ -468,8 +503,8 @@ export class UserService {
               companyId: auth.user.companyId,
               orgCode: await this.currentOrgCode(departIds, null),
             });
-            await this.repo.setRoles(user.id, roleIds);
-            await this.repo.setDeparts(user.id, departIds);
+            await this.services.roles.setRolesOfUser(user.id, roleIds);
+            await this.services.departs.setMembership(user.id, departIds);
           }
           return rows.length;
         },

@@ -3,8 +3,7 @@ import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { inUuids, likeText, pgArray } from '../../platform/sql';
-import { dataRules, permissions, rolePermissions, roles, userRoles } from '../permission/schema';
-import { users } from '../user/schema';
+import { dataRules, permissions, rolePermissions, roles, userRoles } from './schema';
 
 type RoleFilters = Pick<RoleListQuery, 'column' | 'order' | 'roleName' | 'roleCode'>;
 export type RoleValues = typeof roles.$inferInsert;
@@ -42,7 +41,7 @@ function roleWhere(f: RoleFilters): SQL | undefined {
   );
 }
 
-/** SQL of role administration: roles, their grants, their users and the data rules. */
+/** SQL of role administration (the role module's, through `roleRecords`): roles, grants, members, data rules. */
 export class RoleAdminRepo {
   constructor(private readonly db: Db) {}
 
@@ -210,40 +209,6 @@ export class RoleAdminRepo {
   }
 
   // ---- users of a role
-
-  private userWhere(roleId: string, username?: string) {
-    return and(
-      eq(userRoles.roleId, roleId),
-      username
-        ? or(ilike(users.username, likeText(username)), ilike(users.realname, likeText(username)))
-        : undefined,
-    );
-  }
-
-  async countUsers(roleId: string, username?: string): Promise<number> {
-    const [row] = await executor(this.db)
-      .select({ total: sql<number>`count(*)::int` })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(this.userWhere(roleId, username));
-    return Number(row?.total ?? 0);
-  }
-
-  listUsers(roleId: string, username: string | undefined, limit: number, offset: number) {
-    return executor(this.db)
-      .select({ id: users.id, username: users.username, realname: users.realname, status: users.status })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(this.userWhere(roleId, username))
-      .orderBy(asc(users.username))
-      .limit(limit)
-      .offset(offset);
-  }
-
-  async existingUserIds(ids: string[]): Promise<string[]> {
-    const rows = await executor(this.db).select({ id: users.id }).from(users).where(inUuids(users.id, ids));
-    return rows.map((r) => r.id);
-  }
 
   async addUsers(roleId: string, userIds: string[]): Promise<number> {
     const rows = await executor(this.db)
