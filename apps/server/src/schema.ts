@@ -25,6 +25,7 @@ export * from './modules/sms/schema';
 export * from './modules/sms-api/schema';
 export * from './modules/sms-stats/schema';
 export * from './modules/sms-template/schema';
+export * from './modules/call-task/schema';
 export * from './modules/sms-test/schema';
 export * from './modules/user/profile-schema';
 export * from './modules/user/schema';

@@ -1,0 +1,45 @@
+import { defineModule } from '../../platform/module';
+import { CallTaskEngine } from './engine';
+import { type CallPorts, defaultPorts } from './ports';
+import { CallTaskRepo } from './repo';
+import { callTaskRoutes } from './routes';
+import { CallTaskService } from './service';
+
+export { CallTaskEngine, minuteIn } from './engine';
+export type {
+  CallPlanner,
+  CallPlanTask,
+  CallPorts,
+  Dialer,
+  DialOutcome,
+  DialRequest,
+  IvrPlan,
+  TrunkTarget,
+} from './ports';
+export { defaultPorts } from './ports';
+export { CALL_TASK_PERMS } from './routes';
+export type { CallTaskService } from './service';
+
+declare module '../../platform/module' {
+  interface Services {
+    callTasks: CallTaskService;
+    /** The engine's ports: the dialer, the call planner and the clock (the SIP dialer is wired at merge). */
+    callPorts: CallPorts;
+  }
+}
+
+/**
+ * Group call tasks (issue 23): tasks, their numbers and results, call records, per-minute
+ * billing, hang-up SMS, statistics, and the task engine (a worker of the worker role).
+ */
+export const callTaskModule = defineModule({
+  name: 'callTask',
+  provides: ['callTasks', 'callPorts'],
+  needs: ['companies', 'ledger', 'rates', 'sms'],
+  services: ({ db }, services) => {
+    const repo = new CallTaskRepo(db);
+    return { callTasks: new CallTaskService(db, repo, services, () => {}), callPorts: defaultPorts() };
+  },
+  routes: callTaskRoutes,
+  workers: (services, { db, log }) => [new CallTaskEngine(db, new CallTaskRepo(db), services, log, () => {})],
+});
