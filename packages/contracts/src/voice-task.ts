@@ -78,7 +78,10 @@ export const CALL_TASK_TRANSITIONS: Readonly<
 };
 
 /** The state an action or event leads to from `state`, or null when it is not allowed there. */
-export function nextCallTaskState(state: CallTaskState, step: CallTaskAction | CallTaskEvent): CallTaskState | null {
+export function nextCallTaskState(
+  state: CallTaskState,
+  step: CallTaskAction | CallTaskEvent,
+): CallTaskState | null {
   const t = CALL_TASK_TRANSITIONS[step];
   return t.from.includes(state) ? t.to : null;
 }
@@ -98,7 +101,14 @@ export type CallTaskPauseReason = (typeof CALL_TASK_PAUSE_REASONS)[number];
 // --- results ---
 
 /** What became of a number (and of each call attempt). */
-export const CALL_RESULTS = ['answered', 'busy', 'no_answer', 'rejected', 'invalid_number', 'failed'] as const;
+export const CALL_RESULTS = [
+  'answered',
+  'busy',
+  'no_answer',
+  'rejected',
+  'invalid_number',
+  'failed',
+] as const;
 export type CallResult = (typeof CALL_RESULTS)[number];
 
 /** A number's state in its task: waiting, being called (claimed), or done with a result. */
@@ -139,16 +149,20 @@ export function periodsProblem(
   periods: readonly CallPeriod[],
 ): { code: CallTaskRuleCode; index: number } | null {
   if (periods.length === 0) return { code: 'CALL_PERIODS_REQUIRED', index: 0 };
-  if (periods.length > CALL_TASK_PERIODS_MAX) return { code: 'CALL_PERIODS_TOO_MANY', index: CALL_TASK_PERIODS_MAX };
+  if (periods.length > CALL_TASK_PERIODS_MAX)
+    return { code: 'CALL_PERIODS_TOO_MANY', index: CALL_TASK_PERIODS_MAX };
   const spans = periods.map((p, index) => ({ start: minutesOf(p.start), end: minutesOf(p.end), index }));
   for (const s of spans) {
-    if (Number.isNaN(s.start) || Number.isNaN(s.end)) return { code: 'CALL_PERIOD_TIME_INVALID', index: s.index };
+    if (Number.isNaN(s.start) || Number.isNaN(s.end))
+      return { code: 'CALL_PERIOD_TIME_INVALID', index: s.index };
     if (s.start > s.end) return { code: 'CALL_PERIOD_START_AFTER_END', index: s.index };
-    if (s.end - s.start < CALL_TASK_PERIOD_MIN_MINUTES) return { code: 'CALL_PERIOD_TOO_SHORT', index: s.index };
+    if (s.end - s.start < CALL_TASK_PERIOD_MIN_MINUTES)
+      return { code: 'CALL_PERIOD_TOO_SHORT', index: s.index };
   }
   const sorted = [...spans].sort((a, b) => a.start - b.start);
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.start < sorted[i - 1]!.end) return { code: 'CALL_PERIODS_OVERLAP', index: sorted[i]!.index };
+    if (sorted[i]!.start < sorted[i - 1]!.end)
+      return { code: 'CALL_PERIODS_OVERLAP', index: sorted[i]!.index };
   }
   return null;
 }
@@ -184,7 +198,11 @@ export const hangupSmsSchema = z.object({
 export type HangupSms = z.infer<typeof hangupSmsSchema>;
 
 /** A TTS text (IVR files): 1 to 800 characters. */
-export const ttsTextSchema = z.string().trim().min(1, 'FIELD_REQUIRED').max(TTS_TEXT_MAX, 'TTS_TEXT_TOO_LONG');
+export const ttsTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'FIELD_REQUIRED')
+  .max(TTS_TEXT_MAX, 'TTS_TEXT_TOO_LONG');
 
 const callTaskFields = {
   name: z.string().trim().min(1, 'FIELD_REQUIRED').max(64),
@@ -215,10 +233,7 @@ const callTaskFields = {
 };
 
 /** Adds the rules that span fields (periods, time zone) as issues of their fields. */
-function checkTask(
-  task: { periods?: readonly CallPeriod[]; timeZone?: string },
-  ctx: z.RefinementCtx,
-) {
+function checkTask(task: { periods?: readonly CallPeriod[]; timeZone?: string }, ctx: z.RefinementCtx) {
   if (task.periods) {
     const problem = periodsProblem(task.periods);
     if (problem) ctx.addIssue({ code: 'custom', message: problem.code, path: ['periods'] });
@@ -243,7 +258,11 @@ export const callTaskEditSchema = z
   .object({
     id: uuid,
     ...callTaskFields,
-    numbers: z.array(z.string().max(40)).min(1, 'CALL_TASK_NUMBERS_REQUIRED').max(CALL_TASK_NUMBERS_MAX).optional(),
+    numbers: z
+      .array(z.string().max(40))
+      .min(1, 'CALL_TASK_NUMBERS_REQUIRED')
+      .max(CALL_TASK_NUMBERS_MAX)
+      .optional(),
   })
   .superRefine(checkTask);
 export type CallTaskEdit = z.infer<typeof callTaskEditSchema>;

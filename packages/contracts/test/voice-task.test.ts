@@ -193,8 +193,12 @@ describe('task input rules', () => {
     const parsed = callTaskInputSchema.safeParse({ ...base, callRatio: 0 });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    expect(describeIssues(parsed.error.issues, 'en-US')[0]?.message).toBe(errorTexts.CALL_RATIO_INVALID['en-US']);
-    expect(describeIssues(parsed.error.issues, 'zh-CN')[0]?.message).toBe(errorTexts.CALL_RATIO_INVALID['zh-CN']);
+    expect(describeIssues(parsed.error.issues, 'en-US')[0]?.message).toBe(
+      errorTexts.CALL_RATIO_INVALID['en-US'],
+    );
+    expect(describeIssues(parsed.error.issues, 'zh-CN')[0]?.message).toBe(
+      errorTexts.CALL_RATIO_INVALID['zh-CN'],
+    );
     for (const code of [
       'CALL_PERIODS_REQUIRED',
       'CALL_PERIODS_TOO_MANY',

@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  type CallTaskEvent,
   type CallTaskState,
   inPeriods,
-  isFailedResult,
   nextCallTaskState,
-  type CallTaskEvent,
 } from '@switchboard/contracts';
 import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
@@ -86,6 +85,11 @@ export class CallTaskEngine implements ModuleWorker {
     await Promise.allSettled([...this.calls]);
   }
 
+  /** Waits for the calls this engine has up now to end and be written (tests drive ticks by it). */
+  async settle(): Promise<void> {
+    while (this.calls.size > 0) await Promise.allSettled([...this.calls]);
+  }
+
   /** One pass over everything the engine looks after (exposed for tests). */
   async tick(): Promise<void> {
     const { lost } = await this.repo.reclaim();
@@ -130,7 +134,7 @@ export class CallTaskEngine implements ModuleWorker {
     // Claim room under the ratio, the task's row locked so no other process claims at once.
     const claimed = await withTransaction(this.db, async () => {
       const locked = await this.repo.lockTask(task.id);
-      if (!locked || locked.state !== 'calling') return [];
+      if (locked?.state !== 'calling') return [];
       const up = await this.repo.dialling(task.id);
       return this.repo.claim(task.id, locked.callRatio - up, CLAIM_LEASE_MS);
     });
@@ -311,4 +315,3 @@ export class CallTaskEngine implements ModuleWorker {
   }
 }
 
-export { isFailedResult };

@@ -1,4 +1,4 @@
-import { defineModule } from '../../platform/module';
+import { defineModule, type Platform, type Services } from '../../platform/module';
 import { CallTaskEngine } from './engine';
 import { type CallPorts, defaultPorts } from './ports';
 import { CallTaskRepo } from './repo';
@@ -19,6 +19,14 @@ export type {
 export { defaultPorts } from './ports';
 export { CALL_TASK_PERMS } from './routes';
 export type { CallTaskService } from './service';
+
+/** The task engine over a database (the module's worker; tests build one to drive its ticks). */
+export function callTaskEngine(
+  services: Pick<Services, 'callPorts' | 'ledger' | 'rates' | 'sms'>,
+  { db, log }: Pick<Platform, 'db' | 'log'>,
+): CallTaskEngine {
+  return new CallTaskEngine(db, new CallTaskRepo(db), services, log, () => {});
+}
 
 declare module '../../platform/module' {
   interface Services {
@@ -41,5 +49,5 @@ export const callTaskModule = defineModule({
     return { callTasks: new CallTaskService(db, repo, services, () => {}), callPorts: defaultPorts() };
   },
   routes: callTaskRoutes,
-  workers: (services, { db, log }) => [new CallTaskEngine(db, new CallTaskRepo(db), services, log, () => {})],
+  workers: (services, platform) => [callTaskEngine(services, platform)],
 });

@@ -122,7 +122,11 @@ export class CallTaskRepo {
 
   /** Locks a task's row for this transaction (null: another process holds it, or it is gone). */
   async lockTask(id: string): Promise<TaskRow | undefined> {
-    const [row] = await this.x.select().from(callTasks).where(eq(callTasks.id, id)).for('update', { skipLocked: true });
+    const [row] = await this.x
+      .select()
+      .from(callTasks)
+      .where(eq(callTasks.id, id))
+      .for('update', { skipLocked: true });
     return row;
   }
 
@@ -178,7 +182,10 @@ export class CallTaskRepo {
   }
 
   async countNumbers(taskId: string, f: { result?: CallResult; number?: string }): Promise<number> {
-    const [row] = await this.x.select({ n: count() }).from(callTaskNumbers).where(this.numbersWhere(taskId, f));
+    const [row] = await this.x
+      .select({ n: count() })
+      .from(callTaskNumbers)
+      .where(this.numbersWhere(taskId, f));
     return Number(row?.n ?? 0);
   }
 
@@ -205,7 +212,9 @@ export class CallTaskRepo {
     const [row] = await this.x
       .select({ n: count() })
       .from(callTaskNumbers)
-      .where(and(eq(callTaskNumbers.taskId, taskId), inArray(callTaskNumbers.state, ['pending', 'dialling'])));
+      .where(
+        and(eq(callTaskNumbers.taskId, taskId), inArray(callTaskNumbers.state, ['pending', 'dialling'])),
+      );
     return Number(row?.n ?? 0);
   }
 

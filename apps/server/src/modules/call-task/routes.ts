@@ -1,5 +1,5 @@
 import {
-  CALL_RESULTS,
+  CALL_TASK_NUMBERS_MAX,
   type CallRecord,
   type CallResult,
   type CallTaskAction,
@@ -13,7 +13,6 @@ import {
   callTaskNumbersQuerySchema,
   callTaskRecallSchema,
   callTaskSchema,
-  CALL_TASK_NUMBERS_MAX,
   type Locale,
   pageSchema,
   uuid,
@@ -22,7 +21,13 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import { exportRoute, importFileType, type ResourceColumn, readRows, uploadedFile } from '../../platform/resource';
+import {
+  exportRoute,
+  importFileType,
+  type ResourceColumn,
+  readRows,
+  uploadedFile,
+} from '../../platform/resource';
 import { readNumberTable } from '../sms';
 
 /** Permission codes of the group call task screens. */
@@ -208,7 +213,8 @@ export function callTaskRoutes(api: Api, { callTasks }: Pick<Services, 'callTask
       config: { access: { permission: P.add }, openapi: { upload: true } },
       schema: {
         summary: 'Read the numbers of a task from a file (.txt one per line, .csv or .xlsx)',
-        description: 'multipart/form-data with one `file`. Invalid and repeated numbers are answered as problems, by row.',
+        description:
+          'multipart/form-data with one `file`. Invalid and repeated numbers are answered as problems, by row.',
         response: okResponse(numberImportSchema),
       },
     },
@@ -261,4 +267,3 @@ export function callTaskRoutes(api: Api, { callTasks }: Pick<Services, 'callTask
   );
 }
 
-export { CALL_RESULTS };

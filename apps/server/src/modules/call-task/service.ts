@@ -10,8 +10,8 @@ import {
   formatMoney,
   nextCallTaskState,
   type Page,
-  parseMoney,
   type PageQuery,
+  parseMoney,
 } from '@switchboard/contracts';
 import type { AuthContext } from '../../platform/access';
 import { type Db, withTransaction } from '../../platform/db';
@@ -22,7 +22,6 @@ import type { DataScope } from '../../platform/scope';
 import { parseNumber } from '../rate';
 import { type CallTaskRepo, emptyCounts, type NumberCounts, type RecordFilters, type TaskRow } from './repo';
 
-const NOT_FOUND = () => new AppError('NOT_FOUND', 404);
 const WEEK_MS = 7 * 86_400_000;
 
 type Deps = Pick<Services, 'companies'>;
@@ -35,7 +34,8 @@ export function normaliseNumbers(numbers: readonly string[]): string[] {
     const text = given.trim();
     if (text === '') continue;
     const parsed = parseNumber(text);
-    if (!parsed) throw new AppError('CALL_TASK_NUMBER_INVALID', 400, { field: 'numbers', number: text.slice(0, 32) });
+    if (!parsed)
+      throw new AppError('CALL_TASK_NUMBER_INVALID', 400, { field: 'numbers', number: text.slice(0, 32) });
     if (seen.has(parsed.digits)) continue;
     seen.add(parsed.digits);
     out.push(parsed.digits);
@@ -192,10 +192,7 @@ export class CallTaskService {
     return (await this.views([row]))[0]!;
   }
 
-  async numbers(
-    auth: AuthContext,
-    query: PageQuery & { id: string; result?: CallResult; number?: string },
-  ) {
+  async numbers(auth: AuthContext, query: PageQuery & { id: string; result?: CallResult; number?: string }) {
     await this.owned(auth, query.id);
     return paginate(
       query,

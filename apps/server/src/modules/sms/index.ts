@@ -14,11 +14,11 @@ export type {
 } from './ports';
 export type { FinalMessage } from './repo';
 export { SMS_PERMS, smsPerms } from './routes';
+/** Reading a number list from an imported table (txt, csv, xlsx): the group call tasks use it too. */
+export { readNumberTable } from './rules';
 export type { SmsService } from './service';
 export type { AcceptInput, AcceptResult, AcceptWriter } from './types';
 export { PLATFORM_COMPANY_ID } from './types';
-/** Reading a number list from an imported table (txt, csv, xlsx): the group call tasks use it too. */
-export { readNumberTable } from './rules';
 
 declare module '../../platform/module' {
   interface Services {
