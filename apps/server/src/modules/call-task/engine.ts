@@ -1,10 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  type CallTaskEvent,
-  type CallTaskState,
-  inPeriods,
-  nextCallTaskState,
-} from '@switchboard/contracts';
+import { type CallTaskEvent, type CallTaskState, inPeriods, nextCallTaskState } from '@switchboard/contracts';
 import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
@@ -314,4 +309,3 @@ export class CallTaskEngine implements ModuleWorker {
     }
   }
 }
-

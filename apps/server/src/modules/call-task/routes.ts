@@ -266,4 +266,3 @@ export function callTaskRoutes(api: Api, { callTasks }: Pick<Services, 'callTask
     async (request) => ok(request, await callTasks.stats(requireAuth(request), request.query)),
   );
 }
-
