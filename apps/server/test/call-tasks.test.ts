@@ -1,14 +1,18 @@
 import {
   API_PREFIX,
+  CALL_TASK_PROGRESS_MESSAGE,
   type CallRecord,
   type CallTask,
   type CallTaskNumber,
+  type CallTaskProgress,
   type Page,
+  type SocketMessage,
   XLSX_MIME,
 } from '@switchboard/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import {
   type CallPorts,
   type CallTaskEngine,
@@ -28,6 +32,7 @@ import {
   expectOk,
   text,
   tokenOf,
+  userId,
   ZH,
 } from './support/api';
 
@@ -472,6 +477,9 @@ describe('billing', () => {
     const byTo = Object.fromEntries(records.records.map((r) => [r.to, r]));
     expect(byTo['447400123450']).toMatchObject({ result: 'answered', billedS: 62, talkS: 61.5 });
     expect(micros(byTo['447400123450']!.amount)).toBe(gbCharge);
+    // US bills 6/6: a 7 s call is billed 12 s.
+    expect(byTo['12025550126']).toMatchObject({ result: 'answered', billedS: 12, talkS: 7 });
+    expect(micros(byTo['12025550126']!.amount)).toBe(usCharge);
     expect(byTo['447400123451']).toMatchObject({ result: 'busy', billedS: 0, amount: '0.000000' });
     const keys = rowsOf<{ n: number }>(
       await s.app.platform.db.execute(
@@ -554,6 +562,19 @@ describe('records and tenants', () => {
     );
     expect(stats.reduce((sum, r) => sum + r.calls, 0)).toBe(mine.total);
     expect(stats.every((r) => r.cost === null)).toBe(true);
+    // Staff see what the carriers cost (the demo's voice gateway costs) and the margin.
+    const staff = expectOk(
+      await call<{ key: string; revenue: string; cost: string | null; margin: string | null }[]>(
+        'admin',
+        'GET',
+        '/groupCallTask/stats',
+        { query: { by: 'trunk' } },
+      ),
+    );
+    const trunk = staff.find((r) => r.key === 'trunk-test');
+    expect(trunk?.cost).not.toBeNull();
+    expect(micros(trunk!.revenue) - micros(trunk!.cost!)).toBe(micros(trunk!.margin!));
+    expect(micros(trunk!.cost!)).toBeGreaterThan(0n);
     const res = await fetch(`${s.baseUrl}${API_PREFIX}/groupCallTask/records/exportXls`, {
       headers: { 'X-Access-Token': tokens.customer! },
     });
@@ -627,5 +648,46 @@ describe('the worker', () => {
     });
     expect(done.counts).toMatchObject({ done: 4, answered: 2, busy: 1, rejected: 1 });
     for (const n of numbers) expect(dialer.count(n.slice(1))).toBe(1);
+  });
+});
+
+describe('live progress', () => {
+  it('pushes a task’s state and counts over the websocket to its maker, never to another company', async () => {
+    const open = (user: string) =>
+      new Promise<{ socket: WebSocket; messages: SocketMessage[] }>((resolve, reject) => {
+        const socket = new WebSocket(`${s.baseUrl.replace('http', 'ws')}/websocket/${userId(user)}`, [
+          'switchboard',
+          tokens[user]!,
+        ]);
+        const messages: SocketMessage[] = [];
+        socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as SocketMessage));
+        socket.on('open', () => resolve({ socket, messages }));
+        socket.on('error', reject);
+      });
+    const mine = await open('customer');
+    const other = await open('customer2');
+    try {
+      const t = await addTask('customer', { numbers: ['+8613800008000', '+8613800008001'] });
+      at('09:00');
+      await act('customer', 'submit', t.id);
+      await tickUntil('customer', t.id, 'success');
+      const progress = () =>
+        mine.messages
+          .filter((m) => m.cmd === 'topic' && m.msgId === CALL_TASK_PROGRESS_MESSAGE)
+          .map((m) => JSON.parse((m as { msgTxt: string }).msgTxt) as CallTaskProgress)
+          .filter((p) => p.id === t.id);
+      const last = await eventually(async () => {
+        const found = progress().find((p) => p.state === 'success');
+        expect(found).toBeDefined();
+        return found!;
+      });
+      expect(last.counts).toMatchObject({ total: 2, done: 2, answered: 1, busy: 1 });
+      expect(other.messages.some((m) => m.cmd === 'topic' && m.msgId === CALL_TASK_PROGRESS_MESSAGE)).toBe(
+        false,
+      );
+    } finally {
+      mine.socket.close();
+      other.socket.close();
+    }
   });
 });

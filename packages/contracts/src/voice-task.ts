@@ -369,7 +369,10 @@ export const callRecordQuerySchema = pageQuerySchema.extend({
   until: dateTime.optional(),
 });
 
-/** Live progress of a task, as the websocket carries it (message text of cmd 'user', kind 'callTask'). */
+/** The websocket message id of a task's live progress (cmd 'topic'; its text is CallTaskProgress as JSON). */
+export const CALL_TASK_PROGRESS_MESSAGE = 'voice.task.progress';
+
+/** Live progress of a task, as the websocket carries it. */
 export const callTaskProgressSchema = z.object({
   kind: z.literal('callTask'),
   id: uuid,

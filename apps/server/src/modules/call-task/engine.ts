@@ -4,6 +4,7 @@ import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { ModuleWorker, Services } from '../../platform/module';
+import { billedSeconds } from '../rate';
 import type { CallPorts, DialOutcome } from './ports';
 import type { CallTaskRepo, ClaimedNumber, TaskRow } from './repo';
 
@@ -245,7 +246,22 @@ export class CallTaskEngine implements ModuleWorker {
       if (broke.has(rec.companyId)) continue;
       const seconds = Math.ceil(rec.talkMs / 1000);
       let amount = 0n;
+      let billed = seconds;
+      let cost: bigint | null = null;
       try {
+        // The seconds billed by the rate's increments, and what the carriers cost (staff see the margin).
+        const { rate, number, operator } = await this.services.rates.pricing.resolve(
+          rec.companyId,
+          'voice',
+          rec.toNumber,
+        );
+        billed = billedSeconds(seconds, rate.billingInitial, rate.billingIncrement);
+        const perMinute = await this.services.rates.gatewayCosts.costOf(
+          'voice',
+          number.countryCode,
+          operator,
+        );
+        if (perMinute !== null) cost = (perMinute * BigInt(billed) + 30n) / 60n;
         const charged = await this.services.rates.charging.charge(
           rec.companyId,
           'voice',
@@ -263,9 +279,10 @@ export class CallTaskEngine implements ModuleWorker {
         if (!(error instanceof AppError)) throw error;
         // No rate (or not a number): nothing can be charged; the record says 0.
         this.log.warn({ recordId: rec.id, error: error.errorCode }, 'answered call not charged');
+        billed = 0;
       }
       await withTransaction(this.db, async () => {
-        if (!(await this.repo.markCharged(rec.id, amount, seconds))) return;
+        if (!(await this.repo.markCharged(rec.id, amount, billed, cost))) return;
         await this.repo.addAmount(rec.taskId, amount);
         await this.repo.addNumberAmount(rec.numberId, amount);
       });

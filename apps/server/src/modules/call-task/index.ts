@@ -1,6 +1,7 @@
 import { defineModule, type Platform, type Services } from '../../platform/module';
 import { CallTaskEngine } from './engine';
 import { type CallPorts, defaultPorts } from './ports';
+import { progressPublisher } from './progress';
 import { CallTaskRepo } from './repo';
 import { callTaskRoutes } from './routes';
 import { CallTaskService } from './service';
@@ -23,9 +24,10 @@ export type { CallTaskService } from './service';
 /** The task engine over a database (the module's worker; tests build one to drive its ticks). */
 export function callTaskEngine(
   services: Pick<Services, 'callPorts' | 'ledger' | 'rates' | 'sms'>,
-  { db, log }: Pick<Platform, 'db' | 'log'>,
+  { db, log, realtime }: Pick<Platform, 'db' | 'log' | 'realtime'>,
 ): CallTaskEngine {
-  return new CallTaskEngine(db, new CallTaskRepo(db), services, log, () => {});
+  const repo = new CallTaskRepo(db);
+  return new CallTaskEngine(db, repo, services, log, progressPublisher(repo, realtime, log));
 }
 
 declare module '../../platform/module' {
@@ -44,9 +46,10 @@ export const callTaskModule = defineModule({
   name: 'callTask',
   provides: ['callTasks', 'callPorts'],
   needs: ['companies', 'ledger', 'rates', 'sms'],
-  services: ({ db }, services) => {
+  services: ({ db, realtime, log }, services) => {
     const repo = new CallTaskRepo(db);
-    return { callTasks: new CallTaskService(db, repo, services, () => {}), callPorts: defaultPorts() };
+    const progress = progressPublisher(repo, realtime, log);
+    return { callTasks: new CallTaskService(db, repo, services, progress), callPorts: defaultPorts() };
   },
   routes: callTaskRoutes,
   workers: (services, platform) => [callTaskEngine(services, platform)],

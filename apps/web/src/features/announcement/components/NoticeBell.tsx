@@ -2,6 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import {
   type AnnouncementItem,
   type AnnouncementsByUser,
+  CALL_TASK_PROGRESS_MESSAGE,
   GATEWAY_STATE_MESSAGE,
   type SocketMessage,
 } from '@switchboard/contracts';
@@ -56,7 +57,7 @@ export function NoticeBell({
   useNoticeSocket(async (message: SocketMessage) => {
     if (message.cmd === 'heartcheck') return;
     // Live gateway states travel on the same socket; they are no notices.
-    if (message.msgId === GATEWAY_STATE_MESSAGE) return;
+    if (message.msgId === GATEWAY_STATE_MESSAGE || message.msgId === CALL_TASK_PROGRESS_MESSAGE) return;
     // A message means the lists changed: always ask the server (never the cache).
     let fresh: AnnouncementsByUser;
     try {

@@ -9,10 +9,17 @@ import type {
   callTaskListQuerySchema,
   Page,
 } from '@switchboard/contracts';
+import {
+  CALL_TASK_PROGRESS_MESSAGE,
+  callTaskActionsOf,
+  callTaskProgressSchema,
+  type SocketMessage,
+} from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
+import { useNoticeSocket } from '@/lib/websocket';
 
 export const RECORD_EXPORT_PATH = '/groupCallTask/records/exportXls';
 export const NUMBER_IMPORT_PATH = '/groupCallTask/importNumbers';
@@ -33,8 +40,11 @@ export const listCallRecordsQuery = listQuery<CallRecordParams, Page<CallRecord>
   'records',
 ]);
 
-/** How often a live task's details and numbers are read again while it is shown. */
-export const LIVE_REFRESH_MS = 2_000;
+/**
+ * How often a live task's details and numbers are read again while shown: the websocket's
+ * progress messages (useTaskProgress) keep them current between reads.
+ */
+export const LIVE_REFRESH_MS = 10_000;
 const live = (state: CallTaskState | undefined) =>
   state === 'submitting' || state === 'running' || state === 'calling';
 
@@ -130,3 +140,34 @@ export interface NumberImport {
 }
 export const importNumbers = (file: File) =>
   apiClient.upload<NumberImport>(NUMBER_IMPORT_PATH, file, { filename: file.name });
+
+/**
+ * Keeps a shown task current from the progress the server pushes over the websocket: its state
+ * and counts at once, its numbers and the list read again.
+ */
+export function useTaskProgress(id: string | null) {
+  const queryClient = useQueryClient();
+  useNoticeSocket((message: SocketMessage) => {
+    if (id === null || message.cmd !== 'topic' || message.msgId !== CALL_TASK_PROGRESS_MESSAGE) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message.msgTxt);
+    } catch {
+      return;
+    }
+    const progress = callTaskProgressSchema.safeParse(parsed);
+    if (!progress.success || progress.data.id !== id) return;
+    queryClient.setQueryData<CallTask>(callTaskQuery(id).queryKey, (current) =>
+      current
+        ? {
+            ...current,
+            state: progress.data.state,
+            counts: progress.data.counts,
+            actions: callTaskActionsOf(progress.data.state),
+          }
+        : current,
+    );
+    void queryClient.invalidateQueries({ queryKey: [...callTaskKey, 'numbers'] });
+    void queryClient.invalidateQueries({ queryKey: listKey });
+  });
+}

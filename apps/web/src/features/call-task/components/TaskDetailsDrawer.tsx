@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Progress, Select, Space, Statistic, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callTaskNumbersQuery, callTaskQuery } from '../api/call-tasks';
+import { callTaskNumbersQuery, callTaskQuery, useTaskProgress } from '../api/call-tasks';
 import { ResultTag, TaskStateTag } from './TaskStateTag';
 
-/** A task's details: its live progress (read again every 2 s while it runs) and each number's result. */
+/** A task's details: its live progress (pushed over the websocket) and each number's result. */
 export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('callTask');
   const task = useQuery({ ...callTaskQuery(id ?? ''), enabled: id !== null });
+  useTaskProgress(id);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
   const [result, setResult] = useState<CallResult | undefined>();
   const numbers = useQuery({
