@@ -226,7 +226,7 @@ export function TaskFormModal({
       </Form.Item>
       <Space wrap size="large">
         <Form.Item name="callRatio" label={labels.callRatio} rules={[rule('callRatio')]}>
-          <InputNumber min={1} precision={0} data-testid="call-task-ratio" />
+          <InputNumber precision={0} data-testid="call-task-ratio" />
         </Form.Item>
         <Form.Item name="ttlS" label={labels.ttlS} rules={[rule('ttlS')]}>
           <InputNumber
