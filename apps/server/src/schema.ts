@@ -7,6 +7,7 @@ export * from './modules/announcement/schema';
 export * from './modules/api-access/schema';
 export * from './modules/auth/schema';
 export * from './modules/brand/schema';
+export * from './modules/call-task/schema';
 export * from './modules/company/schema';
 export * from './modules/contact/schema';
 export * from './modules/country/schema';

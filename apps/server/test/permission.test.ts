@@ -63,6 +63,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'smsSenders',
       'sms',
       'routing',
+      'callTasks',
     ]);
     expect(find(menu, 'home')).toEqual({
       id: seededId('menu:home'),
@@ -289,6 +290,12 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'system:user:ipWhitelist',
         'system:user:password',
         'system:user:resetGoogle',
+        'voice:record:export',
+        'voice:record:stats',
+        'voice:task:add',
+        'voice:task:delete',
+        'voice:task:edit',
+        'voice:task:run',
         'sms:sender:add',
         'sms:sender:delete',
         'sms:sender:edit',
@@ -328,6 +335,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       'smsTemplates',
       'smsSenders',
       'sms',
+      'callTasks',
     ]);
     expect(names(menu)).not.toContain('system');
     expect(names(menu)).not.toContain('testTool');
@@ -336,8 +344,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       meta: { title: 'Companies', permissionList: [] },
     });
     // Topping up its company's balance, its own company's API access, looking up its own prices
-    // (the quote tester), writing its own SMS templates and sender ids (not reviewing) and
-    // sending SMS of the four kinds.
+    // (the quote tester), writing its own SMS templates and sender ids (not reviewing),
+    // sending SMS of the four kinds and running its group call tasks.
     expect(actions(auth).sort()).toEqual(
       [
         'api:callback:edit',
@@ -369,6 +377,12 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
         'sms:template:edit',
         'sms:template:export',
         'sms:template:import',
+        'voice:record:export',
+        'voice:record:stats',
+        'voice:task:add',
+        'voice:task:delete',
+        'voice:task:edit',
+        'voice:task:run',
       ].sort(),
     );
     expect(actions(auth).some((a) => a.startsWith('system:'))).toBe(false);

@@ -5,6 +5,7 @@ import type apiDocs from './locales/en-US/apiDocs.json';
 import type auth from './locales/en-US/auth.json';
 import type billing from './locales/en-US/billing.json';
 import type branding from './locales/en-US/branding.json';
+import type callTask from './locales/en-US/callTask.json';
 import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
 import type country from './locales/en-US/country.json';
@@ -65,6 +66,7 @@ declare module 'i18next' {
       country: typeof country;
       jobs: typeof jobs;
       role: typeof role;
+      callTask: typeof callTask;
     };
   }
 }

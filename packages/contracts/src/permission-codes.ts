@@ -165,6 +165,14 @@ export const PERMISSION_CODES = [
   'system:user:password',
   'system:user:resetGoogle',
   'test:home:view',
+  'voice:record:export',
+  'voice:record:list',
+  'voice:record:stats',
+  'voice:task:add',
+  'voice:task:delete',
+  'voice:task:edit',
+  'voice:task:list',
+  'voice:task:run',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

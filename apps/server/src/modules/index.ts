@@ -3,6 +3,7 @@ import { announcementModule } from './announcement';
 import { apiAccessModule } from './api-access';
 import { authModule } from './auth';
 import { brandModule } from './brand';
+import { callTaskModule } from './call-task';
 import { companiesModule } from './company';
 import { companyModule } from './company-admin';
 import { contactModule } from './contact';
@@ -63,6 +64,7 @@ export function appModules(): AppModule[] {
     routingModule,
     smsTemplateModule,
     smsModule,
+    callTaskModule,
     smsStatsModule,
     smsApiModule,
     smppServerModule,

@@ -993,6 +993,1977 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groupCallTask/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a group call task (waiting to submit)
+         * @description Needs the permission `voice:task:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        callerGroupId?: string | null;
+                        /** @default [] */
+                        callerIds?: string[];
+                        callRatio: number;
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** @default null */
+                        hangupSms?: {
+                            text: string;
+                            /** @enum {string} */
+                            to: "answered" | "all";
+                        } | null;
+                        /** Format: uuid */
+                        ivrFlowId: string;
+                        name: string;
+                        numbers: string[];
+                        periods: {
+                            end: string;
+                            start: string;
+                        }[];
+                        /** @default null */
+                        routeId?: string | null;
+                        /** @default UTC */
+                        timeZone?: string;
+                        /** @default null */
+                        trunkId?: string | null;
+                        ttlS: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("run" | "pause" | "resume" | "stop" | "recall_all" | "recall_failed")[];
+                                amount: string;
+                                callerGroupId: string | null;
+                                callerIds: string[];
+                                callRatio: number;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    answered: number;
+                                    busy: number;
+                                    dialling: number;
+                                    done: number;
+                                    failed: number;
+                                    invalid_number: number;
+                                    no_answer: number;
+                                    pending: number;
+                                    rejected: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                hangupSms: {
+                                    text: string;
+                                    /** @enum {string} */
+                                    to: "answered" | "all";
+                                } | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ivrFlowId: string;
+                                name: string;
+                                pauseReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                routeId: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                                timeZone: string;
+                                trunkId: string | null;
+                                ttlS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a task waiting to submit
+         * @description Needs the permission `voice:task:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: null;
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One group call task with its progress
+         * @description Needs the permission `voice:task:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("run" | "pause" | "resume" | "stop" | "recall_all" | "recall_failed")[];
+                                amount: string;
+                                callerGroupId: string | null;
+                                callerIds: string[];
+                                callRatio: number;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    answered: number;
+                                    busy: number;
+                                    dialling: number;
+                                    done: number;
+                                    failed: number;
+                                    invalid_number: number;
+                                    no_answer: number;
+                                    pending: number;
+                                    rejected: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                hangupSms: {
+                                    text: string;
+                                    /** @enum {string} */
+                                    to: "answered" | "all";
+                                } | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ivrFlowId: string;
+                                name: string;
+                                pauseReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                routeId: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                                timeZone: string;
+                                trunkId: string | null;
+                                ttlS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a task waiting to submit (numbers replaced when given)
+         * @description Needs the permission `voice:task:edit`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        callerGroupId?: string | null;
+                        /** @default [] */
+                        callerIds?: string[];
+                        callRatio: number;
+                        /** @default null */
+                        hangupSms?: {
+                            text: string;
+                            /** @enum {string} */
+                            to: "answered" | "all";
+                        } | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        ivrFlowId: string;
+                        name: string;
+                        numbers?: string[];
+                        periods: {
+                            end: string;
+                            start: string;
+                        }[];
+                        /** @default null */
+                        routeId?: string | null;
+                        /** @default UTC */
+                        timeZone?: string;
+                        /** @default null */
+                        trunkId?: string | null;
+                        ttlS: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("run" | "pause" | "resume" | "stop" | "recall_all" | "recall_failed")[];
+                                amount: string;
+                                callerGroupId: string | null;
+                                callerIds: string[];
+                                callRatio: number;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    answered: number;
+                                    busy: number;
+                                    dialling: number;
+                                    done: number;
+                                    failed: number;
+                                    invalid_number: number;
+                                    no_answer: number;
+                                    pending: number;
+                                    rejected: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                hangupSms: {
+                                    text: string;
+                                    /** @enum {string} */
+                                    to: "answered" | "all";
+                                } | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ivrFlowId: string;
+                                name: string;
+                                pauseReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                routeId: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                                timeZone: string;
+                                trunkId: string | null;
+                                ttlS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/importNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the numbers of a task from a file (.txt one per line, .csv or .xlsx)
+         * @description multipart/form-data with one `file`. Invalid and repeated numbers are answered as problems, by row.
+         *
+         *     Needs the permission `voice:task:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description .xlsx, .csv or .txt
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                numbers: string[];
+                                problems: {
+                                    number: string;
+                                    reason: string;
+                                    row: number;
+                                }[];
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Group call tasks in the caller’s scope, with their counts and allowed actions
+         * @description Needs the permission `voice:task:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyId?: string;
+                    name?: string;
+                    pageNo?: number;
+                    pageSize?: number;
+                    state?: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    actions: ("run" | "pause" | "resume" | "stop" | "recall_all" | "recall_failed")[];
+                                    amount: string;
+                                    callerGroupId: string | null;
+                                    callerIds: string[];
+                                    callRatio: number;
+                                    /** Format: uuid */
+                                    companyId: string;
+                                    companyName: string;
+                                    counts: {
+                                        answered: number;
+                                        busy: number;
+                                        dialling: number;
+                                        done: number;
+                                        failed: number;
+                                        invalid_number: number;
+                                        no_answer: number;
+                                        pending: number;
+                                        rejected: number;
+                                        total: number;
+                                    };
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    finishedAt: string | null;
+                                    hangupSms: {
+                                        text: string;
+                                        /** @enum {string} */
+                                        to: "answered" | "all";
+                                    } | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    ivrFlowId: string;
+                                    name: string;
+                                    pauseReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                    periods: {
+                                        end: string;
+                                        start: string;
+                                    }[];
+                                    routeId: string | null;
+                                    startedAt: string | null;
+                                    /** @enum {string} */
+                                    state: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                                    timeZone: string;
+                                    trunkId: string | null;
+                                    ttlS: number;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The numbers of a task with their results
+         * @description Needs the permission `voice:task:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                    number?: string;
+                    pageNo?: number;
+                    pageSize?: number;
+                    result?: "answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    amount: string;
+                                    attempts: number;
+                                    calledAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    keys: string;
+                                    number: string;
+                                    result: ("answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed") | null;
+                                    ringS: number;
+                                    /** @enum {string} */
+                                    state: "pending" | "dialling" | "done";
+                                    talkS: number;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a running task
+         * @description Needs the permission `voice:task:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("run" | "pause" | "resume" | "stop" | "recall_all" | "recall_failed")[];
+                                amount: string;
+                                callerGroupId: string | null;
+                                callerIds: string[];
+                                callRatio: number;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    answered: number;
+                                    busy: number;
+                                    dialling: number;
+                                    done: number;
+                                    failed: number;
+                                    invalid_number: number;
+                                    no_answer: number;
+                                    pending: number;
+                                    rejected: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                hangupSms: {
+                                    text: string;
+                                    /** @enum {string} */
+                                    to: "answered" | "all";
+                                } | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ivrFlowId: string;
+                                name: string;
+                                pauseReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                routeId: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                                timeZone: string;
+                                trunkId: string | null;
+                                ttlS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/reCall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call a finished or stopped task’s numbers again: all, or those not answered
+         * @description Needs the permission `voice:task:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        only: "all" | "failed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("run" | "pause" | "resume" | "stop" | "recall_all" | "recall_failed")[];
+                                amount: string;
+                                callerGroupId: string | null;
+                                callerIds: string[];
+                                callRatio: number;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    answered: number;
+                                    busy: number;
+                                    dialling: number;
+                                    done: number;
+                                    failed: number;
+                                    invalid_number: number;
+                                    no_answer: number;
+                                    pending: number;
+                                    rejected: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                hangupSms: {
+                                    text: string;
+                                    /** @enum {string} */
+                                    to: "answered" | "all";
+                                } | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ivrFlowId: string;
+                                name: string;
+                                pauseReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                routeId: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                                timeZone: string;
+                                trunkId: string | null;
+                                ttlS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call records (every attempt) with filters
+         * @description Needs the permission `voice:record:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyId?: string;
+                    from?: string;
+                    pageNo?: number;
+                    pageSize?: number;
+                    result?: "answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed";
+                    taskId?: string;
+                    to?: string;
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    amount: string;
+                                    answeredAt: string | null;
+                                    billedS: number;
+                                    callerId: string | null;
+                                    /** Format: uuid */
+                                    companyId: string;
+                                    companyName: string;
+                                    /** Format: date-time */
+                                    endedAt: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    keys: string;
+                                    /** @enum {string} */
+                                    result: "answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed";
+                                    ringS: number;
+                                    sipCode: number | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    talkS: number;
+                                    /** Format: uuid */
+                                    taskId: string;
+                                    taskName: string;
+                                    to: string;
+                                    trunkId: string | null;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/records/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export call records of the past week as .xlsx
+         * @description Needs the permission `voice:record:export`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyId?: string;
+                    from?: string;
+                    result?: "answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed";
+                    taskId?: string;
+                    to?: string;
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused task
+         * @description Needs the permission `voice:task:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("run" | "pause" | "resume" | "stop" | "recall_all" | "recall_failed")[];
+                                amount: string;
+                                callerGroupId: string | null;
+                                callerIds: string[];
+                                callRatio: number;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    answered: number;
+                                    busy: number;
+                                    dialling: number;
+                                    done: number;
+                                    failed: number;
+                                    invalid_number: number;
+                                    no_answer: number;
+                                    pending: number;
+                                    rejected: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                hangupSms: {
+                                    text: string;
+                                    /** @enum {string} */
+                                    to: "answered" | "all";
+                                } | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ivrFlowId: string;
+                                name: string;
+                                pauseReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                routeId: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                                timeZone: string;
+                                trunkId: string | null;
+                                ttlS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call statistics by day, task or trunk (cost and margin for staff)
+         * @description Needs the permission `voice:record:stats`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    by?: "day" | "task" | "trunk";
+                    companyId?: string;
+                    from?: string;
+                    result?: "answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed";
+                    taskId?: string;
+                    to?: string;
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                answered: number;
+                                answerRate: number;
+                                avgTalkS: number;
+                                calls: number;
+                                cost: string | null;
+                                key: string;
+                                label: string;
+                                margin: string | null;
+                                revenue: string;
+                            }[];
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a task (cancelled)
+         * @description Needs the permission `voice:task:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("run" | "pause" | "resume" | "stop" | "recall_all" | "recall_failed")[];
+                                amount: string;
+                                callerGroupId: string | null;
+                                callerIds: string[];
+                                callRatio: number;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    answered: number;
+                                    busy: number;
+                                    dialling: number;
+                                    done: number;
+                                    failed: number;
+                                    invalid_number: number;
+                                    no_answer: number;
+                                    pending: number;
+                                    rejected: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                hangupSms: {
+                                    text: string;
+                                    /** @enum {string} */
+                                    to: "answered" | "all";
+                                } | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ivrFlowId: string;
+                                name: string;
+                                pauseReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                routeId: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                                timeZone: string;
+                                trunkId: string | null;
+                                ttlS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit (run) a task waiting to submit
+         * @description Needs the permission `voice:task:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("run" | "pause" | "resume" | "stop" | "recall_all" | "recall_failed")[];
+                                amount: string;
+                                callerGroupId: string | null;
+                                callerIds: string[];
+                                callRatio: number;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    answered: number;
+                                    busy: number;
+                                    dialling: number;
+                                    done: number;
+                                    failed: number;
+                                    invalid_number: number;
+                                    no_answer: number;
+                                    pending: number;
+                                    rejected: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                hangupSms: {
+                                    text: string;
+                                    /** @enum {string} */
+                                    to: "answered" | "all";
+                                } | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ivrFlowId: string;
+                                name: string;
+                                pauseReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                routeId: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "waiting_submit" | "submitting" | "calling" | "success" | "cancelled" | "paused" | "running";
+                                timeZone: string;
+                                trunkId: string | null;
+                                ttlS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;

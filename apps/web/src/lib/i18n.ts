@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'menuAdmin',
   'jobs',
   'role',
+  'callTask',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

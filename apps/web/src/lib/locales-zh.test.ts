@@ -98,6 +98,12 @@ const ALLOWED = new Set([
   'stat',
   // Scheduled jobs: the schedule's notation (a cron expression), as operators type it
   'cron',
+  // Voice (issue 23): the terms of the spec's Chinese console (IVR, TTS, TTL) and a time's format
+  'IVR',
+  'TTS',
+  'TTL',
+  'HH',
+  'mm',
   'Cron',
   // Monitoring: the figures' own names as operators know them, and the metrics settings
   'CPU',

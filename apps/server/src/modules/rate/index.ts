@@ -21,7 +21,7 @@ export type { PricedCharge, RateChargeItem, RateChargeOutcome } from './charging
 export { commissionKey } from './charging';
 export type { Priced, Pricing, Resolution } from './pricing';
 export { RATES_CACHE } from './reads';
-export { type ParsedNumber, parseNumber } from './resolve';
+export { billedSeconds, type ParsedNumber, parseNumber } from './resolve';
 export { RATE_PERMS } from './routes';
 
 /** The rate module's services, one concern each: what other modules reach as `services.rates`. */

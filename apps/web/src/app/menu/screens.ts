@@ -59,6 +59,8 @@ const LOADERS: Record<ScreenComponent, Loader> = {
   'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
   'sms/GatewayList': () => import('@/features/gateway/pages/GatewayListPage'),
   'sms/SmsAnalysis': () => import('@/features/sms-stats/pages/SmsAnalysisPage'),
+  'callTask/TaskList': () => import('@/features/call-task/pages/TaskListPage'),
+  'callTask/CallRecords': () => import('@/features/call-task/pages/CallRecordsPage'),
 };
 
 /** Menu nodes that only group their children. */

@@ -54,4 +54,6 @@ export const BUTTON_TITLES_ZH: Record<string, string> = {
   'Test a number': '测试号码',
   'Edit operators': '编辑运营商',
   'Grant gateways': '授权网关',
+  'Run, pause, resume, stop, re-call': '运行、暂停、恢复、停止、重呼',
+  'Call statistics': '通话统计',
 };

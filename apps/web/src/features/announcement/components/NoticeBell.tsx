@@ -2,6 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import {
   type AnnouncementItem,
   type AnnouncementsByUser,
+  CALL_TASK_PROGRESS_MESSAGE,
   GATEWAY_STATE_MESSAGE,
   type NoticeTopic,
   type SocketMessage,
@@ -66,8 +67,8 @@ export function NoticeBell({
 
   useNoticeSocket(async (message: SocketMessage) => {
     if (message.cmd === 'heartcheck') return;
-    // Live gateway states travel on the same socket; they are no notices.
-    if (message.msgId === GATEWAY_STATE_MESSAGE) return;
+    // Live gateway states and call-task progress travel on the same socket; they are no notices.
+    if (message.msgId === GATEWAY_STATE_MESSAGE || message.msgId === CALL_TASK_PROGRESS_MESSAGE) return;
     // A decision about something on screen (a sender approved): that screen shows it now.
     const roots = message.topic ? TOPIC_QUERY_ROOTS[message.topic] : [];
     for (const root of roots) void queryClient.invalidateQueries({ queryKey: [root] });

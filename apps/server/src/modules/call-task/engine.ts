@@ -1,0 +1,328 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type CallTaskEvent, type CallTaskState, inPeriods, nextCallTaskState } from '@switchboard/contracts';
+import { type Db, withTransaction } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import type { Logger } from '../../platform/logger';
+import type { ModuleWorker, Services } from '../../platform/module';
+import { billedSeconds } from '../rate';
+import type { CallPorts, DialOutcome } from './ports';
+import type { CallTaskRepo, ClaimedNumber, TaskRow } from './repo';
+
+/** How long a claim holds before it is marked and dialled (else it goes back to pending). */
+export const CLAIM_LEASE_MS = 30_000;
+/** How long a number's phone rings at most. */
+export const RING_TIMEOUT_S = 45;
+/** A marked call's lease beyond its ring time and TTL (past it the call counts as lost: failed). */
+const CALL_LEASE_SLACK_MS = 60_000;
+
+/** The minute of the day (0-1439) at `at` in a time zone. */
+export function minuteIn(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
+  return hour * 60 + minute;
+}
+
+type EngineServices = Pick<Services, 'callPorts' | 'ledger' | 'rates' | 'sms'>;
+
+/**
+ * The task engine (a module worker of the worker role): every tick it
+ * - puts lapsed claims back (never-marked) or ends them failed (marked: the call may have been
+ *   placed, so it is never placed again);
+ * - charges answered calls not yet charged (once each: the ledger key `voice:<record id>`);
+ * - sends due hang-up SMS through the SMS engine (charged as SMS);
+ * - for each live task: pauses it when its company's balance ran out, runs it again when it is
+ *   back; outside its periods lets it wait (`running`), inside them (`calling`) keeps at most its
+ *   call ratio of calls up across every process (the task row locked while claiming), claiming
+ *   numbers with `FOR UPDATE SKIP LOCKED`; finishes it when no number is left.
+ */
+export class CallTaskEngine implements ModuleWorker {
+  readonly role = 'worker' as const;
+  private running = false;
+  private done: Promise<void> | undefined;
+  private wake: AbortController | undefined;
+  private readonly calls = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly repo: CallTaskRepo,
+    private readonly services: EngineServices,
+    private readonly log: Logger,
+    private readonly onProgress: (taskId: string) => void,
+    private readonly idleMs = 250,
+  ) {}
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.done = (async () => {
+      while (this.running) {
+        try {
+          await this.tick();
+        } catch (error) {
+          this.log.error({ err: error }, 'call task engine tick failed');
+        }
+        if (!this.running) break;
+        this.wake = new AbortController();
+        await sleep(this.idleMs, undefined, { signal: this.wake.signal }).catch(() => {});
+      }
+    })();
+  }
+
+  async stop() {
+    this.running = false;
+    this.wake?.abort();
+    await this.done;
+    await Promise.allSettled([...this.calls]);
+  }
+
+  /** Waits for the calls this engine has up now to end and be written (tests drive ticks by it). */
+  async settle(): Promise<void> {
+    while (this.calls.size > 0) await Promise.allSettled([...this.calls]);
+  }
+
+  /** One pass over everything the engine looks after (exposed for tests). */
+  async tick(): Promise<void> {
+    const { lost } = await this.repo.reclaim();
+    for (const taskId of new Set(lost.map((l) => l.taskId))) this.onProgress(taskId);
+    const broke = await this.chargeDue();
+    await this.sendHangupSms();
+    const ports = this.services.callPorts;
+    for (const task of await this.repo.liveTasks()) {
+      await this.step(task, ports, broke);
+    }
+  }
+
+  private async step(task: TaskRow, ports: CallPorts, broke: Set<string>) {
+    if (task.state === 'submitting') {
+      await this.move(task, 'submitted');
+      return;
+    }
+    const { balance, creditLimit } = await this.services.ledger.balanceOf(task.companyId);
+    const covered = !broke.has(task.companyId) && balance + creditLimit > 0n;
+    if (task.state === 'paused') {
+      if (covered) await this.move(task, 'balance_back', { pauseReason: null });
+      return;
+    }
+    if (!covered) {
+      await this.move(task, 'balance_out', { pauseReason: 'BALANCE_INSUFFICIENT' });
+      return;
+    }
+    if ((await this.repo.pendingOrDialling(task.id)) === 0) {
+      await this.move(task, 'finished', { finishedAt: new Date() });
+      return;
+    }
+    const inside = inPeriods(task.periods, minuteIn(ports.now(), task.timeZone));
+    if (!inside) {
+      if (task.state === 'calling') await this.move(task, 'period_ended');
+      return;
+    }
+    if (task.state === 'running') {
+      const moved = await this.move(task, 'period_started');
+      if (!moved) return;
+      task = moved;
+    }
+    // Claim room under the ratio, the task's row locked so no other process claims at once.
+    const claimed = await withTransaction(this.db, async () => {
+      const locked = await this.repo.lockTask(task.id);
+      if (locked?.state !== 'calling') return [];
+      const up = await this.repo.dialling(task.id);
+      return this.repo.claim(task.id, locked.callRatio - up, CLAIM_LEASE_MS);
+    });
+    for (const n of claimed) {
+      const call = this.call(task, n, ports).catch((error: unknown) =>
+        this.log.error({ err: error, taskId: task.id, numberId: n.id }, 'call failed'),
+      );
+      this.calls.add(call);
+      void call.finally(() => this.calls.delete(call));
+    }
+  }
+
+  /** Moves a task by an engine event if its state allows (the transition table in the contracts). */
+  private async move(
+    task: TaskRow,
+    event: CallTaskEvent,
+    values: Partial<TaskRow> = {},
+  ): Promise<TaskRow | undefined> {
+    const to = nextCallTaskState(task.state, event);
+    if (!to) return undefined;
+    const from: CallTaskState[] = [task.state];
+    const row = await this.repo.updateTask(task.id, { ...values, state: to }, from);
+    if (row) this.onProgress(task.id);
+    return row;
+  }
+
+  /** One number: marked (committed) before it is dialled, then its outcome written. */
+  private async call(task: TaskRow, n: ClaimedNumber, ports: CallPorts) {
+    const plan = {
+      id: task.id,
+      companyId: task.companyId,
+      ivrFlowId: task.ivrFlowId,
+      callerGroupId: task.callerGroupId,
+      callerIds: task.callerIds,
+      trunkId: task.trunkId,
+      routeId: task.routeId,
+    };
+    const [trunks, callerId, ivr] = await Promise.all([
+      ports.planner.trunksFor(plan, n.number),
+      ports.planner.callerIdFor(plan, n.number),
+      ports.planner.planOf(plan),
+    ]);
+    const leaseMs = (RING_TIMEOUT_S + task.ttlS) * 1000 + CALL_LEASE_SLACK_MS;
+    if (!(await this.repo.mark(n, leaseMs))) return;
+    let outcome: DialOutcome;
+    try {
+      outcome = await ports.dialer.dial({
+        callId: `${n.id}:${n.attempts}`,
+        to: n.number,
+        callerId,
+        trunks,
+        plan: ivr,
+        ringTimeoutS: RING_TIMEOUT_S,
+        maxTalkS: task.ttlS,
+      });
+    } catch (error) {
+      this.log.warn({ err: error, taskId: task.id }, 'dialer threw: the call counts as failed');
+      const at = new Date();
+      outcome = { result: 'failed', startedAt: at, endedAt: at, ringMs: 0, talkMs: 0, keys: '' };
+    }
+    await this.record(task, n, callerId, outcome);
+    this.onProgress(task.id);
+    this.wake?.abort();
+  }
+
+  private async record(task: TaskRow, n: ClaimedNumber, callerId: string | null, o: DialOutcome) {
+    const sms = task.hangupSms;
+    const smsDue = sms && (sms.to === 'all' || o.result === 'answered') ? ('due' as const) : null;
+    await withTransaction(
+      this.db,
+      async () => {
+        const finished = await this.repo.finishNumber(n, {
+          result: o.result,
+          ringMs: Math.max(0, Math.round(o.ringMs)),
+          talkMs: Math.max(0, Math.round(o.talkMs)),
+          keys: o.keys.slice(0, 64),
+          smsState: smsDue,
+        });
+        if (!finished) return;
+        const talkS = Math.ceil(Math.max(0, o.talkMs) / 1000);
+        await this.repo.insertRecord({
+          taskId: task.id,
+          numberId: n.id,
+          companyId: task.companyId,
+          toNumber: n.number,
+          callerId,
+          trunkId: o.trunkId ?? null,
+          result: o.result,
+          sipCode: o.sipCode ?? null,
+          startedAt: o.startedAt,
+          answeredAt: o.answeredAt ?? null,
+          endedAt: o.endedAt,
+          ringMs: Math.max(0, Math.round(o.ringMs)),
+          talkMs: Math.max(0, Math.round(o.talkMs)),
+          keys: o.keys.slice(0, 64),
+          chargeState: o.result === 'answered' && talkS > 0 ? 'due' : 'none',
+        });
+      },
+      this.log,
+    );
+    await this.chargeDue();
+  }
+
+  /**
+   * Charges answered calls not yet charged: per minute at the company's voice rate group
+   * (increments and connection fee), commissions to the resellers above, under the key
+   * `voice:<record id>` so a retry after a crash replays instead of charging twice. The
+   * companies whose balance did not cover a charge.
+   */
+  async chargeDue(): Promise<Set<string>> {
+    const broke = new Set<string>();
+    for (const rec of await this.repo.dueCharges(200)) {
+      if (broke.has(rec.companyId)) continue;
+      const seconds = Math.ceil(rec.talkMs / 1000);
+      let amount = 0n;
+      let billed = seconds;
+      let cost: bigint | null = null;
+      try {
+        // The seconds billed by the rate's increments, and what the carriers cost (staff see the margin).
+        const { rate, number, operator } = await this.services.rates.pricing.resolve(
+          rec.companyId,
+          'voice',
+          rec.toNumber,
+        );
+        billed = billedSeconds(seconds, rate.billingInitial, rate.billingIncrement);
+        const perMinute = await this.services.rates.gatewayCosts.costOf(
+          'voice',
+          number.countryCode,
+          operator,
+        );
+        if (perMinute !== null) cost = (perMinute * BigInt(billed) + 30n) / 60n;
+        const charged = await this.services.rates.charging.charge(
+          rec.companyId,
+          'voice',
+          rec.toNumber,
+          seconds,
+          `voice:${rec.id}`,
+          rec.id,
+        );
+        amount = charged.amount;
+      } catch (error) {
+        if (error instanceof AppError && error.errorCode === 'BALANCE_INSUFFICIENT') {
+          broke.add(rec.companyId);
+          continue;
+        }
+        if (!(error instanceof AppError)) throw error;
+        // No rate (or not a number): nothing can be charged; the record says 0.
+        this.log.warn({ recordId: rec.id, error: error.errorCode }, 'answered call not charged');
+        billed = 0;
+      }
+      await withTransaction(this.db, async () => {
+        if (!(await this.repo.markCharged(rec.id, amount, billed, cost))) return;
+        await this.repo.addAmount(rec.taskId, amount);
+        await this.repo.addNumberAmount(rec.numberId, amount);
+      });
+    }
+    return broke;
+  }
+
+  /**
+   * Hang-up SMS through the SMS engine (priced and charged as SMS at its acceptance); marked sent
+   * in the acceptance's own transaction, so each is accepted once.
+   */
+  private async sendHangupSms() {
+    const due = await this.repo.smsDue(200);
+    if (due.length === 0) return;
+    const byTask = new Map<string, typeof due>();
+    for (const d of due) byTask.set(d.taskId, [...(byTask.get(d.taskId) ?? []), d]);
+    for (const [taskId, rows] of byTask) {
+      const task = await this.repo.task(taskId);
+      if (!task?.hangupSms) {
+        await this.repo.markSmsSent(rows.map((r) => r.id));
+        continue;
+      }
+      try {
+        await this.services.sms.accept(
+          {
+            companyId: task.companyId,
+            userId: task.createdBy,
+            kind: 'notification',
+            source: 'system',
+            recipients: rows.map((r) => ({ number: r.number })),
+            text: task.hangupSms.text,
+          },
+          { write: async () => void (await this.repo.markSmsSent(rows.map((r) => r.id))) },
+          undefined,
+        );
+      } catch (error) {
+        // Refused as a whole (the company may not send, no rate): not sent, not retried.
+        this.log.warn({ err: error, taskId }, 'hang-up SMS refused');
+        await this.repo.markSmsSent(rows.map((r) => r.id));
+      }
+    }
+  }
+}

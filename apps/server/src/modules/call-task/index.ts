@@ -1,0 +1,56 @@
+import { defineModule, type Platform, type Services } from '../../platform/module';
+import { CallTaskEngine } from './engine';
+import { type CallPorts, defaultPorts } from './ports';
+import { progressPublisher } from './progress';
+import { CallTaskRepo } from './repo';
+import { callTaskRoutes } from './routes';
+import { CallTaskService } from './service';
+
+export { CallTaskEngine, minuteIn } from './engine';
+export type {
+  CallPlanner,
+  CallPlanTask,
+  CallPorts,
+  Dialer,
+  DialOutcome,
+  DialRequest,
+  IvrPlan,
+  TrunkTarget,
+} from './ports';
+export { defaultPorts } from './ports';
+export { CALL_TASK_PERMS } from './routes';
+export type { CallTaskService } from './service';
+
+/** The task engine over a database (the module's worker; tests build one to drive its ticks). */
+export function callTaskEngine(
+  services: Pick<Services, 'callPorts' | 'ledger' | 'rates' | 'sms'>,
+  { db, log, realtime }: Pick<Platform, 'db' | 'log' | 'realtime'>,
+): CallTaskEngine {
+  const repo = new CallTaskRepo(db);
+  return new CallTaskEngine(db, repo, services, log, progressPublisher(repo, realtime, log));
+}
+
+declare module '../../platform/module' {
+  interface Services {
+    callTasks: CallTaskService;
+    /** The engine's ports: the dialer, the call planner and the clock (the SIP dialer is wired at merge). */
+    callPorts: CallPorts;
+  }
+}
+
+/**
+ * Group call tasks (issue 23): tasks, their numbers and results, call records, per-minute
+ * billing, hang-up SMS, statistics, and the task engine (a worker of the worker role).
+ */
+export const callTaskModule = defineModule({
+  name: 'callTask',
+  provides: ['callTasks', 'callPorts'],
+  needs: ['companies', 'ledger', 'rates', 'sms'],
+  services: ({ db, realtime, log }, services) => {
+    const repo = new CallTaskRepo(db);
+    const progress = progressPublisher(repo, realtime, log);
+    return { callTasks: new CallTaskService(db, repo, services, progress), callPorts: defaultPorts() };
+  },
+  routes: callTaskRoutes,
+  workers: (services, platform) => [callTaskEngine(services, platform)],
+});

@@ -1,0 +1,94 @@
+import type { CallResult } from '@switchboard/contracts';
+
+/**
+ * The ports of the task engine (voice-shape.md): the `Dialer` that places one call, the
+ * `CallPlanner` that says through which trunks, with which caller ID and which IVR plan, and the
+ * clock the periods are read by. The SIP dialer (voice engine + trunk + ivr modules) is wired at
+ * merge; until then the default dialer fails every call (`failed`, no dialer) and tests stand in
+ * with their own (`testServices.callPorts`).
+ */
+
+/** A trunk target as the trunk module's `routeCall` answers it (opaque here). */
+export interface TrunkTarget {
+  trunkId: string;
+  [key: string]: unknown;
+}
+
+/** The IVR flow as the ivr module's `planOf` answers it (opaque here: the dialer runs it). */
+export type IvrPlan = { flowId: string } & Record<string, unknown>;
+
+export interface DialRequest {
+  callId: string;
+  to: string;
+  callerId: string | null;
+  /** Ordered targets: the dialer fails over along them. */
+  trunks: TrunkTarget[];
+  plan: IvrPlan;
+  ringTimeoutS: number;
+  maxTalkS: number;
+}
+
+export interface DialOutcome {
+  result: CallResult;
+  sipCode?: number;
+  trunkId?: string;
+  startedAt: Date;
+  answeredAt?: Date;
+  endedAt: Date;
+  ringMs: number;
+  talkMs: number;
+  keys: string;
+  hangupBy?: 'us' | 'remote';
+}
+
+export interface Dialer {
+  dial(request: DialRequest): Promise<DialOutcome>;
+}
+
+/** What a task's call needs besides the number (trunks, caller ID, IVR plan). */
+export interface CallPlanTask {
+  id: string;
+  companyId: string;
+  ivrFlowId: string;
+  callerGroupId: string | null;
+  callerIds: string[];
+  trunkId: string | null;
+  routeId: string | null;
+}
+
+export interface CallPlanner {
+  trunksFor(task: CallPlanTask, to: string): Promise<TrunkTarget[]>;
+  callerIdFor(task: CallPlanTask, to: string): Promise<string | null>;
+  planOf(task: CallPlanTask): Promise<IvrPlan>;
+}
+
+export interface CallPorts {
+  dialer: Dialer;
+  planner: CallPlanner;
+  /** Now, as the periods are read (tests drive it). */
+  now(): Date;
+}
+
+/** Until the voice modules are wired: the task's own trunk, caller IDs in turn, the flow by id. */
+export function defaultPorts(): CallPorts {
+  const turns = new Map<string, number>();
+  return {
+    now: () => new Date(),
+    dialer: {
+      async dial() {
+        const at = new Date();
+        return { result: 'failed', startedAt: at, endedAt: at, ringMs: 0, talkMs: 0, keys: '' };
+      },
+    },
+    planner: {
+      trunksFor: async (task) => (task.trunkId ? [{ trunkId: task.trunkId }] : []),
+      callerIdFor: async (task) => {
+        if (task.callerIds.length === 0) return null;
+        const turn = turns.get(task.id) ?? 0;
+        turns.set(task.id, turn + 1);
+        return task.callerIds[turn % task.callerIds.length]!;
+      },
+      planOf: async (task) => ({ flowId: task.ivrFlowId }),
+    },
+  };
+}

@@ -1,0 +1,315 @@
+import {
+  type CallResult,
+  type CallTask,
+  type CallTaskAction,
+  type CallTaskEdit,
+  type CallTaskInput,
+  type CallTaskState,
+  callTaskActionsOf,
+  callTaskEditable,
+  formatMoney,
+  nextCallTaskState,
+  type Page,
+  type PageQuery,
+  parseMoney,
+} from '@switchboard/contracts';
+import type { AuthContext } from '../../platform/access';
+import { type Db, withTransaction } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import type { Services } from '../../platform/module';
+import { paginate } from '../../platform/paging';
+import type { DataScope } from '../../platform/scope';
+import { parseNumber } from '../rate';
+import { type CallTaskRepo, emptyCounts, type NumberCounts, type RecordFilters, type TaskRow } from './repo';
+
+const WEEK_MS = 7 * 86_400_000;
+
+type Deps = Pick<Services, 'companies'>;
+
+/** Normalised numbers of a list (typed, pasted or imported), each once; the first invalid one refuses it. */
+export function normaliseNumbers(numbers: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const given of numbers) {
+    const text = given.trim();
+    if (text === '') continue;
+    const parsed = parseNumber(text);
+    if (!parsed)
+      throw new AppError('CALL_TASK_NUMBER_INVALID', 400, { field: 'numbers', number: text.slice(0, 32) });
+    if (seen.has(parsed.digits)) continue;
+    seen.add(parsed.digits);
+    out.push(parsed.digits);
+  }
+  if (out.length === 0) throw new AppError('CALL_TASK_NUMBERS_REQUIRED', 400, { field: 'numbers' });
+  return out;
+}
+
+/**
+ * Group call tasks as users see them: add, edit and delete while waiting to submit; the actions
+ * of the state machine (contracts: CALL_TASK_TRANSITIONS); details with per-number results; call
+ * records with their statistics. Every read and write is held to the caller's data scope (staff
+ * all, a reseller its customers, a customer its own).
+ */
+export class CallTaskService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: CallTaskRepo,
+    private readonly deps: Deps,
+    private readonly onProgress: (taskId: string) => void,
+  ) {}
+
+  private async scopeOf(auth: AuthContext, companyId?: string): Promise<DataScope> {
+    if (companyId) return this.deps.companies.assertInScope(auth, [companyId]);
+    return this.deps.companies.dataScopeOf(auth);
+  }
+
+  private async targetCompany(auth: AuthContext, companyId: string | undefined): Promise<string> {
+    if (companyId) {
+      await this.deps.companies.assertInScope(auth, [companyId]);
+      if (!(await this.deps.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
+      return companyId;
+    }
+    if (!auth.user.companyId) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
+    return auth.user.companyId;
+  }
+
+  private async owned(auth: AuthContext, id: string): Promise<TaskRow> {
+    return this.deps.companies.objectInScope(auth, await this.repo.task(id));
+  }
+
+  private async views(rows: TaskRow[]): Promise<CallTask[]> {
+    const [counts, names] = await Promise.all([
+      this.repo.countsOf(rows.map((r) => r.id)),
+      this.deps.companies.namesOf([...new Set(rows.map((r) => r.companyId))]),
+    ]);
+    return rows.map((r) => viewOf(r, counts.get(r.id) ?? emptyCounts(), names.get(r.companyId) ?? ''));
+  }
+
+  async add(auth: AuthContext, input: CallTaskInput): Promise<CallTask> {
+    const companyId = await this.targetCompany(auth, input.companyId);
+    const numbers = normaliseNumbers(input.numbers);
+    const row = await withTransaction(this.db, async () => {
+      const task = await this.repo.insertTask({
+        companyId,
+        name: input.name,
+        ivrFlowId: input.ivrFlowId,
+        callerGroupId: input.callerGroupId,
+        callerIds: input.callerIds,
+        trunkId: input.trunkId,
+        routeId: input.routeId,
+        callRatio: input.callRatio,
+        periods: input.periods,
+        timeZone: input.timeZone,
+        ttlS: input.ttlS,
+        hangupSms: input.hangupSms,
+        createdBy: auth.user.id,
+      });
+      await this.repo.insertNumbers(task.id, companyId, numbers);
+      return task;
+    });
+    return (await this.views([row]))[0]!;
+  }
+
+  async edit(auth: AuthContext, input: CallTaskEdit): Promise<CallTask> {
+    const current = await this.owned(auth, input.id);
+    if (!callTaskEditable(current.state)) throw new AppError('CALL_TASK_NOT_EDITABLE', 409);
+    const numbers = input.numbers ? normaliseNumbers(input.numbers) : undefined;
+    const row = await withTransaction(this.db, async () => {
+      const updated = await this.repo.updateTask(
+        input.id,
+        {
+          name: input.name,
+          ivrFlowId: input.ivrFlowId,
+          callerGroupId: input.callerGroupId,
+          callerIds: input.callerIds,
+          trunkId: input.trunkId,
+          routeId: input.routeId,
+          callRatio: input.callRatio,
+          periods: input.periods,
+          timeZone: input.timeZone,
+          ttlS: input.ttlS,
+          hangupSms: input.hangupSms,
+        },
+        ['waiting_submit'],
+      );
+      if (!updated) throw new AppError('CALL_TASK_NOT_EDITABLE', 409);
+      if (numbers) {
+        await this.repo.deleteNumbers(input.id);
+        await this.repo.insertNumbers(input.id, updated.companyId, numbers);
+      }
+      return updated;
+    });
+    return (await this.views([row]))[0]!;
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    const current = await this.owned(auth, id);
+    if (!callTaskEditable(current.state)) throw new AppError('CALL_TASK_NOT_EDITABLE', 409);
+    await this.repo.deleteTask(id);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<CallTask> {
+    return (await this.views([await this.owned(auth, id)]))[0]!;
+  }
+
+  async list(
+    auth: AuthContext,
+    query: PageQuery & { name?: string; state?: CallTaskState; companyId?: string },
+  ): Promise<Page<CallTask>> {
+    const scope = await this.scopeOf(auth, query.companyId);
+    const page = await paginate(
+      query,
+      () => this.repo.countTasks(scope, query),
+      (limit, offset) => this.repo.listTasks(scope, query, limit, offset),
+    );
+    return { ...page, records: await this.views(page.records) };
+  }
+
+  /**
+   * A user's action on a task, as the state machine allows it from the task's state now (else
+   * CALL_TASK_ACTION_NOT_ALLOWED, 409). Re-call puts the done numbers (all, or all but answered)
+   * back to pending in the same transaction.
+   */
+  async act(auth: AuthContext, id: string, action: CallTaskAction): Promise<CallTask> {
+    const current = await this.owned(auth, id);
+    const to = nextCallTaskState(current.state, action);
+    if (!to) throw new AppError('CALL_TASK_ACTION_NOT_ALLOWED', 409);
+    const row = await withTransaction(this.db, async () => {
+      const values: Partial<TaskRow> = { state: to };
+      if (action === 'pause') values.pauseReason = 'user';
+      if (action === 'resume' || action === 'stop') values.pauseReason = null;
+      if (action === 'run') values.startedAt = new Date();
+      if (action === 'stop') values.finishedAt = new Date();
+      if (action === 'recall_all' || action === 'recall_failed') values.finishedAt = null;
+      const updated = await this.repo.updateTask(id, values, [current.state]);
+      if (!updated) throw new AppError('CALL_TASK_ACTION_NOT_ALLOWED', 409);
+      if (action === 'recall_all' || action === 'recall_failed') {
+        await this.repo.recall(id, action === 'recall_all' ? 'all' : 'failed');
+      }
+      return updated;
+    });
+    this.onProgress(id);
+    return (await this.views([row]))[0]!;
+  }
+
+  async numbers(auth: AuthContext, query: PageQuery & { id: string; result?: CallResult; number?: string }) {
+    await this.owned(auth, query.id);
+    return paginate(
+      query,
+      () => this.repo.countNumbers(query.id, query),
+      async (limit, offset) =>
+        (await this.repo.listNumbers(query.id, query, limit, offset)).map((n) => ({
+          id: n.id,
+          number: n.number,
+          state: n.state,
+          result: n.result,
+          attempts: n.attempts,
+          ringS: n.ringMs / 1000,
+          talkS: n.talkMs / 1000,
+          keys: n.keys,
+          amount: formatMoney(n.amount),
+          calledAt: n.calledAt,
+        })),
+    );
+  }
+
+  /** Call records (every attempt) in the caller's scope; cost only for staff. */
+  async records(auth: AuthContext, query: PageQuery & RecordFilters) {
+    const scope = await this.scopeOf(auth, query.companyId);
+    const page = await paginate(
+      query,
+      () => this.repo.countRecords(scope, query),
+      (limit, offset) => this.repo.listRecords(scope, query, limit, offset),
+    );
+    const [tasks, companies] = await Promise.all([
+      this.repo.taskNames([...new Set(page.records.map((r) => r.taskId))]),
+      this.deps.companies.namesOf([...new Set(page.records.map((r) => r.companyId))]),
+    ]);
+    return {
+      ...page,
+      records: page.records.map((r) => ({
+        id: r.id,
+        taskId: r.taskId,
+        taskName: tasks.get(r.taskId) ?? '',
+        companyId: r.companyId,
+        companyName: companies.get(r.companyId) ?? '',
+        to: r.toNumber,
+        callerId: r.callerId,
+        trunkId: r.trunkId,
+        result: r.result,
+        sipCode: r.sipCode,
+        ringS: r.ringMs / 1000,
+        talkS: r.talkMs / 1000,
+        billedS: r.billedS,
+        keys: r.keys,
+        amount: formatMoney(r.amount),
+        startedAt: r.startedAt,
+        answeredAt: r.answeredAt,
+        endedAt: r.endedAt,
+      })),
+    };
+  }
+
+  /** Records of the past week only (the export's rule), newest first, at most `limit`. */
+  async exportRecords(auth: AuthContext, query: RecordFilters, limit: number) {
+    const weekAgo = new Date(Date.now() - WEEK_MS);
+    const from = query.from && query.from > weekAgo ? query.from : weekAgo;
+    const page = await this.records(auth, { ...query, from, pageNo: 1, pageSize: limit });
+    return page.records;
+  }
+
+  /**
+   * Statistics by day, task or trunk: calls, answered, answer rate, average talk time, revenue;
+   * cost and margin for staff only (null for others).
+   */
+  async stats(auth: AuthContext, query: RecordFilters & { by: 'day' | 'task' | 'trunk' }) {
+    const scope = await this.scopeOf(auth, query.companyId);
+    const staff = scope.kind === 'all' || auth.roles.includes('sales');
+    const rows = await this.repo.stats(scope, query, query.by);
+    const names = query.by === 'task' ? await this.repo.taskNames(rows.map((r) => r.key)) : new Map();
+    return rows.map((r) => {
+      const revenue = r.revenue;
+      const cost = staff && r.cost !== null ? r.cost : null;
+      return {
+        key: r.key,
+        label: names.get(r.key) ?? r.key,
+        calls: Number(r.calls),
+        answered: r.answered,
+        answerRate: Number(r.calls) === 0 ? 0 : r.answered / Number(r.calls),
+        avgTalkS: r.answered === 0 ? 0 : r.talkMs / r.answered / 1000,
+        revenue: formatMoney(moneyOf(revenue)),
+        cost: cost === null ? null : formatMoney(moneyOf(cost)),
+        margin: cost === null ? null : formatMoney(moneyOf(revenue) - moneyOf(cost)),
+      };
+    });
+  }
+}
+
+const moneyOf = (text: string): bigint => parseMoney(text) ?? 0n;
+
+function viewOf(r: TaskRow, counts: NumberCounts, companyName: string): CallTask {
+  return {
+    id: r.id,
+    companyId: r.companyId,
+    companyName,
+    name: r.name,
+    state: r.state,
+    pauseReason: r.pauseReason ?? null,
+    ivrFlowId: r.ivrFlowId,
+    callerGroupId: r.callerGroupId,
+    callerIds: r.callerIds,
+    trunkId: r.trunkId,
+    routeId: r.routeId,
+    callRatio: r.callRatio,
+    periods: r.periods,
+    timeZone: r.timeZone,
+    ttlS: r.ttlS,
+    hangupSms: r.hangupSms ?? null,
+    counts,
+    amount: formatMoney(r.amount),
+    actions: callTaskActionsOf(r.state),
+    createdAt: r.createdAt,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+  };
+}

@@ -1,0 +1,318 @@
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  type CallPeriod,
+  type CallTask,
+  callTaskInputSchema,
+  HANGUP_SMS_MAX,
+  hasPlatformScope,
+  periodsProblem,
+  TIME_PERIODS_MAX,
+  TTL_MAX_S,
+  TTL_MIN_S,
+  translateError,
+} from '@switchboard/contracts';
+import {
+  Alert,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Typography,
+  Upload,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/FormModal';
+import { useEntityForm } from '@/components/use-entity-form';
+import { parseNumbers } from '@/features/sms';
+import { CompanySelect } from '@/features/sms-template';
+import { currentLocale } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { importNumbers, type NumberImport, useSaveCallTask } from '../api/call-tasks';
+
+interface Values {
+  name: string;
+  companyId?: string;
+  ivrFlowId: string;
+  trunkId: string;
+  callerIds: string[];
+  callRatio: number;
+  periods: CallPeriod[];
+  timeZone: string;
+  ttlS: number;
+  hangupOn: boolean;
+  hangupTo: 'answered' | 'all';
+  hangupText: string;
+  numbersText: string;
+}
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+function valuesOf(task: CallTask | null): Values {
+  return {
+    name: task?.name ?? '',
+    ivrFlowId: task?.ivrFlowId ?? '',
+    trunkId: task?.trunkId ?? '',
+    callerIds: task?.callerIds ?? [],
+    callRatio: task?.callRatio ?? 1,
+    periods: task?.periods ?? [{ start: '09:00', end: '18:00' }],
+    timeZone: task?.timeZone ?? browserZone(),
+    ttlS: task?.ttlS ?? 120,
+    hangupOn: task?.hangupSms != null,
+    hangupTo: task?.hangupSms?.to ?? 'answered',
+    hangupText: task?.hangupSms?.text ?? '',
+    numbersText: '',
+  };
+}
+
+/** The numbers typed and imported: how many, how many once each, and the file's problems. */
+function numberPreview(typed: string, imported: NumberImport | null) {
+  const all = [...parseNumbers(typed), ...(imported?.numbers ?? [])];
+  const unique = new Set(all.map((n) => n.replace(/^\+|^00/, '')));
+  return { all, written: all.length, unique: unique.size, problems: imported?.problems.length ?? 0 };
+}
+
+/** Add or edit a task waiting to submit: numbers (typed, pasted or a file), IVR, periods, ratio, TTL, hang-up SMS. */
+export function TaskFormModal({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: CallTask | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('callTask');
+  const save = useSaveCallTask();
+  const session = useSession();
+  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const [imported, setImported] = useState<NumberImport | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [importError, setImportError] = useState<string | null>(null);
+  const labels: Record<keyof Values, string> = {
+    name: t('fields.name'),
+    companyId: t('fields.company'),
+    ivrFlowId: t('fields.ivrFlowId'),
+    trunkId: t('fields.trunkId'),
+    callerIds: t('fields.callerIds'),
+    callRatio: t('fields.callRatio'),
+    periods: t('fields.periods'),
+    timeZone: t('fields.timeZone'),
+    ttlS: t('fields.ttlS'),
+    hangupOn: t('fields.hangupSms'),
+    hangupTo: t('fields.hangupTo'),
+    hangupText: t('fields.hangupText'),
+    numbersText: t('fields.numbers'),
+  };
+  const { form, rule, submit } = useEntityForm({
+    open,
+    editing,
+    valuesOf,
+    schema: callTaskInputSchema,
+    labels,
+    save: (values) => {
+      const numbers = numberPreview(values.numbersText ?? '', imported).all;
+      return save.mutateAsync({
+        id: editing?.id,
+        input: {
+          name: values.name.trim(),
+          ivrFlowId: values.ivrFlowId.trim(),
+          trunkId: values.trunkId?.trim() ? values.trunkId.trim() : null,
+          routeId: null,
+          callerGroupId: null,
+          callerIds: values.callerIds ?? [],
+          callRatio: values.callRatio,
+          periods: values.periods,
+          timeZone: values.timeZone,
+          ttlS: values.ttlS,
+          hangupSms: values.hangupOn ? { to: values.hangupTo, text: values.hangupText.trim() } : null,
+          // Editing without new numbers keeps the task's own.
+          ...(numbers.length > 0 || !editing ? { numbers } : {}),
+          ...(pickCompany && values.companyId ? { companyId: values.companyId } : {}),
+        } as Parameters<typeof save.mutateAsync>[0]['input'],
+      });
+    },
+    successMessage: t('saved'),
+    onSaved: () => {
+      setImported(null);
+      onClose();
+    },
+  });
+  const typed = Form.useWatch('numbersText', form) ?? '';
+  const hangupOn = Form.useWatch('hangupOn', form) ?? false;
+  const periods = (Form.useWatch('periods', form) ?? []) as CallPeriod[];
+  const preview = numberPreview(typed, imported);
+  const periodProblem = periods.every((p) => p?.start && p?.end) ? periodsProblem(periods) : null;
+
+  return (
+    <FormModal
+      form={form}
+      open={open}
+      title={editing ? t('editTitle') : t('createTitle')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onCancel={() => {
+        setImported(null);
+        onClose();
+      }}
+      initialValues={valuesOf(null)}
+      width={720}
+      testId="call-task-form"
+    >
+      {pickCompany ? (
+        <Form.Item
+          name="companyId"
+          label={labels.companyId}
+          rules={[{ required: true, message: t('companyRequired') }]}
+        >
+          <CompanySelect testId="call-task-company" />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
+        <Input maxLength={64} data-testid="call-task-name" />
+      </Form.Item>
+      <Form.Item
+        name="numbersText"
+        label={labels.numbersText}
+        extra={editing ? t('numbersKeepHint') : t('numbersHint')}
+      >
+        <Input.TextArea rows={4} data-testid="call-task-numbers" />
+      </Form.Item>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Upload
+          accept=".txt,.csv,.xlsx"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            setImporting(true);
+            setImportError(null);
+            importNumbers(file)
+              .then(setImported)
+              .catch((error: unknown) =>
+                setImportError(error instanceof Error ? error.message : String(error)),
+              )
+              .finally(() => setImporting(false));
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={importing} data-testid="call-task-import">
+            {t('importNumbers')}
+          </Button>
+        </Upload>
+        <Typography.Text type="secondary" data-testid="call-task-number-preview">
+          {t('numberPreview', {
+            written: preview.written,
+            unique: preview.unique,
+            problems: preview.problems,
+          })}
+        </Typography.Text>
+      </Space>
+      {importError ? (
+        <Alert type="error" showIcon message={importError} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Form.Item name="ivrFlowId" label={labels.ivrFlowId} rules={[rule('ivrFlowId')]} extra={t('ivrHint')}>
+        <Input data-testid="call-task-ivr" />
+      </Form.Item>
+      <Form.Item name="trunkId" label={labels.trunkId} extra={t('trunkHint')}>
+        <Input data-testid="call-task-trunk" />
+      </Form.Item>
+      <Form.Item name="callerIds" label={labels.callerIds}>
+        <Select mode="tags" tokenSeparators={[',', ' ']} open={false} data-testid="call-task-callers" />
+      </Form.Item>
+      <Space wrap size="large">
+        <Form.Item name="callRatio" label={labels.callRatio} rules={[rule('callRatio')]}>
+          <InputNumber precision={0} data-testid="call-task-ratio" />
+        </Form.Item>
+        <Form.Item name="ttlS" label={labels.ttlS} rules={[rule('ttlS')]}>
+          <InputNumber
+            min={TTL_MIN_S}
+            max={TTL_MAX_S}
+            precision={0}
+            addonAfter="s"
+            data-testid="call-task-ttl"
+          />
+        </Form.Item>
+        <Form.Item name="timeZone" label={labels.timeZone} rules={[rule('timeZone')]}>
+          <Input style={{ width: 180 }} data-testid="call-task-zone" />
+        </Form.Item>
+      </Space>
+      <Form.Item label={labels.periods} required extra={t('periodsHint')}>
+        <Form.List name="periods">
+          {(fields, { add, remove }) => (
+            <Space direction="vertical" style={{ width: '100%' }} data-testid="call-task-periods">
+              {fields.map((field) => (
+                <Space key={field.key} wrap>
+                  <Form.Item name={[field.name, 'start']} noStyle>
+                    <Input type="time" style={{ width: 120 }} aria-label={t('periodStart')} />
+                  </Form.Item>
+                  <span>–</span>
+                  <Form.Item name={[field.name, 'end']} noStyle>
+                    <Input type="time" style={{ width: 120 }} aria-label={t('periodEnd')} />
+                  </Form.Item>
+                  <Button
+                    icon={<DeleteOutlined />}
+                    aria-label={t('removePeriod')}
+                    disabled={fields.length <= 1}
+                    onClick={() => remove(field.name)}
+                  />
+                </Space>
+              ))}
+              <Button
+                icon={<PlusOutlined />}
+                disabled={fields.length >= TIME_PERIODS_MAX}
+                onClick={() => add({ start: '14:00', end: '17:00' })}
+                data-testid="call-task-add-period"
+              >
+                {t('addPeriod')}
+              </Button>
+              {periodProblem ? (
+                <Typography.Text type="danger" data-testid="call-task-period-problem">
+                  {translateError(periodProblem.code, currentLocale())}
+                </Typography.Text>
+              ) : null}
+            </Space>
+          )}
+        </Form.List>
+      </Form.Item>
+      <Form.Item name="hangupOn" label={labels.hangupOn} valuePropName="checked">
+        <Switch data-testid="call-task-hangup" />
+      </Form.Item>
+      {hangupOn ? (
+        <>
+          <Form.Item name="hangupTo" label={labels.hangupTo}>
+            <Radio.Group
+              options={[
+                { value: 'answered', label: t('hangupTo.answered') },
+                { value: 'all', label: t('hangupTo.all') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item
+            name="hangupText"
+            label={labels.hangupText}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: translateError('HANGUP_SMS_REQUIRED', currentLocale()),
+              },
+              { max: HANGUP_SMS_MAX, message: translateError('HANGUP_SMS_TOO_LONG', currentLocale()) },
+            ]}
+          >
+            <Input.TextArea
+              rows={3}
+              maxLength={HANGUP_SMS_MAX}
+              showCount
+              data-testid="call-task-hangup-text"
+            />
+          </Form.Item>
+        </>
+      ) : null}
+    </FormModal>
+  );
+}

@@ -1,0 +1,154 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  CALL_TASK_STATES,
+  type CallTask,
+  type CallTaskAction,
+  callTaskEditable,
+  callTaskListQuerySchema,
+} from '@switchboard/contracts';
+import { App, Button, Form, Input, Progress, Select, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '@/components/Can';
+import { Ellipsis } from '@/components/Ellipsis';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { listCallTasksQuery, useCallTaskAction, useDeleteCallTask } from '../api/call-tasks';
+import { TaskDetailsDrawer } from '../components/TaskDetailsDrawer';
+import { TaskFormModal } from '../components/TaskFormModal';
+import { TaskStateTag } from '../components/TaskStateTag';
+
+export const CALL_TASK_PERMISSIONS = {
+  add: 'voice:task:add',
+  edit: 'voice:task:edit',
+  delete: 'voice:task:delete',
+  run: 'voice:task:run',
+} as const;
+
+/** callTask/TaskList: group call tasks with their state, progress and the actions their state allows. */
+export default function TaskListPage() {
+  const { t } = useTranslation('callTask');
+  const { message } = App.useApp();
+  const [form, setForm] = useState<{ open: boolean; editing: CallTask | null }>({
+    open: false,
+    editing: null,
+  });
+  const [viewing, setViewing] = useState<string | null>(null);
+  const act = useCallTaskAction();
+  const remove = useDeleteCallTask();
+
+  const run = (row: CallTask, action: CallTaskAction) =>
+    act.mutate({ action, id: row.id }, { onSuccess: () => void message.success(t(`done.${action}`)) });
+
+  const columns: TableColumnsType<CallTask> = [
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      render: (name: string, row) => (
+        <Button
+          type="link"
+          style={{ padding: 0 }}
+          onClick={() => setViewing(row.id)}
+          data-testid="call-task-open"
+        >
+          <Ellipsis text={name} />
+        </Button>
+      ),
+    },
+    { title: t('fields.company'), dataIndex: 'companyName', responsive: ['lg'] },
+    {
+      title: t('stateTitle'),
+      dataIndex: 'state',
+      render: (_: unknown, row) => <TaskStateTag state={row.state} pauseReason={row.pauseReason} />,
+    },
+    {
+      title: t('progress'),
+      key: 'progress',
+      responsive: ['sm'],
+      render: (_: unknown, row) => (
+        <Progress
+          size="small"
+          style={{ minWidth: 100 }}
+          percent={row.counts.total > 0 ? Math.floor((row.counts.done / row.counts.total) * 100) : 0}
+          format={() => `${row.counts.done}/${row.counts.total}`}
+        />
+      ),
+    },
+    { title: t('result.answered'), dataIndex: ['counts', 'answered'], responsive: ['md'] },
+    { title: t('fields.callRatio'), dataIndex: 'callRatio', responsive: ['lg'] },
+    { title: t('amount'), dataIndex: 'amount', responsive: ['md'] },
+    rowActionsColumn<CallTask>(t('actions'), (row) => [
+      ...row.actions.map((action) => ({
+        key: action,
+        label: t(`action.${action}`),
+        permission: CALL_TASK_PERMISSIONS.run,
+        danger: action === 'stop',
+        ...(action === 'stop' ? { confirm: t('stopConfirm', { name: row.name }) } : {}),
+        onClick: () => run(row, action),
+        testId: `call-task-${action}`,
+      })),
+      callTaskEditable(row.state) && {
+        key: 'edit',
+        label: t('edit'),
+        permission: CALL_TASK_PERMISSIONS.edit,
+        onClick: () => setForm({ open: true, editing: row }),
+        testId: 'call-task-edit',
+      },
+      callTaskEditable(row.state) && {
+        key: 'delete',
+        label: t('delete'),
+        permission: CALL_TASK_PERMISSIONS.delete,
+        danger: true,
+        confirm: t('deleteConfirm', { name: row.name }),
+        onClick: () => remove.mutate(row.id, { onSuccess: () => void message.success(t('deleted')) }),
+        testId: 'call-task-delete',
+      },
+    ]),
+  ];
+
+  return (
+    <>
+      <ResourceTable
+        params={callTaskListQuerySchema}
+        query={listCallTasksQuery}
+        rowKey="id"
+        title={t('title')}
+        testId="call-task-table"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="name" label={t('fields.name')}>
+              <Input allowClear data-testid="call-task-search" />
+            </Form.Item>
+            <Form.Item name="state" label={t('stateTitle')}>
+              <Select
+                allowClear
+                placeholder={t('anyState')}
+                style={{ minWidth: 140 }}
+                options={CALL_TASK_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={() => (
+          <Can action={CALL_TASK_PERMISSIONS.add}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({ open: true, editing: null })}
+              data-testid="call-task-add"
+            >
+              {t('add')}
+            </Button>
+          </Can>
+        )}
+      />
+      <TaskFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+      <TaskDetailsDrawer id={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}
