@@ -28,14 +28,14 @@ function deferred<T>() {
 
 /**
  * A page with an "Add" button and its dialog. The dialog is closable while its save runs (as when
- * its page closes it; antd's own Cancel waits for `saving`, left false here), and `check` is a
- * slow check of the name (as a server-side uniqueness check is).
+ * its page closes it), and `check` is a slow check of the name (as a server-side uniqueness check
+ * is). `onClosed` counts the closings: Cancel is one, a save's own closing another.
  */
 function renderPage(options: { save: (values: Values) => Promise<unknown>; check?: () => Promise<void> }) {
-  const onSaved = vi.fn();
+  const onClosed = vi.fn();
   function Page() {
     const [open, setOpen] = useState(false);
-    const { form, submit } = useEntityForm<Values, null>({
+    const entity = useEntityForm<Values, null>({
       open,
       editing: null,
       valuesOf: () => EMPTY,
@@ -43,8 +43,8 @@ function renderPage(options: { save: (values: Values) => Promise<unknown>; check
       labels: { name: 'Name' },
       save: options.save,
       successMessage: 'Thing saved',
-      onSaved: () => {
-        onSaved();
+      onClose: () => {
+        onClosed();
         setOpen(false);
       },
     });
@@ -53,18 +53,7 @@ function renderPage(options: { save: (values: Values) => Promise<unknown>; check
         <button type="button" onClick={() => setOpen(true)}>
           Add
         </button>
-        <FormModal<Values>
-          form={form}
-          open={open}
-          title="Thing"
-          okText="Save"
-          cancelText="Cancel"
-          saving={false}
-          onSubmit={submit}
-          onCancel={() => setOpen(false)}
-          initialValues={EMPTY}
-          testId="thing-form"
-        >
+        <FormModal<Values> entity={entity} title="Thing" testId="thing-form">
           <Form.Item name="name" label="Name" rules={options.check ? [{ validator: options.check }] : []}>
             <Input />
           </Form.Item>
@@ -73,7 +62,7 @@ function renderPage(options: { save: (values: Values) => Promise<unknown>; check
     );
   }
   renderWithProviders(<Page />);
-  return { onSaved };
+  return { onClosed };
 }
 
 const dialog = () => screen.getByTestId('thing-form');
@@ -97,9 +86,9 @@ async function saveCancelReopen(
 async function outlivedSave() {
   const answer = deferred<unknown>();
   const save = vi.fn(() => answer.promise);
-  const { onSaved } = renderPage({ save });
+  const { onClosed } = renderPage({ save });
   await saveCancelReopen(userEvent.setup(), () => save.mock.calls.length > 0);
-  return { answer, onSaved };
+  return { answer, onClosed };
 }
 
 /** Long enough for anything the settled save would still do. */
@@ -107,16 +96,17 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 describe('useEntityForm: a save outlived by its dialog', () => {
   it('does not close the dialog opened next when it succeeds (it still says saved)', async () => {
-    const { answer, onSaved } = await outlivedSave();
+    const { answer, onClosed } = await outlivedSave();
     answer.resolve({ id: 't1' });
-    // The message is shown in the same step that would call onSaved: once it is there, that step is over.
+    // The message is shown in the same step that would call onClose: once it is there, that step is over.
     expect(await screen.findByText('Thing saved')).toBeTruthy();
-    expect(onSaved).not.toHaveBeenCalled();
+    // Closed once: by Cancel, not again by the save it outlived.
+    expect(onClosed).toHaveBeenCalledTimes(1);
     expect((within(dialog()).getByLabelText('Name') as HTMLInputElement).value).toBe('Second');
   });
 
   it('puts no field errors on the dialog opened next when it fails', async () => {
-    const { answer, onSaved } = await outlivedSave();
+    const { answer, onClosed } = await outlivedSave();
     answer.reject(
       new ApiError({
         kind: 'http',
@@ -130,7 +120,8 @@ describe('useEntityForm: a save outlived by its dialog', () => {
     await settle();
     expect(within(dialog()).queryByText('Name is taken')).toBeNull();
     expect(screen.queryByText('Some fields are invalid')).toBeNull();
-    expect(onSaved).not.toHaveBeenCalled();
+    // Closed once: by Cancel, not again by the save it outlived.
+    expect(onClosed).toHaveBeenCalledTimes(1);
   });
 
   it('does not save what a dialog cancelled while its fields were being checked held', async () => {
@@ -138,7 +129,7 @@ describe('useEntityForm: a save outlived by its dialog', () => {
     let checking = false;
     const save = vi.fn(async () => ({ id: 't1' }));
     const user = userEvent.setup();
-    const { onSaved } = renderPage({
+    const { onClosed } = renderPage({
       save,
       check: () => {
         checking = true;
@@ -151,6 +142,7 @@ describe('useEntityForm: a save outlived by its dialog', () => {
     await settle();
     expect(save).not.toHaveBeenCalled();
     expect(screen.queryByText('Thing saved')).toBeNull();
-    expect(onSaved).not.toHaveBeenCalled();
+    // Closed once: by Cancel, not again by the save it outlived.
+    expect(onClosed).toHaveBeenCalledTimes(1);
   });
 });

@@ -4011,13 +4011,14 @@ export interface paths {
                                 binds: number;
                                 /** Format: date-time */
                                 createdAt: string;
-                                defaultDataCoding: number;
+                                /** @enum {number} */
+                                defaultDataCoding: 0 | 1 | 3;
                                 destNpi: number;
                                 destTon: number;
                                 enabled: boolean;
                                 enquireLinkSeconds: number;
                                 errorMap: {
-                                    [key: string]: string;
+                                    [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                 };
                                 host: string;
                                 id: string;
@@ -4141,13 +4142,14 @@ export interface paths {
                                 binds: number;
                                 /** Format: date-time */
                                 createdAt: string;
-                                defaultDataCoding: number;
+                                /** @enum {number} */
+                                defaultDataCoding: 0 | 1 | 3;
                                 destNpi: number;
                                 destTon: number;
                                 enabled: boolean;
                                 enquireLinkSeconds: number;
                                 errorMap: {
-                                    [key: string]: string;
+                                    [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                 };
                                 host: string;
                                 id: string;
@@ -4504,13 +4506,14 @@ export interface paths {
                                 binds: number;
                                 /** Format: date-time */
                                 createdAt: string;
-                                defaultDataCoding: number;
+                                /** @enum {number} */
+                                defaultDataCoding: 0 | 1 | 3;
                                 destNpi: number;
                                 destTon: number;
                                 enabled: boolean;
                                 enquireLinkSeconds: number;
                                 errorMap: {
-                                    [key: string]: string;
+                                    [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                 };
                                 host: string;
                                 id: string;
@@ -5052,13 +5055,14 @@ export interface paths {
                                     binds: number;
                                     /** Format: date-time */
                                     createdAt: string;
-                                    defaultDataCoding: number;
+                                    /** @enum {number} */
+                                    defaultDataCoding: 0 | 1 | 3;
                                     destNpi: number;
                                     destTon: number;
                                     enabled: boolean;
                                     enquireLinkSeconds: number;
                                     errorMap: {
-                                        [key: string]: string;
+                                        [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                     };
                                     host: string;
                                     id: string;
@@ -5179,13 +5183,14 @@ export interface paths {
                                 binds: number;
                                 /** Format: date-time */
                                 createdAt: string;
-                                defaultDataCoding: number;
+                                /** @enum {number} */
+                                defaultDataCoding: 0 | 1 | 3;
                                 destNpi: number;
                                 destTon: number;
                                 enabled: boolean;
                                 enquireLinkSeconds: number;
                                 errorMap: {
-                                    [key: string]: string;
+                                    [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                 };
                                 host: string;
                                 id: string;

@@ -127,7 +127,7 @@ export function AnnouncementFormModal({
     roleCodes: t('admin.fields.roleCodes'),
     openType: t('admin.fields.openType'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf: (item) => valuesOf(item, targets),
@@ -144,8 +144,9 @@ export function AnnouncementFormModal({
         },
       }),
     successMessage: editing ? t('admin.saved') : t('admin.created'),
-    onSaved: onClose,
+    onClose,
   });
+  const { form, rule } = entity;
   const target = Form.useWatch('msgType', form) as Target | undefined;
   const [userSearch, setUserSearch] = useState('');
   const debouncedSearch = useDebouncedValue(userSearch, 300);
@@ -182,16 +183,9 @@ export function AnnouncementFormModal({
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('admin.editTitle') : t('admin.createTitle')}
       width="60%"
-      okText={t('admin.save')}
-      cancelText={t('actions.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={valuesOf(null, targets)}
       testId="announcement-form"
     >
       <Form.Item name="titile" label={labels.titile} rules={[rule('titile')]}>

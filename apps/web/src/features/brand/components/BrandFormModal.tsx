@@ -47,7 +47,7 @@ export function BrandFormModal({
     hideRecharge: t('fields.hideRecharge'),
     hideLanguage: t('fields.hideLanguage'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -59,23 +59,13 @@ export function BrandFormModal({
         input: { ...EMPTY, ...values, domain: values.domain.trim().toLowerCase() },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { BRAND_DOMAIN_EXISTS: 'domain' },
   });
+  const { rule } = entity;
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="brand-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="brand-form">
       <Form.Item name="domain" label={labels.domain} rules={[rule('domain')]} extra={t('domainHint')}>
         <Input placeholder="console.example.com" />
       </Form.Item>

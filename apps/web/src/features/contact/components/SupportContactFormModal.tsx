@@ -36,7 +36,7 @@ export function SupportContactFormModal({
     sort: t('admin.fields.sort'),
     enabled: t('admin.fields.enabled'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -53,20 +53,14 @@ export function SupportContactFormModal({
         },
       }),
     successMessage: t('admin.saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { rule } = entity;
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('admin.editTitle') : t('admin.createTitle')}
-      okText={t('admin.save')}
-      cancelText={t('admin.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="contact-form"
     >
       <Form.Item name="name" label={labels.name} rules={[rule('name')]}>

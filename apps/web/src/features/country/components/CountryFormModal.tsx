@@ -28,7 +28,7 @@ export function CountryFormModal({
     nameZh: t('fields.nameZh'),
     enabled: t('fields.enabled'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -46,23 +46,13 @@ export function CountryFormModal({
         },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { COUNTRY_CODE_TAKEN: 'code' },
   });
+  const { rule } = entity;
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="country-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="country-form">
       <Form.Item name="code" label={labels.code} rules={[rule('code')]}>
         <Input maxLength={2} disabled={editing !== null} style={{ width: 80 }} data-testid="country-code" />
       </Form.Item>

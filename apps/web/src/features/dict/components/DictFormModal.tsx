@@ -35,7 +35,7 @@ export function DictFormModal({
     dictNameZh: t('fields.dictNameZh'),
     description: t('fields.description'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -52,23 +52,13 @@ export function DictFormModal({
         },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { DICT_CODE_TAKEN: 'dictCode', DICT_BUILT_IN_CODE: 'dictCode' },
   });
+  const { rule } = entity;
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="dict-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="dict-form">
       <Form.Item
         name="dictCode"
         label={labels.dictCode}

@@ -117,7 +117,7 @@ export function GatewayFormModal({
   const labels = Object.fromEntries(
     (Object.keys(FIELD_KEYS) as FieldKey[]).map((key) => [key, t(`fields.${FIELD_KEYS[key]}`)]),
   ) as Record<keyof GatewayFormValues & string, string>;
-  const { form, rule, submit } = useEntityForm<GatewayFormValues, Gateway>({
+  const entity = useEntityForm<GatewayFormValues, Gateway>({
     open,
     editing,
     valuesOf,
@@ -129,15 +129,18 @@ export function GatewayFormModal({
           : gatewayInputSchema.safeParse(bodyOf(values as GatewayFormValues, false)),
     },
     labels,
+    // The body as the schema above reads it (it has passed the check, so this does not throw).
     save: (values) =>
-      save.mutateAsync({
-        id: editing?.id,
-        input: bodyOf(values, editing !== null) as Parameters<typeof save.mutateAsync>[0]['input'],
-      }),
+      save.mutateAsync(
+        editing
+          ? { edit: gatewayEditSchema.parse({ ...bodyOf(values, true), id: editing.id }) }
+          : { add: gatewayInputSchema.parse(bodyOf(values, false)) },
+      ),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { GATEWAY_NAME_TAKEN: 'name' },
   });
+  const { rule } = entity;
 
   const number = (name: FieldKey, hint?: string) => (
     <Form.Item name={name} label={labels[name]} rules={[rule(name)]} extra={hint}>
@@ -148,15 +151,8 @@ export function GatewayFormModal({
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       width={760}
       testId="gateway-form"
     >

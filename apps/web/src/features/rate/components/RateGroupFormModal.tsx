@@ -30,7 +30,7 @@ export function RateGroupFormModal({
   const labels = useRateLabels();
   const save = useSaveRateGroup();
   const fieldLabels = { name: t('group.name'), kind: t('group.kind'), remark: t('group.remark') };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -42,20 +42,14 @@ export function RateGroupFormModal({
         input: { ...values, remark: values.remark?.trim() ? values.remark : null },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { RATE_GROUP_NAME_TAKEN: 'name' },
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('group.editTitle') : t('group.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="rate-group-form"
     >
       <Form.Item name="name" label={fieldLabels.name} rules={[rule('name')]}>

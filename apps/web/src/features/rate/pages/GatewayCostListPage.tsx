@@ -74,7 +74,7 @@ function GatewayCostForm({
     cost: t('gateway.cost'),
     remark: t('gateway.remark'),
   };
-  const { form, rule, submit } = useEntityForm<Values, GatewayPrice>({
+  const entity = useEntityForm<Values, GatewayPrice>({
     open,
     editing,
     valuesOf: (g) =>
@@ -93,19 +93,13 @@ function GatewayCostForm({
     labels: fieldLabels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: toInput(values) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('gateway.editTitle') : t('gateway.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="gateway-cost-form"
     >
       <Form.Item name="gateway" label={fieldLabels.gateway} rules={[rule('gateway')]}>

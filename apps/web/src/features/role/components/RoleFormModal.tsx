@@ -35,7 +35,7 @@ export function RoleFormModal({
     roleNameZh: t('fields.roleNameZh'),
     description: t('fields.description'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -52,9 +52,10 @@ export function RoleFormModal({
         },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { ROLE_CODE_TAKEN: 'roleCode', ROLE_BUILT_IN_CODE: 'roleCode' },
   });
+  const { rule } = entity;
 
   const codeIsFree = {
     validateTrigger: 'onBlur',
@@ -67,18 +68,7 @@ export function RoleFormModal({
   };
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="role-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="role-form">
       <Form.Item
         name="roleCode"
         label={labels.roleCode}

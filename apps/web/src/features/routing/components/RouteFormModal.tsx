@@ -3,7 +3,6 @@ import {
   ROUTE_GATEWAYS_MAX,
   ROUTE_STRATEGIES,
   type Route,
-  type RouteInput,
   type RouteStrategy,
   routeInputSchema,
   SMS_KINDS,
@@ -14,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
-import { useCompanies, useGatewayChoices, useSaveRoute } from '../api/routing';
+import { type RouteBody, useCompanies, useGatewayChoices, useSaveRoute } from '../api/routing';
 import { useRoutingLabels } from './labels';
 
 type Values = {
@@ -44,7 +43,7 @@ const EMPTY: Values = {
 };
 const clean = (v: string | undefined | null) => (v && v.trim() !== '' ? v.trim() : null);
 
-export const toRouteInput = (v: Values): RouteInput => ({
+export const toRouteInput = (v: Values): RouteBody => ({
   name: v.name ?? '',
   companyId: v.companyId || null,
   smsKind: v.smsKind || null,
@@ -57,7 +56,10 @@ export const toRouteInput = (v: Values): RouteInput => ({
   enabled: v.enabled ?? true,
   sortOrder: v.sortOrder ?? 100,
   strategy: v.strategy ?? 'priority',
-  gateways: (v.gateways ?? []).map((g) => ({ gatewayId: g?.gatewayId as string, weight: g?.weight ?? 1 })),
+  gateways: (v.gateways ?? []).map((g) => ({
+    gatewayId: g?.gatewayId as string,
+    weight: Number(g?.weight ?? 1),
+  })),
   remark: clean(v.remark),
 });
 const formSchema = z.preprocess((v) => toRouteInput({ ...EMPTY, ...(v as Values) }), routeInputSchema);
@@ -97,7 +99,7 @@ export function RouteFormModal({
       Array.from({ length: ROUTE_GATEWAYS_MAX }, (_, i) => [`gateways.${i}.gatewayId`, t('fields.gateways')]),
     ),
   };
-  const { form, rule, submit } = useEntityForm<Values, Route>({
+  const entity = useEntityForm<Values, Route>({
     open,
     editing,
     valuesOf: (r) =>
@@ -123,20 +125,14 @@ export function RouteFormModal({
     labels: fieldLabels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: toRouteInput(values) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { form, rule } = entity;
   const strategy = Form.useWatch('strategy', form) ?? 'priority';
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       width={720}
       testId="route-form"
     >

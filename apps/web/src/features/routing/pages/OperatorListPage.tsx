@@ -58,7 +58,7 @@ function OperatorForm({
     name: t('operators.name'),
     prefixes: t('operators.prefixes'),
   };
-  const { form, rule, submit } = useEntityForm<Values, Operator>({
+  const entity = useEntityForm<Values, Operator>({
     open,
     editing,
     valuesOf: (o) =>
@@ -75,24 +75,18 @@ function OperatorForm({
     labels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: toInput(values) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: {
       OPERATOR_DUPLICATE: 'mnc',
       OPERATOR_PREFIX_COUNTRY: 'prefixes',
       COUNTRY_UNKNOWN: 'countryCode',
     },
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('operators.editTitle') : t('operators.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="operator-form"
     >
       <Form.Item name="countryCode" label={labels.countryCode} rules={[rule('countryCode')]}>

@@ -81,7 +81,7 @@ export function SmppAccountFormModal({
     enabled: t('fields.enabled'),
     remark: t('fields.remark'),
   };
-  const { form, rule, submit } = useEntityForm<Values, SmppAccountRecord>({
+  const entity = useEntityForm<Values, SmppAccountRecord>({
     open,
     editing,
     valuesOf,
@@ -107,22 +107,12 @@ export function SmppAccountFormModal({
         : save.mutateAsync({ add: { ...common, password: values.password } });
     },
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { form, rule } = entity;
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="smpp-account-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="smpp-account-form">
       <Form.Item name="systemId" label={labels.systemId} rules={[rule('systemId')]}>
         <Input maxLength={SMPP_SYSTEM_ID_MAX} autoComplete="off" data-testid="smpp-account-system-id" />
       </Form.Item>

@@ -1,6 +1,4 @@
 import {
-  type CompanyListItem,
-  type Page,
   SMS_KINDS,
   type SmsAnalysis,
   type SmsAnalysisDimension,
@@ -27,7 +25,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '@/components/ExportButton';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ANALYSIS_EXPORT_PATH, SMS_STATS_PERMS, useAnalysis } from '../api/stats';
@@ -39,11 +37,7 @@ function useScopeCompanies(name: string) {
   return useQuery({
     queryKey: ['smsStats', 'companies', name] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<Page<CompanyListItem>>(
-        '/sys/company/list',
-        { pageSize: 20, ...(name ? { name } : {}) },
-        signal,
-      ),
+      api.get('/sys/company/list', { pageSize: 20, ...(name ? { name } : {}) }, signal),
     staleTime: 60_000,
   });
 }

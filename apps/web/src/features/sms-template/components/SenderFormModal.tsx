@@ -42,7 +42,7 @@ export function SenderFormModal({
     remark: t('sender.fields.remark'),
     companyId: t('sender.fields.companyId'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -58,21 +58,15 @@ export function SenderFormModal({
         },
       }),
     successMessage: t('common.saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { SENDER_EXISTS: 'senderId' },
   });
+  const { rule } = entity;
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('sender.editTitle') : t('sender.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="sender-form"
     >
       {pickCompany ? (

@@ -95,7 +95,7 @@ export function TemplateFormModal({
     text: t('template.fields.text'),
     companyId: t('template.fields.companyId'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -112,22 +112,16 @@ export function TemplateFormModal({
         },
       }),
     successMessage: t('common.saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { TEMPLATE_NAME_TAKEN: 'name' },
   });
+  const { form, rule } = entity;
   const text = Form.useWatch('text', form) ?? '';
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('template.editTitle') : t('template.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       width={640}
       testId="template-form"
     >

@@ -98,7 +98,7 @@ export function UserFormModal({
     hideHeaderItems: t('user.hideHeaderItems'),
   };
   const creating = editing === null;
-  const { form, rule, submit } = useEntityForm<UserFormValues, UserListItem>({
+  const entity = useEntityForm<UserFormValues, UserListItem>({
     open,
     editing,
     valuesOf,
@@ -131,8 +131,9 @@ export function UserFormModal({
           });
     },
     successMessage: t('table.saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { form, rule } = entity;
   const country = Form.useWatch('countryCode', form);
 
   /** The server's duplicate check while typing: a taken or malformed value is said at once. */
@@ -158,15 +159,8 @@ export function UserFormModal({
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('user.editTitle', { username: editing.username }) : t('user.addTitle')}
-      okText={t('table.save')}
-      cancelText={t('user.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       width={640}
       testId={editing ? 'user-edit-form' : 'user-add-form'}
     >
