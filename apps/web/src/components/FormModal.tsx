@@ -1,5 +1,5 @@
 import { Form, Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityForm } from './use-entity-form';
 
@@ -43,4 +43,25 @@ export function FormModal<V extends object>({
       </Form>
     </Modal>
   );
+}
+
+/** The props of an add/edit dialog of one entity: `editing` is null when a new one is written. */
+export interface EntityModalProps<E> {
+  open: boolean;
+  editing: E | null;
+  onClose: () => void;
+}
+
+/**
+ * Which entity an add/edit dialog is open for: `modal` is the dialog's props, `add()` opens it
+ * empty, `edit(entity)` for that entity; closing forgets the entity.
+ */
+export function useEntityModal<E>() {
+  const [state, setState] = useState<{ open: boolean; editing: E | null }>({ open: false, editing: null });
+  const modal: EntityModalProps<E> = { ...state, onClose: () => setState({ open: false, editing: null }) };
+  return {
+    modal,
+    add: () => setState({ open: true, editing: null }),
+    edit: (entity: E) => setState({ open: true, editing: entity }),
+  };
 }

@@ -13,7 +13,7 @@ import { Form, Input, Radio, Select, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '@/components/dict';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -101,15 +101,7 @@ function LazyEditor({
 }
 
 /** Create or edit (drafts only) an announcement. `editing` null = create. */
-export function AnnouncementFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: AnnouncementAdminItem | null;
-  onClose: () => void;
-}) {
+export function AnnouncementFormModal({ open, editing, onClose }: EntityModalProps<AnnouncementAdminItem>) {
   const { t } = useTranslation('notices');
   const save = useSaveAnnouncement();
   const targets = useTargets();

@@ -1,7 +1,7 @@
 import { type BrandInput, type BrandRecord, brandInputSchema } from '@switchboard/contracts';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveBrand } from '../api/save-brand';
 import { LogoUpload } from './LogoUpload';
@@ -28,15 +28,7 @@ function valuesOf(brand: BrandRecord | null): BrandInput {
 }
 
 /** Add or edit the brand of one domain. */
-export function BrandFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: BrandRecord | null;
-  onClose: () => void;
-}) {
+export function BrandFormModal({ open, editing, onClose }: EntityModalProps<BrandRecord>) {
   const { t } = useTranslation('branding');
   const save = useSaveBrand();
   const labels = {

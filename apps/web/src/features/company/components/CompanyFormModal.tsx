@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { api } from '@/lib/api-client';
 import { useAddCompany, useEditCompany } from '../api/companies';
@@ -59,15 +59,7 @@ function useSalesOptions(enabled: boolean) {
  * Add a company (with its administrator user: the contact's name, phone and e-mail, a username
  * and a password) or edit one (name, contact, phone, e-mail, sales user).
  */
-export function CompanyFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: CompanyListItem | null;
-  onClose: () => void;
-}) {
+export function CompanyFormModal({ open, editing, onClose }: EntityModalProps<CompanyListItem>) {
   const { t } = useTranslation('system');
   const add = useAddCompany();
   const edit = useEditCompany();

@@ -7,7 +7,7 @@ import {
 } from '@switchboard/contracts';
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveSupportContact } from '../api/save-support-contact';
 
@@ -19,15 +19,7 @@ function valuesOf(contact: SupportContactRecord | null): SupportContactInput {
 }
 
 /** Add or edit one support contact. */
-export function SupportContactFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: SupportContactRecord | null;
-  onClose: () => void;
-}) {
+export function SupportContactFormModal({ open, editing, onClose }: EntityModalProps<SupportContactRecord>) {
   const { t } = useTranslation('contact');
   const save = useSaveSupportContact();
   const labels = {

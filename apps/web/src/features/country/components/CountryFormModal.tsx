@@ -1,7 +1,7 @@
 import { type CountryInput, type CountryRecord, countryInputSchema } from '@switchboard/contracts';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveCountry } from '../api/countries';
 
@@ -10,15 +10,7 @@ const EMPTY: CountryInput = { code: '', dialCode: '', nameEn: '', nameZh: '', en
 const valuesOf = (country: CountryRecord | null): CountryInput => (country ? { ...country } : EMPTY);
 
 /** Add a country, or edit one's dial code, names and enabled flag (its ISO code is its identity). */
-export function CountryFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: CountryRecord | null;
-  onClose: () => void;
-}) {
+export function CountryFormModal({ open, editing, onClose }: EntityModalProps<CountryRecord>) {
   const { t } = useTranslation('country');
   const save = useSaveCountry();
   const labels = {

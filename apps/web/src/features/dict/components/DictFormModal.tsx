@@ -1,7 +1,7 @@
 import { type DictInput, type DictRecord, dictInputSchema } from '@switchboard/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveDict } from '../api/dicts';
 
@@ -18,15 +18,7 @@ function valuesOf(dict: DictRecord | null): DictInput {
 }
 
 /** Add or edit a dictionary: code, names in both languages, description. */
-export function DictFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: DictRecord | null;
-  onClose: () => void;
-}) {
+export function DictFormModal({ open, editing, onClose }: EntityModalProps<DictRecord>) {
   const { t } = useTranslation('dict');
   const save = useSaveDict();
   const labels = {

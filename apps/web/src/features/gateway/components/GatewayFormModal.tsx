@@ -13,7 +13,7 @@ import {
 } from '@switchboard/contracts';
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { currentLocale } from '@/lib/i18n';
 import { useSaveGateway } from '../api/gateways';
@@ -103,15 +103,7 @@ function bodyOf(values: GatewayFormValues, editing: boolean) {
 }
 
 /** Add or edit one gateway: connection, binding, addressing and advanced settings in groups. */
-export function GatewayFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: Gateway | null;
-  onClose: () => void;
-}) {
+export function GatewayFormModal({ open, editing, onClose }: EntityModalProps<Gateway>) {
   const { t } = useTranslation('gateway');
   const save = useSaveGateway();
   const labels = Object.fromEntries(

@@ -26,11 +26,3 @@ export function useBalance(companyId: string | undefined) {
  * Companies the caller may choose among (its data scope), found by name; a customer's scope is
  * its own company alone, so it has nothing to choose.
  */
-export function useScopeCompanies(name: string) {
-  return useQuery({
-    queryKey: ['ledger', 'companies', name] as const,
-    queryFn: ({ signal }) =>
-      api.get('/sys/company/list', { pageSize: 20, ...(name ? { name } : {}) }, signal),
-    staleTime: 60_000,
-  });
-}

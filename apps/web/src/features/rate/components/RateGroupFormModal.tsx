@@ -6,7 +6,7 @@ import {
 } from '@switchboard/contracts';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveRateGroup } from '../api/rate-groups';
 import { useRateLabels } from './labels';
@@ -17,15 +17,7 @@ const valuesOf = (group: RateGroup | null): RateGroupInput =>
   group ? { name: group.name, kind: group.kind, remark: group.remark ?? '' } : EMPTY;
 
 /** Add a rate group (its kind is fixed once made) or rename one. */
-export function RateGroupFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: RateGroup | null;
-  onClose: () => void;
-}) {
+export function RateGroupFormModal({ open, editing, onClose }: EntityModalProps<RateGroup>) {
   const { t } = useTranslation('rates');
   const labels = useRateLabels();
   const save = useSaveRateGroup();

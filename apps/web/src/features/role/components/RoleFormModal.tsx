@@ -1,7 +1,7 @@
 import { type RoleInput, type RoleRecord, roleInputSchema } from '@switchboard/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { isRoleCodeFree, useSaveRole } from '../api/roles';
 
@@ -18,15 +18,7 @@ function valuesOf(role: RoleRecord | null): RoleInput {
 }
 
 /** Add or edit a role: code (unique, checked as it is typed), names in both languages, description. */
-export function RoleFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: RoleRecord | null;
-  onClose: () => void;
-}) {
+export function RoleFormModal({ open, editing, onClose }: EntityModalProps<RoleRecord>) {
   const { t } = useTranslation('role');
   const save = useSaveRole();
   const labels = {

@@ -1,12 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type RoleRecord, roleListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { formatNumber } from '@/lib/format';
 import { listRolesQuery, useDeleteRole } from '../api/roles';
 import { RoleAuthDrawer } from '../components/RoleAuthDrawer';
@@ -17,29 +19,24 @@ import { ROLE_PERMISSIONS } from '../permissions';
 /** system/RoleList: roles; each one's menu and button grants, data rules and users in drawers. */
 export default function RoleListPage() {
   const { t, i18n } = useTranslation('role');
-  const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: RoleRecord | null }>({
-    open: false,
-    editing: null,
-  });
+  const confirmRemoval = useConfirmDelete();
+  const form = useEntityModal<RoleRecord>();
   const [authorizing, setAuthorizing] = useState<RoleRecord | null>(null);
   const [usersOf, setUsersOf] = useState<RoleRecord | null>(null);
   const remove = useDeleteRole();
   const zh = i18n.language === 'zh-CN';
 
   const confirmDelete = (role: RoleRecord) =>
-    modal.confirm({
-      title: t('deleteTitle'),
-      content: t('deleteConfirm', { code: role.roleCode }),
-      okText: t('delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () =>
-        remove.mutateAsync(role.id).then(
-          () => void message.success(t('deleted')),
-          () => {},
-        ),
-    });
+    confirmRemoval(
+      {
+        title: t('deleteTitle'),
+        content: t('deleteConfirm', { code: role.roleCode }),
+        ok: t('delete'),
+        cancel: t('cancel'),
+        done: t('deleted'),
+      },
+      () => remove.mutateAsync(role.id),
+    );
 
   const columns: TableColumnsType<RoleRecord> = [
     {
@@ -97,21 +94,14 @@ export default function RoleListPage() {
         onClick: () => setUsersOf(role),
         testId: `role-users-${role.roleCode}`,
       },
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: ROLE_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: role }),
-        testId: `role-edit-${role.roleCode}`,
-      },
-      !role.builtIn && {
-        key: 'delete',
-        label: t('delete'),
-        permission: ROLE_PERMISSIONS.delete,
-        danger: true,
-        onClick: () => confirmDelete(role),
-        testId: `role-delete-${role.roleCode}`,
-      },
+      editAction(t('edit'), ROLE_PERMISSIONS.edit, () => form.edit(role), `role-edit-${role.roleCode}`),
+      !role.builtIn &&
+        deleteAction(
+          t('delete'),
+          ROLE_PERMISSIONS.delete,
+          () => confirmDelete(role),
+          `role-delete-${role.roleCode}`,
+        ),
     ]),
   ];
 
@@ -136,22 +126,13 @@ export default function RoleListPage() {
         }
         toolbar={() => (
           <Can action={ROLE_PERMISSIONS.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
-              data-testid="role-add"
-            >
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()} data-testid="role-add">
               {t('add')}
             </Button>
           </Can>
         )}
       />
-      <RoleFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <RoleFormModal {...form.modal} />
       <RoleAuthDrawer role={authorizing} onClose={() => setAuthorizing(null)} />
       <RoleUsersDrawer role={usersOf} onClose={() => setUsersOf(null)} />
     </>

@@ -11,7 +11,7 @@ import {
 import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { type RouteBody, useCompanies, useGatewayChoices, useSaveRoute } from '../api/routing';
 import { useRoutingLabels } from './labels';
@@ -65,15 +65,7 @@ export const toRouteInput = (v: Values): RouteBody => ({
 const formSchema = z.preprocess((v) => toRouteInput({ ...EMPTY, ...(v as Values) }), routeInputSchema);
 
 /** Adds or edits a route: matchers, window, order, and its gateways with priority or weight. */
-export function RouteFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: Route | null;
-  onClose: () => void;
-}) {
+export function RouteFormModal({ open, editing, onClose }: EntityModalProps<Route>) {
   const { t } = useTranslation('routing');
   const labels = useRoutingLabels();
   const save = useSaveRoute();

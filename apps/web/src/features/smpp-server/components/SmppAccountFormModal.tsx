@@ -13,7 +13,7 @@ import {
 } from '@switchboard/contracts';
 import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { CompanySelect } from '@/features/sms-template';
 import { useSaveSmppAccount } from '../api/smpp-accounts';
@@ -59,15 +59,7 @@ function valuesOf(account: SmppAccountRecord | null): Values {
 }
 
 /** Add or edit an SMPP account; the password is write-only (blank when editing: unchanged). */
-export function SmppAccountFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: SmppAccountRecord | null;
-  onClose: () => void;
-}) {
+export function SmppAccountFormModal({ open, editing, onClose }: EntityModalProps<SmppAccountRecord>) {
   const { t } = useTranslation(['smppAccount', 'common']);
   const save = useSaveSmppAccount();
   const labels: Record<keyof Values, string> = {

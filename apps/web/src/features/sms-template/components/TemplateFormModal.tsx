@@ -12,7 +12,7 @@ import {
 import { Checkbox, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSession } from '@/lib/session';
 import { useSaveTemplate } from '../api/templates';
@@ -76,15 +76,7 @@ function Preview({ text }: { text: string }) {
 }
 
 /** Add or edit one template; staff (no company of their own) choose the company it is for. */
-export function TemplateFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: SmsTemplate | null;
-  onClose: () => void;
-}) {
+export function TemplateFormModal({ open, editing, onClose }: EntityModalProps<SmsTemplate>) {
   const { t } = useTranslation('smsTemplate');
   const save = useSaveTemplate();
   const session = useSession();

@@ -11,7 +11,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryOptions } from '@/components/countries';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { PhoneInput, toE164 } from '@/components/PhoneInput';
 import { useEntityForm } from '@/components/use-entity-form';
 import { companyPickQuery } from '@/features/depart';
@@ -67,15 +67,7 @@ const valuesOf = (user: UserListItem | null): UserFormValues =>
  * e-mail, company, roles and departments; username, phone and e-mail are checked for duplicates
  * while typed. Editing also holds the header-items flag. Test ids `user-form-<field>`.
  */
-export function UserFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: UserListItem | null;
-  onClose: () => void;
-}) {
+export function UserFormModal({ open, editing, onClose }: EntityModalProps<UserListItem>) {
   const { t } = useTranslation('system');
   const locale = useLocale();
   const save = useSaveUser();
