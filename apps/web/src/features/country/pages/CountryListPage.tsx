@@ -4,6 +4,7 @@ import { App, Button, Form, Input, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '@/components/Can';
+import { bilingualNameColumns } from '@/components/columns';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
@@ -51,17 +52,14 @@ export default function CountryListPage() {
       width: 110,
       render: (dial: string) => `+${dial}`,
     },
-    {
-      title: zh ? t('fields.nameZh') : t('fields.nameEn'),
-      dataIndex: zh ? 'nameZh' : 'nameEn',
-      sorter: true,
-    },
-    {
-      title: zh ? t('fields.nameEn') : t('fields.nameZh'),
-      dataIndex: zh ? 'nameEn' : 'nameZh',
-      sorter: true,
-      responsive: ['md'],
-    },
+    ...bilingualNameColumns<CountryRecord>(
+      zh,
+      {
+        en: { dataIndex: 'nameEn', title: t('fields.nameEn') },
+        zh: { dataIndex: 'nameZh', title: t('fields.nameZh') },
+      },
+      { sortBoth: true, secondFrom: 'md' },
+    ),
     {
       title: t('fields.enabled'),
       dataIndex: 'enabled',

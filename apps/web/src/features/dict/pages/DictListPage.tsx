@@ -4,7 +4,7 @@ import { Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
-import { DateTimeText } from '@/components/DateTimeText';
+import { bilingualNameColumns, dateTimeColumn } from '@/components/columns';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
@@ -53,16 +53,14 @@ export default function DictListPage() {
         </>
       ),
     },
-    {
-      title: zh ? t('fields.dictNameZh') : t('fields.dictName'),
-      dataIndex: zh ? 'dictNameZh' : 'dictName',
-      sorter: !zh,
-    },
-    {
-      title: zh ? t('fields.dictName') : t('fields.dictNameZh'),
-      dataIndex: zh ? 'dictName' : 'dictNameZh',
-      responsive: ['lg'],
-    },
+    ...bilingualNameColumns<DictRecord>(
+      zh,
+      {
+        en: { dataIndex: 'dictName', title: t('fields.dictName') },
+        zh: { dataIndex: 'dictNameZh', title: t('fields.dictNameZh') },
+      },
+      { sortBoth: false, secondFrom: 'lg' },
+    ),
     { title: t('fields.description'), dataIndex: 'description', responsive: ['xl'] },
     {
       title: t('fields.itemCount'),
@@ -71,13 +69,7 @@ export default function DictListPage() {
       align: 'right',
       render: (n: number) => formatNumber(n),
     },
-    {
-      title: t('fields.createdAt'),
-      dataIndex: 'createdAt',
-      sorter: true,
-      responsive: ['md'],
-      render: (value: string) => <DateTimeText value={value} />,
-    },
+    dateTimeColumn<DictRecord>(t('fields.createdAt'), 'createdAt'),
     rowActionsColumn<DictRecord>(t('actions'), (dict) => [
       {
         key: 'items',

@@ -4,7 +4,7 @@ import { Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
-import { DateTimeText } from '@/components/DateTimeText';
+import { bilingualNameColumns, dateTimeColumn } from '@/components/columns';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
@@ -54,16 +54,14 @@ export default function RoleListPage() {
         </>
       ),
     },
-    {
-      title: zh ? t('fields.roleNameZh') : t('fields.roleName'),
-      dataIndex: zh ? 'roleNameZh' : 'roleName',
-      sorter: !zh,
-    },
-    {
-      title: zh ? t('fields.roleName') : t('fields.roleNameZh'),
-      dataIndex: zh ? 'roleName' : 'roleNameZh',
-      responsive: ['lg'],
-    },
+    ...bilingualNameColumns<RoleRecord>(
+      zh,
+      {
+        en: { dataIndex: 'roleName', title: t('fields.roleName') },
+        zh: { dataIndex: 'roleNameZh', title: t('fields.roleNameZh') },
+      },
+      { sortBoth: false, secondFrom: 'lg' },
+    ),
     { title: t('fields.description'), dataIndex: 'description', responsive: ['xl'] },
     {
       title: t('fields.userCount'),
@@ -72,13 +70,7 @@ export default function RoleListPage() {
       align: 'right',
       render: (n: number) => formatNumber(n),
     },
-    {
-      title: t('fields.createdAt'),
-      dataIndex: 'createdAt',
-      sorter: true,
-      responsive: ['md'],
-      render: (value: string) => <DateTimeText value={value} />,
-    },
+    dateTimeColumn<RoleRecord>(t('fields.createdAt'), 'createdAt'),
     rowActionsColumn<RoleRecord>(t('actions'), (role) => [
       {
         key: 'authorize',
