@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiClient, resetApiClient } from '@/lib/api-client';
+import { api, resetApiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession, getSession, startSession } from '@/lib/session';
 import { resetSettings, updateSettings } from '@/lib/settings';
@@ -44,7 +44,7 @@ describe('AppProviders (spec section 8)', () => {
     startSession({ token: 'tok', userInfo, needsDepartment: false });
     renderProviders();
     await act(async () => {
-      await Promise.allSettled([apiClient.get('/a'), apiClient.get('/b')]);
+      await Promise.allSettled([api.get('/sys/user/getCurrentUserDeparts'), api.get('/sys/user/profile')]);
     });
     expect(await screen.findByText('Unauthorized, please log in again')).toBeTruthy();
     expect(screen.queryByText(/Token invalid/)).toBeNull();
@@ -61,8 +61,8 @@ describe('AppProviders (spec section 8)', () => {
     const queryClient = renderProviders();
     await act(async () => {
       await Promise.allSettled(
-        ['/a', '/b', '/c'].map((path) =>
-          queryClient.fetchQuery({ queryKey: [path], queryFn: () => apiClient.get(path) }),
+        (['/sys/user/getCurrentUserDeparts', '/sys/user/profile', '/home/totals'] as const).map((path) =>
+          queryClient.fetchQuery({ queryKey: [path], queryFn: () => api.get(path) }),
         ),
       );
     });

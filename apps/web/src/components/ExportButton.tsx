@@ -3,14 +3,14 @@ import type { PermissionCode } from '@switchboard/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient, isApiError, type QueryValue } from '@/lib/api-client';
+import { api, isApiError, type PathsWith, type QueryOf, type QueryValue } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { saveFile } from '@/lib/save-file';
 import { Can } from './Can';
 
 export interface ExportButtonProps {
   /** The group's export path (`/sys/supportContact/exportXls`). */
-  path: string;
+  path: PathsWith<'get'>;
   /** The list's current filters and sort (the toolbar context's `params`). */
   params: Record<string, QueryValue>;
   /** The export's permission code; without it the button is shown to whoever sees the list. */
@@ -37,7 +37,9 @@ export function ExportButton({
   const run = async () => {
     setBusy(true);
     try {
-      const file = await apiClient.download(path, prepare ? prepare(params) : params);
+      // The toolbar's parameters are the list's filters and sort, which its export route takes.
+      const query = (prepare ? prepare(params) : params) as QueryOf<'get', PathsWith<'get'>>;
+      const file = await api.download(path, query);
       saveFile(file.blob, file.filename);
       notify.success(t('resource.exported', { name: file.filename }));
     } catch (error) {

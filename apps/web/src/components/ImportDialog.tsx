@@ -3,15 +3,27 @@ import { IMPORT_MAX_BYTES, type ImportResult, type ImportRowError } from '@switc
 import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient, isApiError, type QueryValue } from '@/lib/api-client';
+import {
+  api,
+  isApiError,
+  type PathsWith,
+  type QueryOf,
+  type QueryValue,
+  type ResultOf,
+} from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { saveFile } from '@/lib/save-file';
+
+/** The routes of the document that take an import (they answer an ImportResult). */
+export type ImportPath = {
+  [P in PathsWith<'post'>]: ResultOf<'post', P> extends ImportResult ? P : never;
+}[PathsWith<'post'>];
 
 export interface ImportDialogProps {
   open: boolean;
   onClose: () => void;
   /** The group's import path (`/sys/supportContact/importExcel`). */
-  path: string;
+  path: ImportPath;
   /** Called with the number of rows written (reload the list here). */
   onImported: (count: number) => void;
   title?: string;
@@ -21,7 +33,7 @@ export interface ImportDialogProps {
    * A sheet to start from: an export (its columns are the import's), downloaded through the API
    * client from the dialog.
    */
-  template?: { path: string; params?: Record<string, QueryValue> };
+  template?: { path: PathsWith<'get'>; params?: Record<string, QueryValue> };
 }
 
 type Step =
@@ -61,7 +73,8 @@ export function ImportDialog({
     if (!template) return;
     setFetchingTemplate(true);
     try {
-      const sheet = await apiClient.download(template.path, template.params ?? {});
+      // The template's parameters are the list's filters, which its export route takes.
+      const sheet = await api.download(template.path, template.params as QueryOf<'get', PathsWith<'get'>>);
       saveFile(sheet.blob, sheet.filename);
     } catch (error) {
       notify.error(isApiError(error) ? error.message : String(error));
@@ -82,9 +95,9 @@ export function ImportDialog({
   const send = async (chosen: File, commit: boolean) => {
     setStep({ kind: 'uploading', progress: 0, commit });
     try {
-      const result = await apiClient.upload<ImportResult>(path, chosen, {
+      const result = await api.upload(path, chosen, {
         filename: chosen.name,
-        query: commit ? query : { ...query, dryRun: true },
+        query: (commit ? query : { ...query, dryRun: true }) as QueryOf<'post', ImportPath>,
         onProgress: (fraction) =>
           setStep((current) =>
             current.kind === 'uploading' ? { ...current, progress: Math.round(fraction * 100) } : current,

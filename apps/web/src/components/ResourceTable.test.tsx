@@ -13,27 +13,37 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
 import '@/lib/i18n';
-import { ResourceTable } from './ResourceTable';
+import { type ListParams, ResourceTable } from './ResourceTable';
 
 interface Row {
   id: string;
   name: string;
 }
 
+/**
+ * The lists here are the test's own endpoints, not routes of the API's document, so they are
+ * fetched plainly (the typed client takes the document's paths only); the answer is the envelope.
+ */
+async function getList<T>(path: string, params: object, signal: AbortSignal): Promise<T> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
+  const response = await fetch(`/api${path}?${query}`, { signal });
+  return ((await response.json()) as { result: T }).result;
+}
+
 // A list of each kind, as a feature's api/list-*.ts would declare them.
 const thingsSchema = pageQuerySchema.extend({ name: z.string().optional() });
-const listThingsQuery = (params: z.input<typeof thingsSchema>) =>
+const listThingsQuery = (params: ListParams<typeof thingsSchema>) =>
   queryOptions({
     queryKey: ['things', params] as const,
-    queryFn: ({ signal }) => apiClient.get<Page<Row>>('/things', params, signal),
+    queryFn: ({ signal }) => getList<Page<Row>>('/things', params, signal),
   });
 const eventsSchema = keysetQuerySchema.extend({ name: z.string().optional() });
-const listEventsQuery = (params: z.input<typeof eventsSchema>) =>
+const listEventsQuery = (params: ListParams<typeof eventsSchema>) =>
   queryOptions({
     queryKey: ['events', params] as const,
-    queryFn: ({ signal }) => apiClient.get<KeysetPage<Row>>('/events', params, signal),
+    queryFn: ({ signal }) => getList<KeysetPage<Row>>('/events', params, signal),
   });
 
 const TOTAL = 45;
@@ -303,10 +313,10 @@ describe('<ResourceTable> paged by key', () => {
 
 describe('ResourceTable sorted on the server', () => {
   const sortedSchema = thingsSchema.extend(sortQuerySchema.shape);
-  const listSorted = (params: z.input<typeof sortedSchema>) =>
+  const listSorted = (params: ListParams<typeof sortedSchema>) =>
     queryOptions({
       queryKey: ['sorted', params] as const,
-      queryFn: ({ signal }) => apiClient.get<Page<Row>>('/things', params, signal),
+      queryFn: ({ signal }) => getList<Page<Row>>('/things', params, signal),
     });
   const renderSorted = (url: string) =>
     renderAt(

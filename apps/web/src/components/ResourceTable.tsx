@@ -26,6 +26,12 @@ type QueryValue = string | number | boolean | null | undefined;
 /** Filters as query parameters: only parameters the list's contract query schema has. */
 export type FilterParams<S extends ListQuerySchema> = { [K in keyof z.input<S> & string]?: QueryValue };
 
+/** The parameters a list is asked with: its query as the URL holds it, paging as whole numbers. */
+export type ListParams<S extends ListQuerySchema> = Omit<z.input<S>, 'pageNo' | 'pageSize'> & {
+  pageNo?: number;
+  pageSize?: number;
+};
+
 /** One page of a list as its endpoint answers: by number with a total, or by key. */
 export type ListPage = Page<object> | KeysetPage<object>;
 
@@ -51,7 +57,7 @@ const SORT_KEYS = ['column', 'order'] as const;
 export interface ResourceTableProps<
   S extends ListQuerySchema,
   R extends ListPageOf<S>,
-  K extends readonly [...unknown[], z.input<S>],
+  K extends readonly [...unknown[], ListParams<S>],
 > {
   /**
    * The list's query schema from the contracts (`userListQuerySchema`…): the parameters read from
@@ -63,7 +69,7 @@ export interface ResourceTableProps<
    * feature's `api/list-*.ts`): `Page<Row>`, or `KeysetPage<Row>` for a keyset schema. The key
    * ends with the parameters; what comes before them is every page's key (Reload invalidates it).
    */
-  query: (params: z.input<S>) => UseQueryOptions<R, ApiError, R, K>;
+  query: (params: ListParams<S>) => UseQueryOptions<R, ApiError, R, K>;
   columns: TableColumnsType<RowOf<R>>;
   rowKey: keyof RowOf<R> & string;
   /** Form items of the query form (their `name`s become query parameters). */
@@ -117,7 +123,7 @@ const isKeysetPage = (data: ListPage | undefined): data is KeysetPage<object> =>
 export function ResourceTable<
   S extends ListQuerySchema,
   R extends ListPageOf<S>,
-  K extends readonly [...unknown[], z.input<S>],
+  K extends readonly [...unknown[], ListParams<S>],
 >({
   params: schema,
   query: listQuery,
@@ -158,7 +164,7 @@ export function ResourceTable<
   }, [form, fromQuery, location.search, urlState.query]);
 
   // The URL's parameters, read through the list's schema: its own, paging within its bounds.
-  const options = listQuery(codec.params(urlState) as z.input<S>);
+  const options = listQuery(codec.params(urlState) as ListParams<S>);
   const list = useQuery({ ...options, placeholderData: keepPreviousData });
   const data: ListPage | undefined = list.data;
 

@@ -132,3 +132,19 @@ export function rowActionsColumn<T>(title: string, actions: (row: T) => RowActio
     render: (_: unknown, row: T) => <RowActions actions={actions(row)} />,
   };
 }
+
+/** The Edit action of a row, under its permission. */
+export const editAction = (
+  label: string,
+  permission: PermissionCode | undefined,
+  onClick: () => void,
+  testId?: string,
+): RowAction => ({ key: 'edit', label, permission, onClick, testId });
+
+/** The Delete action of a row (shown as dangerous), under its permission. */
+export const deleteAction = (
+  label: string,
+  permission: PermissionCode | undefined,
+  onClick: () => void,
+  testId?: string,
+): RowAction => ({ key: 'delete', label, permission, danger: true, onClick, testId });

@@ -1,6 +1,5 @@
-import type { CountryOption } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { useLocale } from '@/lib/i18n';
 
 /** What the country pickers cache: `[...countryOptionsKey, locale]` (invalidate after a change). */
@@ -15,7 +14,7 @@ export function useCountryOptions() {
   const locale = useLocale();
   return useQuery({
     queryKey: [...countryOptionsKey, locale],
-    queryFn: ({ signal }) => apiClient.get<CountryOption[]>('/sys/country/options', undefined, signal),
+    queryFn: ({ signal }) => api.get('/sys/country/options', undefined, signal),
     staleTime: 60_000,
     // Pickers fall back to every country phones know: no error to show.
     meta: { errorDisplay: 'inline' },

@@ -1,8 +1,7 @@
-import type { DictItem } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { useLocale } from '@/lib/i18n';
 
 /** Dictionary items of a code (texts in the current language); fetched without `_t` (cacheable). */
@@ -12,7 +11,7 @@ export function useDict(code: string) {
   const query = useQuery({
     queryKey: ['dict', code, locale],
     queryFn: ({ signal }) =>
-      apiClient.get<DictItem[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`, undefined, signal),
+      api.get('/sys/dict/getDictItems/{code}', undefined, signal, { params: { code } }),
     // Another browser's change to a dictionary shows here on the next screen after a minute; this
     // browser's own changes invalidate ['dict'] at once (System → Dictionaries).
     staleTime: 60_000,

@@ -27,15 +27,15 @@ function deferred<T>() {
 }
 
 /**
- * A page with an "Add" button and its dialog. The dialog is closable while its save runs (as when
- * its page closes it; antd's own Cancel waits for `saving`, left false here), and `check` is a
- * slow check of the name (as a server-side uniqueness check is).
+ * A page with an "Add" button, a "Leave" button that closes the dialog as its page would (antd's
+ * own Cancel waits while a save runs), and the dialog; `check` is a slow check of the name (as a
+ * server-side uniqueness check is). `onClosed` counts the dialog's own closings (Cancel, saved).
  */
 function renderPage(options: { save: (values: Values) => Promise<unknown>; check?: () => Promise<void> }) {
-  const onSaved = vi.fn();
+  const onClosed = vi.fn();
   function Page() {
     const [open, setOpen] = useState(false);
-    const { form, submit } = useEntityForm<Values, null>({
+    const entity = useEntityForm<Values, null>({
       open,
       editing: null,
       valuesOf: () => EMPTY,
@@ -43,8 +43,8 @@ function renderPage(options: { save: (values: Values) => Promise<unknown>; check
       labels: { name: 'Name' },
       save: options.save,
       successMessage: 'Thing saved',
-      onSaved: () => {
-        onSaved();
+      onClose: () => {
+        onClosed();
         setOpen(false);
       },
     });
@@ -53,18 +53,10 @@ function renderPage(options: { save: (values: Values) => Promise<unknown>; check
         <button type="button" onClick={() => setOpen(true)}>
           Add
         </button>
-        <FormModal<Values>
-          form={form}
-          open={open}
-          title="Thing"
-          okText="Save"
-          cancelText="Cancel"
-          saving={false}
-          onSubmit={submit}
-          onCancel={() => setOpen(false)}
-          initialValues={EMPTY}
-          testId="thing-form"
-        >
+        <button type="button" onClick={() => setOpen(false)}>
+          Leave
+        </button>
+        <FormModal<Values> entity={entity} title="Thing" testId="thing-form">
           <Form.Item name="name" label="Name" rules={options.check ? [{ validator: options.check }] : []}>
             <Input />
           </Form.Item>
@@ -73,13 +65,13 @@ function renderPage(options: { save: (values: Values) => Promise<unknown>; check
     );
   }
   renderWithProviders(<Page />);
-  return { onSaved };
+  return { onClosed };
 }
 
 const dialog = () => screen.getByTestId('thing-form');
 
-/** Opens the dialog, types a name and presses Save, then Cancel, then opens the next one. */
-async function saveCancelReopen(
+/** Opens the dialog, types a name and presses Save, then leaves it, then opens the next one. */
+async function saveLeaveReopen(
   user: ReturnType<typeof userEvent.setup>,
   started: () => boolean,
   next: string | null = 'Second',
@@ -88,18 +80,18 @@ async function saveCancelReopen(
   await user.type(within(dialog()).getByLabelText('Name'), 'First');
   await user.click(screen.getByText('Save').closest('button') as HTMLElement);
   await waitFor(() => expect(started()).toBe(true));
-  await user.click(screen.getByText('Cancel').closest('button') as HTMLElement);
+  await user.click(screen.getByText('Leave'));
   await user.click(screen.getByText('Add'));
   if (next !== null) await user.type(within(dialog()).getByLabelText('Name'), next);
 }
 
-/** A save the test answers, started from a dialog that was then cancelled for the next one. */
+/** A save the test answers, started from a dialog that was then left for the next one. */
 async function outlivedSave() {
   const answer = deferred<unknown>();
   const save = vi.fn(() => answer.promise);
-  const { onSaved } = renderPage({ save });
-  await saveCancelReopen(userEvent.setup(), () => save.mock.calls.length > 0);
-  return { answer, onSaved };
+  const { onClosed } = renderPage({ save });
+  await saveLeaveReopen(userEvent.setup(), () => save.mock.calls.length > 0);
+  return { answer, onClosed };
 }
 
 /** Long enough for anything the settled save would still do. */
@@ -107,16 +99,16 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 describe('useEntityForm: a save outlived by its dialog', () => {
   it('does not close the dialog opened next when it succeeds (it still says saved)', async () => {
-    const { answer, onSaved } = await outlivedSave();
+    const { answer, onClosed } = await outlivedSave();
     answer.resolve({ id: 't1' });
-    // The message is shown in the same step that would call onSaved: once it is there, that step is over.
+    // The message is shown in the same step that would call onClose: once it is there, that step is over.
     expect(await screen.findByText('Thing saved')).toBeTruthy();
-    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClosed).not.toHaveBeenCalled();
     expect((within(dialog()).getByLabelText('Name') as HTMLInputElement).value).toBe('Second');
   });
 
   it('puts no field errors on the dialog opened next when it fails', async () => {
-    const { answer, onSaved } = await outlivedSave();
+    const { answer, onClosed } = await outlivedSave();
     answer.reject(
       new ApiError({
         kind: 'http',
@@ -130,7 +122,7 @@ describe('useEntityForm: a save outlived by its dialog', () => {
     await settle();
     expect(within(dialog()).queryByText('Name is taken')).toBeNull();
     expect(screen.queryByText('Some fields are invalid')).toBeNull();
-    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClosed).not.toHaveBeenCalled();
   });
 
   it('does not save what a dialog cancelled while its fields were being checked held', async () => {
@@ -138,7 +130,7 @@ describe('useEntityForm: a save outlived by its dialog', () => {
     let checking = false;
     const save = vi.fn(async () => ({ id: 't1' }));
     const user = userEvent.setup();
-    const { onSaved } = renderPage({
+    const { onClosed } = renderPage({
       save,
       check: () => {
         checking = true;
@@ -146,11 +138,11 @@ describe('useEntityForm: a save outlived by its dialog', () => {
       },
     });
     // The next dialog is left as it opened (typing there would make antd drop the old check).
-    await saveCancelReopen(user, () => checking, null);
+    await saveLeaveReopen(user, () => checking, null);
     checked.resolve();
     await settle();
     expect(save).not.toHaveBeenCalled();
     expect(screen.queryByText('Thing saved')).toBeNull();
-    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClosed).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { App, Form } from 'antd';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { showError } from '@/lib/query-client';
@@ -25,9 +25,10 @@ export interface EntityFormOptions<V extends object, E> {
    * server land on their fields, anything else is shown by the console's error display.
    */
   save: (values: V) => Promise<unknown>;
-  /** Said once saved; then `onSaved` (usually: close). */
+  /** Said once saved; then `onClose`. */
   successMessage: string;
-  onSaved: () => void;
+  /** Closes the dialog: after a save, and on Cancel. */
+  onClose: () => void;
   /** Error codes that are about one field (e.g. a taken domain): shown on that field. */
   errorCodeFields?: Partial<Record<string, keyof V & string>>;
 }
@@ -38,6 +39,13 @@ export interface EntityForm<V extends object> {
   rule: (field: keyof V & string) => Rule;
   /** Validates, saves, says so, or shows why not. Never rejects. */
   submit: () => Promise<void>;
+  /** Whether the dialog is open (the option, handed on to FormModal). */
+  open: boolean;
+  /** Whether a save is under way. */
+  saving: boolean;
+  /** The values of the empty form. */
+  initialValues: V;
+  close: () => void;
 }
 
 /**
@@ -45,9 +53,10 @@ export interface EntityForm<V extends object> {
  * shared schema, a save whose server field errors are mapped onto the fields, and a success message.
  */
 export function useEntityForm<V extends object, E>(options: EntityFormOptions<V, E>): EntityForm<V> {
-  const { open, editing, valuesOf, schema, labels, save, successMessage, onSaved, errorCodeFields } = options;
+  const { open, editing, valuesOf, schema, labels, save, successMessage, onClose, errorCodeFields } = options;
   const { message } = App.useApp();
   const [form] = Form.useForm<V>();
+  const [saving, setSaving] = useState(false);
   // Read when opening only: a new function each render must not reset what is being typed.
   const valuesOfRef = useRef(valuesOf);
   valuesOfRef.current = valuesOf;
@@ -89,6 +98,7 @@ export function useEntityForm<V extends object, E>(options: EntityFormOptions<V,
     }
     // Closed while its fields were being checked: what it held is not to be saved.
     if (generation.current.count !== started) return;
+    setSaving(true);
     try {
       await save(values);
     } catch (error) {
@@ -104,11 +114,13 @@ export function useEntityForm<V extends object, E>(options: EntityFormOptions<V,
       if (onFields.length > 0) form.setFields(onFields as Parameters<typeof form.setFields>[0]);
       else showError(error);
       return;
+    } finally {
+      setSaving(false);
     }
     // Saved even though the dialog was left meanwhile: say so, but leave whatever is open now alone.
     void message.success(successMessage);
-    if (generation.current.count === started) onSaved();
+    if (generation.current.count === started) onClose();
   };
 
-  return { form, rule, submit };
+  return { form, rule, submit, open, saving, initialValues: valuesOf(null), close: onClose };
 }

@@ -4,12 +4,10 @@ import { testUser } from '@/test/users';
 import {
   ApiError,
   api,
-  apiClient,
   buildUrl,
   configureApiClient,
   errorFlag,
   filenameOf,
-  request,
   resetApiClient,
 } from './api-client';
 import { changeLocale } from './i18n';
@@ -26,6 +24,16 @@ function jsonResponse(body: unknown, status = 200) {
 }
 
 const fetchMock = vi.fn<typeof fetch>();
+
+/** A GET of the API; which one does not matter where the answer is the test's. */
+const anyGet = (signal?: AbortSignal) => api.get('/sys/user/getCurrentUserDeparts', undefined, signal);
+
+const PASSWORDS = {
+  username: 'sales',
+  oldpassword: 'old-secret-1',
+  password: 'New-secret-2',
+  confirmpassword: 'New-secret-2',
+};
 
 beforeEach(async () => {
   fetchMock.mockReset();
@@ -51,19 +59,19 @@ describe('headers', () => {
   it('sends the stored token and the current language', async () => {
     startSession({ token: 'tok-123', userInfo, needsDepartment: false });
     fetchMock.mockImplementation(async () => jsonResponse(envelope({ ok: 1 })));
-    await apiClient.get('/sys/user/getCurrentUserDeparts');
+    await api.get('/sys/user/getCurrentUserDeparts');
     const { headers } = lastRequest();
     expect(headers.get('X-Access-Token')).toBe('tok-123');
     expect(headers.get('X-Locale')).toBe('en-US');
 
     await changeLocale('zh-CN');
-    await apiClient.post('/sys/logout');
+    await api.post('/sys/logout');
     expect(lastRequest().headers.get('X-Locale')).toBe('zh-CN');
   });
 
   it('sends no token header without a session and JSON bodies with a content type', async () => {
     fetchMock.mockResolvedValue(jsonResponse(envelope(null)));
-    await apiClient.post('/sys/login', { username: 'a', password: 'b' });
+    await api.post('/sys/login', { username: 'a', password: 'b' });
     const { headers, init } = lastRequest();
     expect(headers.has('X-Access-Token')).toBe(false);
     expect(headers.get('Content-Type')).toBe('application/json');
@@ -76,7 +84,7 @@ describe('_t cache buster', () => {
   it('is added to every GET under the API prefix', async () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
     fetchMock.mockResolvedValue(jsonResponse(envelope({ captchaRequired: false })));
-    await apiClient.get('/sys/loginRequirements', { username: 'sales' });
+    await api.get('/sys/loginRequirements', { username: 'sales' });
     const url = new URL(lastRequest().url, 'http://localhost');
     expect(url.pathname).toBe(`${API_PREFIX}/sys/loginRequirements`);
     expect(url.searchParams.get('username')).toBe('sales');
@@ -101,7 +109,7 @@ describe('_t cache buster', () => {
 describe('envelope', () => {
   it('resolves the result of a successful answer', async () => {
     fetchMock.mockResolvedValue(jsonResponse(envelope({ list: [1, 2], orgCode: null })));
-    await expect(apiClient.get('/sys/user/getCurrentUserDeparts')).resolves.toEqual({
+    await expect(api.get('/sys/user/getCurrentUserDeparts')).resolves.toEqual({
       list: [1, 2],
       orgCode: null,
     });
@@ -122,7 +130,7 @@ describe('envelope', () => {
         401,
       ),
     );
-    const error = await apiClient.post('/sys/login', {}).catch((e: unknown) => e);
+    const error = await api.post('/sys/login', { username: 'a', password: 'b' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.kind).toBe('http');
@@ -139,7 +147,7 @@ describe('envelope', () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ success: false, message: 'Nope', code: 500, result: null, timestamp: 1 }),
     );
-    await expect(apiClient.get('/x')).rejects.toMatchObject({ status: 500, message: 'Nope' });
+    await expect(anyGet()).rejects.toMatchObject({ status: 500, message: 'Nope' });
   });
 
   it('falls back to a text by error code or status when the message is empty', async () => {
@@ -149,14 +157,14 @@ describe('envelope', () => {
         403,
       ),
     );
-    await expect(apiClient.get('/x')).rejects.toMatchObject({
+    await expect(anyGet()).rejects.toMatchObject({
       message: 'Access denied',
       errorCode: 'ACCESS_DENIED',
     });
     fetchMock.mockResolvedValueOnce(
       jsonResponse({ success: false, code: 404, result: null, timestamp: 1 }, 404),
     );
-    await expect(apiClient.get('/x')).rejects.toMatchObject({
+    await expect(anyGet()).rejects.toMatchObject({
       message: 'Resource not found',
       errorCode: 'NOT_FOUND',
     });
@@ -164,19 +172,19 @@ describe('envelope', () => {
 
   it('maps non-JSON error answers by status', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>gateway</html>', { status: 504 }));
-    await expect(apiClient.get('/x')).rejects.toMatchObject({
+    await expect(anyGet()).rejects.toMatchObject({
       kind: 'http',
       status: 504,
       message: 'Network timeout',
       errorCode: 'NETWORK_TIMEOUT',
     });
     fetchMock.mockResolvedValueOnce(new Response('', { status: 502 }));
-    await expect(apiClient.get('/x')).rejects.toMatchObject({
+    await expect(anyGet()).rejects.toMatchObject({
       status: 502,
       message: 'Internal server error',
     });
     fetchMock.mockResolvedValueOnce(new Response('', { status: 418 }));
-    await expect(apiClient.get('/x')).rejects.toMatchObject({
+    await expect(anyGet()).rejects.toMatchObject({
       status: 418,
       message: 'Request failed (HTTP 418)',
     });
@@ -184,20 +192,20 @@ describe('envelope', () => {
 
   it('rejects a 2xx answer that is not an envelope', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<!doctype html>', { status: 200 }));
-    await expect(apiClient.get('/x')).rejects.toMatchObject({ kind: 'http', status: 200 });
+    await expect(anyGet()).rejects.toMatchObject({ kind: 'http', status: 200 });
   });
 });
 
 describe('failures without an answer', () => {
   it('turns a network failure into a localised ApiError', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(apiClient.get('/x')).rejects.toMatchObject({
+    await expect(anyGet()).rejects.toMatchObject({
       kind: 'network',
       status: 0,
       message: 'Network error, please check your connection',
     });
     await changeLocale('zh-CN');
-    await expect(apiClient.get('/x')).rejects.toMatchObject({
+    await expect(anyGet()).rejects.toMatchObject({
       message: '网络错误，请检查网络连接',
       locale: 'zh-CN',
     });
@@ -211,7 +219,7 @@ describe('failures without an answer', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const pending = apiClient.get('/slow').catch((e: unknown) => e);
+    const pending = anyGet().catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -232,7 +240,7 @@ describe('failures without an answer', () => {
         }),
     );
     const controller = new AbortController();
-    const pending = apiClient.get('/x', undefined, controller.signal).catch((e: unknown) => e);
+    const pending = anyGet(controller.signal).catch((e: unknown) => e);
     controller.abort();
     await expect(pending).resolves.toMatchObject({ kind: 'aborted' });
   });
@@ -257,12 +265,12 @@ describe('401', () => {
   it('reports an unauthorised answer once per burst, only for requests with a token', async () => {
     const onUnauthorized = watchUnauthorized();
     fetchMock.mockImplementation(async () => refused());
-    await expect(apiClient.post('/sys/login', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(api.post('/sys/login', { username: 'a', password: 'b' })).rejects.toBeInstanceOf(ApiError);
     await Promise.resolve();
     expect(onUnauthorized).not.toHaveBeenCalled();
 
     signIn('tok');
-    await Promise.allSettled([apiClient.get('/a'), apiClient.get('/b'), apiClient.get('/c')]);
+    await Promise.allSettled([anyGet(), anyGet(), anyGet()]);
     await settle();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(TOKEN_TTL_MS).toBe(604_800_000);
@@ -273,7 +281,7 @@ describe('401', () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
     signIn('tok');
-    const pending = apiClient.get('/a').catch((error: unknown) => error);
+    const pending = anyGet().catch((error: unknown) => error);
     // The user logs out while the request is in flight; the server revokes the token meanwhile.
     endSession({ reason: 'logout', message: 'Logged out' });
     answer(refused());
@@ -283,7 +291,7 @@ describe('401', () => {
 
     // Nor one of another user's session that has started since.
     signIn('tok-2');
-    const stale = apiClient.get('/b').catch((error: unknown) => error);
+    const stale = anyGet().catch((error: unknown) => error);
     signIn('other');
     answer(refused());
     await stale;
@@ -298,9 +306,9 @@ describe('401', () => {
     signIn('tok');
 
     // The password change succeeds; refetches racing it are refused, before and after its answer.
-    const change = request('POST', '/sys/user/updatePassword', { body: {}, retiresToken: true });
-    const before = apiClient.get('/a').catch((error: unknown) => error);
-    const after = apiClient.get('/b').catch((error: unknown) => error);
+    const change = api.post('/sys/user/updatePassword', PASSWORDS, undefined, { retiresToken: true });
+    const before = anyGet().catch((error: unknown) => error);
+    const after = anyGet().catch((error: unknown) => error);
     await vi.waitFor(() => expect(answers).toHaveLength(3));
     answers[1]?.(refused());
     await before;
@@ -317,7 +325,7 @@ describe('401', () => {
     fetchMock.mockImplementation(async () => refused());
     signIn('tok');
     await expect(
-      request('POST', '/sys/user/updatePassword', { body: {}, retiresToken: true }),
+      api.post('/sys/user/updatePassword', PASSWORDS, undefined, { retiresToken: true }),
     ).rejects.toMatchObject({ status: 401 });
     await settle();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -325,7 +333,7 @@ describe('401', () => {
 
   it("sends an explicit token in place of the session's", async () => {
     fetchMock.mockImplementation(async () => jsonResponse(envelope(null)));
-    await request('POST', '/sys/logout', { body: {}, token: 'revoked-here' });
+    await api.post('/sys/logout', {}, undefined, { token: 'revoked-here' });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(new Headers(init.headers).get('X-Access-Token')).toBe('revoked-here');
   });

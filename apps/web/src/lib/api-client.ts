@@ -285,7 +285,7 @@ export function filenameOf(disposition: string | null, fallback: string): string
  * GETs a file (an export): the bytes as a Blob with the server's file name. Errors are the
  * envelope, as for every call. No time limit but the caller's signal: a large export takes long.
  */
-export async function download(
+async function download(
   path: string,
   query: Record<string, QueryValue> = {},
   signal?: AbortSignal,
@@ -317,7 +317,7 @@ export async function download(
  * POSTs one file as multipart/form-data (`file`), reporting the upload's progress (0–1); the
  * answer is the envelope's result. XMLHttpRequest, since fetch tells nothing of upload progress.
  */
-export function upload<T>(
+function upload<T>(
   path: string,
   file: Blob,
   options: {
@@ -362,7 +362,7 @@ export function upload<T>(
   });
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token ?? config.getToken();
   if (!options.retiresToken || !token) return send<T>(method, path, options, token);
   retiringTokens.add(token);
@@ -449,56 +449,138 @@ async function send<T>(
   }
 }
 
-export const apiClient = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
-    request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
-    request<T>('POST', path, { body: body ?? {}, signal }),
-  put: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
-    request<T>('PUT', path, { body: body ?? {}, signal }),
-  delete: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
-    request<T>('DELETE', path, { query, signal }),
-  download,
-  upload,
-};
+type Method = 'get' | 'post' | 'put' | 'delete';
 
-/** The operation of `path` for `method` in the server's OpenAPI document (api-schema.d.ts). */
-type Operation<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'delete'> = paths[P] extends {
-  [K in M]: infer O;
-}
-  ? O
+/**
+ * The operation of `path` for `method` in the server's OpenAPI document (api-schema.d.ts). Each
+ * of these types distributes over a union of paths (the same route of each SMS kind, say).
+ */
+type Operation<P, M extends Method> = P extends keyof paths
+  ? paths[P] extends { [K in M]: infer O }
+    ? O
+    : never
   : never;
 
 /** The paths of the document that answer `method`. */
-export type PathsWith<M extends 'get' | 'post' | 'put' | 'delete'> = {
+export type PathsWith<M extends Method> = {
   [P in keyof paths]: [Operation<P, M>] extends [never] ? never : P;
 }[keyof paths];
 
 /** What a route answers: the envelope's `result` of its 200. */
-export type ResultOf<M extends 'get' | 'post' | 'put' | 'delete', P extends PathsWith<M>> =
-  Operation<P, M> extends { responses: { 200: { content: { 'application/json': { result: infer R } } } } }
+export type ResultOf<M extends Method, P extends PathsWith<M>> = P extends unknown
+  ? Operation<P, M> extends { responses: { 200: { content: { 'application/json': { result: infer R } } } } }
     ? R
-    : never;
+    : never
+  : never;
 
 /** The query string of a route, as the document declares it. */
-export type QueryOf<M extends 'get' | 'delete', P extends PathsWith<M>> =
-  Operation<P, M> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? undefined : Q) : never;
+export type QueryOf<M extends Method, P extends PathsWith<M>> = P extends unknown
+  ? Operation<P, M> extends { parameters: { query?: infer Q } }
+    ? [Q] extends [never]
+      ? undefined
+      : Q
+    : never
+  : never;
+
+/** The `{name}` parts of a route's path, as the document declares them. */
+export type ParamsOf<M extends Method, P extends PathsWith<M>> = P extends unknown
+  ? Operation<P, M> extends { parameters: { path: infer R } }
+    ? [R] extends [never]
+      ? undefined
+      : R
+    : undefined
+  : never;
 
 /** The JSON body of a route, as the document declares it. */
-export type BodyOf<M extends 'post' | 'put', P extends PathsWith<M>> =
-  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : undefined;
+export type BodyOf<M extends 'post' | 'put', P extends PathsWith<M>> = P extends unknown
+  ? Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B
+    : undefined
+  : never;
+
+/** What a call may add to its path, query or body. */
+export interface CallOptions<M extends Method, P extends PathsWith<M>> {
+  /** The values of the path's `{name}` parts. */
+  params?: ParamsOf<M, P>;
+  /** A query string beside a POST or PUT body. */
+  query?: QueryOf<M, P>;
+  token?: RequestOptions['token'];
+  retiresToken?: RequestOptions['retiresToken'];
+}
+
+/** `path` with its `{name}` parts filled in. */
+export function fillPath(path: string, params: object | undefined): string {
+  if (!params) return path;
+  const values = params as Record<string, QueryValue>;
+  return path.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? whole : encodeURIComponent(String(value));
+  });
+}
+
+function call<M extends Method, P extends PathsWith<M>>(
+  method: M,
+  path: P,
+  init: { query?: unknown; body?: unknown; signal?: AbortSignal; options?: CallOptions<M, P> },
+): Promise<ResultOf<M, P>> {
+  const { params, query, token, retiresToken } = init.options ?? {};
+  return request<ResultOf<M, P>>(method.toUpperCase(), fillPath(path, params ?? undefined), {
+    query: (init.query ?? query ?? undefined) as Record<string, QueryValue> | undefined,
+    body: init.body,
+    signal: init.signal,
+    token,
+    retiresToken,
+  });
+}
 
 /**
- * The api client typed by the server's OpenAPI document: paths, queries, bodies and answers come
- * from `npm run api:types`, so a route the server renamed or reshaped fails to type-check here.
+ * The one way the console calls its API, typed by the server's OpenAPI document: paths, queries,
+ * bodies and answers come from `npm run api:types`, so a route the server renamed or reshaped
+ * fails to type-check here. Files go through `download` (an export) and `upload` (an import).
  */
 export const api = {
-  get: <P extends PathsWith<'get'>>(path: P, query?: QueryOf<'get', P>, signal?: AbortSignal) =>
-    apiClient.get<ResultOf<'get', P>>(path, query as Record<string, QueryValue> | undefined, signal),
-  post: <P extends PathsWith<'post'>>(path: P, body?: BodyOf<'post', P>, signal?: AbortSignal) =>
-    apiClient.post<ResultOf<'post', P>>(path, body, signal),
-  put: <P extends PathsWith<'put'>>(path: P, body?: BodyOf<'put', P>, signal?: AbortSignal) =>
-    apiClient.put<ResultOf<'put', P>>(path, body, signal),
-  delete: <P extends PathsWith<'delete'>>(path: P, query?: QueryOf<'delete', P>, signal?: AbortSignal) =>
-    apiClient.delete<ResultOf<'delete', P>>(path, query as Record<string, QueryValue> | undefined, signal),
+  get: <P extends PathsWith<'get'>>(
+    path: P,
+    query?: QueryOf<'get', P>,
+    signal?: AbortSignal,
+    options?: CallOptions<'get', P>,
+  ) => call('get', path, { query, signal, options }),
+  post: <P extends PathsWith<'post'>>(
+    path: P,
+    body?: BodyOf<'post', P>,
+    signal?: AbortSignal,
+    options?: CallOptions<'post', P>,
+  ) => call('post', path, { body: body ?? {}, signal, options }),
+  put: <P extends PathsWith<'put'>>(
+    path: P,
+    body?: BodyOf<'put', P>,
+    signal?: AbortSignal,
+    options?: CallOptions<'put', P>,
+  ) => call('put', path, { body: body ?? {}, signal, options }),
+  delete: <P extends PathsWith<'delete'>>(
+    path: P,
+    query?: QueryOf<'delete', P>,
+    signal?: AbortSignal,
+    options?: CallOptions<'delete', P>,
+  ) => call('delete', path, { query, signal, options }),
+  /** An OpenAPI document (JSON of its own, not the envelope; not a route of the document itself). */
+  document: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, { signal, raw: true }),
+  /** An export: the file a GET route answers, with the name the server gave it. */
+  download: <P extends PathsWith<'get'>>(path: P, query?: QueryOf<'get', P>, signal?: AbortSignal) =>
+    download(path, (query ?? {}) as Record<string, QueryValue>, signal),
+  /** An import: one file POSTed to the route, with the upload's progress; answers the route's result. */
+  upload: <P extends PathsWith<'post'>>(
+    path: P,
+    file: Blob,
+    options: {
+      filename: string;
+      query?: QueryOf<'post', P>;
+      onProgress?: (fraction: number) => void;
+      signal?: AbortSignal;
+    },
+  ) =>
+    upload<ResultOf<'post', P>>(path, file, {
+      ...options,
+      query: options.query as Record<string, QueryValue> | undefined,
+    }),
 };

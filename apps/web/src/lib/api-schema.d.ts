@@ -5982,13 +5982,14 @@ export interface paths {
                                 binds: number;
                                 /** Format: date-time */
                                 createdAt: string;
-                                defaultDataCoding: number;
+                                /** @enum {number} */
+                                defaultDataCoding: 0 | 1 | 3;
                                 destNpi: number;
                                 destTon: number;
                                 enabled: boolean;
                                 enquireLinkSeconds: number;
                                 errorMap: {
-                                    [key: string]: string;
+                                    [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                 };
                                 host: string;
                                 id: string;
@@ -6112,13 +6113,14 @@ export interface paths {
                                 binds: number;
                                 /** Format: date-time */
                                 createdAt: string;
-                                defaultDataCoding: number;
+                                /** @enum {number} */
+                                defaultDataCoding: 0 | 1 | 3;
                                 destNpi: number;
                                 destTon: number;
                                 enabled: boolean;
                                 enquireLinkSeconds: number;
                                 errorMap: {
-                                    [key: string]: string;
+                                    [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                 };
                                 host: string;
                                 id: string;
@@ -6475,13 +6477,14 @@ export interface paths {
                                 binds: number;
                                 /** Format: date-time */
                                 createdAt: string;
-                                defaultDataCoding: number;
+                                /** @enum {number} */
+                                defaultDataCoding: 0 | 1 | 3;
                                 destNpi: number;
                                 destTon: number;
                                 enabled: boolean;
                                 enquireLinkSeconds: number;
                                 errorMap: {
-                                    [key: string]: string;
+                                    [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                 };
                                 host: string;
                                 id: string;
@@ -7023,13 +7026,14 @@ export interface paths {
                                     binds: number;
                                     /** Format: date-time */
                                     createdAt: string;
-                                    defaultDataCoding: number;
+                                    /** @enum {number} */
+                                    defaultDataCoding: 0 | 1 | 3;
                                     destNpi: number;
                                     destTon: number;
                                     enabled: boolean;
                                     enquireLinkSeconds: number;
                                     errorMap: {
-                                        [key: string]: string;
+                                        [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                     };
                                     host: string;
                                     id: string;
@@ -7150,13 +7154,14 @@ export interface paths {
                                 binds: number;
                                 /** Format: date-time */
                                 createdAt: string;
-                                defaultDataCoding: number;
+                                /** @enum {number} */
+                                defaultDataCoding: 0 | 1 | 3;
                                 destNpi: number;
                                 destTon: number;
                                 enabled: boolean;
                                 enquireLinkSeconds: number;
                                 errorMap: {
-                                    [key: string]: string;
+                                    [key: string]: "delivered" | "undeliverable" | "expired" | "rejected" | "failed";
                                 };
                                 host: string;
                                 id: string;

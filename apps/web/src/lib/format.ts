@@ -37,3 +37,27 @@ export function ellipsis(text: string | null | undefined, length: number = ELLIP
   const chars = Array.from(text);
   return chars.length > length ? `${chars.slice(0, length).join('')}…` : text;
 }
+
+/** Country names in the console's language; undefined where the browser has none. */
+export function regionNames(language: string): Intl.DisplayNames | undefined {
+  try {
+    return new Intl.DisplayNames([language === 'zh-CN' ? 'zh-Hans' : 'en'], { type: 'region' });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A country's name (its code where the name is unknown). */
+export function countryName(names: Intl.DisplayNames | undefined, code: string): string {
+  try {
+    return names?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A country as `Name (CODE)`, or its code alone where the name is unknown. */
+export function countryLabel(names: Intl.DisplayNames | undefined, code: string): string {
+  const name = countryName(names, code);
+  return name !== code ? `${name} (${code})` : code;
+}

@@ -1,4 +1,3 @@
-import type { AnnouncementAdminItem, AnnouncementListQuery, Page } from '@switchboard/contracts';
 import { listQuery } from '@/lib/list-query';
 
 /** The administration list (filters `title`, `sendStatus`, `msgCategory`, `priority`). */
@@ -7,7 +6,4 @@ export const ANNOUNCEMENT_LIST_PATH = '/sys/annountCement/list';
 /** Every page of the administration list: invalidate after changing an announcement. */
 export const announcementListKey = ['announcements', 'list'] as const;
 
-export const listAnnouncementsQuery = listQuery<AnnouncementListQuery, Page<AnnouncementAdminItem>>(
-  ANNOUNCEMENT_LIST_PATH,
-  announcementListKey,
-);
+export const listAnnouncementsQuery = listQuery(ANNOUNCEMENT_LIST_PATH, announcementListKey);

@@ -1,4 +1,3 @@
-import type { MyAnnouncementsQuery, Page, UserAnnouncementItem } from '@switchboard/contracts';
 import { listQuery } from '@/lib/list-query';
 
 /**
@@ -13,7 +12,4 @@ export const MY_ANNOUNCEMENTS_PATH = '/sys/sysAnnouncementSend/getMyAnnouncement
  */
 export const myAnnouncementsKey = ['notices', 'mine'] as const;
 
-export const listMyAnnouncementsQuery = listQuery<MyAnnouncementsQuery, Page<UserAnnouncementItem>>(
-  MY_ANNOUNCEMENTS_PATH,
-  myAnnouncementsKey,
-);
+export const listMyAnnouncementsQuery = listQuery(MY_ANNOUNCEMENTS_PATH, myAnnouncementsKey);

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { announcementListKey } from './list-announcements';
 
 /** Publishes a draft: recipients get it in their bell at once (websocket). */
 export function releaseAnnouncement(id: string): Promise<unknown> {
-  return request<unknown>('POST', '/sys/annountCement/doReleaseData', { query: { id }, body: {} });
+  return api.post('/sys/annountCement/doReleaseData', {}, undefined, { query: { id } });
 }
 
 export function useReleaseAnnouncement() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { announcementListKey } from './list-announcements';
 
 /** Revokes a published announcement: it leaves the recipients' lists. */
 export function revokeAnnouncement(id: string): Promise<unknown> {
   // The path keeps the spec's spelling ("Reovke").
-  return request<unknown>('POST', '/sys/annountCement/doReovkeData', { query: { id }, body: {} });
+  return api.post('/sys/annountCement/doReovkeData', {}, undefined, { query: { id } });
 }
 
 export function useRevokeAnnouncement() {

@@ -1,6 +1,6 @@
 import { type AnnouncementRecipient, SEARCH_TEXT_MAX_LENGTH } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The editor's user picker (`AnnouncementRecipient[]`, filter `keyword`), in the caller's data scope. */
 export const RECIPIENTS_PATH = '/sys/annountCement/recipients';
@@ -15,11 +15,7 @@ export function recipientKeyword(typed: string): string {
 
 /** The first users whose username or real name contains `keyword`. */
 export function searchRecipients(keyword: string, signal?: AbortSignal): Promise<AnnouncementRecipient[]> {
-  return apiClient.get<AnnouncementRecipient[]>(
-    RECIPIENTS_PATH,
-    { keyword: recipientKeyword(keyword) || undefined },
-    signal,
-  );
+  return api.get(RECIPIENTS_PATH, { keyword: recipientKeyword(keyword) || undefined }, signal);
 }
 
 export const recipientSearchQuery = (keyword: string) =>

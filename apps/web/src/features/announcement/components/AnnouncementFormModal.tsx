@@ -13,7 +13,7 @@ import { Form, Input, Radio, Select, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '@/components/dict';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -101,15 +101,7 @@ function LazyEditor({
 }
 
 /** Create or edit (drafts only) an announcement. `editing` null = create. */
-export function AnnouncementFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: AnnouncementAdminItem | null;
-  onClose: () => void;
-}) {
+export function AnnouncementFormModal({ open, editing, onClose }: EntityModalProps<AnnouncementAdminItem>) {
   const { t } = useTranslation('notices');
   const save = useSaveAnnouncement();
   const targets = useTargets();
@@ -127,7 +119,7 @@ export function AnnouncementFormModal({
     roleCodes: t('admin.fields.roleCodes'),
     openType: t('admin.fields.openType'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf: (item) => valuesOf(item, targets),
@@ -144,8 +136,9 @@ export function AnnouncementFormModal({
         },
       }),
     successMessage: editing ? t('admin.saved') : t('admin.created'),
-    onSaved: onClose,
+    onClose,
   });
+  const { form, rule } = entity;
   const target = Form.useWatch('msgType', form) as Target | undefined;
   const [userSearch, setUserSearch] = useState('');
   const debouncedSearch = useDebouncedValue(userSearch, 300);
@@ -182,16 +175,9 @@ export function AnnouncementFormModal({
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('admin.editTitle') : t('admin.createTitle')}
       width="60%"
-      okText={t('admin.save')}
-      cancelText={t('actions.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={valuesOf(null, targets)}
       testId="announcement-form"
     >
       <Form.Item name="titile" label={labels.titile} rules={[rule('titile')]}>

@@ -10,15 +10,17 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { useDict } from '@/components/dict';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { listAnnouncementsQuery } from '../api/list-announcements';
 import { useReleaseAnnouncement } from '../api/release-announcement';
 import { useRevokeAnnouncement } from '../api/revoke-announcement';
 import { AnnouncementFormModal } from '../components/AnnouncementFormModal';
-import { NoticeModal, PRIORITY_COLOURS, type ShownNotice } from '../components/NoticeModal';
+import { NoticeModal, type ShownNotice } from '../components/NoticeModal';
 import { NoticeTitleButton } from '../components/NoticeTitleButton';
+import { useNoticeColumns } from '../components/notice-columns';
 
 export const ANNOUNCEMENT_PERMISSIONS = {
   add: 'system:announcement:add',
@@ -34,15 +36,11 @@ const STATUS_COLOURS: Record<string, string> = { '0': 'default', '1': 'green', '
 export default function AnnouncementAdminPage() {
   const { t } = useTranslation('notices');
   const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: AnnouncementAdminItem | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<AnnouncementAdminItem>();
   const [preview, setPreview] = useState<ShownNotice | null>(null);
   // Texts and options of the coded values: the server's dictionaries, in the current language.
   const sendStatuses = useDict(ANNOUNCEMENT_DICTS.sendStatus);
-  const categories = useDict(ANNOUNCEMENT_DICTS.category);
-  const priorities = useDict(ANNOUNCEMENT_DICTS.priority);
+  const noticeColumns = useNoticeColumns<AnnouncementAdminItem>();
 
   const release = useReleaseAnnouncement();
   const revoke = useRevokeAnnouncement();
@@ -80,20 +78,8 @@ export default function AnnouncementAdminPage() {
         <NoticeTitleButton title={value} onClick={() => setPreview({ ...record, readFlag: true })} />
       ),
     },
-    {
-      title: t('columns.category'),
-      dataIndex: 'msgCategory',
-      responsive: ['md'],
-      render: (value: string) => categories.textOf(value),
-    },
-    {
-      title: t('columns.priority'),
-      dataIndex: 'priority',
-      responsive: ['md'],
-      render: (value: string) => (
-        <Tag color={PRIORITY_COLOURS[value] ?? 'default'}>{priorities.textOf(value)}</Tag>
-      ),
-    },
+    noticeColumns.category,
+    noticeColumns.priority,
     {
       title: t('admin.fields.msgType'),
       dataIndex: 'msgType',
@@ -128,12 +114,8 @@ export default function AnnouncementAdminPage() {
       render: (value: string) => <DateTimeText value={value} />,
     },
     rowActionsColumn<AnnouncementAdminItem>(t('columns.actions'), (record) => [
-      record.sendStatus === '0' && {
-        key: 'edit',
-        label: t('admin.actions.edit'),
-        permission: ANNOUNCEMENT_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: record }),
-      },
+      record.sendStatus === '0' &&
+        editAction(t('admin.actions.edit'), ANNOUNCEMENT_PERMISSIONS.edit, () => form.edit(record)),
       record.sendStatus === '0' && {
         key: 'release',
         label: t('admin.actions.release'),
@@ -146,13 +128,9 @@ export default function AnnouncementAdminPage() {
         permission: ANNOUNCEMENT_PERMISSIONS.revoke,
         onClick: () => confirm('revoke', record, revoke.mutateAsync),
       },
-      {
-        key: 'delete',
-        label: t('admin.actions.delete'),
-        permission: ANNOUNCEMENT_PERMISSIONS.delete,
-        danger: true,
-        onClick: () => confirm('delete', record, remove.mutateAsync),
-      },
+      deleteAction(t('admin.actions.delete'), ANNOUNCEMENT_PERMISSIONS.delete, () =>
+        confirm('delete', record, remove.mutateAsync),
+      ),
     ]),
   ];
 
@@ -186,7 +164,7 @@ export default function AnnouncementAdminPage() {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
+              onClick={() => form.add()}
               data-testid="announcement-add"
             >
               {t('admin.actions.add')}
@@ -194,11 +172,7 @@ export default function AnnouncementAdminPage() {
           </Can>
         )}
       />
-      <AnnouncementFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <AnnouncementFormModal {...form.modal} />
       {/* A preview (readFlag true): the administrator's own read state is not touched. */}
       <NoticeModal notice={preview} onClose={() => setPreview(null)} />
     </>

@@ -1,19 +1,15 @@
-import {
-  ANNOUNCEMENT_DICTS,
-  myAnnouncementsQuerySchema,
-  type UserAnnouncementItem,
-} from '@switchboard/contracts';
+import { myAnnouncementsQuerySchema, type UserAnnouncementItem } from '@switchboard/contracts';
 import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '@/components/DateTimeText';
-import { useDict } from '@/components/dict';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { listMyAnnouncementsQuery } from '../api/list-my-announcements';
 import { useMarkAllNoticesRead } from '../api/read-all';
-import { NoticeModal, PRIORITY_COLOURS } from '../components/NoticeModal';
+import { NoticeModal } from '../components/NoticeModal';
 import { NoticeTitleButton } from '../components/NoticeTitleButton';
+import { useNoticeColumns } from '../components/notice-columns';
 
 /** /isps/userAnnouncement: every announcement sent to me, read or not, with filters. */
 export default function UserAnnouncementPage() {
@@ -22,8 +18,8 @@ export default function UserAnnouncementPage() {
   const [shown, setShown] = useState<UserAnnouncementItem | null>(null);
   const readAll = useMarkAllNoticesRead();
   // Texts and options of the coded values: the server's dictionaries, in the current language.
-  const categories = useDict(ANNOUNCEMENT_DICTS.category);
-  const priorities = useDict(ANNOUNCEMENT_DICTS.priority);
+  const noticeColumns = useNoticeColumns<UserAnnouncementItem>();
+  const { categories } = noticeColumns;
 
   const confirmReadAll = () => {
     modal.confirm({
@@ -48,20 +44,8 @@ export default function UserAnnouncementPage() {
       dataIndex: 'titile',
       render: (value: string, record) => <NoticeTitleButton title={value} onClick={() => setShown(record)} />,
     },
-    {
-      title: t('columns.category'),
-      dataIndex: 'msgCategory',
-      responsive: ['md'],
-      render: (value: string) => categories.textOf(value),
-    },
-    {
-      title: t('columns.priority'),
-      dataIndex: 'priority',
-      responsive: ['md'],
-      render: (value: string) => (
-        <Tag color={PRIORITY_COLOURS[value] ?? 'default'}>{priorities.textOf(value)}</Tag>
-      ),
-    },
+    noticeColumns.category,
+    noticeColumns.priority,
     { title: t('sender'), dataIndex: 'sender', responsive: ['md'] },
     {
       title: t('sendTime'),

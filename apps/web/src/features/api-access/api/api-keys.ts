@@ -1,6 +1,5 @@
-import type { ApiKeyRecord, Page } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** A company's keys (never their secrets); at most API_KEYS_PER_COMPANY_MAX live ones and the revoked. */
 export const API_KEY_LIST_PATH = '/sys/apiSecret/list';
@@ -11,8 +10,7 @@ export const apiKeyListKey = ['apiAccess', 'keys'] as const;
 export const apiKeysQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: [...apiKeyListKey, companyId ?? null] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<ApiKeyRecord>>(API_KEY_LIST_PATH, { companyId, pageSize: 100 }, signal),
+    queryFn: ({ signal }) => api.get(API_KEY_LIST_PATH, { companyId, pageSize: 100 }, signal),
   });
 
 function useKeyMutation<I, R>(call: (input: I) => Promise<R>) {
@@ -39,7 +37,7 @@ export function useRotateApiKey() {
 
 export function useSetApiKeyEnabled() {
   return useKeyMutation(({ apiKey, enabled }: { apiKey: string; enabled: boolean }) =>
-    apiClient.post<ApiKeyRecord>(`/sys/apiSecret/${enabled ? 'enable' : 'disable'}`, { apiKey }),
+    api.post(`/sys/apiSecret/${enabled ? 'enable' : 'disable'}`, { apiKey }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { SMS_API_OPENAPI_PATH } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The parts of an OpenAPI 3.1 document the documentation screen reads. */
 export interface JsonSchema {
@@ -55,7 +55,7 @@ export const OPENAPI_PATH = '/openapi.json';
 export const openApiQuery = () =>
   queryOptions({
     queryKey: ['apiDocs', 'openapi'],
-    queryFn: ({ signal }) => request<OpenApiDocument>('GET', OPENAPI_PATH, { signal, raw: true }),
+    queryFn: ({ signal }) => api.document<OpenApiDocument>(OPENAPI_PATH, signal),
     staleTime: 5 * 60_000,
   });
 
@@ -65,7 +65,7 @@ export const useOpenApi = () => useQuery(openApiQuery());
 export const customerOpenApiQuery = () =>
   queryOptions({
     queryKey: ['apiDocs', 'customer-openapi'],
-    queryFn: ({ signal }) => request<OpenApiDocument>('GET', SMS_API_OPENAPI_PATH, { signal, raw: true }),
+    queryFn: ({ signal }) => api.document<OpenApiDocument>(SMS_API_OPENAPI_PATH, signal),
     staleTime: 5 * 60_000,
   });
 

@@ -1,6 +1,6 @@
 import { type CaptchaChallenge, solveCaptcha } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -11,11 +11,7 @@ export function newCheckKey(length = 16): string {
 }
 
 export function getCaptchaChallenge(checkKey: string, signal?: AbortSignal): Promise<CaptchaChallenge> {
-  return apiClient.get<CaptchaChallenge>(
-    `/sys/randomImage/${encodeURIComponent(checkKey)}`,
-    undefined,
-    signal,
-  );
+  return api.get('/sys/randomImage/{key}', undefined, signal, { params: { key: checkKey } });
 }
 
 /**

@@ -1,15 +1,11 @@
 import { translateError, type UserPermissions } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import { currentLocale, useLocale } from '@/lib/i18n';
 
 /** Menu and button permissions of the signed-in user. An empty menu is an error (spec section 8). */
 export async function getUserPermissions(signal?: AbortSignal): Promise<UserPermissions> {
-  const permissions = await apiClient.get<UserPermissions>(
-    '/sys/permission/getUserPermissionByToken',
-    undefined,
-    signal,
-  );
+  const permissions = await api.get('/sys/permission/getUserPermissionByToken', undefined, signal);
   if (!permissions || !Array.isArray(permissions.menu) || permissions.menu.length === 0) {
     const locale = currentLocale();
     throw new ApiError({

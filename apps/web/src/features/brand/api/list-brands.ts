@@ -1,4 +1,3 @@
-import type { BrandRecord, Page, PageQueryInput } from '@switchboard/contracts';
 import { listQuery } from '@/lib/list-query';
 
 /** The brand administration list (no filters). */
@@ -7,4 +6,4 @@ export const BRAND_LIST_PATH = '/sys/brand/list';
 /** Every page of the brand list: invalidate after changing a brand. */
 export const brandListKey = ['brands', 'list'] as const;
 
-export const listBrandsQuery = listQuery<PageQueryInput, Page<BrandRecord>>(BRAND_LIST_PATH, brandListKey);
+export const listBrandsQuery = listQuery(BRAND_LIST_PATH, brandListKey);

@@ -1,7 +1,7 @@
 import { type BrandInput, type BrandRecord, brandInputSchema } from '@switchboard/contracts';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveBrand } from '../api/save-brand';
 import { LogoUpload } from './LogoUpload';
@@ -28,15 +28,7 @@ function valuesOf(brand: BrandRecord | null): BrandInput {
 }
 
 /** Add or edit the brand of one domain. */
-export function BrandFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: BrandRecord | null;
-  onClose: () => void;
-}) {
+export function BrandFormModal({ open, editing, onClose }: EntityModalProps<BrandRecord>) {
   const { t } = useTranslation('branding');
   const save = useSaveBrand();
   const labels = {
@@ -47,7 +39,7 @@ export function BrandFormModal({
     hideRecharge: t('fields.hideRecharge'),
     hideLanguage: t('fields.hideLanguage'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -59,23 +51,13 @@ export function BrandFormModal({
         input: { ...EMPTY, ...values, domain: values.domain.trim().toLowerCase() },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { BRAND_DOMAIN_EXISTS: 'domain' },
   });
+  const { rule } = entity;
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="brand-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="brand-form">
       <Form.Item name="domain" label={labels.domain} rules={[rule('domain')]} extra={t('domainHint')}>
         <Input placeholder="console.example.com" />
       </Form.Item>

@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type BrandRecord, pageQuerySchema } from '@switchboard/contracts';
-import { App, Button, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { Button, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
+import { useEntityModal } from '@/components/FormModal';
 import { Logo } from '@/components/Logo';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { useDeleteBrand } from '../api/delete-brand';
 import { listBrandsQuery } from '../api/list-brands';
 import { BrandFormModal } from '../components/BrandFormModal';
@@ -21,27 +22,21 @@ export const BRAND_PERMISSIONS = {
 /** system/BrandList: brand name, logo and header switches per visiting domain. */
 export default function BrandListPage() {
   const { t } = useTranslation('branding');
-  const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: BrandRecord | null }>({
-    open: false,
-    editing: null,
-  });
+  const confirmRemoval = useConfirmDelete();
+  const form = useEntityModal<BrandRecord>();
   const remove = useDeleteBrand();
 
   const confirmDelete = (record: BrandRecord) =>
-    modal.confirm({
-      title: t('deleteTitle'),
-      content: t('deleteConfirm', { domain: record.domain }),
-      okText: t('delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      // A failure is shown by the query client; the dialog closes.
-      onOk: () =>
-        remove.mutateAsync(record.id).then(
-          () => void message.success(t('deleted')),
-          () => {},
-        ),
-    });
+    confirmRemoval(
+      {
+        title: t('deleteTitle'),
+        content: t('deleteConfirm', { domain: record.domain }),
+        ok: t('delete'),
+        cancel: t('cancel'),
+        done: t('deleted'),
+      },
+      () => remove.mutateAsync(record.id),
+    );
 
   const yesNo = (value: boolean) => (value ? <Tag color="green">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>);
 
@@ -68,19 +63,8 @@ export default function BrandListPage() {
       render: (value: string | undefined, record) => <DateTimeText value={value ?? record.createdAt} />,
     },
     rowActionsColumn<BrandRecord>(t('actions'), (record) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: BRAND_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: record }),
-      },
-      {
-        key: 'delete',
-        label: t('delete'),
-        permission: BRAND_PERMISSIONS.delete,
-        danger: true,
-        onClick: () => confirmDelete(record),
-      },
+      editAction(t('edit'), BRAND_PERMISSIONS.edit, () => form.edit(record)),
+      deleteAction(t('delete'), BRAND_PERMISSIONS.delete, () => confirmDelete(record)),
     ]),
   ];
 
@@ -95,22 +79,13 @@ export default function BrandListPage() {
         columns={columns}
         toolbar={() => (
           <Can action={BRAND_PERMISSIONS.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
-              data-testid="brand-add"
-            >
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()} data-testid="brand-add">
               {t('add')}
             </Button>
           </Can>
         )}
       />
-      <BrandFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <BrandFormModal {...form.modal} />
     </>
   );
 }

@@ -1,11 +1,8 @@
 import type {
   AgentCustomerAdd,
   AgentCustomerEdit,
-  AgentCustomerListQuery,
   AgentTransfer,
   CompanyFrozen,
-  CompanyListItem,
-  Page,
 } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -17,10 +14,7 @@ const customerListKey = [...agentKey, 'customers'] as const;
 const balanceKey = [...agentKey, 'balance'] as const;
 
 /** The reseller's customers (a distributor's agents too), with balances. */
-export const listAgentCustomersQuery = listQuery<AgentCustomerListQuery, Page<CompanyListItem>>(
-  '/sms/agent/customer/list',
-  customerListKey,
-);
+export const listAgentCustomersQuery = listQuery('/sms/agent/customer/list', customerListKey);
 
 /** The reseller's own balance and each customer's, with money in and charged. */
 export const agentBalanceQuery = () =>

@@ -1,4 +1,3 @@
-import type { CompanyListItem, CompanyListQuery, Page } from '@switchboard/contracts';
 import { listQuery } from '@/lib/list-query';
 
 /** Companies in the caller's data scope (filters `name`, `type`). */
@@ -7,7 +6,4 @@ export const COMPANY_LIST_PATH = '/sys/company/list';
 /** Every page of the company list: invalidate after changing companies. */
 export const companyListKey = ['companies', 'list'] as const;
 
-export const listCompaniesQuery = listQuery<CompanyListQuery, Page<CompanyListItem>>(
-  COMPANY_LIST_PATH,
-  companyListKey,
-);
+export const listCompaniesQuery = listQuery(COMPANY_LIST_PATH, companyListKey);

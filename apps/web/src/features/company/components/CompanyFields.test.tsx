@@ -42,7 +42,7 @@ function renderForm(options: { editing?: CompanyListItem | null; allowAgents?: b
   function Harness() {
     const labels = useCompanyFieldLabels();
     const editing = options.editing ?? null;
-    const { form, rule, submit } = useEntityForm({
+    const entity = useEntityForm({
       open: true,
       editing,
       valuesOf: companyFieldValues,
@@ -50,25 +50,14 @@ function renderForm(options: { editing?: CompanyListItem | null; allowAgents?: b
       labels,
       save,
       successMessage: 'Saved',
-      onSaved: () => {},
+      onClose: () => {},
     });
     return (
-      <FormModal
-        form={form}
-        open
-        title="Company"
-        okText="Save it"
-        cancelText="Cancel"
-        saving={false}
-        onSubmit={submit}
-        onCancel={() => {}}
-        initialValues={companyFieldValues(null)}
-        testId="thing-form"
-      >
+      <FormModal entity={entity} title="Company" okText="Save it" testId="thing-form">
         <CompanyFields
           testIdPrefix="thing"
           creating={!editing}
-          rule={rule}
+          rule={entity.rule}
           allowAgents={options.allowAgents}
           adminHint="The first user"
         />

@@ -3,16 +3,14 @@ import {
   type CompanyListQuery,
   companyAddSchema,
   companyEditSchema,
-  type Page,
-  type UserListItem,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { useAddCompany, useEditCompany } from '../api/companies';
 import {
   CompanyFields,
@@ -40,11 +38,7 @@ function useResellerOptions(open: boolean) {
     queryKey: ['companies', 'list', 'resellers'],
     enabled: open,
     queryFn: ({ signal }) =>
-      apiClient.get<Page<CompanyListItem>>(
-        '/sys/company/list',
-        { type: 'agent', pageSize: 500 } satisfies CompanyListQuery,
-        signal,
-      ),
+      api.get('/sys/company/list', { type: 'agent', pageSize: 500 } satisfies CompanyListQuery, signal),
   });
   return (query.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }));
 }
@@ -54,7 +48,7 @@ function useSalesOptions(enabled: boolean) {
   const query = useQuery({
     queryKey: ['users', 'list', 'sales'],
     enabled,
-    queryFn: ({ signal }) => apiClient.get<Page<UserListItem>>('/sys/user/list', { pageSize: 500 }, signal),
+    queryFn: ({ signal }) => api.get('/sys/user/list', { pageSize: 500 }, signal),
   });
   return (query.data?.records ?? [])
     .filter((u) => u.roles.includes('sales'))
@@ -65,15 +59,7 @@ function useSalesOptions(enabled: boolean) {
  * Add a company (with its administrator user: the contact's name, phone and e-mail, a username
  * and a password) or edit one (name, contact, phone, e-mail, sales user).
  */
-export function CompanyFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: CompanyListItem | null;
-  onClose: () => void;
-}) {
+export function CompanyFormModal({ open, editing, onClose }: EntityModalProps<CompanyListItem>) {
   const { t } = useTranslation('system');
   const add = useAddCompany();
   const edit = useEditCompany();
@@ -86,7 +72,7 @@ export function CompanyFormModal({
     parentCompanyId: t('company.parent'),
     salesUserId: t('company.sales'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -116,20 +102,14 @@ export function CompanyFormModal({
             password: v.password,
           }),
     successMessage: t('table.saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { rule } = entity;
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('company.editTitle', { name: editing.name }) : t('company.addTitle')}
-      okText={t('table.save')}
-      cancelText={t('company.cancel')}
-      saving={add.isPending || edit.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={valuesOf(null)}
       testId="company-form"
     >
       <CompanyFields

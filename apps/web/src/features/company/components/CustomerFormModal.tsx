@@ -26,7 +26,7 @@ export function CustomerFormModal({
   const add = useAddCustomer();
   const edit = useEditCustomer();
   const labels = useCompanyFieldLabels();
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf: companyFieldValues,
@@ -44,19 +44,13 @@ export function CustomerFormModal({
           })
         : add.mutateAsync(v),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('editTitle', { name: editing.name }) : t('addTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={add.isPending || edit.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={companyFieldValues(null)}
       testId="customer-form"
     >
       <CompanyFields

@@ -11,7 +11,7 @@ import { DictTag } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { formatMoney } from '@/lib/format';
 import { listAgentCustomersQuery, useAgentBalance, useFreezeCustomers } from '../api/agent';
 import { CustomerFormModal } from '../components/CustomerFormModal';
@@ -171,13 +171,12 @@ export default function AgentCustomersPage() {
               onClick: () => setDialog({ kind: 'gateways', customer: c }),
               testId: 'customer-gateways-action',
             },
-            {
-              key: 'edit',
-              label: t('edit'),
-              permission: 'agent:customer:edit',
-              onClick: () => setDialog({ kind: 'form', customer: c }),
-              testId: 'customer-edit',
-            },
+            editAction(
+              t('edit'),
+              'agent:customer:edit',
+              () => setDialog({ kind: 'form', customer: c }),
+              'customer-edit',
+            ),
             c.frozen
               ? {
                   key: 'thaw',

@@ -8,7 +8,7 @@ import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { TemplatePolicyModal } from '@/features/sms-template';
 import { formatMoney } from '@/lib/format';
 import { useApproveCompany, useEnableCompanies, useFreezeCompanies } from '../api/companies';
@@ -228,13 +228,12 @@ export default function CompanyListPage() {
               onClick: () => setDialog({ kind: 'reject', company: c }),
               testId: 'company-reject',
             },
-            {
-              key: 'edit',
-              label: t('company.edit'),
-              permission: 'company:edit',
-              onClick: () => setDialog({ kind: 'form', company: c }),
-              testId: 'company-edit',
-            },
+            editAction(
+              t('company.edit'),
+              'company:edit',
+              () => setDialog({ kind: 'form', company: c }),
+              'company-edit',
+            ),
             c.frozen
               ? {
                   key: 'thaw',

@@ -1,4 +1,3 @@
-import type { Page, SupportContactListQuery, SupportContactRecord } from '@switchboard/contracts';
 import { listQuery } from '@/lib/list-query';
 
 /** The support contact administration list (name search, shown/hidden, sortable). */
@@ -9,7 +8,4 @@ export const SUPPORT_CONTACT_IMPORT_PATH = '/sys/supportContact/importExcel';
 /** Every page of the support contact list: invalidate after changing a support contact. */
 export const supportContactListKey = ['supportContacts', 'list'] as const;
 
-export const listSupportContactsQuery = listQuery<SupportContactListQuery, Page<SupportContactRecord>>(
-  SUPPORT_CONTACT_LIST_PATH,
-  supportContactListKey,
-);
+export const listSupportContactsQuery = listQuery(SUPPORT_CONTACT_LIST_PATH, supportContactListKey);

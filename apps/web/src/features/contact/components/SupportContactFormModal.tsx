@@ -7,7 +7,7 @@ import {
 } from '@switchboard/contracts';
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveSupportContact } from '../api/save-support-contact';
 
@@ -19,15 +19,7 @@ function valuesOf(contact: SupportContactRecord | null): SupportContactInput {
 }
 
 /** Add or edit one support contact. */
-export function SupportContactFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: SupportContactRecord | null;
-  onClose: () => void;
-}) {
+export function SupportContactFormModal({ open, editing, onClose }: EntityModalProps<SupportContactRecord>) {
   const { t } = useTranslation('contact');
   const save = useSaveSupportContact();
   const labels = {
@@ -36,7 +28,7 @@ export function SupportContactFormModal({
     sort: t('admin.fields.sort'),
     enabled: t('admin.fields.enabled'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -53,20 +45,14 @@ export function SupportContactFormModal({
         },
       }),
     successMessage: t('admin.saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { rule } = entity;
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('admin.editTitle') : t('admin.createTitle')}
-      okText={t('admin.save')}
-      cancelText={t('admin.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="contact-form"
     >
       <Form.Item name="name" label={labels.name} rules={[rule('name')]}>

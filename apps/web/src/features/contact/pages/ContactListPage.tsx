@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can, useCan } from '@/components/Can';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import {
   useDeleteSupportContact,
@@ -84,30 +86,25 @@ function GroupLinkForm() {
 /** system/ContactList: the support accounts shown under Contact us. */
 export default function ContactListPage() {
   const { t } = useTranslation(['contact', 'common']);
-  const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: SupportContactRecord | null }>({
-    open: false,
-    editing: null,
-  });
+  const { message } = App.useApp();
+  const confirmRemoval = useConfirmDelete();
+  const form = useEntityModal<SupportContactRecord>();
   const remove = useDeleteSupportContact();
   const removeMany = useDeleteSupportContacts();
   const reload = useReloadSupportContacts();
   const [importing, setImporting] = useState(false);
 
   const confirmDelete = (record: SupportContactRecord) =>
-    modal.confirm({
-      title: t('admin.deleteTitle'),
-      content: t('admin.deleteConfirm', { name: record.name }),
-      okText: t('admin.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('admin.cancel'),
-      onOk: () =>
-        // A failure is shown by the query client; the dialog closes.
-        remove.mutateAsync(record.id).then(
-          () => void message.success(t('admin.deleted')),
-          () => {},
-        ),
-    });
+    confirmRemoval(
+      {
+        title: t('admin.deleteTitle'),
+        content: t('admin.deleteConfirm', { name: record.name }),
+        ok: t('admin.delete'),
+        cancel: t('admin.cancel'),
+        done: t('admin.deleted'),
+      },
+      () => remove.mutateAsync(record.id),
+    );
 
   // Whole texts, wrapping in their cells; a link breaks anywhere rather than widen the table.
   const columns: TableColumnsType<SupportContactRecord> = [
@@ -129,19 +126,8 @@ export default function ContactListPage() {
         value ? <Tag color="green">{t('admin.enabled')}</Tag> : <Tag>{t('admin.disabled')}</Tag>,
     },
     rowActionsColumn<SupportContactRecord>(t('admin.actions'), (record) => [
-      {
-        key: 'edit',
-        label: t('admin.edit'),
-        permission: CONTACT_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: record }),
-      },
-      {
-        key: 'delete',
-        label: t('admin.delete'),
-        permission: CONTACT_PERMISSIONS.delete,
-        danger: true,
-        onClick: () => confirmDelete(record),
-      },
+      editAction(t('admin.edit'), CONTACT_PERMISSIONS.edit, () => form.edit(record)),
+      deleteAction(t('admin.delete'), CONTACT_PERMISSIONS.delete, () => confirmDelete(record)),
     ]),
   ];
 
@@ -179,7 +165,7 @@ export default function ContactListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="contact-add"
               >
                 {t('admin.add')}
@@ -211,11 +197,7 @@ export default function ContactListPage() {
           void message.success(t('admin.imported', { count }));
         }}
       />
-      <SupportContactFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <SupportContactFormModal {...form.modal} />
     </>
   );
 }

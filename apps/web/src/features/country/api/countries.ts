@@ -1,4 +1,4 @@
-import type { CountryInput, CountryListQuery, CountryRecord, Page } from '@switchboard/contracts';
+import type { CountryInput } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { countryOptionsKey } from '@/components/countries';
 import { api } from '@/lib/api-client';
@@ -10,10 +10,7 @@ export const COUNTRY_IMPORT_PATH = '/sys/country/importExcel';
 /** Every page of the country list. */
 export const countryListKey = ['countryAdmin', 'list'] as const;
 
-export const listCountriesQuery = listQuery<CountryListQuery, Page<CountryRecord>>(
-  '/sys/country/list',
-  countryListKey,
-);
+export const listCountriesQuery = listQuery('/sys/country/list', countryListKey);
 
 /** After a change: the list, and the pickers' countries in this browser. */
 function useInvalidate() {

@@ -1,7 +1,7 @@
 import { type CountryInput, type CountryRecord, countryInputSchema } from '@switchboard/contracts';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveCountry } from '../api/countries';
 
@@ -10,15 +10,7 @@ const EMPTY: CountryInput = { code: '', dialCode: '', nameEn: '', nameZh: '', en
 const valuesOf = (country: CountryRecord | null): CountryInput => (country ? { ...country } : EMPTY);
 
 /** Add a country, or edit one's dial code, names and enabled flag (its ISO code is its identity). */
-export function CountryFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: CountryRecord | null;
-  onClose: () => void;
-}) {
+export function CountryFormModal({ open, editing, onClose }: EntityModalProps<CountryRecord>) {
   const { t } = useTranslation('country');
   const save = useSaveCountry();
   const labels = {
@@ -28,7 +20,7 @@ export function CountryFormModal({
     nameZh: t('fields.nameZh'),
     enabled: t('fields.enabled'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -46,23 +38,13 @@ export function CountryFormModal({
         },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { COUNTRY_CODE_TAKEN: 'code' },
   });
+  const { rule } = entity;
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="country-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="country-form">
       <Form.Item name="code" label={labels.code} rules={[rule('code')]}>
         <Input maxLength={2} disabled={editing !== null} style={{ width: 80 }} data-testid="country-code" />
       </Form.Item>

@@ -4,12 +4,14 @@ import { App, Button, Form, Input, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '@/components/Can';
+import { bilingualNameColumns } from '@/components/columns';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import {
   COUNTRY_EXPORT_PATH,
   COUNTRY_IMPORT_PATH,
@@ -32,10 +34,7 @@ export const COUNTRY_PERMISSIONS = {
 export default function CountryListPage() {
   const { t, i18n } = useTranslation('country');
   const { message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: CountryRecord | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<CountryRecord>();
   const [importing, setImporting] = useState(false);
   const setEnabled = useSetCountryEnabled();
   const remove = useDeleteCountry();
@@ -53,17 +52,14 @@ export default function CountryListPage() {
       width: 110,
       render: (dial: string) => `+${dial}`,
     },
-    {
-      title: zh ? t('fields.nameZh') : t('fields.nameEn'),
-      dataIndex: zh ? 'nameZh' : 'nameEn',
-      sorter: true,
-    },
-    {
-      title: zh ? t('fields.nameEn') : t('fields.nameZh'),
-      dataIndex: zh ? 'nameEn' : 'nameZh',
-      sorter: true,
-      responsive: ['md'],
-    },
+    ...bilingualNameColumns<CountryRecord>(
+      zh,
+      {
+        en: { dataIndex: 'nameEn', title: t('fields.nameEn') },
+        zh: { dataIndex: 'nameZh', title: t('fields.nameZh') },
+      },
+      { sortBoth: true, secondFrom: 'md' },
+    ),
     {
       title: t('fields.enabled'),
       dataIndex: 'enabled',
@@ -90,13 +86,12 @@ export default function CountryListPage() {
       ),
     },
     rowActionsColumn<CountryRecord>(t('actions'), (country) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: COUNTRY_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: country }),
-        testId: `country-edit-${country.code}`,
-      },
+      editAction(
+        t('edit'),
+        COUNTRY_PERMISSIONS.edit,
+        () => form.edit(country),
+        `country-edit-${country.code}`,
+      ),
       {
         key: 'delete',
         label: t('delete'),
@@ -132,7 +127,7 @@ export default function CountryListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="country-add"
               >
                 {t('add')}
@@ -157,11 +152,7 @@ export default function CountryListPage() {
           void message.success(t('imported', { count }));
         }}
       />
-      <CountryFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <CountryFormModal {...form.modal} />
     </>
   );
 }

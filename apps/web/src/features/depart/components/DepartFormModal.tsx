@@ -41,7 +41,7 @@ export function DepartFormModal({
     agentId: t('depart.agent'),
     sortNo: t('depart.sortNo'),
   };
-  const { form, rule, submit } = useEntityForm<Values, DepartTreeNode>({
+  const entity = useEntityForm<Values, DepartTreeNode>({
     open: target !== null,
     editing,
     valuesOf: (d) =>
@@ -67,26 +67,16 @@ export function DepartFormModal({
       return save.mutateAsync({ kind: 'add', input: { ...input, parentId: parent?.id ?? null } });
     },
     successMessage: t('depart.saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { rule } = entity;
   const title = editing
     ? t('depart.editTitle', { name: nameOf(editing) })
     : target?.kind === 'add' && target.parent
       ? t('depart.addChildTitle', { name: nameOf(target.parent) })
       : t('depart.addTitle');
   return (
-    <FormModal
-      form={form}
-      open={target !== null}
-      title={title}
-      okText={t('depart.save')}
-      cancelText={t('depart.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="depart-form"
-    >
+    <FormModal entity={entity} title={title} testId="depart-form">
       <Form.Item name="departName" label={labels.departName} rules={[rule('departName')]}>
         <Input maxLength={128} data-testid="depart-form-name" />
       </Form.Item>

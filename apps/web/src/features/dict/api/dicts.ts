@@ -1,12 +1,4 @@
-import type {
-  DictInput,
-  DictItemInput,
-  DictItemListQuery,
-  DictItemRecord,
-  DictListQuery,
-  DictRecord,
-  Page,
-} from '@switchboard/contracts';
+import type { DictInput, DictItemInput } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
@@ -20,11 +12,8 @@ export const dictItemListKey = ['dictAdmin', 'items'] as const;
 /** What `useDict` caches (`['dict', code, locale]`): every select and tag reading a dictionary. */
 export const dictItemsKey = ['dict'] as const;
 
-export const listDictsQuery = listQuery<DictListQuery, Page<DictRecord>>('/sys/dict/list', dictListKey);
-export const listDictItemsQuery = listQuery<DictItemListQuery, Page<DictItemRecord>>(
-  '/sys/dictItem/list',
-  dictItemListKey,
-);
+export const listDictsQuery = listQuery('/sys/dict/list', dictListKey);
+export const listDictItemsQuery = listQuery('/sys/dictItem/list', dictItemListKey);
 
 /**
  * After any change: the admin lists, and every dictionary the console's selects hold in this

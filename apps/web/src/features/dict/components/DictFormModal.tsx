@@ -1,7 +1,7 @@
 import { type DictInput, type DictRecord, dictInputSchema } from '@switchboard/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveDict } from '../api/dicts';
 
@@ -18,15 +18,7 @@ function valuesOf(dict: DictRecord | null): DictInput {
 }
 
 /** Add or edit a dictionary: code, names in both languages, description. */
-export function DictFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: DictRecord | null;
-  onClose: () => void;
-}) {
+export function DictFormModal({ open, editing, onClose }: EntityModalProps<DictRecord>) {
   const { t } = useTranslation('dict');
   const save = useSaveDict();
   const labels = {
@@ -35,7 +27,7 @@ export function DictFormModal({
     dictNameZh: t('fields.dictNameZh'),
     description: t('fields.description'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -52,23 +44,13 @@ export function DictFormModal({
         },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { DICT_CODE_TAKEN: 'dictCode', DICT_BUILT_IN_CODE: 'dictCode' },
   });
+  const { rule } = entity;
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="dict-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="dict-form">
       <Form.Item
         name="dictCode"
         label={labels.dictCode}

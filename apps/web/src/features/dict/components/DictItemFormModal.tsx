@@ -46,7 +46,7 @@ export function DictItemFormModal({
     sortOrder: t('item.fields.sortOrder'),
     enabled: t('item.fields.enabled'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -67,21 +67,15 @@ export function DictItemFormModal({
         },
       }),
     successMessage: t('item.saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { DICT_ITEM_VALUE_TAKEN: 'itemValue', DICT_ITEM_BUILT_IN: 'itemValue' },
   });
+  const { rule } = entity;
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('item.editTitle') : t('item.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={empty}
       testId="dict-item-form"
     >
       <Form.Item

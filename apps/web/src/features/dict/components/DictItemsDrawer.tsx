@@ -17,7 +17,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '@/components/Can';
 import { ExportButton } from '@/components/ExportButton';
-import { rowActionsColumn } from '@/components/RowActions';
+import { useEntityModal } from '@/components/FormModal';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { DICT_ITEM_EXPORT_PATH, listDictItemsQuery, useDeleteDictItem, usePatchDictItem } from '../api/dicts';
 import { DICT_PERMISSIONS } from '../permissions';
@@ -62,10 +63,7 @@ export function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; on
   const canEdit = useCan(DICT_PERMISSIONS.edit);
   const patch = usePatchDictItem();
   const remove = useDeleteDictItem();
-  const [form, setForm] = useState<{ open: boolean; editing: DictItemRecord | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<DictItemRecord>();
   const params = { dictId: dict?.id ?? '', pageNo: 1, pageSize: DRAWER_PAGE };
   const items = useQuery({ ...listDictItemsQuery(params), enabled: dict !== null });
   const zh = i18n.language === 'zh-CN';
@@ -116,13 +114,7 @@ export function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; on
       ),
     },
     rowActionsColumn<DictItemRecord>(t('actions'), (item) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: DICT_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: item }),
-        testId: `dict-item-edit-${item.itemValue}`,
-      },
+      editAction(t('edit'), DICT_PERMISSIONS.edit, () => form.edit(item), `dict-item-edit-${item.itemValue}`),
       !item.builtIn && {
         key: 'delete',
         label: t('delete'),
@@ -150,7 +142,7 @@ export function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; on
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() => setForm({ open: true, editing: null })}
+            onClick={() => form.add()}
             data-testid="dict-item-add"
           >
             {t('item.add')}
@@ -174,14 +166,7 @@ export function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; on
         scroll={{ x: 'max-content' }}
         data-testid="dict-items-table"
       />
-      {dict ? (
-        <DictItemFormModal
-          open={form.open}
-          dictId={dict.id}
-          editing={form.editing}
-          onClose={() => setForm({ open: false, editing: null })}
-        />
-      ) : null}
+      {dict ? <DictItemFormModal {...form.modal} dictId={dict.id} /> : null}
     </Drawer>
   );
 }

@@ -1,13 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type DictRecord, dictListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
-import { DateTimeText } from '@/components/DateTimeText';
+import { bilingualNameColumns, dateTimeColumn } from '@/components/columns';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { formatNumber } from '@/lib/format';
 import { DICT_EXPORT_PATH, listDictsQuery, useDeleteDict } from '../api/dicts';
 import { DictFormModal } from '../components/DictFormModal';
@@ -17,28 +19,23 @@ import { DICT_PERMISSIONS } from '../permissions';
 /** system/DictList: the dictionaries (codes); each one's items in a drawer. */
 export default function DictListPage() {
   const { t, i18n } = useTranslation('dict');
-  const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: DictRecord | null }>({
-    open: false,
-    editing: null,
-  });
+  const confirmRemoval = useConfirmDelete();
+  const form = useEntityModal<DictRecord>();
   const [itemsOf, setItemsOf] = useState<DictRecord | null>(null);
   const remove = useDeleteDict();
   const zh = i18n.language === 'zh-CN';
 
   const confirmDelete = (dict: DictRecord) =>
-    modal.confirm({
-      title: t('deleteTitle'),
-      content: t('deleteConfirm', { code: dict.dictCode, count: dict.itemCount }),
-      okText: t('delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () =>
-        remove.mutateAsync(dict.id).then(
-          () => void message.success(t('deleted')),
-          () => {},
-        ),
-    });
+    confirmRemoval(
+      {
+        title: t('deleteTitle'),
+        content: t('deleteConfirm', { code: dict.dictCode, count: dict.itemCount }),
+        ok: t('delete'),
+        cancel: t('cancel'),
+        done: t('deleted'),
+      },
+      () => remove.mutateAsync(dict.id),
+    );
 
   const columns: TableColumnsType<DictRecord> = [
     {
@@ -56,16 +53,14 @@ export default function DictListPage() {
         </>
       ),
     },
-    {
-      title: zh ? t('fields.dictNameZh') : t('fields.dictName'),
-      dataIndex: zh ? 'dictNameZh' : 'dictName',
-      sorter: !zh,
-    },
-    {
-      title: zh ? t('fields.dictName') : t('fields.dictNameZh'),
-      dataIndex: zh ? 'dictName' : 'dictNameZh',
-      responsive: ['lg'],
-    },
+    ...bilingualNameColumns<DictRecord>(
+      zh,
+      {
+        en: { dataIndex: 'dictName', title: t('fields.dictName') },
+        zh: { dataIndex: 'dictNameZh', title: t('fields.dictNameZh') },
+      },
+      { sortBoth: false, secondFrom: 'lg' },
+    ),
     { title: t('fields.description'), dataIndex: 'description', responsive: ['xl'] },
     {
       title: t('fields.itemCount'),
@@ -74,13 +69,7 @@ export default function DictListPage() {
       align: 'right',
       render: (n: number) => formatNumber(n),
     },
-    {
-      title: t('fields.createdAt'),
-      dataIndex: 'createdAt',
-      sorter: true,
-      responsive: ['md'],
-      render: (value: string) => <DateTimeText value={value} />,
-    },
+    dateTimeColumn<DictRecord>(t('fields.createdAt'), 'createdAt'),
     rowActionsColumn<DictRecord>(t('actions'), (dict) => [
       {
         key: 'items',
@@ -88,20 +77,14 @@ export default function DictListPage() {
         onClick: () => setItemsOf(dict),
         testId: `dict-items-${dict.dictCode}`,
       },
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: DICT_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: dict }),
-      },
-      !dict.builtIn && {
-        key: 'delete',
-        label: t('delete'),
-        permission: DICT_PERMISSIONS.delete,
-        danger: true,
-        onClick: () => confirmDelete(dict),
-        testId: `dict-delete-${dict.dictCode}`,
-      },
+      editAction(t('edit'), DICT_PERMISSIONS.edit, () => form.edit(dict)),
+      !dict.builtIn &&
+        deleteAction(
+          t('delete'),
+          DICT_PERMISSIONS.delete,
+          () => confirmDelete(dict),
+          `dict-delete-${dict.dictCode}`,
+        ),
     ]),
   ];
 
@@ -125,7 +108,7 @@ export default function DictListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="dict-add"
               >
                 {t('add')}
@@ -135,11 +118,7 @@ export default function DictListPage() {
           </>
         )}
       />
-      <DictFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <DictFormModal {...form.modal} />
       <DictItemsDrawer dict={itemsOf} onClose={() => setItemsOf(null)} />
     </>
   );

@@ -1,17 +1,13 @@
 import {
   GATEWAY_STATE_MESSAGE,
   type Gateway,
-  type GatewayEdit,
-  type GatewayInput,
-  type GatewayListQuery,
   type GatewayState,
   gatewayStateSchema,
-  type Page,
   type SocketMessage,
 } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { apiClient } from '@/lib/api-client';
+import { api, type BodyOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 import { useNoticeSocket } from '@/lib/websocket';
 
@@ -32,10 +28,7 @@ export const GATEWAY_PERMISSIONS = {
 export const gatewayListKey = ['smsGateways', 'list'] as const;
 export const gatewayStateKey = ['smsGateways', 'state'] as const;
 
-export const listGatewaysQuery = listQuery<GatewayListQuery, Page<Gateway>>(
-  GATEWAY_LIST_PATH,
-  gatewayListKey,
-);
+export const listGatewaysQuery = listQuery(GATEWAY_LIST_PATH, gatewayListKey);
 
 function useInvalidate() {
   const queryClient = useQueryClient();
@@ -49,10 +42,9 @@ function useInvalidate() {
 export function useSaveGateway() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: GatewayInput | Omit<GatewayEdit, 'id'> }) =>
-      id
-        ? apiClient.put<Gateway>('/sms/gateway/edit', { ...input, id })
-        : apiClient.post<Gateway>('/sms/gateway/add', input),
+    mutationFn: (
+      body: { edit: BodyOf<'put', '/sms/gateway/edit'> } | { add: BodyOf<'post', '/sms/gateway/add'> },
+    ) => ('edit' in body ? api.put('/sms/gateway/edit', body.edit) : api.post('/sms/gateway/add', body.add)),
     meta: { errorDisplay: 'inline' },
     onSuccess: invalidate,
   });
@@ -64,7 +56,7 @@ export function useToggleGateway() {
   return useMutation({
     mutationFn: ({ gateway, enabled }: { gateway: Gateway; enabled: boolean }) => {
       const { createdAt: _c, updatedAt: _u, ...settings } = gateway;
-      return apiClient.put<Gateway>('/sms/gateway/edit', {
+      return api.put('/sms/gateway/edit', {
         ...settings,
         remark: settings.remark ?? null,
         enabled,
@@ -77,7 +69,7 @@ export function useToggleGateway() {
 export function useCopyGateway() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: { id: string; name: string }) => apiClient.post<Gateway>('/sms/gateway/copy', input),
+    mutationFn: (input: { id: string; name: string }) => api.post('/sms/gateway/copy', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: invalidate,
   });
@@ -86,7 +78,7 @@ export function useCopyGateway() {
 export function useDeleteGateway() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sms/gateway/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sms/gateway/delete', { id }),
     onSuccess: invalidate,
   });
 }
@@ -94,8 +86,7 @@ export function useDeleteGateway() {
 export function useDeleteGateways() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      apiClient.delete<{ deleted: number }>('/sms/gateway/deleteBatch', { ids: ids.join(',') }),
+    mutationFn: (ids: string[]) => api.delete('/sms/gateway/deleteBatch', { ids: ids.join(',') }),
     onSuccess: invalidate,
   });
 }
@@ -107,7 +98,7 @@ export function useReloadGateways() {
 export const gatewayStatesQuery = () =>
   queryOptions({
     queryKey: gatewayStateKey,
-    queryFn: ({ signal }) => apiClient.get<GatewayState[]>('/sms/gateway/state', undefined, signal),
+    queryFn: ({ signal }) => api.get('/sms/gateway/state', undefined, signal),
   });
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '@switchboard/contracts';
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { currentLocale } from '@/lib/i18n';
 import { useSaveGateway } from '../api/gateways';
@@ -103,21 +103,13 @@ function bodyOf(values: GatewayFormValues, editing: boolean) {
 }
 
 /** Add or edit one gateway: connection, binding, addressing and advanced settings in groups. */
-export function GatewayFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: Gateway | null;
-  onClose: () => void;
-}) {
+export function GatewayFormModal({ open, editing, onClose }: EntityModalProps<Gateway>) {
   const { t } = useTranslation('gateway');
   const save = useSaveGateway();
   const labels = Object.fromEntries(
     (Object.keys(FIELD_KEYS) as FieldKey[]).map((key) => [key, t(`fields.${FIELD_KEYS[key]}`)]),
   ) as Record<keyof GatewayFormValues & string, string>;
-  const { form, rule, submit } = useEntityForm<GatewayFormValues, Gateway>({
+  const entity = useEntityForm<GatewayFormValues, Gateway>({
     open,
     editing,
     valuesOf,
@@ -129,15 +121,18 @@ export function GatewayFormModal({
           : gatewayInputSchema.safeParse(bodyOf(values as GatewayFormValues, false)),
     },
     labels,
+    // The body as the schema above reads it (it has passed the check, so this does not throw).
     save: (values) =>
-      save.mutateAsync({
-        id: editing?.id,
-        input: bodyOf(values, editing !== null) as Parameters<typeof save.mutateAsync>[0]['input'],
-      }),
+      save.mutateAsync(
+        editing
+          ? { edit: gatewayEditSchema.parse({ ...bodyOf(values, true), id: editing.id }) }
+          : { add: gatewayInputSchema.parse(bodyOf(values, false)) },
+      ),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { GATEWAY_NAME_TAKEN: 'name' },
   });
+  const { rule } = entity;
 
   const number = (name: FieldKey, hint?: string) => (
     <Form.Item name={name} label={labels[name]} rules={[rule(name)]} extra={hint}>
@@ -148,15 +143,8 @@ export function GatewayFormModal({
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       width={760}
       testId="gateway-form"
     >

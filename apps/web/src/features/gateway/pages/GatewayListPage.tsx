@@ -7,10 +7,12 @@ import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can, useCan } from '@/components/Can';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { isApiError } from '@/lib/api-client';
 import {
   GATEWAY_EXPORT_PATH,
@@ -78,11 +80,9 @@ function CopyModal({ source, onClose }: { source: Gateway | null; onClose: () =>
 /** sms/GatewayList: upstream SMSCs, their settings and their live bind state (administrators). */
 export default function GatewayListPage() {
   const { t } = useTranslation(['gateway', 'common']);
-  const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: Gateway | null }>({
-    open: false,
-    editing: null,
-  });
+  const { message } = App.useApp();
+  const confirmRemoval = useConfirmDelete();
+  const form = useEntityModal<Gateway>();
   const [copying, setCopying] = useState<Gateway | null>(null);
   const [importing, setImporting] = useState(false);
   const remove = useDeleteGateway();
@@ -93,18 +93,16 @@ export default function GatewayListPage() {
   const canEdit = useCan(GATEWAY_PERMISSIONS.edit);
 
   const confirmDelete = (record: Gateway) =>
-    modal.confirm({
-      title: t('deleteTitle'),
-      content: t('deleteConfirm', { name: record.name }),
-      okText: t('delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () =>
-        remove.mutateAsync(record.id).then(
-          () => void message.success(t('deleted')),
-          () => {},
-        ),
-    });
+    confirmRemoval(
+      {
+        title: t('deleteTitle'),
+        content: t('deleteConfirm', { name: record.name }),
+        ok: t('delete'),
+        cancel: t('cancel'),
+        done: t('deleted'),
+      },
+      () => remove.mutateAsync(record.id),
+    );
 
   const columns: TableColumnsType<Gateway> = [
     { title: t('fields.name'), dataIndex: 'name', sorter: true },
@@ -170,25 +168,14 @@ export default function GatewayListPage() {
       ),
     },
     rowActionsColumn<Gateway>(t('actions'), (record) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: GATEWAY_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: record }),
-      },
+      editAction(t('edit'), GATEWAY_PERMISSIONS.edit, () => form.edit(record)),
       {
         key: 'copy',
         label: t('copy'),
         permission: GATEWAY_PERMISSIONS.copy,
         onClick: () => setCopying(record),
       },
-      {
-        key: 'delete',
-        label: t('delete'),
-        permission: GATEWAY_PERMISSIONS.delete,
-        danger: true,
-        onClick: () => confirmDelete(record),
-      },
+      deleteAction(t('delete'), GATEWAY_PERMISSIONS.delete, () => confirmDelete(record)),
     ]),
   ];
 
@@ -216,7 +203,7 @@ export default function GatewayListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="gateway-add"
               >
                 {t('add')}
@@ -247,11 +234,7 @@ export default function GatewayListPage() {
           void message.success(t('imported', { count }));
         }}
       />
-      <GatewayFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <GatewayFormModal {...form.modal} />
       <CopyModal source={copying} onClose={() => setCopying(null)} />
     </>
   );

@@ -1,4 +1,3 @@
-import type { KeysetPage, LedgerEntry, LedgerListQuery } from '@switchboard/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
@@ -10,10 +9,7 @@ export const LEDGER_EXPORT_PATH = '/sys/ledger/exportXls';
 export const ledgerListKey = ['ledger', 'list'] as const;
 
 /** Ledger entries in the caller's scope, newest first, paged by key. */
-export const listLedgerQuery = listQuery<LedgerListQuery, KeysetPage<LedgerEntry>>(
-  LEDGER_LIST_PATH,
-  ledgerListKey,
-);
+export const listLedgerQuery = listQuery(LEDGER_LIST_PATH, ledgerListKey);
 
 /** The balance, credit limit and commission of the caller's company or one in scope. */
 export const balanceQuery = (companyId: string | undefined) =>
@@ -30,11 +26,3 @@ export function useBalance(companyId: string | undefined) {
  * Companies the caller may choose among (its data scope), found by name; a customer's scope is
  * its own company alone, so it has nothing to choose.
  */
-export function useScopeCompanies(name: string) {
-  return useQuery({
-    queryKey: ['ledger', 'companies', name] as const,
-    queryFn: ({ signal }) =>
-      api.get('/sys/company/list', { pageSize: 20, ...(name ? { name } : {}) }, signal),
-    staleTime: 60_000,
-  });
-}

@@ -6,17 +6,17 @@ import {
   ledgerListQuerySchema,
 } from '@switchboard/contracts';
 import { Card, Col, DatePicker, Flex, Form, Row, Select, Statistic, type TableColumnsType, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { CompanyPicker, useScopeCompanies } from '@/components/CompanyPicker';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
 import { exportWindow } from '@/lib/export-window';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { filterText, periodParams, periodValue } from '@/lib/period-query';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { LEDGER_EXPORT_PATH, listLedgerQuery, useBalance, useScopeCompanies } from '../api/ledger';
+import { LEDGER_EXPORT_PATH, listLedgerQuery, useBalance } from '../api/ledger';
 
 const CREDIT: readonly LedgerKind[] = ['topup', 'refund', 'transfer_in', 'commission'];
 
@@ -31,26 +31,6 @@ function toQuery(values: Record<string, unknown>): FilterParams<typeof ledgerLis
 
 function fromQuery(query: Record<string, string>): Record<string, unknown> {
   return { companyId: query.companyId, kind: query.kind, account: query.account, period: periodValue(query) };
-}
-
-/** Picks a company of the caller's scope by name (shown when there is more than one). */
-function CompanyPicker(props: { value?: string; onChange?: (value: string | undefined) => void }) {
-  const { t } = useTranslation('ledger');
-  const [search, setSearch] = useState('');
-  const name = useDebouncedValue(search, 300);
-  const companies = useScopeCompanies(name);
-  return (
-    <Select
-      {...props}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      placeholder={t('ownCompany')}
-      style={{ minWidth: 220 }}
-      loading={companies.isFetching}
-      options={(companies.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }))}
-      data-testid="ledger-company"
-    />
-  );
 }
 
 /** billing/BalanceLedger: the balance, credit limit and commission, and the ledger behind them. */
@@ -149,7 +129,7 @@ export default function BalanceLedgerPage() {
           <>
             {canChoose ? (
               <Form.Item name="companyId" label={t('company')}>
-                <CompanyPicker />
+                <CompanyPicker placeholder={t('ownCompany')} minWidth={220} testId="ledger-company" />
               </Form.Item>
             ) : null}
             <Form.Item name="kind" label={t('kind')}>

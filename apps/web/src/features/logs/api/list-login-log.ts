@@ -1,4 +1,3 @@
-import type { KeysetPage, LoginLogItem, LogQuery } from '@switchboard/contracts';
 import { listQuery } from '@/lib/list-query';
 
 /** Sign-in attempts, newest first, paged by key (filters `username`, `from`, `to`). */
@@ -7,4 +6,4 @@ export const LOGIN_LOG_PATH = '/sys/log/loginLog';
 /** Every page of the login log. */
 export const loginLogKey = ['logs', 'login'] as const;
 
-export const listLoginLogQuery = listQuery<LogQuery, KeysetPage<LoginLogItem>>(LOGIN_LOG_PATH, loginLogKey);
+export const listLoginLogQuery = listQuery(LOGIN_LOG_PATH, loginLogKey);

@@ -1,4 +1,3 @@
-import type { KeysetPage, LogQuery, OperationLogItem } from '@switchboard/contracts';
 import { listQuery } from '@/lib/list-query';
 
 /** Changes people made, newest first, paged by key (filters `username`, `from`, `to`). */
@@ -7,7 +6,4 @@ export const OPERATION_LOG_PATH = '/sys/log/operationLog';
 /** Every page of the operation log. */
 export const operationLogKey = ['logs', 'operation'] as const;
 
-export const listOperationLogQuery = listQuery<LogQuery, KeysetPage<OperationLogItem>>(
-  OPERATION_LOG_PATH,
-  operationLogKey,
-);
+export const listOperationLogQuery = listQuery(OPERATION_LOG_PATH, operationLogKey);

@@ -1,6 +1,5 @@
-import type { MonitorSnapshot } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const MONITOR_SNAPSHOT_PATH = '/sys/monitor/snapshot';
 /** How often the screen asks for a new snapshot while it runs. */
@@ -10,7 +9,7 @@ export const MONITOR_REFRESH_MS = 5_000;
 export function useMonitorSnapshot(paused: boolean) {
   return useQuery({
     queryKey: ['monitor', 'snapshot'] as const,
-    queryFn: ({ signal }) => apiClient.get<MonitorSnapshot>(MONITOR_SNAPSHOT_PATH, {}, signal),
+    queryFn: ({ signal }) => api.get(MONITOR_SNAPSHOT_PATH, undefined, signal),
     refetchInterval: paused ? false : MONITOR_REFRESH_MS,
     // A screen in a hidden tab has nobody looking at it.
     refetchIntervalInBackground: false,

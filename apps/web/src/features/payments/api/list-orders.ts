@@ -1,4 +1,3 @@
-import type { Order, OrderListQuery, Page } from '@switchboard/contracts';
 import { listQuery } from '@/lib/list-query';
 
 /** Top-up orders in the caller's scope (filters state, method, companyId, from, to). */
@@ -7,4 +6,4 @@ export const ORDER_LIST_PATH = '/sys/order/list';
 /** Every page of the order list: invalidate after creating an order. */
 export const orderListKey = ['orders', 'list'] as const;
 
-export const listOrdersQuery = listQuery<OrderListQuery, Page<Order>>(ORDER_LIST_PATH, orderListKey);
+export const listOrdersQuery = listQuery(ORDER_LIST_PATH, orderListKey);

@@ -1,6 +1,6 @@
-import type { Page, PaymentIssue, PaymentIssueListQuery, PaymentIssueResolve } from '@switchboard/contracts';
+import type { PaymentIssueResolve } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 import { orderListKey } from './list-orders';
 
@@ -9,17 +9,13 @@ export const PAYMENT_ISSUE_LIST_PATH = '/sys/order/paymentIssueList';
 export const PAYMENT_ISSUE_RESOLVE_PATH = '/sys/order/paymentIssue/resolve';
 export const paymentIssueListKey = ['orders', 'paymentIssues'] as const;
 
-export const listPaymentIssuesQuery = listQuery<PaymentIssueListQuery, Page<PaymentIssue>>(
-  PAYMENT_ISSUE_LIST_PATH,
-  paymentIssueListKey,
-);
+export const listPaymentIssuesQuery = listQuery(PAYMENT_ISSUE_LIST_PATH, paymentIssueListKey);
 
 /** Staff credit a payment to resolve to its order's company, or dismiss it with a note. */
 export function useResolvePaymentIssue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PaymentIssueResolve) =>
-      apiClient.put<PaymentIssue>(PAYMENT_ISSUE_RESOLVE_PATH, input),
+    mutationFn: (input: PaymentIssueResolve) => api.put(PAYMENT_ISSUE_RESOLVE_PATH, input),
     meta: { errorDisplay: 'inline' },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: paymentIssueListKey });

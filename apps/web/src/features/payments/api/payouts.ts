@@ -1,11 +1,11 @@
-import type { Page, Payout, PayoutCreate, PayoutDecision, PayoutListQuery } from '@switchboard/contracts';
+import type { PayoutCreate, PayoutDecision } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const PAYOUT_LIST_PATH = '/sys/order/payoutList';
 export const payoutListKey = ['payouts', 'list'] as const;
-export const listPayoutsQuery = listQuery<PayoutListQuery, Page<Payout>>(PAYOUT_LIST_PATH, payoutListKey);
+export const listPayoutsQuery = listQuery(PAYOUT_LIST_PATH, payoutListKey);
 
 /** A reseller asks to withdraw commission. */
 export function useCreatePayout() {
@@ -22,7 +22,7 @@ export function useDecidePayout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, ...input }: PayoutDecision & { action: 'approve' | 'reject' }) =>
-      apiClient.put<Payout>(`/sys/order/payout/${action}`, input),
+      api.put(`/sys/order/payout/${action}`, input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutListKey }),
   });

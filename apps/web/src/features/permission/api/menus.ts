@@ -1,14 +1,7 @@
-import type {
-  PermissionCodeCheckQuery,
-  PermissionInput,
-  PermissionListQuery,
-  PermissionRecord,
-  PermissionTreeNode,
-  PermissionTreeOption,
-} from '@switchboard/contracts';
+import type { PermissionCodeCheckQuery, PermissionInput, PermissionListQuery } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { userPermissionsKey } from '@/features/auth';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 
 /** Every answer of the editor (the tree, the picker tree). */
 export const menuAdminKey = ['menuAdmin'] as const;
@@ -16,19 +9,13 @@ export const menuAdminKey = ['menuAdmin'] as const;
 export const menuTreeQuery = (query: PermissionListQuery) =>
   queryOptions({
     queryKey: [...menuAdminKey, 'tree', query],
-    queryFn: ({ signal }) =>
-      apiClient.get<PermissionTreeNode[]>(
-        '/sys/permission/list',
-        query.name ? { name: query.name } : {},
-        signal,
-      ),
+    queryFn: ({ signal }) => api.get('/sys/permission/list', query.name ? { name: query.name } : {}, signal),
   });
 
 export const menuOptionsQuery = () =>
   queryOptions({
     queryKey: [...menuAdminKey, 'options'],
-    queryFn: ({ signal }) =>
-      apiClient.get<PermissionTreeOption[]>('/sys/permission/queryTreeList', {}, signal),
+    queryFn: ({ signal }) => api.get('/sys/permission/queryTreeList', undefined, signal),
   });
 
 /**
@@ -37,7 +24,7 @@ export const menuOptionsQuery = () =>
  */
 export async function isPermsFree(check: PermissionCodeCheckQuery): Promise<boolean> {
   try {
-    await apiClient.get<null>('/sys/permission/checkPermDuplication', { ...check });
+    await api.get('/sys/permission/checkPermDuplication', { ...check });
     return true;
   } catch (error) {
     return !(isApiError(error) && error.errorCode === 'PERMISSION_CODE_TAKEN');
@@ -59,9 +46,7 @@ export function useSaveMenu() {
   const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: PermissionInput }) =>
-      id
-        ? apiClient.put<PermissionRecord>('/sys/permission/edit', { ...input, id })
-        : apiClient.post<PermissionRecord>('/sys/permission/add', input),
+      id ? api.put('/sys/permission/edit', { ...input, id }) : api.post('/sys/permission/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess,
   });
@@ -70,7 +55,7 @@ export function useSaveMenu() {
 export function useDeleteMenu() {
   const onSuccess = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sys/permission/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sys/permission/delete', { id }),
     onSuccess,
   });
 }

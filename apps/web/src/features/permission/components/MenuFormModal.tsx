@@ -77,7 +77,7 @@ export function MenuFormModal({
     permsType: t('fields.permsType'),
     status: t('fields.status'),
   };
-  const { form, rule, submit } = useEntityForm<MenuFormValues, MenuFormTarget>({
+  const entity = useEntityForm<MenuFormValues, MenuFormTarget>({
     open,
     editing: target,
     valuesOf: (editing) =>
@@ -86,7 +86,7 @@ export function MenuFormModal({
     labels,
     save: (values) => save.mutateAsync({ id: original?.id, input: inputOf(values, original, translate) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: {
       PERMISSION_CODE_TAKEN: 'perms',
       PERMISSION_BUILT_IN_CODE: 'perms',
@@ -96,6 +96,7 @@ export function MenuFormModal({
       PERMISSION_BUTTON_WITH_CHILDREN: 'menuType',
     },
   });
+  const { form, rule } = entity;
   const menuType = (Form.useWatch('menuType', form) ?? MENU_TYPE.topMenu) as MenuType;
   const url = Form.useWatch('url', form) as string | undefined;
   const fields = fieldsOf(menuType);
@@ -127,15 +128,8 @@ export function MenuFormModal({
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={original ? t('editTitle', { name: titleIn(original, locale, translate) }) : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={newValues({ parent: null })}
       width={760}
       testId="perm-form"
     >

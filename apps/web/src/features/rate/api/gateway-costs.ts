@@ -1,4 +1,4 @@
-import type { GatewayPrice, GatewayPriceInput, GatewayPriceListQuery, Page } from '@switchboard/contracts';
+import type { GatewayPriceInput } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
@@ -7,10 +7,7 @@ export const gatewayCostListKey = ['rates', 'gatewayCosts'] as const;
 export const GATEWAY_COST_EXPORT_PATH = '/gatewayOperatorPrice/exportXls';
 export const GATEWAY_COST_IMPORT_PATH = '/gatewayOperatorPrice/importExcel';
 
-export const listGatewayCostsQuery = listQuery<GatewayPriceListQuery, Page<GatewayPrice>>(
-  '/gatewayOperatorPrice/list',
-  gatewayCostListKey,
-);
+export const listGatewayCostsQuery = listQuery('/gatewayOperatorPrice/list', gatewayCostListKey);
 
 export function useSaveGatewayCost() {
   const queryClient = useQueryClient();

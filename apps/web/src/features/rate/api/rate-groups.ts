@@ -1,10 +1,4 @@
-import type {
-  Page,
-  RateGroup,
-  RateGroupAssign,
-  RateGroupInput,
-  RateGroupListQuery,
-} from '@switchboard/contracts';
+import type { RateGroupAssign, RateGroupInput, RateGroupListQuery } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
@@ -14,10 +8,7 @@ export const RATE_GROUP_EXPORT_PATH = '/sys/feerateGroup/exportXls';
 /** Every page of the rate group list (and the pickers built on it). */
 export const rateGroupListKey = ['rates', 'groups'] as const;
 
-export const listRateGroupsQuery = listQuery<RateGroupListQuery, Page<RateGroup>>(
-  RATE_GROUP_LIST_PATH,
-  rateGroupListKey,
-);
+export const listRateGroupsQuery = listQuery(RATE_GROUP_LIST_PATH, rateGroupListKey);
 
 /** Every group the caller may see (for pickers): the first 500. */
 export function useAllRateGroups(kind?: RateGroupListQuery['kind']) {

@@ -1,28 +1,22 @@
-import type {
-  Page,
-  Rate,
-  RateBatchEdit,
-  RateInput,
-  RateListQuery,
-  RateQuote,
-  RateQuoteQuery,
-} from '@switchboard/contracts';
+import type { RateBatchEdit } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type QueryValue } from '@/lib/api-client';
+import { api, type BodyOf, type QueryOf } from '@/lib/api-client';
 import { rateGroupListKey } from './rate-groups';
 
 export const RATE_LIST_PATH = '/sys/feerate/list';
+
+/** One rate as the add and edit routes take it (without its group or id). */
+export type RateBody = Omit<BodyOf<'post', '/sys/feerate/add'>, 'groupId'>;
 /** A group's rates as .xlsx (the list's filters and sort) and an import of a file into a group. */
 export const RATE_EXPORT_PATH = '/sys/feerate/exportXls';
 export const RATE_IMPORT_PATH = '/sys/feerate/importExcel';
 export const rateListKey = ['rates', 'list'] as const;
 
 /** One page of a group's rates; nothing is asked until a group is chosen. */
-export function listRatesQuery(params: RateListQuery) {
+export function listRatesQuery(params: NonNullable<QueryOf<'get', typeof RATE_LIST_PATH>>) {
   return queryOptions({
     queryKey: [...rateListKey, params] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<Rate>>(RATE_LIST_PATH, params as Record<string, QueryValue>, signal),
+    queryFn: ({ signal }) => api.get(RATE_LIST_PATH, params, signal),
     enabled: Boolean(params.groupId),
   });
 }
@@ -35,10 +29,10 @@ async function invalidate(queryClient: ReturnType<typeof useQueryClient>) {
 export function useSaveRate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, groupId, input }: { id?: string; groupId: string; input: RateInput }) =>
+    mutationFn: ({ id, groupId, input }: { id?: string; groupId: string; input: RateBody }) =>
       id
-        ? apiClient.put<Rate>('/sys/feerate/edit', { ...input, id })
-        : apiClient.post<Rate>('/sys/feerate/add', { ...input, groupId }),
+        ? api.put('/sys/feerate/edit', { ...input, id })
+        : api.post('/sys/feerate/add', { ...input, groupId }),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => invalidate(queryClient),
   });
@@ -49,8 +43,8 @@ export function useDeleteRates() {
   return useMutation({
     mutationFn: (ids: string[]) =>
       ids.length === 1
-        ? apiClient.delete<null>('/sys/feerate/delete', { id: ids[0]! })
-        : apiClient.delete<{ deleted: number }>('/sys/feerate/deleteBatch', { ids: ids.join(',') }),
+        ? api.delete('/sys/feerate/delete', { id: ids[0]! })
+        : api.delete('/sys/feerate/deleteBatch', { ids: ids.join(',') }),
     onSuccess: () => invalidate(queryClient),
   });
 }
@@ -64,14 +58,13 @@ export function useReloadRates() {
 export function useBatchEditRates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RateBatchEdit) => apiClient.put<{ updated: number }>('/sys/feerate/batchEdit', input),
+    mutationFn: (input: RateBatchEdit) => api.put('/sys/feerate/batchEdit', input),
     onSuccess: () => invalidate(queryClient),
   });
 }
 
 export function useQuote() {
   return useMutation({
-    mutationFn: (query: RateQuoteQuery) =>
-      apiClient.get<RateQuote>('/sys/feerate/quote', query as Record<string, string>),
+    mutationFn: (query: QueryOf<'get', '/sys/feerate/quote'>) => api.get('/sys/feerate/quote', query),
   });
 }

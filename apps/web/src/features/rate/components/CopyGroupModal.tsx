@@ -12,7 +12,7 @@ export function CopyGroupModal({ source, onClose }: { source: RateGroup | null; 
   const { t } = useTranslation('rates');
   const copy = useCopyRateGroup();
   const labels = { id: 'id', name: t('group.copyName') };
-  const { form, rule, submit } = useEntityForm<CopyValues, RateGroup>({
+  const entity = useEntityForm<CopyValues, RateGroup>({
     open: source !== null,
     editing: source,
     valuesOf: (g) => ({ id: g?.id ?? '', name: g ? `${g.name} (2)` : '' }),
@@ -20,20 +20,14 @@ export function CopyGroupModal({ source, onClose }: { source: RateGroup | null; 
     labels,
     save: (values) => copy.mutateAsync(values),
     successMessage: t('copied'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { RATE_GROUP_NAME_TAKEN: 'name' },
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={source !== null}
+      entity={entity}
       title={t('group.copyTitle', { name: source?.name ?? '' })}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={copy.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={{ id: '', name: '' }}
       testId="rate-group-copy-form"
     >
       <Form.Item name="id" hidden>

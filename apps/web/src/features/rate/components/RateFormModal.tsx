@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
-import { useSaveRate } from '../api/rates';
+import { type RateBody, useSaveRate } from '../api/rates';
 import { useRateLabels } from './labels';
 
 interface RateFormValues {
@@ -29,7 +29,7 @@ interface RateFormValues {
 const EMPTY: RateFormValues = { countryCode: '', price: '', billing: '60/60' };
 
 /** Empty text fields are absent ones; the billing preset is two numbers. */
-function toInput(values: RateFormValues): RateInput {
+function toInput(values: RateFormValues): RateBody {
   const clean = (v: string | undefined | null) => (v && v.trim() !== '' ? v.trim() : undefined);
   const [initial, increment] = (values.billing ?? '60/60').split('/').map(Number);
   return {
@@ -90,7 +90,7 @@ export function RateFormModal({
     billing: t('rate.billing'),
     remark: t('rate.remark'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -98,19 +98,13 @@ export function RateFormModal({
     labels: fieldLabels,
     save: (values) => save.mutateAsync({ id: editing?.id, groupId: group?.id ?? '', input: toInput(values) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('rate.editTitle') : t('rate.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="rate-form"
     >
       <Form.Item

@@ -6,7 +6,7 @@ import {
 } from '@switchboard/contracts';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveRateGroup } from '../api/rate-groups';
 import { useRateLabels } from './labels';
@@ -17,20 +17,12 @@ const valuesOf = (group: RateGroup | null): RateGroupInput =>
   group ? { name: group.name, kind: group.kind, remark: group.remark ?? '' } : EMPTY;
 
 /** Add a rate group (its kind is fixed once made) or rename one. */
-export function RateGroupFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: RateGroup | null;
-  onClose: () => void;
-}) {
+export function RateGroupFormModal({ open, editing, onClose }: EntityModalProps<RateGroup>) {
   const { t } = useTranslation('rates');
   const labels = useRateLabels();
   const save = useSaveRateGroup();
   const fieldLabels = { name: t('group.name'), kind: t('group.kind'), remark: t('group.remark') };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -42,20 +34,14 @@ export function RateGroupFormModal({
         input: { ...values, remark: values.remark?.trim() ? values.remark : null },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { RATE_GROUP_NAME_TAKEN: 'name' },
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('group.editTitle') : t('group.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="rate-group-form"
     >
       <Form.Item name="name" label={fieldLabels.name} rules={[rule('name')]}>

@@ -1,22 +1,15 @@
 import type { RateGroupKind, SmsKind } from '@switchboard/contracts';
 import { useTranslation } from 'react-i18next';
+import { countryLabel, regionNames } from '@/lib/format';
 
 /** Names of group kinds, SMS kinds and countries in the console's language. */
 export function useRateLabels() {
   const { t, i18n } = useTranslation('rates');
-  let regions: Intl.DisplayNames | undefined;
-  try {
-    regions = new Intl.DisplayNames([i18n.language === 'zh-CN' ? 'zh-Hans' : 'en'], { type: 'region' });
-  } catch {
-    regions = undefined;
-  }
+  const regions = regionNames(i18n.language);
   return {
     kind: (kind: RateGroupKind) => t(`kinds.${kind}`),
     smsKind: (kind: SmsKind | null) => (kind ? t(`smsKinds.${kind}`) : ''),
-    country: (code: string) => {
-      const name = regions?.of(code);
-      return name && name !== code ? `${name} (${code})` : code;
-    },
+    country: (code: string) => countryLabel(regions, code),
   };
 }
 

@@ -14,11 +14,11 @@ import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal, useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useEntityForm } from '@/components/use-entity-form';
 import {
   GATEWAY_COST_EXPORT_PATH,
@@ -53,15 +53,7 @@ const toInput = (v: Values): GatewayPriceInput => ({
 });
 const formSchema = z.preprocess((v) => toInput({ ...EMPTY, ...(v as Values) }), gatewayPriceInputSchema);
 
-function GatewayCostForm({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: GatewayPrice | null;
-  onClose: () => void;
-}) {
+function GatewayCostForm({ open, editing, onClose }: EntityModalProps<GatewayPrice>) {
   const { t } = useTranslation('rates');
   const labels = useRateLabels();
   const save = useSaveGatewayCost();
@@ -74,7 +66,7 @@ function GatewayCostForm({
     cost: t('gateway.cost'),
     remark: t('gateway.remark'),
   };
-  const { form, rule, submit } = useEntityForm<Values, GatewayPrice>({
+  const entity = useEntityForm<Values, GatewayPrice>({
     open,
     editing,
     valuesOf: (g) =>
@@ -93,19 +85,13 @@ function GatewayCostForm({
     labels: fieldLabels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: toInput(values) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('gateway.editTitle') : t('gateway.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="gateway-cost-form"
     >
       <Form.Item name="gateway" label={fieldLabels.gateway} rules={[rule('gateway')]}>
@@ -138,10 +124,7 @@ export default function GatewayCostListPage() {
   const { t } = useTranslation(['rates', 'common']);
   const { message } = App.useApp();
   const labels = useRateLabels();
-  const [form, setForm] = useState<{ open: boolean; editing: GatewayPrice | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<GatewayPrice>();
   const remove = useDeleteGatewayCost();
   const removeMany = useDeleteGatewayCosts();
   const reload = useReloadGatewayCosts();
@@ -175,11 +158,7 @@ export default function GatewayCostListPage() {
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
             <Can action={RATE_PERMS.gatewayEdit}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
-              >
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()}>
                 {t('add')}
               </Button>
             </Can>
@@ -222,12 +201,7 @@ export default function GatewayCostListPage() {
             render: (v: string) => <DateTimeText value={v} />,
           },
           rowActionsColumn<GatewayPrice>(t('actions'), (record) => [
-            {
-              key: 'edit',
-              label: t('edit'),
-              permission: RATE_PERMS.gatewayEdit,
-              onClick: () => setForm({ open: true, editing: record }),
-            },
+            editAction(t('edit'), RATE_PERMS.gatewayEdit, () => form.edit(record)),
             {
               key: 'delete',
               label: t('delete'),
@@ -243,11 +217,7 @@ export default function GatewayCostListPage() {
           ]),
         ]}
       />
-      <GatewayCostForm
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <GatewayCostForm {...form.modal} />
       <ImportDialog
         open={importing}
         title={t('gateway.importTitle')}

@@ -9,6 +9,7 @@ import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import {
@@ -27,10 +28,7 @@ export default function RateGroupListPage() {
   const { t } = useTranslation('rates');
   const { message } = App.useApp();
   const labels = useRateLabels();
-  const [form, setForm] = useState<{ open: boolean; editing: RateGroup | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<RateGroup>();
   const [copying, setCopying] = useState<RateGroup | null>(null);
   const [assigning, setAssigning] = useState<RateGroup | null>(null);
   const remove = useDeleteRateGroup();
@@ -66,7 +64,7 @@ export default function RateGroupListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="rate-group-add"
               >
                 {t('add')}
@@ -135,7 +133,7 @@ export default function RateGroupListPage() {
               label: t('edit'),
               permission: RATE_PERMS.groupEdit,
               disabled: !record.editable,
-              onClick: () => setForm({ open: true, editing: record }),
+              onClick: () => form.edit(record),
             },
             {
               key: 'copy',
@@ -168,11 +166,7 @@ export default function RateGroupListPage() {
           ]),
         ]}
       />
-      <RateGroupFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <RateGroupFormModal {...form.modal} />
       <CopyGroupModal source={copying} onClose={() => setCopying(null)} />
       <AssignGroupModal group={assigning} onClose={() => setAssigning(null)} />
     </>

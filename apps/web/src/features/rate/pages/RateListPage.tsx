@@ -8,10 +8,11 @@ import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useAllRateGroups } from '../api/rate-groups';
 import {
   listRatesQuery,
@@ -40,7 +41,7 @@ export default function RateListPage() {
   const groupId = search.get('groupId') ?? undefined;
   const group = groups.data?.records.find((g) => g.id === groupId);
   const editable = group?.editable === true;
-  const [form, setForm] = useState<{ open: boolean; editing: Rate | null }>({ open: false, editing: null });
+  const form = useEntityModal<Rate>();
   const [batchOpen, setBatchOpen] = useState(false);
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -110,7 +111,7 @@ export default function RateListPage() {
                 <Button
                   type="primary"
                   icon={<PlusOutlined />}
-                  onClick={() => setForm({ open: true, editing: null })}
+                  onClick={() => form.add()}
                   data-testid="rate-add"
                 >
                   {t('add')}
@@ -203,12 +204,7 @@ export default function RateListPage() {
           ...(editable
             ? [
                 rowActionsColumn<Rate>(t('actions'), (record) => [
-                  {
-                    key: 'edit',
-                    label: t('edit'),
-                    permission: RATE_PERMS.edit,
-                    onClick: () => setForm({ open: true, editing: record }),
-                  },
+                  editAction(t('edit'), RATE_PERMS.edit, () => form.edit(record)),
                   {
                     key: 'delete',
                     label: t('delete'),
@@ -227,12 +223,7 @@ export default function RateListPage() {
         ]}
       />
       {!groupId && <Empty description={t('rate.chooseGroup')} />}
-      <RateFormModal
-        group={group}
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <RateFormModal group={group} {...form.modal} />
       {groupId && (
         <BatchEditModal filter={filter as never} open={batchOpen} onClose={() => setBatchOpen(false)} />
       )}

@@ -1,6 +1,6 @@
 import type { DuplicateCheckQuery } from '@switchboard/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 
 /**
  * Whether the value is still free. Only "this value already exists" counts as taken: if the
@@ -8,7 +8,7 @@ import { apiClient, isApiError } from '@/lib/api-client';
  */
 export async function isValueFree(check: DuplicateCheckQuery, signal?: AbortSignal): Promise<boolean> {
   try {
-    await apiClient.get<null>('/sys/duplicate/check', { ...check }, signal);
+    await api.get('/sys/duplicate/check', { ...check }, signal);
     return true;
   } catch (error) {
     if (isApiError(error) && error.errorCode === 'DUPLICATE_EXISTS') return false;

@@ -1,17 +1,6 @@
-import type {
-  DataRuleInput,
-  DataRuleRecord,
-  Page,
-  PermissionTree,
-  RoleDataRules,
-  RoleInput,
-  RoleListQuery,
-  RoleRecord,
-  RoleUser,
-  UserListItem,
-} from '@switchboard/contracts';
+import type { DataRuleInput, RoleInput } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 /** Every page of the role list. */
@@ -19,26 +8,24 @@ export const roleListKey = ['roleAdmin', 'list'] as const;
 /** A role's grants, rules and users. */
 const roleDetailKey = ['roleAdmin', 'role'] as const;
 
-export const listRolesQuery = listQuery<RoleListQuery, Page<RoleRecord>>('/sys/role/list', roleListKey);
+export const listRolesQuery = listQuery('/sys/role/list', roleListKey);
 
 export const permissionTreeQuery = () =>
   queryOptions({
     queryKey: ['roleAdmin', 'tree'] as const,
-    queryFn: ({ signal }) => apiClient.get<PermissionTree>('/sys/role/queryTreeList', {}, signal),
+    queryFn: ({ signal }) => api.get('/sys/role/queryTreeList', undefined, signal),
   });
 
 export const rolePermissionsQuery = (roleId: string) =>
   queryOptions({
     queryKey: [...roleDetailKey, roleId, 'grants'] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<string[]>('/sys/permission/queryRolePermission', { roleId }, signal),
+    queryFn: ({ signal }) => api.get('/sys/permission/queryRolePermission', { roleId }, signal),
   });
 
 export const roleDataRulesQuery = (roleId: string, permissionId: string) =>
   queryOptions({
     queryKey: [...roleDetailKey, roleId, 'rules', permissionId] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<RoleDataRules>('/sys/role/datarule', { roleId, permissionId }, signal),
+    queryFn: ({ signal }) => api.get('/sys/role/datarule', { roleId, permissionId }, signal),
   });
 
 export const roleUsersQuery = (params: {
@@ -49,15 +36,14 @@ export const roleUsersQuery = (params: {
 }) =>
   queryOptions({
     queryKey: [...roleDetailKey, params.roleId, 'users', params] as const,
-    queryFn: ({ signal }) => apiClient.get<Page<RoleUser>>('/sys/role/userList', params, signal),
+    queryFn: ({ signal }) => api.get('/sys/role/userList', params, signal),
   });
 
 /** Users to add to a role: the user list searched by username or real name. */
 export const userSearchQuery = (keyword: string) =>
   queryOptions({
     queryKey: ['roleAdmin', 'userSearch', keyword] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<UserListItem>>('/sys/user/list', { keyword, pageNo: 1, pageSize: 20 }, signal),
+    queryFn: ({ signal }) => api.get('/sys/user/list', { keyword, pageNo: 1, pageSize: 20 }, signal),
   });
 
 /**
@@ -66,7 +52,7 @@ export const userSearchQuery = (keyword: string) =>
  */
 export async function isRoleCodeFree(roleCode: string, id?: string): Promise<boolean> {
   try {
-    await apiClient.get<null>('/sys/role/checkRoleCode', id ? { roleCode, id } : { roleCode });
+    await api.get('/sys/role/checkRoleCode', id ? { roleCode, id } : { roleCode });
     return true;
   } catch (error) {
     return !(isApiError(error) && error.errorCode === 'ROLE_CODE_TAKEN');
@@ -87,9 +73,7 @@ export function useSaveRole() {
   const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: RoleInput }) =>
-      id
-        ? apiClient.put<RoleRecord>('/sys/role/edit', { ...input, id })
-        : apiClient.post<RoleRecord>('/sys/role/add', input),
+      id ? api.put('/sys/role/edit', { ...input, id }) : api.post('/sys/role/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess,
   });
@@ -98,7 +82,7 @@ export function useSaveRole() {
 export function useDeleteRole() {
   const onSuccess = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sys/role/delete', { id }),
+    mutationFn: (id: string) => api.delete('/sys/role/delete', { id }),
     onSuccess,
   });
 }
@@ -107,7 +91,7 @@ export function useSaveGrants() {
   const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: (body: { roleId: string; permissionIds: string[]; lastPermissionIds: string[] }) =>
-      apiClient.post<string[]>('/sys/permission/saveRolePermission', body),
+      api.post('/sys/permission/saveRolePermission', body),
     onSuccess,
   });
 }
@@ -116,7 +100,7 @@ export function useSaveRoleRules() {
   const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: (body: { roleId: string; permissionId: string; dataRuleIds: string[] }) =>
-      apiClient.post<{ checked: string[] }>('/sys/role/datarule', body),
+      api.post('/sys/role/datarule', body),
     onSuccess,
   });
 }
@@ -126,8 +110,8 @@ export function useSaveDataRule() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: DataRuleInput }) =>
       id
-        ? apiClient.put<DataRuleRecord>('/sys/permission/editPermissionRule', { ...input, id })
-        : apiClient.post<DataRuleRecord>('/sys/permission/addPermissionRule', input),
+        ? api.put('/sys/permission/editPermissionRule', { ...input, id })
+        : api.post('/sys/permission/addPermissionRule', input),
     meta: { errorDisplay: 'inline' },
     onSuccess,
   });
@@ -136,7 +120,7 @@ export function useSaveDataRule() {
 export function useDeleteDataRule() {
   const onSuccess = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/sys/permission/deletePermissionRule', { id }),
+    mutationFn: (id: string) => api.delete('/sys/permission/deletePermissionRule', { id }),
     onSuccess,
   });
 }
@@ -144,8 +128,7 @@ export function useDeleteDataRule() {
 export function useAddRoleUsers() {
   const onSuccess = useInvalidate();
   return useMutation({
-    mutationFn: (body: { roleId: string; userIds: string[] }) =>
-      apiClient.post<{ count: number }>('/sys/role/addUsers', body),
+    mutationFn: (body: { roleId: string; userIds: string[] }) => api.post('/sys/role/addUsers', body),
     onSuccess,
   });
 }
@@ -154,7 +137,7 @@ export function useRemoveRoleUsers() {
   const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: ({ roleId, userIds }: { roleId: string; userIds: string[] }) =>
-      apiClient.delete<{ count: number }>('/sys/role/removeUsers', { roleId, userIds: userIds.join(',') }),
+      api.delete('/sys/role/removeUsers', { roleId, userIds: userIds.join(',') }),
     onSuccess,
   });
 }

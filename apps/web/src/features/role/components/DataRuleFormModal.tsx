@@ -56,7 +56,7 @@ export function DataRuleFormModal({
     ruleValue: t('rules.fields.ruleValue'),
     enabled: t('rules.fields.enabled'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -64,28 +64,22 @@ export function DataRuleFormModal({
     labels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: { ...values, permissionId } }),
     successMessage: t('rules.saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: {
       DATA_RULE_COLUMN_UNKNOWN: 'ruleColumn',
       DATA_RULE_SCOPE_COLUMN: 'ruleCondition',
       DATA_RULE_VALUE_REQUIRED: 'ruleValue',
     },
   });
+  const { form, rule } = entity;
   const condition = Form.useWatch('ruleCondition', form);
   const column = Form.useWatch('ruleColumn', form);
   const isCompany = columns.find((c) => c.key === column)?.company ?? false;
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('rules.editTitle') : t('rules.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={empty}
       testId="data-rule-form"
     >
       <Form.Item name="ruleName" label={labels.ruleName} rules={[rule('ruleName')]}>

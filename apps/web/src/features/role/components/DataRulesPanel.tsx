@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Switch, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEntityModal } from '@/components/FormModal';
 import { rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { roleDataRulesQuery, useDeleteDataRule, useSaveDataRule, useSaveRoleRules } from '../api/roles';
 import { DataRuleFormModal } from './DataRuleFormModal';
 
@@ -24,16 +26,14 @@ export function DataRulesPanel({
   granted: boolean;
 }) {
   const { t } = useTranslation('role');
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirmRemoval = useConfirmDelete();
   const rules = useQuery(roleDataRulesQuery(role.id, permission.key));
   const saveRule = useSaveDataRule();
   const removeRule = useDeleteDataRule();
   const saveChoice = useSaveRoleRules();
   const [chosen, setChosen] = useState<string[]>([]);
-  const [form, setForm] = useState<{ open: boolean; editing: DataRuleRecord | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<DataRuleRecord>();
   useEffect(() => {
     if (rules.data) setChosen(rules.data.checked);
   }, [rules.data]);
@@ -52,17 +52,15 @@ export function DataRulesPanel({
     });
 
   const confirmDelete = (rule: DataRuleRecord) =>
-    modal.confirm({
-      content: t('rules.deleteConfirm', { name: rule.ruleName }),
-      okText: t('delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () =>
-        removeRule.mutateAsync(rule.id).then(
-          () => void message.success(t('rules.deleted')),
-          () => {},
-        ),
-    });
+    confirmRemoval(
+      {
+        content: t('rules.deleteConfirm', { name: rule.ruleName }),
+        ok: t('delete'),
+        cancel: t('cancel'),
+        done: t('rules.deleted'),
+      },
+      () => removeRule.mutateAsync(rule.id),
+    );
 
   const columns: TableColumnsType<DataRuleRecord> = [
     { title: t('rules.fields.ruleName'), dataIndex: 'ruleName' },
@@ -89,7 +87,7 @@ export function DataRulesPanel({
       ),
     },
     rowActionsColumn<DataRuleRecord>(t('actions'), (rule) => [
-      { key: 'edit', label: t('edit'), onClick: () => setForm({ open: true, editing: rule }) },
+      { key: 'edit', label: t('edit'), onClick: () => form.edit(rule) },
       { key: 'delete', label: t('delete'), danger: true, onClick: () => confirmDelete(rule) },
     ]),
   ];
@@ -100,11 +98,7 @@ export function DataRulesPanel({
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('rules.title', { menu: menuTitle })}
         </Typography.Title>
-        <Button
-          icon={<PlusOutlined />}
-          onClick={() => setForm({ open: true, editing: null })}
-          data-testid="data-rule-add"
-        >
+        <Button icon={<PlusOutlined />} onClick={() => form.add()} data-testid="data-rule-add">
           {t('rules.add')}
         </Button>
       </Flex>
@@ -143,13 +137,7 @@ export function DataRulesPanel({
           {t('rules.saveChoice')}
         </Button>
       </Flex>
-      <DataRuleFormModal
-        open={form.open}
-        permissionId={permission.key}
-        columns={rules.data?.columns ?? []}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <DataRuleFormModal {...form.modal} permissionId={permission.key} columns={rules.data?.columns ?? []} />
     </div>
   );
 }

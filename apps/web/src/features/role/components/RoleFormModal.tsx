@@ -1,7 +1,7 @@
 import { type RoleInput, type RoleRecord, roleInputSchema } from '@switchboard/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { isRoleCodeFree, useSaveRole } from '../api/roles';
 
@@ -18,15 +18,7 @@ function valuesOf(role: RoleRecord | null): RoleInput {
 }
 
 /** Add or edit a role: code (unique, checked as it is typed), names in both languages, description. */
-export function RoleFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: RoleRecord | null;
-  onClose: () => void;
-}) {
+export function RoleFormModal({ open, editing, onClose }: EntityModalProps<RoleRecord>) {
   const { t } = useTranslation('role');
   const save = useSaveRole();
   const labels = {
@@ -35,7 +27,7 @@ export function RoleFormModal({
     roleNameZh: t('fields.roleNameZh'),
     description: t('fields.description'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -52,9 +44,10 @@ export function RoleFormModal({
         },
       }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { ROLE_CODE_TAKEN: 'roleCode', ROLE_BUILT_IN_CODE: 'roleCode' },
   });
+  const { rule } = entity;
 
   const codeIsFree = {
     validateTrigger: 'onBlur',
@@ -67,18 +60,7 @@ export function RoleFormModal({
   };
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="role-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="role-form">
       <Form.Item
         name="roleCode"
         label={labels.roleCode}

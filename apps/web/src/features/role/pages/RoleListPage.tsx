@@ -1,12 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type RoleRecord, roleListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
-import { DateTimeText } from '@/components/DateTimeText';
+import { bilingualNameColumns, dateTimeColumn } from '@/components/columns';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { formatNumber } from '@/lib/format';
 import { listRolesQuery, useDeleteRole } from '../api/roles';
 import { RoleAuthDrawer } from '../components/RoleAuthDrawer';
@@ -17,29 +19,24 @@ import { ROLE_PERMISSIONS } from '../permissions';
 /** system/RoleList: roles; each one's menu and button grants, data rules and users in drawers. */
 export default function RoleListPage() {
   const { t, i18n } = useTranslation('role');
-  const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: RoleRecord | null }>({
-    open: false,
-    editing: null,
-  });
+  const confirmRemoval = useConfirmDelete();
+  const form = useEntityModal<RoleRecord>();
   const [authorizing, setAuthorizing] = useState<RoleRecord | null>(null);
   const [usersOf, setUsersOf] = useState<RoleRecord | null>(null);
   const remove = useDeleteRole();
   const zh = i18n.language === 'zh-CN';
 
   const confirmDelete = (role: RoleRecord) =>
-    modal.confirm({
-      title: t('deleteTitle'),
-      content: t('deleteConfirm', { code: role.roleCode }),
-      okText: t('delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () =>
-        remove.mutateAsync(role.id).then(
-          () => void message.success(t('deleted')),
-          () => {},
-        ),
-    });
+    confirmRemoval(
+      {
+        title: t('deleteTitle'),
+        content: t('deleteConfirm', { code: role.roleCode }),
+        ok: t('delete'),
+        cancel: t('cancel'),
+        done: t('deleted'),
+      },
+      () => remove.mutateAsync(role.id),
+    );
 
   const columns: TableColumnsType<RoleRecord> = [
     {
@@ -57,16 +54,14 @@ export default function RoleListPage() {
         </>
       ),
     },
-    {
-      title: zh ? t('fields.roleNameZh') : t('fields.roleName'),
-      dataIndex: zh ? 'roleNameZh' : 'roleName',
-      sorter: !zh,
-    },
-    {
-      title: zh ? t('fields.roleName') : t('fields.roleNameZh'),
-      dataIndex: zh ? 'roleName' : 'roleNameZh',
-      responsive: ['lg'],
-    },
+    ...bilingualNameColumns<RoleRecord>(
+      zh,
+      {
+        en: { dataIndex: 'roleName', title: t('fields.roleName') },
+        zh: { dataIndex: 'roleNameZh', title: t('fields.roleNameZh') },
+      },
+      { sortBoth: false, secondFrom: 'lg' },
+    ),
     { title: t('fields.description'), dataIndex: 'description', responsive: ['xl'] },
     {
       title: t('fields.userCount'),
@@ -75,13 +70,7 @@ export default function RoleListPage() {
       align: 'right',
       render: (n: number) => formatNumber(n),
     },
-    {
-      title: t('fields.createdAt'),
-      dataIndex: 'createdAt',
-      sorter: true,
-      responsive: ['md'],
-      render: (value: string) => <DateTimeText value={value} />,
-    },
+    dateTimeColumn<RoleRecord>(t('fields.createdAt'), 'createdAt'),
     rowActionsColumn<RoleRecord>(t('actions'), (role) => [
       {
         key: 'authorize',
@@ -97,21 +86,14 @@ export default function RoleListPage() {
         onClick: () => setUsersOf(role),
         testId: `role-users-${role.roleCode}`,
       },
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: ROLE_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: role }),
-        testId: `role-edit-${role.roleCode}`,
-      },
-      !role.builtIn && {
-        key: 'delete',
-        label: t('delete'),
-        permission: ROLE_PERMISSIONS.delete,
-        danger: true,
-        onClick: () => confirmDelete(role),
-        testId: `role-delete-${role.roleCode}`,
-      },
+      editAction(t('edit'), ROLE_PERMISSIONS.edit, () => form.edit(role), `role-edit-${role.roleCode}`),
+      !role.builtIn &&
+        deleteAction(
+          t('delete'),
+          ROLE_PERMISSIONS.delete,
+          () => confirmDelete(role),
+          `role-delete-${role.roleCode}`,
+        ),
     ]),
   ];
 
@@ -136,22 +118,13 @@ export default function RoleListPage() {
         }
         toolbar={() => (
           <Can action={ROLE_PERMISSIONS.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
-              data-testid="role-add"
-            >
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()} data-testid="role-add">
               {t('add')}
             </Button>
           </Can>
         )}
       />
-      <RoleFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <RoleFormModal {...form.modal} />
       <RoleAuthDrawer role={authorizing} onClose={() => setAuthorizing(null)} />
       <RoleUsersDrawer role={usersOf} onClose={() => setUsersOf(null)} />
     </>

@@ -1,21 +1,6 @@
-import type {
-  CompanyListItem,
-  GatewayOption,
-  GrantList,
-  GrantSave,
-  Operator,
-  OperatorInput,
-  OperatorListQuery,
-  Page,
-  Recommendation,
-  Route,
-  RouteInput,
-  RouteListQuery,
-  RouteTest,
-  RouteTestResult,
-} from '@switchboard/contracts';
+import type { GrantSave, OperatorInput, Route, RouteTest, SmsKind } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, type BodyOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const ROUTE_EXPORT_PATH = '/sms/route/exportXls';
@@ -23,21 +8,21 @@ export const ROUTE_IMPORT_PATH = '/sms/route/importExcel';
 export const OPERATOR_EXPORT_PATH = '/sys/smsOperator/exportXls';
 export const OPERATOR_IMPORT_PATH = '/sys/smsOperator/importExcel';
 
+/** One route as the add route takes it (the edit adds its id). */
+export type RouteBody = BodyOf<'post', '/sms/route/add'>;
+
 const routeListKey = ['routing', 'routes'] as const;
 const operatorListKey = ['routing', 'operators'] as const;
 const grantsKey = ['routing', 'grants'] as const;
 
-export const listRoutesQuery = listQuery<RouteListQuery, Page<Route>>('/sms/route/list', routeListKey);
-export const listOperatorsQuery = listQuery<OperatorListQuery, Page<Operator>>(
-  '/sys/smsOperator/list',
-  operatorListKey,
-);
+export const listRoutesQuery = listQuery('/sms/route/list', routeListKey);
+export const listOperatorsQuery = listQuery('/sys/smsOperator/list', operatorListKey);
 
 /** Every gateway, for the route form's picker. */
 export function useGatewayChoices() {
   return useQuery({
     queryKey: ['routing', 'gateways'],
-    queryFn: ({ signal }) => apiClient.get<GatewayOption[]>('/sms/route/gateways', undefined, signal),
+    queryFn: ({ signal }) => api.get('/sms/route/gateways', undefined, signal),
   });
 }
 
@@ -45,18 +30,15 @@ export function useGatewayChoices() {
 export const companiesQuery = () =>
   queryOptions({
     queryKey: ['routing', 'companies'] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<CompanyListItem>>('/sys/company/list', { pageNo: 1, pageSize: 500 }, signal),
+    queryFn: ({ signal }) => api.get('/sys/company/list', { pageNo: 1, pageSize: 500 }, signal),
   });
 export const useCompanies = () => useQuery(companiesQuery());
 
 export function useSaveRoute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: RouteInput }) =>
-      id
-        ? apiClient.put<Route>('/sms/route/edit', { ...input, id })
-        : apiClient.post<Route>('/sms/route/add', input),
+    mutationFn: ({ id, input }: { id?: string; input: RouteBody }) =>
+      id ? api.put('/sms/route/edit', { ...input, id }) : api.post('/sms/route/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: routeListKey }),
   });
@@ -67,7 +49,7 @@ export function useToggleRoute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (route: Route) =>
-      apiClient.put<Route>('/sms/route/edit', {
+      api.put('/sms/route/edit', {
         id: route.id,
         name: route.name,
         companyId: route.companyId,
@@ -93,8 +75,8 @@ export function useDeleteRoutes() {
   return useMutation({
     mutationFn: (ids: string[]) =>
       ids.length === 1
-        ? apiClient.delete<null>('/sms/route/delete', { id: ids[0]! })
-        : apiClient.delete<{ deleted: number }>('/sms/route/deleteBatch', { ids: ids.join(',') }),
+        ? api.delete('/sms/route/delete', { id: ids[0]! })
+        : api.delete('/sms/route/deleteBatch', { ids: ids.join(',') }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: routeListKey }),
   });
 }
@@ -106,20 +88,16 @@ export function useReloadRoutes() {
 
 export function useTestRoute() {
   return useMutation({
-    mutationFn: (input: RouteTest) => apiClient.post<RouteTestResult>('/sms/route/test', input),
+    mutationFn: (input: RouteTest) => api.post('/sms/route/test', input),
     meta: { errorDisplay: 'inline' },
   });
 }
 
-export function useRecommendation(countryCode: string | undefined, kind?: string) {
+export function useRecommendation(countryCode: string | undefined, kind?: SmsKind) {
   return useQuery({
     queryKey: ['routing', 'recommend', countryCode, kind],
     queryFn: ({ signal }) =>
-      apiClient.get<Recommendation>(
-        '/recommend',
-        { countryCode: countryCode!, ...(kind ? { kind } : {}) },
-        signal,
-      ),
+      api.get('/recommend', { countryCode: countryCode!, ...(kind ? { kind } : {}) }, signal),
     enabled: Boolean(countryCode && /^[A-Z]{2}$/.test(countryCode)),
   });
 }
@@ -130,9 +108,7 @@ export function useSaveOperator() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: OperatorInput }) =>
-      id
-        ? apiClient.put<Operator>('/sys/smsOperator/edit', { ...input, id })
-        : apiClient.post<Operator>('/sys/smsOperator/add', input),
+      id ? api.put('/sys/smsOperator/edit', { ...input, id }) : api.post('/sys/smsOperator/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorListKey }),
   });
@@ -143,8 +119,8 @@ export function useDeleteOperators() {
   return useMutation({
     mutationFn: (ids: string[]) =>
       ids.length === 1
-        ? apiClient.delete<null>('/sys/smsOperator/delete', { id: ids[0]! })
-        : apiClient.delete<{ deleted: number }>('/sys/smsOperator/deleteBatch', { ids: ids.join(',') }),
+        ? api.delete('/sys/smsOperator/delete', { id: ids[0]! })
+        : api.delete('/sys/smsOperator/deleteBatch', { ids: ids.join(',') }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorListKey }),
   });
 }
@@ -159,8 +135,7 @@ export function useReloadOperators() {
 export function useGrants(companyId: string | undefined) {
   return useQuery({
     queryKey: [...grantsKey, companyId],
-    queryFn: ({ signal }) =>
-      apiClient.get<GrantList>('/sms/gateway/grant/list', { companyId: companyId! }, signal),
+    queryFn: ({ signal }) => api.get('/sms/gateway/grant/list', { companyId: companyId! }, signal),
     enabled: Boolean(companyId),
   });
 }
@@ -168,7 +143,7 @@ export function useGrants(companyId: string | undefined) {
 export function useSaveGrants() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GrantSave) => apiClient.post<GrantList>('/sms/gateway/grant/save', input),
+    mutationFn: (input: GrantSave) => api.post('/sms/gateway/grant/save', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: grantsKey }),
   });
 }

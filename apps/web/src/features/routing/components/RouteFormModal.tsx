@@ -3,7 +3,6 @@ import {
   ROUTE_GATEWAYS_MAX,
   ROUTE_STRATEGIES,
   type Route,
-  type RouteInput,
   type RouteStrategy,
   routeInputSchema,
   SMS_KINDS,
@@ -12,9 +11,9 @@ import {
 import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
-import { useCompanies, useGatewayChoices, useSaveRoute } from '../api/routing';
+import { type RouteBody, useCompanies, useGatewayChoices, useSaveRoute } from '../api/routing';
 import { useRoutingLabels } from './labels';
 
 type Values = {
@@ -44,7 +43,7 @@ const EMPTY: Values = {
 };
 const clean = (v: string | undefined | null) => (v && v.trim() !== '' ? v.trim() : null);
 
-export const toRouteInput = (v: Values): RouteInput => ({
+export const toRouteInput = (v: Values): RouteBody => ({
   name: v.name ?? '',
   companyId: v.companyId || null,
   smsKind: v.smsKind || null,
@@ -57,21 +56,16 @@ export const toRouteInput = (v: Values): RouteInput => ({
   enabled: v.enabled ?? true,
   sortOrder: v.sortOrder ?? 100,
   strategy: v.strategy ?? 'priority',
-  gateways: (v.gateways ?? []).map((g) => ({ gatewayId: g?.gatewayId as string, weight: g?.weight ?? 1 })),
+  gateways: (v.gateways ?? []).map((g) => ({
+    gatewayId: g?.gatewayId as string,
+    weight: Number(g?.weight ?? 1),
+  })),
   remark: clean(v.remark),
 });
 const formSchema = z.preprocess((v) => toRouteInput({ ...EMPTY, ...(v as Values) }), routeInputSchema);
 
 /** Adds or edits a route: matchers, window, order, and its gateways with priority or weight. */
-export function RouteFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: Route | null;
-  onClose: () => void;
-}) {
+export function RouteFormModal({ open, editing, onClose }: EntityModalProps<Route>) {
   const { t } = useTranslation('routing');
   const labels = useRoutingLabels();
   const save = useSaveRoute();
@@ -97,7 +91,7 @@ export function RouteFormModal({
       Array.from({ length: ROUTE_GATEWAYS_MAX }, (_, i) => [`gateways.${i}.gatewayId`, t('fields.gateways')]),
     ),
   };
-  const { form, rule, submit } = useEntityForm<Values, Route>({
+  const entity = useEntityForm<Values, Route>({
     open,
     editing,
     valuesOf: (r) =>
@@ -123,20 +117,14 @@ export function RouteFormModal({
     labels: fieldLabels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: toRouteInput(values) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { form, rule } = entity;
   const strategy = Form.useWatch('strategy', form) ?? 'priority';
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       width={720}
       testId="route-form"
     >

@@ -13,11 +13,11 @@ import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal, useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useEntityForm } from '@/components/use-entity-form';
 import {
   listOperatorsQuery,
@@ -40,15 +40,7 @@ const toInput = (v: Values): OperatorInput => ({
 });
 const formSchema = z.preprocess((v) => toInput({ ...EMPTY, ...(v as Values) }), operatorInputSchema);
 
-function OperatorForm({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: Operator | null;
-  onClose: () => void;
-}) {
+function OperatorForm({ open, editing, onClose }: EntityModalProps<Operator>) {
   const { t } = useTranslation('routing');
   const save = useSaveOperator();
   const labels = {
@@ -58,7 +50,7 @@ function OperatorForm({
     name: t('operators.name'),
     prefixes: t('operators.prefixes'),
   };
-  const { form, rule, submit } = useEntityForm<Values, Operator>({
+  const entity = useEntityForm<Values, Operator>({
     open,
     editing,
     valuesOf: (o) =>
@@ -75,24 +67,18 @@ function OperatorForm({
     labels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: toInput(values) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: {
       OPERATOR_DUPLICATE: 'mnc',
       OPERATOR_PREFIX_COUNTRY: 'prefixes',
       COUNTRY_UNKNOWN: 'countryCode',
     },
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('operators.editTitle') : t('operators.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="operator-form"
     >
       <Form.Item name="countryCode" label={labels.countryCode} rules={[rule('countryCode')]}>
@@ -124,10 +110,7 @@ export default function OperatorListPage() {
   const { t } = useTranslation('routing');
   const { message } = App.useApp();
   const labels = useRoutingLabels();
-  const [form, setForm] = useState<{ open: boolean; editing: Operator | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<Operator>();
   const [importing, setImporting] = useState(false);
   const remove = useDeleteOperators();
   const reload = useReloadOperators();
@@ -156,11 +139,7 @@ export default function OperatorListPage() {
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
             <Can action={ROUTING_PERMS.operatorEdit}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
-              >
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()}>
                 {t('operators.add')}
               </Button>
             </Can>
@@ -209,12 +188,7 @@ export default function OperatorListPage() {
             render: (v: string) => <DateTimeText value={v} />,
           },
           rowActionsColumn<Operator>(t('actions'), (record) => [
-            {
-              key: 'edit',
-              label: t('edit'),
-              permission: ROUTING_PERMS.operatorEdit,
-              onClick: () => setForm({ open: true, editing: record }),
-            },
+            editAction(t('edit'), ROUTING_PERMS.operatorEdit, () => form.edit(record)),
             {
               key: 'delete',
               label: t('delete'),
@@ -230,11 +204,7 @@ export default function OperatorListPage() {
           ]),
         ]}
       />
-      <OperatorForm
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <OperatorForm {...form.modal} />
       <ImportDialog
         open={importing}
         title={t('operators.importTitle')}

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can, useCan } from '@/components/Can';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import {
   listRoutesQuery,
   ROUTE_EXPORT_PATH,
@@ -29,7 +30,7 @@ export default function RouteListPage() {
   const labels = useRoutingLabels();
   const editAccess = useCan(ROUTING_PERMS.edit);
   const canEdit = editAccess.visible && !editAccess.disabled;
-  const [form, setForm] = useState<{ open: boolean; editing: Route | null }>({ open: false, editing: null });
+  const form = useEntityModal<Route>();
   const [testing, setTesting] = useState(false);
   const [importing, setImporting] = useState(false);
   const remove = useDeleteRoutes();
@@ -67,7 +68,7 @@ export default function RouteListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="route-add"
               >
                 {t('add')}
@@ -164,13 +165,7 @@ export default function RouteListPage() {
             ),
           },
           rowActionsColumn<Route>(t('actions'), (record) => [
-            {
-              key: 'edit',
-              label: t('edit'),
-              permission: ROUTING_PERMS.edit,
-              onClick: () => setForm({ open: true, editing: record }),
-              testId: 'route-edit',
-            },
+            editAction(t('edit'), ROUTING_PERMS.edit, () => form.edit(record), 'route-edit'),
             {
               key: 'delete',
               label: t('delete'),
@@ -186,11 +181,7 @@ export default function RouteListPage() {
           ]),
         ]}
       />
-      <RouteFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <RouteFormModal {...form.modal} />
       <RouteTester open={testing} onClose={() => setTesting(false)} />
       <ImportDialog
         open={importing}

@@ -1,6 +1,5 @@
-import type { JobListQuery, JobRecord, JobRunListQuery, JobRunRecord, Page } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type QueryValue } from '@/lib/api-client';
+import { api, type QueryOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const JOB_LIST_PATH = '/sys/quartzJob/list';
@@ -13,10 +12,10 @@ const jobListKey = [...jobsKey, 'list'] as const;
 /** How often a list or history with a run under way asks again. */
 export const RUNNING_REFRESH_MS = 2_000;
 
-const baseList = listQuery<JobListQuery, Page<JobRecord>>(JOB_LIST_PATH, jobListKey);
+const baseList = listQuery(JOB_LIST_PATH, jobListKey);
 
 /** The jobs; while one of them runs, the list refreshes itself until the run has ended. */
-export const listJobsQuery = (params: JobListQuery) =>
+export const listJobsQuery = (params: Parameters<typeof baseList>[0]) =>
   queryOptions({
     ...baseList(params),
     refetchInterval: (query) =>
@@ -24,11 +23,10 @@ export const listJobsQuery = (params: JobListQuery) =>
   });
 
 /** One job's runs, newest first; refreshed while one of them is under way. */
-export function useJobHistory(params: JobRunListQuery | null) {
+export function useJobHistory(params: QueryOf<'get', typeof JOB_HISTORY_PATH> | null) {
   return useQuery({
     queryKey: [...jobsKey, 'history', params] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<JobRunRecord>>(JOB_HISTORY_PATH, params as Record<string, QueryValue>, signal),
+    queryFn: ({ signal }) => api.get(JOB_HISTORY_PATH, params ?? undefined, signal),
     enabled: params !== null,
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
@@ -44,8 +42,7 @@ function useInvalidate() {
 export function useEditSchedule() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: { name: string; schedule: string }) =>
-      apiClient.put<JobRecord>('/sys/quartzJob/edit', input),
+    mutationFn: (input: { name: string; schedule: string }) => api.put('/sys/quartzJob/edit', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: invalidate,
   });
@@ -55,7 +52,7 @@ export function useSetPaused() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ name, paused }: { name: string; paused: boolean }) =>
-      apiClient.post<JobRecord>(paused ? '/sys/quartzJob/pause' : '/sys/quartzJob/resume', { name }),
+      api.post(paused ? '/sys/quartzJob/pause' : '/sys/quartzJob/resume', { name }),
     onSuccess: invalidate,
   });
 }
@@ -64,7 +61,7 @@ export function useSetPaused() {
 export function useRunNow() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (name: string) => apiClient.post<JobRunRecord>('/sys/quartzJob/execute', { name }),
+    mutationFn: (name: string) => api.post('/sys/quartzJob/execute', { name }),
     onSuccess: invalidate,
   });
 }

@@ -20,7 +20,7 @@ export function ScheduleModal({ job, onClose }: { job: JobRecord | null; onClose
   const { t } = useTranslation('jobs');
   const save = useEditSchedule();
   const labels: Record<keyof Values, string> = { name: t('fields.name'), schedule: t('fields.schedule') };
-  const { form, rule, submit } = useEntityForm<Values, JobRecord>({
+  const entity = useEntityForm<Values, JobRecord>({
     open: job !== null,
     editing: job,
     valuesOf,
@@ -33,22 +33,12 @@ export function ScheduleModal({ job, onClose }: { job: JobRecord | null; onClose
     },
     save: (values) => save.mutateAsync({ name: values.name, schedule: values.schedule.trim() }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { form, rule } = entity;
 
   return (
-    <FormModal
-      form={form}
-      open={job !== null}
-      title={t('editTitle', { name: job?.name ?? '' })}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={valuesOf(null)}
-      testId="job-schedule-form"
-    >
+    <FormModal entity={entity} title={t('editTitle', { name: job?.name ?? '' })} testId="job-schedule-form">
       <Form.Item name="name" hidden>
         <Input />
       </Form.Item>

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { formatDateTime } from '@/lib/format';
 import { listJobsQuery, useRunNow, useSetPaused } from '../api/jobs';
 import { HistoryDrawer } from '../components/HistoryDrawer';
@@ -135,13 +135,7 @@ export default function QuartzJobListPage() {
         ),
     },
     rowActionsColumn<JobRecord>(t('actions'), (job) => [
-      {
-        key: 'edit',
-        label: t('editSchedule'),
-        permission: JOB_PERMISSIONS.edit,
-        onClick: () => setEditing(job),
-        testId: 'job-edit',
-      },
+      editAction(t('editSchedule'), JOB_PERMISSIONS.edit, () => setEditing(job), 'job-edit'),
       !job.paused && {
         key: 'pause',
         label: t('pause'),

@@ -1,10 +1,4 @@
-import type {
-  Page,
-  SmppAccountEdit,
-  SmppAccountInput,
-  SmppAccountListQuery,
-  SmppAccountRecord,
-} from '@switchboard/contracts';
+import type { SmppAccountEdit, SmppAccountInput } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
@@ -15,10 +9,7 @@ export const SMPP_ACCOUNT_EXPORT_PATH = '/sys/smppAccount/exportXls';
 /** Every page of the list: invalidated after a change. */
 export const smppAccountListKey = ['smppAccounts', 'list'] as const;
 
-export const listSmppAccountsQuery = listQuery<SmppAccountListQuery, Page<SmppAccountRecord>>(
-  SMPP_ACCOUNT_LIST_PATH,
-  smppAccountListKey,
-);
+export const listSmppAccountsQuery = listQuery(SMPP_ACCOUNT_LIST_PATH, smppAccountListKey);
 
 function useInvalidate() {
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import {
 } from '@switchboard/contracts';
 import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { CompanySelect } from '@/features/sms-template';
 import { useSaveSmppAccount } from '../api/smpp-accounts';
@@ -59,15 +59,7 @@ function valuesOf(account: SmppAccountRecord | null): Values {
 }
 
 /** Add or edit an SMPP account; the password is write-only (blank when editing: unchanged). */
-export function SmppAccountFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: SmppAccountRecord | null;
-  onClose: () => void;
-}) {
+export function SmppAccountFormModal({ open, editing, onClose }: EntityModalProps<SmppAccountRecord>) {
   const { t } = useTranslation(['smppAccount', 'common']);
   const save = useSaveSmppAccount();
   const labels: Record<keyof Values, string> = {
@@ -81,7 +73,7 @@ export function SmppAccountFormModal({
     enabled: t('fields.enabled'),
     remark: t('fields.remark'),
   };
-  const { form, rule, submit } = useEntityForm<Values, SmppAccountRecord>({
+  const entity = useEntityForm<Values, SmppAccountRecord>({
     open,
     editing,
     valuesOf,
@@ -107,22 +99,12 @@ export function SmppAccountFormModal({
         : save.mutateAsync({ add: { ...common, password: values.password } });
     },
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { form, rule } = entity;
 
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="smpp-account-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="smpp-account-form">
       <Form.Item name="systemId" label={labels.systemId} rules={[rule('systemId')]}>
         <Input maxLength={SMPP_SYSTEM_ID_MAX} autoComplete="off" data-testid="smpp-account-system-id" />
       </Form.Item>

@@ -1,14 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type SmppAccountRecord, smppAccountListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import {
   listSmppAccountsQuery,
   SMPP_ACCOUNT_EXPORT_PATH,
@@ -27,27 +28,22 @@ export const SMPP_ACCOUNT_PERMISSIONS = {
 /** system/SmppAccountList: customers' accounts on the platform's SMPP server (staff). */
 export default function SmppAccountListPage() {
   const { t } = useTranslation(['smppAccount', 'common']);
-  const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: SmppAccountRecord | null }>({
-    open: false,
-    editing: null,
-  });
+  const confirmRemoval = useConfirmDelete();
+  const form = useEntityModal<SmppAccountRecord>();
   const remove = useDeleteSmppAccount();
   const removeMany = useDeleteSmppAccounts();
 
   const confirmDelete = (record: SmppAccountRecord) =>
-    modal.confirm({
-      title: t('deleteTitle'),
-      content: t('deleteConfirm', { systemId: record.systemId }),
-      okText: t('delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () =>
-        remove.mutateAsync(record.id).then(
-          () => void message.success(t('deleted')),
-          () => {},
-        ),
-    });
+    confirmRemoval(
+      {
+        title: t('deleteTitle'),
+        content: t('deleteConfirm', { systemId: record.systemId }),
+        ok: t('delete'),
+        cancel: t('cancel'),
+        done: t('deleted'),
+      },
+      () => remove.mutateAsync(record.id),
+    );
 
   const columns: TableColumnsType<SmppAccountRecord> = [
     { title: t('fields.systemId'), dataIndex: 'systemId', sorter: true },
@@ -81,19 +77,8 @@ export default function SmppAccountListPage() {
         value ? <Tag color="green">{t('enabled')}</Tag> : <Tag>{t('disabled')}</Tag>,
     },
     rowActionsColumn<SmppAccountRecord>(t('actions'), (record) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: SMPP_ACCOUNT_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: record }),
-      },
-      {
-        key: 'delete',
-        label: t('delete'),
-        permission: SMPP_ACCOUNT_PERMISSIONS.delete,
-        danger: true,
-        onClick: () => confirmDelete(record),
-      },
+      editAction(t('edit'), SMPP_ACCOUNT_PERMISSIONS.edit, () => form.edit(record)),
+      deleteAction(t('delete'), SMPP_ACCOUNT_PERMISSIONS.delete, () => confirmDelete(record)),
     ]),
   ];
 
@@ -121,7 +106,7 @@ export default function SmppAccountListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="smpp-account-add"
               >
                 {t('add')}
@@ -141,11 +126,7 @@ export default function SmppAccountListPage() {
           </>
         )}
       />
-      <SmppAccountFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <SmppAccountFormModal {...form.modal} />
     </>
   );
 }

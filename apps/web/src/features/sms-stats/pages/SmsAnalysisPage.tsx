@@ -1,13 +1,10 @@
 import {
-  type CompanyListItem,
-  type Page,
   SMS_KINDS,
   type SmsAnalysis,
   type SmsAnalysisDimension,
   type SmsAnalysisQuery,
   type SmsAnalysisRow,
 } from '@switchboard/contracts';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Card,
@@ -26,64 +23,19 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompanyPicker, useScopeCompanies } from '@/components/CompanyPicker';
 import { ExportButton } from '@/components/ExportButton';
-import { apiClient } from '@/lib/api-client';
-import { formatNumber } from '@/lib/format';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { countryName, formatNumber, regionNames } from '@/lib/format';
 import { ANALYSIS_EXPORT_PATH, SMS_STATS_PERMS, useAnalysis } from '../api/stats';
 import { DailyChart } from '../components/DailyChart';
 import { formatRate, formatSpend } from '../components/format';
-
-/** Companies of the caller's scope, found by name (a customer's scope is its own company alone). */
-function useScopeCompanies(name: string) {
-  return useQuery({
-    queryKey: ['smsStats', 'companies', name] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<CompanyListItem>>(
-        '/sys/company/list',
-        { pageSize: 20, ...(name ? { name } : {}) },
-        signal,
-      ),
-    staleTime: 60_000,
-  });
-}
-
-function CompanyPicker(props: { value?: string; onChange?: (value: string | undefined) => void }) {
-  const { t } = useTranslation('smsStats');
-  const [search, setSearch] = useState('');
-  const name = useDebouncedValue(search, 300);
-  const companies = useScopeCompanies(name);
-  return (
-    <Select
-      {...props}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      placeholder={t('filters.allCompanies')}
-      style={{ minWidth: 200 }}
-      loading={companies.isFetching}
-      options={(companies.data?.records ?? []).map((c) => ({ value: c.id, label: c.name }))}
-      data-testid="analysis-company"
-    />
-  );
-}
 
 /** A country's name in the console's language (its code when the browser does not know it). */
 function useCountryName() {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    let names: Intl.DisplayNames | undefined;
-    try {
-      names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    } catch {
-      names = undefined;
-    }
-    return (code: string) => {
-      try {
-        return names?.of(code) ?? code;
-      } catch {
-        return code;
-      }
-    };
+    const names = regionNames(i18n.language);
+    return (code: string) => countryName(names, code);
   }, [i18n.language]);
 }
 
@@ -210,7 +162,13 @@ export default function SmsAnalysisPage() {
           </Form.Item>
           {canChoose ? (
             <Form.Item label={t('filters.company')}>
-              <CompanyPicker value={companyId} onChange={setCompanyId} />
+              <CompanyPicker
+                value={companyId}
+                onChange={setCompanyId}
+                placeholder={t('filters.allCompanies')}
+                minWidth={200}
+                testId="analysis-company"
+              />
             </Form.Item>
           ) : null}
           <Form.Item>

@@ -1,4 +1,4 @@
-import type { Page, SmsSender, SmsSenderInput, SmsSenderListQuery } from '@switchboard/contracts';
+import type { SmsSenderInput } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
@@ -8,10 +8,7 @@ export const SENDER_IMPORT_PATH = '/sms/sender/importExcel';
 
 export const senderListKey = ['smsSenders', 'list'] as const;
 
-export const listSendersQuery = listQuery<SmsSenderListQuery, Page<SmsSender>>(
-  '/sms/sender/list',
-  senderListKey,
-);
+export const listSendersQuery = listQuery('/sms/sender/list', senderListKey);
 
 function useReload() {
   const queryClient = useQueryClient();

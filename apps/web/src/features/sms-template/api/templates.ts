@@ -1,10 +1,4 @@
-import type {
-  Page,
-  SmsTemplate,
-  SmsTemplateInput,
-  SmsTemplateListQuery,
-  SmsTemplatePolicy,
-} from '@switchboard/contracts';
+import type { SmsTemplateInput, SmsTemplatePolicy } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
@@ -15,10 +9,7 @@ export const TEMPLATE_IMPORT_PATH = '/sms/template/importExcel';
 /** Every page of the template list: invalidate after a change. */
 export const templateListKey = ['smsTemplates', 'list'] as const;
 
-export const listTemplatesQuery = listQuery<SmsTemplateListQuery, Page<SmsTemplate>>(
-  '/sms/template/list',
-  templateListKey,
-);
+export const listTemplatesQuery = listQuery('/sms/template/list', templateListKey);
 
 function useReload() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import {
 } from '@switchboard/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSession } from '@/lib/session';
 import { useSaveSender } from '../api/senders';
@@ -24,15 +24,7 @@ const valuesOf = (sender: SmsSender | null): Values =>
   sender ? { senderId: sender.senderId, remark: sender.remark ?? '' } : EMPTY;
 
 /** Add or edit one sender id; staff choose the company it is for. */
-export function SenderFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: SmsSender | null;
-  onClose: () => void;
-}) {
+export function SenderFormModal({ open, editing, onClose }: EntityModalProps<SmsSender>) {
   const { t } = useTranslation('smsTemplate');
   const save = useSaveSender();
   const session = useSession();
@@ -42,7 +34,7 @@ export function SenderFormModal({
     remark: t('sender.fields.remark'),
     companyId: t('sender.fields.companyId'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -58,21 +50,15 @@ export function SenderFormModal({
         },
       }),
     successMessage: t('common.saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { SENDER_EXISTS: 'senderId' },
   });
+  const { rule } = entity;
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('sender.editTitle') : t('sender.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="sender-form"
     >
       {pickCompany ? (

@@ -12,7 +12,7 @@ import {
 import { Checkbox, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSession } from '@/lib/session';
 import { useSaveTemplate } from '../api/templates';
@@ -76,15 +76,7 @@ function Preview({ text }: { text: string }) {
 }
 
 /** Add or edit one template; staff (no company of their own) choose the company it is for. */
-export function TemplateFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: SmsTemplate | null;
-  onClose: () => void;
-}) {
+export function TemplateFormModal({ open, editing, onClose }: EntityModalProps<SmsTemplate>) {
   const { t } = useTranslation('smsTemplate');
   const save = useSaveTemplate();
   const session = useSession();
@@ -95,7 +87,7 @@ export function TemplateFormModal({
     text: t('template.fields.text'),
     companyId: t('template.fields.companyId'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -112,22 +104,16 @@ export function TemplateFormModal({
         },
       }),
     successMessage: t('common.saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { TEMPLATE_NAME_TAKEN: 'name' },
   });
+  const { form, rule } = entity;
   const text = Form.useWatch('text', form) ?? '';
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('template.editTitle') : t('template.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       width={640}
       testId="template-form"
     >

@@ -11,10 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useSession } from '@/lib/session';
 import {
   listSendersQuery,
@@ -45,10 +46,7 @@ export default function SenderListPage() {
   const reviewColumns = useReviewColumns<SmsSender>();
   const { message } = App.useApp();
   const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
-  const [form, setForm] = useState<{ open: boolean; editing: SmsSender | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<SmsSender>();
   const [rejecting, setRejecting] = useState<SmsSender | null>(null);
   const [importing, setImporting] = useState(false);
   const remove = useDeleteSender();
@@ -84,13 +82,7 @@ export default function SenderListPage() {
         onClick: () => setRejecting(row),
         testId: 'sender-reject',
       },
-      {
-        key: 'edit',
-        label: t('common.edit'),
-        permission: SENDER_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: row }),
-        testId: 'sender-edit',
-      },
+      editAction(t('common.edit'), SENDER_PERMISSIONS.edit, () => form.edit(row), 'sender-edit'),
       {
         key: 'delete',
         label: t('common.delete'),
@@ -135,7 +127,7 @@ export default function SenderListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="sender-add"
               >
                 {t('sender.add')}
@@ -165,11 +157,7 @@ export default function SenderListPage() {
           void message.success(t('common.imported', { count }));
         }}
       />
-      <SenderFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <SenderFormModal {...form.modal} />
       {rejecting ? (
         <RejectModal
           name={rejecting.senderId}

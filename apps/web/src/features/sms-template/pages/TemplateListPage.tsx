@@ -14,10 +14,11 @@ import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ExportButton } from '@/components/ExportButton';
+import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useSession } from '@/lib/session';
 import {
   listTemplatesQuery,
@@ -48,10 +49,7 @@ export default function TemplateListPage() {
   const reviewColumns = useReviewColumns<SmsTemplate>();
   const { message } = App.useApp();
   const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
-  const [form, setForm] = useState<{ open: boolean; editing: SmsTemplate | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<SmsTemplate>();
   const [rejecting, setRejecting] = useState<SmsTemplate | null>(null);
   const [importing, setImporting] = useState(false);
   const remove = useDeleteTemplate();
@@ -102,13 +100,7 @@ export default function TemplateListPage() {
         onClick: () => setRejecting(row),
         testId: 'template-reject',
       },
-      {
-        key: 'edit',
-        label: t('common.edit'),
-        permission: TEMPLATE_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: row }),
-        testId: 'template-edit',
-      },
+      editAction(t('common.edit'), TEMPLATE_PERMISSIONS.edit, () => form.edit(row), 'template-edit'),
       {
         key: 'delete',
         label: t('common.delete'),
@@ -161,7 +153,7 @@ export default function TemplateListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="template-add"
               >
                 {t('template.add')}
@@ -195,11 +187,7 @@ export default function TemplateListPage() {
           void message.success(t('common.imported', { count }));
         }}
       />
-      <TemplateFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <TemplateFormModal {...form.modal} />
       {rejecting ? (
         <RejectModal
           name={rejecting.name}

@@ -1,12 +1,6 @@
-import {
-  type GatewayOption,
-  isFinalSmsStatus,
-  type Page,
-  type SmsTestRecord,
-  type SmsTestSendPayload,
-} from '@switchboard/contracts';
+import { isFinalSmsStatus, type SmsTestSendPayload } from '@switchboard/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 const testToolKey = ['sms', 'testTool'] as const;
 /** How often a test not yet final is looked at again. */
@@ -18,14 +12,14 @@ const isFinal = isFinalSmsStatus;
 export function useTestGateways() {
   return useQuery({
     queryKey: [...testToolKey, 'gateways'],
-    queryFn: ({ signal }) => apiClient.get<GatewayOption[]>('/sys/smsGateway/list', undefined, signal),
+    queryFn: ({ signal }) => api.get('/sys/smsGateway/list', undefined, signal),
   });
 }
 
 export function useSendTest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: SmsTestSendPayload) => apiClient.post<SmsTestRecord>('/sms/testTool/send', payload),
+    mutationFn: (payload: SmsTestSendPayload) => api.post('/sms/testTool/send', payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testToolKey }),
     meta: { errorDisplay: 'inline' },
   });
@@ -35,7 +29,7 @@ export function useSendTest() {
 export function useTestTrace(id: string | null) {
   return useQuery({
     queryKey: [...testToolKey, 'trace', id],
-    queryFn: ({ signal }) => apiClient.get<SmsTestRecord>('/sms/testTool/queryById', { id: id! }, signal),
+    queryFn: ({ signal }) => api.get('/sms/testTool/queryById', { id: id! }, signal),
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data && isFinal(query.state.data.status) ? false : TRACE_POLL_MS,
@@ -48,8 +42,7 @@ export const testHistoryKey = [...testToolKey, 'list'] as const;
 export function useTestHistory(pageNo: number, pageSize: number) {
   return useQuery({
     queryKey: [...testHistoryKey, pageNo, pageSize],
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<SmsTestRecord>>('/sms/testTool/list', { pageNo, pageSize }, signal),
+    queryFn: ({ signal }) => api.get('/sms/testTool/list', { pageNo, pageSize }, signal),
     refetchInterval: (query) =>
       query.state.data?.records.some((r) => !isFinal(r.status)) ? TRACE_POLL_MS * 3 : false,
   });

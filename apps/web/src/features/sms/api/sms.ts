@@ -1,28 +1,11 @@
-import {
-  type GatewayOption,
-  type Page,
-  SMS_KIND_PATHS,
-  type SmsBatchListQuery,
-  type SmsBatchRow,
-  type SmsCallbackListQuery,
-  type SmsCallbackRow,
-  type SmsKind,
-  type SmsMessageListQuery,
-  type SmsMessageRow,
-  type SmsNumberImport,
-  type SmsPreview,
-  type SmsSender,
-  type SmsSendInput,
-  type SmsSendResult,
-  type SmsTemplate,
-} from '@switchboard/contracts';
+import { SMS_KIND_PATHS, type SmsKind, type SmsSendInput } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, request } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 import { batchProgress } from '../lib/numbers';
 
 /** `/sms/marketing`… : the base path of a kind's routes. */
-export const kindBase = (kind: SmsKind) => `/sms/${SMS_KIND_PATHS[kind]}`;
+export const kindBase = <K extends SmsKind>(kind: K) => `/sms/${SMS_KIND_PATHS[kind]}` as const;
 
 /** Permission codes of a kind's buttons (as the server's smsPerms). */
 export const smsPerms = (kind: SmsKind) => {
@@ -40,24 +23,19 @@ export const recordListKey = (kind: SmsKind) => ['sms', kind, 'records'] as cons
 export const callbackListKey = ['sms', 'callbacks'] as const;
 
 export const listBatchesQuery = (kind: SmsKind) =>
-  listQuery<SmsBatchListQuery, Page<SmsBatchRow>>(`${kindBase(kind)}/batchList`, batchListKey(kind));
+  listQuery(`${kindBase(kind)}/batchList`, batchListKey(kind));
 
-export const listRecordsQuery = (kind: SmsKind) =>
-  listQuery<SmsMessageListQuery, Page<SmsMessageRow>>(`${kindBase(kind)}/list`, recordListKey(kind));
+export const listRecordsQuery = (kind: SmsKind) => listQuery(`${kindBase(kind)}/list`, recordListKey(kind));
 
-export const listCallbacksQuery = listQuery<SmsCallbackListQuery, Page<SmsCallbackRow>>(
-  '/sms/callback/list',
-  callbackListKey,
-);
+export const listCallbacksQuery = listQuery('/sms/callback/list', callbackListKey);
 
-export const recordsExportPath = (kind: SmsKind) => `${kindBase(kind)}/exportXls`;
+export const recordsExportPath = (kind: SmsKind) => `${kindBase(kind)}/exportXls` as const;
 
 /** One message, for the detail drawer. */
 export function useMessage(kind: SmsKind, id: string | null) {
   return useQuery({
     queryKey: ['sms', kind, 'message', id] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<SmsMessageRow>(`${kindBase(kind)}/queryById`, { id: id ?? '' }, signal),
+    queryFn: ({ signal }) => api.get(`${kindBase(kind)}/queryById`, { id: id ?? '' }, signal),
     enabled: id !== null,
   });
 }
@@ -71,11 +49,7 @@ export function useBatch(kind: SmsKind, id: string | null) {
   return useQuery({
     queryKey: ['sms', kind, 'batch', id] as const,
     queryFn: async ({ signal }) => {
-      const page = await apiClient.get<Page<SmsBatchRow>>(
-        `${kindBase(kind)}/batchList`,
-        { pageNo: 1, pageSize: 100 },
-        signal,
-      );
+      const page = await api.get(`${kindBase(kind)}/batchList`, { pageNo: 1, pageSize: 100 }, signal);
       return page.records.find((b) => b.id === id) ?? null;
     },
     enabled: id !== null,
@@ -90,7 +64,7 @@ export function useBatch(kind: SmsKind, id: string | null) {
 
 export function usePreview(kind: SmsKind) {
   return useMutation({
-    mutationFn: (input: SmsSendInput) => apiClient.post<SmsPreview>(`${kindBase(kind)}/preview`, input),
+    mutationFn: (input: SmsSendInput) => api.post(`${kindBase(kind)}/preview`, input),
     meta: { errorDisplay: 'inline' },
   });
 }
@@ -98,7 +72,7 @@ export function usePreview(kind: SmsKind) {
 export function useSend(kind: SmsKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SmsSendInput) => apiClient.post<SmsSendResult>(`${kindBase(kind)}/send`, input),
+    mutationFn: (input: SmsSendInput) => api.post(`${kindBase(kind)}/send`, input),
     meta: { errorDisplay: 'inline' },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: batchListKey(kind) });
@@ -111,8 +85,7 @@ export function useSend(kind: SmsKind) {
 export function useCancelBatch(kind: SmsKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      request<{ cancelled: number }>('POST', `${kindBase(kind)}/cancel`, { query: { id }, body: {} }),
+    mutationFn: (id: string) => api.post(`${kindBase(kind)}/cancel`, {}, undefined, { query: { id } }),
     onSuccess: () => {
       // The kind's lists and a shown batch's progress.
       void queryClient.invalidateQueries({ queryKey: ['sms', kind] });
@@ -123,7 +96,7 @@ export function useCancelBatch(kind: SmsKind) {
 
 /** Reads recipients from a file (txt, csv, xlsx); the server answers the rows it could not read. */
 export function importNumbers(kind: SmsKind, file: File, onProgress: (fraction: number) => void) {
-  return apiClient.upload<SmsNumberImport>(`${kindBase(kind)}/importNumbers`, file, {
+  return api.upload(`${kindBase(kind)}/importNumbers`, file, {
     filename: file.name,
     onProgress,
   });
@@ -132,8 +105,7 @@ export function importNumbers(kind: SmsKind, file: File, onProgress: (fraction: 
 /** The company's passed sender ids (what a send may use). */
 export const passedSendersQuery = queryOptions({
   queryKey: ['sms', 'passedSenders'] as const,
-  queryFn: ({ signal }) =>
-    apiClient.get<Page<SmsSender>>('/sms/sender/list', { status: 'passed', pageSize: 100 }, signal),
+  queryFn: ({ signal }) => api.get('/sms/sender/list', { status: 'passed', pageSize: 100 }, signal),
   staleTime: 60_000,
 });
 
@@ -141,18 +113,13 @@ export const passedSendersQuery = queryOptions({
 export const passedTemplatesQuery = (kind: SmsKind) =>
   queryOptions({
     queryKey: ['sms', 'passedTemplates', kind] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<SmsTemplate>>(
-        '/sms/template/list',
-        { status: 'passed', kind, pageSize: 100 },
-        signal,
-      ),
+    queryFn: ({ signal }) => api.get('/sms/template/list', { status: 'passed', kind, pageSize: 100 }, signal),
     staleTime: 60_000,
   });
 
 /** Gateways for the staff's records filter (the gateway module's options). */
 export const gatewayOptionsQuery = queryOptions({
   queryKey: ['sms', 'gatewayOptions'] as const,
-  queryFn: ({ signal }) => apiClient.get<GatewayOption[]>('/sys/smsGateway/list', {}, signal),
+  queryFn: ({ signal }) => api.get('/sys/smsGateway/list', undefined, signal),
   staleTime: 60_000,
 });

@@ -1,6 +1,5 @@
 import {
   SMS_BATCH_STATES,
-  type SmsBatchListQuery,
   type SmsBatchRow,
   type SmsBatchState,
   type SmsKind,
@@ -44,7 +43,7 @@ export function BatchTable({
     const list = listBatchesQuery(kind);
     // Timing shows the sends waiting for their time unless another state is asked for.
     return scheduled
-      ? (params: SmsBatchListQuery) => list({ ...params, state: params.state ?? 'scheduled' })
+      ? (params: Parameters<typeof list>[0]) => list({ ...params, state: params.state ?? 'scheduled' })
       : list;
   }, [kind, scheduled]);
   const states: SmsBatchState[] = scheduled ? ['scheduled', 'cancelled'] : [...SMS_BATCH_STATES];

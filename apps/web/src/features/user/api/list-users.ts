@@ -1,4 +1,3 @@
-import type { Page, UserListItem, UserListQuery } from '@switchboard/contracts';
 import { listQuery } from '@/lib/list-query';
 
 /** Users in the caller's data scope (filters `username`, `realname`, `status`, `keyword`). */
@@ -7,4 +6,4 @@ export const USER_LIST_PATH = '/sys/user/list';
 /** Every page of the user list: invalidate after changing users. */
 export const userListKey = ['users', 'list'] as const;
 
-export const listUsersQuery = listQuery<UserListQuery, Page<UserListItem>>(USER_LIST_PATH, userListKey);
+export const listUsersQuery = listQuery(USER_LIST_PATH, userListKey);

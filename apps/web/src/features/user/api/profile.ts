@@ -1,6 +1,6 @@
 import type { GoogleAuthUnbindPayload, Profile, ProfileUpdatePayload } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, upload } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { updateUserInfo } from '@/lib/session';
 
 /** Where My account lives (not a menu screen: every signed-in user has one). */
@@ -9,7 +9,7 @@ export const PROFILE_PATH = '/account/profile';
 export const profileQuery = () =>
   queryOptions({
     queryKey: ['account', 'profile'] as const,
-    queryFn: ({ signal }) => apiClient.get<Profile>('/sys/user/profile', undefined, signal),
+    queryFn: ({ signal }) => api.get('/sys/user/profile', undefined, signal),
   });
 
 export const useProfile = () => useQuery(profileQuery());
@@ -30,7 +30,7 @@ function useSaved() {
 export function useUpdateProfile() {
   const saved = useSaved();
   return useMutation({
-    mutationFn: (payload: ProfileUpdatePayload) => apiClient.put<Profile>('/sys/user/profile', payload),
+    mutationFn: (payload: ProfileUpdatePayload) => api.put('/sys/user/profile', payload),
     // The form shows the failure on its fields or in an alert.
     meta: { errorDisplay: 'inline' },
     onSuccess: saved,
@@ -40,7 +40,7 @@ export function useUpdateProfile() {
 export function useUploadAvatar() {
   const saved = useSaved();
   return useMutation({
-    mutationFn: (file: File) => upload<Profile>('/sys/user/avatar', file, { filename: file.name }),
+    mutationFn: (file: File) => api.upload('/sys/user/avatar', file, { filename: file.name }),
     meta: { errorDisplay: 'inline' },
     onSuccess: saved,
   });
@@ -49,8 +49,7 @@ export function useUploadAvatar() {
 export function useUnbindGoogleAuth() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: GoogleAuthUnbindPayload) =>
-      apiClient.post<unknown>('/sys/user/googleAuth/unbind', payload),
+    mutationFn: (payload: GoogleAuthUnbindPayload) => api.post('/sys/user/googleAuth/unbind', payload),
     meta: { errorDisplay: 'inline' },
     onSuccess: async () => {
       updateUserInfo({ googleAuthBound: false });

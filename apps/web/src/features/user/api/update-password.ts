@@ -1,10 +1,10 @@
 import type { UpdatePasswordPayload } from '@switchboard/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Changes the password; the server then signs the user out everywhere, this session included. */
 export function updatePassword(payload: UpdatePasswordPayload): Promise<unknown> {
-  return request<unknown>('POST', '/sys/user/updatePassword', { body: payload, retiresToken: true });
+  return api.post('/sys/user/updatePassword', payload, undefined, { retiresToken: true });
 }
 
 export function useUpdatePassword() {

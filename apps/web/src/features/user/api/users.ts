@@ -1,19 +1,13 @@
 import type {
   ChangePasswordPayload,
   CheckOnlyUserQuery,
-  CheckOnlyUserResult,
-  DepartIdTreeNode,
   HeaderItemsPayload,
   IpWhitelistPayload,
-  RoleOption,
-  UserAdd,
-  UserEdit,
   UserIdPayload,
-  UserRecord,
   UserStatusPayload,
 } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, type BodyOf } from '@/lib/api-client';
 import { userListKey } from './list-users';
 
 export const USER_EXPORT_PATH = '/sys/user/exportXls';
@@ -30,16 +24,16 @@ function useUserMutation<P, R = unknown>(call: (payload: P) => Promise<R>) {
 
 /** status 2 freezes (and signs the users out), 1 thaws. */
 export const useFreezeUsers = () =>
-  useUserMutation((p: UserStatusPayload) => apiClient.put('/sys/user/frozenBatch', p));
+  useUserMutation((p: UserStatusPayload) => api.put('/sys/user/frozenBatch', p));
 
 export const useResetGoogleAuth = () =>
-  useUserMutation((p: UserIdPayload) => apiClient.post('/sys/user/googleAuth/reset', p));
+  useUserMutation((p: UserIdPayload) => api.post('/sys/user/googleAuth/reset', p));
 
 export const useSetIpWhitelist = () =>
-  useUserMutation((p: IpWhitelistPayload) => apiClient.put('/sys/user/ipWhitelist', p));
+  useUserMutation((p: IpWhitelistPayload) => api.put('/sys/user/ipWhitelist', p));
 
 export const useSetHeaderItemsHidden = () =>
-  useUserMutation((p: HeaderItemsPayload) => apiClient.put('/sys/user/headerItems', p));
+  useUserMutation((p: HeaderItemsPayload) => api.put('/sys/user/headerItems', p));
 
 /**
  * Adds a user, or edits one (and its header-items flag when that changed). Field errors stay in
@@ -49,12 +43,14 @@ export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (
-      change: { kind: 'add'; input: UserAdd } | { kind: 'edit'; input: UserEdit; hideHeaderItems?: boolean },
+      change:
+        | { kind: 'add'; input: BodyOf<'post', '/sys/user/add'> }
+        | { kind: 'edit'; input: BodyOf<'put', '/sys/user/edit'>; hideHeaderItems?: boolean },
     ) => {
-      if (change.kind === 'add') return apiClient.post<UserRecord>('/sys/user/add', change.input);
-      const saved = await apiClient.put<UserRecord>('/sys/user/edit', change.input);
+      if (change.kind === 'add') return api.post('/sys/user/add', change.input);
+      const saved = await api.put('/sys/user/edit', change.input);
       if (change.hideHeaderItems !== undefined && change.hideHeaderItems !== saved.hideHeaderItems)
-        await apiClient.put('/sys/user/headerItems', { userId: saved.id, hidden: change.hideHeaderItems });
+        await api.put('/sys/user/headerItems', { userId: saved.id, hidden: change.hideHeaderItems });
       return saved;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userListKey }),
@@ -65,14 +61,14 @@ export function useSaveUser() {
 /** An administrator sets a user's password (that user is signed out everywhere). */
 export const useChangeUserPassword = () =>
   useMutation({
-    mutationFn: (p: ChangePasswordPayload) => apiClient.put('/sys/user/changPassword', p),
+    mutationFn: (p: ChangePasswordPayload) => api.put('/sys/user/changPassword', p),
     meta: { errorDisplay: 'inline' },
   });
 
 /** The roles the user form offers (`GET /sys/role/queryall`). */
 export const roleOptionsQuery = queryOptions({
   queryKey: ['users', 'roleOptions'] as const,
-  queryFn: ({ signal }) => apiClient.get<RoleOption[]>('/sys/role/queryall', undefined, signal),
+  queryFn: ({ signal }) => api.get('/sys/role/queryall', undefined, signal),
   staleTime: 60_000,
 });
 
@@ -80,11 +76,10 @@ export const roleOptionsQuery = queryOptions({
 export const departIdTreeQuery = (locale: string) =>
   queryOptions({
     queryKey: ['departs', 'idTree', locale] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<DepartIdTreeNode[]>('/sys/sysDepart/queryIdTree', undefined, signal),
+    queryFn: ({ signal }) => api.get('/sys/sysDepart/queryIdTree', undefined, signal),
     staleTime: 30_000,
   });
 
 /** Whether a username, phone or e-mail is free; the reason in the user's language when not. */
 export const checkOnlyUser = (query: CheckOnlyUserQuery, signal?: AbortSignal) =>
-  apiClient.get<CheckOnlyUserResult>('/sys/user/checkOnlyUser', { ...query }, signal);
+  api.get('/sys/user/checkOnlyUser', { ...query }, signal);

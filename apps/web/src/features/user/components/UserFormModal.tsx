@@ -11,7 +11,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryOptions } from '@/components/countries';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { PhoneInput, toE164 } from '@/components/PhoneInput';
 import { useEntityForm } from '@/components/use-entity-form';
 import { companyPickQuery } from '@/features/depart';
@@ -67,15 +67,7 @@ const valuesOf = (user: UserListItem | null): UserFormValues =>
  * e-mail, company, roles and departments; username, phone and e-mail are checked for duplicates
  * while typed. Editing also holds the header-items flag. Test ids `user-form-<field>`.
  */
-export function UserFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: UserListItem | null;
-  onClose: () => void;
-}) {
+export function UserFormModal({ open, editing, onClose }: EntityModalProps<UserListItem>) {
   const { t } = useTranslation('system');
   const locale = useLocale();
   const save = useSaveUser();
@@ -98,7 +90,7 @@ export function UserFormModal({
     hideHeaderItems: t('user.hideHeaderItems'),
   };
   const creating = editing === null;
-  const { form, rule, submit } = useEntityForm<UserFormValues, UserListItem>({
+  const entity = useEntityForm<UserFormValues, UserListItem>({
     open,
     editing,
     valuesOf,
@@ -131,8 +123,9 @@ export function UserFormModal({
           });
     },
     successMessage: t('table.saved'),
-    onSaved: onClose,
+    onClose,
   });
+  const { form, rule } = entity;
   const country = Form.useWatch('countryCode', form);
 
   /** The server's duplicate check while typing: a taken or malformed value is said at once. */
@@ -158,15 +151,8 @@ export function UserFormModal({
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('user.editTitle', { username: editing.username }) : t('user.addTitle')}
-      okText={t('table.save')}
-      cancelText={t('user.cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       width={640}
       testId={editing ? 'user-edit-form' : 'user-add-form'}
     >

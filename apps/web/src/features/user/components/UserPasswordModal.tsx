@@ -16,7 +16,7 @@ export function UserPasswordModal({ user, onClose }: { user: UserListItem | null
   const { t } = useTranslation('system');
   const change = useChangeUserPassword();
   const labels = { password: t('user.newPassword'), confirmPassword: t('user.confirmPassword') };
-  const { form, rule, submit } = useEntityForm<Values, UserListItem>({
+  const entity = useEntityForm<Values, UserListItem>({
     open: user !== null,
     editing: user,
     valuesOf: () => EMPTY,
@@ -24,19 +24,13 @@ export function UserPasswordModal({ user, onClose }: { user: UserListItem | null
     labels,
     save: (v) => change.mutateAsync({ userId: user?.id ?? '', ...v }),
     successMessage: t('user.passwordSet'),
-    onSaved: onClose,
+    onClose,
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={user !== null}
+      entity={entity}
       title={t('user.passwordTitle', { username: user?.username ?? '' })}
-      okText={t('table.save')}
-      cancelText={t('user.cancel')}
-      saving={change.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="user-password-form"
     >
       <Alert type="info" showIcon title={t('user.passwordSignsOut')} style={{ marginBottom: 12 }} />

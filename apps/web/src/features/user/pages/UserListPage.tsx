@@ -12,7 +12,7 @@ import { ExportButton } from '@/components/ExportButton';
 import { ImportButton } from '@/components/ImportButton';
 import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useLocale } from '@/lib/i18n';
 import { listUsersQuery, userListKey } from '../api/list-users';
 import {
@@ -260,13 +260,7 @@ export default function UserListPage() {
                 ),
               testId: 'user-reset-google',
             },
-            {
-              key: 'edit',
-              label: t('user.edit'),
-              permission: 'system:user:edit',
-              onClick: () => setForm({ open: true, user }),
-              testId: 'user-edit',
-            },
+            editAction(t('user.edit'), 'system:user:edit', () => setForm({ open: true, user }), 'user-edit'),
             {
               key: 'ipWhitelist',
               label: t('user.ipWhitelist'),

@@ -1,0 +1,34 @@
+import type { TableColumnType } from 'antd';
+import { DateTimeText } from './DateTimeText';
+
+interface NamedIn {
+  dataIndex: string;
+  title: string;
+}
+
+/**
+ * The two name columns of a record named in both languages: the reader's language first, the
+ * other from `secondFrom` screens on. The list sorts by the English name only, or by both.
+ */
+export function bilingualNameColumns<T>(
+  zh: boolean,
+  names: { en: NamedIn; zh: NamedIn },
+  options: { sortBoth: boolean; secondFrom: 'md' | 'lg' },
+): TableColumnType<T>[] {
+  const [first, second] = zh ? [names.zh, names.en] : [names.en, names.zh];
+  return [
+    { ...first, sorter: options.sortBoth || !zh },
+    { ...second, sorter: options.sortBoth, responsive: [options.secondFrom] },
+  ];
+}
+
+/** A sortable date-and-time column, from medium screens on. */
+export function dateTimeColumn<T>(title: string, dataIndex: string): TableColumnType<T> {
+  return {
+    title,
+    dataIndex,
+    sorter: true,
+    responsive: ['md'],
+    render: (value: string) => <DateTimeText value={value} />,
+  };
+}
