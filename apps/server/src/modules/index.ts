@@ -3,6 +3,7 @@ import { announcementModule } from './announcement';
 import { apiAccessModule } from './api-access';
 import { authModule } from './auth';
 import { brandModule } from './brand';
+import { callerModule } from './caller';
 import { companiesModule } from './company';
 import { companyModule } from './company-admin';
 import { contactModule } from './contact';
@@ -29,6 +30,7 @@ import { smsStatsModule } from './sms-stats';
 import { smsTemplateModule } from './sms-template';
 import { smsTestModule } from './sms-test';
 import { systemModule } from './system';
+import { trunkModule } from './trunk';
 import { userModule } from './user';
 
 /**
@@ -68,6 +70,8 @@ export function appModules(): AppModule[] {
     smppServerModule,
     smsTestModule,
     monitorModule,
+    callerModule,
+    trunkModule,
     scheduledJobModule,
   ];
 }

@@ -1,4 +1,5 @@
 import type { RoleCode } from '@switchboard/contracts';
+import { DEMO_CALLERS } from '../../modules/caller';
 import { demoRatePlan } from '../../modules/rate/demo';
 import { withTransaction } from '../../platform/db';
 import { type AppModule, digestOf, type Platform, type Services } from '../../platform/module';
@@ -191,6 +192,8 @@ async function seedDemo(services: Services, password: string, openingBalance: bi
   await seedDepartments(services);
   for (const user of DEMO_USERS) await upsertUser(services, user, password);
   await services.rates.demo.seed(demoRatePlan((name) => stableId(`company:${name}`)));
+  // The demo customer's caller IDs and caller group (the voice demo calls from them).
+  await services.callers.seedDemo(DEMO_CALLERS);
   // Money to send with (DEMO_BALANCE, set by `npm start`): one top-up per company, written once.
   if (openingBalance > 0n) {
     for (const c of DEMO_COMPANIES) {
