@@ -57,6 +57,11 @@ export const SCREEN_COMPONENTS = [
   'routing/GatewayGrants',
   'sms/GatewayList',
   'sms/SmsAnalysis',
+  'voice/TrunkList',
+  'voice/SipAccountList',
+  'voice/VoiceRouteList',
+  'voice/CallerList',
+  'voice/CallerGroupList',
 ] as const;
 export type ScreenComponent = (typeof SCREEN_COMPONENTS)[number];
 

@@ -40,6 +40,8 @@ export const NAMESPACES = [
   'menuAdmin',
   'jobs',
   'role',
+  'trunk',
+  'caller',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

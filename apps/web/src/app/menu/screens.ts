@@ -58,6 +58,11 @@ const LOADERS: Record<ScreenComponent, Loader> = {
   'routing/OperatorList': () => import('@/features/routing/pages/OperatorListPage'),
   'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
   'sms/GatewayList': () => import('@/features/gateway/pages/GatewayListPage'),
+  'voice/TrunkList': () => import('@/features/trunk/pages/TrunkListPage'),
+  'voice/SipAccountList': () => import('@/features/trunk/pages/SipAccountListPage'),
+  'voice/VoiceRouteList': () => import('@/features/trunk/pages/VoiceRouteListPage'),
+  'voice/CallerList': () => import('@/features/caller/pages/CallerListPage'),
+  'voice/CallerGroupList': () => import('@/features/caller/pages/CallerGroupListPage'),
   'sms/SmsAnalysis': () => import('@/features/sms-stats/pages/SmsAnalysisPage'),
 };
 
