@@ -6,6 +6,7 @@ import type auth from './locales/en-US/auth.json';
 import type billing from './locales/en-US/billing.json';
 import type branding from './locales/en-US/branding.json';
 import type callTask from './locales/en-US/callTask.json';
+import type caller from './locales/en-US/caller.json';
 import type common from './locales/en-US/common.json';
 import type contact from './locales/en-US/contact.json';
 import type country from './locales/en-US/country.json';
@@ -30,6 +31,7 @@ import type smsStats from './locales/en-US/smsStats.json';
 import type smsTemplate from './locales/en-US/smsTemplate.json';
 import type smsTest from './locales/en-US/smsTest.json';
 import type system from './locales/en-US/system.json';
+import type trunk from './locales/en-US/trunk.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -67,6 +69,8 @@ declare module 'i18next' {
       jobs: typeof jobs;
       role: typeof role;
       callTask: typeof callTask;
+      trunk: typeof trunk;
+      caller: typeof caller;
     };
   }
 }

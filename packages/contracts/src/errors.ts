@@ -3,6 +3,7 @@ import { businessErrorTexts } from './errors/business';
 import { messagingErrorTexts } from './errors/messaging';
 import { platformErrorTexts } from './errors/platform';
 import { voiceTaskErrorTexts } from './errors/voice-task';
+import { voiceTrunkErrorTexts } from './errors/voice-trunk';
 
 /** The parts of the error texts, by domain (a code is defined in one part only). */
 export const ERROR_TEXT_PARTS = [
@@ -10,6 +11,7 @@ export const ERROR_TEXT_PARTS = [
   businessErrorTexts,
   messagingErrorTexts,
   voiceTaskErrorTexts,
+  voiceTrunkErrorTexts,
 ] as const;
 
 /**
@@ -22,6 +24,7 @@ export const errorTexts = {
   ...businessErrorTexts,
   ...messagingErrorTexts,
   ...voiceTaskErrorTexts,
+  ...voiceTrunkErrorTexts,
 } as const;
 
 export type ErrorCode = keyof typeof errorTexts;

@@ -38,5 +38,7 @@ export * from './sms-tools';
 export * from './user';
 export * from './validation';
 export * from './voice-task';
+export * from './voice-caller';
+export * from './voice-trunk';
 export * from './wire';
 export { configureZod } from './zod-setup';

@@ -59,6 +59,11 @@ export const SCREEN_COMPONENTS = [
   'sms/SmsAnalysis',
   'callTask/TaskList',
   'callTask/CallRecords',
+  'voice/TrunkList',
+  'voice/SipAccountList',
+  'voice/VoiceRouteList',
+  'voice/CallerList',
+  'voice/CallerGroupList',
 ] as const;
 export type ScreenComponent = (typeof SCREEN_COMPONENTS)[number];
 

@@ -4,6 +4,7 @@ import { apiAccessModule } from './api-access';
 import { authModule } from './auth';
 import { brandModule } from './brand';
 import { callTaskModule } from './call-task';
+import { callerModule } from './caller';
 import { companiesModule } from './company';
 import { companyModule } from './company-admin';
 import { contactModule } from './contact';
@@ -30,6 +31,7 @@ import { smsStatsModule } from './sms-stats';
 import { smsTemplateModule } from './sms-template';
 import { smsTestModule } from './sms-test';
 import { systemModule } from './system';
+import { trunkModule } from './trunk';
 import { userModule } from './user';
 
 /**
@@ -70,6 +72,8 @@ export function appModules(): AppModule[] {
     smppServerModule,
     smsTestModule,
     monitorModule,
+    callerModule,
+    trunkModule,
     scheduledJobModule,
   ];
 }

@@ -200,6 +200,15 @@ export const envSchema = z.object({
     .regex(/^\s*\d{1,5}\s*,\s*\d{1,5}\s*$/, 'must be two ports, e.g. 2776,2777')
     .default('2776,2777')
     .describe("The two simulators' ports (the demo gateways are seeded pointing to these)."),
+  VOICE_SIM_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_535)
+    .default(5070)
+    .describe(
+      "The voice carrier simulator's SIP port on 127.0.0.1 (the demo trunk `demo-sip` is seeded pointing to it).",
+    ),
   PLATFORM_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')

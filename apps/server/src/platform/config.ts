@@ -71,6 +71,8 @@ export interface Config {
    * when its demo gateways exist (npm start), off otherwise; `ports` where they listen.
    */
   smscSim: { enabled: boolean | undefined; ports: [number, number]; outcomes: string | undefined };
+  /** The voice carrier simulator's SIP port (the demo trunk points to 127.0.0.1 there). */
+  voiceSim: { port: number };
   /**
    * Who may read `GET /metrics`: a request with `Authorization: Bearer <token>`, or from an
    * address in `allow`. Neither configured: nobody (it is closed by default).
@@ -190,5 +192,6 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       ports: e.SMSC_SIM_PORTS.split(',').map((p) => Number(p.trim())) as [number, number],
       outcomes: e.SMSC_SIM_OUTCOMES,
     },
+    voiceSim: { port: e.VOICE_SIM_PORT },
   };
 }

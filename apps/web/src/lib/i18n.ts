@@ -41,6 +41,8 @@ export const NAMESPACES = [
   'jobs',
   'role',
   'callTask',
+  'trunk',
+  'caller',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

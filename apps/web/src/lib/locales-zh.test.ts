@@ -21,6 +21,10 @@ const ALLOWED = new Set([
   'WebSocket',
   // The SMS protocol customers bind with (issue 12)
   'SMPP',
+  // The voice protocol and its requests, as Chinese carriers' consoles write them (issue 23)
+  'SIP',
+  'OPTIONS',
+  'REGISTER',
   'ID',
   'OpenAPI',
   // API access: the credential's names as customers copy them into code (as "AccessKey Secret"

@@ -1,4 +1,5 @@
 import type { RoleCode } from '@switchboard/contracts';
+import { DEMO_CALLERS } from '../../modules/caller';
 import { withTransaction } from '../../platform/db';
 import { type AppModule, digestOf, type Platform, type Services } from '../../platform/module';
 import { servicesOf } from '../../platform/module-graph';
@@ -197,6 +198,8 @@ async function seedDemo(
   for (const user of DEMO_USERS) await upsertUser(services, user, password);
   // Each module's demo data (the rate groups of the demo companies, say), in module order.
   for (const module of modules) await module.seedDemo?.(servicesOf(module, services), platform);
+  // The demo customer's caller IDs and caller group (the voice demo calls from them).
+  await services.callers.seedDemo(DEMO_CALLERS);
   // Money to send with (DEMO_BALANCE, set by `npm start`): one top-up per company, written once.
   if (openingBalance > 0n) {
     for (const c of DEMO_COMPANIES) {

@@ -50,6 +50,8 @@ export const BUTTON_TITLES_ZH: Record<string, string> = {
   'Cancel scheduled': '取消定时',
   'Rebuild roll-up': '重建汇总',
   'Gateway options': '网关选项',
+  'Trunk options': '线路选项',
+  'Test route': '测试路由',
   'Edit routes': '编辑路由',
   'Test a number': '测试号码',
   'Edit operators': '编辑运营商',

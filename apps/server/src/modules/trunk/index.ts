@@ -1,0 +1,37 @@
+import { defineModule, digestOf } from '../../platform/module';
+import { DEMO_TRUNK } from './demo';
+import { TrunkMonitor } from './monitor';
+import { trunkRoutes } from './routes';
+import { TrunkService } from './service';
+
+export { DEMO_TRUNK } from './demo';
+export { decideVoiceRoute, type VoiceCallQuery, type VoiceRouteRule } from './match';
+export { TrunkMonitor, type TrunkProbe } from './monitor';
+export { TRUNK_PERMS } from './routes';
+export type { TrunkCheck, TrunkService, TrunkStateView, TrunkTarget } from './service';
+
+declare module '../../platform/module' {
+  interface Services {
+    trunks: TrunkService;
+  }
+}
+
+/**
+ * Voice trunks (`/voip/trunk`), their SIP accounts (`/sys/fsAccount`) and voice routes
+ * (`/voip/route`): `trunks.routeCall(to, companyId)` answers the trunks a call is tried on;
+ * in worker processes the TrunkMonitor keeps each trunk's live state (issue 23). Its SIP probe
+ * (`TrunkProbe`, OPTIONS/REGISTER through `@switchboard/voice`) is handed in where the worker is
+ * built; without it the states stay unknown.
+ */
+export const trunkModule = defineModule({
+  name: 'trunk',
+  provides: ['trunks'],
+  needs: ['announcements', 'apiAccess', 'callers', 'companies'],
+  services: (platform, services) => ({ trunks: new TrunkService(platform.db, services, platform) }),
+  routes: trunkRoutes,
+  seedDigest: digestOf(DEMO_TRUNK),
+  seed: async ({ trunks }, options, { config }) => {
+    if (options.demo) await trunks.seedDemo({ ...DEMO_TRUNK, port: config.voiceSim.port });
+  },
+  workers: ({ trunks }, platform) => [new TrunkMonitor(trunks, platform)],
+});

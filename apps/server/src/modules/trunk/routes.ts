@@ -1,0 +1,154 @@
+import {
+  type PermissionCode,
+  SIP_ACCOUNT_SORTABLE,
+  sipAccountEditSchema,
+  sipAccountInputSchema,
+  sipAccountListQuerySchema,
+  sipAccountSchema,
+  TRUNK_SORTABLE,
+  trunkEditSchema,
+  trunkInputSchema,
+  trunkListQuerySchema,
+  trunkOptionsSchema,
+  trunkSchema,
+  trunkStatesSchema,
+  VOICE_ROUTE_SORTABLE,
+  voiceRouteEditSchema,
+  voiceRouteInputSchema,
+  voiceRouteListQuerySchema,
+  voiceRouteSchema,
+  voiceRouteTestQuerySchema,
+  voiceRouteTestSchema,
+} from '@switchboard/contracts';
+import { ok, okResponse } from '../../platform/envelope';
+import type { Api, Services } from '../../platform/module';
+import { defineResource, type ResourceAction, resourceRoutes } from '../../platform/resource';
+
+/** Permission codes of the trunk, SIP account and voice route screens (staff only). */
+export const TRUNK_PERMS = {
+  list: 'voice:trunk:list',
+  add: 'voice:trunk:add',
+  edit: 'voice:trunk:edit',
+  delete: 'voice:trunk:delete',
+  options: 'voice:trunk:options',
+  sipList: 'voice:sipAccount:list',
+  sipAdd: 'voice:sipAccount:add',
+  sipEdit: 'voice:sipAccount:edit',
+  sipDelete: 'voice:sipAccount:delete',
+  routeList: 'voice:route:list',
+  routeAdd: 'voice:route:add',
+  routeEdit: 'voice:route:edit',
+  routeDelete: 'voice:route:delete',
+  routeTest: 'voice:route:test',
+} as const;
+const P = TRUNK_PERMS;
+
+const perms = (list: PermissionCode, add: PermissionCode, edit: PermissionCode, del: PermissionCode) =>
+  ({
+    list,
+    queryById: list,
+    add,
+    edit,
+    delete: del,
+    deleteBatch: del,
+    exportXls: list,
+    importExcel: add,
+  }) satisfies Record<ResourceAction, PermissionCode>;
+
+const TRUNK_ACTIONS = perms(P.list, P.add, P.edit, P.delete);
+const SIP_ACTIONS = perms(P.sipList, P.sipAdd, P.sipEdit, P.sipDelete);
+const ROUTE_ACTIONS = perms(P.routeList, P.routeAdd, P.routeEdit, P.routeDelete);
+
+export function trunkRoutes(api: Api, { trunks }: Pick<Services, 'trunks'>) {
+  resourceRoutes(
+    api,
+    defineResource({
+      path: '/voip/trunk',
+      noun: 'voice trunk',
+      permission: (action) => TRUNK_ACTIONS[action],
+      record: trunkSchema,
+      list: {
+        query: trunkListQuerySchema,
+        sortable: TRUNK_SORTABLE,
+        run: (query) => trunks.listTrunks(query),
+      },
+      queryById: (id) => trunks.getTrunk(id),
+      add: { body: trunkInputSchema, run: (input) => trunks.addTrunk(input) },
+      edit: { body: trunkEditSchema, run: (input) => trunks.editTrunk(input) },
+      remove: (ids) => trunks.deleteTrunks(ids),
+    }),
+  );
+
+  api.get(
+    '/voip/trunk/state',
+    {
+      config: { access: { permission: P.list } },
+      schema: {
+        summary:
+          'The live state of every trunk (registered, reachable, unreachable, unknown, disabled) and calls up',
+        response: okResponse(trunkStatesSchema),
+      },
+    },
+    async (request) => ok(request, await trunks.states()),
+  );
+
+  api.get(
+    '/voip/trunk/options',
+    {
+      config: { access: { permission: P.options } },
+      schema: { summary: 'Trunks for selects: id, name, enabled', response: okResponse(trunkOptionsSchema) },
+    },
+    async (request) => ok(request, await trunks.options()),
+  );
+
+  resourceRoutes(
+    api,
+    defineResource({
+      path: '/sys/fsAccount',
+      noun: 'SIP account',
+      permission: (action) => SIP_ACTIONS[action],
+      record: sipAccountSchema,
+      list: {
+        query: sipAccountListQuerySchema,
+        sortable: SIP_ACCOUNT_SORTABLE,
+        run: (query) => trunks.listSipAccounts(query),
+      },
+      queryById: (id) => trunks.getSipAccount(id),
+      add: { body: sipAccountInputSchema, run: (input) => trunks.addSipAccount(input) },
+      edit: { body: sipAccountEditSchema, run: (input) => trunks.editSipAccount(input) },
+      remove: (ids) => trunks.deleteSipAccounts(ids),
+    }),
+  );
+
+  resourceRoutes(
+    api,
+    defineResource({
+      path: '/voip/route',
+      noun: 'voice route',
+      permission: (action) => ROUTE_ACTIONS[action],
+      record: voiceRouteSchema,
+      list: {
+        query: voiceRouteListQuerySchema,
+        sortable: VOICE_ROUTE_SORTABLE,
+        run: (query) => trunks.listRoutes(query),
+      },
+      queryById: (id) => trunks.getRoute(id),
+      add: { body: voiceRouteInputSchema, run: (input) => trunks.addRoute(input) },
+      edit: { body: voiceRouteEditSchema, run: (input) => trunks.editRoute(input) },
+      remove: (ids) => trunks.deleteRoutes(ids),
+    }),
+  );
+
+  api.get(
+    '/voip/route/test',
+    {
+      config: { access: { permission: P.routeTest } },
+      schema: {
+        summary: 'The route and trunks (in failover order) a call to a number of a company would take',
+        querystring: voiceRouteTestQuerySchema,
+        response: okResponse(voiceRouteTestSchema),
+      },
+    },
+    async (request) => ok(request, await trunks.testRoute(request.query.to, request.query.companyId)),
+  );
+}

@@ -1,0 +1,440 @@
+import type {
+  AnnouncementsByUser,
+  Locale,
+  Page,
+  SipAccount,
+  Trunk,
+  TrunkState,
+  VoiceRoute,
+  VoiceRouteTest,
+} from '@switchboard/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_TRUNK,
+  type TrunkCheck,
+  TrunkMonitor,
+  type TrunkProbe,
+  type TrunkTarget,
+} from '../src/modules/trunk';
+import { startServer, type TestServer } from './harness';
+import {
+  companyId,
+  EN,
+  eventually,
+  expectError,
+  expectFieldError,
+  expectOk,
+  text,
+  tokenOf,
+  ZH,
+} from './support/api';
+
+/**
+ * Voice trunks, SIP accounts and voice routes (issue 23) over HTTP: staff only, the SIP password
+ * sealed and never answered, the rules between a trunk's fields in both languages, routing with
+ * failover order (`routeCall` and the route tester), deletions refused while in use, and the live
+ * state kept by the TrunkMonitor (with a probe written here in place of the SIP engine), pushed
+ * calls-up counts and the operators' notices when a trunk goes down and comes back.
+ */
+
+const DIRECT = companyId('Direct Retail Ltd');
+const TWO_WAY = companyId('Two-Way Logistics');
+
+let s: TestServer;
+const tokens: Record<string, string> = {};
+let seq = 0;
+const unique = (label: string) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 6)}`;
+
+const call = <T>(
+  user: string,
+  method: string,
+  path: string,
+  options: { query?: Record<string, string>; body?: unknown; locale?: Locale } = {},
+) => s.call<T>(method, path, { token: tokens[user], ...options });
+
+beforeAll(async () => {
+  s = await startServer();
+  for (const user of ['admin', 'sales', 'agent', 'customer']) tokens[user] = await tokenOf(s, user);
+});
+afterAll(() => s.close());
+
+const addTrunk = async (body: Record<string, unknown> = {}) =>
+  expectOk(
+    await call<Trunk>('admin', 'POST', '/voip/trunk/add', {
+      body: { name: unique('trunk'), host: 'sip.example.net', port: 5060, ...body },
+    }),
+  );
+const addSipAccount = async (body: Record<string, unknown> = {}) =>
+  expectOk(
+    await call<SipAccount>('admin', 'POST', '/sys/fsAccount/add', {
+      body: { username: unique('acct'), password: 'Secret-1', realm: 'carrier.example', ...body },
+    }),
+  );
+
+describe('SIP accounts', () => {
+  it('seals the password, never answers it, keeps it on an edit without one', async () => {
+    const account = await addSipAccount({ password: 'Hunter22' });
+    expect(account).not.toHaveProperty('password');
+    expect(JSON.stringify(account)).not.toContain('Hunter22');
+    const trunk = await addTrunk({ authMode: 'register', sipAccountId: account.id });
+    const before = await s.app.services.trunks.targetOf(trunk.id);
+    expect(before?.auth).toEqual({
+      username: account.username,
+      password: 'Hunter22',
+      realm: 'carrier.example',
+      expiresS: 3600,
+    });
+    const edited = expectOk(
+      await call<SipAccount>('admin', 'PUT', '/sys/fsAccount/edit', {
+        body: { id: account.id, username: account.username, realm: null, expiresS: 600 },
+      }),
+    );
+    expect(edited).toMatchObject({ realm: null, expiresS: 600, trunks: 1 });
+    expect((await s.app.services.trunks.targetOf(trunk.id))?.auth?.password).toBe('Hunter22');
+    const list = expectOk(
+      await call<Page<SipAccount>>('admin', 'GET', '/sys/fsAccount/list', {
+        query: { username: account.username },
+      }),
+    );
+    expect(list.records.map((r) => r.id)).toEqual([account.id]);
+    expect(JSON.stringify(list)).not.toContain('Hunter22');
+    // In use by the trunk: refused, naming it.
+    expectError(
+      await call('admin', 'DELETE', '/sys/fsAccount/delete', { query: { id: account.id } }),
+      409,
+      'SIP_ACCOUNT_IN_USE',
+      {
+        params: { name: account.username, usage: trunk.name },
+      },
+    );
+  });
+
+  it('refuses a bad username in both languages and a repeated username and realm', async () => {
+    const res = await call('admin', 'POST', '/sys/fsAccount/add', {
+      body: { username: 'bad user', password: 'x' },
+      locale: ZH,
+    });
+    expectFieldError(res, 'username', text('SIP_USERNAME_INVALID', ZH));
+    const account = await addSipAccount();
+    expectError(
+      await call('admin', 'POST', '/sys/fsAccount/add', {
+        body: { username: account.username, password: 'y', realm: 'carrier.example' },
+      }),
+      409,
+      'SIP_ACCOUNT_TAKEN',
+    );
+  });
+});
+
+describe('trunks', () => {
+  it('validates ports, codecs and the rules between fields, in both languages', async () => {
+    expectFieldError(
+      await call('admin', 'POST', '/voip/trunk/add', { body: { name: unique('t'), host: 'h', port: 0 } }),
+      'port',
+      /1/,
+    );
+    expectFieldError(
+      await call('admin', 'POST', '/voip/trunk/add', {
+        body: { name: unique('t'), host: 'h', port: 65_536 },
+      }),
+      'port',
+      /65535/,
+    );
+    expectFieldError(
+      await call('admin', 'POST', '/voip/trunk/add', {
+        body: { name: unique('t'), host: 'h', authMode: 'register' },
+        locale: ZH,
+      }),
+      'sipAccountId',
+      text('TRUNK_SIP_ACCOUNT_REQUIRED', ZH),
+    );
+    expectFieldError(
+      await call('admin', 'POST', '/voip/trunk/add', {
+        body: { name: unique('t'), host: 'h', codecs: ['PCMA', 'PCMA'] },
+      }),
+      'codecs',
+      text('TRUNK_CODEC_DUPLICATE', EN),
+    );
+    expectFieldError(
+      await call('admin', 'POST', '/voip/trunk/add', { body: { name: unique('t'), host: 'h', codecs: [] } }),
+      'codecs',
+      text('TRUNK_CODECS_REQUIRED', EN),
+    );
+    expectFieldError(
+      await call('admin', 'POST', '/voip/trunk/add', {
+        body: { name: unique('t'), host: 'h', callerIdRule: 'fixed' },
+        locale: ZH,
+      }),
+      'fixedCallerId',
+      text('TRUNK_FIXED_CALLER_REQUIRED', ZH),
+    );
+    expectFieldError(
+      await call('admin', 'POST', '/voip/trunk/add', { body: { name: unique('t'), host: 'bad host!' } }),
+      'host',
+      text('TRUNK_HOST_INVALID', EN),
+    );
+    expectError(
+      await call('admin', 'POST', '/voip/trunk/add', {
+        body: { name: unique('t'), host: 'h', authMode: 'register', sipAccountId: crypto.randomUUID() },
+      }),
+      400,
+      'SIP_ACCOUNT_NOT_FOUND',
+    );
+  });
+
+  it('adds, edits (keeping only the chosen rule’s setting) and refuses a repeated name', async () => {
+    const trunk = await addTrunk({
+      transport: 'tcp',
+      codecs: ['PCMA', 'PCMU'],
+      maxCalls: 120,
+      cps: 25,
+      callerIdRule: 'strip_prefix',
+      stripPrefix: '+00',
+      fixedCallerId: '123456',
+    });
+    expect(trunk).toMatchObject({
+      transport: 'tcp',
+      codecs: ['PCMA', 'PCMU'],
+      maxCalls: 120,
+      cps: 25,
+      callerIdRule: 'strip_prefix',
+      stripPrefix: '00',
+      fixedCallerId: null,
+      enabled: true,
+    });
+    const edited = expectOk(
+      await call<Trunk>('admin', 'PUT', '/voip/trunk/edit', {
+        body: { ...trunk, callerIdRule: 'fixed', fixedCallerId: '4420700000009', remark: 'edited' },
+      }),
+    );
+    expect(edited).toMatchObject({
+      callerIdRule: 'fixed',
+      fixedCallerId: '4420700000009',
+      stripPrefix: null,
+    });
+    const target = (await s.app.services.trunks.targetOf(trunk.id))!;
+    expect(await s.app.services.trunks.callerIdFor(target, '8613800138000', 'task-1')).toBe('4420700000009');
+    expectError(
+      await call('admin', 'POST', '/voip/trunk/add', { body: { name: trunk.name.toUpperCase(), host: 'h' } }),
+      409,
+      'TRUNK_NAME_TAKEN',
+    );
+  });
+
+  it('is staff only: resellers, customers and sales are refused', async () => {
+    for (const user of ['agent', 'customer', 'sales']) {
+      for (const path of [
+        '/voip/trunk/list',
+        '/sys/fsAccount/list',
+        '/voip/route/list',
+        '/voip/trunk/state',
+      ]) {
+        const res = await call(user, 'GET', path);
+        expect(res.status, `${user} ${path}`).toBe(403);
+      }
+      expect(
+        (await call(user, 'POST', '/voip/trunk/add', { body: { name: unique('x'), host: 'h' } })).status,
+      ).toBe(403);
+    }
+  });
+
+  it('seeds the demo trunk to the simulator and a route of every number to it', async () => {
+    const demo = expectOk(
+      await call<Trunk>('admin', 'GET', '/voip/trunk/queryById', { query: { id: DEMO_TRUNK.trunkId } }),
+    );
+    expect(demo).toMatchObject({
+      name: 'demo-sip',
+      host: '127.0.0.1',
+      port: 5070,
+      transport: 'udp',
+      enabled: true,
+    });
+    const tested = expectOk(
+      await call<VoiceRouteTest>('admin', 'GET', '/voip/route/test', {
+        query: { to: '+1 202 555 0143', companyId: TWO_WAY },
+      }),
+    );
+    expect(tested).toMatchObject({ routeId: DEMO_TRUNK.routeId, number: '12025550143', countryCode: 'US' });
+    expect(tested.trunks.map((t) => t.name)).toEqual(['demo-sip']);
+  });
+});
+
+describe('voice routes', () => {
+  it('routes by prefix, country and company in sort order, with failover order and disabled trunks left out', async () => {
+    const a = await addTrunk();
+    const b = await addTrunk();
+    const c = await addTrunk({ enabled: false });
+    const uk = expectOk(
+      await call<VoiceRoute>('admin', 'POST', '/voip/route/add', {
+        body: { name: unique('uk'), countryCode: 'gb', sortOrder: 10, trunkIds: [c.id, b.id, a.id] },
+      }),
+    );
+    expect(uk.trunks.map((t) => t.id)).toEqual([c.id, b.id, a.id]);
+    expect(uk.countryCode).toBe('GB');
+    const direct = expectOk(
+      await call<VoiceRoute>('admin', 'POST', '/voip/route/add', {
+        body: { name: unique('direct'), companyId: DIRECT, prefix: '+4474', sortOrder: 5, trunkIds: [a.id] },
+      }),
+    );
+    expect(direct).toMatchObject({ prefix: '4474', companyName: 'Direct Retail Ltd' });
+
+    const targets = await s.app.services.trunks.routeCall('+447400123456', TWO_WAY);
+    expect(targets.map((t) => t.trunkId)).toEqual([b.id, a.id]);
+    expect((await s.app.services.trunks.routeCall('447400123456', DIRECT)).map((t) => t.trunkId)).toEqual([
+      a.id,
+    ]);
+    // Another UK number of the company: its own route does not match the prefix, the UK route does.
+    expect((await s.app.services.trunks.routeCall('+442079460000', DIRECT)).map((t) => t.trunkId)).toEqual([
+      b.id,
+      a.id,
+    ]);
+
+    const tested = expectOk(
+      await call<VoiceRouteTest>('admin', 'GET', '/voip/route/test', {
+        query: { to: '+447400123456', companyId: DIRECT },
+      }),
+    );
+    expect(tested.routeName).toBe(direct.name);
+
+    expectError(
+      await call('admin', 'GET', '/voip/route/test', { query: { to: '12', companyId: DIRECT }, locale: ZH }),
+      400,
+      'VOICE_NUMBER_INVALID',
+      { locale: ZH },
+    );
+    // In use by routes: refused, naming the route.
+    expectError(
+      await call('admin', 'DELETE', '/voip/trunk/delete', { query: { id: a.id } }),
+      409,
+      'TRUNK_IN_USE',
+      {
+        message: false,
+      },
+    );
+    expectOk(await call('admin', 'DELETE', '/voip/route/delete', { query: { id: direct.id } }));
+    expectOk(await call('admin', 'DELETE', '/voip/route/delete', { query: { id: uk.id } }));
+    expectOk(
+      await call('admin', 'DELETE', '/voip/trunk/deleteBatch', {
+        query: { ids: [a.id, b.id, c.id].join(',') },
+      }),
+    );
+  });
+
+  it('refuses unknown and repeated trunks', async () => {
+    const a = await addTrunk();
+    expectFieldError(
+      await call('admin', 'POST', '/voip/route/add', {
+        body: { name: unique('r'), trunkIds: [a.id, a.id] },
+        locale: ZH,
+      }),
+      'trunkIds',
+      text('VOICE_ROUTE_TRUNK_DUPLICATE', ZH),
+    );
+    expectFieldError(
+      await call('admin', 'POST', '/voip/route/add', { body: { name: unique('r'), trunkIds: [] } }),
+      'trunkIds',
+      text('VOICE_ROUTE_TRUNKS_REQUIRED', EN),
+    );
+    expectError(
+      await call('admin', 'POST', '/voip/route/add', {
+        body: { name: unique('r'), trunkIds: [crypto.randomUUID()] },
+      }),
+      400,
+      'VOICE_ROUTE_TRUNK_UNKNOWN',
+    );
+  });
+});
+
+describe('live state and gateway notify', () => {
+  it('keeps the state of each trunk from the probe, counts calls up, tells operators of down and back', async () => {
+    const trunk = await addTrunk({ name: unique('watched'), optionsIntervalS: 3600 });
+    const probeAnswers = new Map<string, TrunkCheck>([[trunk.id, { state: 'reachable', error: null }]]);
+    const checked: TrunkTarget[] = [];
+    const probe: TrunkProbe = {
+      async check(target) {
+        checked.push(target);
+        return probeAnswers.get(target.trunkId) ?? { state: 'reachable', error: null };
+      },
+    };
+    const monitor = new TrunkMonitor(s.app.services.trunks, s.app.platform, probe, 60_000);
+    await monitor.start();
+    try {
+      const stateOf = async () =>
+        expectOk(await call<TrunkState[]>('admin', 'GET', '/voip/trunk/state')).find(
+          (x) => x.trunkId === trunk.id,
+        )!;
+      expect(await stateOf()).toMatchObject({ state: 'reachable', callsUp: 0, lastError: null });
+      expect(checked.some((t) => t.trunkId === trunk.id && t.host === 'sip.example.net')).toBe(true);
+
+      s.app.services.trunks.callStarted(trunk.id);
+      s.app.services.trunks.callStarted(trunk.id);
+      probeAnswers.set(trunk.id, { state: 'unreachable', error: 'OPTIONS timed out after 32 s' });
+      await monitor.checkNow();
+      const down = await stateOf();
+      expect(down).toMatchObject({
+        state: 'unreachable',
+        callsUp: 2,
+        lastError: 'OPTIONS timed out after 32 s',
+      });
+
+      // In each reader's language; going down is urgent (pops up), coming back routine.
+      const notices = async (locale = EN) =>
+        expectOk(
+          await call<AnnouncementsByUser>('admin', 'GET', '/sys/annountCement/listByUser', { locale }),
+        ).sysMsgList;
+      const titled = async (code: 'TRUNK_DOWN_TITLE' | 'TRUNK_UP_TITLE', locale = EN) =>
+        (await notices(locale)).find((m) => m.title === text(code, locale, { name: trunk.name }));
+      await eventually(async () =>
+        expect(await titled('TRUNK_DOWN_TITLE')).toMatchObject({ priority: 'H', openType: '1' }),
+      );
+      expect((await titled('TRUNK_DOWN_TITLE', ZH))?.msgContent).toContain('不可达');
+      // A customer is not told.
+      expect(
+        expectOk(
+          await call<AnnouncementsByUser>('customer', 'GET', '/sys/annountCement/listByUser'),
+        ).sysMsgList.some((m) => m.title.includes(trunk.name)),
+      ).toBe(false);
+
+      // A route tries the trunk that is down last.
+      const other = await addTrunk();
+      const route = expectOk(
+        await call<VoiceRoute>('admin', 'POST', '/voip/route/add', {
+          body: { name: unique('fo'), prefix: '3361234', sortOrder: 1, trunkIds: [trunk.id, other.id] },
+        }),
+      );
+      expect((await s.app.services.trunks.routeCall('+33612345678', DIRECT)).map((t) => t.trunkId)).toEqual([
+        other.id,
+        trunk.id,
+      ]);
+
+      s.app.services.trunks.callEnded(trunk.id);
+      probeAnswers.set(trunk.id, { state: 'reachable', error: null });
+      await monitor.checkNow();
+      expect(await stateOf()).toMatchObject({ state: 'reachable', callsUp: 1, lastError: null });
+      await eventually(async () =>
+        expect(await titled('TRUNK_UP_TITLE')).toMatchObject({ priority: 'L', openType: '0' }),
+      );
+      expect((await titled('TRUNK_UP_TITLE', ZH))?.msgContent).toContain('恢复可达');
+      expect((await s.app.services.trunks.routeCall('+33612345678', DIRECT)).map((t) => t.trunkId)).toEqual([
+        trunk.id,
+        other.id,
+      ]);
+
+      // Disabled: the state says so and the monitor lets it go.
+      expectOk(await call('admin', 'PUT', '/voip/trunk/edit', { body: { ...trunk, enabled: false } }));
+      await monitor.checkNow();
+      expect((await stateOf()).state).toBe('disabled');
+      expectOk(await call('admin', 'DELETE', '/voip/route/delete', { query: { id: route.id } }));
+    } finally {
+      await monitor.stop();
+    }
+  });
+
+  it('answers unknown for a trunk no monitor checks', async () => {
+    const trunk = await addTrunk();
+    const state = expectOk(await call<TrunkState[]>('admin', 'GET', '/voip/trunk/state')).find(
+      (x) => x.trunkId === trunk.id,
+    );
+    expect(state).toMatchObject({ state: 'unknown', callsUp: 0, since: null });
+  });
+});

@@ -1,0 +1,105 @@
+import type {
+  CallerGroup,
+  CallerGroupEdit,
+  CallerGroupInput,
+  CallerGroupListQuery,
+  CallerId,
+  CallerIdEdit,
+  CallerIdInput,
+  CallerIdListQuery,
+  Page,
+} from '@switchboard/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
+
+/** Permission codes of the caller ID and caller group screens (the server's CALLER_PERMS). */
+export const CALLER_PERMISSIONS = {
+  add: 'voice:caller:add',
+  edit: 'voice:caller:edit',
+  delete: 'voice:caller:delete',
+  groupAdd: 'voice:callerGroup:add',
+  groupEdit: 'voice:callerGroup:edit',
+  groupDelete: 'voice:callerGroup:delete',
+} as const;
+
+export const callerListKey = ['voiceCallers', 'list'] as const;
+export const callerGroupListKey = ['voiceCallerGroups', 'list'] as const;
+
+export const listCallersQuery = listQuery<CallerIdListQuery, Page<CallerId>>('/caller/list', callerListKey);
+export const listCallerGroupsQuery = listQuery<CallerGroupListQuery, Page<CallerGroup>>(
+  '/callerGroup/list',
+  callerGroupListKey,
+);
+
+/** Caller IDs of one company (or every one in scope) for a group's members select. */
+export const callerOptionsQuery = (companyId: string | undefined) =>
+  queryOptions({
+    queryKey: [...callerListKey, 'options', companyId ?? ''] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<CallerId>>(
+        '/caller/list',
+        { pageSize: 500, companyId, column: 'number', order: 'asc' },
+        signal,
+      ),
+  });
+
+/** Caller groups for selects (a trunk's group rule). */
+export const callerGroupOptionsQuery = () =>
+  queryOptions({
+    queryKey: [...callerGroupListKey, 'options'] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<Page<CallerGroup>>(
+        '/callerGroup/list',
+        { pageSize: 500, column: 'name', order: 'asc' },
+        signal,
+      ),
+  });
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: callerListKey });
+    await queryClient.invalidateQueries({ queryKey: callerGroupListKey });
+  };
+}
+
+export function useSaveCaller() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: CallerIdInput | Omit<CallerIdEdit, 'id'> }) =>
+      id
+        ? apiClient.put<CallerId>('/caller/edit', { ...input, id })
+        : apiClient.post<CallerId>('/caller/add', input),
+    meta: { errorDisplay: 'inline' },
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveCallerGroup() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: CallerGroupInput | Omit<CallerGroupEdit, 'id'> }) =>
+      id
+        ? apiClient.put<CallerGroup>('/callerGroup/edit', { ...input, id })
+        : apiClient.post<CallerGroup>('/callerGroup/add', input),
+    meta: { errorDisplay: 'inline' },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCaller() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete<null>('/caller/delete', { id }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCallerGroup() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete<null>('/callerGroup/delete', { id }),
+    onSuccess: invalidate,
+  });
+}

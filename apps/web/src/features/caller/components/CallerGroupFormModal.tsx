@@ -1,0 +1,149 @@
+import {
+  CALLER_ROTATIONS,
+  type CallerGroup,
+  callerGroupEditSchema,
+  callerGroupInputSchema,
+  hasPlatformScope,
+} from '@switchboard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/FormModal';
+import { useEntityForm } from '@/components/use-entity-form';
+import { CompanySelect } from '@/features/sms-template';
+import { useSession } from '@/lib/session';
+import { callerOptionsQuery, useSaveCallerGroup } from '../api/callers';
+
+interface Values {
+  name: string;
+  companyId?: string;
+  rotation: CallerGroup['rotation'];
+  callerIds: string[];
+  enabled: boolean;
+  remark: string;
+}
+
+const EMPTY: Values = { name: '', rotation: 'round_robin', callerIds: [], enabled: true, remark: '' };
+
+const valuesOf = (g: CallerGroup | null): Values =>
+  g
+    ? {
+        name: g.name,
+        rotation: g.rotation,
+        callerIds: g.members.map((m) => m.id),
+        enabled: g.enabled,
+        remark: g.remark ?? '',
+      }
+    : EMPTY;
+
+function bodyOf(values: Values, pickCompany: boolean) {
+  const v = { ...EMPTY, ...values };
+  return {
+    name: v.name.trim(),
+    rotation: v.rotation,
+    callerIds: v.callerIds,
+    enabled: v.enabled,
+    remark: v.remark.trim() || null,
+    ...(pickCompany && v.companyId ? { companyId: v.companyId } : {}),
+  };
+}
+
+/** Add or edit a caller group: its company's caller IDs in rotation order, round robin or random. */
+export function CallerGroupFormModal({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: CallerGroup | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('caller');
+  const save = useSaveCallerGroup();
+  const session = useSession();
+  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const labels = {
+    name: t('group.name'),
+    companyId: t('fields.company'),
+    rotation: t('group.rotation'),
+    callerIds: t('group.members'),
+    enabled: t('fields.enabled'),
+    remark: t('fields.remark'),
+  };
+  const { form, rule, submit } = useEntityForm<Values, CallerGroup>({
+    open,
+    editing,
+    valuesOf,
+    schema: {
+      safeParse: (values: unknown) =>
+        editing
+          ? callerGroupEditSchema.safeParse({ ...bodyOf(values as Values, false), id: editing.id })
+          : callerGroupInputSchema.safeParse(bodyOf(values as Values, pickCompany)),
+    },
+    labels,
+    save: (values) => save.mutateAsync({ id: editing?.id, input: bodyOf(values, pickCompany) }),
+    successMessage: t('saved'),
+    onSaved: onClose,
+    errorCodeFields: { CALLER_GROUP_NAME_TAKEN: 'name', CALLER_GROUP_MEMBER_UNKNOWN: 'callerIds' },
+  });
+  const picked = Form.useWatch('companyId', form);
+  // Staff pick the company first; others see the caller IDs of their scope (the server checks the company).
+  const companyId = editing?.companyId ?? (pickCompany ? picked : undefined);
+  const callers = useQuery({ ...callerOptionsQuery(companyId), enabled: open && (!pickCompany || !!picked) });
+  return (
+    <FormModal
+      form={form}
+      open={open}
+      title={editing ? t('group.editTitle') : t('group.createTitle')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      initialValues={EMPTY}
+      testId="caller-group-form"
+    >
+      {pickCompany ? (
+        <Form.Item
+          name="companyId"
+          label={labels.companyId}
+          rules={[{ required: true, message: t('pickCompany') }]}
+        >
+          <CompanySelect testId="caller-group-company" />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
+        <Input maxLength={64} data-testid="caller-group-name" />
+      </Form.Item>
+      <Form.Item name="rotation" label={labels.rotation} rules={[rule('rotation')]}>
+        <Select
+          data-testid="caller-group-rotation"
+          options={CALLER_ROTATIONS.map((r) => ({ value: r, label: t(`group.rotations.${r}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="callerIds"
+        label={labels.callerIds}
+        rules={[rule('callerIds')]}
+        extra={t('group.membersHint')}
+      >
+        <Select
+          mode="multiple"
+          data-testid="caller-group-members"
+          loading={callers.isFetching}
+          optionFilterProp="label"
+          options={(callers.data?.records ?? []).map((c) => ({
+            value: c.id,
+            label: c.enabled ? c.number : `${c.number} (${t('disabled')})`,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
+        <Input maxLength={255} />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,1 @@
+export { CallerGroupSelect } from './components/CallerGroupSelect';

@@ -1,0 +1,110 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type CallerGroup, callerGroupListQuerySchema } from '@switchboard/contracts';
+import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '@/components/Can';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { CALLER_PERMISSIONS, listCallerGroupsQuery, useDeleteCallerGroup } from '../api/callers';
+import { CallerGroupFormModal } from '../components/CallerGroupFormModal';
+
+/** voice/CallerGroupList (`/callerGroup`): caller IDs a task rotates through. */
+export default function CallerGroupListPage() {
+  const { t } = useTranslation('caller');
+  const { modal, message } = App.useApp();
+  const [form, setForm] = useState<{ open: boolean; editing: CallerGroup | null }>({
+    open: false,
+    editing: null,
+  });
+  const remove = useDeleteCallerGroup();
+
+  const columns: TableColumnsType<CallerGroup> = [
+    { title: t('group.name'), dataIndex: 'name', sorter: true },
+    { title: t('fields.company'), dataIndex: 'companyName', responsive: ['md'] },
+    {
+      title: t('group.rotation'),
+      dataIndex: 'rotation',
+      sorter: true,
+      responsive: ['sm'],
+      render: (v: CallerGroup['rotation']) => t(`group.rotations.${v}`),
+    },
+    {
+      title: t('group.members'),
+      key: 'members',
+      render: (_: unknown, r) => (
+        <span style={{ overflowWrap: 'anywhere' }} data-testid="caller-group-members-cell">
+          {r.members.map((m) => m.number).join(', ')}
+        </span>
+      ),
+    },
+    {
+      title: t('fields.enabled'),
+      dataIndex: 'enabled',
+      responsive: ['lg'],
+      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('enabled') : t('disabled')}</Tag>,
+    },
+    rowActionsColumn<CallerGroup>(t('actions'), (record) => [
+      {
+        key: 'edit',
+        label: t('edit'),
+        permission: CALLER_PERMISSIONS.groupEdit,
+        onClick: () => setForm({ open: true, editing: record }),
+      },
+      {
+        key: 'delete',
+        label: t('delete'),
+        permission: CALLER_PERMISSIONS.groupDelete,
+        danger: true,
+        onClick: () =>
+          modal.confirm({
+            title: t('deleteTitle'),
+            content: t('deleteConfirm', { name: record.name }),
+            okText: t('delete'),
+            okButtonProps: { danger: true },
+            cancelText: t('cancel'),
+            onOk: () =>
+              remove.mutateAsync(record.id).then(
+                () => void message.success(t('deleted')),
+                () => {},
+              ),
+          }),
+      },
+    ]),
+  ];
+
+  return (
+    <>
+      <ResourceTable
+        params={callerGroupListQuerySchema}
+        query={listCallerGroupsQuery}
+        rowKey="id"
+        title={t('group.title')}
+        testId="caller-group-table"
+        columns={columns}
+        filters={
+          <Form.Item name="name" label={t('group.name')}>
+            <Input allowClear />
+          </Form.Item>
+        }
+        toolbar={() => (
+          <Can action={CALLER_PERMISSIONS.groupAdd}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({ open: true, editing: null })}
+              data-testid="caller-group-add"
+            >
+              {t('add')}
+            </Button>
+          </Can>
+        )}
+      />
+      <CallerGroupFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { type SipAccount, sipAccountEditSchema, sipAccountInputSchema } from '@switchboard/contracts';
+import { Form, Input, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/FormModal';
+import { useEntityForm } from '@/components/use-entity-form';
+import { useSaveSipAccount } from '../api/trunks';
+
+interface Values {
+  username: string;
+  password: string;
+  realm: string;
+  expiresS: number | null;
+  remark: string;
+}
+
+const EMPTY: Values = { username: '', password: '', realm: '', expiresS: 3600, remark: '' };
+
+const valuesOf = (a: SipAccount | null): Values =>
+  a
+    ? { ...EMPTY, username: a.username, realm: a.realm ?? '', expiresS: a.expiresS, remark: a.remark ?? '' }
+    : EMPTY;
+
+function bodyOf(values: Values, editing: boolean) {
+  const v = { ...EMPTY, ...values };
+  return {
+    username: v.username.trim(),
+    realm: v.realm.trim() || null,
+    expiresS: v.expiresS,
+    remark: v.remark.trim() || null,
+    ...(editing && !v.password ? {} : { password: v.password }),
+  };
+}
+
+/** Add or edit a SIP account (the password is write-only: empty on an edit keeps it). */
+export function SipAccountFormModal({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: SipAccount | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('trunk');
+  const save = useSaveSipAccount();
+  const labels = {
+    username: t('sip.username'),
+    password: t('sip.password'),
+    realm: t('sip.realm'),
+    expiresS: t('sip.expiresS'),
+    remark: t('fields.remark'),
+  };
+  const { form, rule, submit } = useEntityForm<Values, SipAccount>({
+    open,
+    editing,
+    valuesOf,
+    schema: {
+      safeParse: (values: unknown) =>
+        editing
+          ? sipAccountEditSchema.safeParse({ ...bodyOf(values as Values, true), id: editing.id })
+          : sipAccountInputSchema.safeParse(bodyOf(values as Values, false)),
+    },
+    labels,
+    save: (values) =>
+      save.mutateAsync({
+        id: editing?.id,
+        input: bodyOf(values, editing !== null) as Parameters<typeof save.mutateAsync>[0]['input'],
+      }),
+    successMessage: t('saved'),
+    onSaved: onClose,
+    errorCodeFields: { SIP_ACCOUNT_TAKEN: 'username' },
+  });
+  return (
+    <FormModal
+      form={form}
+      open={open}
+      title={editing ? t('sip.editTitle') : t('sip.createTitle')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      initialValues={EMPTY}
+      testId="sip-form"
+    >
+      <Form.Item name="username" label={labels.username} rules={[rule('username')]}>
+        <Input maxLength={64} autoComplete="off" data-testid="sip-username" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={labels.password}
+        rules={[rule('password')]}
+        extra={editing ? t('sip.passwordKeep') : undefined}
+      >
+        <Input.Password maxLength={128} autoComplete="new-password" data-testid="sip-password" />
+      </Form.Item>
+      <Form.Item name="realm" label={labels.realm} rules={[rule('realm')]} extra={t('sip.realmHint')}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="expiresS" label={labels.expiresS} rules={[rule('expiresS')]}>
+        <InputNumber precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
+        <Input maxLength={255} />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,254 @@
+import {
+  CALLER_ID_RULES,
+  TRUNK_AUTH_MODES,
+  TRUNK_TRANSPORTS,
+  type Trunk,
+  trunkEditSchema,
+  trunkInputSchema,
+  VOICE_CODECS,
+} from '@switchboard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/FormModal';
+import { useEntityForm } from '@/components/use-entity-form';
+import { CallerGroupSelect } from '@/features/caller';
+import { sipAccountOptionsQuery, useSaveTrunk } from '../api/trunks';
+
+interface Values {
+  name: string;
+  enabled: boolean;
+  host: string;
+  port: number | null;
+  transport: Trunk['transport'];
+  authMode: Trunk['authMode'];
+  sipAccountId: string | null;
+  codecs: Trunk['codecs'];
+  maxCalls: number | null;
+  cps: number | null;
+  callerIdRule: Trunk['callerIdRule'];
+  callerGroupId: string;
+  fixedCallerId: string;
+  stripPrefix: string;
+  optionsIntervalS: number | null;
+  remark: string;
+}
+
+const EMPTY: Values = {
+  name: '',
+  enabled: true,
+  host: '',
+  port: 5060,
+  transport: 'udp',
+  authMode: 'ip',
+  sipAccountId: null,
+  codecs: ['PCMU', 'PCMA'],
+  maxCalls: 30,
+  cps: 10,
+  callerIdRule: 'pass',
+  callerGroupId: '',
+  fixedCallerId: '',
+  stripPrefix: '',
+  optionsIntervalS: 30,
+  remark: '',
+};
+
+const valuesOf = (trunk: Trunk | null): Values =>
+  trunk
+    ? {
+        ...EMPTY,
+        ...trunk,
+        callerGroupId: trunk.callerGroupId ?? '',
+        fixedCallerId: trunk.fixedCallerId ?? '',
+        stripPrefix: trunk.stripPrefix ?? '',
+        remark: trunk.remark ?? '',
+      }
+    : EMPTY;
+
+function bodyOf(values: Values) {
+  const v = { ...EMPTY, ...values };
+  return {
+    ...v,
+    name: v.name.trim(),
+    host: v.host.trim(),
+    sipAccountId: v.sipAccountId || null,
+    callerGroupId: v.callerIdRule === 'group' ? v.callerGroupId.trim() || null : null,
+    fixedCallerId: v.callerIdRule === 'fixed' ? v.fixedCallerId.trim() || null : null,
+    stripPrefix: v.callerIdRule === 'strip_prefix' ? v.stripPrefix.trim() || null : null,
+    remark: v.remark.trim() || null,
+  };
+}
+
+/** Add or edit one voice trunk: address, authentication, codecs, limits and the caller-ID rule. */
+export function TrunkFormModal({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: Trunk | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('trunk');
+  const save = useSaveTrunk();
+  const accounts = useQuery({ ...sipAccountOptionsQuery(), enabled: open });
+  const labels: Record<keyof Values, string> = {
+    name: t('fields.name'),
+    enabled: t('fields.enabled'),
+    host: t('fields.host'),
+    port: t('fields.port'),
+    transport: t('fields.transport'),
+    authMode: t('fields.authMode'),
+    sipAccountId: t('fields.sipAccountId'),
+    codecs: t('fields.codecs'),
+    maxCalls: t('fields.maxCalls'),
+    cps: t('fields.cps'),
+    callerIdRule: t('fields.callerIdRule'),
+    callerGroupId: t('fields.callerGroupId'),
+    fixedCallerId: t('fields.fixedCallerId'),
+    stripPrefix: t('fields.stripPrefix'),
+    optionsIntervalS: t('fields.optionsIntervalS'),
+    remark: t('fields.remark'),
+  };
+  const { form, rule, submit } = useEntityForm<Values, Trunk>({
+    open,
+    editing,
+    valuesOf,
+    schema: {
+      safeParse: (values: unknown) =>
+        editing
+          ? trunkEditSchema.safeParse({ ...bodyOf(values as Values), id: editing.id })
+          : trunkInputSchema.safeParse(bodyOf(values as Values)),
+    },
+    labels,
+    save: (values) =>
+      save.mutateAsync({
+        id: editing?.id,
+        input: bodyOf(values) as Parameters<typeof save.mutateAsync>[0]['input'],
+      }),
+    successMessage: t('saved'),
+    onSaved: onClose,
+    errorCodeFields: {
+      TRUNK_NAME_TAKEN: 'name',
+      SIP_ACCOUNT_NOT_FOUND: 'sipAccountId',
+      CALLER_GROUP_NOT_FOUND: 'callerGroupId',
+    },
+  });
+  const authMode = Form.useWatch('authMode', form);
+  const callerIdRule = Form.useWatch('callerIdRule', form);
+  const half = { xs: 24, sm: 12 };
+  const number = (name: keyof Values, hint?: string) => (
+    <Form.Item name={name} label={labels[name]} rules={[rule(name)]} extra={hint}>
+      <InputNumber precision={0} style={{ width: '100%' }} data-testid={`trunk-${name}`} />
+    </Form.Item>
+  );
+
+  return (
+    <FormModal
+      form={form}
+      open={open}
+      title={editing ? t('editTitle') : t('createTitle')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      initialValues={EMPTY}
+      width={760}
+      testId="trunk-form"
+    >
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
+            <Input maxLength={64} data-testid="trunk-name" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
+            <Switch data-testid="trunk-enabled" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="host" label={labels.host} rules={[rule('host')]}>
+            <Input maxLength={255} placeholder="sip.carrier.example" data-testid="trunk-host" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>{number('port')}</Col>
+        <Col {...half}>
+          <Form.Item name="transport" label={labels.transport} rules={[rule('transport')]}>
+            <Select
+              data-testid="trunk-transport"
+              options={TRUNK_TRANSPORTS.map((v) => ({ value: v, label: v.toUpperCase() }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="codecs" label={labels.codecs} rules={[rule('codecs')]} extra={t('hints.codecs')}>
+            <Select mode="multiple" options={VOICE_CODECS.map((v) => ({ value: v, label: v }))} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="authMode" label={labels.authMode} rules={[rule('authMode')]}>
+            <Select
+              data-testid="trunk-authMode"
+              options={TRUNK_AUTH_MODES.map((v) => ({ value: v, label: t(`authModes.${v}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="sipAccountId"
+            label={labels.sipAccountId}
+            rules={[rule('sipAccountId')]}
+            extra={authMode === 'register' ? undefined : t('hints.sipAccountOptional')}
+          >
+            <Select
+              allowClear
+              loading={accounts.isFetching}
+              data-testid="trunk-sipAccount"
+              options={(accounts.data?.records ?? []).map((a) => ({
+                value: a.id,
+                label: a.realm ? `${a.username}@${a.realm}` : a.username,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>{number('maxCalls', t('hints.maxCalls'))}</Col>
+        <Col {...half}>{number('cps', t('hints.cps'))}</Col>
+        <Col {...half}>{number('optionsIntervalS', t('hints.optionsIntervalS'))}</Col>
+        <Col {...half}>
+          <Form.Item name="callerIdRule" label={labels.callerIdRule} rules={[rule('callerIdRule')]}>
+            <Select
+              data-testid="trunk-callerIdRule"
+              options={CALLER_ID_RULES.map((v) => ({ value: v, label: t(`callerIdRules.${v}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        {callerIdRule === 'group' ? (
+          <Col {...half}>
+            <Form.Item name="callerGroupId" label={labels.callerGroupId} rules={[rule('callerGroupId')]}>
+              <CallerGroupSelect testId="trunk-callerGroup" />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {callerIdRule === 'fixed' ? (
+          <Col {...half}>
+            <Form.Item name="fixedCallerId" label={labels.fixedCallerId} rules={[rule('fixedCallerId')]}>
+              <Input maxLength={21} data-testid="trunk-fixedCallerId" />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {callerIdRule === 'strip_prefix' ? (
+          <Col {...half}>
+            <Form.Item name="stripPrefix" label={labels.stripPrefix} rules={[rule('stripPrefix')]}>
+              <Input maxLength={11} />
+            </Form.Item>
+          </Col>
+        ) : null}
+      </Row>
+      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
+        <Input.TextArea maxLength={255} autoSize={{ minRows: 1, maxRows: 4 }} />
+      </Form.Item>
+    </FormModal>
+  );
+}

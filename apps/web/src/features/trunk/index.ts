@@ -1,0 +1,1 @@
+export { TrunkStateTag } from './components/TrunkStateTag';

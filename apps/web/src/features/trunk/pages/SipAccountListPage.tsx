@@ -1,0 +1,91 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type SipAccount, sipAccountListQuerySchema } from '@switchboard/contracts';
+import { App, Button, Form, Input, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '@/components/Can';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { listSipAccountsQuery, TRUNK_PERMISSIONS, useDeleteSipAccount } from '../api/trunks';
+import { SipAccountFormModal } from '../components/SipAccountFormModal';
+
+/** voice/SipAccountList (`/sys/fsAccount`): the SIP accounts trunks register with (administrators). */
+export default function SipAccountListPage() {
+  const { t } = useTranslation('trunk');
+  const { modal, message } = App.useApp();
+  const [form, setForm] = useState<{ open: boolean; editing: SipAccount | null }>({
+    open: false,
+    editing: null,
+  });
+  const remove = useDeleteSipAccount();
+
+  const columns: TableColumnsType<SipAccount> = [
+    { title: t('sip.username'), dataIndex: 'username', sorter: true },
+    { title: t('sip.realm'), dataIndex: 'realm', sorter: true, responsive: ['md'] },
+    { title: t('sip.expiresS'), dataIndex: 'expiresS', responsive: ['lg'] },
+    { title: t('sip.trunks'), dataIndex: 'trunks' },
+    { title: t('fields.remark'), dataIndex: 'remark', responsive: ['lg'] },
+    rowActionsColumn<SipAccount>(t('actions'), (record) => [
+      {
+        key: 'edit',
+        label: t('edit'),
+        permission: TRUNK_PERMISSIONS.sipEdit,
+        onClick: () => setForm({ open: true, editing: record }),
+      },
+      {
+        key: 'delete',
+        label: t('delete'),
+        permission: TRUNK_PERMISSIONS.sipDelete,
+        danger: true,
+        onClick: () =>
+          modal.confirm({
+            title: t('deleteTitle'),
+            content: t('deleteConfirm', { name: record.username }),
+            okText: t('delete'),
+            okButtonProps: { danger: true },
+            cancelText: t('cancel'),
+            onOk: () =>
+              remove.mutateAsync(record.id).then(
+                () => void message.success(t('deleted')),
+                () => {},
+              ),
+          }),
+      },
+    ]),
+  ];
+
+  return (
+    <>
+      <ResourceTable
+        params={sipAccountListQuerySchema}
+        query={listSipAccountsQuery}
+        rowKey="id"
+        title={t('sip.title')}
+        testId="sip-table"
+        columns={columns}
+        filters={
+          <Form.Item name="username" label={t('sip.username')}>
+            <Input allowClear data-testid="sip-search" />
+          </Form.Item>
+        }
+        toolbar={() => (
+          <Can action={TRUNK_PERMISSIONS.sipAdd}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({ open: true, editing: null })}
+              data-testid="sip-add"
+            >
+              {t('add')}
+            </Button>
+          </Can>
+        )}
+      />
+      <SipAccountFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type Trunk, trunkListQuerySchema } from '@switchboard/contracts';
+import { App, Button, Form, Input, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '@/components/Can';
+import { EnabledFilter } from '@/components/EnabledFilter';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { listTrunksQuery, TRUNK_PERMISSIONS, useDeleteTrunk, useTrunkStates } from '../api/trunks';
+import { TrunkFormModal } from '../components/TrunkFormModal';
+import { TrunkStateTag } from '../components/TrunkStateTag';
+
+/** voice/TrunkList: SIP trunks, their settings and live state (administrators). */
+export default function TrunkListPage() {
+  const { t } = useTranslation('trunk');
+  const { modal, message } = App.useApp();
+  const [form, setForm] = useState<{ open: boolean; editing: Trunk | null }>({ open: false, editing: null });
+  const remove = useDeleteTrunk();
+  const states = useTrunkStates();
+
+  const confirmDelete = (record: Trunk) =>
+    modal.confirm({
+      title: t('deleteTitle'),
+      content: t('deleteConfirm', { name: record.name }),
+      okText: t('delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () =>
+        remove.mutateAsync(record.id).then(
+          () => void message.success(t('deleted')),
+          () => {},
+        ),
+    });
+
+  const columns: TableColumnsType<Trunk> = [
+    { title: t('fields.name'), dataIndex: 'name', sorter: true },
+    {
+      title: t('fields.address'),
+      dataIndex: 'host',
+      sorter: true,
+      responsive: ['md'],
+      render: (_: string, r) => `${r.transport}:${r.host}:${r.port}`,
+      onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+    },
+    {
+      title: t('fields.authMode'),
+      dataIndex: 'authMode',
+      responsive: ['lg'],
+      render: (v: Trunk['authMode'], r) =>
+        r.sipUsername ? `${t(`authModes.${v}`)} · ${r.sipUsername}` : t(`authModes.${v}`),
+    },
+    {
+      title: t('fields.codecs'),
+      dataIndex: 'codecs',
+      responsive: ['xl'],
+      render: (v: string[]) => v.join(', '),
+    },
+    { title: t('fields.maxCalls'), dataIndex: 'maxCalls', sorter: true, responsive: ['lg'] },
+    { title: t('fields.cps'), dataIndex: 'cps', sorter: true, responsive: ['xl'] },
+    {
+      title: t('fields.state'),
+      key: 'state',
+      render: (_: unknown, r) => <TrunkStateTag state={states.get(r.id)} enabled={r.enabled} />,
+    },
+    {
+      title: t('fields.lastError'),
+      key: 'lastError',
+      responsive: ['md'],
+      render: (_: unknown, r) => (
+        <span data-testid="trunk-last-error" style={{ overflowWrap: 'anywhere' }}>
+          {states.get(r.id)?.lastError ?? ''}
+        </span>
+      ),
+    },
+    rowActionsColumn<Trunk>(t('actions'), (record) => [
+      {
+        key: 'edit',
+        label: t('edit'),
+        permission: TRUNK_PERMISSIONS.edit,
+        onClick: () => setForm({ open: true, editing: record }),
+      },
+      {
+        key: 'delete',
+        label: t('delete'),
+        permission: TRUNK_PERMISSIONS.delete,
+        danger: true,
+        onClick: () => confirmDelete(record),
+      },
+    ]),
+  ];
+
+  return (
+    <>
+      <ResourceTable
+        params={trunkListQuerySchema}
+        query={listTrunksQuery}
+        rowKey="id"
+        title={t('title')}
+        testId="trunk-table"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="name" label={t('search')}>
+              <Input allowClear placeholder={t('searchPlaceholder')} data-testid="trunk-search" />
+            </Form.Item>
+            <EnabledFilter label={t('fields.enabled')} />
+          </>
+        }
+        toolbar={() => (
+          <Can action={TRUNK_PERMISSIONS.add}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({ open: true, editing: null })}
+              data-testid="trunk-add"
+            >
+              {t('add')}
+            </Button>
+          </Can>
+        )}
+      />
+      <TrunkFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+    </>
+  );
+}
