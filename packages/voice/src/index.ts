@@ -4,4 +4,4 @@
  * key presses, offer/answer) and audio (`audio/`: G.711 µ-law and A-law, WAV, resampling,
  * text-to-speech). The server's voice modules and the carrier simulator build on it.
  */
-export {};
+export * from './audio/index';
