@@ -2,9 +2,15 @@ import type { Locale } from './constants';
 import { businessErrorTexts } from './errors/business';
 import { messagingErrorTexts } from './errors/messaging';
 import { platformErrorTexts } from './errors/platform';
+import { voiceIvrErrorTexts } from './errors/voice-ivr';
 
 /** The parts of the error texts, by domain (a code is defined in one part only). */
-export const ERROR_TEXT_PARTS = [platformErrorTexts, businessErrorTexts, messagingErrorTexts] as const;
+export const ERROR_TEXT_PARTS = [
+  platformErrorTexts,
+  businessErrorTexts,
+  messagingErrorTexts,
+  voiceIvrErrorTexts,
+] as const;
 
 /**
  * Stable error codes. The server answers `code` with the HTTP status and `message` in the
@@ -15,6 +21,7 @@ export const errorTexts = {
   ...platformErrorTexts,
   ...businessErrorTexts,
   ...messagingErrorTexts,
+  ...voiceIvrErrorTexts,
 } as const;
 
 export type ErrorCode = keyof typeof errorTexts;

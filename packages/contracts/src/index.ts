@@ -37,5 +37,6 @@ export * from './sms-text';
 export * from './sms-tools';
 export * from './user';
 export * from './validation';
+export * from './voice-ivr';
 export * from './wire';
 export { configureZod } from './zod-setup';

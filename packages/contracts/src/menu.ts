@@ -57,6 +57,8 @@ export const SCREEN_COMPONENTS = [
   'routing/GatewayGrants',
   'sms/GatewayList',
   'sms/SmsAnalysis',
+  'voip/IvrFileList',
+  'voip/IvrFlowList',
 ] as const;
 export type ScreenComponent = (typeof SCREEN_COMPONENTS)[number];
 

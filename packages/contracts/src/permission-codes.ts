@@ -165,6 +165,13 @@ export const PERMISSION_CODES = [
   'system:user:password',
   'system:user:resetGoogle',
   'test:home:view',
+  'voip:ivrFile:add',
+  'voip:ivrFile:delete',
+  'voip:ivrFile:list',
+  'voip:ivrFlow:add',
+  'voip:ivrFlow:delete',
+  'voip:ivrFlow:edit',
+  'voip:ivrFlow:list',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

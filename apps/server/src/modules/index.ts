@@ -11,6 +11,7 @@ import { departModule } from './depart';
 import { dictModule } from './dict';
 import { duplicateModule } from './duplicate';
 import { gatewayModule } from './gateway';
+import { ivrModule } from './ivr';
 import { ledgerModule } from './ledger';
 import { logsModule } from './logs';
 import { monitorModule } from './monitor';
@@ -69,5 +70,6 @@ export function appModules(): AppModule[] {
     smsTestModule,
     monitorModule,
     scheduledJobModule,
+    ivrModule,
   ];
 }

@@ -191,6 +191,8 @@ async function seedDemo(services: Services, password: string, openingBalance: bi
   await seedDepartments(services);
   for (const user of DEMO_USERS) await upsertUser(services, user, password);
   await services.rates.demo.seed(demoRatePlan((name) => stableId(`company:${name}`)));
+  // IVR prompts (text-to-speech, English and Chinese) and a "press 1 for yes, 2 for no" flow.
+  await services.ivr.seedDemo(stableId('company:Direct Retail Ltd'));
   // Money to send with (DEMO_BALANCE, set by `npm start`): one top-up per company, written once.
   if (openingBalance > 0n) {
     for (const c of DEMO_COMPANIES) {
