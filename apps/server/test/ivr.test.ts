@@ -69,7 +69,7 @@ async function upload(
   locale: Locale = EN,
 ) {
   const form = new FormData();
-  if (file) form.append('file', new Blob([file.bytes]), file.name);
+  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
   else form.append('other', 'x');
   const response = await fetch(`${s.baseUrl}/api/voip/ivrFile/upload?${new URLSearchParams(query)}`, {
     method: 'POST',

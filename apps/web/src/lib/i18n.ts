@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'menuAdmin',
   'jobs',
   'role',
+  'ivr',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -58,6 +58,8 @@ const LOADERS: Record<ScreenComponent, Loader> = {
   'routing/OperatorList': () => import('@/features/routing/pages/OperatorListPage'),
   'routing/GatewayGrants': () => import('@/features/routing/pages/GatewayGrantsPage'),
   'sms/GatewayList': () => import('@/features/gateway/pages/GatewayListPage'),
+  'voip/IvrFileList': () => import('@/features/ivr/pages/IvrFileListPage'),
+  'voip/IvrFlowList': () => import('@/features/ivr/pages/IvrFlowListPage'),
   'sms/SmsAnalysis': () => import('@/features/sms-stats/pages/SmsAnalysisPage'),
 };
 
