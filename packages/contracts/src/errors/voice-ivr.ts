@@ -20,7 +20,7 @@ export const voiceIvrErrorTexts = {
   },
   IVR_FILE_NOT_WAV: {
     'en-US': 'The file is not a wav file this system can read (PCM 8 to 32-bit, float, µ-law or A-law)',
-    'zh-CN': '该文件不是可读取的wav文件（支持8至32位PCM、浮点、µ-law或A-law）',
+    'zh-CN': '该文件不是可读取的wav文件（支持8至32位PCM、浮点、μ律或A律）',
   },
   IVR_FILE_EMPTY: {
     'en-US': 'The wav file holds no sound',
