@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, switchLanguage, test } from './support';
+import { expect, SCREENSHOTS, signIn, switchLanguage, test } from './support';
 
 /**
  * IVR files (issue 23), in both languages, at 1440 and 390 px: a customer makes a file from
@@ -77,6 +77,7 @@ for (const lang of LANGUAGES) {
         .toBeGreaterThan(1);
       const box = await audio.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(lang.width);
+      await page.screenshot({ path: `${SCREENSHOTS}/23-ivr-files-${lang.locale}-${lang.width}.png` });
     } finally {
       await context.close();
     }

@@ -14,7 +14,7 @@ import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { formatDateTime } from '@/lib/format';
 import { listIvrFilesQuery, useDeleteIvrFile, useDeleteIvrFiles } from '../api/files';
-import { AudioPlayer } from '../components/AudioPlayer';
+import { AudioPlayer, PlayButton, usePlaying } from '../components/AudioPlayer';
 import { TtsFormModal } from '../components/TtsFormModal';
 import { UploadModal } from '../components/UploadModal';
 import { formatDuration } from '../format';
@@ -28,6 +28,7 @@ export default function IvrFileListPage() {
   const [dialog, setDialog] = useState<'tts' | 'upload' | null>(null);
   const remove = useDeleteIvrFile();
   const removeMany = useDeleteIvrFiles();
+  const [playing, setPlaying] = usePlaying();
 
   const columns: TableColumnsType<IvrFile> = [
     {
@@ -37,6 +38,7 @@ export default function IvrFileListPage() {
       render: (v: string, row) => (
         <>
           <span data-testid="ivr-file-name">{v}</span>
+          {playing?.id === String(row.id) ? <AudioPlayer playing={playing} name={row.name} /> : null}
           {row.text ? (
             <Typography.Paragraph
               type="secondary"
@@ -64,7 +66,11 @@ export default function IvrFileListPage() {
       title: t('files.fields.duration'),
       dataIndex: 'durationMs',
       sorter: true,
-      render: (v: number) => <span data-testid="ivr-file-duration">{formatDuration(v)}</span>,
+      render: (v: number) => (
+        <span data-testid="ivr-file-duration" style={{ whiteSpace: 'nowrap' }}>
+          {formatDuration(v)}
+        </span>
+      ),
     },
     { title: t('files.fields.company'), dataIndex: 'companyName', responsive: ['lg'] },
     {
@@ -77,9 +83,8 @@ export default function IvrFileListPage() {
     {
       title: t('files.listen'),
       key: 'play',
-      render: (_: unknown, row) => (
-        <AudioPlayer key={String(row.id)} fileId={String(row.id)} name={row.name} />
-      ),
+      width: 64,
+      render: (_: unknown, row) => <PlayButton fileId={String(row.id)} onLoaded={setPlaying} />,
     },
     rowActionsColumn<IvrFile>(t('common.actions'), (row) => [
       {
