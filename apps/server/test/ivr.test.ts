@@ -194,6 +194,14 @@ describe('text-to-speech files', () => {
       'language',
       /.+/,
     );
+    // NUL and a lone surrogate are refused at the edge, as everywhere (never a server error).
+    expectFieldError(
+      await tts('customer', { name: unique('odd'), text: 'Hi\u0000 there \ud800 now', language: 'en' }),
+      'text',
+      /.+/,
+    );
+    // Line breaks and tabs are read as spaces.
+    expectOk(await tts('customer', { name: unique('lines'), text: 'Hello.\n\tPress 1.', language: 'en' }));
   }, 180_000);
 });
 

@@ -130,7 +130,9 @@ export class IvrService {
   }
 
   /** µ-law audio of `text`, from the cache or synthesised (and then cached). */
-  async speak(text: string, language: IvrLanguage): Promise<{ audio: Uint8Array; durationMs: number }> {
+  async speak(raw: string, language: IvrLanguage): Promise<{ audio: Uint8Array; durationMs: number }> {
+    // Control characters and lone surrogates say nothing: spaces and U+FFFD instead.
+    const text = raw.replace(/\p{Cc}/gu, ' ').replace(/\p{Cs}/gu, '\uFFFD');
     const hash = createHash('sha256').update(`${TTS_ENGINE}\n${language}\n${text}`).digest('hex');
     const hit = await this.repo.cached(hash);
     if (hit) return hit;
