@@ -15,6 +15,7 @@ export * from './modules/country/schema';
 export * from './modules/depart/schema';
 export * from './modules/dict/schema';
 export * from './modules/gateway/schema';
+export * from './modules/ivr/schema';
 export * from './modules/ledger/schema';
 export * from './modules/logs/schema';
 export * from './modules/payments/schema';

@@ -410,6 +410,19 @@ export const ROUTE_CASES: Record<string, string> = {
   'GET /api/voip/trunk/options': 'A',
   'GET /api/voip/trunk/queryById': 'A',
   'GET /api/voip/trunk/state': 'A',
+  'GET /api/voip/ivrFile/audio': 'ACDGS',
+  'DELETE /api/voip/ivrFile/delete': 'ACDGS',
+  'DELETE /api/voip/ivrFile/deleteBatch': 'ACDGS',
+  'GET /api/voip/ivrFile/list': 'ACDGS',
+  'GET /api/voip/ivrFile/queryById': 'ACDGS',
+  'POST /api/voip/ivrFile/tts': 'ACDGS',
+  'POST /api/voip/ivrFile/upload': 'ACDGS',
+  'POST /api/voip/ivrFlow/add': 'ACDGS',
+  'DELETE /api/voip/ivrFlow/delete': 'ACDGS',
+  'DELETE /api/voip/ivrFlow/deleteBatch': 'ACDGS',
+  'PUT /api/voip/ivrFlow/edit': 'ACDGS',
+  'GET /api/voip/ivrFlow/list': 'ACDGS',
+  'GET /api/voip/ivrFlow/queryById': 'ACDGS',
 };
 
 /**

@@ -379,9 +379,8 @@ describe('live state and gateway notify', () => {
 
       // In each reader's language; going down is urgent (pops up), coming back routine.
       const notices = async (locale = EN) =>
-        expectOk(
-          await call<AnnouncementsByUser>('admin', 'GET', '/sys/annountCement/listByUser', { locale }),
-        ).sysMsgList;
+        expectOk(await call<AnnouncementsByUser>('admin', 'GET', '/sys/annountCement/listByUser', { locale }))
+          .sysMsgList;
       const titled = async (code: 'TRUNK_DOWN_TITLE' | 'TRUNK_UP_TITLE', locale = EN) =>
         (await notices(locale)).find((m) => m.title === text(code, locale, { name: trunk.name }));
       await eventually(async () =>

@@ -13,6 +13,7 @@ import type country from './locales/en-US/country.json';
 import type dict from './locales/en-US/dict.json';
 import type gateway from './locales/en-US/gateway.json';
 import type home from './locales/en-US/home.json';
+import type ivr from './locales/en-US/ivr.json';
 import type jobs from './locales/en-US/jobs.json';
 import type layout from './locales/en-US/layout.json';
 import type ledger from './locales/en-US/ledger.json';
@@ -71,6 +72,7 @@ declare module 'i18next' {
       callTask: typeof callTask;
       trunk: typeof trunk;
       caller: typeof caller;
+      ivr: typeof ivr;
     };
   }
 }

@@ -2,6 +2,7 @@ import type { Locale } from './constants';
 import { businessErrorTexts } from './errors/business';
 import { messagingErrorTexts } from './errors/messaging';
 import { platformErrorTexts } from './errors/platform';
+import { voiceIvrErrorTexts } from './errors/voice-ivr';
 import { voiceTaskErrorTexts } from './errors/voice-task';
 import { voiceTrunkErrorTexts } from './errors/voice-trunk';
 
@@ -12,6 +13,7 @@ export const ERROR_TEXT_PARTS = [
   messagingErrorTexts,
   voiceTaskErrorTexts,
   voiceTrunkErrorTexts,
+  voiceIvrErrorTexts,
 ] as const;
 
 /**
@@ -25,6 +27,7 @@ export const errorTexts = {
   ...messagingErrorTexts,
   ...voiceTaskErrorTexts,
   ...voiceTrunkErrorTexts,
+  ...voiceIvrErrorTexts,
 } as const;
 
 export type ErrorCode = keyof typeof errorTexts;

@@ -64,6 +64,8 @@ export const SCREEN_COMPONENTS = [
   'voice/VoiceRouteList',
   'voice/CallerList',
   'voice/CallerGroupList',
+  'voip/IvrFileList',
+  'voip/IvrFlowList',
 ] as const;
 export type ScreenComponent = (typeof SCREEN_COMPONENTS)[number];
 

@@ -195,6 +195,13 @@ export const PERMISSION_CODES = [
   'voice:trunk:edit',
   'voice:trunk:list',
   'voice:trunk:options',
+  'voip:ivrFile:add',
+  'voip:ivrFile:delete',
+  'voip:ivrFile:list',
+  'voip:ivrFlow:add',
+  'voip:ivrFlow:delete',
+  'voip:ivrFlow:edit',
+  'voip:ivrFlow:list',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

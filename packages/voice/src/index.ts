@@ -4,6 +4,8 @@
  * key presses, offer/answer) and audio (`audio/`: G.711 µ-law and A-law, WAV, resampling,
  * text-to-speech). The server's voice modules and the carrier simulator build on it.
  */
+
+export * from './audio/index';
 export * from './rtp/call-media';
 export * from './rtp/clock';
 export * from './rtp/packet';

@@ -13,6 +13,7 @@ import { departModule } from './depart';
 import { dictModule } from './dict';
 import { duplicateModule } from './duplicate';
 import { gatewayModule } from './gateway';
+import { ivrModule } from './ivr';
 import { ledgerModule } from './ledger';
 import { logsModule } from './logs';
 import { monitorModule } from './monitor';
@@ -75,5 +76,6 @@ export function appModules(): AppModule[] {
     callerModule,
     trunkModule,
     scheduledJobModule,
+    ivrModule,
   ];
 }

@@ -126,6 +126,9 @@ export async function createHttpServer(options: HttpOptions): Promise<{
         defaultSrc: ["'self'"],
         // Announcement pictures may be given by https address (the sanitisers allow https and data:).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // IVR prompts play from blob: addresses (fetched with the session's header, which an
+        // <audio src> cannot send).
+        mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -43,6 +43,7 @@ export const NAMESPACES = [
   'callTask',
   'trunk',
   'caller',
+  'ivr',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -7,6 +7,13 @@ import { describe, expect, it } from 'vitest';
  * an untranslated or half-translated string ('password' in a log, '固定 Header').
  */
 const ALLOWED = new Set([
+  // Voice (issue 23): the upload format, its rate and sample coding (PCM, μ律/A律), and IVR as
+  // Chinese consoles write it
+  'wav',
+  'kHz',
+  'PCM',
+  'A',
+  'IVR',
   // Names and protocols
   'Switchboard',
   'Telegram',

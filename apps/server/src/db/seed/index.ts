@@ -200,6 +200,8 @@ async function seedDemo(
   for (const module of modules) await module.seedDemo?.(servicesOf(module, services), platform);
   // The demo customer's caller IDs and caller group (the voice demo calls from them).
   await services.callers.seedDemo(DEMO_CALLERS);
+  // IVR prompts (text-to-speech, English and Chinese) and a "press 1 for yes, 2 for no" flow.
+  await services.ivr.seedDemo(stableId('company:Direct Retail Ltd'));
   // Money to send with (DEMO_BALANCE, set by `npm start`): one top-up per company, written once.
   if (openingBalance > 0n) {
     for (const c of DEMO_COMPANIES) {

@@ -2,11 +2,10 @@ import { ACCOUNT_MENU } from './menu-sections/account';
 import { MESSAGING_MENU } from './menu-sections/messaging';
 import { SYSTEM_MENU } from './menu-sections/system';
 import type { MenuSeed } from './menu-sections/types';
-import { VOICE_TASK_MENU } from './menu-sections/voice-task';
 import { VOICE_MENU } from './menu-sections/voice';
 
 export { BUTTON_TITLES_ZH } from './menu-sections/button-titles';
 export type { MenuSeed } from './menu-sections/types';
 
 /** Screens that exist, by section (menu-sections/*). Later issues add their own nodes there. */
-export const MENU: MenuSeed[] = [...ACCOUNT_MENU, ...SYSTEM_MENU, ...MESSAGING_MENU, ...VOICE_MENU, ...VOICE_TASK_MENU];
+export const MENU: MenuSeed[] = [...ACCOUNT_MENU, ...SYSTEM_MENU, ...MESSAGING_MENU, ...VOICE_MENU];

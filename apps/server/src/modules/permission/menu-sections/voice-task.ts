@@ -1,49 +1,36 @@
-import { type MenuSeed, writers } from './types';
+import type { MenuSeed } from './types';
 
-/** Group call tasks and their call records (issue 23). The voice screens may be gathered under one parent at merge. */
-export const VOICE_TASK_MENU: MenuSeed[] = [
+/** Group call tasks and their call records (issue 23), screens of the Voice section (voice.ts). */
+export const VOICE_TASK_SCREENS: MenuSeed[] = [
   {
-    key: 'callTasks',
-    title: 'Group calls',
-    titleKey: 'menu.callTasks',
-    path: '/groupCallTask',
-    component: 'layouts/RouteView',
-    redirect: '/groupCallTask/list',
-    icon: 'phone',
-    alwaysShow: true,
-    roles: writers,
-    children: [
+    key: 'callTaskList',
+    title: 'Group call tasks',
+    titleKey: 'menu.callTaskList',
+    path: '/groupCallTask/list',
+    component: 'callTask/TaskList',
+    perms: 'voice:task:list',
+    buttons: [
+      { key: 'callTaskAdd', title: 'Add', perms: 'voice:task:add', permsType: '1' },
+      { key: 'callTaskEdit', title: 'Edit', perms: 'voice:task:edit', permsType: '1' },
+      { key: 'callTaskDelete', title: 'Delete', perms: 'voice:task:delete', permsType: '1' },
       {
-        key: 'callTaskList',
-        title: 'Group call tasks',
-        titleKey: 'menu.callTaskList',
-        path: '/groupCallTask/list',
-        component: 'callTask/TaskList',
-        perms: 'voice:task:list',
-        buttons: [
-          { key: 'callTaskAdd', title: 'Add', perms: 'voice:task:add', permsType: '1' },
-          { key: 'callTaskEdit', title: 'Edit', perms: 'voice:task:edit', permsType: '1' },
-          { key: 'callTaskDelete', title: 'Delete', perms: 'voice:task:delete', permsType: '1' },
-          {
-            key: 'callTaskRun',
-            title: 'Run, pause, resume, stop, re-call',
-            perms: 'voice:task:run',
-            permsType: '1',
-          },
-        ],
+        key: 'callTaskRun',
+        title: 'Run, pause, resume, stop, re-call',
+        perms: 'voice:task:run',
+        permsType: '1',
       },
-      {
-        key: 'callRecords',
-        title: 'Call records',
-        titleKey: 'menu.callRecords',
-        path: '/groupCallTask/records',
-        component: 'callTask/CallRecords',
-        perms: 'voice:record:list',
-        buttons: [
-          { key: 'callRecordExport', title: 'Export', perms: 'voice:record:export', permsType: '1' },
-          { key: 'callRecordStats', title: 'Call statistics', perms: 'voice:record:stats', permsType: '1' },
-        ],
-      },
+    ],
+  },
+  {
+    key: 'callRecords',
+    title: 'Call records',
+    titleKey: 'menu.callRecords',
+    path: '/groupCallTask/records',
+    component: 'callTask/CallRecords',
+    perms: 'voice:record:list',
+    buttons: [
+      { key: 'callRecordExport', title: 'Export', perms: 'voice:record:export', permsType: '1' },
+      { key: 'callRecordStats', title: 'Call statistics', perms: 'voice:record:stats', permsType: '1' },
     ],
   },
 ];

@@ -1,4 +1,6 @@
 import { type MenuSeed, staff, writers } from './types';
+import { VOICE_IVR_SCREENS } from './voice-ivr';
+import { VOICE_TASK_SCREENS } from './voice-task';
 
 const crud = (prefix: string, area: 'trunk' | 'sipAccount' | 'route' | 'caller' | 'callerGroup') =>
   (['add', 'edit', 'delete'] as const).map((action) => ({
@@ -10,8 +12,8 @@ const crud = (prefix: string, area: 'trunk' | 'sipAccount' | 'route' | 'caller' 
 
 /**
  * Voice (issue 23): trunks, SIP accounts and voice routes (staff), caller IDs and caller groups
- * (every company role, and staff over their scope). Other voice screens (IVR, group call tasks)
- * join this section.
+ * (every company role, and staff over their scope), IVR files and flows (voice-ivr.ts), group
+ * call tasks and call records (voice-task.ts).
  */
 export const VOICE_MENU: MenuSeed[] = [
   {
@@ -81,6 +83,8 @@ export const VOICE_MENU: MenuSeed[] = [
         roles: writers,
         buttons: crud('voiceCallerGroup', 'callerGroup'),
       },
+      ...VOICE_IVR_SCREENS,
+      ...VOICE_TASK_SCREENS,
     ],
   },
 ];

@@ -1,0 +1,2 @@
+/** IVR files and flows (voip/IvrFileList, voip/IvrFlowList): the screens load lazily by their pages. */
+export { formatDuration } from './format';

@@ -1,0 +1,105 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type IvrFlow, ivrFlowListQuerySchema } from '@switchboard/contracts';
+import { App, Button, Form, Input, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '@/components/Can';
+import { ResourceTable } from '@/components/ResourceTable';
+import { rowActionsColumn } from '@/components/RowActions';
+import { formatDateTime } from '@/lib/format';
+import { listIvrFlowsQuery, useDeleteFlow } from '../api/flows';
+import { FlowFormModal } from '../components/FlowFormModal';
+
+export const IVR_FLOW_PERMISSIONS = {
+  add: 'voip:ivrFlow:add',
+  edit: 'voip:ivrFlow:edit',
+  delete: 'voip:ivrFlow:delete',
+} as const;
+
+/** voip/IvrFlowList: IVR flows ("IVR queues and timings"), each a small tree of prompts and keys. */
+export default function IvrFlowListPage() {
+  const { t } = useTranslation('ivr');
+  const { message } = App.useApp();
+  const [form, setForm] = useState<{ open: boolean; editing: IvrFlow | null }>({
+    open: false,
+    editing: null,
+  });
+  const remove = useDeleteFlow();
+
+  const columns: TableColumnsType<IvrFlow> = [
+    {
+      title: t('flows.fields.name'),
+      dataIndex: 'name',
+      sorter: true,
+      render: (v: string) => <span data-testid="ivr-flow-row-name">{v}</span>,
+    },
+    {
+      title: t('flows.fields.nodes'),
+      key: 'nodes',
+      render: (_: unknown, row) => row.nodes.map((n) => n.id).join(', '),
+    },
+    { title: t('flows.fields.remark'), dataIndex: 'remark', responsive: ['md'] },
+    { title: t('files.fields.company'), dataIndex: 'companyName', responsive: ['lg'] },
+    {
+      title: t('flows.fields.updatedAt'),
+      dataIndex: 'updatedAt',
+      sorter: true,
+      responsive: ['lg'],
+      render: (v: string) => formatDateTime(v),
+    },
+    rowActionsColumn<IvrFlow>(t('common.actions'), (row) => [
+      {
+        key: 'edit',
+        label: t('common.edit'),
+        permission: IVR_FLOW_PERMISSIONS.edit,
+        onClick: () => setForm({ open: true, editing: row }),
+        testId: 'ivr-flow-edit',
+      },
+      {
+        key: 'delete',
+        label: t('common.delete'),
+        permission: IVR_FLOW_PERMISSIONS.delete,
+        danger: true,
+        confirm: t('common.deleteConfirm', { name: row.name }),
+        onClick: () =>
+          remove.mutate(String(row.id), { onSuccess: () => void message.success(t('common.deleted')) }),
+        testId: 'ivr-flow-delete',
+      },
+    ]),
+  ];
+
+  return (
+    <>
+      <ResourceTable
+        params={ivrFlowListQuerySchema}
+        query={listIvrFlowsQuery}
+        rowKey="id"
+        title={t('flows.title')}
+        testId="ivr-flow-table"
+        columns={columns}
+        filters={
+          <Form.Item name="name" label={t('flows.fields.name')}>
+            <Input allowClear data-testid="ivr-flow-search" />
+          </Form.Item>
+        }
+        toolbar={() => (
+          <Can action={IVR_FLOW_PERMISSIONS.add}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setForm({ open: true, editing: null })}
+              data-testid="ivr-flow-add"
+            >
+              {t('flows.add')}
+            </Button>
+          </Can>
+        )}
+      />
+      <FlowFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
+    </>
+  );
+}
