@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { testLimits } from '../../vitest.limits.ts';
+import { busy, testLimits } from '../../vitest.limits.ts';
 import { precompress } from './build/precompress.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -75,5 +75,8 @@ export default defineConfig({
     // screens render slowly in jsdom: at load 13 on 2 cores a journey of several screens took
     // 30 s). A test that needs longer says so itself, with the reason.
     ...testLimits,
+    // Testing Library's waits (findBy, waitFor): half a test's limit, so a wait that never ends
+    // fails with its own message before the test's limit (src/test/setup.ts).
+    env: { TEST_WAIT_MS: String(30_000 * busy) },
   },
 });

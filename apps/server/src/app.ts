@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './platform/logger';
 import type { Api, AppModule, ModuleWorker, Platform, Services, WorkerRole } from './platform/module';
 import { buildServices, servicesOf } from './platform/module-graph';
 import { API_DOCS_PERMISSION } from './platform/openapi';
+import { setPasswordHashCost } from './platform/passwords';
 import { createPubSub } from './platform/pubsub';
 import { Realtime } from './platform/realtime';
 import { registerWebConsole } from './platform/web-static';
@@ -79,6 +80,8 @@ export async function buildCore(options: AppOptions): Promise<Core> {
       log,
       timeouts: config.databaseTimeouts,
     }));
+  // New password hashes at the configured cost (a process-wide setting; stored hashes keep theirs).
+  setPasswordHashCost(config.passwordHashCost);
   const pubsub = createPubSub(config, log);
   const realtime = new Realtime(pubsub, options.eventsChannel);
   const caches = new CacheBus(pubsub, `${options.eventsChannel ?? 'switchboard_events'}_caches`, log);

@@ -90,6 +90,11 @@ async function main() {
       `WARNING: CAPTCHA_DIFFICULTY=${config.captchaDifficulty} makes the captcha's proof of work next to free (tests only).`,
     );
   }
+  if (config.passwordHashCost < 14) {
+    lines.push(
+      `WARNING: PASSWORD_HASH_COST=${config.passwordHashCost} makes new password hashes cheap to guess (tests only).`,
+    );
+  }
   if (config.fixedOtp) {
     lines.push(
       'WARNING: INSECURE_FIXED_OTP is set: every code sent by SMS is the same (browser tests only).',

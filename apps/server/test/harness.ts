@@ -52,6 +52,13 @@ export interface CallResult<T> {
 export const DEMO_PASSWORD = 'Switchboard1';
 
 /**
+ * scrypt's cost for the passwords tests make (PASSWORD_HASH_COST): 16 times cheaper than in
+ * production. Tests sign in thousands of times; what they prove does not depend on the cost, and
+ * unit-auth-rules.test.ts tests hashing at both costs.
+ */
+export const TEST_PASSWORD_HASH_COST = '10';
+
+/**
  * PGlite data directories kept as dumps in the temp folder, keyed by what made them: a fresh
  * PGlite takes seconds to initialise (initdb), loading a dump a fraction of that.
  * - `empty`: a bare cluster (no migrations), for tests of the migrations themselves;
@@ -66,7 +73,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const templates = new Map<PgliteTemplate, Promise<Blob>>();
 
 function templateKey(kind: PgliteTemplate): string {
-  const hash = createHash('sha256').update(kind);
+  const hash = createHash('sha256')
+    .update(kind)
+    .update(kind === 'seeded' ? TEST_PASSWORD_HASH_COST : '');
   const pglite = JSON.parse(
     fs.readFileSync(path.join(here, '../../../node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };
@@ -98,7 +107,12 @@ async function makeTemplate(kind: PgliteTemplate): Promise<Blob> {
       const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteDump('empty') });
       if (kind === 'seeded') {
         const core = await buildCore({
-          config: loadConfig({ SEED_DEMO: '1', DEMO_PASSWORD, LOG_LEVEL: 'silent' }),
+          config: loadConfig({
+            SEED_DEMO: '1',
+            DEMO_PASSWORD,
+            LOG_LEVEL: 'silent',
+            PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+          }),
           database,
           logger: false,
         });
@@ -181,6 +195,7 @@ export async function startServer(
     SMPP_PORT: 'off',
     // The captcha's proof of work, solved by the tests themselves (support/api.ts solvedCaptcha).
     CAPTCHA_DIFFICULTY: '4',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     REDIS_URL: process.env.REDIS_URL,
     ...env,
     ...(options.bare ? { SEED_DEMO: '0' } : {}),

@@ -7,7 +7,7 @@ import { type EnvInput, loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
 import { verifyPassword } from '../src/platform/passwords';
 import { countries, dictionaries, permissions, rolePermissions, roles, settings, users } from '../src/schema';
-import { pgliteDump } from './harness';
+import { pgliteDump, TEST_PASSWORD_HASH_COST } from './harness';
 
 let database: Database | undefined;
 /** A migrated database with nothing in it (from a dump: initdb and migrations run once per change). */
@@ -24,7 +24,7 @@ const count = async (db: Database['db'], table: typeof users | typeof permission
 /** Starts (and stops) the server's core on a database, as a process does: migrations are done, seeds run. */
 async function start(db: Database, env: EnvInput) {
   const core = await buildCore({
-    config: loadConfig({ LOG_LEVEL: 'silent', ...env }),
+    config: loadConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, ...env }),
     database: db,
     logger: false,
   });
@@ -79,7 +79,7 @@ describe('demo mode is the database’s, not the start’s (issue 21)', () => {
   /** A start's demo mode, its callback setting and who opens with the default password. */
   async function startDemo(db: Database, env: EnvInput) {
     const core = await buildCore({
-      config: loadConfig({ LOG_LEVEL: 'silent', ...env }),
+      config: loadConfig({ LOG_LEVEL: 'silent', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, ...env }),
       database: db,
       logger: false,
     });

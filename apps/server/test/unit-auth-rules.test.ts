@@ -1,8 +1,16 @@
+import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { captchaRequired, counterKeys, failureDelayMs, pauseMs } from '../src/modules/auth/login-guard';
 import { ConfigError, loadConfig } from '../src/platform/config';
 import { ipAllowed, isValidIpRule } from '../src/platform/ip-rules';
-import { hashPassword, verifyPassword } from '../src/platform/passwords';
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  hashPassword,
+  passwordHashCost,
+  setPasswordHashCost,
+  unmatchableHash,
+  verifyPassword,
+} from '../src/platform/passwords';
 
 describe('login IP whitelist', () => {
   it('allows any address when empty', () => {
@@ -60,6 +68,42 @@ describe('passwords', () => {
     expect(await verifyPassword('Switchboard1', a)).toBe(true);
     expect(await verifyPassword('switchboard1', a)).toBe(false);
     expect(await verifyPassword('x', 'garbage')).toBe(false);
+  });
+
+  it('keep the cost they were made with: the default unnamed, any other named in the hash', async () => {
+    const [scheme, salt, hash] = (await hashPassword('Switchboard1', DEFAULT_PASSWORD_HASH_COST)).split('$');
+    expect(scheme).toBe('scrypt');
+    // The default cost is Node's scrypt default (N = 16384), the format hashes have always had.
+    expect(scryptSync('Switchboard1', Buffer.from(salt!, 'base64url'), 32).toString('base64url')).toBe(hash);
+    const cheap = await hashPassword('Switchboard1', 10);
+    const [, params, cheapSalt, cheapHash] = cheap.split('$');
+    expect(params).toBe('ln=10');
+    expect(
+      scryptSync('Switchboard1', Buffer.from(cheapSalt!, 'base64url'), 32, { N: 1024 }).toString('base64url'),
+    ).toBe(cheapHash);
+    expect(await verifyPassword('Switchboard1', cheap)).toBe(true);
+    expect(await verifyPassword('switchboard1', cheap)).toBe(false);
+    // A stored hash may not name a cost outside the bounds (memory), nor a malformed one.
+    for (const bad of ['ln=21', 'ln=3', 'ln=x', 'n=10']) {
+      expect(await verifyPassword('Switchboard1', cheap.replace('ln=10', bad))).toBe(false);
+    }
+  });
+
+  it('are made at the configured cost; nobody opens the unmatchable hash at it', async () => {
+    const before = passwordHashCost();
+    try {
+      setPasswordHashCost(11);
+      expect((await hashPassword('Switchboard1')).split('$')[1]).toBe('ln=11');
+      expect(unmatchableHash().split('$')[1]).toBe('ln=11');
+      expect(await verifyPassword('', unmatchableHash())).toBe(false);
+      expect(() => setPasswordHashCost(3)).toThrow();
+      expect(() => setPasswordHashCost(21)).toThrow();
+      setPasswordHashCost(DEFAULT_PASSWORD_HASH_COST);
+      expect((await hashPassword('Switchboard1')).split('$')).toHaveLength(3);
+      expect(unmatchableHash().split('$')).toHaveLength(3);
+    } finally {
+      setPasswordHashCost(before);
+    }
   });
 });
 

@@ -150,6 +150,15 @@ export const envSchema = z.object({
     .describe(
       "Zero bits of the captcha's proof of work (2^n SHA-256 on average: about a second in a browser). The tests use low values (the server warns below 12).",
     ),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(20)
+    .default(14)
+    .describe(
+      "scrypt's cost for new password hashes, as log2 of N (14: N = 16384, 16 MiB and tens of milliseconds per hash). Each stored hash keeps the cost it was made with, so a change never locks anyone out. The tests use 10 (the server warns below 14).",
+    ),
   INSECURE_FIXED_OTP: z
     .string()
     .regex(/^\d{6}$/, 'must be 6 digits')

@@ -35,6 +35,8 @@ export interface Config {
   fixedOtp?: string | undefined;
   /** Zero bits the captcha's proof of work needs (CAPTCHA_DIFFICULTY). */
   captchaDifficulty: number;
+  /** scrypt's cost (log2 N) for new password hashes (PASSWORD_HASH_COST). */
+  passwordHashCost: number;
   /** Login and operation log rows older than this are deleted (a daily job). */
   logRetentionDays: number;
   /** Ended sessions (expired or revoked) older than this are deleted (a daily job). */
@@ -145,6 +147,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     fixedOtp: e.INSECURE_FIXED_OTP,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     sessionRetentionDays: e.SESSION_RETENTION_DAYS,

@@ -11,8 +11,9 @@ await Promise.all(LOCALES.map(loadLocale));
 
 // findBy/waitFor end as soon as their condition holds; the limit only ends a wait that never will.
 // antd renders a lot per step, and a machine busy with other work (load 13 on 2 cores was seen)
-// made 5 s too tight: a limit is never what a test relies on, so it is generous.
-configure({ asyncUtilTimeout: 30_000 });
+// made 5 s too tight: a limit is never what a test relies on, so it is generous, and grows with the
+// load as the test limits do (TEST_WAIT_MS, vite.config.ts: at load 35 a 30 s wait ran out).
+configure({ asyncUtilTimeout: Number(import.meta.env.TEST_WAIT_MS) || 30_000 });
 
 // antd reads media queries (grid, responsive observers, responsive table columns), and so do
 // the layout and the row actions; jsdom has no matchMedia. Answered for a desktop width, or the
@@ -33,6 +34,17 @@ if (typeof window !== 'undefined') {
       dispatchEvent: () => false,
     }),
   });
+}
+
+// antd's generated styles go to a container outside the document (renderWithProviders, in
+// fake-api.tsx: jsdom matching them on every computed style was a quarter of a screen test's CPU).
+// What of them decides what a test sees stays: a closed popup (dropdown, select, tooltip, menu) is
+// hidden only by its `-hidden` class, and role queries leave hidden elements out.
+if (typeof document !== 'undefined' && !document.getElementById('antd-hidden')) {
+  const style = document.createElement('style');
+  style.id = 'antd-hidden';
+  style.textContent = '[class$="-hidden"], [class*="-hidden "] { display: none; }';
+  document.head.append(style);
 }
 
 afterEach(() => {

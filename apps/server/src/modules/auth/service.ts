@@ -14,7 +14,7 @@ import { AppError } from '../../platform/envelope';
 import { ipAllowed } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { hashPassword, unmatchableHash, verifyPassword } from '../../platform/passwords';
 import type { LoginMethod } from '../logs';
 import type { UserRow } from '../user';
 import {
@@ -29,9 +29,6 @@ import {
 import { AuthRepo } from './repo';
 import { phoneOf } from './sms-codes';
 import { checkTotp, newTotpSecret, totpSetup } from './totp';
-
-// A hash to compare against when the username does not exist, so both cases take as long.
-const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -182,7 +179,7 @@ export class AuthService {
         );
     }
     const user = await this.services.users.findByUsername(username);
-    const passwordOk = await verifyPassword(payload.password, user?.passwordHash ?? DUMMY_HASH);
+    const passwordOk = await verifyPassword(payload.password, user?.passwordHash ?? unmatchableHash());
     if (!user || !passwordOk) {
       return this.fail(
         username,
