@@ -209,6 +209,35 @@ export const envSchema = z.object({
     .describe(
       "The voice carrier simulator's SIP port on 127.0.0.1 (the demo trunk `demo-sip` is seeded pointing to it).",
     ),
+  VOICE_SIP_HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .describe(
+      "The address each worker process's SIP stack (and its RTP sockets) binds to for calls and trunk checks. The default suits the demo; a server facing carriers sets its own address (or 0.0.0.0 with `VOICE_SIP_PUBLIC_ADDRESS`).",
+    ),
+  VOICE_SIP_PUBLIC_ADDRESS: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      'The address put in Via, Contact and SDP when `VOICE_SIP_HOST` is a wildcard or behind NAT (unset: `VOICE_SIP_HOST`).',
+    ),
+  VOICE_SIP_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(0)
+    .describe(
+      "The SIP port (UDP and TCP) of each worker process's stack; 0 picks a free one (each process has its own stack, so several workers on one host need 0 or different ports).",
+    ),
+  VOICE_RTP_PORTS: z
+    .string()
+    .regex(/^\s*\d{1,5}\s*-\s*\d{1,5}\s*$/, 'must be a range, e.g. 20000-30000')
+    .default('20000-30000')
+    .describe('The UDP port range RTP sessions take their (even) ports from, one per call.'),
   PLATFORM_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
