@@ -47,7 +47,8 @@ const call = <T>(
 /** A short prompt: 0.4 s of a 440 Hz tone, 8 kHz 16-bit. */
 function promptWav(): Uint8Array {
   const samples = new Int16Array(3200);
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000));
+  for (let i = 0; i < samples.length; i++)
+    samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000));
   return writeWav(samples, 8000);
 }
 
@@ -177,7 +178,12 @@ describe('group calls through the SIP dialer', () => {
     });
     expect(task.counts).toMatchObject({ total: 4, answered: 2 });
     const byTo = await recordsOf(task.id);
-    expect(byTo['8613800007000']).toMatchObject({ result: 'answered', sipCode: 200, keys: '', trunkId: simTrunk.id });
+    expect(byTo['8613800007000']).toMatchObject({
+      result: 'answered',
+      sipCode: 200,
+      keys: '',
+      trunkId: simTrunk.id,
+    });
     expect(byTo['8613800007001']).toMatchObject({ result: 'busy', sipCode: 486, talkS: 0 });
     expect(byTo['8613800007004']).toMatchObject({ result: 'invalid_number', sipCode: 404, talkS: 0 });
     expect(byTo['8613800007006']).toMatchObject({ result: 'answered', keys: '1' });
@@ -255,6 +261,6 @@ describe('trunk states through the probe', () => {
       expect(st?.state).toBe('unreachable');
       return st!;
     });
-    expect(state.lastError).toBe("REGISTER: answered 401");
+    expect(state.lastError).toBe('REGISTER: answered 401');
   });
 });

@@ -33,13 +33,17 @@ const dialString = (to: string) => to.replace(/[^\d+]/g, '');
 
 /**
  * The SIP dialer of the task engine (`callPorts.dialer` in worker processes): tries the ordered
- * trunks in turn, skipping one at its concurrent-call limit or on a transport it lacks (TLS), and
+ * trunks in turn, skipping one at its concurrent-call limit or on a transport it lacks (TLS),
+ * pacing each trunk's call starts to its calls per second (per process), and
  * goes on to the next on 408, 5xx or no answer at all before the call is answered; sends the
  * trunk's caller ID (its rule applied to the task's) and digest credentials; on answer runs the
  * IVR plan (transfers are not placed yet: the call ends there, the keys kept), hangs up at the
  * task's maximum talk time, and counts its calls on the trunk (`callStarted`/`callEnded`).
  */
 export class SipDialer implements Dialer {
+  /** Per trunk: the earliest a next call may start in this process (its calls per second). */
+  private readonly nextStart = new Map<string, number>();
+
   constructor(
     private readonly voice: VoiceEngine,
     private readonly trunks: Pick<TrunkService, 'callStarted' | 'callEnded' | 'callerIdFor' | 'localCallsUp'>,
@@ -70,12 +74,22 @@ export class SipDialer implements Dialer {
     return last;
   }
 
+  /** Waits for the trunk's next call slot (`cps` calls a second, in this process). */
+  private async pace(target: TrunkTarget): Promise<void> {
+    if (!(target.cps > 0)) return;
+    const now = Date.now();
+    const at = Math.max(now, this.nextStart.get(target.trunkId) ?? 0);
+    this.nextStart.set(target.trunkId, at + 1000 / target.cps);
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
+
   private async attempt(
     request: DialRequest,
     target: TrunkTarget,
     startedAt: Date,
   ): Promise<{ attempt: 'done' | 'next'; outcome: DialOutcome }> {
     const stack = await this.voice.stack();
+    await this.pace(target);
     const callerId = await this.trunks.callerIdFor(
       target,
       request.callerId ?? '',

@@ -12,6 +12,7 @@ export class VoiceEngine implements ModuleWorker {
   readonly role = 'worker' as const;
   private opening: Promise<SipStack> | undefined;
   private stopped = false;
+  private readonly beforeClose = new Set<() => void>();
   readonly clock = MediaClock.shared();
 
   constructor(
@@ -49,6 +50,11 @@ export class VoiceEngine implements ModuleWorker {
     return this.opening;
   }
 
+  /** Runs `fn` before the stack closes (what keeps timers on it: registrations). */
+  onStop(fn: () => void): void {
+    this.beforeClose.add(fn);
+  }
+
   async start(): Promise<void> {
     this.stopped = false;
     await this.stack();
@@ -56,6 +62,7 @@ export class VoiceEngine implements ModuleWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const fn of this.beforeClose) fn();
     const opening = this.opening;
     this.opening = undefined;
     const stack = await opening?.catch(() => undefined);

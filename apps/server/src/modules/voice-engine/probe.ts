@@ -14,7 +14,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export class SipTrunkProbe implements TrunkProbe {
   private readonly registrations = new Map<string, { key: string; registration: Registration }>();
 
-  constructor(private readonly voice: VoiceEngine) {}
+  constructor(private readonly voice: VoiceEngine) {
+    // No registration outlives the stack (its refresh timer would send on a closed transport).
+    voice.onStop(() => {
+      for (const id of [...this.registrations.keys()]) void this.forget(id);
+    });
+  }
 
   async check(target: TrunkTarget): Promise<TrunkCheck> {
     if (target.transport === 'tls') return { state: 'unreachable', error: 'TLS is not supported yet' };
