@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IvrPlan, IvrPlanNode } from '@switchboard/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failsOver, type IvrEnd, type IvrMedia, resultOf, runIvr } from '../src/modules/voice-engine';
+import { failsOver, type IvrMedia, resultOf, runIvr } from '../src/modules/voice-engine';
 
 /**
  * The IVR run of an answered call (issue 23), on a media stand-in whose prompts end when the test
@@ -80,7 +80,7 @@ describe('runIvr', () => {
     await settle();
     expect(media.played).toHaveLength(1);
     media.key('1');
-    await expect(run).resolves.toEqual<IvrEnd>({ how: 'end', result: 'yes', keys: '1' });
+    await expect(run).resolves.toEqual({ how: 'end', result: 'yes', keys: '1' });
     expect(media.stops).toBeGreaterThan(0);
   });
 
@@ -104,7 +104,7 @@ describe('runIvr', () => {
     expect(media.played).toHaveLength(1); // the second round
     media.finish();
     await vi.advanceTimersByTimeAsync(1000);
-    await expect(run).resolves.toEqual<IvrEnd>({ how: 'end', result: 'no_key', keys: '5' });
+    await expect(run).resolves.toEqual({ how: 'end', result: 'no_key', keys: '5' });
   });
 
   it('goes to another node on a key in the wait, and answers a transfer as such', async () => {
@@ -129,7 +129,7 @@ describe('runIvr', () => {
     media.key('2');
     await settle();
     media.key('9');
-    await expect(run).resolves.toEqual<IvrEnd>({ how: 'transfer', number: '+8613800138000', keys: '29' });
+    await expect(run).resolves.toEqual({ how: 'transfer', number: '+8613800138000', keys: '29' });
   });
 
   it('stops when the call ends mid-prompt', async () => {
@@ -137,7 +137,7 @@ describe('runIvr', () => {
     await settle();
     media.key('3');
     hangup();
-    await expect(run).resolves.toEqual<IvrEnd>({ how: 'hangup', keys: '3' });
+    await expect(run).resolves.toEqual({ how: 'hangup', keys: '3' });
     expect(media.listenerCount('dtmf')).toBe(0);
   });
 
@@ -149,7 +149,7 @@ describe('runIvr', () => {
       ended,
     );
     await vi.advanceTimersByTimeAsync(10 * 60);
-    await expect(run).resolves.toEqual<IvrEnd>({ how: 'end', result: '', keys: '' });
+    await expect(run).resolves.toEqual({ how: 'end', result: '', keys: '' });
   });
 });
 
