@@ -186,7 +186,7 @@ export const envSchema = z.object({
     '`1`: delivery-report callbacks (and their "send test") may go to loopback, private and link-local addresses; `0`: refused. Unset: allowed only in demo mode (`SEED_DEMO=1`, or the database holds the demo users, also after a restart), refused on every other install whatever its database.',
   ),
   SMSC_SIM: flag.describe(
-    "`1`: start the two demo SMSC simulators in worker processes; `0`: never. Unset: started on the embedded database when its demo gateways exist (`npm start`), never with `DATABASE_URL`. The browser tests set `1` with ports of their own; the API tests' servers run no worker at all.",
+    "`1`: start the two demo SMSC simulators and the voice carrier simulator (`VOICE_SIM_PORT`) in worker processes; `0`: never. Unset: each started on the embedded database when its demo gateways (or demo trunk) exist (`npm start`), never with `DATABASE_URL`. The browser tests set `1` with ports of their own; the API tests' servers run no worker at all.",
   ),
   SMSC_SIM_OUTCOMES: z
     .string()
