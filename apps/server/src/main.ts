@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { buildApp, buildCore, type Core } from './app';
 import { DEMO_USERS } from './db/seed/demo-users';
 import { usersWithPassword } from './db/seed/index';
+import { type SimulatedCarrier, startSimulatedCarrier } from './demo/simulated-carrier';
 import { type SimulatedGateways, startSimulatedGateways } from './demo/simulated-gateways';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config';
 
@@ -60,9 +61,11 @@ async function main() {
     }
   }
   let simulators: SimulatedGateways | undefined;
+  let carrier: SimulatedCarrier | undefined;
   if (role !== 'api') {
-    // The demo's upstream SMSCs, when it wants them: before the binds that connect to them.
+    // The demo's upstream SMSCs and voice carrier, when it wants them: before the binds and trunk checks that reach them.
     simulators = await startSimulatedGateways(core);
+    carrier = await startSimulatedCarrier(core);
     await core.startWorkers();
   }
   if (core.seedReport.demo) {
@@ -109,6 +112,7 @@ async function main() {
     core.platform.log.info({ signal }, 'shutting down');
     await core.close();
     await simulators?.stop();
+    await carrier?.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

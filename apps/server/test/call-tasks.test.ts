@@ -43,7 +43,7 @@ import {
  * re-call of the failed numbers, per-minute charging exactly once with commissions, a pause for
  * balance and the resume after a top-up, crash leases (no number dialled twice), hang-up SMS,
  * records, export and statistics, and tenant isolation. The dialer is written here: it answers
- * by the number's last digit (the SIP dialer is wired at merge).
+ * by the number's last digit (the SIP dialer itself is tested in voice-dialer.test.ts).
  */
 
 const DIRECT = companyId('Direct Retail Ltd'); // customer

@@ -34,6 +34,7 @@ import { smsTestModule } from './sms-test';
 import { systemModule } from './system';
 import { trunkModule } from './trunk';
 import { userModule } from './user';
+import { voiceEngineModule } from './voice-engine';
 
 /**
  * Every business domain of the server. The core builds them in the order of the services each
@@ -77,5 +78,6 @@ export function appModules(): AppModule[] {
     trunkModule,
     scheduledJobModule,
     ivrModule,
+    voiceEngineModule,
   ];
 }

@@ -195,7 +195,7 @@ export const envSchema = z.object({
     '`1`: delivery-report callbacks (and their "send test") may go to loopback, private and link-local addresses; `0`: refused. Unset: allowed only in demo mode (`SEED_DEMO=1`, or the database holds the demo users, also after a restart), refused on every other install whatever its database.',
   ),
   SMSC_SIM: flag.describe(
-    "`1`: start the two demo SMSC simulators in worker processes; `0`: never. Unset: started on the embedded database when its demo gateways exist (`npm start`), never with `DATABASE_URL`. The browser tests set `1` with ports of their own; the API tests' servers run no worker at all.",
+    "`1`: start the two demo SMSC simulators and the voice carrier simulator (`VOICE_SIM_PORT`) in worker processes; `0`: never. Unset: each started on the embedded database when its demo gateways (or demo trunk) exist (`npm start`), never with `DATABASE_URL`. The browser tests set `1` with ports of their own; the API tests' servers run no worker at all.",
   ),
   SMSC_SIM_OUTCOMES: z
     .string()
@@ -218,6 +218,35 @@ export const envSchema = z.object({
     .describe(
       "The voice carrier simulator's SIP port on 127.0.0.1 (the demo trunk `demo-sip` is seeded pointing to it).",
     ),
+  VOICE_SIP_HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .describe(
+      "The address each worker process's SIP stack (and its RTP sockets) binds to for calls and trunk checks. The default suits the demo; a server facing carriers sets its own address (or 0.0.0.0 with `VOICE_SIP_PUBLIC_ADDRESS`).",
+    ),
+  VOICE_SIP_PUBLIC_ADDRESS: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      'The address put in Via, Contact and SDP when `VOICE_SIP_HOST` is a wildcard or behind NAT (unset: `VOICE_SIP_HOST`).',
+    ),
+  VOICE_SIP_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(0)
+    .describe(
+      "The SIP port (UDP and TCP) of each worker process's stack; 0 picks a free one (each process has its own stack, so several workers on one host need 0 or different ports).",
+    ),
+  VOICE_RTP_PORTS: z
+    .string()
+    .regex(/^\s*\d{1,5}\s*-\s*\d{1,5}\s*$/, 'must be a range, e.g. 20000-30000')
+    .default('20000-30000')
+    .describe('The UDP port range RTP sessions take their (even) ports from, one per call.'),
   PLATFORM_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')

@@ -75,6 +75,13 @@ export interface Config {
   smscSim: { enabled: boolean | undefined; ports: [number, number]; outcomes: string | undefined };
   /** The voice carrier simulator's SIP port (the demo trunk points to 127.0.0.1 there). */
   voiceSim: { port: number };
+  /** Each worker process's SIP stack and RTP ports (calls and trunk checks). */
+  voice: {
+    sipHost: string;
+    publicAddress: string | undefined;
+    sipPort: number;
+    rtpPorts: { min: number; max: number };
+  };
   /**
    * Who may read `GET /metrics`: a request with `Authorization: Bearer <token>`, or from an
    * address in `allow`. Neither configured: nobody (it is closed by default).
@@ -196,5 +203,17 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       outcomes: e.SMSC_SIM_OUTCOMES,
     },
     voiceSim: { port: e.VOICE_SIM_PORT },
+    voice: {
+      sipHost: e.VOICE_SIP_HOST,
+      publicAddress: e.VOICE_SIP_PUBLIC_ADDRESS || undefined,
+      sipPort: e.VOICE_SIP_PORT,
+      rtpPorts: rtpRange(e.VOICE_RTP_PORTS),
+    },
   };
+}
+
+/** `20000-30000` → its bounds, lower first. */
+function rtpRange(text: string): { min: number; max: number } {
+  const [a, b] = text.split('-').map((p) => Number(p.trim())) as [number, number];
+  return { min: Math.min(a, b), max: Math.max(a, b) };
 }

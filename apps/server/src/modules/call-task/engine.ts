@@ -179,6 +179,7 @@ export class CallTaskEngine implements ModuleWorker {
     try {
       outcome = await ports.dialer.dial({
         callId: `${n.id}:${n.attempts}`,
+        taskId: task.id,
         to: n.number,
         callerId,
         trunks,

@@ -1,4 +1,5 @@
 import { defineModule, type Platform, type Services } from '../../platform/module';
+import { SipDialer, voicePlanner } from '../voice-engine';
 import { CallTaskEngine } from './engine';
 import { type CallPorts, defaultPorts } from './ports';
 import { progressPublisher } from './progress';
@@ -33,7 +34,7 @@ export function callTaskEngine(
 declare module '../../platform/module' {
   interface Services {
     callTasks: CallTaskService;
-    /** The engine's ports: the dialer, the call planner and the clock (the SIP dialer is wired at merge). */
+    /** The engine's ports: the dialer, the call planner and the clock (the SIP dialer and voice planner; tests may hand their own). */
     callPorts: CallPorts;
   }
 }
@@ -45,11 +46,17 @@ declare module '../../platform/module' {
 export const callTaskModule = defineModule({
   name: 'callTask',
   provides: ['callTasks', 'callPorts'],
-  needs: ['companies', 'ledger', 'rates', 'sms'],
+  needs: ['callers', 'companies', 'ivr', 'ledger', 'rates', 'sms', 'trunks', 'voice'],
   services: ({ db, realtime, log }, services) => {
     const repo = new CallTaskRepo(db);
     const progress = progressPublisher(repo, realtime, log);
-    return { callTasks: new CallTaskService(db, repo, services, progress), callPorts: defaultPorts() };
+    // Calls go out through this process's SIP stack (opened on the first call: worker processes).
+    const callPorts: CallPorts = {
+      ...defaultPorts(),
+      dialer: new SipDialer(services.voice, services.trunks, log),
+      planner: voicePlanner(services),
+    };
+    return { callTasks: new CallTaskService(db, repo, services, progress), callPorts };
   },
   routes: callTaskRoutes,
   workers: (services, platform) => [callTaskEngine(services, platform)],

@@ -3,9 +3,9 @@ import type { CallResult } from '@switchboard/contracts';
 /**
  * The ports of the task engine (voice-shape.md): the `Dialer` that places one call, the
  * `CallPlanner` that says through which trunks, with which caller ID and which IVR plan, and the
- * clock the periods are read by. The SIP dialer (voice engine + trunk + ivr modules) is wired at
- * merge; until then the default dialer fails every call (`failed`, no dialer) and tests stand in
- * with their own (`testServices.callPorts`).
+ * clock the periods are read by. The module wires the SIP dialer and planner of the voice engine
+ * (`modules/voice-engine`); `defaultPorts()` (a dialer that fails every call) is what tests build
+ * their own from (`testServices.callPorts`).
  */
 
 /** A trunk target as the trunk module's `routeCall` answers it (opaque here). */
@@ -19,6 +19,8 @@ export type IvrPlan = { flowId: string } & Record<string, unknown>;
 
 export interface DialRequest {
   callId: string;
+  /** The task the call is of (a trunk's caller-group rotation is kept per task). */
+  taskId?: string;
   to: string;
   callerId: string | null;
   /** Ordered targets: the dialer fails over along them. */

@@ -1,4 +1,5 @@
 import { defineModule, digestOf } from '../../platform/module';
+import { SipTrunkProbe } from '../voice-engine';
 import { DEMO_TRUNK } from './demo';
 import { TrunkMonitor } from './monitor';
 import { trunkRoutes } from './routes';
@@ -19,19 +20,18 @@ declare module '../../platform/module' {
 /**
  * Voice trunks (`/voip/trunk`), their SIP accounts (`/sys/fsAccount`) and voice routes
  * (`/voip/route`): `trunks.routeCall(to, companyId)` answers the trunks a call is tried on;
- * in worker processes the TrunkMonitor keeps each trunk's live state (issue 23). Its SIP probe
- * (`TrunkProbe`, OPTIONS/REGISTER through `@switchboard/voice`) is handed in where the worker is
- * built; without it the states stay unknown.
+ * in worker processes the TrunkMonitor keeps each trunk's live state (issue 23) through the SIP
+ * probe of the voice engine (`SipTrunkProbe`: OPTIONS, or a kept-up REGISTER).
  */
 export const trunkModule = defineModule({
   name: 'trunk',
   provides: ['trunks'],
-  needs: ['announcements', 'apiAccess', 'callers', 'companies'],
+  needs: ['announcements', 'apiAccess', 'callers', 'companies', 'voice'],
   services: (platform, services) => ({ trunks: new TrunkService(platform.db, services, platform) }),
   routes: trunkRoutes,
   seedDigest: digestOf(DEMO_TRUNK),
   seed: async ({ trunks }, options, { config }) => {
     if (options.demo) await trunks.seedDemo({ ...DEMO_TRUNK, port: config.voiceSim.port });
   },
-  workers: ({ trunks }, platform) => [new TrunkMonitor(trunks, platform)],
+  workers: ({ trunks, voice }, platform) => [new TrunkMonitor(trunks, platform, new SipTrunkProbe(voice))],
 });

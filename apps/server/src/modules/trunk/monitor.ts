@@ -80,7 +80,8 @@ export class TrunkMonitor {
       if (this.probe) {
         for (const row of enabled.values()) {
           if (!(await this.trunks.claim(row.id, this.owner, now))) {
-            this.watched.delete(row.id);
+            // Another process monitors it now: a registration kept here would be a second one.
+            if (this.watched.delete(row.id)) await this.probe.forget?.(row.id).catch(() => {});
             continue;
           }
           let watched = this.watched.get(row.id);

@@ -1,0 +1,266 @@
+import type {
+  CallRecord,
+  CallTask,
+  Envelope,
+  IvrFile,
+  IvrFlow,
+  Page,
+  SipAccount,
+  Trunk,
+  TrunkState,
+} from '@switchboard/contracts';
+import { createSipStack, type SipStack, writeWav } from '@switchboard/voice';
+import { startVoiceSim, type VoiceSim } from '@switchboard/voice-sim';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/platform/db';
+import { startServer, type TestServer } from './harness';
+import { companyId, eventually, expectOk, tokenOf } from './support/api';
+
+/**
+ * The voice engine wired in (issue 23): the carrier simulator on a free port, trunks pointing at
+ * it over HTTP, and group call tasks run by the real workers of a worker process (voice engine,
+ * trunk monitor, task engine) through the SIP dialer: each number's result by the simulator's
+ * outcome table, the IVR run on the answered calls (prompt played, key 1 ends the flow), keys
+ * recorded, answered calls charged once, failover past a trunk answering 503, and the trunks'
+ * states found by OPTIONS and by a kept-up REGISTER.
+ */
+
+const DIRECT = companyId('Direct Retail Ltd'); // customer
+
+let s: TestServer;
+let sim: VoiceSim;
+/** A carrier that refuses every call with 503 (answers OPTIONS): the trunk failed over from. */
+let refusing: SipStack;
+let refused = 0;
+const tokens: Record<string, string> = {};
+let seq = 0;
+const unique = (label: string) => `${label}_${++seq}_${Math.random().toString(36).slice(2, 6)}`;
+
+const call = <T>(
+  user: string,
+  method: string,
+  path: string,
+  options: { query?: Record<string, string>; body?: unknown } = {},
+) => s.call<T>(method, path, { token: tokens[user], ...options });
+
+/** A short prompt: 0.4 s of a 440 Hz tone, 8 kHz 16-bit. */
+function promptWav(): Uint8Array {
+  const samples = new Int16Array(3200);
+  for (let i = 0; i < samples.length; i++)
+    samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000));
+  return writeWav(samples, 8000);
+}
+
+async function uploadPrompt(user: string): Promise<IvrFile> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(promptWav())]), 'prompt.wav');
+  const query = new URLSearchParams({ name: unique('prompt'), language: 'en' });
+  const response = await fetch(`${s.baseUrl}/api/voip/ivrFile/upload?${query}`, {
+    method: 'POST',
+    headers: { 'X-Access-Token': tokens[user]! },
+    body: form,
+  });
+  return expectOk({
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Envelope<IvrFile>,
+  });
+}
+
+const addTrunk = async (body: Record<string, unknown>) =>
+  expectOk(
+    await call<Trunk>('admin', 'POST', '/voip/trunk/add', {
+      body: { name: unique('trunk'), host: '127.0.0.1', optionsIntervalS: 30, ...body },
+    }),
+  );
+
+async function runTask(body: Record<string, unknown>): Promise<CallTask> {
+  const t = expectOk(
+    await call<CallTask>('customer', 'POST', '/groupCallTask/add', {
+      body: {
+        name: unique('task'),
+        callRatio: 4,
+        periods: [{ start: '09:00', end: '10:00' }],
+        ttlS: 60,
+        ...body,
+      },
+    }),
+  );
+  expectOk(await call('customer', 'POST', '/groupCallTask/submit', { body: { id: t.id } }));
+  return eventually(async () => {
+    const d = expectOk(await call<CallTask>('customer', 'GET', `/groupCallTask/details/${t.id}`));
+    expect(d.state).toBe('success');
+    return d;
+  });
+}
+
+async function recordsOf(taskId: string): Promise<Record<string, CallRecord>> {
+  const page = expectOk(
+    await call<Page<CallRecord>>('customer', 'GET', '/groupCallTask/records', { query: { taskId } }),
+  );
+  return Object.fromEntries(page.records.map((r) => [r.to, r]));
+}
+
+const stateOf = async (trunkId: string) => {
+  const states = expectOk(await call<TrunkState[]>('admin', 'GET', '/voip/trunk/state'));
+  return states.find((x) => x.trunkId === trunkId);
+};
+
+let simTrunk: Trunk;
+let flow: IvrFlow;
+
+beforeAll(async () => {
+  sim = await startVoiceSim({
+    host: '127.0.0.1',
+    port: 0,
+    keyDelayMs: 100,
+    answerDelayMs: 50,
+    accounts: { sim: 'secret' },
+  });
+  refusing = await createSipStack({ host: '127.0.0.1', port: 0, transports: ['udp'], userAgent: 'refusing' });
+  refusing.onInvite((c) => {
+    refused++;
+    c.reject(503);
+  });
+  s = await startServer();
+  for (const user of ['admin', 'customer']) tokens[user] = await tokenOf(s, user);
+  // The demo trunk points at the default simulator port, not ours: off, so no check waits on it.
+  await s.app.platform.db.execute(sql`update voice_trunks set enabled = false where name = 'demo-sip'`);
+  // The periods are read on a clock inside 09:00-10:00 UTC (calls and talk time are real).
+  s.app.services.callPorts.now = () => new Date('2026-03-02T09:30:00Z');
+  expectOk(
+    await call('admin', 'POST', '/sys/balance/adjust', {
+      body: {
+        companyId: DIRECT,
+        direction: 'credit',
+        amount: '100',
+        reason: 'test top-up',
+        idempotencyKey: unique('topup'),
+      },
+    }),
+  );
+  simTrunk = await addTrunk({ port: sim.port });
+  const file = await uploadPrompt('customer');
+  flow = expectOk(
+    await call<IvrFlow>('customer', 'POST', '/voip/ivrFlow/add', {
+      body: {
+        name: unique('flow'),
+        nodes: [
+          {
+            id: 'menu',
+            fileId: file.id,
+            repeat: 1,
+            timeoutS: 1,
+            branches: [{ key: '1', action: { type: 'end', result: 'yes' } }],
+            noKey: { type: 'end', result: 'no_key' },
+          },
+        ],
+      },
+    }),
+  );
+  await s.app.startWorkers({ jobs: false, only: ['voiceEngine', 'trunk', 'callTask'] });
+});
+
+afterAll(async () => {
+  await s?.close();
+  await sim?.close();
+  await refusing?.close();
+});
+
+describe('group calls through the SIP dialer', () => {
+  it('calls each number through the trunk, runs the IVR, records keys and charges the answered once', async () => {
+    const task = await runTask({
+      ivrFlowId: flow.id,
+      trunkId: simTrunk.id,
+      callerIds: ['8613900000001'],
+      numbers: ['+8613800007000', '+8613800007001', '+8613800007004', '+8613800007006'],
+    });
+    expect(task.counts).toMatchObject({ total: 4, answered: 2 });
+    const byTo = await recordsOf(task.id);
+    expect(byTo['8613800007000']).toMatchObject({
+      result: 'answered',
+      sipCode: 200,
+      keys: '',
+      trunkId: simTrunk.id,
+    });
+    expect(byTo['8613800007001']).toMatchObject({ result: 'busy', sipCode: 486, talkS: 0 });
+    expect(byTo['8613800007004']).toMatchObject({ result: 'invalid_number', sipCode: 404, talkS: 0 });
+    expect(byTo['8613800007006']).toMatchObject({ result: 'answered', keys: '1' });
+    // 0 heard the prompt (0.4 s) and waited its second for a key; 6 pressed 1 during the prompt.
+    expect(byTo['8613800007000']!.talkS).toBeGreaterThanOrEqual(1.3);
+    expect(byTo['8613800007006']!.talkS).toBeLessThan(byTo['8613800007000']!.talkS);
+
+    // What the carrier saw: our caller ID, the prompt's audio, the calls hung up by us.
+    const simCalls = sim.calls.filter((c) => c.to.startsWith('8613800007'));
+    expect(simCalls).toHaveLength(4);
+    for (const c of simCalls) expect(c.from).toBe('8613900000001');
+    const answered = simCalls.find((c) => c.to === '8613800007000')!;
+    expect(answered.audioPackets).toBeGreaterThanOrEqual(15); // 0.4 s of 20 ms frames, with slack
+    expect(answered.end?.by).toBe('remote');
+
+    // Charged once each: the amount on the record, one ledger entry per answered call.
+    const charged = await eventually(async () => {
+      const now = await recordsOf(task.id);
+      for (const to of ['8613800007000', '8613800007006']) expect(Number(now[to]!.amount)).toBeGreaterThan(0);
+      return now;
+    });
+    for (const to of ['8613800007001', '8613800007004']) expect(charged[to]!.amount).toBe('0.000000');
+    for (const to of ['8613800007000', '8613800007006']) {
+      const rows = rowsOf<{ n: number }>(
+        await s.app.platform.db.execute(
+          sql`select count(*)::int as n from ledger_entries where idempotency_key = ${`voice:${charged[to]!.id}`}`,
+        ),
+      );
+      expect(Number(rows[0]!.n)).toBe(1);
+    }
+    // No call is left counted on the trunk.
+    expect(s.app.services.trunks.localCallsUp(simTrunk.id)).toBe(0);
+  });
+
+  it('fails over past a trunk answering 503 before any answer', async () => {
+    const down = await addTrunk({ port: refusing.port() });
+    expectOk(
+      await call('admin', 'POST', '/voip/route/add', {
+        body: {
+          name: unique('failover'),
+          companyId: DIRECT,
+          prefix: '+86138000080',
+          sortOrder: 1,
+          trunkIds: [down.id, simTrunk.id],
+        },
+      }),
+    );
+    const before = refused;
+    const task = await runTask({ ivrFlowId: flow.id, numbers: ['+8613800008000'] });
+    const byTo = await recordsOf(task.id);
+    expect(byTo['8613800008000']).toMatchObject({ result: 'answered', trunkId: simTrunk.id });
+    expect(refused).toBe(before + 1);
+  });
+});
+
+describe('trunk states through the probe', () => {
+  it('finds an IP-trust trunk reachable by OPTIONS and keeps a register trunk registered', async () => {
+    await eventually(async () => expect((await stateOf(simTrunk.id))?.state).toBe('reachable'));
+    const account = expectOk(
+      await call<SipAccount>('admin', 'POST', '/sys/fsAccount/add', {
+        body: { username: 'sim', password: 'secret', realm: null },
+      }),
+    );
+    const registered = await addTrunk({ port: sim.port, authMode: 'register', sipAccountId: account.id });
+    await eventually(async () => expect((await stateOf(registered.id))?.state).toBe('registered'));
+    expect(sim.registrations.has('sim')).toBe(true);
+    const wrong = expectOk(
+      await call<SipAccount>('admin', 'POST', '/sys/fsAccount/add', {
+        body: { username: unique('nobody'), password: 'wrong-1', realm: null },
+      }),
+    );
+    const refusedTrunk = await addTrunk({ port: sim.port, authMode: 'register', sipAccountId: wrong.id });
+    const state = await eventually(async () => {
+      const st = await stateOf(refusedTrunk.id);
+      expect(st?.state).toBe('unreachable');
+      return st!;
+    });
+    expect(state.lastError).toBe('REGISTER: answered 401');
+  });
+});
