@@ -42,7 +42,7 @@ import { importNumbers, type NumberImport, useSaveCallTask } from '../api/call-t
 interface Values {
   name: string;
   companyId?: string;
-  ivrFlowId: string;
+  ivrFlowId?: string;
   trunkId: string | null;
   callerGroupId: string | null;
   callerIds: string[];
@@ -61,7 +61,7 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 function valuesOf(task: CallTask | null): Values {
   return {
     name: task?.name ?? '',
-    ivrFlowId: task?.ivrFlowId ?? '',
+    ivrFlowId: task?.ivrFlowId,
     trunkId: task?.trunkId ?? null,
     callerGroupId: task?.callerGroupId ?? null,
     callerIds: task?.callerIds ?? [],
@@ -119,7 +119,8 @@ export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallT
       const numbers = numberPreview(values.numbersText ?? '', imported).all;
       const fields = {
         name: values.name.trim(),
-        ivrFlowId: values.ivrFlowId,
+        // The form checked it is chosen.
+        ivrFlowId: values.ivrFlowId ?? '',
         // Staff only: others leave the trunk to the company's voice routes (a route is not chosen here).
         trunkId: canPickTrunk ? (values.trunkId ?? null) : (editing?.trunkId ?? null),
         routeId: editing?.routeId ?? null,
@@ -185,7 +186,7 @@ export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallT
         >
           <CompanySelect
             testId="call-task-company"
-            onChange={() => form.setFieldsValue({ ivrFlowId: '', callerGroupId: null, callerIds: [] })}
+            onChange={() => form.setFieldsValue({ ivrFlowId: undefined, callerGroupId: null, callerIds: [] })}
           />
         </Form.Item>
       ) : null}
