@@ -564,6 +564,52 @@ describe('seeded rows', () => {
   });
 });
 
+describe('the Voice section', () => {
+  const VOICE = seededId('menu:voice');
+  const titles = (items: MenuItem[]) => items.map((item) => item.meta.title);
+
+  it('holds every voice screen: trunks, SIP accounts and routes for staff, the rest for customers too', async () => {
+    const [staffMenu, customerMenu, customerZh] = await Promise.all([
+      menuOf(admin),
+      menuOf(customer),
+      menuOf(customer, ZH),
+    ]);
+    const customerScreens = [
+      'Caller IDs',
+      'Caller groups',
+      'IVR files',
+      'IVR queues and timings',
+      'Group call tasks',
+      'Call records',
+    ];
+    expect(titles(findIn(staffMenu.menu, VOICE)?.children ?? [])).toEqual([
+      'Trunks',
+      'SIP accounts',
+      'Voice routes',
+      ...customerScreens,
+    ]);
+    expect(titles(findIn(customerMenu.menu, VOICE)?.children ?? [])).toEqual(customerScreens);
+    // Seeded titles are translated by the console, by their keys (menu.json of each language).
+    expect(findIn(customerZh.menu, VOICE)?.children?.map((item) => item.meta.titleKey)).toEqual([
+      'menu.voiceCaller',
+      'menu.voiceCallerGroup',
+      'menu.ivrFiles',
+      'menu.ivrFlows',
+      'menu.callTaskList',
+      'menu.callRecords',
+    ]);
+    // No voice screen stands on its own beside the section.
+    for (const menu of [staffMenu.menu, customerMenu.menu]) {
+      const outside = menu
+        .filter((item) => item.id !== VOICE)
+        .flatMap((item) => [item, ...(item.children ?? [])]);
+      expect(
+        outside.map((item) => item.path).filter((path) => /groupCallTask|voip|voice/i.test(path ?? '')),
+      ).toEqual([]);
+    }
+  });
+});
+
 describe('menu-seed', () => {
   it('names only screens and icons the console has', () => {
     const walk = (nodes: MenuSeed[]): MenuSeed[] => nodes.flatMap((n) => [n, ...walk(n.children ?? [])]);

@@ -183,13 +183,29 @@ export type IvrFlowInput = z.input<typeof ivrFlowInputSchema>;
 export const ivrFlowEditSchema = ivrFlowInputSchema.omit({ companyId: true }).extend({ id: uuid });
 export type IvrFlowEdit = z.input<typeof ivrFlowEditSchema>;
 
+/** An action as stored and answered: an end always has its result ('' for none). */
+const ivrStoredActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('goto'), node: z.string() }),
+  z.object({ type: z.literal('transfer'), number: z.string() }),
+  z.object({ type: z.literal('end'), result: z.string() }),
+]);
+/** A node as stored and answered (checked when written: ivrNodeSchema). */
+const ivrStoredNodeSchema = z.object({
+  id: z.string(),
+  fileId: uuid.nullable(),
+  repeat: z.number().int(),
+  timeoutS: z.number().int(),
+  branches: z.array(z.object({ key: z.enum(IVR_KEYS), action: ivrStoredActionSchema })),
+  noKey: ivrStoredActionSchema,
+});
+
 export const ivrFlowSchema = z.object({
   id: uuid,
   companyId: uuid,
   companyName: z.string(),
   name: z.string(),
   remark: z.string().nullable(),
-  nodes: z.array(ivrNodeSchema),
+  nodes: z.array(ivrStoredNodeSchema),
   createdAt: dateTime,
   updatedAt: dateTime,
 });

@@ -309,7 +309,8 @@ export const callTaskSchema = z.object({
   startedAt: dateTime.nullable(),
   finishedAt: dateTime.nullable(),
 });
-export type CallTask = z.infer<typeof callTaskSchema>;
+/** As the console receives it (timestamps as ISO text); the server's is `z.output`. */
+export type CallTask = z.input<typeof callTaskSchema>;
 
 export const callTaskListQuerySchema = pageQuerySchema.extend({
   name: z.string().max(64).optional(),
@@ -329,7 +330,8 @@ export const callTaskNumberSchema = z.object({
   amount: z.string(),
   calledAt: dateTime.nullable(),
 });
-export type CallTaskNumber = z.infer<typeof callTaskNumberSchema>;
+/** As the console receives it (timestamps as ISO text); the server's is `z.output`. */
+export type CallTaskNumber = z.input<typeof callTaskNumberSchema>;
 
 export const callTaskNumbersQuerySchema = pageQuerySchema.extend({
   id: uuid,
@@ -358,7 +360,8 @@ export const callRecordSchema = z.object({
   answeredAt: dateTime.nullable(),
   endedAt: dateTime,
 });
-export type CallRecord = z.infer<typeof callRecordSchema>;
+/** As the console receives it (timestamps as ISO text); the server's is `z.output`. */
+export type CallRecord = z.input<typeof callRecordSchema>;
 
 export const callRecordQuerySchema = pageQuerySchema.extend({
   taskId: uuid.optional(),

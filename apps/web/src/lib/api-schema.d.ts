@@ -41928,7 +41928,6 @@ export interface paths {
                                             /** @enum {string} */
                                             type: "transfer";
                                         } | {
-                                            /** @default  */
                                             result: string;
                                             /** @enum {string} */
                                             type: "end";
@@ -41947,7 +41946,6 @@ export interface paths {
                                         /** @enum {string} */
                                         type: "transfer";
                                     } | {
-                                        /** @default  */
                                         result: string;
                                         /** @enum {string} */
                                         type: "end";
@@ -42297,7 +42295,6 @@ export interface paths {
                                             /** @enum {string} */
                                             type: "transfer";
                                         } | {
-                                            /** @default  */
                                             result: string;
                                             /** @enum {string} */
                                             type: "end";
@@ -42316,7 +42313,6 @@ export interface paths {
                                         /** @enum {string} */
                                         type: "transfer";
                                     } | {
-                                        /** @default  */
                                         result: string;
                                         /** @enum {string} */
                                         type: "end";
@@ -42445,7 +42441,6 @@ export interface paths {
                                                 /** @enum {string} */
                                                 type: "transfer";
                                             } | {
-                                                /** @default  */
                                                 result: string;
                                                 /** @enum {string} */
                                                 type: "end";
@@ -42464,7 +42459,6 @@ export interface paths {
                                             /** @enum {string} */
                                             type: "transfer";
                                         } | {
-                                            /** @default  */
                                             result: string;
                                             /** @enum {string} */
                                             type: "end";
@@ -42589,7 +42583,6 @@ export interface paths {
                                             /** @enum {string} */
                                             type: "transfer";
                                         } | {
-                                            /** @default  */
                                             result: string;
                                             /** @enum {string} */
                                             type: "end";
@@ -42608,7 +42601,6 @@ export interface paths {
                                         /** @enum {string} */
                                         type: "transfer";
                                     } | {
-                                        /** @default  */
                                         result: string;
                                         /** @enum {string} */
                                         type: "end";

@@ -1,6 +1,5 @@
 import {
   CALL_TASK_NUMBERS_MAX,
-  type CallRecord,
   type CallResult,
   type CallTaskAction,
   callRecordQuerySchema,
@@ -52,7 +51,7 @@ const RESULT_LABELS: Record<CallResult, Record<Locale, string>> = {
   failed: { 'en-US': 'Failed', 'zh-CN': '失败' },
 };
 
-const RECORD_COLUMNS: ResourceColumn<CallRecord>[] = [
+const RECORD_COLUMNS: ResourceColumn<z.output<typeof callRecordSchema>>[] = [
   { key: 'startedAt', header: { 'en-US': 'Started at', 'zh-CN': '开始时间' }, kind: 'datetime', width: 20 },
   { key: 'companyName', header: { 'en-US': 'Company', 'zh-CN': '公司' }, width: 20 },
   { key: 'taskName', header: { 'en-US': 'Task', 'zh-CN': '任务' }, width: 20 },

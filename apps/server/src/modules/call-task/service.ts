@@ -1,18 +1,19 @@
 import {
   type CallResult,
-  type CallTask,
   type CallTaskAction,
   type CallTaskEdit,
   type CallTaskInput,
   type CallTaskState,
   callTaskActionsOf,
   callTaskEditable,
+  type callTaskSchema,
   formatMoney,
   nextCallTaskState,
   type Page,
   type PageQuery,
   parseMoney,
 } from '@switchboard/contracts';
+import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
@@ -21,6 +22,9 @@ import { paginate } from '../../platform/paging';
 import type { DataScope } from '../../platform/scope';
 import { parseNumber } from '../rate';
 import { type CallTaskRepo, emptyCounts, type NumberCounts, type RecordFilters, type TaskRow } from './repo';
+
+/** A task as the service hands it over (timestamps as Dates; the serializer writes them as text). */
+export type CallTaskView = z.output<typeof callTaskSchema>;
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -77,7 +81,7 @@ export class CallTaskService {
     return this.deps.companies.objectInScope(auth, await this.repo.task(id));
   }
 
-  private async views(rows: TaskRow[]): Promise<CallTask[]> {
+  private async views(rows: TaskRow[]): Promise<CallTaskView[]> {
     const [counts, names] = await Promise.all([
       this.repo.countsOf(rows.map((r) => r.id)),
       this.deps.companies.namesOf([...new Set(rows.map((r) => r.companyId))]),
@@ -85,7 +89,7 @@ export class CallTaskService {
     return rows.map((r) => viewOf(r, counts.get(r.id) ?? emptyCounts(), names.get(r.companyId) ?? ''));
   }
 
-  async add(auth: AuthContext, input: CallTaskInput): Promise<CallTask> {
+  async add(auth: AuthContext, input: CallTaskInput): Promise<CallTaskView> {
     const companyId = await this.targetCompany(auth, input.companyId);
     const numbers = normaliseNumbers(input.numbers);
     const row = await withTransaction(this.db, async () => {
@@ -110,7 +114,7 @@ export class CallTaskService {
     return (await this.views([row]))[0]!;
   }
 
-  async edit(auth: AuthContext, input: CallTaskEdit): Promise<CallTask> {
+  async edit(auth: AuthContext, input: CallTaskEdit): Promise<CallTaskView> {
     const current = await this.owned(auth, input.id);
     if (!callTaskEditable(current.state)) throw new AppError('CALL_TASK_NOT_EDITABLE', 409);
     const numbers = input.numbers ? normaliseNumbers(input.numbers) : undefined;
@@ -148,14 +152,14 @@ export class CallTaskService {
     await this.repo.deleteTask(id);
   }
 
-  async get(auth: AuthContext, id: string): Promise<CallTask> {
+  async get(auth: AuthContext, id: string): Promise<CallTaskView> {
     return (await this.views([await this.owned(auth, id)]))[0]!;
   }
 
   async list(
     auth: AuthContext,
     query: PageQuery & { name?: string; state?: CallTaskState; companyId?: string },
-  ): Promise<Page<CallTask>> {
+  ): Promise<Page<CallTaskView>> {
     const scope = await this.scopeOf(auth, query.companyId);
     const page = await paginate(
       query,
@@ -170,7 +174,7 @@ export class CallTaskService {
    * CALL_TASK_ACTION_NOT_ALLOWED, 409). Re-call puts the done numbers (all, or all but answered)
    * back to pending in the same transaction.
    */
-  async act(auth: AuthContext, id: string, action: CallTaskAction): Promise<CallTask> {
+  async act(auth: AuthContext, id: string, action: CallTaskAction): Promise<CallTaskView> {
     const current = await this.owned(auth, id);
     const to = nextCallTaskState(current.state, action);
     if (!to) throw new AppError('CALL_TASK_ACTION_NOT_ALLOWED', 409);
@@ -287,7 +291,7 @@ export class CallTaskService {
 
 const moneyOf = (text: string): bigint => parseMoney(text) ?? 0n;
 
-function viewOf(r: TaskRow, counts: NumberCounts, companyName: string): CallTask {
+function viewOf(r: TaskRow, counts: NumberCounts, companyName: string): CallTaskView {
   return {
     id: r.id,
     companyId: r.companyId,

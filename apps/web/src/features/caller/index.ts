@@ -1,1 +1,2 @@
+export { callerOptionsQuery } from './api/callers';
 export { CallerGroupSelect } from './components/CallerGroupSelect';

@@ -1,1 +1,2 @@
+export { trunkOptionsQuery } from './api/trunks';
 export { TrunkStateTag } from './components/TrunkStateTag';

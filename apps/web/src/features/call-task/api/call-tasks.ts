@@ -1,13 +1,9 @@
 import type {
-  CallRecord,
   CallResult,
   CallTask,
+  CallTaskEdit,
   CallTaskInput,
-  CallTaskNumber,
   CallTaskState,
-  callRecordQuerySchema,
-  callTaskListQuerySchema,
-  Page,
 } from '@switchboard/contracts';
 import {
   CALL_TASK_PROGRESS_MESSAGE,
@@ -16,29 +12,21 @@ import {
   type SocketMessage,
 } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { api, type QueryOf, type ResultOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 import { useNoticeSocket } from '@/lib/websocket';
 
 export const RECORD_EXPORT_PATH = '/groupCallTask/records/exportXls';
-export const NUMBER_IMPORT_PATH = '/groupCallTask/importNumbers';
+export const NUMBER_IMPORT_PATH = '/groupCallTask/importNumbers' as const;
 
 /** Every group call task query (lists, details, numbers): invalidate after a change. */
 export const callTaskKey = ['callTasks'] as const;
 const listKey = [...callTaskKey, 'list'] as const;
 
-export type CallTaskListParams = z.input<typeof callTaskListQuerySchema>;
-export const listCallTasksQuery = listQuery<CallTaskListParams, Page<CallTask>>(
-  '/groupCallTask/list',
-  listKey,
-);
+export const listCallTasksQuery = listQuery('/groupCallTask/list', listKey);
 
-export type CallRecordParams = z.input<typeof callRecordQuerySchema>;
-export const listCallRecordsQuery = listQuery<CallRecordParams, Page<CallRecord>>('/groupCallTask/records', [
-  ...callTaskKey,
-  'records',
-]);
+export type CallRecordParams = NonNullable<QueryOf<'get', '/groupCallTask/records'>>;
+export const listCallRecordsQuery = listQuery('/groupCallTask/records', [...callTaskKey, 'records']);
 
 /**
  * How often a live task's details and numbers are read again while shown: the websocket's
@@ -51,7 +39,7 @@ const live = (state: CallTaskState | undefined) =>
 export const callTaskQuery = (id: string) =>
   queryOptions({
     queryKey: [...callTaskKey, 'details', id] as const,
-    queryFn: ({ signal }) => apiClient.get<CallTask>(`/groupCallTask/details/${id}`, {}, signal),
+    queryFn: ({ signal }) => api.get('/groupCallTask/details/{id}', undefined, signal, { params: { id } }),
     refetchInterval: (query) => (live(query.state.data?.state) ? LIVE_REFRESH_MS : false),
   });
 
@@ -61,29 +49,18 @@ export const callTaskNumbersQuery = (
 ) =>
   queryOptions({
     queryKey: [...callTaskKey, 'numbers', params] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Page<CallTaskNumber>>('/groupCallTask/numbers', { ...params }, signal),
+    queryFn: ({ signal }) => api.get('/groupCallTask/numbers', params, signal),
     placeholderData: keepPreviousData,
     refetchInterval: live(state) ? LIVE_REFRESH_MS : false,
   });
 
-export interface CallStatsRow {
-  key: string;
-  label: string;
-  calls: number;
-  answered: number;
-  answerRate: number;
-  avgTalkS: number;
-  revenue: string;
-  cost: string | null;
-  margin: string | null;
-}
+export type CallStatsRow = ResultOf<'get', '/groupCallTask/stats'>[number];
 export const callStatsQuery = (params: CallRecordParams & { by: 'day' | 'task' | 'trunk' }) =>
   queryOptions({
     queryKey: [...callTaskKey, 'stats', params] as const,
     queryFn: ({ signal }) => {
       const { pageNo: _p, pageSize: _s, ...query } = params;
-      return apiClient.get<CallStatsRow[]>('/groupCallTask/stats', { ...query }, signal);
+      return api.get('/groupCallTask/stats', { ...query, by: params.by }, signal);
     },
   });
 
@@ -92,15 +69,19 @@ function useReload() {
   return () => queryClient.invalidateQueries({ queryKey: callTaskKey });
 }
 
+/** A new task (its company for staff and resellers), or an edit of one (numbers optional: kept). */
+export type CallTaskSave =
+  | { id?: undefined; input: CallTaskInput }
+  | { id: string; input: Omit<CallTaskEdit, 'id'> };
+
 /** Adds when `id` is missing, else edits (only a task waiting to submit). */
 export function useSaveCallTask() {
   const reload = useReload();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: CallTaskInput }) => {
-      if (!id) return apiClient.post<CallTask>('/groupCallTask/add', input);
-      const { companyId: _company, ...rest } = input;
-      return apiClient.put<CallTask>('/groupCallTask/edit', { ...rest, id });
-    },
+    mutationFn: (save: CallTaskSave) =>
+      save.id === undefined
+        ? api.post('/groupCallTask/add', save.input)
+        : api.put('/groupCallTask/edit', { ...save.input, id: save.id }),
     meta: { errorDisplay: 'inline' },
     onSuccess: reload,
   });
@@ -108,7 +89,7 @@ export function useSaveCallTask() {
 
 export function useDeleteCallTask() {
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete('/groupCallTask/delete', { id }),
+    mutationFn: (id: string) => api.delete('/groupCallTask/delete', { id }),
     onSuccess: useReload(),
   });
 }
@@ -123,23 +104,19 @@ export function useCallTaskAction() {
   return useMutation({
     mutationFn: ({ action, id }: TaskActionCall) => {
       if (action === 'recall_all' || action === 'recall_failed') {
-        return apiClient.post<CallTask>('/groupCallTask/reCall', {
+        return api.post('/groupCallTask/reCall', {
           id,
           only: action === 'recall_all' ? 'all' : 'failed',
         });
       }
-      return apiClient.post<CallTask>(`/groupCallTask/${ACTION_PATHS[action]}`, { id });
+      return api.post(`/groupCallTask/${ACTION_PATHS[action]}`, { id });
     },
     onSuccess: useReload(),
   });
 }
 
-export interface NumberImport {
-  numbers: string[];
-  problems: { row: number; number: string; reason: string }[];
-}
-export const importNumbers = (file: File) =>
-  apiClient.upload<NumberImport>(NUMBER_IMPORT_PATH, file, { filename: file.name });
+export type NumberImport = ResultOf<'post', typeof NUMBER_IMPORT_PATH>;
+export const importNumbers = (file: File) => api.upload(NUMBER_IMPORT_PATH, file, { filename: file.name });
 
 /**
  * Keeps a shown task current from the progress the server pushes over the websocket: its state

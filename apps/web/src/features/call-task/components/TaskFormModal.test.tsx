@@ -10,9 +10,24 @@ const IVR = '5b1f4b7e-7d4c-4c39-9a57-0f6a6e0b6a11';
 
 describe('<TaskFormModal>', () => {
   it('previews the numbers, checks the ratio and periods with the shared rules, and sends the task', async () => {
-    const api = fakeApi((call) =>
-      call.path === '/groupCallTask/add' ? { result: { id: 't1' } } : undefined,
-    );
+    const api = fakeApi((call) => {
+      if (call.path === '/groupCallTask/add') return { result: { id: 't1' } };
+      // The company's own lists (a customer's scope: no company named).
+      if (call.path === '/voip/ivrFlow/list')
+        return { result: { records: [{ id: IVR, name: 'Survey' }], total: 1 } };
+      if (call.path === '/caller/list')
+        return {
+          result: {
+            records: [
+              { id: 'c1', number: '+8613900000009', enabled: true },
+              { id: 'c2', number: '+8613900000010', enabled: false },
+            ],
+            total: 2,
+          },
+        };
+      if (call.path === '/callerGroup/list') return { result: { records: [], total: 0 } };
+      return undefined;
+    });
     const onClose = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<TaskFormModal open editing={null} onClose={onClose} />);
@@ -25,7 +40,15 @@ describe('<TaskFormModal>', () => {
     expect(within(dialog).getByTestId('call-task-number-preview').textContent).toBe(
       '3 numbers written, 2 different; 0 rows of the file refused',
     );
-    await user.type(within(dialog).getByTestId('call-task-ivr'), IVR);
+    // The IVR flow and caller IDs are chosen from the company's lists (no trunk without the permission).
+    await user.click(within(dialog).getByRole('combobox', { name: 'IVR flow' }));
+    await user.click(await screen.findByText('Survey', { selector: '.ant-select-item-option-content' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Caller IDs' }));
+    await user.click(
+      await screen.findByText('+8613900000009', { selector: '.ant-select-item-option-content' }),
+    );
+    expect(within(dialog).queryByRole('combobox', { name: 'Trunk' })).toBeNull();
+    expect(api.calls.find((c) => c.path === '/voip/ivrFlow/list')?.query.has('companyId')).toBe(false);
     const ratio = within(dialog).getByTestId('call-task-ratio');
     await user.clear(ratio);
     await user.type(ratio, '0');
@@ -56,6 +79,9 @@ describe('<TaskFormModal>', () => {
     expect(api.calls.find((c) => c.path === '/groupCallTask/add')?.body).toMatchObject({
       name: 'Spring',
       ivrFlowId: IVR,
+      trunkId: null,
+      callerGroupId: null,
+      callerIds: ['+8613900000009'],
       callRatio: 3,
       ttlS: 120,
       periods: [{ start: '09:00', end: '18:00' }],

@@ -11,6 +11,7 @@ import {
   TTL_MIN_S,
   translateError,
 } from '@switchboard/contracts';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -26,10 +27,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { useCan } from '@/components/Can';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
+import { CallerGroupSelect, callerOptionsQuery } from '@/features/caller';
+import { listIvrFlowsQuery } from '@/features/ivr';
 import { parseNumbers } from '@/features/sms';
 import { CompanySelect } from '@/features/sms-template';
+import { trunkOptionsQuery } from '@/features/trunk';
 import { currentLocale } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { importNumbers, type NumberImport, useSaveCallTask } from '../api/call-tasks';
@@ -37,8 +42,9 @@ import { importNumbers, type NumberImport, useSaveCallTask } from '../api/call-t
 interface Values {
   name: string;
   companyId?: string;
-  ivrFlowId: string;
-  trunkId: string;
+  ivrFlowId?: string;
+  trunkId: string | null;
+  callerGroupId: string | null;
   callerIds: string[];
   callRatio: number;
   periods: CallPeriod[];
@@ -55,8 +61,9 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 function valuesOf(task: CallTask | null): Values {
   return {
     name: task?.name ?? '',
-    ivrFlowId: task?.ivrFlowId ?? '',
-    trunkId: task?.trunkId ?? '',
+    ivrFlowId: task?.ivrFlowId,
+    trunkId: task?.trunkId ?? null,
+    callerGroupId: task?.callerGroupId ?? null,
     callerIds: task?.callerIds ?? [],
     callRatio: task?.callRatio ?? 1,
     periods: task?.periods ?? [{ start: '09:00', end: '18:00' }],
@@ -77,19 +84,12 @@ function numberPreview(typed: string, imported: NumberImport | null) {
 }
 
 /** Add or edit a task waiting to submit: numbers (typed, pasted or a file), IVR, periods, ratio, TTL, hang-up SMS. */
-export function TaskFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: CallTask | null;
-  onClose: () => void;
-}) {
+export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallTask>) {
   const { t } = useTranslation('callTask');
   const save = useSaveCallTask();
   const session = useSession();
   const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const canPickTrunk = useCan('voice:trunk:options').visible;
   const [imported, setImported] = useState<NumberImport | null>(null);
   const [importing, setImporting] = useState(false);
   const [importError, setImportError] = useState<string | null>(null);
@@ -98,6 +98,7 @@ export function TaskFormModal({
     companyId: t('fields.company'),
     ivrFlowId: t('fields.ivrFlowId'),
     trunkId: t('fields.trunkId'),
+    callerGroupId: t('fields.callerGroupId'),
     callerIds: t('fields.callerIds'),
     callRatio: t('fields.callRatio'),
     periods: t('fields.periods'),
@@ -108,7 +109,7 @@ export function TaskFormModal({
     hangupText: t('fields.hangupText'),
     numbersText: t('fields.numbers'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -116,52 +117,64 @@ export function TaskFormModal({
     labels,
     save: (values) => {
       const numbers = numberPreview(values.numbersText ?? '', imported).all;
-      return save.mutateAsync({
-        id: editing?.id,
-        input: {
-          name: values.name.trim(),
-          ivrFlowId: values.ivrFlowId.trim(),
-          trunkId: values.trunkId?.trim() ? values.trunkId.trim() : null,
-          routeId: null,
-          callerGroupId: null,
-          callerIds: values.callerIds ?? [],
-          callRatio: values.callRatio,
-          periods: values.periods,
-          timeZone: values.timeZone,
-          ttlS: values.ttlS,
-          hangupSms: values.hangupOn ? { to: values.hangupTo, text: values.hangupText.trim() } : null,
-          // Editing without new numbers keeps the task's own.
-          ...(numbers.length > 0 || !editing ? { numbers } : {}),
-          ...(pickCompany && values.companyId ? { companyId: values.companyId } : {}),
-        } as Parameters<typeof save.mutateAsync>[0]['input'],
-      });
+      const fields = {
+        name: values.name.trim(),
+        // The form checked it is chosen.
+        ivrFlowId: values.ivrFlowId ?? '',
+        // Staff only: others leave the trunk to the company's voice routes (a route is not chosen here).
+        trunkId: canPickTrunk ? (values.trunkId ?? null) : (editing?.trunkId ?? null),
+        routeId: editing?.routeId ?? null,
+        callerGroupId: values.callerGroupId ?? null,
+        callerIds: values.callerGroupId ? [] : (values.callerIds ?? []),
+        callRatio: values.callRatio,
+        periods: values.periods,
+        timeZone: values.timeZone,
+        ttlS: values.ttlS,
+        hangupSms: values.hangupOn ? { to: values.hangupTo, text: values.hangupText.trim() } : null,
+      };
+      return editing
+        ? // Editing without new numbers keeps the task's own.
+          save.mutateAsync({
+            id: editing.id,
+            input: { ...fields, ...(numbers.length > 0 ? { numbers } : {}) },
+          })
+        : save.mutateAsync({
+            input: {
+              ...fields,
+              numbers,
+              ...(pickCompany && values.companyId ? { companyId: values.companyId } : {}),
+            },
+          });
     },
     successMessage: t('saved'),
-    onSaved: () => {
+    onClose: () => {
       setImported(null);
       onClose();
     },
   });
+  const { form, rule } = entity;
+  const picked = Form.useWatch('companyId', form);
+  const callerGroupId = Form.useWatch('callerGroupId', form);
+  // The flows, caller groups and caller IDs of the task's company: staff and resellers pick it
+  // first; a customer's lists are its own (the server's data scope).
+  const companyId = editing?.companyId ?? (pickCompany ? picked : undefined);
+  const listsReady = open && (!pickCompany || !!picked);
+  const flows = useQuery({
+    ...listIvrFlowsQuery({ pageNo: 1, pageSize: 500, column: 'name', order: 'asc', companyId }),
+    enabled: listsReady,
+  });
+  const callers = useQuery({ ...callerOptionsQuery(companyId), enabled: listsReady });
+  const trunks = useQuery({ ...trunkOptionsQuery(), enabled: open && canPickTrunk });
   const typed = Form.useWatch('numbersText', form) ?? '';
   const hangupOn = Form.useWatch('hangupOn', form) ?? false;
-  const periods = (Form.useWatch('periods', form) ?? []) as CallPeriod[];
+  const periods = Form.useWatch('periods', form) ?? [];
   const preview = numberPreview(typed, imported);
   const periodProblem = periods.every((p) => p?.start && p?.end) ? periodsProblem(periods) : null;
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={() => {
-        setImported(null);
-        onClose();
-      }}
-      initialValues={valuesOf(null)}
       width={720}
       testId="call-task-form"
     >
@@ -171,7 +184,10 @@ export function TaskFormModal({
           label={labels.companyId}
           rules={[{ required: true, message: t('companyRequired') }]}
         >
-          <CompanySelect testId="call-task-company" />
+          <CompanySelect
+            testId="call-task-company"
+            onChange={() => form.setFieldsValue({ ivrFlowId: undefined, callerGroupId: null, callerIds: [] })}
+          />
         </Form.Item>
       ) : null}
       <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
@@ -216,13 +232,46 @@ export function TaskFormModal({
         <Alert type="error" showIcon message={importError} style={{ marginBottom: 16 }} />
       ) : null}
       <Form.Item name="ivrFlowId" label={labels.ivrFlowId} rules={[rule('ivrFlowId')]} extra={t('ivrHint')}>
-        <Input data-testid="call-task-ivr" />
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          disabled={!listsReady}
+          loading={flows.isFetching}
+          placeholder={pickCompany && !picked ? t('companyFirst') : undefined}
+          options={(flows.data?.records ?? []).map((flow) => ({ value: flow.id, label: flow.name }))}
+          data-testid="call-task-ivr"
+        />
       </Form.Item>
-      <Form.Item name="trunkId" label={labels.trunkId} extra={t('trunkHint')}>
-        <Input data-testid="call-task-trunk" />
+      {canPickTrunk ? (
+        <Form.Item name="trunkId" label={labels.trunkId} extra={t('trunkHint')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={trunks.isFetching}
+            options={(trunks.data ?? []).map((trunk) => ({
+              value: trunk.id,
+              label: trunk.enabled ? trunk.name : `${trunk.name} (${t('trunkDisabled')})`,
+            }))}
+            data-testid="call-task-trunk"
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="callerGroupId" label={labels.callerGroupId} extra={t('callersHint')}>
+        <CallerGroupSelect companyId={companyId} disabled={!listsReady} testId="call-task-caller-group" />
       </Form.Item>
       <Form.Item name="callerIds" label={labels.callerIds}>
-        <Select mode="tags" tokenSeparators={[',', ' ']} open={false} data-testid="call-task-callers" />
+        <Select
+          mode="multiple"
+          allowClear
+          disabled={!listsReady || !!callerGroupId}
+          loading={callers.isFetching}
+          optionFilterProp="label"
+          options={(callers.data?.records ?? []).map((caller) => ({
+            value: caller.number,
+            label: caller.number,
+            disabled: !caller.enabled,
+          }))}
+          data-testid="call-task-callers"
+        />
       </Form.Item>
       <Space wrap size="large">
         <Form.Item name="callRatio" label={labels.callRatio} rules={[rule('callRatio')]}>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { Ellipsis } from '@/components/Ellipsis';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { listCallTasksQuery, useCallTaskAction, useDeleteCallTask } from '../api/call-tasks';
@@ -29,10 +30,7 @@ export const CALL_TASK_PERMISSIONS = {
 export default function TaskListPage() {
   const { t } = useTranslation('callTask');
   const { message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: CallTask | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<CallTask>();
   const [viewing, setViewing] = useState<string | null>(null);
   const act = useCallTaskAction();
   const remove = useDeleteCallTask();
@@ -91,7 +89,7 @@ export default function TaskListPage() {
         key: 'edit',
         label: t('edit'),
         permission: CALL_TASK_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: row }),
+        onClick: () => form.edit(row),
         testId: 'call-task-edit',
       },
       callTaskEditable(row.state) && {
@@ -135,7 +133,7 @@ export default function TaskListPage() {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
+              onClick={() => form.add()}
               data-testid="call-task-add"
             >
               {t('add')}
@@ -143,11 +141,7 @@ export default function TaskListPage() {
           </Can>
         )}
       />
-      <TaskFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <TaskFormModal {...form.modal} />
       <TaskDetailsDrawer id={viewing} onClose={() => setViewing(null)} />
     </>
   );

@@ -1,16 +1,6 @@
-import type {
-  CallerGroup,
-  CallerGroupEdit,
-  CallerGroupInput,
-  CallerGroupListQuery,
-  CallerId,
-  CallerIdEdit,
-  CallerIdInput,
-  CallerIdListQuery,
-  Page,
-} from '@switchboard/contracts';
+import type { CallerGroupEdit, CallerGroupInput, CallerIdEdit, CallerIdInput } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 /** Permission codes of the caller ID and caller group screens (the server's CALLER_PERMS). */
@@ -26,34 +16,23 @@ export const CALLER_PERMISSIONS = {
 export const callerListKey = ['voiceCallers', 'list'] as const;
 export const callerGroupListKey = ['voiceCallerGroups', 'list'] as const;
 
-export const listCallersQuery = listQuery<CallerIdListQuery, Page<CallerId>>('/caller/list', callerListKey);
-export const listCallerGroupsQuery = listQuery<CallerGroupListQuery, Page<CallerGroup>>(
-  '/callerGroup/list',
-  callerGroupListKey,
-);
+export const listCallersQuery = listQuery('/caller/list', callerListKey);
+export const listCallerGroupsQuery = listQuery('/callerGroup/list', callerGroupListKey);
 
 /** Caller IDs of one company (or every one in scope) for a group's members select. */
 export const callerOptionsQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: [...callerListKey, 'options', companyId ?? ''] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<Page<CallerId>>(
-        '/caller/list',
-        { pageSize: 500, companyId, column: 'number', order: 'asc' },
-        signal,
-      ),
+      api.get('/caller/list', { pageSize: 500, companyId, column: 'number', order: 'asc' }, signal),
   });
 
-/** Caller groups for selects (a trunk's group rule). */
-export const callerGroupOptionsQuery = () =>
+/** Caller groups for selects (a trunk's group rule; a task's, of one company). */
+export const callerGroupOptionsQuery = (companyId?: string) =>
   queryOptions({
-    queryKey: [...callerGroupListKey, 'options'] as const,
+    queryKey: [...callerGroupListKey, 'options', companyId ?? ''] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<Page<CallerGroup>>(
-        '/callerGroup/list',
-        { pageSize: 500, column: 'name', order: 'asc' },
-        signal,
-      ),
+      api.get('/callerGroup/list', { pageSize: 500, companyId, column: 'name', order: 'asc' }, signal),
   });
 
 function useInvalidate() {
@@ -68,9 +47,7 @@ export function useSaveCaller() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: CallerIdInput | Omit<CallerIdEdit, 'id'> }) =>
-      id
-        ? apiClient.put<CallerId>('/caller/edit', { ...input, id })
-        : apiClient.post<CallerId>('/caller/add', input),
+      id ? api.put('/caller/edit', { ...input, id }) : api.post('/caller/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: invalidate,
   });
@@ -80,9 +57,7 @@ export function useSaveCallerGroup() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: CallerGroupInput | Omit<CallerGroupEdit, 'id'> }) =>
-      id
-        ? apiClient.put<CallerGroup>('/callerGroup/edit', { ...input, id })
-        : apiClient.post<CallerGroup>('/callerGroup/add', input),
+      id ? api.put('/callerGroup/edit', { ...input, id }) : api.post('/callerGroup/add', input),
     meta: { errorDisplay: 'inline' },
     onSuccess: invalidate,
   });
@@ -91,7 +66,7 @@ export function useSaveCallerGroup() {
 export function useDeleteCaller() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/caller/delete', { id }),
+    mutationFn: (id: string) => api.delete('/caller/delete', { id }),
     onSuccess: invalidate,
   });
 }
@@ -99,7 +74,7 @@ export function useDeleteCaller() {
 export function useDeleteCallerGroup() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>('/callerGroup/delete', { id }),
+    mutationFn: (id: string) => api.delete('/callerGroup/delete', { id }),
     onSuccess: invalidate,
   });
 }

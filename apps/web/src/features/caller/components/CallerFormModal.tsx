@@ -6,7 +6,7 @@ import {
 } from '@switchboard/contracts';
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { CompanySelect } from '@/features/sms-template';
 import { useSession } from '@/lib/session';
@@ -39,15 +39,7 @@ function bodyOf(values: Values, pickCompany: boolean) {
 }
 
 /** Add or edit a caller ID; staff choose the company it is for. */
-export function CallerFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: CallerId | null;
-  onClose: () => void;
-}) {
+export function CallerFormModal({ open, editing, onClose }: EntityModalProps<CallerId>) {
   const { t } = useTranslation('caller');
   const save = useSaveCaller();
   const session = useSession();
@@ -59,7 +51,7 @@ export function CallerFormModal({
     enabled: t('fields.enabled'),
     remark: t('fields.remark'),
   };
-  const { form, rule, submit } = useEntityForm<Values, CallerId>({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -72,22 +64,12 @@ export function CallerFormModal({
     labels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: bodyOf(values, pickCompany) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { CALLER_ID_TAKEN: 'number' },
   });
+  const { rule } = entity;
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="caller-form"
-    >
+    <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="caller-form">
       {pickCompany ? (
         <Form.Item
           name="companyId"

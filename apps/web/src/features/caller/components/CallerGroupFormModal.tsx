@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { CompanySelect } from '@/features/sms-template';
 import { useSession } from '@/lib/session';
@@ -49,15 +49,7 @@ function bodyOf(values: Values, pickCompany: boolean) {
 }
 
 /** Add or edit a caller group: its company's caller IDs in rotation order, round robin or random. */
-export function CallerGroupFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: CallerGroup | null;
-  onClose: () => void;
-}) {
+export function CallerGroupFormModal({ open, editing, onClose }: EntityModalProps<CallerGroup>) {
   const { t } = useTranslation('caller');
   const save = useSaveCallerGroup();
   const session = useSession();
@@ -70,7 +62,7 @@ export function CallerGroupFormModal({
     enabled: t('fields.enabled'),
     remark: t('fields.remark'),
   };
-  const { form, rule, submit } = useEntityForm<Values, CallerGroup>({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -83,24 +75,18 @@ export function CallerGroupFormModal({
     labels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: bodyOf(values, pickCompany) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { CALLER_GROUP_NAME_TAKEN: 'name', CALLER_GROUP_MEMBER_UNKNOWN: 'callerIds' },
   });
+  const { form, rule } = entity;
   const picked = Form.useWatch('companyId', form);
   // Staff pick the company first; others see the caller IDs of their scope (the server checks the company).
   const companyId = editing?.companyId ?? (pickCompany ? picked : undefined);
   const callers = useQuery({ ...callerOptionsQuery(companyId), enabled: open && (!pickCompany || !!picked) });
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('group.editTitle') : t('group.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="caller-group-form"
     >
       {pickCompany ? (

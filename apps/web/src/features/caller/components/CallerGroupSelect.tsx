@@ -6,18 +6,24 @@ import { callerGroupOptionsQuery } from '../api/callers';
 export function CallerGroupSelect({
   value,
   onChange,
+  companyId,
+  disabled,
   testId,
 }: {
-  value?: string;
+  value?: string | null;
   onChange?: (id: string | undefined) => void;
+  /** Only this company's groups (a task's); otherwise every group in scope. */
+  companyId?: string;
+  disabled?: boolean;
   testId?: string;
 }) {
-  const groups = useQuery(callerGroupOptionsQuery());
+  const groups = useQuery({ ...callerGroupOptionsQuery(companyId), enabled: !disabled });
   return (
     <Select
       value={value || undefined}
       onChange={onChange}
       allowClear
+      disabled={disabled}
       showSearch={{ optionFilterProp: 'label' }}
       loading={groups.isFetching}
       options={(groups.data?.records ?? []).map((g) => ({

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type CallerGroup, callerGroupListQuerySchema } from '@switchboard/contracts';
 import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { CALLER_PERMISSIONS, listCallerGroupsQuery, useDeleteCallerGroup } from '../api/callers';
@@ -13,10 +13,7 @@ import { CallerGroupFormModal } from '../components/CallerGroupFormModal';
 export default function CallerGroupListPage() {
   const { t } = useTranslation('caller');
   const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: CallerGroup | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<CallerGroup>();
   const remove = useDeleteCallerGroup();
 
   const columns: TableColumnsType<CallerGroup> = [
@@ -49,7 +46,7 @@ export default function CallerGroupListPage() {
         key: 'edit',
         label: t('edit'),
         permission: CALLER_PERMISSIONS.groupEdit,
-        onClick: () => setForm({ open: true, editing: record }),
+        onClick: () => form.edit(record),
       },
       {
         key: 'delete',
@@ -92,7 +89,7 @@ export default function CallerGroupListPage() {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
+              onClick={() => form.add()}
               data-testid="caller-group-add"
             >
               {t('add')}
@@ -100,11 +97,7 @@ export default function CallerGroupListPage() {
           </Can>
         )}
       />
-      <CallerGroupFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <CallerGroupFormModal {...form.modal} />
     </>
   );
 }

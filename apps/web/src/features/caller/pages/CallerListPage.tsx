@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type CallerId, callerIdListQuerySchema } from '@switchboard/contracts';
 import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { EnabledFilter } from '@/components/EnabledFilter';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { CALLER_PERMISSIONS, listCallersQuery, useDeleteCaller } from '../api/callers';
@@ -14,10 +14,7 @@ import { CallerFormModal } from '../components/CallerFormModal';
 export default function CallerListPage() {
   const { t } = useTranslation('caller');
   const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: CallerId | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<CallerId>();
   const remove = useDeleteCaller();
 
   const columns: TableColumnsType<CallerId> = [
@@ -36,7 +33,7 @@ export default function CallerListPage() {
         key: 'edit',
         label: t('edit'),
         permission: CALLER_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: record }),
+        onClick: () => form.edit(record),
       },
       {
         key: 'delete',
@@ -82,7 +79,7 @@ export default function CallerListPage() {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
+              onClick={() => form.add()}
               data-testid="caller-add"
             >
               {t('add')}
@@ -90,11 +87,7 @@ export default function CallerListPage() {
           </Can>
         )}
       />
-      <CallerFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <CallerFormModal {...form.modal} />
     </>
   );
 }

@@ -1,14 +1,11 @@
-import type { IvrFile, IvrFileListQuery, IvrTtsInput, IvrUploadQuery, Page } from '@switchboard/contracts';
+import type { IvrTtsInput, IvrUploadQuery } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiClient, download, upload } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const ivrFileListKey = ['ivrFiles', 'list'] as const;
 
-export const listIvrFilesQuery = listQuery<IvrFileListQuery, Page<IvrFile>>(
-  '/voip/ivrFile/list',
-  ivrFileListKey,
-);
+export const listIvrFilesQuery = listQuery('/voip/ivrFile/list', ivrFileListKey);
 
 function useReload() {
   const queryClient = useQueryClient();
@@ -35,7 +32,7 @@ export function useUploadWav() {
       query: IvrUploadQuery;
       onProgress?: (f: number) => void;
     }) =>
-      upload<IvrFile>('/voip/ivrFile/upload', file, {
+      api.upload('/voip/ivrFile/upload', file, {
         filename: file.name,
         query: { name: query.name, language: query.language, companyId: query.companyId },
         onProgress,
@@ -61,12 +58,12 @@ export function useDeleteIvrFiles() {
 
 /** A file's audio as a WAV blob (the API wants the session's header, which `<audio src>` cannot send). */
 export async function fetchIvrAudio(id: string, signal?: AbortSignal): Promise<Blob> {
-  return (await download('/voip/ivrFile/audio', { id }, signal)).blob;
+  return (await api.download('/voip/ivrFile/audio', { id }, signal)).blob;
 }
 
 /** Files a flow's prompts may be chosen from (one company's; at most 100, by name). */
 export function fetchPromptOptions(companyId: string | undefined, name: string, signal?: AbortSignal) {
-  return apiClient.get<Page<IvrFile>>(
+  return api.get(
     '/voip/ivrFile/list',
     {
       pageNo: 1,

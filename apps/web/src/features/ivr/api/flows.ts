@@ -1,14 +1,11 @@
-import type { IvrFlow, IvrFlowInput, IvrFlowListQuery, Page } from '@switchboard/contracts';
+import type { IvrFlowInput } from '@switchboard/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 
 export const ivrFlowListKey = ['ivrFlows', 'list'] as const;
 
-export const listIvrFlowsQuery = listQuery<IvrFlowListQuery, Page<IvrFlow>>(
-  '/voip/ivrFlow/list',
-  ivrFlowListKey,
-);
+export const listIvrFlowsQuery = listQuery('/voip/ivrFlow/list', ivrFlowListKey);
 
 function useReload() {
   const queryClient = useQueryClient();

@@ -107,7 +107,7 @@ export function FlowFormModal({
     setName(editing?.name ?? '');
     setRemark(editing?.remark ?? '');
     setCompanyId(undefined);
-    setNodes(editing ? (editing.nodes as IvrNodeInput[]).map(draftOf) : [newNode('menu')]);
+    setNodes(editing ? editing.nodes.map(draftOf) : [newNode('menu')]);
     setProblems([]);
   }, [open, editing]);
 

@@ -34,7 +34,7 @@ export function TtsFormModal({ open, onClose }: { open: boolean; onClose: () => 
     text: t('files.fields.text'),
     companyId: t('files.fields.company'),
   };
-  const { form, rule, submit } = useEntityForm({
+  const entity = useEntityForm({
     open,
     editing: null,
     valuesOf: () => EMPTY,
@@ -48,21 +48,16 @@ export function TtsFormModal({ open, onClose }: { open: boolean; onClose: () => 
         ...(pickCompany && values.companyId ? { companyId: values.companyId } : {}),
       }),
     successMessage: t('files.created'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { IVR_FILE_NAME_TAKEN: 'name', IVR_TTS_FAILED: 'text' },
   });
+  const { rule } = entity;
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={t('files.ttsTitle')}
       okText={t('files.synthesize')}
-      cancelText={t('common.cancel')}
-      saving={create.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="ivr-tts-form"
     >
       {pickCompany ? (

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type IvrFlow, ivrFlowListQuerySchema } from '@switchboard/contracts';
 import { App, Button, Form, Input, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { formatDateTime } from '@/lib/format';
@@ -20,10 +20,7 @@ export const IVR_FLOW_PERMISSIONS = {
 export default function IvrFlowListPage() {
   const { t } = useTranslation('ivr');
   const { message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: IvrFlow | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<IvrFlow>();
   const remove = useDeleteFlow();
 
   const columns: TableColumnsType<IvrFlow> = [
@@ -52,7 +49,7 @@ export default function IvrFlowListPage() {
         key: 'edit',
         label: t('common.edit'),
         permission: IVR_FLOW_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: row }),
+        onClick: () => form.edit(row),
         testId: 'ivr-flow-edit',
       },
       {
@@ -87,7 +84,7 @@ export default function IvrFlowListPage() {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
+              onClick={() => form.add()}
               data-testid="ivr-flow-add"
             >
               {t('flows.add')}
@@ -95,11 +92,7 @@ export default function IvrFlowListPage() {
           </Can>
         )}
       />
-      <FlowFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <FlowFormModal {...form.modal} />
     </>
   );
 }

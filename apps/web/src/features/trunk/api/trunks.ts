@@ -1,27 +1,18 @@
 import {
-  type Page,
-  type SipAccount,
   type SipAccountEdit,
   type SipAccountInput,
-  type SipAccountListQuery,
   type SocketMessage,
   TRUNK_STATE_MESSAGE,
-  type Trunk,
   type TrunkEdit,
   type TrunkInput,
-  type TrunkListQuery,
-  type TrunkOption,
   type TrunkState,
   trunkStateSchema,
-  type VoiceRoute,
   type VoiceRouteEdit,
   type VoiceRouteInput,
-  type VoiceRouteListQuery,
-  type VoiceRouteTest,
 } from '@switchboard/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 import { useNoticeSocket } from '@/lib/websocket';
 
@@ -45,15 +36,9 @@ export const trunkOptionsKey = ['voiceTrunks', 'options'] as const;
 export const sipAccountListKey = ['voiceSipAccounts', 'list'] as const;
 export const voiceRouteListKey = ['voiceRoutes', 'list'] as const;
 
-export const listTrunksQuery = listQuery<TrunkListQuery, Page<Trunk>>('/voip/trunk/list', trunkListKey);
-export const listSipAccountsQuery = listQuery<SipAccountListQuery, Page<SipAccount>>(
-  '/sys/fsAccount/list',
-  sipAccountListKey,
-);
-export const listVoiceRoutesQuery = listQuery<VoiceRouteListQuery, Page<VoiceRoute>>(
-  '/voip/route/list',
-  voiceRouteListKey,
-);
+export const listTrunksQuery = listQuery('/voip/trunk/list', trunkListKey);
+export const listSipAccountsQuery = listQuery('/sys/fsAccount/list', sipAccountListKey);
+export const listVoiceRoutesQuery = listQuery('/voip/route/list', voiceRouteListKey);
 
 function useInvalidate(...keys: (readonly unknown[])[]) {
   const queryClient = useQueryClient();
@@ -62,43 +47,58 @@ function useInvalidate(...keys: (readonly unknown[])[]) {
   };
 }
 
-/** A resource's add (no id) or edit, and its delete. */
-function useSave<T, I>(base: string, ...keys: (readonly unknown[])[]) {
+/** An add (no id) or an edit of one resource. */
+type Save<A, E> = { id?: undefined; input: A } | { id: string; input: E };
+
+/** A resource's add or edit: `send` picks the route. */
+function useSave<A, E>(send: (save: Save<A, E>) => Promise<unknown>, ...keys: (readonly unknown[])[]) {
   const invalidate = useInvalidate(...keys);
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: I }) =>
-      id ? apiClient.put<T>(`${base}/edit`, { ...input, id }) : apiClient.post<T>(`${base}/add`, input),
+    mutationFn: send,
     meta: { errorDisplay: 'inline' },
     onSuccess: invalidate,
   });
 }
-function useDelete(base: string, ...keys: (readonly unknown[])[]) {
+function useDelete(send: (id: string) => Promise<unknown>, ...keys: (readonly unknown[])[]) {
   const invalidate = useInvalidate(...keys);
-  return useMutation({
-    mutationFn: (id: string) => apiClient.delete<null>(`${base}/delete`, { id }),
-    onSuccess: invalidate,
-  });
+  return useMutation({ mutationFn: send, onSuccess: invalidate });
 }
 
+const trunkKeys = [trunkListKey, trunkStateKey, trunkOptionsKey] as const;
 export const useSaveTrunk = () =>
-  useSave<Trunk, TrunkInput | Omit<TrunkEdit, 'id'>>(
-    '/voip/trunk',
-    trunkListKey,
-    trunkStateKey,
-    trunkOptionsKey,
+  useSave<TrunkInput, Omit<TrunkEdit, 'id'>>(
+    (save) =>
+      save.id === undefined
+        ? api.post('/voip/trunk/add', save.input)
+        : api.put('/voip/trunk/edit', { ...save.input, id: save.id }),
+    ...trunkKeys,
   );
-export const useDeleteTrunk = () => useDelete('/voip/trunk', trunkListKey, trunkStateKey, trunkOptionsKey);
+export const useDeleteTrunk = () => useDelete((id) => api.delete('/voip/trunk/delete', { id }), ...trunkKeys);
 export const useSaveSipAccount = () =>
-  useSave<SipAccount, SipAccountInput | Omit<SipAccountEdit, 'id'>>('/sys/fsAccount', sipAccountListKey);
-export const useDeleteSipAccount = () => useDelete('/sys/fsAccount', sipAccountListKey);
+  useSave<SipAccountInput, Omit<SipAccountEdit, 'id'>>(
+    (save) =>
+      save.id === undefined
+        ? api.post('/sys/fsAccount/add', save.input)
+        : api.put('/sys/fsAccount/edit', { ...save.input, id: save.id }),
+    sipAccountListKey,
+  );
+export const useDeleteSipAccount = () =>
+  useDelete((id) => api.delete('/sys/fsAccount/delete', { id }), sipAccountListKey);
 export const useSaveVoiceRoute = () =>
-  useSave<VoiceRoute, VoiceRouteInput | Omit<VoiceRouteEdit, 'id'>>('/voip/route', voiceRouteListKey);
-export const useDeleteVoiceRoute = () => useDelete('/voip/route', voiceRouteListKey);
+  useSave<VoiceRouteInput, Omit<VoiceRouteEdit, 'id'>>(
+    (save) =>
+      save.id === undefined
+        ? api.post('/voip/route/add', save.input)
+        : api.put('/voip/route/edit', { ...save.input, id: save.id }),
+    voiceRouteListKey,
+  );
+export const useDeleteVoiceRoute = () =>
+  useDelete((id) => api.delete('/voip/route/delete', { id }), voiceRouteListKey);
 
 export const trunkOptionsQuery = () =>
   queryOptions({
     queryKey: trunkOptionsKey,
-    queryFn: ({ signal }) => apiClient.get<TrunkOption[]>('/voip/trunk/options', undefined, signal),
+    queryFn: ({ signal }) => api.get('/voip/trunk/options', undefined, signal),
   });
 
 /** SIP accounts for the trunk form's select (the first 200 by username). */
@@ -106,15 +106,11 @@ export const sipAccountOptionsQuery = () =>
   queryOptions({
     queryKey: [...sipAccountListKey, 'options'] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<Page<SipAccount>>(
-        '/sys/fsAccount/list',
-        { pageSize: 200, column: 'username', order: 'asc' },
-        signal,
-      ),
+      api.get('/sys/fsAccount/list', { pageSize: 200, column: 'username', order: 'asc' }, signal),
   });
 
 export function testVoiceRoute(to: string, companyId: string) {
-  return apiClient.get<VoiceRouteTest>('/voip/route/test', { to, companyId });
+  return api.get('/voip/route/test', { to, companyId });
 }
 
 /**
@@ -126,7 +122,7 @@ export function useTrunkStates(): Map<string, TrunkState> {
   const states = useQuery(
     queryOptions({
       queryKey: trunkStateKey,
-      queryFn: ({ signal }) => apiClient.get<TrunkState[]>('/voip/trunk/state', undefined, signal),
+      queryFn: ({ signal }) => api.get('/voip/trunk/state', undefined, signal),
     }),
   );
   const socket = useNoticeSocket((message: SocketMessage) => {

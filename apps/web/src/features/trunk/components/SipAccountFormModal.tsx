@@ -1,7 +1,7 @@
 import { type SipAccount, sipAccountEditSchema, sipAccountInputSchema } from '@switchboard/contracts';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useSaveSipAccount } from '../api/trunks';
 
@@ -32,15 +32,7 @@ function bodyOf(values: Values, editing: boolean) {
 }
 
 /** Add or edit a SIP account (the password is write-only: empty on an edit keeps it). */
-export function SipAccountFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: SipAccount | null;
-  onClose: () => void;
-}) {
+export function SipAccountFormModal({ open, editing, onClose }: EntityModalProps<SipAccount>) {
   const { t } = useTranslation('trunk');
   const save = useSaveSipAccount();
   const labels = {
@@ -50,7 +42,7 @@ export function SipAccountFormModal({
     expiresS: t('sip.expiresS'),
     remark: t('fields.remark'),
   };
-  const { form, rule, submit } = useEntityForm<Values, SipAccount>({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -61,28 +53,20 @@ export function SipAccountFormModal({
           : sipAccountInputSchema.safeParse(bodyOf(values as Values, false)),
     },
     labels,
-    save: (values) =>
-      save.mutateAsync({
-        id: editing?.id,
-        input: bodyOf(values, editing !== null) as Parameters<typeof save.mutateAsync>[0]['input'],
-      }),
+    save: (values) => {
+      // The form refused an empty expiry (as the schema does): undefined is never sent in fact.
+      const expiresS = values.expiresS ?? undefined;
+      return editing
+        ? save.mutateAsync({ id: editing.id, input: { ...bodyOf(values, true), expiresS } })
+        : save.mutateAsync({ input: { ...bodyOf(values, false), expiresS, password: values.password } });
+    },
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { SIP_ACCOUNT_TAKEN: 'username' },
   });
+  const { rule } = entity;
   return (
-    <FormModal
-      form={form}
-      open={open}
-      title={editing ? t('sip.editTitle') : t('sip.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
-      testId="sip-form"
-    >
+    <FormModal entity={entity} title={editing ? t('sip.editTitle') : t('sip.createTitle')} testId="sip-form">
       <Form.Item name="username" label={labels.username} rules={[rule('username')]}>
         <Input maxLength={64} autoComplete="off" data-testid="sip-username" />
       </Form.Item>

@@ -10,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { CallerGroupSelect } from '@/features/caller';
 import { sipAccountOptionsQuery, useSaveTrunk } from '../api/trunks';
@@ -79,16 +79,23 @@ function bodyOf(values: Values) {
   };
 }
 
+/**
+ * The request of valid values: the form checked that no number is empty (an empty one is refused
+ * as the schema says), so a missing one falls back to the schema's default only in theory.
+ */
+function requestOf(values: Values) {
+  const body = bodyOf(values);
+  return {
+    ...body,
+    port: body.port ?? undefined,
+    maxCalls: body.maxCalls ?? undefined,
+    cps: body.cps ?? undefined,
+    optionsIntervalS: body.optionsIntervalS ?? undefined,
+  };
+}
+
 /** Add or edit one voice trunk: address, authentication, codecs, limits and the caller-ID rule. */
-export function TrunkFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: Trunk | null;
-  onClose: () => void;
-}) {
+export function TrunkFormModal({ open, editing, onClose }: EntityModalProps<Trunk>) {
   const { t } = useTranslation('trunk');
   const save = useSaveTrunk();
   const accounts = useQuery({ ...sipAccountOptionsQuery(), enabled: open });
@@ -110,7 +117,7 @@ export function TrunkFormModal({
     optionsIntervalS: t('fields.optionsIntervalS'),
     remark: t('fields.remark'),
   };
-  const { form, rule, submit } = useEntityForm<Values, Trunk>({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -122,18 +129,18 @@ export function TrunkFormModal({
     },
     labels,
     save: (values) =>
-      save.mutateAsync({
-        id: editing?.id,
-        input: bodyOf(values) as Parameters<typeof save.mutateAsync>[0]['input'],
-      }),
+      editing
+        ? save.mutateAsync({ id: editing.id, input: requestOf(values) })
+        : save.mutateAsync({ input: requestOf(values) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: {
       TRUNK_NAME_TAKEN: 'name',
       SIP_ACCOUNT_NOT_FOUND: 'sipAccountId',
       CALLER_GROUP_NOT_FOUND: 'callerGroupId',
     },
   });
+  const { form, rule } = entity;
   const authMode = Form.useWatch('authMode', form);
   const callerIdRule = Form.useWatch('callerIdRule', form);
   const half = { xs: 24, sm: 12 };
@@ -145,15 +152,8 @@ export function TrunkFormModal({
 
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('editTitle') : t('createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       width={760}
       testId="trunk-form"
     >

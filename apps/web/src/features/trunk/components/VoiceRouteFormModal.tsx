@@ -2,7 +2,7 @@ import { type VoiceRoute, voiceRouteEditSchema, voiceRouteInputSchema } from '@s
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/FormModal';
+import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { CompanySelect } from '@/features/sms-template';
 import { trunkOptionsQuery, useSaveVoiceRoute } from '../api/trunks';
@@ -57,16 +57,14 @@ function bodyOf(values: Values) {
   };
 }
 
+/** The request of valid values (the form refused an empty sort order, as the schema does). */
+function requestOf(values: Values) {
+  const body = bodyOf(values);
+  return { ...body, sortOrder: body.sortOrder ?? undefined };
+}
+
 /** Add or edit a voice route: what it matches and its trunks in failover order. */
-export function VoiceRouteFormModal({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: VoiceRoute | null;
-  onClose: () => void;
-}) {
+export function VoiceRouteFormModal({ open, editing, onClose }: EntityModalProps<VoiceRoute>) {
   const { t } = useTranslation('trunk');
   const save = useSaveVoiceRoute();
   const trunks = useQuery({ ...trunkOptionsQuery(), enabled: open });
@@ -80,7 +78,7 @@ export function VoiceRouteFormModal({
     trunkIds: t('route.trunkIds'),
     remark: t('route.remark'),
   };
-  const { form, rule, submit } = useEntityForm<Values, VoiceRoute>({
+  const entity = useEntityForm({
     open,
     editing,
     valuesOf,
@@ -92,25 +90,18 @@ export function VoiceRouteFormModal({
     },
     labels,
     save: (values) =>
-      save.mutateAsync({
-        id: editing?.id,
-        input: bodyOf(values) as Parameters<typeof save.mutateAsync>[0]['input'],
-      }),
+      editing
+        ? save.mutateAsync({ id: editing.id, input: requestOf(values) })
+        : save.mutateAsync({ input: requestOf(values) }),
     successMessage: t('saved'),
-    onSaved: onClose,
+    onClose,
     errorCodeFields: { VOICE_ROUTE_TRUNK_UNKNOWN: 'trunkIds' },
   });
+  const { rule } = entity;
   return (
     <FormModal
-      form={form}
-      open={open}
+      entity={entity}
       title={editing ? t('route.editTitle') : t('route.createTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      saving={save.isPending}
-      onSubmit={submit}
-      onCancel={onClose}
-      initialValues={EMPTY}
       testId="route-form"
     >
       <Form.Item name="name" label={labels.name} rules={[rule('name')]}>

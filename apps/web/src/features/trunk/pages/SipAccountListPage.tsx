@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type SipAccount, sipAccountListQuerySchema } from '@switchboard/contracts';
 import { App, Button, Form, Input, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { listSipAccountsQuery, TRUNK_PERMISSIONS, useDeleteSipAccount } from '../api/trunks';
@@ -13,10 +13,7 @@ import { SipAccountFormModal } from '../components/SipAccountFormModal';
 export default function SipAccountListPage() {
   const { t } = useTranslation('trunk');
   const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: SipAccount | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<SipAccount>();
   const remove = useDeleteSipAccount();
 
   const columns: TableColumnsType<SipAccount> = [
@@ -30,7 +27,7 @@ export default function SipAccountListPage() {
         key: 'edit',
         label: t('edit'),
         permission: TRUNK_PERMISSIONS.sipEdit,
-        onClick: () => setForm({ open: true, editing: record }),
+        onClick: () => form.edit(record),
       },
       {
         key: 'delete',
@@ -70,22 +67,13 @@ export default function SipAccountListPage() {
         }
         toolbar={() => (
           <Can action={TRUNK_PERMISSIONS.sipAdd}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
-              data-testid="sip-add"
-            >
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()} data-testid="sip-add">
               {t('add')}
             </Button>
           </Can>
         )}
       />
-      <SipAccountFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <SipAccountFormModal {...form.modal} />
     </>
   );
 }

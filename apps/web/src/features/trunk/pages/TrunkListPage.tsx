@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Trunk, trunkListQuerySchema } from '@switchboard/contracts';
 import { App, Button, Form, Input, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { EnabledFilter } from '@/components/EnabledFilter';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { listTrunksQuery, TRUNK_PERMISSIONS, useDeleteTrunk, useTrunkStates } from '../api/trunks';
@@ -15,7 +15,7 @@ import { TrunkStateTag } from '../components/TrunkStateTag';
 export default function TrunkListPage() {
   const { t } = useTranslation('trunk');
   const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: Trunk | null }>({ open: false, editing: null });
+  const form = useEntityModal<Trunk>();
   const remove = useDeleteTrunk();
   const states = useTrunkStates();
 
@@ -78,7 +78,7 @@ export default function TrunkListPage() {
         key: 'edit',
         label: t('edit'),
         permission: TRUNK_PERMISSIONS.edit,
-        onClick: () => setForm({ open: true, editing: record }),
+        onClick: () => form.edit(record),
       },
       {
         key: 'delete',
@@ -109,22 +109,13 @@ export default function TrunkListPage() {
         }
         toolbar={() => (
           <Can action={TRUNK_PERMISSIONS.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ open: true, editing: null })}
-              data-testid="trunk-add"
-            >
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()} data-testid="trunk-add">
               {t('add')}
             </Button>
           </Can>
         )}
       />
-      <TrunkFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <TrunkFormModal {...form.modal} />
     </>
   );
 }

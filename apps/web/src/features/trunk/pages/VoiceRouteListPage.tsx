@@ -4,6 +4,7 @@ import { Alert, App, Button, Form, Input, Modal, type TableColumnsType } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { CompanySelect } from '@/features/sms-template';
@@ -64,10 +65,7 @@ function RouteTestModal({ open, onClose }: { open: boolean; onClose: () => void 
 export default function VoiceRouteListPage() {
   const { t } = useTranslation('trunk');
   const { modal, message } = App.useApp();
-  const [form, setForm] = useState<{ open: boolean; editing: VoiceRoute | null }>({
-    open: false,
-    editing: null,
-  });
+  const form = useEntityModal<VoiceRoute>();
   const [testing, setTesting] = useState(false);
   const remove = useDeleteVoiceRoute();
 
@@ -97,7 +95,7 @@ export default function VoiceRouteListPage() {
         key: 'edit',
         label: t('edit'),
         permission: TRUNK_PERMISSIONS.routeEdit,
-        onClick: () => setForm({ open: true, editing: record }),
+        onClick: () => form.edit(record),
       },
       {
         key: 'delete',
@@ -141,7 +139,7 @@ export default function VoiceRouteListPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, editing: null })}
+                onClick={() => form.add()}
                 data-testid="route-add"
               >
                 {t('add')}
@@ -155,11 +153,7 @@ export default function VoiceRouteListPage() {
           </>
         )}
       />
-      <VoiceRouteFormModal
-        open={form.open}
-        editing={form.editing}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
+      <VoiceRouteFormModal {...form.modal} />
       <RouteTestModal open={testing} onClose={() => setTesting(false)} />
     </>
   );
