@@ -11,7 +11,6 @@ import {
   type TrunkLiveState,
   type TrunkOption,
   type TrunkTransport,
-  translateError,
   type trunkEditSchema,
   type trunkInputSchema,
   type trunkSchema,
