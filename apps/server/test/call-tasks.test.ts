@@ -9,6 +9,7 @@ import {
   type SocketMessage,
   XLSX_MIME,
 } from '@switchboard/contracts';
+import { writeWav } from '@switchboard/voice';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,8 +131,49 @@ const task = {
   ttlS: 120,
 };
 
+/** Each company's own IVR flow (a task may name only its company's): made in beforeAll. */
+const flows: Record<string, string> = {};
+
+/** A one-prompt flow of `user`'s company, its prompt a short wav upload. */
+async function flowOf(user: string): Promise<string> {
+  const samples = new Int16Array(1600).map((_, i) =>
+    Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)),
+  );
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(writeWav(samples, 8000))]), 'prompt.wav');
+  const query = new URLSearchParams({ name: `prompt_${user}`, language: 'en' });
+  const uploaded = await fetch(`${s.baseUrl}/api/voip/ivrFile/upload?${query}`, {
+    method: 'POST',
+    headers: { 'X-Access-Token': tokens[user]! },
+    body: form,
+  });
+  const file = ((await uploaded.json()) as { result: { id: string } }).result;
+  const flow = expectOk(
+    await call<{ id: string }>(user, 'POST', '/voip/ivrFlow/add', {
+      body: {
+        name: `flow_${user}`,
+        nodes: [
+          {
+            id: 'start',
+            fileId: file.id,
+            repeat: 1,
+            timeoutS: 1,
+            branches: [],
+            noKey: { type: 'end', result: 'heard' },
+          },
+        ],
+      },
+    }),
+  );
+  return flow.id;
+}
+
 async function addTask(user: string, body: Record<string, unknown>): Promise<CallTask> {
-  return expectOk(await call<CallTask>(user, 'POST', '/groupCallTask/add', { body: { ...task, ...body } }));
+  return expectOk(
+    await call<CallTask>(user, 'POST', '/groupCallTask/add', {
+      body: { ...task, ivrFlowId: flows[user], ...body },
+    }),
+  );
 }
 async function act(user: string, path: string, id: string, extra: Record<string, unknown> = {}) {
   return expectOk(await call<CallTask>(user, 'POST', `/groupCallTask/${path}`, { body: { id, ...extra } }));
@@ -198,6 +240,8 @@ beforeAll(async () => {
   engine = callTaskEngine(s.app.services, s.app.platform);
   for (const user of ['admin', 'agent', 'customer', 'customer2', 'agentcustomer'])
     tokens[user] = await tokenOf(s, user);
+  for (const user of ['customer', 'customer2', 'agentcustomer']) flows[user] = await flowOf(user);
+  task.ivrFlowId = flows.customer!;
   await credit(DIRECT, '100');
   await credit(AGENCY_CLIENT, '100');
 });
@@ -617,6 +661,41 @@ describe('records and tenants', () => {
       }),
       403,
       'NO_OPERATION_PERMISSION',
+    );
+    // What a task names is its company's own: another company's flow, caller group or caller IDs
+    // are refused when it is saved (both languages), and a trunk or route is staff's to choose.
+    const refused = (body: Record<string, unknown>, locale = EN) =>
+      call('customer2', 'POST', '/groupCallTask/add', {
+        body: { ...task, ivrFlowId: flows.customer2, numbers: ['+8613800006002'], ...body },
+        locale,
+      });
+    for (const locale of [EN, ZH]) {
+      expectError(await refused({ ivrFlowId: flows.customer }, locale), 400, 'CALL_TASK_FLOW_UNKNOWN', {
+        locale,
+      });
+    }
+    const directCallers = expectOk(
+      await call<Page<{ number: string }>>('customer', 'GET', '/caller/list', { query: { pageSize: '10' } }),
+    );
+    const directGroups = expectOk(
+      await call<Page<{ id: string }>>('customer', 'GET', '/callerGroup/list', { query: { pageSize: '10' } }),
+    );
+    expect(directCallers.records.length).toBeGreaterThan(0);
+    expect(directGroups.records.length).toBeGreaterThan(0);
+    expectError(
+      await refused({ callerIds: [directCallers.records[0]!.number] }),
+      400,
+      'CALL_TASK_CALLERS_UNKNOWN',
+    );
+    expectError(
+      await refused({ callerGroupId: directGroups.records[0]!.id }),
+      400,
+      'CALL_TASK_CALLERS_UNKNOWN',
+    );
+    expectError(
+      await refused({ trunkId: '00000000-0000-4000-8000-000000000001' }),
+      403,
+      'CALL_TASK_TRUNK_STAFF_ONLY',
     );
     // A reseller sees its customer's tasks; the customer's own stays out of its siblings' reach.
     const agents = expectOk(

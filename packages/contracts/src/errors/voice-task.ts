@@ -2,6 +2,18 @@ import type { Locale } from '../constants';
 
 /** Error texts of group call tasks (issue 23): the task rules (spec section 5) and the state machine. */
 export const voiceTaskErrorTexts = {
+  CALL_TASK_FLOW_UNKNOWN: {
+    'en-US': 'Choose one of the company’s own IVR flows',
+    'zh-CN': '请选择本公司的IVR流程',
+  },
+  CALL_TASK_CALLERS_UNKNOWN: {
+    'en-US': 'Choose the company’s own enabled caller IDs or caller group',
+    'zh-CN': '请选择本公司已启用的主叫号码或主叫号码组',
+  },
+  CALL_TASK_TRUNK_STAFF_ONLY: {
+    'en-US': 'Only platform staff choose a trunk or voice route; leave it empty to use the routes',
+    'zh-CN': '只有平台人员可以指定线路或语音路由；留空则按路由选择',
+  },
   CALL_RATIO_INVALID: {
     'en-US': 'The call ratio must be a whole number greater than 0 (at most 500)',
     'zh-CN': '呼叫并发数必须是大于0的整数（最多500）',

@@ -8,6 +8,7 @@ import {
   callTaskEditable,
   type callTaskSchema,
   formatMoney,
+  hasPlatformScope,
   nextCallTaskState,
   type Page,
   type PageQuery,
@@ -28,7 +29,7 @@ export type CallTaskView = z.output<typeof callTaskSchema>;
 
 const WEEK_MS = 7 * 86_400_000;
 
-type Deps = Pick<Services, 'companies'>;
+type Deps = Pick<Services, 'callers' | 'companies' | 'ivr'>;
 
 /** Normalised numbers of a list (typed, pasted or imported), each once; the first invalid one refuses it. */
 export function normaliseNumbers(numbers: readonly string[]): string[] {
@@ -77,6 +78,30 @@ export class CallTaskService {
     return auth.user.companyId;
   }
 
+  /**
+   * What a task names must be its company's own: its IVR flow, its caller group or caller IDs
+   * (enabled); a trunk or voice route is the platform's, chosen by staff only. Checked when it is
+   * saved, so another company's flow or caller IDs never reach a call.
+   */
+  private async checkReferences(
+    auth: AuthContext,
+    companyId: string,
+    input: Pick<CallTaskInput, 'ivrFlowId' | 'callerGroupId' | 'callerIds' | 'trunkId' | 'routeId'>,
+  ) {
+    if ((input.trunkId || input.routeId) && !hasPlatformScope(auth.roles)) {
+      throw new AppError('CALL_TASK_TRUNK_STAFF_ONLY', 403, { field: input.trunkId ? 'trunkId' : 'routeId' });
+    }
+    if (input.ivrFlowId && !(await this.deps.ivr.ownsFlow(companyId, input.ivrFlowId))) {
+      throw new AppError('CALL_TASK_FLOW_UNKNOWN', 400, { field: 'ivrFlowId' });
+    }
+    if (input.callerGroupId && !(await this.deps.callers.ownsGroup(companyId, input.callerGroupId))) {
+      throw new AppError('CALL_TASK_CALLERS_UNKNOWN', 400, { field: 'callerGroupId' });
+    }
+    if (input.callerIds?.length && !(await this.deps.callers.ownsNumbers(companyId, input.callerIds))) {
+      throw new AppError('CALL_TASK_CALLERS_UNKNOWN', 400, { field: 'callerIds' });
+    }
+  }
+
   private async owned(auth: AuthContext, id: string): Promise<TaskRow> {
     return this.deps.companies.objectInScope(auth, await this.repo.task(id));
   }
@@ -91,6 +116,7 @@ export class CallTaskService {
 
   async add(auth: AuthContext, input: CallTaskInput): Promise<CallTaskView> {
     const companyId = await this.targetCompany(auth, input.companyId);
+    await this.checkReferences(auth, companyId, input);
     const numbers = normaliseNumbers(input.numbers);
     const row = await withTransaction(this.db, async () => {
       const task = await this.repo.insertTask({
@@ -117,6 +143,7 @@ export class CallTaskService {
   async edit(auth: AuthContext, input: CallTaskEdit): Promise<CallTaskView> {
     const current = await this.owned(auth, input.id);
     if (!callTaskEditable(current.state)) throw new AppError('CALL_TASK_NOT_EDITABLE', 409);
+    await this.checkReferences(auth, current.companyId, input);
     const numbers = input.numbers ? normaliseNumbers(input.numbers) : undefined;
     const row = await withTransaction(this.db, async () => {
       const updated = await this.repo.updateTask(

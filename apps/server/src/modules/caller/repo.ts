@@ -88,6 +88,21 @@ export class CallerRepo {
     return executor(this.db).select().from(voiceCallerIds).where(inUuids(voiceCallerIds.id, ids));
   }
 
+  /** A company's enabled caller IDs among `numbers`. */
+  enabledNumbersOf(companyId: string, numbers: readonly string[]): Promise<{ number: string }[]> {
+    if (numbers.length === 0) return Promise.resolve([]);
+    return executor(this.db)
+      .select({ number: voiceCallerIds.number })
+      .from(voiceCallerIds)
+      .where(
+        and(
+          eq(voiceCallerIds.companyId, companyId),
+          eq(voiceCallerIds.enabled, true),
+          inArray(voiceCallerIds.number, [...numbers]),
+        ),
+      );
+  }
+
   async insertCaller(values: CallerIdValues): Promise<CallerIdRow> {
     const [row] = await executor(this.db).insert(voiceCallerIds).values(values).returning();
     return row!;

@@ -89,6 +89,17 @@ export class CallerService {
     return rows.some((r) => r.companyId === companyId && r.enabled);
   }
 
+  /** Whether every number of `numbers` is one of a company's enabled caller IDs (a task's check). */
+  async ownsNumbers(companyId: string, numbers: readonly string[]): Promise<boolean> {
+    const unique = [...new Set(numbers)];
+    return (await this.repo.enabledNumbersOf(companyId, unique)).length === unique.length;
+  }
+
+  /** Whether a caller group is one of a company's (a task's check when it is saved). */
+  async ownsGroup(companyId: string, groupId: string): Promise<boolean> {
+    return (await this.repo.group(groupId))?.companyId === companyId;
+  }
+
   /** Forgets rotations unused for a week. */
   sweepRotations(now = new Date()): Promise<number> {
     return this.repo.deleteRotationsBefore(new Date(now.getTime() - 7 * 86_400_000));

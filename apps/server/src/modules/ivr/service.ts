@@ -295,6 +295,11 @@ export class IvrService {
    * A flow as the call engine runs it, with each prompt's audio in `codec`. With `companyId`,
    * a flow of another company is not found (a task may only play its own company's flows).
    */
+  /** Whether `flowId` is one of `companyId`'s flows (a group call task's check when it is saved). */
+  async ownsFlow(companyId: string, flowId: string): Promise<boolean> {
+    return (await this.repo.flow(flowId))?.companyId === companyId;
+  }
+
   async planOf(
     flowId: string,
     options: { codec?: 'PCMU' | 'PCMA'; companyId?: string } = {},
