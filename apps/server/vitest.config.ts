@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { testLimits } from '../../vitest.limits';
+import { testLimits } from '../../vitest.limits.ts';
 
 /**
  * The server's tests in tiers, chosen by kind and by measured time per file:

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { testLimits } from '../../vitest.limits';
+import { testLimits } from '../../vitest.limits.ts';
 
 export default defineConfig({
   test: {
