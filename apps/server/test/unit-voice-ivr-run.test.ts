@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { IvrPlan, IvrPlanNode } from '@switchboard/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failsOver, type IvrMedia, resultOf, runIvr } from '../src/modules/voice-engine';
+import { failsOver, resultOf } from '../src/modules/call-task';
+import { type IvrMedia, runIvr } from '../src/modules/voice-engine';
 
 /**
  * The IVR run of an answered call (issue 23), on a media stand-in whose prompts end when the test

@@ -1,11 +1,12 @@
 import { defineModule, type Platform, type Services } from '../../platform/module';
-import { SipDialer, voicePlanner } from '../voice-engine';
 import { CallTaskEngine } from './engine';
+import { voicePlanner } from './planner';
 import { type CallPorts, defaultPorts } from './ports';
 import { progressPublisher } from './progress';
 import { CallTaskRepo } from './repo';
 import { callTaskRoutes } from './routes';
 import { CallTaskService } from './service';
+import { SipDialer } from './sip-dialer';
 
 export { CallTaskEngine, minuteIn } from './engine';
 export type {
@@ -21,6 +22,7 @@ export type {
 export { defaultPorts } from './ports';
 export { CALL_TASK_PERMS } from './routes';
 export type { CallTaskService } from './service';
+export { failsOver, resultOf } from './sip-dialer';
 
 /** The task engine over a database (the module's worker; tests build one to drive its ticks). */
 export function callTaskEngine(

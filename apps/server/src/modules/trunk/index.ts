@@ -1,9 +1,9 @@
 import { defineModule, digestOf } from '../../platform/module';
-import { SipTrunkProbe } from '../voice-engine';
 import { DEMO_TRUNK } from './demo';
 import { TrunkMonitor } from './monitor';
 import { trunkRoutes } from './routes';
 import { TrunkService } from './service';
+import { SipTrunkProbe } from './sip-probe';
 
 export { DEMO_TRUNK } from './demo';
 export { decideVoiceRoute, type VoiceCallQuery, type VoiceRouteRule } from './match';
@@ -21,7 +21,7 @@ declare module '../../platform/module' {
  * Voice trunks (`/voip/trunk`), their SIP accounts (`/sys/fsAccount`) and voice routes
  * (`/voip/route`): `trunks.routeCall(to, companyId)` answers the trunks a call is tried on;
  * in worker processes the TrunkMonitor keeps each trunk's live state (issue 23) through the SIP
- * probe of the voice engine (`SipTrunkProbe`: OPTIONS, or a kept-up REGISTER).
+ * probe over the voice engine's SIP stack (`SipTrunkProbe`: OPTIONS, or a kept-up REGISTER).
  */
 export const trunkModule = defineModule({
   name: 'trunk',

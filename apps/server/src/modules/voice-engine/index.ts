@@ -1,11 +1,8 @@
 import { defineModule } from '../../platform/module';
 import { VoiceEngine } from './engine';
 
-export { failsOver, resultOf, SipDialer } from './dialer';
 export { VoiceEngine } from './engine';
 export { type IvrEnd, type IvrMedia, runIvr } from './ivr-run';
-export { voicePlanner } from './planner';
-export { SipTrunkProbe } from './probe';
 
 declare module '../../platform/module' {
   interface Services {

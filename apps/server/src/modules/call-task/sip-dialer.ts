@@ -1,10 +1,9 @@
 import type { CallResult, IvrPlan } from '@switchboard/contracts';
 import { type CodecName, dialWithMedia, type EndInfo } from '@switchboard/voice';
 import type { Logger } from '../../platform/logger';
-import type { Dialer, DialOutcome, DialRequest } from '../call-task';
 import type { TrunkService, TrunkTarget } from '../trunk';
-import type { VoiceEngine } from './engine';
-import { runIvr } from './ivr-run';
+import { runIvr, type VoiceEngine } from '../voice-engine';
+import type { Dialer, DialOutcome, DialRequest } from './ports';
 
 /** Answers before any answer that send the call on to the next trunk (the trunk, not the number, failed). */
 export function failsOver(end: EndInfo): boolean {

@@ -1,6 +1,7 @@
 import type { Registration } from '@switchboard/voice';
-import type { TrunkCheck, TrunkProbe, TrunkTarget } from '../trunk';
-import type { VoiceEngine } from './engine';
+import type { VoiceEngine } from '../voice-engine';
+import type { TrunkProbe } from './monitor';
+import type { TrunkCheck, TrunkTarget } from './service';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,5 +1,5 @@
 import type { Services } from '../../platform/module';
-import type { CallPlanner, IvrPlan, TrunkTarget } from '../call-task';
+import type { CallPlanner, IvrPlan, TrunkTarget } from './ports';
 
 /**
  * The call planner of worker processes: the task's own trunk, else the voice routes
