@@ -101,6 +101,8 @@ export default defineConfig({
           // The specs' balances start at zero (they top up what they spend).
           DEMO_BALANCE: '0',
           SMSC_SIM_PORTS: `${PORT + 1000},${PORT + 1001}`,
+          // The demo's carrier simulator (the trunk demo-sip), on a port of this run too.
+          VOICE_SIM_PORT: String(PORT + 1002),
           // Every message delivered (numbers ending 0000 still undeliverable): the specs expect
           // outcomes, not the demo's random mix.
           SMSC_SIM_OUTCOMES: 'delivered=100',

@@ -33,10 +33,13 @@ test('an administrator adds a voice trunk and sees it with its state', async ({ 
 
   const row = table.locator('tr.ant-table-row').filter({ hasText: name });
   await expect(row).toContainText('udp:sip.carrier.example:5080');
-  // No worker checks it in this run: its state is unknown, with calls up of its limit.
+  // The worker probes it (OPTIONS): a host that does not answer is unreachable, shown with calls
+  // up of its limit; the demo trunk to this run's carrier simulator is reachable.
   const state = row.getByTestId('trunk-state');
-  await expect(state).toHaveAttribute('data-state', 'unknown');
+  await expect(state).toHaveAttribute('data-state', 'unreachable', { timeout: 90_000 });
   await expect(state).toContainText('0/60');
+  const demo = table.locator('tr.ant-table-row').filter({ hasText: 'demo-sip' }).getByTestId('trunk-state');
+  await expect(demo).toHaveAttribute('data-state', 'reachable', { timeout: 90_000 });
 });
 
 test('zh-CN at 390 px: a customer adds caller IDs and a caller group of them', async ({ browser }) => {
