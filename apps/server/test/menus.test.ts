@@ -578,7 +578,7 @@ describe('the Voice section', () => {
       'Caller IDs',
       'Caller groups',
       'IVR files',
-      'IVR queues and timings',
+      'IVR flows',
       'Group call tasks',
       'Call records',
     ];

@@ -24,7 +24,7 @@ export const VOICE_IVR_SCREENS: MenuSeed[] = [
   },
   {
     key: 'ivrFlows',
-    title: 'IVR queues and timings',
+    title: 'IVR flows',
     titleKey: 'menu.ivrFlows',
     path: '/voip/ivrFlow',
     component: 'voip/IvrFlowList',
