@@ -578,7 +578,7 @@ describe('the Voice section', () => {
       'Caller IDs',
       'Caller groups',
       'IVR files',
-      'IVR flows',
+      'IVR queues and timings',
       'Group call tasks',
       'Call records',
     ];

@@ -24,7 +24,7 @@ export const VOICE_IVR_SCREENS: MenuSeed[] = [
   },
   {
     key: 'ivrFlows',
-    title: 'IVR flows',
+    title: 'IVR queues and timings',
     titleKey: 'menu.ivrFlows',
     path: '/voip/ivrFlow',
     component: 'voip/IvrFlowList',
