@@ -1,18 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type CallerGroup, callerGroupListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { CALLER_PERMISSIONS, listCallerGroupsQuery, useDeleteCallerGroup } from '../api/callers';
 import { CallerGroupFormModal } from '../components/CallerGroupFormModal';
 
 /** voice/CallerGroupList (`/callerGroup`): caller IDs a task rotates through. */
 export default function CallerGroupListPage() {
   const { t } = useTranslation('caller');
-  const { modal, message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const form = useEntityModal<CallerGroup>();
   const remove = useDeleteCallerGroup();
 
@@ -54,18 +55,16 @@ export default function CallerGroupListPage() {
         permission: CALLER_PERMISSIONS.groupDelete,
         danger: true,
         onClick: () =>
-          modal.confirm({
-            title: t('deleteTitle'),
-            content: t('deleteConfirm', { name: record.name }),
-            okText: t('delete'),
-            okButtonProps: { danger: true },
-            cancelText: t('cancel'),
-            onOk: () =>
-              remove.mutateAsync(record.id).then(
-                () => void message.success(t('deleted')),
-                () => {},
-              ),
-          }),
+          confirmDelete(
+            {
+              title: t('deleteTitle'),
+              content: t('deleteConfirm', { name: record.name }),
+              ok: t('delete'),
+              cancel: t('cancel'),
+              done: t('deleted'),
+            },
+            () => remove.mutateAsync(record.id),
+          ),
       },
     ]),
   ];

@@ -1,19 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type CallerId, callerIdListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { CALLER_PERMISSIONS, listCallersQuery, useDeleteCaller } from '../api/callers';
 import { CallerFormModal } from '../components/CallerFormModal';
 
 /** voice/CallerList (`/caller`): the caller IDs of the companies in the caller's scope. */
 export default function CallerListPage() {
   const { t } = useTranslation('caller');
-  const { modal, message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const form = useEntityModal<CallerId>();
   const remove = useDeleteCaller();
 
@@ -41,18 +42,16 @@ export default function CallerListPage() {
         permission: CALLER_PERMISSIONS.delete,
         danger: true,
         onClick: () =>
-          modal.confirm({
-            title: t('deleteTitle'),
-            content: t('deleteConfirm', { name: record.number }),
-            okText: t('delete'),
-            okButtonProps: { danger: true },
-            cancelText: t('cancel'),
-            onOk: () =>
-              remove.mutateAsync(record.id).then(
-                () => void message.success(t('deleted')),
-                () => {},
-              ),
-          }),
+          confirmDelete(
+            {
+              title: t('deleteTitle'),
+              content: t('deleteConfirm', { name: record.number }),
+              ok: t('delete'),
+              cancel: t('cancel'),
+              done: t('deleted'),
+            },
+            () => remove.mutateAsync(record.id),
+          ),
       },
     ]),
   ];

@@ -1,18 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type SipAccount, sipAccountListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType } from 'antd';
+import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { listSipAccountsQuery, TRUNK_PERMISSIONS, useDeleteSipAccount } from '../api/trunks';
 import { SipAccountFormModal } from '../components/SipAccountFormModal';
 
 /** voice/SipAccountList (`/sys/fsAccount`): the SIP accounts trunks register with (administrators). */
 export default function SipAccountListPage() {
   const { t } = useTranslation('trunk');
-  const { modal, message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const form = useEntityModal<SipAccount>();
   const remove = useDeleteSipAccount();
 
@@ -35,18 +36,16 @@ export default function SipAccountListPage() {
         permission: TRUNK_PERMISSIONS.sipDelete,
         danger: true,
         onClick: () =>
-          modal.confirm({
-            title: t('deleteTitle'),
-            content: t('deleteConfirm', { name: record.username }),
-            okText: t('delete'),
-            okButtonProps: { danger: true },
-            cancelText: t('cancel'),
-            onOk: () =>
-              remove.mutateAsync(record.id).then(
-                () => void message.success(t('deleted')),
-                () => {},
-              ),
-          }),
+          confirmDelete(
+            {
+              title: t('deleteTitle'),
+              content: t('deleteConfirm', { name: record.username }),
+              ok: t('delete'),
+              cancel: t('cancel'),
+              done: t('deleted'),
+            },
+            () => remove.mutateAsync(record.id),
+          ),
       },
     ]),
   ];

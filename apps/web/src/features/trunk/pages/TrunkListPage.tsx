@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Trunk, trunkListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType } from 'antd';
+import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { listTrunksQuery, TRUNK_PERMISSIONS, useDeleteTrunk, useTrunkStates } from '../api/trunks';
 import { TrunkFormModal } from '../components/TrunkFormModal';
 import { TrunkStateTag } from '../components/TrunkStateTag';
@@ -14,24 +15,22 @@ import { TrunkStateTag } from '../components/TrunkStateTag';
 /** voice/TrunkList: SIP trunks, their settings and live state (administrators). */
 export default function TrunkListPage() {
   const { t } = useTranslation('trunk');
-  const { modal, message } = App.useApp();
+  const confirmRemoval = useConfirmDelete();
   const form = useEntityModal<Trunk>();
   const remove = useDeleteTrunk();
   const states = useTrunkStates();
 
   const confirmDelete = (record: Trunk) =>
-    modal.confirm({
-      title: t('deleteTitle'),
-      content: t('deleteConfirm', { name: record.name }),
-      okText: t('delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () =>
-        remove.mutateAsync(record.id).then(
-          () => void message.success(t('deleted')),
-          () => {},
-        ),
-    });
+    confirmRemoval(
+      {
+        title: t('deleteTitle'),
+        content: t('deleteConfirm', { name: record.name }),
+        ok: t('delete'),
+        cancel: t('cancel'),
+        done: t('deleted'),
+      },
+      () => remove.mutateAsync(record.id),
+    );
 
   const columns: TableColumnsType<Trunk> = [
     { title: t('fields.name'), dataIndex: 'name', sorter: true },

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type VoiceRoute, type VoiceRouteTest, voiceRouteListQuerySchema } from '@switchboard/contracts';
-import { Alert, App, Button, Form, Input, Modal, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Input, Modal, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { CompanySelect } from '@/features/sms-template';
 import { isApiError } from '@/lib/api-client';
 import { listVoiceRoutesQuery, TRUNK_PERMISSIONS, testVoiceRoute, useDeleteVoiceRoute } from '../api/trunks';
@@ -64,7 +65,7 @@ function RouteTestModal({ open, onClose }: { open: boolean; onClose: () => void 
 /** voice/VoiceRouteList: routes of calls by prefix, country and company to trunks (administrators). */
 export default function VoiceRouteListPage() {
   const { t } = useTranslation('trunk');
-  const { modal, message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const form = useEntityModal<VoiceRoute>();
   const [testing, setTesting] = useState(false);
   const remove = useDeleteVoiceRoute();
@@ -103,18 +104,16 @@ export default function VoiceRouteListPage() {
         permission: TRUNK_PERMISSIONS.routeDelete,
         danger: true,
         onClick: () =>
-          modal.confirm({
-            title: t('deleteTitle'),
-            content: t('deleteConfirm', { name: record.name }),
-            okText: t('delete'),
-            okButtonProps: { danger: true },
-            cancelText: t('cancel'),
-            onOk: () =>
-              remove.mutateAsync(record.id).then(
-                () => void message.success(t('deleted')),
-                () => {},
-              ),
-          }),
+          confirmDelete(
+            {
+              title: t('deleteTitle'),
+              content: t('deleteConfirm', { name: record.name }),
+              ok: t('delete'),
+              cancel: t('cancel'),
+              done: t('deleted'),
+            },
+            () => remove.mutateAsync(record.id),
+          ),
       },
     ]),
   ];
