@@ -145,9 +145,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dataDir, { recursive: true });
     dataDir = path.join(dataDir, 'pglite');
   }
-  const client = options.loadDataDir
-    ? await PGlite.create(dataDir, { loadDataDir: options.loadDataDir })
-    : await PGlite.create(dataDir);
+  // In memory the data files are already in memory: PostgreSQL's own 128 MB of shared buffers
+  // would only double them, and allocating them was 40 % of a test database's start (measured: 1.6
+  // s of CPU per start with them, 1.0 s with 16 MB).
+  const memory = dataDir.startsWith('memory://');
+  const client = await PGlite.create(dataDir, {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(memory ? { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] } : {}),
+  });
   const db = drizzlePglite(client, { schema: options.schema ?? {} }) as unknown as Db;
   // PGlite is one session in one process: advisory locks would always be granted to it, so the
   // turns are kept here instead.
