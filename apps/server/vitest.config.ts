@@ -25,6 +25,8 @@ export const SLOW_TIER: Record<string, string> = {
   'test/ledger-concurrency.test.ts': 'hundreds of parallel charges (PostgreSQL)',
   'test/payments-concurrency.test.ts': 'webhooks under concurrency and a crash (PostgreSQL)',
   'test/rates-concurrency.test.ts': 'hundreds of parallel charges with commissions (PostgreSQL)',
+  'test/seed.test.ts': 'seeds fresh databases from the migrations, with and without the demo, several times',
+  'test/migrations.test.ts': 'replays the migrations on crafted data, from an empty cluster per test',
   'test/route-access-walk.test.ts': 'every route as nobody and as every demo role',
   'test/tenant-isolation.test.ts': 'every route of the money modules, every role, every foreign object',
 };

@@ -1,13 +1,10 @@
-import { parseArgs } from 'node:util';
 import { buildApp, buildCore, type Core } from './app';
 import { DEMO_USERS } from './db/seed/demo-users';
 import { usersWithPassword } from './db/seed/index';
 import { type SimulatedCarrier, startSimulatedCarrier } from './demo/simulated-carrier';
 import { type SimulatedGateways, startSimulatedGateways } from './demo/simulated-gateways';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './platform/config';
-
-const ROLES = ['api', 'worker', 'all'] as const;
-type Role = (typeof ROLES)[number];
+import { type Role, roleOf } from './process-role';
 
 /**
  * `node … src/main.ts [--role api|worker|all]`. `api` answers HTTP (console and API); `worker`
@@ -15,13 +12,12 @@ type Role = (typeof ROLES)[number];
  * process. Several processes of any roles can share one PostgreSQL database.
  */
 function roleFromArgs(): Role {
-  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } }, strict: false });
-  const role = String(values.role);
-  if (!(ROLES as readonly string[]).includes(role)) {
-    console.error(`--role must be one of ${ROLES.join(', ')} (got "${role}")`);
+  const parsed = roleOf(process.argv.slice(2));
+  if ('error' in parsed) {
+    console.error(parsed.error);
     process.exit(2);
   }
-  return role as Role;
+  return parsed.role;
 }
 
 async function main() {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CallbackTestResult } from '@switchboard/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
+import { BARE_ADMIN_PASSWORD, startServer, type TestServer } from './harness';
 import { addCompany, companyId, EN, expectError, expectOk, tokenOf, ZH } from './support/api';
 import { freePort } from './support/spawned-server';
 
@@ -13,8 +13,6 @@ import { freePort } from './support/spawned-server';
  * CALLBACK_ALLOW_PRIVATE=1. A refused target is not connected to: its answer is the same whether
  * a port listens there or not.
  */
-
-const ADMIN_PASSWORD = 'Bare2026admin';
 
 /** A receiver on 127.0.0.1 that counts the posts it gets. */
 let receiver: http.Server;
@@ -36,8 +34,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 async function bareServer(env: Record<string, string> = {}) {
-  const s = await startServer({ ADMIN_PASSWORD, ...env }, { bare: true });
-  const token = await tokenOf(s, 'admin', {}, ADMIN_PASSWORD);
+  const s = await startServer(env, { bare: true });
+  const token = await tokenOf(s, 'admin', {}, BARE_ADMIN_PASSWORD);
   return { s, token, company: await addCompany(s, token, 'Bare customer') };
 }
 

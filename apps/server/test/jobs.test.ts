@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCore } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
+import { roleOf } from '../src/process-role';
 import { jobRuns, scheduledJobs, sessions } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import { eventually, tokenOf, userId } from './support/api';
@@ -194,17 +195,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two worker processes on one PostgreS
 });
 
 describe('the process role', () => {
-  it('refuses an unknown --role', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', 'everything'], {
-      cwd: serverDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  it('is all by default, api or worker when named, and refuses anything else', () => {
+    expect(roleOf([])).toEqual({ role: 'all' });
+    expect(roleOf(['--role', 'worker'])).toEqual({ role: 'worker' });
+    expect(roleOf(['--role=api'])).toEqual({ role: 'api' });
+    expect(roleOf(['--role', 'everything'])).toEqual({
+      error: '--role must be one of api, worker, all (got "everything")',
     });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(2);
-    expect(err).toContain('--role must be one of api, worker, all');
   });
 });

@@ -20,8 +20,14 @@ export class TtlCache<V> {
 
   /** `ttlMs` 0: nothing is stored (every request loads, joining one already under way). */
   constructor(ttlMs: number, maxEntries = 1_000) {
+    // Bounded by a size of one per entry rather than `max`: with `max`, lru-cache allocates its
+    // whole storage up front (eight arrays of `max` slots: 200,000 slots over a server's caches,
+    // a tenth of a test server's start); by size it grows with what is stored.
     // Times by Date.now(), as before (tests that stand the clock still fake Date only).
-    this.entries = ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs, perf: Date }) : undefined;
+    this.entries =
+      ttlMs > 0
+        ? new LRUCache({ maxSize: maxEntries, sizeCalculation: () => 1, ttl: ttlMs, perf: Date })
+        : undefined;
   }
 
   /** `keep`: whether a loaded value is stored (e.g. not a miss, which anyone can ask for at will). */

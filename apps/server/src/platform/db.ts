@@ -61,6 +61,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** A PGlite data directory dump to start from (tests start from a migrated, seeded template). */
   loadDataDir?: Blob;
+  /** PGlite only: PostgreSQL settings for this start (`-c name=value`). */
+  pgliteSettings?: Record<string, string>;
   log?: Logger;
   /** Connections in the pool (PostgreSQL). */
   poolSize?: number;
@@ -151,7 +153,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const memory = dataDir.startsWith('memory://');
   const client = await PGlite.create(dataDir, {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    ...(memory ? { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] } : {}),
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries({ ...(memory ? { shared_buffers: '16MB' } : {}), ...options.pgliteSettings }).flatMap(
+        ([name, value]) => ['-c', `${name}=${value}`],
+      ),
+    ],
   });
   const db = drizzlePglite(client, { schema: options.schema ?? {} }) as unknown as Db;
   // PGlite is one session in one process: advisory locks would always be granted to it, so the
@@ -163,7 +170,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     withLock: (key, mode, fn) => locks.run(key, mode, fn),
     close: () => client.close(),
-    dump: async () => (await client.dumpDataDir('none')) as Blob,
+    // A checkpoint first: the WAL a dump carries (and a start from it replays) is then the least.
+    dump: async () => {
+      await client.exec('checkpoint');
+      return (await client.dumpDataDir('none')) as Blob;
+    },
   };
 }
 
