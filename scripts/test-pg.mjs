@@ -9,5 +9,8 @@ const env = {
   DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   TEST_TIER: 'all',
 };
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], { stdio: 'inherit', env });
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env,
+});
 process.exit(run.status ?? 1);

@@ -281,14 +281,25 @@ describe('windows and balance against the carrier', () => {
     const credit = async (amount: string) =>
       expectOk(
         await call('admin', 'POST', '/sys/balance/adjust', {
-          body: { companyId: TWO_WAY, direction: 'credit', amount, reason: 'test', idempotencyKey: unique('top') },
+          body: {
+            companyId: TWO_WAY,
+            direction: 'credit',
+            amount,
+            reason: 'test',
+            idempotencyKey: unique('top'),
+          },
         }),
       );
     await credit('0.09');
     const file = await uploadPrompt('customer2');
-    const theirs = expectOk(await call<IvrFlow>('customer2', 'POST', '/voip/ivrFlow/add', { body: flowBody(file.id) }));
+    const theirs = expectOk(
+      await call<IvrFlow>('customer2', 'POST', '/voip/ivrFlow/add', { body: flowBody(file.id) }),
+    );
     const numbers = ['+6281234567800', '+6281234567810', '+6281234567820'];
-    const t = await submitTask({ ivrFlowId: theirs.id, trunkId: simTrunk.id, numbers, callRatio: 1 }, 'customer2');
+    const t = await submitTask(
+      { ivrFlowId: theirs.id, trunkId: simTrunk.id, numbers, callRatio: 1 },
+      'customer2',
+    );
     const paused = await taskIn(t.id, 'paused', 'customer2');
     expect(paused.pauseReason).toBe('BALANCE_INSUFFICIENT');
     // The second call was placed and answered before it could not be charged; the third waits.

@@ -126,14 +126,19 @@ describe.skipIf(!adminUrl)('voice calls across worker processes on PostgreSQL', 
     admin = await login(api.baseUrl, 'admin');
     customer = await login(api.baseUrl, 'customer');
     // The customer's flow: a 0.4 s prompt, a second for a key, key 1 ends it.
-    const samples = new Int16Array(3200).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)));
+    const samples = new Int16Array(3200).map((_, i) =>
+      Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)),
+    );
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(writeWav(samples, 8000))]), 'prompt.wav');
-    const uploaded = await fetch(`${api.baseUrl}${API_PREFIX}/voip/ivrFile/upload?name=workers_prompt&language=en`, {
-      method: 'POST',
-      headers: { 'X-Access-Token': customer },
-      body: form,
-    });
+    const uploaded = await fetch(
+      `${api.baseUrl}${API_PREFIX}/voip/ivrFile/upload?name=workers_prompt&language=en`,
+      {
+        method: 'POST',
+        headers: { 'X-Access-Token': customer },
+        body: form,
+      },
+    );
     const file = ((await uploaded.json()) as Envelope<{ id: string }>).result;
     flowId = (
       await request<{ id: string }>(customer, 'POST', '/voip/ivrFlow/add', {
@@ -168,7 +173,10 @@ describe.skipIf(!adminUrl)('voice calls across worker processes on PostgreSQL', 
     workers.push(first);
     // Last digits: 0, 8, 9 answer (the prompt, a second for a key), 6 presses 1, 1 busy, 3 declines, 4 unknown.
     const digits = ['0', '8', '9', '6', '1', '3', '4', '0'];
-    const numbers = Array.from({ length: 48 }, (_, i) => `86138100${String(i).padStart(4, '0')}${digits[i % 8]}`);
+    const numbers = Array.from(
+      { length: 48 },
+      (_, i) => `86138100${String(i).padStart(4, '0')}${digits[i % 8]}`,
+    );
     const task = await addTask(customer, { numbers: numbers.map((n) => `+${n}`), callRatio: 8 });
     await submit(task.id);
     const ours = () => invites.filter((i) => i.to.startsWith('86138100'));
@@ -251,8 +259,8 @@ describe.skipIf(!adminUrl)('voice calls across worker processes on PostgreSQL', 
     }
     expect(entries).toHaveLength(charged.length);
     const total = Number(
-      (await client.query<{ amount: string }>(`select amount::text from call_tasks where id = $1`, [task.id])).rows[0]!
-        .amount,
+      (await client.query<{ amount: string }>(`select amount::text from call_tasks where id = $1`, [task.id]))
+        .rows[0]!.amount,
     );
     expect(total).toBeCloseTo(
       charged.reduce((sum, r) => sum + Number(r.amount), 0),

@@ -131,12 +131,19 @@ export async function spawnServer(
  * A worker process (`src/main.ts --role worker`, no HTTP) with `env` added to this process's:
  * resolves once it says it runs (its workers started).
  */
-export async function spawnWorker(env: Record<string, string>, startTimeoutMs = 180_000): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role', 'worker'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function spawnWorker(
+  env: Record<string, string>,
+  startTimeoutMs = 180_000,
+): Promise<SpawnedServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role', 'worker'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let gone = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -165,7 +165,9 @@ export class CallTaskEngine implements ModuleWorker {
     for (const n of claimed) {
       this.hold(n);
       const call = this.call(task, n, ports)
-        .catch((error: unknown) => this.log.error({ err: error, taskId: task.id, numberId: n.id }, 'call failed'))
+        .catch((error: unknown) =>
+          this.log.error({ err: error, taskId: task.id, numberId: n.id }, 'call failed'),
+        )
         .finally(() => this.held.delete(n.id));
       this.calls.add(call);
       void call.finally(() => this.calls.delete(call));

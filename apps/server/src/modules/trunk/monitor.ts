@@ -123,7 +123,9 @@ export class TrunkMonitor {
       }
       for (const id of due) {
         const check = this.limit(() => this.check(id))
-          .catch((error: unknown) => this.platform.log.warn({ err: error, trunkId: id }, 'trunk check failed'))
+          .catch((error: unknown) =>
+            this.platform.log.warn({ err: error, trunkId: id }, 'trunk check failed'),
+          )
           .finally(() => this.checking.delete(id));
         this.checking.set(id, check);
       }

@@ -8,7 +8,6 @@ import {
   voiceRouteTrunks,
   voiceSipAccounts,
   voiceTrunkCalls,
-  voiceTrunkPacing,
   voiceTrunkStates,
   voiceTrunks,
 } from './schema';
@@ -370,9 +369,14 @@ export class TrunkRepo {
     );
     await x
       .delete(voiceTrunkCalls)
-      .where(and(eq(voiceTrunkCalls.trunkId, trunkId), sql`${voiceTrunkCalls.leaseUntil} <= clock_timestamp()`));
+      .where(
+        and(eq(voiceTrunkCalls.trunkId, trunkId), sql`${voiceTrunkCalls.leaseUntil} <= clock_timestamp()`),
+      );
     if (limits.maxCalls > 0) {
-      const [up] = await x.select({ n: count }).from(voiceTrunkCalls).where(eq(voiceTrunkCalls.trunkId, trunkId));
+      const [up] = await x
+        .select({ n: count })
+        .from(voiceTrunkCalls)
+        .where(eq(voiceTrunkCalls.trunkId, trunkId));
       if (Number(up?.n ?? 0) >= limits.maxCalls) return undefined;
     }
     const step = limits.cps > 0 ? 1000 / limits.cps : 0;
