@@ -4,6 +4,7 @@ import { startVoiceSim, type VoiceSim } from '@switchboard/voice-sim';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../src/platform/stable-id';
+import { TEST_PASSWORD_HASH_COST } from './harness';
 import { eventually } from './support/api';
 import {
   createPgDatabase,
@@ -120,8 +121,10 @@ describe.skipIf(!adminUrl)('voice calls across worker processes on PostgreSQL', 
       VOICE_SIM_PORT: String(sim.port),
       DEMO_BALANCE: '100000',
       REDIS_URL: '',
+      // The demo users' hashes at the tests' cost, not production's (a start seeds them all).
+      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
     };
-    api = await spawnServer(env, 180_000, [], undefined, ['--role', 'api']);
+    api = await spawnServer(env, 400_000, [], undefined, ['--role', 'api']);
     await client.connect();
     admin = await login(api.baseUrl, 'admin');
     customer = await login(api.baseUrl, 'customer');
@@ -155,7 +158,7 @@ describe.skipIf(!adminUrl)('voice calls across worker processes on PostgreSQL', 
         ],
       })
     ).id;
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     for (const w of workers) await w.kill('SIGKILL');
@@ -169,7 +172,7 @@ describe.skipIf(!adminUrl)('voice calls across worker processes on PostgreSQL', 
   it('SIGKILL of the worker mid-task: a new worker finishes it, no number called or charged twice', {
     timeout: 600_000,
   }, async () => {
-    const first = await spawnWorker(env);
+    const first = await spawnWorker(env, 400_000);
     workers.push(first);
     // Last digits: 0, 8, 9 answer (the prompt, a second for a key), 6 presses 1, 1 busy, 3 declines, 4 unknown.
     const digits = ['0', '8', '9', '6', '1', '3', '4', '0'];
@@ -186,7 +189,7 @@ describe.skipIf(!adminUrl)('voice calls across worker processes on PostgreSQL', 
     const firstPeer = ours()[0]!.from;
     expect(atKill).toBeLessThan(numbers.length);
 
-    const second = await spawnWorker(env);
+    const second = await spawnWorker(env, 400_000);
     workers.push(second);
     const done = await eventually(async () => {
       const t = await details(task.id);
@@ -273,7 +276,7 @@ describe.skipIf(!adminUrl)('voice calls across worker processes on PostgreSQL', 
   }, async () => {
     // The worker of the first test still runs; a second one joins it.
     if (workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null).length < 2) {
-      workers.push(await spawnWorker(env));
+      workers.push(await spawnWorker(env, 400_000));
     }
     const trunk = (body: Record<string, unknown>) =>
       request<{ id: string }>(admin, 'POST', '/voip/trunk/add', {
