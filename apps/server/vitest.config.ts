@@ -22,6 +22,8 @@ export const SLOW_TIER: Record<string, string> = {
   'test/sms-dispatch-faults.test.ts': 'dispatch against simulated SMSCs that fail',
   'test/sms-two-processes.test.ts': 'two servers on one database share the SMSC binds',
   'test/sms-two-workers.test.ts': 'two worker loops on one database share the queue',
+  'test/voice-workers.test.ts':
+    'worker processes placing calls against the carrier simulator: a SIGKILL mid-task, two sharing a trunk (PostgreSQL)',
   'test/ledger-concurrency.test.ts': 'hundreds of parallel charges (PostgreSQL)',
   'test/payments-concurrency.test.ts': 'webhooks under concurrency and a crash (PostgreSQL)',
   'test/rates-concurrency.test.ts': 'hundreds of parallel charges with commissions (PostgreSQL)',

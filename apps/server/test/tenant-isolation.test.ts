@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX, type Envelope, SMS_KIND_PATHS, SMS_KINDS, XLSX_MIME } from '@switchboard/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
@@ -2167,5 +2168,600 @@ describe('tenant isolation', () => {
         });
       }
     }
+  });
+});
+
+/**
+ * The voice modules (issue 23), walked the same way: caller IDs, caller groups, IVR files and
+ * flows, call tasks and their records belong to a company; every role is refused every other
+ * tenant's as an unknown one (404 NOT_FOUND; a company named by id, 403), and lists answer exactly
+ * the caller's scope. Trunks, SIP accounts and voice routes are staff's: every other role is
+ * refused them whatever it names.
+ */
+describe('tenant isolation of the voice modules', () => {
+  const VOICE_MODULES = ['caller', 'ivr', 'callTask', 'trunk'];
+  type VoiceKind = 'callerId' | 'callerGroup' | 'ivrFile' | 'ivrFlow' | 'callTask';
+  const voiceObjects: { kind: VoiceKind; id: string; companyId: string; label: string }[] = [];
+  const WALKED: Role[] = ['sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'];
+  const inScope = (who: Me, companyId: string) => {
+    const scope = scopeOf(who);
+    return scope === null || scope.has(companyId);
+  };
+  const wav = () => {
+    const samples = new Int16Array(800).map((_, i) =>
+      Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)),
+    );
+    // A 0.1 s 8 kHz 16-bit mono wav, written by hand (44-byte header).
+    const data = Buffer.from(samples.buffer);
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0);
+    header.writeUInt32LE(36 + data.length, 4);
+    header.write('WAVEfmt ', 8);
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20);
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(8000, 24);
+    header.writeUInt32LE(16000, 28);
+    header.writeUInt16LE(2, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36);
+    header.writeUInt32LE(data.length, 40);
+    return Buffer.concat([header, data]);
+  };
+  const period = [{ start: '09:00', end: '10:00' }];
+  const taskBody = (flowId: string) => ({
+    name: `Walk ${uniq()}`,
+    ivrFlowId: flowId,
+    callRatio: 1,
+    periods: period,
+    ttlS: 60,
+  });
+  const flowBody = (fileId: string) => ({
+    name: `walk_${uniq()}`,
+    nodes: [
+      { id: 'start', fileId, repeat: 1, timeoutS: 1, branches: [], noKey: { type: 'end', result: 'heard' } },
+    ],
+  });
+  const byKind = (kind: VoiceKind) => voiceObjects.filter((o) => o.kind === kind);
+  const ghost = (kind: VoiceKind) => ({ kind, id: randomUUID(), companyId: randomUUID(), label: 'unknown' });
+
+  /** What to name on each route: its objects (by id) or a company; `staff`: refused to all but staff. */
+  const VOICE_ROWS: {
+    route: string;
+    staff?: true;
+    outside?: string;
+    names?: { kind: VoiceKind | 'company'; request: (o: { id: string }) => Req }[];
+    list?: { kind: VoiceKind; request: Req; rows: (r: never) => { id: string; companyId: string }[] };
+  }[] = [];
+  const resource = (path: string, kind: VoiceKind, edit?: (o: { id: string }) => unknown) => {
+    const records = (r: { records: { id: string; companyId: string }[] }) => r.records;
+    VOICE_ROWS.push(
+      {
+        route: `GET ${path}/list`,
+        names: [
+          {
+            kind: 'company',
+            request: (o) => ({ method: 'GET', path: `${path}/list`, query: { companyId: o.id } }),
+          },
+        ],
+        list: {
+          kind,
+          request: { method: 'GET', path: `${path}/list`, query: { pageSize: '500' } },
+          rows: records as never,
+        },
+      },
+      {
+        route: `GET ${path}/queryById`,
+        names: [
+          { kind, request: (o) => ({ method: 'GET', path: `${path}/queryById`, query: { id: o.id } }) },
+        ],
+      },
+      {
+        route: `DELETE ${path}/delete`,
+        names: [
+          { kind, request: (o) => ({ method: 'DELETE', path: `${path}/delete`, query: { id: o.id } }) },
+        ],
+      },
+      {
+        route: `DELETE ${path}/deleteBatch`,
+        names: [
+          { kind, request: (o) => ({ method: 'DELETE', path: `${path}/deleteBatch`, query: { ids: o.id } }) },
+        ],
+      },
+    );
+    if (edit)
+      VOICE_ROWS.push({
+        route: `PUT ${path}/edit`,
+        names: [{ kind, request: (o) => ({ method: 'PUT', path: `${path}/edit`, body: edit(o) }) }],
+      });
+  };
+  resource('/caller', 'callerId', (o) => ({
+    id: o.id,
+    number: `4420799${String(Math.floor(Math.random() * 90000) + 10000)}`,
+  }));
+  resource('/callerGroup', 'callerGroup', (o) => ({
+    id: o.id,
+    name: `Walk ${uniq()}`,
+    callerIds: [randomUUID()],
+  }));
+  resource('/voip/ivrFile', 'ivrFile');
+  resource('/voip/ivrFlow', 'ivrFlow', (o) => ({ id: o.id, ...flowBody(randomUUID()) }));
+  VOICE_ROWS.push(
+    {
+      route: 'POST /caller/add',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({
+            method: 'POST',
+            path: '/caller/add',
+            body: { number: `44207${String(Math.floor(Math.random() * 9e6) + 1e6)}`, companyId: o.id },
+          }),
+        },
+      ],
+    },
+    {
+      route: 'POST /callerGroup/add',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({
+            method: 'POST',
+            path: '/callerGroup/add',
+            body: { name: `Walk ${uniq()}`, companyId: o.id, callerIds: [randomUUID()] },
+          }),
+        },
+      ],
+    },
+    {
+      route: 'GET /voip/ivrFile/audio',
+      names: [
+        {
+          kind: 'ivrFile',
+          request: (o) => ({ method: 'GET', path: '/voip/ivrFile/audio', query: { id: o.id } }),
+        },
+      ],
+    },
+    {
+      route: 'POST /voip/ivrFile/tts',
+      outside: 'makes a file of the caller’s own company only (names none)',
+    },
+    {
+      route: 'POST /voip/ivrFile/upload',
+      outside: 'makes a file of the caller’s own company only (names none)',
+    },
+    {
+      route: 'POST /voip/ivrFlow/add',
+      names: [
+        {
+          kind: 'ivrFile',
+          request: (o) => ({ method: 'POST', path: '/voip/ivrFlow/add', body: flowBody(o.id) }),
+        },
+      ],
+    },
+    {
+      route: 'GET /groupCallTask/list',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({ method: 'GET', path: '/groupCallTask/list', query: { companyId: o.id } }),
+        },
+      ],
+      list: {
+        kind: 'callTask',
+        request: { method: 'GET', path: '/groupCallTask/list', query: { pageSize: '500' } },
+        rows: ((r: { records: { id: string; companyId: string }[] }) => r.records) as never,
+      },
+    },
+    {
+      route: 'GET /groupCallTask/details/{id}',
+      names: [
+        { kind: 'callTask', request: (o) => ({ method: 'GET', path: `/groupCallTask/details/${o.id}` }) },
+      ],
+    },
+    {
+      route: 'GET /groupCallTask/numbers',
+      names: [
+        {
+          kind: 'callTask',
+          request: (o) => ({ method: 'GET', path: '/groupCallTask/numbers', query: { id: o.id } }),
+        },
+      ],
+    },
+    {
+      route: 'POST /groupCallTask/add',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({
+            method: 'POST',
+            path: '/groupCallTask/add',
+            body: { ...taskBody(randomUUID()), companyId: o.id, numbers: ['+8613800000000'] },
+          }),
+        },
+      ],
+    },
+    {
+      route: 'PUT /groupCallTask/edit',
+      names: [
+        {
+          kind: 'callTask',
+          request: (o) => ({
+            method: 'PUT',
+            path: '/groupCallTask/edit',
+            body: { id: o.id, ...taskBody(randomUUID()) },
+          }),
+        },
+      ],
+    },
+    {
+      route: 'DELETE /groupCallTask/delete',
+      names: [
+        {
+          kind: 'callTask',
+          request: (o) => ({ method: 'DELETE', path: '/groupCallTask/delete', query: { id: o.id } }),
+        },
+      ],
+    },
+    {
+      route: 'POST /groupCallTask/importNumbers',
+      outside: 'reads an uploaded sheet into numbers; names no object',
+    },
+    ...['submit', 'pause', 'resume', 'stop'].map((action) => ({
+      route: `POST /groupCallTask/${action}`,
+      names: [
+        {
+          kind: 'callTask' as const,
+          request: (o: { id: string }) => ({
+            method: 'POST',
+            path: `/groupCallTask/${action}`,
+            body: { id: o.id },
+          }),
+        },
+      ],
+    })),
+    {
+      route: 'POST /groupCallTask/reCall',
+      names: [
+        {
+          kind: 'callTask',
+          request: (o) => ({
+            method: 'POST',
+            path: '/groupCallTask/reCall',
+            body: { id: o.id, only: 'failed' },
+          }),
+        },
+      ],
+    },
+    {
+      route: 'GET /groupCallTask/records',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({ method: 'GET', path: '/groupCallTask/records', query: { companyId: o.id } }),
+        },
+      ],
+    },
+    {
+      route: 'GET /groupCallTask/records/exportXls',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({
+            method: 'GET',
+            path: '/groupCallTask/records/exportXls',
+            query: { companyId: o.id },
+          }),
+        },
+      ],
+    },
+    {
+      route: 'GET /groupCallTask/stats',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({
+            method: 'GET',
+            path: '/groupCallTask/stats',
+            query: { by: 'task', companyId: o.id },
+          }),
+        },
+      ],
+    },
+  );
+  const STAFF: [string, Req][] = [
+    [
+      'POST /voip/trunk/add',
+      { method: 'POST', path: '/voip/trunk/add', body: { name: `walk-${uniq()}`, host: 'sip.example.net' } },
+    ],
+    [
+      'PUT /voip/trunk/edit',
+      {
+        method: 'PUT',
+        path: '/voip/trunk/edit',
+        body: { id: randomUUID(), name: `walk-${uniq()}`, host: 'sip.example.net' },
+      },
+    ],
+    [
+      'DELETE /voip/trunk/delete',
+      { method: 'DELETE', path: '/voip/trunk/delete', query: { id: randomUUID() } },
+    ],
+    [
+      'DELETE /voip/trunk/deleteBatch',
+      { method: 'DELETE', path: '/voip/trunk/deleteBatch', query: { ids: randomUUID() } },
+    ],
+    ['GET /voip/trunk/list', { method: 'GET', path: '/voip/trunk/list' }],
+    ['GET /voip/trunk/options', { method: 'GET', path: '/voip/trunk/options' }],
+    [
+      'GET /voip/trunk/queryById',
+      { method: 'GET', path: '/voip/trunk/queryById', query: { id: randomUUID() } },
+    ],
+    ['GET /voip/trunk/state', { method: 'GET', path: '/voip/trunk/state' }],
+    [
+      'POST /voip/route/add',
+      { method: 'POST', path: '/voip/route/add', body: { name: `walk-${uniq()}`, trunkIds: [randomUUID()] } },
+    ],
+    [
+      'PUT /voip/route/edit',
+      {
+        method: 'PUT',
+        path: '/voip/route/edit',
+        body: { id: randomUUID(), name: `walk-${uniq()}`, trunkIds: [randomUUID()] },
+      },
+    ],
+    [
+      'DELETE /voip/route/delete',
+      { method: 'DELETE', path: '/voip/route/delete', query: { id: randomUUID() } },
+    ],
+    [
+      'DELETE /voip/route/deleteBatch',
+      { method: 'DELETE', path: '/voip/route/deleteBatch', query: { ids: randomUUID() } },
+    ],
+    ['GET /voip/route/list', { method: 'GET', path: '/voip/route/list' }],
+    [
+      'GET /voip/route/queryById',
+      { method: 'GET', path: '/voip/route/queryById', query: { id: randomUUID() } },
+    ],
+    [
+      'GET /voip/route/test',
+      {
+        method: 'GET',
+        path: '/voip/route/test',
+        query: { companyId: ids['Direct Retail Ltd']!, number: '+8613800000000' },
+      },
+    ],
+    [
+      'POST /sys/fsAccount/add',
+      {
+        method: 'POST',
+        path: '/sys/fsAccount/add',
+        body: { username: `walk${uniq()}`, password: 'Secret-1' },
+      },
+    ],
+    [
+      'PUT /sys/fsAccount/edit',
+      { method: 'PUT', path: '/sys/fsAccount/edit', body: { id: randomUUID(), username: `walk${uniq()}` } },
+    ],
+    [
+      'DELETE /sys/fsAccount/delete',
+      { method: 'DELETE', path: '/sys/fsAccount/delete', query: { id: randomUUID() } },
+    ],
+    [
+      'DELETE /sys/fsAccount/deleteBatch',
+      { method: 'DELETE', path: '/sys/fsAccount/deleteBatch', query: { ids: randomUUID() } },
+    ],
+    ['GET /sys/fsAccount/list', { method: 'GET', path: '/sys/fsAccount/list' }],
+    [
+      'GET /sys/fsAccount/queryById',
+      { method: 'GET', path: '/sys/fsAccount/queryById', query: { id: randomUUID() } },
+    ],
+  ];
+  for (const [route] of STAFF) VOICE_ROWS.push({ route, staff: true });
+
+  /** A role's token: the walked demo roles and the customers of the second trees. */
+  const voiceTokens = (): { who: Me; token: string }[] =>
+    WALKED.map((r) => ({ who: me[r], token: me[r].token }));
+
+  beforeAll(async () => {
+    // The objects of every customer company (each tree's), made by its own user.
+    const owners: [string, string][] = [
+      [ids['Direct Retail Ltd']!, me.customer.token],
+      [ids['Two-Way Logistics']!, me.customer2.token],
+      [ids['Agency Client Co']!, me.agentcustomer.token],
+      [ids['South Client']!, extraTokens['South Client']!],
+    ];
+    for (const [company, token] of owners) {
+      const callerId = await call<{ id: string }>(token, 'POST', '/caller/add', {
+        body: { number: `44207${String(Math.floor(Math.random() * 9e6) + 1e6)}` },
+      });
+      voiceObjects.push({
+        kind: 'callerId',
+        id: callerId.id,
+        companyId: company,
+        label: `caller ID of ${company}`,
+      });
+      const group = await call<{ id: string }>(token, 'POST', '/callerGroup/add', {
+        body: { name: `Walk group ${uniq()}`, callerIds: [callerId.id] },
+      });
+      voiceObjects.push({
+        kind: 'callerGroup',
+        id: group.id,
+        companyId: company,
+        label: `caller group of ${company}`,
+      });
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(wav())]), 'walk.wav');
+      const uploaded = await fetch(
+        `${s.baseUrl}${API_PREFIX}/voip/ivrFile/upload?name=walk_${uniq()}&language=en`,
+        {
+          method: 'POST',
+          headers: { 'X-Access-Token': token, 'X-Forwarded-For': nextIp() },
+          body: form,
+        },
+      );
+      const file = ((await uploaded.json()) as Envelope<{ id: string }>).result;
+      voiceObjects.push({
+        kind: 'ivrFile',
+        id: file.id,
+        companyId: company,
+        label: `IVR file of ${company}`,
+      });
+      const flow = await call<{ id: string }>(token, 'POST', '/voip/ivrFlow/add', {
+        body: flowBody(file.id),
+      });
+      voiceObjects.push({
+        kind: 'ivrFlow',
+        id: flow.id,
+        companyId: company,
+        label: `IVR flow of ${company}`,
+      });
+      const task = await call<{ id: string }>(token, 'POST', '/groupCallTask/add', {
+        body: { ...taskBody(flow.id), numbers: ['+8613800000001'] },
+      });
+      voiceObjects.push({
+        kind: 'callTask',
+        id: task.id,
+        companyId: company,
+        label: `call task of ${company}`,
+      });
+    }
+  }, 300_000);
+
+  function voiceRoutes(): Map<string, string | undefined> {
+    const out = new Map<string, string | undefined>();
+    for (const [path, operations] of Object.entries(openapi.paths))
+      for (const [method, op] of Object.entries(operations))
+        if (VOICE_MODULES.includes(op.tags?.[0] ?? ''))
+          out.set(`${method.toUpperCase()} ${path.replace(/^\/api/, '')}`, op['x-permission']);
+    return out;
+  }
+
+  it('has a row for every route of the voice modules, and none for a route that is gone', () => {
+    const routes = voiceRoutes();
+    expect(routes.size).toBeGreaterThan(40);
+    const rows = VOICE_ROWS.map((r) => r.route);
+    expect([...routes.keys()].filter((r) => !rows.includes(r))).toEqual([]);
+    expect(rows.filter((r) => !routes.has(r))).toEqual([]);
+    expect(new Set(rows).size).toBe(rows.length);
+  });
+
+  it('refuses every other tenant’s caller IDs, groups, files, flows and tasks as unknown ones, for every role', {
+    timeout: 600_000,
+  }, async () => {
+    const routes = voiceRoutes();
+    const problems: string[] = [];
+    const tried = new Map<string, number>();
+    for (const row of VOICE_ROWS.filter((r) => r.names)) {
+      for (const { who, token } of voiceTokens()) {
+        const permission = routes.get(row.route);
+        const allowed = permission === undefined || who.permissions.has(permission);
+        for (const named of row.names!) {
+          const expected =
+            allowed && named.kind !== 'company'
+              ? { status: 404, errorCode: 'NOT_FOUND' }
+              : { status: 403, errorCode: 'NO_OPERATION_PERMISSION' };
+          const foreign =
+            named.kind === 'company'
+              ? Object.values(ids)
+                  .filter((c) => !inScope(who, c))
+                  .map((c) => ({ id: c, label: `company ${c}` }))
+              : byKind(named.kind).filter((o) => !inScope(who, o.companyId));
+          const candidates = [
+            named.kind === 'company' ? { id: randomUUID(), label: 'unknown' } : ghost(named.kind),
+            ...foreign,
+          ];
+          for (const o of candidates) {
+            if (o.label !== 'unknown') tried.set(row.route, (tried.get(row.route) ?? 0) + 1);
+            const res = await send(token, named.request(o));
+            const got = { status: res.status, errorCode: res.body?.errorCode };
+            if (got.status !== expected.status || got.errorCode !== expected.errorCode)
+              problems.push(
+                `${who.role} ${row.route} ${o.label}: ${got.status} ${got.errorCode ?? ''}, expected ${expected.status} ${expected.errorCode}`,
+              );
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    for (const row of VOICE_ROWS.filter((r) => r.names))
+      expect(tried.get(row.route) ?? 0, row.route).toBeGreaterThan(0);
+  });
+
+  it('answers voice lists and records with exactly the caller’s scope', { timeout: 300_000 }, async () => {
+    const problems: string[] = [];
+    for (const row of VOICE_ROWS.filter((r) => r.list)) {
+      const list = row.list!;
+      for (const who of ROLES.map((r) => me[r])) {
+        const res = await send(who.token, list.request);
+        if (res.status !== 200) {
+          problems.push(`${who.role} ${row.route}: ${res.status} ${res.body?.errorCode}`);
+          continue;
+        }
+        const answered = new Set(list.rows(res.body!.result as never).map((r) => r.id));
+        const known = byKind(list.kind);
+        const expected = known
+          .filter((o) => inScope(who, o.companyId))
+          .map((o) => o.label)
+          .sort();
+        const got = known
+          .filter((o) => answered.has(o.id))
+          .map((o) => o.label)
+          .sort();
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          problems.push(
+            `${who.role} ${row.route}: answered ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`,
+          );
+        for (const r of list.rows(res.body!.result as never))
+          if (!inScope(who, r.companyId))
+            problems.push(`${who.role} ${row.route}: a row of ${r.companyId} out of scope`);
+      }
+    }
+    // Call records and statistics: only rows of the caller's scope (one record per company, written here).
+    const db = s.app.platform.db;
+    for (const task of byKind('callTask')) {
+      await db.execute(sql`insert into call_records (task_id, number_id, company_id, to_number, result, started_at, ended_at)
+        values (${task.id}, ${randomUUID()}, ${task.companyId}, '8613800000001', 'busy', now(), now())`);
+    }
+    for (const who of ROLES.map((r) => me[r])) {
+      const res = await send(who.token, {
+        method: 'GET',
+        path: '/groupCallTask/records',
+        query: { pageSize: '500' },
+      });
+      if (res.status !== 200) {
+        problems.push(`${who.role} records: ${res.status}`);
+        continue;
+      }
+      const rows = (res.body!.result as { records: { taskId: string; companyId: string }[] }).records;
+      for (const r of rows)
+        if (!inScope(who, r.companyId)) problems.push(`${who.role} records: a row of ${r.companyId}`);
+      const theirs = new Set(rows.map((r) => r.taskId));
+      for (const task of byKind('callTask'))
+        if (theirs.has(task.id) !== inScope(who, task.companyId))
+          problems.push(`${who.role} records: ${task.label} ${theirs.has(task.id) ? 'shown' : 'missing'}`);
+      const stats = await send(who.token, {
+        method: 'GET',
+        path: '/groupCallTask/stats',
+        query: { by: 'task' },
+      });
+      const keys = new Set((stats.body!.result as { key: string }[]).map((r) => r.key));
+      for (const task of byKind('callTask'))
+        if (keys.has(task.id) !== inScope(who, task.companyId))
+          problems.push(`${who.role} stats: ${task.label} ${keys.has(task.id) ? 'counted' : 'missing'}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps trunks, SIP accounts and voice routes to staff: every other role is refused, whatever it names', async () => {
+    const problems: string[] = [];
+    for (const [route, req] of STAFF) {
+      for (const { who, token } of voiceTokens()) {
+        const res = await send(token, req);
+        if (res.status !== 403) problems.push(`${who.role} ${route}: ${res.status} ${res.body?.errorCode}`);
+      }
+      const admin = await send(me.admin.token, req);
+      if (admin.status === 403 || admin.status >= 500) problems.push(`admin ${route}: ${admin.status}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

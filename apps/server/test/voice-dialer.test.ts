@@ -27,6 +27,7 @@ import { companyId, eventually, expectOk, tokenOf } from './support/api';
  */
 
 const DIRECT = companyId('Direct Retail Ltd'); // customer
+const TWO_WAY = companyId('Two-Way Logistics'); // customer2
 
 let s: TestServer;
 let sim: VoiceSim;
@@ -75,12 +76,13 @@ const addTrunk = async (body: Record<string, unknown>) =>
     }),
   );
 
-/** A task of the customer's company; a chosen trunk is staff's to set, so staff adds those. */
-async function runTask(body: Record<string, unknown>): Promise<CallTask> {
+/** Submits a task of `user`'s company; a chosen trunk is staff's to set, so staff adds those. */
+async function submitTask(body: Record<string, unknown>, user = 'customer'): Promise<CallTask> {
+  const company = user === 'customer' ? DIRECT : TWO_WAY;
   const t = expectOk(
-    await call<CallTask>(body.trunkId ? 'admin' : 'customer', 'POST', '/groupCallTask/add', {
+    await call<CallTask>(body.trunkId ? 'admin' : user, 'POST', '/groupCallTask/add', {
       body: {
-        ...(body.trunkId ? { companyId: DIRECT } : {}),
+        ...(body.trunkId ? { companyId: company } : {}),
         name: unique('task'),
         callRatio: 4,
         periods: [{ start: '09:00', end: '10:00' }],
@@ -89,12 +91,20 @@ async function runTask(body: Record<string, unknown>): Promise<CallTask> {
       },
     }),
   );
-  expectOk(await call('customer', 'POST', '/groupCallTask/submit', { body: { id: t.id } }));
+  return expectOk(await call<CallTask>(user, 'POST', '/groupCallTask/submit', { body: { id: t.id } }));
+}
+
+async function taskIn(id: string, state: CallTask['state'], user = 'customer'): Promise<CallTask> {
   return eventually(async () => {
-    const d = expectOk(await call<CallTask>('customer', 'GET', `/groupCallTask/details/${t.id}`));
-    expect(d.state).toBe('success');
+    const d = expectOk(await call<CallTask>(user, 'GET', `/groupCallTask/details/${id}`));
+    expect(d.state).toBe(state);
     return d;
   });
+}
+
+/** A task of the customer's company run to its end. */
+async function runTask(body: Record<string, unknown>): Promise<CallTask> {
+  return taskIn((await submitTask(body)).id, 'success');
 }
 
 async function recordsOf(taskId: string): Promise<Record<string, CallRecord>> {
@@ -111,6 +121,23 @@ const stateOf = async (trunkId: string) => {
 
 let simTrunk: Trunk;
 let flow: IvrFlow;
+/** The clock the engine reads the periods by (calls and talk time are real). */
+let clock = new Date('2026-03-02T09:30:00Z');
+const INSIDE = new Date('2026-03-02T09:30:00Z');
+
+const flowBody = (fileId: string) => ({
+  name: unique('flow'),
+  nodes: [
+    {
+      id: 'menu',
+      fileId,
+      repeat: 1,
+      timeoutS: 1,
+      branches: [{ key: '1', action: { type: 'end', result: 'yes' } }],
+      noKey: { type: 'end', result: 'no_key' },
+    },
+  ],
+});
 
 beforeAll(async () => {
   sim = await startVoiceSim({
@@ -126,11 +153,11 @@ beforeAll(async () => {
     c.reject(503);
   });
   s = await startServer();
-  for (const user of ['admin', 'customer']) tokens[user] = await tokenOf(s, user);
+  for (const user of ['admin', 'customer', 'customer2']) tokens[user] = await tokenOf(s, user);
   // The demo trunk points at the default simulator port, not ours: off, so no check waits on it.
   await s.app.platform.db.execute(sql`update voice_trunks set enabled = false where name = 'demo-sip'`);
   // The periods are read on a clock inside 09:00-10:00 UTC (calls and talk time are real).
-  s.app.services.callPorts.now = () => new Date('2026-03-02T09:30:00Z');
+  s.app.services.callPorts.now = () => clock;
   expectOk(
     await call('admin', 'POST', '/sys/balance/adjust', {
       body: {
@@ -144,23 +171,7 @@ beforeAll(async () => {
   );
   simTrunk = await addTrunk({ port: sim.port });
   const file = await uploadPrompt('customer');
-  flow = expectOk(
-    await call<IvrFlow>('customer', 'POST', '/voip/ivrFlow/add', {
-      body: {
-        name: unique('flow'),
-        nodes: [
-          {
-            id: 'menu',
-            fileId: file.id,
-            repeat: 1,
-            timeoutS: 1,
-            branches: [{ key: '1', action: { type: 'end', result: 'yes' } }],
-            noKey: { type: 'end', result: 'no_key' },
-          },
-        ],
-      },
-    }),
-  );
+  flow = expectOk(await call<IvrFlow>('customer', 'POST', '/voip/ivrFlow/add', { body: flowBody(file.id) }));
   await s.app.startWorkers({ jobs: false, only: ['voiceEngine', 'trunk', 'callTask'] });
 });
 
@@ -217,8 +228,8 @@ describe('group calls through the SIP dialer', () => {
       );
       expect(Number(rows[0]!.n)).toBe(1);
     }
-    // No call is left counted on the trunk.
-    expect(s.app.services.trunks.localCallsUp(simTrunk.id)).toBe(0);
+    // No call is left counted on the trunk (every place given back).
+    expect((await stateOf(simTrunk.id))?.callsUp).toBe(0);
   });
 
   it('fails over past a trunk answering 503 before any answer', async () => {
@@ -239,6 +250,68 @@ describe('group calls through the SIP dialer', () => {
     const byTo = await recordsOf(task.id);
     expect(byTo['8613800008000']).toMatchObject({ result: 'answered', trunkId: simTrunk.id });
     expect(refused).toBe(before + 1);
+  });
+});
+
+describe('windows and balance against the carrier', () => {
+  it('waits outside its window without calling, and calls inside it', async () => {
+    clock = new Date('2026-03-02T08:00:00Z');
+    try {
+      const numbers = ['+8613800009000', '+8613800009001'];
+      const t = await submitTask({ ivrFlowId: flow.id, trunkId: simTrunk.id, numbers });
+      const waiting = await taskIn(t.id, 'running');
+      expect(waiting.counts).toMatchObject({ pending: 2, dialling: 0 });
+      // The engine has looked at it since (its state moved): still nothing dialled.
+      expect(sim.calls.filter((c) => c.to.startsWith('861380000900'))).toHaveLength(0);
+      clock = INSIDE;
+      const done = await taskIn(t.id, 'success');
+      expect(done.counts).toMatchObject({ done: 2, answered: 1, busy: 1 });
+      const reached = sim.calls.filter((c) => c.to.startsWith('861380000900')).map((c) => c.to);
+      expect(reached.sort()).toEqual(['8613800009000', '8613800009001']);
+    } finally {
+      clock = INSIDE;
+    }
+  });
+
+  it('pauses for balance when a call cannot be charged, and resumes after a top-up', async () => {
+    // Indonesia bills 60/60 at 0.06 for Two-Way: 0.09 pays one answered call, not two.
+    const ledger = s.app.services.ledger;
+    const { balance } = await ledger.balanceOf(TWO_WAY);
+    expect(balance).toBe(0n);
+    const credit = async (amount: string) =>
+      expectOk(
+        await call('admin', 'POST', '/sys/balance/adjust', {
+          body: {
+            companyId: TWO_WAY,
+            direction: 'credit',
+            amount,
+            reason: 'test',
+            idempotencyKey: unique('top'),
+          },
+        }),
+      );
+    await credit('0.09');
+    const file = await uploadPrompt('customer2');
+    const theirs = expectOk(
+      await call<IvrFlow>('customer2', 'POST', '/voip/ivrFlow/add', { body: flowBody(file.id) }),
+    );
+    const numbers = ['+6281234567800', '+6281234567810', '+6281234567820'];
+    const t = await submitTask(
+      { ivrFlowId: theirs.id, trunkId: simTrunk.id, numbers, callRatio: 1 },
+      'customer2',
+    );
+    const paused = await taskIn(t.id, 'paused', 'customer2');
+    expect(paused.pauseReason).toBe('BALANCE_INSUFFICIENT');
+    // The second call was placed and answered before it could not be charged; the third waits.
+    expect(paused.counts).toMatchObject({ done: 2, answered: 2, pending: 1 });
+    const reachedWhilePaused = sim.calls.filter((c) => c.to.startsWith('62812345678')).length;
+    expect(reachedWhilePaused).toBe(2);
+    await credit('10');
+    const done = await taskIn(t.id, 'success', 'customer2');
+    expect(done.counts).toMatchObject({ done: 3, answered: 3 });
+    expect(sim.calls.filter((c) => c.to.startsWith('62812345678'))).toHaveLength(3);
+    // Each answered call charged once, 0.06 each: 0.18 of the 10.09.
+    await eventually(async () => expect((await ledger.balanceOf(TWO_WAY)).balance).toBe(9_910_000n));
   });
 });
 

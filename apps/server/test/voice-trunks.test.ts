@@ -358,6 +358,7 @@ describe('live state and gateway notify', () => {
     };
     const monitor = new TrunkMonitor(s.app.services.trunks, s.app.platform, probe, 60_000);
     await monitor.start();
+    await monitor.tick(); // the first checks written
     try {
       const stateOf = async () =>
         expectOk(await call<TrunkState[]>('admin', 'GET', '/voip/trunk/state')).find(
@@ -366,8 +367,10 @@ describe('live state and gateway notify', () => {
       expect(await stateOf()).toMatchObject({ state: 'reachable', callsUp: 0, lastError: null });
       expect(checked.some((t) => t.trunkId === trunk.id && t.host === 'sip.example.net')).toBe(true);
 
-      s.app.services.trunks.callStarted(trunk.id);
-      s.app.services.trunks.callStarted(trunk.id);
+      // Two calls up on it (in any process: their places are in the database).
+      const limits = { trunkId: trunk.id, maxCalls: 0, cps: 0 };
+      expect(await s.app.services.trunks.takeCall(limits, 'state-call-1', 60_000)).toEqual({ waitMs: 0 });
+      expect(await s.app.services.trunks.takeCall(limits, 'state-call-2', 60_000)).toEqual({ waitMs: 0 });
       probeAnswers.set(trunk.id, { state: 'unreachable', error: 'OPTIONS timed out after 32 s' });
       await monitor.checkNow();
       const down = await stateOf();
@@ -406,7 +409,7 @@ describe('live state and gateway notify', () => {
         trunk.id,
       ]);
 
-      s.app.services.trunks.callEnded(trunk.id);
+      await s.app.services.trunks.endCall('state-call-1');
       probeAnswers.set(trunk.id, { state: 'reachable', error: null });
       await monitor.checkNow();
       expect(await stateOf()).toMatchObject({ state: 'reachable', callsUp: 1, lastError: null });
@@ -426,6 +429,61 @@ describe('live state and gateway notify', () => {
       expectOk(await call('admin', 'DELETE', '/voip/route/delete', { query: { id: route.id } }));
     } finally {
       await monitor.stop();
+    }
+  });
+
+  it('checks trunks side by side, at most its bound at once: a silent trunk holds up no other', async () => {
+    // Silent trunks answer nothing until let go (an OPTIONS to a dead host fails after 32 s).
+    const first = await addTrunk({ name: unique('mon-a-silent') });
+    const live = await addTrunk({ name: unique('mon-b-live') });
+    const second = await addTrunk({ name: unique('mon-c-silent') });
+    const silentIds = new Set([first.id, second.id]);
+    const ours = new Set([...silentIds, live.id]);
+    const checks = new Map<string, number>();
+    const waiting: (() => void)[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const probe: TrunkProbe = {
+      async check(target) {
+        if (!ours.has(target.trunkId)) return { state: 'reachable', error: null };
+        checks.set(target.trunkId, (checks.get(target.trunkId) ?? 0) + 1);
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        try {
+          if (silentIds.has(target.trunkId)) {
+            await new Promise<void>((resolve) => waiting.push(resolve));
+            return { state: 'unreachable', error: 'OPTIONS: 408 Request Timeout' };
+          }
+          return { state: 'reachable', error: null };
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const monitor = new TrunkMonitor(s.app.services.trunks, s.app.platform, probe, 60_000, 2);
+    const stateOf = async (id: string) =>
+      expectOk(await call<TrunkState[]>('admin', 'GET', '/voip/trunk/state')).find((x) => x.trunkId === id)!;
+    try {
+      // The worker's start waits for no check.
+      await monitor.start();
+      // The live trunk is found reachable while the silent one made before it is still being checked;
+      // the one made after it takes the place the live one's check gave back: two at once, never more.
+      await eventually(async () => expect((await stateOf(live.id)).state).toBe('reachable'));
+      await eventually(async () => expect(waiting).toHaveLength(2));
+      expect(maxInFlight).toBe(2);
+      expect((await stateOf(first.id)).state).toBe('unknown');
+      // A round while they are silent starts no second check of them; let go, they are written.
+      const round = monitor.tick();
+      for (const resolve of waiting.splice(0)) resolve();
+      await round;
+      expect([checks.get(first.id), checks.get(second.id)]).toEqual([1, 1]);
+      for (const t of [first, second]) expect((await stateOf(t.id)).state).toBe('unreachable');
+      expect(maxInFlight).toBe(2);
+    } finally {
+      for (const resolve of waiting.splice(0)) resolve();
+      await monitor.stop();
+      for (const t of [first, live, second])
+        expectOk(await call('admin', 'PUT', '/voip/trunk/edit', { body: { ...t, enabled: false } }));
     }
   });
 

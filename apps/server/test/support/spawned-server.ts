@@ -66,20 +66,22 @@ export interface SpawnedServer {
 
 /**
  * Starts the server with `env` added to this process's and waits for /api/health: its sources
- * through tsx, or with `bundle` the built `dist/main.mjs` as `npm start` runs it (see build.mjs).
+ * through tsx, or with `bundle` the built `dist/main.mjs` as `npm start` runs it (see build.mjs);
+ * `args` go to main.ts (`--role api`).
  */
 export async function spawnServer(
   env: Record<string, string>,
   startTimeoutMs = 180_000,
   nodeArgs: string[] = [],
   bundle?: string,
+  args: string[] = [],
 ): Promise<SpawnedServer> {
   const port = Number(env.PORT);
   const child = spawn(
     process.execPath,
     bundle
-      ? [...nodeArgs, '--enable-source-maps', bundle]
-      : [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+      ? [...nodeArgs, '--enable-source-maps', bundle, ...args]
+      : [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args],
     {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
@@ -116,6 +118,58 @@ export async function spawnServer(
     child,
     pid: child.pid!,
     baseUrl,
+    output: () => out,
+    exited,
+    async kill(signal) {
+      if (!gone) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/**
+ * A worker process (`src/main.ts --role worker`, no HTTP) with `env` added to this process's:
+ * resolves once it says it runs (its workers started).
+ */
+export async function spawnWorker(
+  env: Record<string, string>,
+  startTimeoutMs = 180_000,
+): Promise<SpawnedServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role', 'worker'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  let gone = false;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => (gone = true));
+  const running = new Promise<void>((resolve) => {
+    const keep = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.length > 200_000) out = out.slice(-100_000);
+      if (out.includes('worker running')) resolve();
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+  });
+  const until = Date.now() + startTimeoutMs;
+  while (!out.includes('worker running')) {
+    if (gone) throw new Error(`worker exited while starting:\n${out.slice(-4000)}`);
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`worker did not start within ${startTimeoutMs} ms:\n${out.slice(-4000)}`);
+    }
+    await Promise.race([running, new Promise((r) => setTimeout(r, 200))]);
+  }
+  return {
+    child,
+    pid: child.pid!,
+    baseUrl: '',
     output: () => out,
     exited,
     async kill(signal) {

@@ -8,12 +8,15 @@ import { billedSeconds } from '../rate';
 import type { CallPorts, DialOutcome } from './ports';
 import type { CallTaskRepo, ClaimedNumber, TaskRow } from './repo';
 
-/** How long a claim holds before it is marked and dialled (else it goes back to pending). */
-export const CLAIM_LEASE_MS = 30_000;
+/**
+ * How long a claimed number stays this engine's unless renewed: the engine renews the leases of
+ * the numbers it holds (claimed, being dialled, being written) every quarter of it, so the numbers
+ * of a process that died lapse within it: a claim never marked goes back to pending, a marked one
+ * ends failed (never dialled twice).
+ */
+export const NUMBER_LEASE_MS = 20_000;
 /** How long a number's phone rings at most. */
 export const RING_TIMEOUT_S = 45;
-/** A marked call's lease beyond its ring time and TTL (past it the call counts as lost: failed). */
-const CALL_LEASE_SLACK_MS = 60_000;
 
 /** The minute of the day (0-1439) at `at` in a time zone. */
 export function minuteIn(at: Date, timeZone: string): number {
@@ -32,6 +35,7 @@ type EngineServices = Pick<Services, 'callPorts' | 'ledger' | 'rates' | 'sms'>;
 
 /**
  * The task engine (a module worker of the worker role): every tick it
+ * - (and every quarter of NUMBER_LEASE_MS besides) renews the leases of the numbers it holds;
  * - puts lapsed claims back (never-marked) or ends them failed (marked: the call may have been
  *   placed, so it is never placed again);
  * - charges answered calls not yet charged (once each: the ledger key `voice:<record id>`);
@@ -47,6 +51,9 @@ export class CallTaskEngine implements ModuleWorker {
   private done: Promise<void> | undefined;
   private wake: AbortController | undefined;
   private readonly calls = new Set<Promise<void>>();
+  /** The numbers this engine holds, from their claim to their result written. */
+  private readonly held = new Map<string, ClaimedNumber>();
+  private renewer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -79,6 +86,26 @@ export class CallTaskEngine implements ModuleWorker {
     this.wake?.abort();
     await this.done;
     await Promise.allSettled([...this.calls]);
+    clearInterval(this.renewer);
+    this.renewer = undefined;
+  }
+
+  /** Renews the leases of the numbers held (at least every quarter of the lease while any is). */
+  private async renew(): Promise<void> {
+    if (this.held.size === 0) {
+      clearInterval(this.renewer);
+      this.renewer = undefined;
+      return;
+    }
+    await this.repo.renewLeases([...this.held.values()], NUMBER_LEASE_MS);
+  }
+
+  private hold(n: ClaimedNumber) {
+    this.held.set(n.id, n);
+    this.renewer ??= setInterval(() => {
+      this.renew().catch((error: unknown) => this.log.warn({ err: error }, 'number leases not renewed'));
+    }, NUMBER_LEASE_MS / 4);
+    this.renewer.unref();
   }
 
   /** Waits for the calls this engine has up now to end and be written (tests drive ticks by it). */
@@ -88,6 +115,7 @@ export class CallTaskEngine implements ModuleWorker {
 
   /** One pass over everything the engine looks after (exposed for tests). */
   async tick(): Promise<void> {
+    await this.renew();
     const { lost } = await this.repo.reclaim();
     for (const taskId of new Set(lost.map((l) => l.taskId))) this.onProgress(taskId);
     const broke = await this.chargeDue();
@@ -132,12 +160,15 @@ export class CallTaskEngine implements ModuleWorker {
       const locked = await this.repo.lockTask(task.id);
       if (locked?.state !== 'calling') return [];
       const up = await this.repo.dialling(task.id);
-      return this.repo.claim(task.id, locked.callRatio - up, CLAIM_LEASE_MS);
+      return this.repo.claim(task.id, locked.callRatio - up, NUMBER_LEASE_MS);
     });
     for (const n of claimed) {
-      const call = this.call(task, n, ports).catch((error: unknown) =>
-        this.log.error({ err: error, taskId: task.id, numberId: n.id }, 'call failed'),
-      );
+      this.hold(n);
+      const call = this.call(task, n, ports)
+        .catch((error: unknown) =>
+          this.log.error({ err: error, taskId: task.id, numberId: n.id }, 'call failed'),
+        )
+        .finally(() => this.held.delete(n.id));
       this.calls.add(call);
       void call.finally(() => this.calls.delete(call));
     }
@@ -168,13 +199,22 @@ export class CallTaskEngine implements ModuleWorker {
       trunkId: task.trunkId,
       routeId: task.routeId,
     };
-    const [trunks, callerId, ivr] = await Promise.all([
-      ports.planner.trunksFor(plan, n.number),
-      ports.planner.callerIdFor(plan, n.number),
-      ports.planner.planOf(plan),
-    ]);
-    const leaseMs = (RING_TIMEOUT_S + task.ttlS) * 1000 + CALL_LEASE_SLACK_MS;
-    if (!(await this.repo.mark(n, leaseMs))) return;
+    let trunks: Awaited<ReturnType<CallPorts['planner']['trunksFor']>> = [];
+    let callerId: string | null = null;
+    let ivr: Awaited<ReturnType<CallPorts['planner']['planOf']>> = { flowId: task.ivrFlowId };
+    try {
+      [trunks, callerId, ivr] = await Promise.all([
+        ports.planner.trunksFor(plan, n.number),
+        ports.planner.callerIdFor(plan, n.number),
+        ports.planner.planOf(plan),
+      ]);
+    } catch (error) {
+      // No route, no country, the flow gone: the call cannot be placed; it fails (no trunk to try)
+      // instead of going back to pending for ever.
+      this.log.warn({ err: error, taskId: task.id, numberId: n.id }, 'call not planned: it fails unplaced');
+      trunks = [];
+    }
+    if (!(await this.repo.mark(n, NUMBER_LEASE_MS))) return;
     let outcome: DialOutcome;
     try {
       outcome = await ports.dialer.dial({

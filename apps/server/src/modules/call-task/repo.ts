@@ -245,7 +245,7 @@ export class CallTaskRepo {
 
   /**
    * Marks a claimed number as being dialled (committed before the call is placed), its lease
-   * stretched to the longest the call can take. False: the claim lapsed, do not dial.
+   * renewed (the engine renews it while the call lasts). False: the claim lapsed, do not dial.
    */
   async mark(n: ClaimedNumber, leaseMs: number): Promise<boolean> {
     const result = await this.x.execute(sql`
@@ -254,6 +254,19 @@ export class CallTaskRepo {
       where id = ${n.id} and state = 'dialling' and attempts = ${n.attempts} and dialled_at is null
       returning id`);
     return rowsOf(result).length === 1;
+  }
+
+  /** Renews the leases of numbers an engine holds (those still dialling under the same attempt). */
+  async renewLeases(held: readonly ClaimedNumber[], leaseMs: number): Promise<void> {
+    if (held.length === 0) return;
+    const values = sql.join(
+      held.map((n) => sql`(${n.id}::uuid, ${n.attempts}::int)`),
+      sql`, `,
+    );
+    await this.x.execute(sql`
+      update call_task_numbers n set lease_until = now() + ${`${leaseMs} milliseconds`}::interval
+      from (values ${values}) as h(id, attempts)
+      where n.id = h.id and n.attempts = h.attempts and n.state = 'dialling'`);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CallResult, IvrPlan } from '@switchboard/contracts';
 import { type CodecName, dialWithMedia, type EndInfo } from '@switchboard/voice';
 import type { Logger } from '../../platform/logger';
@@ -30,28 +31,38 @@ export function resultOf(end: EndInfo): CallResult {
 /** The called number as the request-URI's user part: digits, with the leading + kept. */
 const dialString = (to: string) => to.replace(/[^\d+]/g, '');
 
+/** How long a call's place on a trunk holds unless renewed (the dialer renews it while the call lasts). */
+export const TRUNK_CALL_LEASE_MS = 20_000;
+/** While every trunk of a call is full: how often a place is asked for again, and for how long at most. */
+const FULL_RETRY_MS = 200;
+export const TRUNK_FULL_WAIT_MS = 60_000;
+
 /**
  * The SIP dialer of the task engine (`callPorts.dialer` in worker processes): tries the ordered
- * trunks in turn, skipping one at its concurrent-call limit or on a transport it lacks (TLS),
- * pacing each trunk's call starts to its calls per second (per process), and
- * goes on to the next on 408, 5xx or no answer at all before the call is answered; sends the
- * trunk's caller ID (its rule applied to the task's) and digest credentials; on answer runs the
- * IVR plan (transfers are not placed yet: the call ends there, the keys kept), hangs up at the
- * task's maximum talk time, and counts its calls on the trunk (`callStarted`/`callEnded`).
+ * trunks in turn, skipping one on a transport it lacks (TLS) or at its max concurrent calls; takes
+ * each call's place on its trunk through the database (`trunks.takeCall`), so a trunk's max
+ * concurrent calls and calls per second hold across every worker process, waits for the call's
+ * start slot, and goes on to the next trunk on 408, 5xx or no answer at all before the call is
+ * answered. When every trunk is full it asks again until a place frees (at most
+ * TRUNK_FULL_WAIT_MS, then the call fails unplaced). Sends the trunk's caller ID (its rule applied
+ * to the task's) and digest credentials; on answer runs the IVR plan (transfers are not placed
+ * yet: the call ends there, the keys kept), hangs up at the task's maximum talk time. The places of
+ * its calls up are renewed while they last and given back when they end.
  */
 export class SipDialer implements Dialer {
-  /** Per trunk: the earliest a next call may start in this process (its calls per second). */
-  private readonly nextStart = new Map<string, number>();
+  /** The places this process holds on trunks (call ids), renewed while the calls last. */
+  private readonly held = new Set<string>();
+  private renewer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly voice: VoiceEngine,
-    private readonly trunks: Pick<TrunkService, 'callStarted' | 'callEnded' | 'callerIdFor' | 'localCallsUp'>,
+    private readonly trunks: Pick<TrunkService, 'takeCall' | 'renewCalls' | 'endCall' | 'callerIdFor'>,
     private readonly log?: Logger,
   ) {}
 
   async dial(request: DialRequest): Promise<DialOutcome> {
     const startedAt = new Date();
-    const targets = request.trunks as unknown as TrunkTarget[];
+    const targets = (request.trunks as unknown as TrunkTarget[]).filter((t) => t.transport !== 'tls');
     let last: DialOutcome = {
       result: 'failed',
       startedAt,
@@ -60,43 +71,95 @@ export class SipDialer implements Dialer {
       talkMs: 0,
       keys: '',
     };
-    for (const target of targets) {
-      if (target.transport === 'tls') continue;
-      if (target.maxCalls > 0 && this.trunks.localCallsUp(target.trunkId) >= target.maxCalls) continue;
-      const outcome = await this.attempt(request, target, startedAt);
-      if (outcome.attempt === 'next') {
-        last = outcome.outcome;
-        continue;
+    const giveUpAt = Date.now() + TRUNK_FULL_WAIT_MS;
+    for (;;) {
+      let placed = false;
+      for (const target of targets) {
+        const outcome = await this.attempt(request, target, startedAt);
+        if (outcome.attempt === 'full') continue;
+        placed = true;
+        if (outcome.attempt === 'next') {
+          last = outcome.outcome;
+          continue;
+        }
+        return outcome.outcome;
       }
-      return outcome.outcome;
+      if (placed || targets.length === 0 || Date.now() >= giveUpAt) return last;
+      await sleep(FULL_RETRY_MS);
     }
-    return last;
   }
 
-  /** Waits for the trunk's next call slot (`cps` calls a second, in this process). */
-  private async pace(target: TrunkTarget): Promise<void> {
-    if (!(target.cps > 0)) return;
-    const now = Date.now();
-    const at = Math.max(now, this.nextStart.get(target.trunkId) ?? 0);
-    this.nextStart.set(target.trunkId, at + 1000 / target.cps);
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  /** Keeps this process's places renewed while it holds any. */
+  private hold(callId: string) {
+    this.held.add(callId);
+    this.renewer ??= setInterval(() => {
+      this.trunks
+        .renewCalls([...this.held], TRUNK_CALL_LEASE_MS)
+        .catch((error: unknown) => this.log?.warn({ err: error }, 'trunk call places not renewed'));
+    }, TRUNK_CALL_LEASE_MS / 4);
+    this.renewer.unref();
+  }
+
+  private async release(callId: string) {
+    this.held.delete(callId);
+    if (this.held.size === 0 && this.renewer) {
+      clearInterval(this.renewer);
+      this.renewer = undefined;
+    }
+    await this.trunks
+      .endCall(callId)
+      .catch((error: unknown) => this.log?.warn({ err: error, callId }, 'trunk call place not given back'));
   }
 
   private async attempt(
     request: DialRequest,
     target: TrunkTarget,
     startedAt: Date,
+  ): Promise<{ attempt: 'done' | 'next'; outcome: DialOutcome } | { attempt: 'full' }> {
+    const placeId = `${request.callId}@${target.trunkId}`;
+    let place: { waitMs: number } | undefined;
+    try {
+      place = await this.trunks.takeCall(target, placeId, TRUNK_CALL_LEASE_MS);
+    } catch (error) {
+      this.log?.warn({ err: error, trunkId: target.trunkId }, 'no place could be taken on the trunk');
+      const endedAt = new Date();
+      const outcome: DialOutcome = {
+        result: 'failed',
+        trunkId: target.trunkId,
+        startedAt,
+        endedAt,
+        ringMs: 0,
+        talkMs: 0,
+        keys: '',
+      };
+      return { attempt: 'next', outcome };
+    }
+    if (!place) return { attempt: 'full' };
+    this.hold(placeId);
+    try {
+      return await this.place(request, target, startedAt, place.waitMs);
+    } finally {
+      await this.release(placeId);
+    }
+  }
+
+  private async place(
+    request: DialRequest,
+    target: TrunkTarget,
+    startedAt: Date,
+    waitMs: number,
   ): Promise<{ attempt: 'done' | 'next'; outcome: DialOutcome }> {
+    const waited = Date.now() + waitMs;
     const stack = await this.voice.stack();
-    await this.pace(target);
     const callerId = await this.trunks.callerIdFor(
       target,
       request.callerId ?? '',
       request.taskId ?? request.callId,
     );
     const codecs = (target.codecs.length > 0 ? target.codecs : ['PCMU', 'PCMA']) as CodecName[];
+    // The call's start slot (the trunk's calls per second), as close to the INVITE as it gets.
+    if (waited > Date.now()) await sleep(waited - Date.now());
     const tried = new Date();
-    this.trunks.callStarted(target.trunkId);
     try {
       const { call, rtp, media } = await dialWithMedia(
         stack,
@@ -180,8 +243,6 @@ export class SipDialer implements Dialer {
           keys: '',
         },
       };
-    } finally {
-      this.trunks.callEnded(target.trunkId);
     }
   }
 }

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Platform } from '../../platform/module';
 import { TRUNKS_CHANGED, type TrunkCheck, type TrunkService, type TrunkTarget } from './service';
 
@@ -15,8 +16,14 @@ export interface TrunkProbe {
   forget?(trunkId: string): Promise<void>;
 }
 
-/** How often the monitor looks for trunks to take and renews its leases (and writes call loads). */
+/** How often the monitor looks for trunks to take and renews its leases. */
 const TICK_MS = 5_000;
+/**
+ * Checks under way at once in a process: a silent trunk's OPTIONS takes 32 s (Timer F) to fail,
+ * so the checks of a round run side by side (at most this many), and one silent trunk does not
+ * hold up the others'.
+ */
+export const PROBE_CONCURRENCY = 16;
 
 interface Watched {
   version: string;
@@ -26,14 +33,17 @@ interface Watched {
 /**
  * In each worker process: takes the monitoring lease of enabled trunks no live process holds
  * (one process checks a trunk at a time, so a registration is kept up once), checks each at its
- * OPTIONS interval through the probe, records the state (pushed to staff, operators told of a
- * trunk going down or coming back) and writes this process's calls up per trunk. Without a probe
- * (until the SIP engine is wired in) it keeps only the loads: the states stay `unknown`.
+ * OPTIONS interval through the probe (the due checks of a round at once, at most
+ * PROBE_CONCURRENCY, each written as it ends), and records the state (pushed to staff, operators
+ * told of a trunk going down or coming back). Without a probe it does nothing: the states stay
+ * `unknown`.
  */
 export class TrunkMonitor {
   readonly owner = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   private readonly watched = new Map<string, Watched>();
-  private readonly loadTrunks = new Set<string>();
+  private readonly limit: LimitFunction;
+  /** Checks under way, by trunk: a round does not start another of the same trunk. */
+  private readonly checking = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -43,11 +53,16 @@ export class TrunkMonitor {
     private readonly platform: Platform,
     private readonly probe?: TrunkProbe,
     private readonly tickMs = TICK_MS,
-  ) {}
+    concurrency = PROBE_CONCURRENCY,
+  ) {
+    this.limit = pLimit(concurrency);
+  }
 
   async start(): Promise<void> {
     this.platform.caches.register(TRUNKS_CHANGED, () => void this.checkNow());
-    await this.tick();
+    // The first round's leases, not its checks: a silent trunk does not hold up the worker's start.
+    void this.tick();
+    await this.ticking;
     this.timer = setInterval(() => void this.tick(), this.tickMs);
     this.timer.unref();
   }
@@ -58,13 +73,23 @@ export class TrunkMonitor {
     return this.tick();
   }
 
-  /** One round (after any under way): leases, due checks, loads. */
+  /**
+   * One round (after any under way): leases, then the due checks started side by side. Rounds
+   * go on while checks are under way (a silent trunk holds up no round); the promise answers once
+   * the checks under way at the end of the round have been written.
+   */
   tick(): Promise<void> {
-    this.ticking = this.ticking.then(
+    const round = this.ticking.then(
       () => this.round(),
       () => this.round(),
     );
-    return this.ticking;
+    this.ticking = round.then(
+      () => undefined,
+      () => undefined,
+    );
+    return round.then(async () => {
+      await Promise.all(this.checking.values());
+    });
   }
 
   private async round(): Promise<void> {
@@ -77,6 +102,7 @@ export class TrunkMonitor {
         const row = enabled.get(id);
         if (!row || versionOf(row) !== watched.version) await this.drop(id, !row);
       }
+      const due: string[] = [];
       if (this.probe) {
         for (const row of enabled.values()) {
           if (!(await this.trunks.claim(row.id, this.owner, now))) {
@@ -89,16 +115,20 @@ export class TrunkMonitor {
             watched = { version: versionOf(row), nextCheckAt: 0 };
             this.watched.set(row.id, watched);
           }
-          if (watched.nextCheckAt <= now.getTime()) {
+          if (watched.nextCheckAt <= now.getTime() && !this.checking.has(row.id)) {
             watched.nextCheckAt = now.getTime() + row.optionsIntervalS * 1000;
-            await this.check(row.id);
+            due.push(row.id);
           }
         }
       }
-      for (const row of rows) if (this.trunks.localCallsUp(row.id) > 0) this.loadTrunks.add(row.id);
-      await this.trunks.writeLoads(this.owner, [...this.loadTrunks], now);
-      for (const id of [...this.loadTrunks])
-        if (this.trunks.localCallsUp(id) === 0) this.loadTrunks.delete(id);
+      for (const id of due) {
+        const check = this.limit(() => this.check(id))
+          .catch((error: unknown) =>
+            this.platform.log.warn({ err: error, trunkId: id }, 'trunk check failed'),
+          )
+          .finally(() => this.checking.delete(id));
+        this.checking.set(id, check);
+      }
     } catch (error) {
       this.platform.log.warn({ err: error }, 'trunk monitor round failed; trying again shortly');
     }
@@ -129,12 +159,12 @@ export class TrunkMonitor {
     this.stopped = true;
     clearInterval(this.timer);
     await this.ticking.catch(() => {});
+    await Promise.all(this.checking.values());
     for (const id of [...this.watched.keys()]) {
       await this.probe?.forget?.(id).catch(() => {});
       await this.trunks.release(id, this.owner).catch(() => {});
     }
     this.watched.clear();
-    await this.trunks.deleteLoads(this.owner).catch(() => {});
   }
 }
 

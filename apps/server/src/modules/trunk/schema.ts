@@ -139,16 +139,33 @@ export const voiceTrunkStates = pgTable('voice_trunk_states', {
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
 });
 
-/** Calls up on a trunk in each worker process (summed over fresh rows for the console and limits). */
-export const voiceTrunkLoads = pgTable(
-  'voice_trunk_loads',
+/**
+ * The calls up on each trunk, in every process: a row per call, taken before its INVITE and
+ * deleted when it ends (`trunks.takeCall`/`endCall`), its lease renewed by the dialer while the
+ * call lasts, so the calls of a process that died lapse. A trunk's max concurrent calls is held
+ * by counting these rows, with the trunk's pacing row locked.
+ */
+export const voiceTrunkCalls = pgTable(
+  'voice_trunk_calls',
   {
+    callId: varchar('call_id', { length: 128 }).primaryKey(),
     trunkId: uuid('trunk_id')
       .notNull()
       .references(() => voiceTrunks.id, { onDelete: 'cascade' }),
-    owner: varchar('owner', { length: 128 }).notNull(),
-    callsUp: integer('calls_up').notNull(),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.trunkId, t.owner] })],
+  (t) => [index('voice_trunk_calls_trunk_idx').on(t.trunkId, t.leaseUntil)],
 );
+
+/**
+ * A trunk's calls-per-second pacing across processes: the earliest the next call may start
+ * (database time); each call taken moves it on by 1/cps seconds. Its row is also the lock that
+ * makes taking a call on the trunk one at a time.
+ */
+export const voiceTrunkPacing = pgTable('voice_trunk_pacing', {
+  trunkId: uuid('trunk_id')
+    .primaryKey()
+    .references(() => voiceTrunks.id, { onDelete: 'cascade' }),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});

@@ -35,7 +35,6 @@ import {
   type SipAccountFilters,
   type SipAccountRow,
   type TrunkFilters,
-  type TrunkLoadRow,
   TrunkRepo,
   type TrunkRow,
   type TrunkStateRow,
@@ -58,7 +57,7 @@ export type { SipAccountEdit };
 
 /** The cache-bus name of trunks and routes: a change clears every process's routing cache and makes monitors look again. */
 export const TRUNKS_CHANGED = 'voiceTrunks';
-/** A state or load row not renewed for this long belongs to a process that is gone. */
+/** A state row not renewed for this long belongs to a process that is gone. */
 export const TRUNK_STATE_STALE_MS = 90_000;
 /** How long routeCall keeps the routes and trunks it read (a change clears it at once, everywhere). */
 const ROUTING_CACHE_MS = 5_000;
@@ -132,7 +131,6 @@ export class TrunkService {
     down: Set<string>;
   }>(ROUTING_CACHE_MS, 1);
   /** Calls up in this process per trunk (the dialer counts them; the monitor writes them out). */
-  private readonly localCalls = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -179,23 +177,26 @@ export class TrunkService {
     return row ? (await this.targetsOf([row]))[0] : undefined;
   }
 
-  /** The dialer tells of calls it starts and ends on a trunk in this process. */
-  callStarted(trunkId: string): void {
-    this.localCalls.set(trunkId, (this.localCalls.get(trunkId) ?? 0) + 1);
+  /**
+   * Takes a call on a trunk for every process sharing the database (before its INVITE): refused
+   * (undefined) while the trunk has its max concurrent calls up; else how long to wait for the
+   * call's start slot under the trunk's calls per second. The call holds its place for `leaseMs`
+   * unless renewed (`renewCalls`) until `endCall`: a process that dies loses its calls' places.
+   */
+  takeCall(
+    target: Pick<TrunkTarget, 'trunkId' | 'maxCalls' | 'cps'>,
+    callId: string,
+    leaseMs: number,
+  ): Promise<{ waitMs: number } | undefined> {
+    return withTransaction(this.db, () => this.repo.takeCall(target.trunkId, callId, target, leaseMs));
   }
 
-  callEnded(trunkId: string): void {
-    const n = (this.localCalls.get(trunkId) ?? 0) - 1;
-    if (n > 0) this.localCalls.set(trunkId, n);
-    else this.localCalls.delete(trunkId);
+  renewCalls(callIds: readonly string[], leaseMs: number): Promise<void> {
+    return this.repo.renewCalls(callIds, leaseMs);
   }
 
-  /** Calls up on a trunk in this process. */
-  localCallsUp(trunkId?: string): number {
-    if (trunkId !== undefined) return this.localCalls.get(trunkId) ?? 0;
-    let sum = 0;
-    for (const n of this.localCalls.values()) sum += n;
-    return sum;
+  endCall(callId: string): Promise<void> {
+    return this.repo.endCall(callId);
   }
 
   private async decide(to: string, companyId: string) {
@@ -577,16 +578,16 @@ export class TrunkService {
 
   /** The live state of every trunk (disabled ones included). */
   async states(now = new Date()): Promise<TrunkStateView[]> {
-    const [rows, states, loads] = await Promise.all([
+    const [rows, states, callsUp] = await Promise.all([
       this.repo.allTrunks(),
       this.repo.states(),
-      this.repo.loads(),
+      this.repo.callsUp(),
     ]);
     return rows.map((row) =>
       trunkStateOf(
         row,
         states.find((s) => s.trunkId === row.id),
-        loads,
+        callsUp.get(row.id) ?? 0,
         now,
       ),
     );
@@ -595,7 +596,8 @@ export class TrunkService {
   async stateOf(trunkId: string, now = new Date()): Promise<TrunkStateView | undefined> {
     const row = await this.repo.trunk(trunkId);
     if (!row) return undefined;
-    return trunkStateOf(row, await this.repo.stateOf(trunkId), await this.repo.loads(), now);
+    const callsUp = (await this.repo.callsUp(trunkId)).get(trunkId) ?? 0;
+    return trunkStateOf(row, await this.repo.stateOf(trunkId), callsUp, now);
   }
 
   // --- for the monitor ---
@@ -640,16 +642,6 @@ export class TrunkService {
     );
     this.routing.clear();
     await this.publish(trunkId);
-  }
-
-  /** Writes this process's calls up on every trunk it has (had) calls on. */
-  async writeLoads(owner: string, trunkIds: readonly string[], now = new Date()): Promise<void> {
-    for (const trunkId of trunkIds) await this.repo.putLoad(trunkId, owner, this.localCallsUp(trunkId), now);
-    await this.repo.deleteStaleLoads(new Date(now.getTime() - TRUNK_STATE_STALE_MS * 2));
-  }
-
-  deleteLoads(owner: string): Promise<void> {
-    return this.repo.deleteLoads(owner);
   }
 
   /** A trunk's state to staff (realtime). */
@@ -707,18 +699,15 @@ export class TrunkService {
 
 /**
  * A trunk's state: disabled; else the monitor's last finding while its row is fresh (unknown when
- * none is, e.g. no worker monitors it); calls up summed over the fresh load rows of every process.
+ * none is, e.g. no worker monitors it); `callsUp`: the live calls on it in every process.
  */
 export function trunkStateOf(
   row: TrunkRow,
   state: TrunkStateRow | undefined,
-  loads: readonly TrunkLoadRow[],
+  callsUp: number,
   now: Date,
 ): TrunkStateView {
   const fresh = (at: Date) => now.getTime() - at.getTime() < TRUNK_STATE_STALE_MS;
-  const callsUp = loads
-    .filter((l) => l.trunkId === row.id && fresh(l.seenAt))
-    .reduce((sum, l) => sum + l.callsUp, 0);
   const base = { trunkId: row.id, callsUp, maxCalls: row.maxCalls };
   if (!row.enabled)
     return { ...base, state: 'disabled', lastError: null, since: row.updatedAt, checkedAt: null };
