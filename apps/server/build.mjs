@@ -4,9 +4,7 @@
 // The workspace packages (TypeScript sources) are bundled in; npm packages stay external and load
 // from node_modules as usual. Takes a fraction of a second.
 // Beside it: `dist/audio-worker.mjs`, the audio worker thread of `@switchboard/voice`
-// (`toTelephonyOffThread` starts it from the file of that name next to the bundle), and
-// `dist/demo-prompts/`, the demo's pre-rendered IVR prompts (read next to the bundle as next to
-// the ivr module's sources).
+// (`toTelephonyOffThread` starts it from the file of that name next to the bundle).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

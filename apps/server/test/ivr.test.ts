@@ -10,6 +10,8 @@ import {
 import { g711Decode, readWav, toInt16, writeWav } from '@switchboard/voice';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_IVR, readManifest } from '../src/modules/ivr';
+import { rowsOf } from '../src/platform/db';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
 import { SOX, SOX_SKIP_REASON, snrDb, sox, soxTelephonyReference } from './support/sox';
@@ -514,6 +516,24 @@ describe('demo', () => {
     expect(byName.get('welcome_en')).toMatchObject({ source: 'tts', language: 'en' });
     expect(byName.get('welcome_zh')).toMatchObject({ source: 'tts', language: 'zh' });
     expect(byName.get('welcome_en')!.durationMs).toBeGreaterThan(2000);
+    // Seeded from the shipped renderings, which went into the TTS cache: the same words asked
+    // for again are answered from it (no synthesis, no new cache row).
+    const shipped = readManifest();
+    expect(byName.get('welcome_en')!.durationMs).toBe(
+      shipped.find((e) => e.name === 'welcome_en')!.durationMs,
+    );
+    const cacheRows = async () =>
+      Number(
+        rowsOf<{ n: number }>(
+          await s.app.platform.db.execute(sql`select count(*)::int as n from ivr_tts_cache`),
+        )[0]!.n,
+      );
+    const before = await cacheRows();
+    const again = expectOk(
+      await tts('customer', { name: unique('welcome_again'), text: DEMO_IVR.files[1].text, language: 'zh' }),
+    );
+    expect(again.durationMs).toBe(shipped.find((e) => e.name === 'welcome_zh')!.durationMs);
+    expect(await cacheRows()).toBe(before);
     const flows = expectOk(
       await call<Page<IvrFlow>>('customer', 'GET', '/voip/ivrFlow/list', { query: { name: 'yes_or_no_en' } }),
     );
