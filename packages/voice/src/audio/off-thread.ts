@@ -86,7 +86,7 @@ function startWorker(): Worker {
     worker = undefined;
     failAll(error);
   };
-  w.on('error', (error) => gone(error));
+  w.on('error', (error) => gone(error instanceof Error ? error : new Error(String(error))));
   w.on('exit', (code) => gone(new Error(`the audio worker stopped (exit code ${code})`)));
   return w;
 }
