@@ -32,6 +32,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { IvrPlan } from '@switchboard/contracts';
 import { rtpTotals } from '@switchboard/voice';
+import type { DialRequest } from '../src/modules/call-task/ports';
 import { SipDialer } from '../src/modules/call-task/sip-dialer';
 import { DEMO_IVR, readDemoPrompt, TTS_ENGINE } from '../src/modules/ivr';
 import type { TrunkTarget } from '../src/modules/trunk';
@@ -239,8 +240,8 @@ async function oneCall(plan: IvrPlan): Promise<CallResult> {
     callId: `bench-${n}`,
     to: `86138${String(n).padStart(8, '0')}`,
     callerId: '1000',
-    trunks: [trunk],
-    plan: plan as unknown as { flowId: string },
+    trunks: [trunk] as unknown as DialRequest['trunks'],
+    plan: plan as unknown as DialRequest['plan'],
     ringTimeoutS: 30,
     maxTalkS: 3600,
   });
