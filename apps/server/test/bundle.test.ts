@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX } from '@switchboard/contracts';
+import { writeWav } from '@switchboard/voice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../build.mjs';
 import { freePort, type SpawnedServer, spawnServer } from './support/spawned-server';
@@ -74,5 +75,38 @@ describe('the built server (npm start)', () => {
     const body = (await res.json()) as { success: boolean; result: { token: string } };
     expect(body.success).toBe(true);
     expect(body.result.token).toBeTruthy();
+  });
+
+  it('converts a wav upload in its audio worker (dist/audio-worker.mjs) and has the demo prompts', async () => {
+    const login = await fetch(`${server!.baseUrl}${API_PREFIX}/sys/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'customer', password: 'Switchboard1' }),
+    });
+    const token = ((await login.json()) as { result: { token: string } }).result.token;
+    // 0.5 s of a 440 Hz tone at 44.1 kHz: resampled in the worker thread.
+    const samples = Int16Array.from({ length: 22050 }, (_, i) =>
+      Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 44100)),
+    );
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(writeWav(samples, 44100))]), 'tone.wav');
+    const res = await fetch(`${server!.baseUrl}${API_PREFIX}/voip/ivrFile/upload?name=bundle_tone`, {
+      method: 'POST',
+      headers: { 'X-Access-Token': token },
+      body: form,
+    });
+    const body = (await res.json()) as {
+      success: boolean;
+      result: { durationMs: number; sizeBytes: number };
+    };
+    expect(body.success).toBe(true);
+    expect(body.result).toMatchObject({ durationMs: 500, sizeBytes: 4000 });
+    // The demo's prompts, seeded from the shipped renderings (no synthesis at the first start).
+    const list = await fetch(`${server!.baseUrl}${API_PREFIX}/voip/ivrFile/list?name=welcome_`, {
+      headers: { 'X-Access-Token': token },
+    });
+    const files = ((await list.json()) as { result: { records: { name: string; durationMs: number }[] } })
+      .result.records;
+    expect(files.map((f) => f.name).sort()).toEqual(['welcome_en', 'welcome_zh']);
   });
 });

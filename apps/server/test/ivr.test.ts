@@ -10,8 +10,11 @@ import {
 import { g711Decode, readWav, toInt16, writeWav } from '@switchboard/voice';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_IVR, readManifest } from '../src/modules/ivr';
+import { rowsOf } from '../src/platform/db';
 import { startServer, type TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
+import { SOX, SOX_SKIP_REASON, snrDb, sox, soxTelephonyReference } from './support/sox';
 
 /**
  * IVR files and flows (issue 23): text-to-speech and wav uploads converted to 8 kHz G.711 with
@@ -241,6 +244,53 @@ describe('wav uploads', () => {
     expect(mu.language).toBe('en');
   });
 
+  // sox makes the files (rates, widths, encodings and channel counts of the wild) and converts
+  // each the way a call should carry it; what the server kept must match that within a tolerance.
+  describe.skipIf(!SOX)('files sox made, against sox converting them', () => {
+    const kinds: { label: string; args: string[] }[] = [
+      { label: '8 kHz 8-bit unsigned mono', args: ['-r', '8000', '-b', '8', '-e', 'unsigned', '-c', '1'] },
+      { label: '11.025 kHz 16-bit stereo', args: ['-r', '11025', '-b', '16', '-c', '2'] },
+      { label: '16 kHz 16-bit mono', args: ['-r', '16000', '-b', '16', '-c', '1'] },
+      { label: '22.05 kHz 24-bit stereo', args: ['-r', '22050', '-b', '24', '-c', '2'] },
+      {
+        label: '44.1 kHz 32-bit float stereo',
+        args: ['-r', '44100', '-b', '32', '-e', 'floating-point', '-c', '2'],
+      },
+      { label: '48 kHz 32-bit mono', args: ['-r', '48000', '-b', '32', '-c', '1'] },
+      { label: '8 kHz A-law mono', args: ['-r', '8000', '-e', 'a-law', '-c', '1'] },
+      { label: '44.1 kHz 16-bit 4 channels (extensible)', args: ['-r', '44100', '-b', '16', '-c', '4'] },
+    ];
+    for (const kind of kinds) {
+      it(`${kind.label}: 8 kHz µ-law as sox makes it (SNR > 30 dB)`, async () => {
+        // A sweep through the telephone band in each channel (up in some, down in others), 0.6 s.
+        const wav = sox([
+          '-n',
+          ...kind.args,
+          '{out}',
+          'synth',
+          '0.6',
+          'sine',
+          '300-3000',
+          'sine',
+          '3000-300',
+          'gain',
+          '-6',
+        ]);
+        const file = expectOk(
+          await upload('customer', { name: unique('sox') }, { bytes: wav, name: 'sox.wav' }),
+        );
+        expect(file.durationMs).toBe(600);
+        expect(file.sizeBytes).toBe(4800);
+        const kept = readWav((await audioOf('customer', String(file.id))).bytes);
+        const ours = Int16Array.from(kept.samples, (v) => Math.round(v * 32768));
+        const reference = soxTelephonyReference(wav);
+        expect(reference.length).toBe(4800);
+        expect(snrDb(reference, ours)).toBeGreaterThan(30);
+      });
+    }
+  });
+  if (!SOX) it.skip(SOX_SKIP_REASON, () => {});
+
   it('refuses what is not a wav, an empty wav, no file and a file past the limit', async () => {
     expectError(
       await upload(
@@ -466,6 +516,24 @@ describe('demo', () => {
     expect(byName.get('welcome_en')).toMatchObject({ source: 'tts', language: 'en' });
     expect(byName.get('welcome_zh')).toMatchObject({ source: 'tts', language: 'zh' });
     expect(byName.get('welcome_en')!.durationMs).toBeGreaterThan(2000);
+    // Seeded from the shipped renderings, which went into the TTS cache: the same words asked
+    // for again are answered from it (no synthesis, no new cache row).
+    const shipped = readManifest();
+    expect(byName.get('welcome_en')!.durationMs).toBe(
+      shipped.find((e) => e.name === 'welcome_en')!.durationMs,
+    );
+    const cacheRows = async () =>
+      Number(
+        rowsOf<{ n: number }>(
+          await s.app.platform.db.execute(sql`select count(*)::int as n from ivr_tts_cache`),
+        )[0]!.n,
+      );
+    const before = await cacheRows();
+    const again = expectOk(
+      await tts('customer', { name: unique('welcome_again'), text: DEMO_IVR.files[1].text, language: 'zh' }),
+    );
+    expect(again.durationMs).toBe(shipped.find((e) => e.name === 'welcome_zh')!.durationMs);
+    expect(await cacheRows()).toBe(before);
     const flows = expectOk(
       await call<Page<IvrFlow>>('customer', 'GET', '/voip/ivrFlow/list', { query: { name: 'yes_or_no_en' } }),
     );

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db';
 import { startServer, type TestServer } from './harness';
 import { companyId, eventually, expectOk, tokenOf } from './support/api';
+import { SOX, SOX_SKIP_REASON, snrDb, sox, soxDecodeMulaw, soxTelephonyReference } from './support/sox';
 
 /**
  * The voice engine wired in (issue 23): the carrier simulator on a free port, trunks pointing at
@@ -53,9 +54,9 @@ function promptWav(): Uint8Array {
   return writeWav(samples, 8000);
 }
 
-async function uploadPrompt(user: string): Promise<IvrFile> {
+async function uploadPrompt(user: string, wav = promptWav()): Promise<IvrFile> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(promptWav())]), 'prompt.wav');
+  form.append('file', new Blob([new Uint8Array(wav)]), 'prompt.wav');
   const query = new URLSearchParams({ name: unique('prompt'), language: 'en' });
   const response = await fetch(`${s.baseUrl}/api/voip/ivrFile/upload?${query}`, {
     method: 'POST',
@@ -146,6 +147,7 @@ beforeAll(async () => {
     keyDelayMs: 100,
     answerDelayMs: 50,
     accounts: { sim: 'secret' },
+    recordAudio: true,
   });
   refusing = await createSipStack({ host: '127.0.0.1', port: 0, transports: ['udp'], userAgent: 'refusing' });
   refusing.onInvite((c) => {
@@ -253,6 +255,7 @@ describe('group calls through the SIP dialer', () => {
   });
 });
 
+<<<<<<< HEAD
 describe('windows and balance against the carrier', () => {
   it('waits outside its window without calling, and calls inside it', async () => {
     clock = new Date('2026-03-02T08:00:00Z');
@@ -314,6 +317,67 @@ describe('windows and balance against the carrier', () => {
     await eventually(async () => expect((await ledger.balanceOf(TWO_WAY)).balance).toBe(9_910_000n));
   });
 });
+=======
+// The audio a prompt produced, as the carrier received it: the RTP payloads captured at the
+// simulator, decoded by sox, against sox's own conversion of the uploaded file.
+describe.skipIf(!SOX)('the prompt as the carrier heard it', () => {
+  it('a 22.05 kHz stereo upload arrives as 50 packets a second of the same audio (SNR > 30 dB against sox)', async () => {
+    const wav = sox([
+      '-n',
+      '-r',
+      '22050',
+      '-b',
+      '16',
+      '-c',
+      '2',
+      '{out}',
+      'synth',
+      '1',
+      'sine',
+      '300-3000',
+      'sine',
+      '3000-300',
+      'gain',
+      '-6',
+    ]);
+    const file = await uploadPrompt('customer', wav);
+    const once = expectOk(
+      await call<IvrFlow>('customer', 'POST', '/voip/ivrFlow/add', {
+        body: {
+          name: unique('flow'),
+          nodes: [
+            {
+              id: 'menu',
+              fileId: file.id,
+              repeat: 1,
+              timeoutS: 1,
+              branches: [],
+              noKey: { type: 'end', result: 'heard' },
+            },
+          ],
+        },
+      }),
+    );
+    const task = await runTask({
+      ivrFlowId: once.id,
+      trunkId: simTrunk.id,
+      callerIds: ['4420700000001'],
+      numbers: ['+8613800009000'],
+    });
+    expect((await recordsOf(task.id))['8613800009000']).toMatchObject({ result: 'answered' });
+    const heard = await eventually(async () => {
+      const c = sim.calls.find((x) => x.to === '8613800009000');
+      expect(c?.audio).toBeDefined();
+      return c!;
+    });
+    // 1 s of prompt: 50 packets of 160 bytes, none lost, none extra.
+    expect(heard.audioPackets).toBe(50);
+    expect(heard.audio!.length).toBe(8000);
+    expect(snrDb(soxTelephonyReference(wav), soxDecodeMulaw(heard.audio!))).toBeGreaterThan(30);
+  });
+});
+if (!SOX) it.skip(SOX_SKIP_REASON, () => {});
+>>>>>>> voice-media
 
 describe('trunk states through the probe', () => {
   it('finds an IP-trust trunk reachable by OPTIONS and keeps a register trunk registered', async () => {

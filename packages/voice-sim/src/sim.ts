@@ -38,6 +38,8 @@ export interface VoiceSimOptions {
   keyDelayMs?: number;
   /** Last digit 2: answer 480 after ringing this long (default: ring until cancelled). */
   ringLimitMs?: number;
+  /** Keep the audio each answered call received (`SimCallRecord.audio`): for tests. */
+  recordAudio?: boolean;
   log?: (line: string) => void;
 }
 
@@ -52,6 +54,8 @@ export interface SimCallRecord {
   end?: EndInfo;
   /** Audio packets the simulator received (and echoed). */
   audioPackets: number;
+  /** With `recordAudio`: the payloads received, in sequence-number order (G.711 as negotiated). */
+  audio?: Uint8Array;
   keysReceived: string;
   keysSent: string;
   trace: TraceEntry[];
@@ -161,9 +165,19 @@ export async function startVoiceSim(o: VoiceSimOptions): Promise<VoiceSim> {
         rtp = session;
         media.add(session);
         session.echo = true;
-        session.on('audio', () => {
+        const heard: { seq: number; payload: Uint8Array }[] = [];
+        session.on('audio', (payload, packet) => {
           rec.audioPackets++;
+          if (o.recordAudio) heard.push({ seq: packet.sequence, payload: payload.slice() });
         });
+        if (o.recordAudio)
+          call.once('ended', () => {
+            // In the sender's sequence order, from its first packet (16-bit numbers unwrapped).
+            const first = heard[0]?.seq ?? 0;
+            const key = (seq: number) => (seq - first + 0x10000) & 0xffff;
+            heard.sort((a, b) => key(a.seq) - key(b.seq));
+            rec.audio = Buffer.concat(heard.map((h) => h.payload));
+          });
         session.on('dtmf', (key) => {
           rec.keysReceived += key;
         });

@@ -33,7 +33,7 @@ describe('MediaClock', () => {
     expect(at[3]).toHaveLength(4); // the fourth slot's fifth tick is due at 115 ms
   });
 
-  it('catches up missed ticks after a stall, counted late, and skips beyond the catch-up limit', () => {
+  it('catches up missed ticks after a stall, two a firing, counted late, and skips beyond the catch-up limit', () => {
     let stall = 0;
     const clock = new MediaClock({ slots: 1, maxCatchUp: 10, now: () => performance.now() + stall });
     let ticks = 0;
@@ -41,17 +41,22 @@ describe('MediaClock', () => {
     vi.advanceTimersByTime(100);
     expect(ticks).toBe(5);
     // The event loop stalls 90 ms before the tick due at 120 ms: it fires at 210 and runs the ticks
-    // due at 120, 140, 160, 180 and 200 at once; all but the last are more than a period late.
+    // due at 120 and 140; the next firings (at once, after I/O) 160 and 180, then 200. All but the
+    // last are more than a period late.
     stall = 90;
-    vi.advanceTimersByTime(20);
+    vi.advanceTimersToNextTimer();
+    expect(ticks).toBe(7);
+    vi.advanceTimersToNextTimer();
+    expect(ticks).toBe(9);
+    vi.advanceTimersToNextTimer();
     expect(ticks).toBe(10);
     expect(clock.stats.lateTicks).toBe(4);
     expect(clock.stats.skippedTicks).toBe(0);
-    vi.advanceTimersByTime(10); // back on the grid: 220 ms
+    vi.advanceTimersByTime(10); // back on the grid: 220 ms (a catching-up firing waits 1 ms: setTimeout 0)
     expect(ticks).toBe(11);
-    // A stall of a second: only the last 10 ticks run, the other 40 are skipped.
+    // A stall of a second: only the last 10 ticks run (two a firing), the other 40 are skipped.
     stall += 1_000;
-    vi.advanceTimersByTime(20);
+    vi.advanceTimersByTime(25);
     expect(clock.stats.skippedTicks).toBe(41);
     expect(ticks).toBe(11 + 10);
   });

@@ -172,3 +172,34 @@ describe('server transactions (RFC 3261 17.2)', () => {
     expect(tx.state).toBe('terminated');
   });
 });
+
+describe('timers after a busy event loop (real timers and a socket)', () => {
+  it('does not resend an INVITE whose provisional came while the loop was blocked past timer A', async () => {
+    vi.useRealTimers();
+    const dgram = await import('node:dgram');
+    const socket = dgram.createSocket('udp4');
+    await new Promise<void>((r) => socket.bind(0, '127.0.0.1', () => r()));
+    const inv = request('INVITE', 'z9hG4bKbusy');
+    const sent: string[] = [];
+    const tx = new ClientTransaction(
+      inv,
+      (msg) => sent.push((msg as SipRequest).method),
+      false,
+      { ...DEFAULT_TIMERS, t1: 50 },
+      { onResponse: () => {}, onTimeout: () => {}, onTerminated: () => {} },
+    );
+    socket.on('message', () => tx.receive(makeResponse(inv, 180, 'Ringing', 'remote')));
+    tx.start();
+    // The 180 arrives (in the socket, unread) while the loop is blocked past timer A (T1 = 50 ms).
+    const blockedUntil = performance.now() + 150;
+    socket.send('180', socket.address().port, '127.0.0.1');
+    while (performance.now() < blockedUntil) {
+      // busy: the event loop cannot run
+    }
+    await vi.waitFor(() => expect(tx.state).toBe('proceeding'));
+    await new Promise((r) => setTimeout(r, 120)); // past the next timer A (100 ms) too
+    expect(sent).toEqual(['INVITE']);
+    tx.terminate();
+    socket.close();
+  });
+});

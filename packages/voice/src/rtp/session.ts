@@ -5,7 +5,9 @@
  * packet three times), with counters.
  */
 import dgram from 'node:dgram';
+import dns from 'node:dns';
 import { EventEmitter } from 'node:events';
+import net from 'node:net';
 import type { NegotiatedMedia } from '../sdp/sdp';
 import { MediaClock } from './clock';
 import { decodeEvent, decodeRtp, encodeEvent, encodeRtp, type RtpPacket } from './packet';
@@ -22,6 +24,36 @@ export interface RtpStats {
   dtmfReceived: number;
   /** Media clock ticks of this stream that ran more than 20 ms late (the event loop was busy). */
   lateTicks: number;
+}
+
+/**
+ * This process's RTP, summed over its sessions: packets as they go and come; `sessions`, lost and
+ * late ticks added when a session closes. What a bench or a worker's metrics read.
+ */
+export const rtpTotals = {
+  /** Sessions closed. */
+  sessions: 0,
+  packetsSent: 0,
+  packetsReceived: 0,
+  /** Counted at the receiver: sequence numbers expected and not received (closed sessions). */
+  packetsLost: 0,
+  /** Media clock ticks run more than 20 ms late (closed sessions). */
+  lateTicks: 0,
+};
+
+/**
+ * dgram resolves the address of every datagram it sends (`dns.lookup`, answered on the next tick
+ * even for an IP address): 50 a second per call. An IP address is answered at once here; a name
+ * goes to `dns.lookup` as before.
+ */
+function lookup(
+  address: string,
+  options: dns.LookupOneOptions,
+  callback: (err: NodeJS.ErrnoException | null, address: string, family: number) => void,
+): void {
+  const family = net.isIP(address);
+  if (family) callback(null, address, family);
+  else dns.lookup(address, options, callback);
 }
 
 interface RtpEvents {
@@ -78,7 +110,7 @@ export class RtpSession extends EventEmitter<RtpEvents> {
   static async open(opts: RtpSessionOptions): Promise<RtpSession> {
     const clock = opts.clock ?? MediaClock.shared();
     for (let attempt = 0; attempt < 50; attempt++) {
-      const socket = dgram.createSocket('udp4');
+      const socket = dgram.createSocket({ type: 'udp4', lookup });
       let want = 0;
       if (opts.portRange) {
         const evens = Math.floor((opts.portRange.max - opts.portRange.min) / 2) + 1;
@@ -198,6 +230,7 @@ export class RtpSession extends EventEmitter<RtpEvents> {
     });
     this.seq = (this.seq + 1) & 0xffff;
     this.stats.packetsSent++;
+    rtpTotals.packetsSent++;
     this.stats.bytesSent += payload.length;
     this.socket.send(buf, this.remote.port, this.remote.address);
   }
@@ -208,6 +241,7 @@ export class RtpSession extends EventEmitter<RtpEvents> {
     // Symmetric RTP: without a negotiated address, answer where the media comes from.
     this.remote ??= { address: rinfo.address, port: rinfo.port };
     this.stats.packetsReceived++;
+    rtpTotals.packetsReceived++;
     this.trackSequence(pkt.sequence);
     if (pkt.payloadType === this.dtmfPt || (this.dtmfPt === undefined && pkt.payloadType === 101)) {
       const ev = decodeEvent(pkt.payload);
@@ -247,6 +281,9 @@ export class RtpSession extends EventEmitter<RtpEvents> {
     this.dtmfOut = undefined;
     this.idleCheck();
     this.closed = true;
+    rtpTotals.sessions++;
+    rtpTotals.packetsLost += this.stats.packetsLost;
+    rtpTotals.lateTicks += this.stats.lateTicks;
     this.socket.close();
   }
 }

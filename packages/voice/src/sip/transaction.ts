@@ -16,6 +16,25 @@ export const DEFAULT_TIMERS: Timers = { t1: 500, t2: 4_000, t4: 5_000 };
 
 type Send = (msg: SipMessage, onFail?: (err: Error) => void) => void;
 
+/** A timer this late (ms) found the event loop busy: what came meanwhile is still unread. */
+const LATE_MS = 5;
+
+/**
+ * A transaction timer: `fn` runs `ms` from now; if it fires late, only after the event loop has
+ * read its sockets. Node runs expired timers before it polls for I/O, so after a busy stretch
+ * (hundreds of calls starting, a loaded machine) a retransmission or time-out would be decided
+ * while the answer that makes it moot waits unread: measured at 150 set-ups a second on a loaded
+ * machine, INVITEs were resent whose 200 had come, and SIPp dropped those calls. Clearing the
+ * timer after it fired does not stop a deferred `fn`: each checks the transaction's state first.
+ */
+function after(fn: () => void, ms: number): NodeJS.Timeout {
+  const due = performance.now() + ms;
+  return setTimeout(() => {
+    if (performance.now() - due > LATE_MS) setImmediate(fn);
+    else fn();
+  }, ms);
+}
+
 export function branchOf(msg: SipMessage): string {
   const via = msg.headers.get('via');
   if (!via) return '';
@@ -80,7 +99,7 @@ export class ClientTransaction {
     if (!this.reliable) this.scheduleRetransmit(this.t.t1);
     // Timer B (INVITE) or F (non-INVITE): 64*T1.
     this.timers.push(
-      setTimeout(() => {
+      after(() => {
         if (this.state === 'calling' || this.state === 'proceeding') {
           this.cb.onTimeout();
           this.terminate();
@@ -90,7 +109,7 @@ export class ClientTransaction {
   }
 
   private scheduleRetransmit(interval: number): void {
-    this.retransmitTimer = setTimeout(() => {
+    this.retransmitTimer = after(() => {
       const again = this.isInvite
         ? this.state === 'calling'
         : this.state === 'calling' || this.state === 'proceeding';
@@ -128,7 +147,7 @@ export class ClientTransaction {
       this.clearRetransmit();
       this.cb.onResponse(res);
       // Timer D: absorb retransmitted finals for 32 s on UDP.
-      this.timers.push(setTimeout(() => this.terminate(), this.reliable ? 0 : 32_000));
+      this.timers.push(after(() => this.terminate(), this.reliable ? 0 : 32_000));
       return;
     }
     if (this.state === 'completed') return;
@@ -136,7 +155,7 @@ export class ClientTransaction {
     this.clearRetransmit();
     this.cb.onResponse(res);
     // Timer K: T4 on UDP.
-    this.timers.push(setTimeout(() => this.terminate(), this.reliable ? 0 : this.t.t4));
+    this.timers.push(after(() => this.terminate(), this.reliable ? 0 : this.t.t4));
   }
 
   private clearRetransmit(): void {
@@ -181,7 +200,7 @@ export class ServerTransaction {
         this.state = 'confirmed';
         this.clear();
         // Timer I: T4 on UDP.
-        this.timers.push(setTimeout(() => this.terminate(), this.reliable ? 0 : this.t.t4));
+        this.timers.push(after(() => this.terminate(), this.reliable ? 0 : this.t.t4));
       }
       return;
     }
@@ -203,16 +222,16 @@ export class ServerTransaction {
     if (this.isInvite) {
       if (!this.reliable) this.scheduleG(this.t.t1);
       // Timer H: no ACK within 64*T1.
-      this.timers.push(setTimeout(() => this.terminate(), 64 * this.t.t1));
+      this.timers.push(after(() => this.terminate(), 64 * this.t.t1));
     } else {
       // Timer J.
-      this.timers.push(setTimeout(() => this.terminate(), this.reliable ? 0 : 64 * this.t.t1));
+      this.timers.push(after(() => this.terminate(), this.reliable ? 0 : 64 * this.t.t1));
     }
   }
 
   private scheduleG(interval: number): void {
     this.timers.push(
-      setTimeout(() => {
+      after(() => {
         if (this.state !== 'completed' || !this.lastResponse) return;
         this.sendFn(this.lastResponse);
         this.scheduleG(Math.min(interval * 2, this.t.t2));

@@ -2,8 +2,9 @@ import { defineModule } from '../../platform/module';
 import { ivrRoutes } from './routes';
 import { IvrService } from './service';
 
+export { DEMO_PROMPTS_DIR, readDemoPrompt, readManifest, writeDemoPrompts } from './demo-prompts';
 export type { FileView, FlowView, IvrService } from './service';
-export { DEMO_IVR } from './service';
+export { DEMO_IVR, TTS_ENGINE } from './service';
 
 declare module '../../platform/module' {
   interface Services {

@@ -14,7 +14,14 @@ import {
   type Page,
   type PageQuery,
 } from '@switchboard/contracts';
-import { synthesizeWav, telephonyToWav, toTelephony, transcode, WavError } from '@switchboard/voice';
+import {
+  synthesizeWav,
+  type TelephonyAudio,
+  telephonyToWav,
+  toTelephonyOffThread,
+  transcode,
+  WavError,
+} from '@switchboard/voice';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
 import { type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
@@ -23,6 +30,7 @@ import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import { type DataScope, inScope } from '../../platform/scope';
+import { readDemoPrompt } from './demo-prompts';
 import { type FileFilters, type FileHead, type FlowFilters, type FlowRow, IvrRepo } from './repo';
 
 type TtsInput = z.output<typeof ivrTtsInputSchema>;
@@ -34,8 +42,15 @@ export type FileView = Omit<FileHead, 'createdBy'> & { companyName: string };
 export type FlowView = Omit<FlowRow, 'createdBy'> & { companyName: string };
 
 /** What text-to-speech runs on: the cache key names it, so another engine never answers from its cache. */
-const TTS_ENGINE = 'espeak-ng-wasm-1.0.2';
+export const TTS_ENGINE = 'espeak-ng-wasm-1.0.2';
 const NOT_FOUND = () => new AppError('NOT_FOUND', 404);
+
+/** Control characters and lone surrogates say nothing: spaces and U+FFFD instead. */
+const speakable = (raw: string) => raw.replace(/\p{Cc}/gu, ' ').replace(/\p{Cs}/gu, '\uFFFD');
+
+/** The TTS cache's key: sha256 of engine, language and text. */
+const ttsCacheKey = (language: IvrLanguage, text: string) =>
+  createHash('sha256').update(`${TTS_ENGINE}\n${language}\n${text}`).digest('hex');
 
 /** The demo's prompts and flows (seeded for the demo customer). */
 export const DEMO_IVR = {
@@ -131,9 +146,8 @@ export class IvrService {
 
   /** µ-law audio of `text`, from the cache or synthesised (and then cached). */
   async speak(raw: string, language: IvrLanguage): Promise<{ audio: Uint8Array; durationMs: number }> {
-    // Control characters and lone surrogates say nothing: spaces and U+FFFD instead.
-    const text = raw.replace(/\p{Cc}/gu, ' ').replace(/\p{Cs}/gu, '\uFFFD');
-    const hash = createHash('sha256').update(`${TTS_ENGINE}\n${language}\n${text}`).digest('hex');
+    const text = speakable(raw);
+    const hash = ttsCacheKey(language, text);
     const hit = await this.repo.cached(hash);
     if (hit) return hit;
     let wav: Uint8Array;
@@ -143,7 +157,8 @@ export class IvrService {
       this.log?.error({ err: error }, 'text-to-speech failed');
       throw new AppError('IVR_TTS_FAILED', 503);
     }
-    const { audio, durationMs } = toTelephony(wav, 'PCMU');
+    // Resampling minutes of speech takes seconds of CPU: in the audio worker thread.
+    const { audio, durationMs } = await toTelephonyOffThread(wav, 'PCMU');
     await this.repo.cache({ hash, language, audio: Buffer.from(audio), durationMs });
     return { audio, durationMs };
   }
@@ -183,9 +198,9 @@ export class IvrService {
   ): Promise<FileView> {
     const companyId = await this.targetCompany(auth, query.companyId);
     if (await this.repo.fileByName(companyId, query.name)) throw new AppError('IVR_FILE_NAME_TAKEN', 409);
-    let converted: ReturnType<typeof toTelephony>;
+    let converted: TelephonyAudio;
     try {
-      converted = toTelephony(wav, 'PCMU');
+      converted = await toTelephonyOffThread(wav, 'PCMU');
     } catch (error) {
       if (error instanceof WavError)
         throw new AppError(error.reason === 'no_audio' ? 'IVR_FILE_EMPTY' : 'IVR_FILE_NOT_WAV', 400);
@@ -364,6 +379,19 @@ export class IvrService {
         continue;
       }
       try {
+        // Shipped pre-rendered (demo-prompts.ts): into the TTS cache, where speak() finds them.
+        const shipped = readDemoPrompt({ ...f, engine: TTS_ENGINE });
+        if (shipped)
+          await this.repo.cache({
+            hash: ttsCacheKey(f.language, speakable(f.text)),
+            language: f.language,
+            audio: Buffer.from(shipped.audio),
+            durationMs: shipped.durationMs,
+          });
+        else
+          this.log?.warn(
+            `demo IVR file ${f.name}: no pre-rendered prompt for its text (npm run demo:prompts)`,
+          );
         const { audio, durationMs } = await this.speak(f.text, f.language);
         const row = await this.repo.insertFile({
           companyId,
