@@ -1,21 +1,20 @@
 import type {
   CallRecord,
   CallTask,
-  Envelope,
-  IvrFile,
   IvrFlow,
   Page,
   SipAccount,
   Trunk,
   TrunkState,
 } from '@switchboard/contracts';
-import { createSipStack, type SipStack, writeWav } from '@switchboard/voice';
+import { createSipStack, type SipStack } from '@switchboard/voice';
 import { startVoiceSim, type VoiceSim } from '@switchboard/voice-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db';
-import { startServer, type TestServer } from './harness';
-import { companyId, eventually, expectOk, tokenOf } from './support/api';
+import { companyId, eventually, expectOk, topUp, uniqueName } from './support/api';
+import { apiSuite } from './support/suite';
+import { addTrunk, promptFlow } from './support/voice';
 
 /**
  * The voice engine wired in (issue 23): the carrier simulator on a free port, trunks pointing at
@@ -28,52 +27,13 @@ import { companyId, eventually, expectOk, tokenOf } from './support/api';
 
 const DIRECT = companyId('Direct Retail Ltd'); // customer
 
-let s: TestServer;
+const { s, tokens, call } = apiSuite(['admin', 'customer']);
 let sim: VoiceSim;
 /** A carrier that refuses every call with 503 (answers OPTIONS): the trunk failed over from. */
 let refusing: SipStack;
 let refused = 0;
-const tokens: Record<string, string> = {};
-let seq = 0;
-const unique = (label: string) => `${label}_${++seq}_${Math.random().toString(36).slice(2, 6)}`;
-
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
-
-/** A short prompt: 0.4 s of a 440 Hz tone, 8 kHz 16-bit. */
-function promptWav(): Uint8Array {
-  const samples = new Int16Array(3200);
-  for (let i = 0; i < samples.length; i++)
-    samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000));
-  return writeWav(samples, 8000);
-}
-
-async function uploadPrompt(user: string): Promise<IvrFile> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(promptWav())]), 'prompt.wav');
-  const query = new URLSearchParams({ name: unique('prompt'), language: 'en' });
-  const response = await fetch(`${s.baseUrl}/api/voip/ivrFile/upload?${query}`, {
-    method: 'POST',
-    headers: { 'X-Access-Token': tokens[user]! },
-    body: form,
-  });
-  return expectOk({
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Envelope<IvrFile>,
-  });
-}
-
-const addTrunk = async (body: Record<string, unknown>) =>
-  expectOk(
-    await call<Trunk>('admin', 'POST', '/voip/trunk/add', {
-      body: { name: unique('trunk'), host: '127.0.0.1', optionsIntervalS: 30, ...body },
-    }),
-  );
+const trunk = (body: Record<string, unknown>) =>
+  addTrunk(s(), tokens.admin!, { host: '127.0.0.1', optionsIntervalS: 30, ...body });
 
 /** A task of the customer's company; a chosen trunk is staff's to set, so staff adds those. */
 async function runTask(body: Record<string, unknown>): Promise<CallTask> {
@@ -81,7 +41,7 @@ async function runTask(body: Record<string, unknown>): Promise<CallTask> {
     await call<CallTask>(body.trunkId ? 'admin' : 'customer', 'POST', '/groupCallTask/add', {
       body: {
         ...(body.trunkId ? { companyId: DIRECT } : {}),
-        name: unique('task'),
+        name: uniqueName('task'),
         callRatio: 4,
         periods: [{ start: '09:00', end: '10:00' }],
         ttlS: 60,
@@ -125,47 +85,20 @@ beforeAll(async () => {
     refused++;
     c.reject(503);
   });
-  s = await startServer();
-  for (const user of ['admin', 'customer']) tokens[user] = await tokenOf(s, user);
   // The demo trunk points at the default simulator port, not ours: off, so no check waits on it.
-  await s.app.platform.db.execute(sql`update voice_trunks set enabled = false where name = 'demo-sip'`);
+  await s().app.platform.db.execute(sql`update voice_trunks set enabled = false where name = 'demo-sip'`);
   // The periods are read on a clock inside 09:00-10:00 UTC (calls and talk time are real).
-  s.app.services.callPorts.now = () => new Date('2026-03-02T09:30:00Z');
-  expectOk(
-    await call('admin', 'POST', '/sys/balance/adjust', {
-      body: {
-        companyId: DIRECT,
-        direction: 'credit',
-        amount: '100',
-        reason: 'test top-up',
-        idempotencyKey: unique('topup'),
-      },
-    }),
-  );
-  simTrunk = await addTrunk({ port: sim.port });
-  const file = await uploadPrompt('customer');
-  flow = expectOk(
-    await call<IvrFlow>('customer', 'POST', '/voip/ivrFlow/add', {
-      body: {
-        name: unique('flow'),
-        nodes: [
-          {
-            id: 'menu',
-            fileId: file.id,
-            repeat: 1,
-            timeoutS: 1,
-            branches: [{ key: '1', action: { type: 'end', result: 'yes' } }],
-            noKey: { type: 'end', result: 'no_key' },
-          },
-        ],
-      },
-    }),
-  );
-  await s.app.startWorkers({ jobs: false, only: ['voiceEngine', 'trunk', 'callTask'] });
+  s().app.services.callPorts.now = () => new Date('2026-03-02T09:30:00Z');
+  await topUp(s(), tokens.admin!, DIRECT, '100');
+  simTrunk = await trunk({ port: sim.port });
+  flow = await promptFlow(s(), tokens.customer!, {
+    branches: [{ key: '1', action: { type: 'end', result: 'yes' } }],
+    noKey: { type: 'end', result: 'no_key' },
+  });
+  await s().app.startWorkers({ jobs: false, only: ['voiceEngine', 'trunk', 'callTask'] });
 });
 
 afterAll(async () => {
-  await s?.close();
   await sim?.close();
   await refusing?.close();
 });
@@ -211,22 +144,22 @@ describe('group calls through the SIP dialer', () => {
     for (const to of ['8613800007001', '8613800007004']) expect(charged[to]!.amount).toBe('0.000000');
     for (const to of ['8613800007000', '8613800007006']) {
       const rows = rowsOf<{ n: number }>(
-        await s.app.platform.db.execute(
+        await s().app.platform.db.execute(
           sql`select count(*)::int as n from ledger_entries where idempotency_key = ${`voice:${charged[to]!.id}`}`,
         ),
       );
       expect(Number(rows[0]!.n)).toBe(1);
     }
     // No call is left counted on the trunk.
-    expect(s.app.services.trunks.localCallsUp(simTrunk.id)).toBe(0);
+    expect(s().app.services.trunks.localCallsUp(simTrunk.id)).toBe(0);
   });
 
   it('fails over past a trunk answering 503 before any answer', async () => {
-    const down = await addTrunk({ port: refusing.port() });
+    const down = await trunk({ port: refusing.port() });
     expectOk(
       await call('admin', 'POST', '/voip/route/add', {
         body: {
-          name: unique('failover'),
+          name: uniqueName('failover'),
           companyId: DIRECT,
           prefix: '+86138000080',
           sortOrder: 1,
@@ -250,15 +183,15 @@ describe('trunk states through the probe', () => {
         body: { username: 'sim', password: 'secret', realm: null },
       }),
     );
-    const registered = await addTrunk({ port: sim.port, authMode: 'register', sipAccountId: account.id });
+    const registered = await trunk({ port: sim.port, authMode: 'register', sipAccountId: account.id });
     await eventually(async () => expect((await stateOf(registered.id))?.state).toBe('registered'));
     expect(sim.registrations.has('sim')).toBe(true);
     const wrong = expectOk(
       await call<SipAccount>('admin', 'POST', '/sys/fsAccount/add', {
-        body: { username: unique('nobody'), password: 'wrong-1', realm: null },
+        body: { username: uniqueName('nobody'), password: 'wrong-1', realm: null },
       }),
     );
-    const refusedTrunk = await addTrunk({ port: sim.port, authMode: 'register', sipAccountId: wrong.id });
+    const refusedTrunk = await trunk({ port: sim.port, authMode: 'register', sipAccountId: wrong.id });
     const state = await eventually(async () => {
       const st = await stateOf(refusedTrunk.id);
       expect(st?.state).toBe('unreachable');

@@ -20,7 +20,6 @@ import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import type { DataScope } from '../../platform/scope';
 import { parseNumber } from '../rate';
 import { type CallTaskRepo, emptyCounts, type NumberCounts, type RecordFilters, type TaskRow } from './repo';
 
@@ -63,21 +62,6 @@ export class CallTaskService {
     private readonly onProgress: (taskId: string) => void,
   ) {}
 
-  private async scopeOf(auth: AuthContext, companyId?: string): Promise<DataScope> {
-    if (companyId) return this.deps.companies.assertInScope(auth, [companyId]);
-    return this.deps.companies.dataScopeOf(auth);
-  }
-
-  private async targetCompany(auth: AuthContext, companyId: string | undefined): Promise<string> {
-    if (companyId) {
-      await this.deps.companies.assertInScope(auth, [companyId]);
-      if (!(await this.deps.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
-      return companyId;
-    }
-    if (!auth.user.companyId) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
-    return auth.user.companyId;
-  }
-
   /**
    * What a task names must be its company's own: its IVR flow, its caller group or caller IDs
    * (enabled); a trunk or voice route is the platform's, chosen by staff only. Checked when it is
@@ -115,7 +99,7 @@ export class CallTaskService {
   }
 
   async add(auth: AuthContext, input: CallTaskInput): Promise<CallTaskView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.deps.companies.targetOf(auth, input.companyId);
     await this.checkReferences(auth, companyId, input);
     const numbers = normaliseNumbers(input.numbers);
     const row = await withTransaction(this.db, async () => {
@@ -187,7 +171,7 @@ export class CallTaskService {
     auth: AuthContext,
     query: PageQuery & { name?: string; state?: CallTaskState; companyId?: string },
   ): Promise<Page<CallTaskView>> {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.deps.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countTasks(scope, query),
@@ -246,7 +230,7 @@ export class CallTaskService {
 
   /** Call records (every attempt) in the caller's scope; cost only for staff. */
   async records(auth: AuthContext, query: PageQuery & RecordFilters) {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.deps.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countRecords(scope, query),
@@ -294,7 +278,7 @@ export class CallTaskService {
    * cost and margin for staff only (null for others).
    */
   async stats(auth: AuthContext, query: RecordFilters & { by: 'day' | 'task' | 'trunk' }) {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.deps.companies.scopeFor(auth, query.companyId);
     const staff = scope.kind === 'all' || auth.roles.includes('sales');
     const rows = await this.repo.stats(scope, query, query.by);
     const names = query.by === 'task' ? await this.repo.taskNames(rows.map((r) => r.key)) : new Map();

@@ -443,8 +443,7 @@ export class CompanyAdminService {
 
   /** Sets a company's credit limit (through the ledger, which owns balances). */
   async setCreditLimit(auth: AuthContext, companyId: string, creditLimit: bigint) {
-    await this.services.companies.assertInScope(auth, [companyId]);
-    if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
+    await this.services.companies.assertActsFor(auth, companyId);
     await this.services.ledger.setCreditLimit(companyId, creditLimit);
     return this.services.ledger.balanceOf(companyId);
   }

@@ -26,7 +26,7 @@ import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import type { RowProblem } from '../../platform/resource';
-import { type DataScope, inScope } from '../../platform/scope';
+import { inScope } from '../../platform/scope';
 import {
   type Decision,
   type SenderFilters,
@@ -105,23 +105,6 @@ export class SmsTemplateService {
     return clearOnCommit(this.caches, SMS_TEMPLATES_CACHE, () => this.clearCaches());
   }
 
-  /** The caller's scope; a company named as a filter must be in it (else NO_OPERATION_PERMISSION). */
-  private async scopeOf(auth: AuthContext, filter?: { companyId?: string | undefined }): Promise<DataScope> {
-    if (filter?.companyId) return this.services.companies.assertInScope(auth, [filter.companyId]);
-    return this.services.companies.dataScopeOf(auth);
-  }
-
-  /** The company a new row belongs to: the one named (in scope), else the caller's own. */
-  private async targetCompany(auth: AuthContext, companyId: string | undefined): Promise<string> {
-    if (companyId) {
-      await this.services.companies.assertInScope(auth, [companyId]);
-      if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
-      return companyId;
-    }
-    if (!auth.user.companyId) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
-    return auth.user.companyId;
-  }
-
   /** A row of a company in the caller's scope; any other is not found. */
   private async inScope<T extends { companyId: string }>(auth: AuthContext, row: T | undefined): Promise<T> {
     return this.services.companies.objectInScope(auth, row);
@@ -192,7 +175,7 @@ export class SmsTemplateService {
   // --- templates ---
 
   async listTemplates(auth: AuthContext, query: PageQuery & TemplateFilters): Promise<Page<TemplateView>> {
-    const scope = await this.scopeOf(auth, query);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countTemplates(scope, query),
@@ -203,7 +186,12 @@ export class SmsTemplateService {
 
   async exportTemplates(auth: AuthContext, filters: TemplateFilters, limit: number) {
     return this.templateViews(
-      await this.repo.listTemplates(await this.scopeOf(auth, filters), filters, limit, 0),
+      await this.repo.listTemplates(
+        await this.services.companies.scopeFor(auth, filters.companyId),
+        filters,
+        limit,
+        0,
+      ),
     );
   }
 
@@ -213,7 +201,7 @@ export class SmsTemplateService {
   }
 
   async addTemplate(auth: AuthContext, input: TemplateInput): Promise<TemplateView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.services.companies.targetOf(auth, input.companyId);
     try {
       const [row] = await this.repo.insertTemplates([
         { companyId, name: input.name, kinds: input.kinds, text: input.text, createdBy: auth.user.id },
@@ -227,7 +215,7 @@ export class SmsTemplateService {
 
   /** Import: names taken in the company or repeated in the file are row problems. */
   async checkTemplateImport(auth: AuthContext, rows: TemplateImportRow[]): Promise<RowProblem[]> {
-    const companyId = await this.targetCompany(auth, undefined);
+    const companyId = await this.services.companies.targetOf(auth, undefined);
     const taken = new Set(
       (await this.repo.listTemplates({ kind: 'companies', companyIds: [companyId] }, {}, 100_000, 0)).map(
         (t) => t.name.toLowerCase(),
@@ -243,7 +231,7 @@ export class SmsTemplateService {
   }
 
   async importTemplates(auth: AuthContext, rows: TemplateImportRow[]): Promise<number> {
-    const companyId = await this.targetCompany(auth, undefined);
+    const companyId = await this.services.companies.targetOf(auth, undefined);
     return withTransaction(this.db, async () => {
       try {
         const inserted = await this.repo.insertTemplates(
@@ -288,7 +276,7 @@ export class SmsTemplateService {
 
   /** Deletes every one of `ids` in the caller's scope, or none (one unknown or out of scope: 404). */
   async deleteTemplates(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.scopeOf(auth);
+    const scope = await this.services.companies.dataScopeOf(auth);
     return withTransaction(this.db, async () => {
       const rows = await this.repo.templatesByIds(ids);
       if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
@@ -356,7 +344,7 @@ export class SmsTemplateService {
   // --- sender ids ---
 
   async listSenders(auth: AuthContext, query: PageQuery & SenderFilters): Promise<Page<SenderView>> {
-    const scope = await this.scopeOf(auth, query);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countSenders(scope, query),
@@ -367,7 +355,12 @@ export class SmsTemplateService {
 
   async exportSenders(auth: AuthContext, filters: SenderFilters, limit: number) {
     return this.senderViews(
-      await this.repo.listSenders(await this.scopeOf(auth, filters), filters, limit, 0),
+      await this.repo.listSenders(
+        await this.services.companies.scopeFor(auth, filters.companyId),
+        filters,
+        limit,
+        0,
+      ),
     );
   }
 
@@ -377,7 +370,7 @@ export class SmsTemplateService {
   }
 
   async addSender(auth: AuthContext, input: SenderInput): Promise<SenderView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.services.companies.targetOf(auth, input.companyId);
     try {
       const [row] = await this.repo.insertSenders([
         { companyId, senderId: input.senderId, remark: input.remark || null, createdBy: auth.user.id },
@@ -390,7 +383,7 @@ export class SmsTemplateService {
   }
 
   async checkSenderImport(auth: AuthContext, rows: SenderImportRow[]): Promise<RowProblem[]> {
-    const companyId = await this.targetCompany(auth, undefined);
+    const companyId = await this.services.companies.targetOf(auth, undefined);
     const taken = new Set(
       (await this.repo.listSenders({ kind: 'companies', companyIds: [companyId] }, {}, 100_000, 0)).map((s) =>
         s.senderId.toLowerCase(),
@@ -406,7 +399,7 @@ export class SmsTemplateService {
   }
 
   async importSenders(auth: AuthContext, rows: SenderImportRow[]): Promise<number> {
-    const companyId = await this.targetCompany(auth, undefined);
+    const companyId = await this.services.companies.targetOf(auth, undefined);
     return withTransaction(this.db, async () => {
       try {
         const inserted = await this.repo.insertSenders(
@@ -445,7 +438,7 @@ export class SmsTemplateService {
   }
 
   async deleteSenders(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.scopeOf(auth);
+    const scope = await this.services.companies.dataScopeOf(auth);
     return withTransaction(this.db, async () => {
       const rows = await this.repo.sendersByIds(ids);
       if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
@@ -501,8 +494,7 @@ export class SmsTemplateService {
 
   /** A company's policy (in the caller's scope, else NO_OPERATION_PERMISSION). */
   async policyOf(auth: AuthContext, companyId: string) {
-    await this.services.companies.assertInScope(auth, [companyId]);
-    if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
+    await this.services.companies.assertActsFor(auth, companyId);
     return { companyId, requireApprovedTemplates: await this.repo.policy(companyId) };
   }
 
