@@ -48,6 +48,23 @@ export function normaliseNumbers(numbers: readonly string[]): string[] {
   return out;
 }
 
+/** What a user sets on a task, alike on add and on edit (not its company, not its numbers). */
+function settingsOf(input: CallTaskInput | CallTaskEdit) {
+  return {
+    name: input.name,
+    ivrFlowId: input.ivrFlowId,
+    callerGroupId: input.callerGroupId,
+    callerIds: input.callerIds,
+    trunkId: input.trunkId,
+    routeId: input.routeId,
+    callRatio: input.callRatio,
+    periods: input.periods,
+    timeZone: input.timeZone,
+    ttlS: input.ttlS,
+    hangupSms: input.hangupSms,
+  };
+}
+
 /**
  * Group call tasks as users see them: add, edit and delete while waiting to submit; the actions
  * of the state machine (contracts: CALL_TASK_TRANSITIONS); details with per-number results; call
@@ -105,17 +122,7 @@ export class CallTaskService {
     const row = await withTransaction(this.db, async () => {
       const task = await this.repo.insertTask({
         companyId,
-        name: input.name,
-        ivrFlowId: input.ivrFlowId,
-        callerGroupId: input.callerGroupId,
-        callerIds: input.callerIds,
-        trunkId: input.trunkId,
-        routeId: input.routeId,
-        callRatio: input.callRatio,
-        periods: input.periods,
-        timeZone: input.timeZone,
-        ttlS: input.ttlS,
-        hangupSms: input.hangupSms,
+        ...settingsOf(input),
         createdBy: auth.user.id,
       });
       await this.repo.insertNumbers(task.id, companyId, numbers);
@@ -130,23 +137,7 @@ export class CallTaskService {
     await this.checkReferences(auth, current.companyId, input);
     const numbers = input.numbers ? normaliseNumbers(input.numbers) : undefined;
     const row = await withTransaction(this.db, async () => {
-      const updated = await this.repo.updateTask(
-        input.id,
-        {
-          name: input.name,
-          ivrFlowId: input.ivrFlowId,
-          callerGroupId: input.callerGroupId,
-          callerIds: input.callerIds,
-          trunkId: input.trunkId,
-          routeId: input.routeId,
-          callRatio: input.callRatio,
-          periods: input.periods,
-          timeZone: input.timeZone,
-          ttlS: input.ttlS,
-          hangupSms: input.hangupSms,
-        },
-        ['waiting_submit'],
-      );
+      const updated = await this.repo.updateTask(input.id, settingsOf(input), ['waiting_submit']);
       if (!updated) throw new AppError('CALL_TASK_NOT_EDITABLE', 409);
       if (numbers) {
         await this.repo.deleteNumbers(input.id);

@@ -116,6 +116,22 @@ export class CompanyService {
   }
 
   /**
+   * objectInScope for several objects named by their ids (a deletion of many, all or none): each
+   * of `ids` must have been found (`objects`, as read by them) and be in the caller's data scope,
+   * else NOT_FOUND (404) for them all. Answers the objects.
+   */
+  async objectsInScope<T extends { companyId: string | null }>(
+    auth: AuthContext,
+    ids: readonly string[],
+    objects: T[],
+  ): Promise<T[]> {
+    const scope = await this.dataScopeOf(auth);
+    if (objects.length !== ids.length || objects.some((o) => !inScope(scope, o.companyId)))
+      throw new AppError('NOT_FOUND', 404);
+    return objects;
+  }
+
+  /**
    * Why a company's users may not sign in (or send): undefined when they may. Checked at every
    * sign-in and, by the SMS engine, before sending.
    */

@@ -22,7 +22,6 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { inScope } from '../../platform/scope';
 import { type FileFilters, type FileHead, type FlowFilters, type FlowRow, IvrRepo } from './repo';
 
 type TtsInput = z.output<typeof ivrTtsInputSchema>;
@@ -192,10 +191,8 @@ export class IvrService {
 
   /** Deletes every one of `ids` in the caller's scope, or none; a file a flow plays is refused. */
   async deleteFiles(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.services.companies.dataScopeOf(auth);
     return withTransaction(this.db, async () => {
-      const rows = await this.repo.lockFiles(ids);
-      if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
+      await this.services.companies.objectsInScope(auth, ids, await this.repo.lockFiles(ids));
       const flow = await this.repo.flowUsing(ids);
       if (flow) throw new AppError('IVR_FILE_IN_USE', 409, { flow: flow.name });
       return this.repo.deleteFiles(ids);
@@ -265,10 +262,8 @@ export class IvrService {
   }
 
   async deleteFlows(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.services.companies.dataScopeOf(auth);
     return withTransaction(this.db, async () => {
-      const rows = await this.repo.flowsByIds(ids);
-      if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
+      await this.services.companies.objectsInScope(auth, ids, await this.repo.flowsByIds(ids));
       return this.repo.deleteFlows(ids);
     });
   }

@@ -26,7 +26,6 @@ import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import type { RowProblem } from '../../platform/resource';
-import { inScope } from '../../platform/scope';
 import {
   type Decision,
   type SenderFilters,
@@ -276,10 +275,8 @@ export class SmsTemplateService {
 
   /** Deletes every one of `ids` in the caller's scope, or none (one unknown or out of scope: 404). */
   async deleteTemplates(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.services.companies.dataScopeOf(auth);
     return withTransaction(this.db, async () => {
-      const rows = await this.repo.templatesByIds(ids);
-      if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
+      await this.services.companies.objectsInScope(auth, ids, await this.repo.templatesByIds(ids));
       const removed = (await this.repo.deleteTemplates(ids)).length;
       await this.changed();
       return removed;
@@ -438,10 +435,8 @@ export class SmsTemplateService {
   }
 
   async deleteSenders(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.services.companies.dataScopeOf(auth);
     return withTransaction(this.db, async () => {
-      const rows = await this.repo.sendersByIds(ids);
-      if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
+      await this.services.companies.objectsInScope(auth, ids, await this.repo.sendersByIds(ids));
       const removed = (await this.repo.deleteSenders(ids)).length;
       await this.changed();
       return removed;
