@@ -290,39 +290,52 @@ export class SmsTemplateService {
     reason: string | null,
   ): Promise<TemplateView> {
     const current = await this.decidable(auth, await this.repo.template(id));
-    const row = await withTransaction(
+    const row = await this.review(
+      auth,
+      status,
+      reason,
+      (decision) => this.repo.decideTemplate(current.id, decision),
+      {
+        passed: ['TEMPLATE_PASSED_NOTICE_TITLE', 'TEMPLATE_PASSED_NOTICE'],
+        failed: ['TEMPLATE_FAILED_NOTICE_TITLE', 'TEMPLATE_FAILED_NOTICE'],
+        params: (decided) => ({ name: decided.name }),
+        topic: 'smsTemplate',
+      },
+    );
+    return (await this.templateViews([row]))[0]!;
+  }
+
+  /**
+   * Records a review decision (`write`: undefined when the row was decided already, answered
+   * REVIEW_ALREADY_DONE) and tells the row's company, passed or failed with the reason, in one
+   * transaction.
+   */
+  private async review<T extends { companyId: string }>(
+    auth: AuthContext,
+    status: Exclude<SmsReviewStatus, 'to_review'>,
+    reason: string | null,
+    write: (decision: Decision) => Promise<T | undefined>,
+    notice: {
+      passed: [ErrorCode, ErrorCode];
+      failed: [ErrorCode, ErrorCode];
+      params: (decided: T) => Record<string, string>;
+      topic: NoticeTopic;
+    },
+  ): Promise<T> {
+    return withTransaction(
       this.db,
       async () => {
-        const decided = await this.repo.decideTemplate(current.id, this.decision(auth, status, reason));
+        const decided = await write(this.decision(auth, status, reason));
         await this.changed();
         if (!decided) throw new AppError('REVIEW_ALREADY_DONE', 409);
-        await (status === 'passed'
-          ? this.tell(
-              auth,
-              decided.companyId,
-              'TEMPLATE_PASSED_NOTICE_TITLE',
-              'TEMPLATE_PASSED_NOTICE',
-              {
-                name: decided.name,
-              },
-              'smsTemplate',
-            )
-          : this.tell(
-              auth,
-              decided.companyId,
-              'TEMPLATE_FAILED_NOTICE_TITLE',
-              'TEMPLATE_FAILED_NOTICE',
-              {
-                name: decided.name,
-                reason: reason ?? '',
-              },
-              'smsTemplate',
-            ));
+        const [title, text] = status === 'passed' ? notice.passed : notice.failed;
+        const params =
+          status === 'passed' ? notice.params(decided) : { ...notice.params(decided), reason: reason ?? '' };
+        await this.tell(auth, decided.companyId, title, text, params, notice.topic);
         return decided;
       },
       this.log,
     );
-    return (await this.templateViews([row]))[0]!;
   }
 
   private decision(
@@ -450,37 +463,17 @@ export class SmsTemplateService {
     reason: string | null,
   ): Promise<SenderView> {
     const current = await this.decidable(auth, await this.repo.sender(id));
-    const row = await withTransaction(
-      this.db,
-      async () => {
-        const decided = await this.repo.decideSender(current.id, this.decision(auth, status, reason));
-        await this.changed();
-        if (!decided) throw new AppError('REVIEW_ALREADY_DONE', 409);
-        await (status === 'passed'
-          ? this.tell(
-              auth,
-              decided.companyId,
-              'SENDER_PASSED_NOTICE_TITLE',
-              'SENDER_PASSED_NOTICE',
-              {
-                sender: decided.senderId,
-              },
-              'smsSender',
-            )
-          : this.tell(
-              auth,
-              decided.companyId,
-              'SENDER_FAILED_NOTICE_TITLE',
-              'SENDER_FAILED_NOTICE',
-              {
-                sender: decided.senderId,
-                reason: reason ?? '',
-              },
-              'smsSender',
-            ));
-        return decided;
+    const row = await this.review(
+      auth,
+      status,
+      reason,
+      (decision) => this.repo.decideSender(current.id, decision),
+      {
+        passed: ['SENDER_PASSED_NOTICE_TITLE', 'SENDER_PASSED_NOTICE'],
+        failed: ['SENDER_FAILED_NOTICE_TITLE', 'SENDER_FAILED_NOTICE'],
+        params: (decided) => ({ sender: decided.senderId }),
+        topic: 'smsSender',
       },
-      this.log,
     );
     return (await this.senderViews([row]))[0]!;
   }
