@@ -655,4 +655,4 @@ describe('a send names only its own company’s template (issue 21)', () => {
 });
 
 /** A customer company of the platform's own (no other test sets its policy). */
-const freshCompany = () => addCompany(s, tokens.admin!, unique('Policy customer '));
+const freshCompany = () => addCompany(s(), tokens.admin!, unique('Policy customer '));
