@@ -109,7 +109,13 @@ const engine = new VoiceEngine(
 await engine.start();
 const dialer = new SipDialer(
   engine,
-  { callStarted() {}, callEnded() {}, localCallsUp: () => 0, callerIdFor: async () => '1000' },
+  // No database here: every call gets its place on the trunk at once.
+  {
+    takeCall: async () => ({ waitMs: 0 }),
+    renewCalls: async () => {},
+    endCall: async () => {},
+    callerIdFor: async () => '1000',
+  },
   log,
 );
 const trunk: TrunkTarget = {

@@ -166,7 +166,7 @@ describe('GET /sys/company/exportXls', () => {
     const zh = await exported(COMPANY_EXPORT_PATH, 'admin', {}, ZH);
     expect(zh.name).toBe('公司');
     expect(zh.header.slice(0, 5)).toEqual(['公司名称', '类型', '上级公司', '审核状态', '状态']);
-    const zDirect = records(zh).find((r) => r['公司名称'] === 'Direct Retail Ltd')!;
+    const zDirect = records(zh).find((r) => r.公司名称 === 'Direct Retail Ltd')!;
     expect(zDirect).toMatchObject({ 类型: '直客', 审核状态: '审核通过', 状态: '正常' });
   });
 
@@ -248,8 +248,8 @@ describe('GET /sys/order/exportXls', () => {
     });
     expect(byId.get(clientPending)).toMatchObject({ State: 'Pending payment', Credited: 0 });
     const zh = records(await exported(ORDER_EXPORT_PATH, 'admin', week(), ZH));
-    expect(zh.find((r) => r['订单号'] === directPaid)).toMatchObject({ 状态: '已完成', 支付方式: '银行卡' });
-    expect(zh.find((r) => r['订单号'] === clientPending)).toMatchObject({ 状态: '待支付' });
+    expect(zh.find((r) => r.订单号 === directPaid)).toMatchObject({ 状态: '已完成', 支付方式: '银行卡' });
+    expect(zh.find((r) => r.订单号 === clientPending)).toMatchObject({ 状态: '待支付' });
     // Filtered by state, as the list.
     const finished = records(await exported(ORDER_EXPORT_PATH, 'admin', { ...week(), state: 'finished' }));
     expect(finished.map((r) => r.Order)).toContain(directPaid);
@@ -285,9 +285,7 @@ describe('GET /sys/order/payoutExportXls', () => {
     expect(en[0]).toMatchObject({ Company: 'Acme Agency', 'Requested by': 'agent' });
     const zh = await exported(PAYOUT_EXPORT_PATH, 'admin', { companyId: ACME, state: 'rejected' }, ZH);
     expect(zh.name).toBe('佣金提现');
-    expect(records(zh).map((r) => [r['金额'], r['状态'], r['原因']])).toEqual([
-      [12.5, '已驳回', 'wrong bank'],
-    ]);
+    expect(records(zh).map((r) => [r.金额, r.状态, r.原因])).toEqual([[12.5, '已驳回', 'wrong bank']]);
   });
 
   it('a reseller exports its own subtree’s; sales none of Acme’s; customers may not', async () => {

@@ -9,7 +9,6 @@ import {
   type SocketMessage,
   XLSX_MIME,
 } from '@switchboard/contracts';
-import { writeWav } from '@switchboard/voice';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +22,7 @@ import {
   defaultPorts,
 } from '../src/modules/call-task';
 import { rowsOf } from '../src/platform/db';
-import { startServer, type TestServer } from './harness';
+import { startServer } from './harness';
 import {
   companyId,
   EN,
@@ -32,10 +31,12 @@ import {
   expectFieldError,
   expectOk,
   text,
-  tokenOf,
+  topUp,
   userId,
   ZH,
 } from './support/api';
+import { apiSuite } from './support/suite';
+import { promptFlow } from './support/voice';
 
 /**
  * Group call tasks (issue 23) over HTTP on a real database: validation in both languages, the
@@ -105,23 +106,17 @@ class TestDialer {
   }
 }
 
-let s: TestServer;
 let engine: CallTaskEngine;
 const dialer = new TestDialer();
 /** The clock the engine reads the periods by. */
 let now = new Date('2026-03-02T08:00:00Z');
 const ports: CallPorts = { ...defaultPorts(), dialer, now: () => now };
-const tokens: Record<string, string> = {};
+const { s, tokens, call } = apiSuite(['admin', 'agent', 'customer', 'customer2', 'agentcustomer'], () =>
+  startServer({}, { services: { callPorts: ports } }),
+);
 const at = (hhmm: string) => {
   now = new Date(`2026-03-02T${hhmm}:00Z`);
 };
-
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: string } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
 
 const task = {
   name: 'Spring promotion',
@@ -131,42 +126,8 @@ const task = {
   ttlS: 120,
 };
 
-/** Each company's own IVR flow (a task may name only its company's): made in beforeAll. */
+/** Each company's own IVR flow (a task may name only its company's, one prompt): made in beforeAll. */
 const flows: Record<string, string> = {};
-
-/** A one-prompt flow of `user`'s company, its prompt a short wav upload. */
-async function flowOf(user: string): Promise<string> {
-  const samples = new Int16Array(1600).map((_, i) =>
-    Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)),
-  );
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(writeWav(samples, 8000))]), 'prompt.wav');
-  const query = new URLSearchParams({ name: `prompt_${user}`, language: 'en' });
-  const uploaded = await fetch(`${s.baseUrl}/api/voip/ivrFile/upload?${query}`, {
-    method: 'POST',
-    headers: { 'X-Access-Token': tokens[user]! },
-    body: form,
-  });
-  const file = ((await uploaded.json()) as { result: { id: string } }).result;
-  const flow = expectOk(
-    await call<{ id: string }>(user, 'POST', '/voip/ivrFlow/add', {
-      body: {
-        name: `flow_${user}`,
-        nodes: [
-          {
-            id: 'start',
-            fileId: file.id,
-            repeat: 1,
-            timeoutS: 1,
-            branches: [],
-            noKey: { type: 'end', result: 'heard' },
-          },
-        ],
-      },
-    }),
-  );
-  return flow.id;
-}
 
 async function addTask(user: string, body: Record<string, unknown>): Promise<CallTask> {
   return expectOk(
@@ -203,19 +164,7 @@ const micros = (decimal: string) => {
   const m = BigInt(whole!.replace('-', '')) * 1_000_000n + BigInt(frac.padEnd(6, '0').slice(0, 6));
   return decimal.startsWith('-') ? -m : m;
 };
-async function credit(company: string, amount: string) {
-  expectOk(
-    await call('admin', 'POST', '/sys/balance/adjust', {
-      body: {
-        companyId: company,
-        direction: 'credit',
-        amount,
-        reason: 'test top-up',
-        idempotencyKey: `t-${Math.random().toString(36).slice(2)}`,
-      },
-    }),
-  );
-}
+const credit = (company: string, amount: string) => topUp(s(), tokens.admin!, company, amount);
 
 /** What the company's voice rate charges for `seconds` to `number` (from the quote: increments and fee). */
 async function expectedCharge(company: string, number: string, seconds: number) {
@@ -236,11 +185,9 @@ async function expectedCharge(company: string, number: string, seconds: number) 
 }
 
 beforeAll(async () => {
-  s = await startServer({}, { services: { callPorts: ports } });
-  engine = callTaskEngine(s.app.services, s.app.platform);
-  for (const user of ['admin', 'agent', 'customer', 'customer2', 'agentcustomer'])
-    tokens[user] = await tokenOf(s, user);
-  for (const user of ['customer', 'customer2', 'agentcustomer']) flows[user] = await flowOf(user);
+  engine = callTaskEngine(s().app.services, s().app.platform);
+  for (const user of ['customer', 'customer2', 'agentcustomer'])
+    flows[user] = (await promptFlow(s(), tokens[user]!)).id;
   task.ivrFlowId = flows.customer!;
   await credit(DIRECT, '100');
   await credit(AGENCY_CLIENT, '100');
@@ -248,7 +195,6 @@ beforeAll(async () => {
 afterAll(async () => {
   dialer.release();
   await engine.stop();
-  await s.close();
 });
 
 describe('validation', () => {
@@ -450,11 +396,11 @@ describe('the engine', () => {
     await engine.tick();
     await eventually(async () => expect(dialer.heldCount).toBe(2));
     // The process "dies" during both calls: their leases lapse; a new engine finds them.
-    const db = s.app.platform.db;
+    const db = s().app.platform.db;
     await db.execute(
       sql`update call_task_numbers set lease_until = now() - interval '1 second' where task_id = ${t.id}`,
     );
-    const other = callTaskEngine(s.app.services, s.app.platform);
+    const other = callTaskEngine(s().app.services, s().app.platform);
     await other.tick();
     const after = await details('customer', t.id);
     expect(after.counts).toMatchObject({ done: 2, failed: 2 });
@@ -526,7 +472,7 @@ describe('billing', () => {
     expect(micros(byTo['12025550126']!.amount)).toBe(usCharge);
     expect(byTo['447400123451']).toMatchObject({ result: 'busy', billedS: 0, amount: '0.000000' });
     const keys = rowsOf<{ n: number }>(
-      await s.app.platform.db.execute(
+      await s().app.platform.db.execute(
         sql`select count(*)::int as n from ledger_entries where company_id = ${AGENCY_CLIENT} and idempotency_key like 'voice:%'`,
       ),
     );
@@ -571,7 +517,7 @@ describe('billing', () => {
     await tickUntil('customer', t.id, 'success');
     await engine.tick();
     const sent = rowsOf<{ to_number: string }>(
-      await s.app.platform.db.execute(
+      await s().app.platform.db.execute(
         sql`select to_number from sms_messages where company_id = ${DIRECT} and text = 'Thanks for taking our call'`,
       ),
     );
@@ -579,7 +525,7 @@ describe('billing', () => {
     await engine.tick();
     expect(
       rowsOf(
-        await s.app.platform.db.execute(
+        await s().app.platform.db.execute(
           sql`select 1 from sms_messages where company_id = ${DIRECT} and text = 'Thanks for taking our call'`,
         ),
       ),
@@ -619,7 +565,7 @@ describe('records and tenants', () => {
     expect(trunk?.cost).not.toBeNull();
     expect(micros(trunk!.revenue) - micros(trunk!.cost!)).toBe(micros(trunk!.margin!));
     expect(micros(trunk!.cost!)).toBeGreaterThan(0n);
-    const res = await fetch(`${s.baseUrl}${API_PREFIX}/groupCallTask/records/exportXls`, {
+    const res = await fetch(`${s().baseUrl}${API_PREFIX}/groupCallTask/records/exportXls`, {
       headers: { 'X-Access-Token': tokens.customer! },
     });
     expect(res.status).toBe(200);
@@ -715,7 +661,7 @@ describe('records and tenants', () => {
 
 describe('the worker', () => {
   it('runs a task to the end by itself as a module worker, beside another engine', async () => {
-    await s.app.startWorkers({ only: ['callTask'], jobs: false });
+    await s().app.startWorkers({ only: ['callTask'], jobs: false });
     at('09:05');
     const numbers = ['+8613800007000', '+8613800007001', '+8613800007006', '+8613800007003'];
     const t = await addTask('customer', { numbers, callRatio: 2 });
@@ -734,7 +680,7 @@ describe('live progress', () => {
   it('pushes a task’s state and counts over the websocket to its maker, never to another company', async () => {
     const open = (user: string) =>
       new Promise<{ socket: WebSocket; messages: SocketMessage[] }>((resolve, reject) => {
-        const socket = new WebSocket(`${s.baseUrl.replace('http', 'ws')}/websocket/${userId(user)}`, [
+        const socket = new WebSocket(`${s().baseUrl.replace('http', 'ws')}/websocket/${userId(user)}`, [
           'switchboard',
           tokens[user]!,
         ]);

@@ -1,5 +1,4 @@
 import {
-  type Envelope,
   IVR_UPLOAD_MAX_BYTES,
   type IvrFile,
   type IvrFlow,
@@ -9,12 +8,13 @@ import {
 } from '@switchboard/contracts';
 import { g711Decode, readWav, toInt16, writeWav } from '@switchboard/voice';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_IVR, readManifest } from '../src/modules/ivr';
 import { rowsOf } from '../src/platform/db';
-import { startServer, type TestServer } from './harness';
-import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
+import { companyId, EN, expectError, expectFieldError, expectOk, text, uniqueName, ZH } from './support/api';
 import { SOX, SOX_SKIP_REASON, snrDb, sox, soxTelephonyReference } from './support/sox';
+import { apiSuite } from './support/suite';
+import { tone, uploadIvrFile } from './support/voice';
 
 /**
  * IVR files and flows (issue 23): text-to-speech and wav uploads converted to 8 kHz G.711 with
@@ -26,33 +26,7 @@ import { SOX, SOX_SKIP_REASON, snrDb, sox, soxTelephonyReference } from './suppo
 const DIRECT = companyId('Direct Retail Ltd'); // customer
 const AGENCY_CLIENT = companyId('Agency Client Co'); // agentcustomer, under Acme (agent)
 
-let s: TestServer;
-const tokens: Record<string, string> = {};
-let seq = 0;
-const unique = (label: string) => `${label}_${++seq}_${Math.random().toString(36).slice(2, 6)}`;
-
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: Locale } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
-
-beforeAll(async () => {
-  s = await startServer();
-  for (const user of ['admin', 'sales', 'agent', 'customer', 'customer2', 'agentcustomer'])
-    tokens[user] = await tokenOf(s, user);
-});
-afterAll(() => s.close());
-
-function tone(freq: number, rate: number, seconds: number, amplitude: number, channels = 1) {
-  const frames = Math.round(rate * seconds);
-  const out = new Int16Array(frames * channels);
-  for (let i = 0; i < frames; i += 1)
-    for (let c = 0; c < channels; c += 1)
-      out[i * channels + c] = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * freq * i) / rate));
-  return out;
-}
+const { s, tokens, call } = apiSuite(['admin', 'sales', 'agent', 'customer', 'customer2', 'agentcustomer']);
 
 /** A 16-bit stereo WAV (writeWav writes mono: the channels are interleaved as its samples at twice the rate, then the header says 2 channels). */
 function stereoWav(rate: number, seconds: number): Uint8Array {
@@ -65,29 +39,15 @@ function stereoWav(rate: number, seconds: number): Uint8Array {
   return wav;
 }
 
-async function upload(
+const upload = (
   user: string,
   query: Record<string, string>,
   file: { bytes: Uint8Array; name: string } | null,
   locale: Locale = EN,
-) {
-  const form = new FormData();
-  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
-  else form.append('other', 'x');
-  const response = await fetch(`${s.baseUrl}/api/voip/ivrFile/upload?${new URLSearchParams(query)}`, {
-    method: 'POST',
-    headers: { 'X-Access-Token': tokens[user]!, 'X-Locale': locale },
-    body: form,
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Envelope<IvrFile>,
-  };
-}
+) => uploadIvrFile(s(), tokens[user]!, query, file, locale);
 
 async function audioOf(user: string, id: string) {
-  const response = await fetch(`${s.baseUrl}/api/voip/ivrFile/audio?id=${id}`, {
+  const response = await fetch(`${s().baseUrl}/api/voip/ivrFile/audio?id=${id}`, {
     headers: { 'X-Access-Token': tokens[user]! },
   });
   return {
@@ -119,7 +79,7 @@ const yesNo = (fileId: string | null): IvrNodeInput[] => [
 describe('text-to-speech files', () => {
   it('speaks English and Mandarin into 8 kHz µ-law with a duration, and the same text again comes from the cache', async () => {
     const en = expectOk(
-      await tts('customer', { name: unique('hello'), text: 'Hello. Press 1 for yes.', language: 'en' }),
+      await tts('customer', { name: uniqueName('hello'), text: 'Hello. Press 1 for yes.', language: 'en' }),
     );
     expect(en).toMatchObject({
       companyId: DIRECT,
@@ -132,28 +92,32 @@ describe('text-to-speech files', () => {
     expect(Math.abs(en.sizeBytes - en.durationMs * 8)).toBeLessThanOrEqual(8);
 
     const zh = expectOk(
-      await tts('customer', { name: unique('nihao'), text: '您好，确认请按1。', language: 'zh' }),
+      await tts('customer', { name: uniqueName('nihao'), text: '您好，确认请按1。', language: 'zh' }),
     );
     expect(zh.durationMs).toBeGreaterThan(1000);
 
     const cacheRows = async () =>
       Number(
         (
-          (await s.app.platform.db.execute(sql`select count(*)::int as n from ivr_tts_cache`)) as unknown as {
+          (await s().app.platform.db.execute(
+            sql`select count(*)::int as n from ivr_tts_cache`,
+          )) as unknown as {
             rows: { n: number }[];
           }
         ).rows[0]!.n,
       );
     const before = await cacheRows();
     const again = expectOk(
-      await tts('customer2', { name: unique('again'), text: 'Hello. Press 1 for yes.', language: 'en' }),
+      await tts('customer2', { name: uniqueName('again'), text: 'Hello. Press 1 for yes.', language: 'en' }),
     );
     expect(again.durationMs).toBe(en.durationMs);
     expect(await cacheRows()).toBe(before);
   }, 120_000);
 
   it('answers a WAV the browser plays: 16-bit PCM at 8 kHz, as long as the file', async () => {
-    const file = expectOk(await tts('customer', { name: unique('play'), text: 'Goodbye.', language: 'en' }));
+    const file = expectOk(
+      await tts('customer', { name: uniqueName('play'), text: 'Goodbye.', language: 'en' }),
+    );
     const audio = await audioOf('customer', String(file.id));
     expect(audio.status).toBe(200);
     expect(audio.type).toBe('audio/wav');
@@ -174,10 +138,12 @@ describe('text-to-speech files', () => {
       'name',
       text('IVR_FILE_NAME_INVALID', ZH),
     );
-    const long = await tts('customer', { name: unique('long'), text: 'a'.repeat(801), language: 'en' });
+    const long = await tts('customer', { name: uniqueName('long'), text: 'a'.repeat(801), language: 'en' });
     expectFieldError(long, 'text', /800/);
-    expectOk(await tts('customer', { name: unique('max'), text: `${'ab '.repeat(266)}ab`, language: 'en' }));
-    const name = unique('taken');
+    expectOk(
+      await tts('customer', { name: uniqueName('max'), text: `${'ab '.repeat(266)}ab`, language: 'en' }),
+    );
+    const name = uniqueName('taken');
     expectOk(await tts('customer', { name, text: 'One.', language: 'en' }));
     expectError(
       await tts('customer', { name: name.toUpperCase(), text: 'Two.', language: 'en' }),
@@ -193,18 +159,20 @@ describe('text-to-speech files', () => {
     // Another company may use the name.
     expectOk(await tts('customer2', { name, text: 'One.', language: 'en' }));
     expectFieldError(
-      await tts('customer', { name: unique('x'), text: 'Hi', language: 'fr' }),
+      await tts('customer', { name: uniqueName('x'), text: 'Hi', language: 'fr' }),
       'language',
       /.+/,
     );
     // NUL and a lone surrogate are refused at the edge, as everywhere (never a server error).
     expectFieldError(
-      await tts('customer', { name: unique('odd'), text: 'Hi\u0000 there \ud800 now', language: 'en' }),
+      await tts('customer', { name: uniqueName('odd'), text: 'Hi\u0000 there \ud800 now', language: 'en' }),
       'text',
       /.+/,
     );
     // Line breaks and tabs are read as spaces.
-    expectOk(await tts('customer', { name: unique('lines'), text: 'Hello.\n\tPress 1.', language: 'en' }));
+    expectOk(
+      await tts('customer', { name: uniqueName('lines'), text: 'Hello.\n\tPress 1.', language: 'en' }),
+    );
   }, 180_000);
 });
 
@@ -212,7 +180,7 @@ describe('wav uploads', () => {
   it('converts a 44.1 kHz stereo 16-bit wav to 8 kHz with its duration', async () => {
     const res = await upload(
       'customer',
-      { name: unique('upload'), language: 'zh' },
+      { name: uniqueName('upload'), language: 'zh' },
       { bytes: stereoWav(44100, 0.5), name: 'hello.wav' },
     );
     const file = expectOk(res);
@@ -236,7 +204,7 @@ describe('wav uploads', () => {
     const mu = expectOk(
       await upload(
         'customer',
-        { name: unique('mulaw') },
+        { name: uniqueName('mulaw') },
         { bytes: writeWav(x, 8000, 'mulaw'), name: 'a.wav' },
       ),
     );
@@ -277,7 +245,7 @@ describe('wav uploads', () => {
           '-6',
         ]);
         const file = expectOk(
-          await upload('customer', { name: unique('sox') }, { bytes: wav, name: 'sox.wav' }),
+          await upload('customer', { name: uniqueName('sox') }, { bytes: wav, name: 'sox.wav' }),
         );
         expect(file.durationMs).toBe(600);
         expect(file.sizeBytes).toBe(4800);
@@ -295,7 +263,7 @@ describe('wav uploads', () => {
     expectError(
       await upload(
         'customer',
-        { name: unique('mp3') },
+        { name: uniqueName('mp3') },
         { bytes: new TextEncoder().encode('ID3\u0004 not a wav'), name: 'a.mp3' },
       ),
       400,
@@ -304,7 +272,7 @@ describe('wav uploads', () => {
     expectError(
       await upload(
         'customer',
-        { name: unique('mp3') },
+        { name: uniqueName('mp3') },
         { bytes: new TextEncoder().encode('ID3\u0004 not a wav'), name: 'a.mp3' },
         ZH,
       ),
@@ -315,17 +283,17 @@ describe('wav uploads', () => {
     expectError(
       await upload(
         'customer',
-        { name: unique('empty') },
+        { name: uniqueName('empty') },
         { bytes: writeWav(new Int16Array(0), 8000), name: 'e.wav' },
       ),
       400,
       'IVR_FILE_EMPTY',
     );
-    expectError(await upload('customer', { name: unique('none') }, null), 400, 'IVR_FILE_REQUIRED');
+    expectError(await upload('customer', { name: uniqueName('none') }, null), 400, 'IVR_FILE_REQUIRED');
     const big = new Uint8Array(IVR_UPLOAD_MAX_BYTES + 1024);
     big.set(writeWav(new Int16Array(10), 8000));
     expectError(
-      await upload('customer', { name: unique('big') }, { bytes: big, name: 'big.wav' }),
+      await upload('customer', { name: uniqueName('big') }, { bytes: big, name: 'big.wav' }),
       413,
       'IVR_FILE_TOO_LARGE',
       {
@@ -343,7 +311,7 @@ describe('data scope', () => {
     const mine = expectOk(
       await upload(
         'agentcustomer',
-        { name: unique('scoped') },
+        { name: uniqueName('scoped') },
         { bytes: stereoWav(16000, 0.2), name: 's.wav' },
       ),
     );
@@ -375,7 +343,7 @@ describe('data scope', () => {
     const staffMade = expectOk(
       await upload(
         'admin',
-        { name: unique('staff'), companyId: DIRECT },
+        { name: uniqueName('staff'), companyId: DIRECT },
         { bytes: stereoWav(8000, 0.1), name: 'x.wav' },
       ),
     );
@@ -392,12 +360,16 @@ describe('data scope', () => {
 describe('flows', () => {
   it('keeps a tree of prompts and keys, checks it, keeps its files from deletion, and plans it with audio', async () => {
     const file = expectOk(
-      await upload('customer', { name: unique('prompt') }, { bytes: stereoWav(8000, 0.3), name: 'p.wav' }),
+      await upload(
+        'customer',
+        { name: uniqueName('prompt') },
+        { bytes: stereoWav(8000, 0.3), name: 'p.wav' },
+      ),
     );
     const fileId = String(file.id);
     const flow = expectOk(
       await call<IvrFlow>('customer', 'POST', '/voip/ivrFlow/add', {
-        body: { name: unique('flow'), nodes: yesNo(fileId) },
+        body: { name: uniqueName('flow'), nodes: yesNo(fileId) },
       }),
     );
     expect(flow.companyId).toBe(DIRECT);
@@ -413,7 +385,7 @@ describe('flows', () => {
       },
     );
 
-    const plan = await s.app.services.ivr.planOf(String(flow.id), { companyId: DIRECT });
+    const plan = await s().app.services.ivr.planOf(String(flow.id), { companyId: DIRECT });
     expect(plan.start).toBe('menu');
     expect(plan.codec).toBe('PCMU');
     expect(plan.nodes.menu?.branches['1']).toEqual({ type: 'end', result: 'yes' });
@@ -422,7 +394,7 @@ describe('flows', () => {
     expect(plan.nodes.menu?.timeoutMs).toBe(5000);
     expect(plan.nodes.menu?.prompt?.audio.length).toBe(2400);
     expect(plan.nodes.sales?.noKey).toEqual({ type: 'end', result: 'no' });
-    const alaw = await s.app.services.ivr.planOf(String(flow.id), { codec: 'PCMA' });
+    const alaw = await s().app.services.ivr.planOf(String(flow.id), { codec: 'PCMA' });
     const a = g711Decode(alaw.nodes.menu!.prompt!.audio, 'PCMA');
     const u = g711Decode(plan.nodes.menu!.prompt!.audio, 'PCMU');
     // The same sound in the other law, within a quantisation step.
@@ -432,7 +404,7 @@ describe('flows', () => {
       );
     // Another company's task may not play it.
     await expect(
-      s.app.services.ivr.planOf(String(flow.id), { companyId: AGENCY_CLIENT }),
+      s().app.services.ivr.planOf(String(flow.id), { companyId: AGENCY_CLIENT }),
     ).rejects.toMatchObject({ status: 404 });
 
     // Edit: a single node without prompt; then the file may go.
@@ -455,14 +427,16 @@ describe('flows', () => {
     const nodes = yesNo(null);
     const nowhere = [{ ...nodes[0]!, branches: [{ key: '1', action: { type: 'goto', node: 'nowhere' } }] }];
     expectFieldError(
-      await call('customer', 'POST', '/voip/ivrFlow/add', { body: { name: unique('f'), nodes: nowhere } }),
+      await call('customer', 'POST', '/voip/ivrFlow/add', {
+        body: { name: uniqueName('f'), nodes: nowhere },
+      }),
       'nodes.0.branches.0.action.node',
       text('IVR_NODE_UNKNOWN', EN),
     );
     const twice = [{ ...nodes[0]!, branches: [nodes[0]!.branches[0]!, nodes[0]!.branches[0]!] }, nodes[1]!];
     expectFieldError(
       await call('customer', 'POST', '/voip/ivrFlow/add', {
-        body: { name: unique('f'), nodes: twice },
+        body: { name: uniqueName('f'), nodes: twice },
         locale: ZH,
       }),
       'nodes.0.branches.1.key',
@@ -470,34 +444,41 @@ describe('flows', () => {
     );
     expectFieldError(
       await call('customer', 'POST', '/voip/ivrFlow/add', {
-        body: { name: unique('f'), nodes: [nodes[1], nodes[1]] },
+        body: { name: uniqueName('f'), nodes: [nodes[1], nodes[1]] },
       }),
       'nodes.1.id',
       text('IVR_NODE_ID_TAKEN', EN),
     );
     expectFieldError(
       await call('customer', 'POST', '/voip/ivrFlow/add', {
-        body: { name: unique('f'), nodes: [{ ...nodes[1]!, noKey: { type: 'transfer', number: '12ab' } }] },
+        body: {
+          name: uniqueName('f'),
+          nodes: [{ ...nodes[1]!, noKey: { type: 'transfer', number: '12ab' } }],
+        },
       }),
       'nodes.0.noKey.number',
       text('IVR_TRANSFER_NUMBER_INVALID', EN),
     );
     expectFieldError(
-      await call('customer', 'POST', '/voip/ivrFlow/add', { body: { name: unique('f'), nodes: [] } }),
+      await call('customer', 'POST', '/voip/ivrFlow/add', { body: { name: uniqueName('f'), nodes: [] } }),
       'nodes',
       /.+/,
     );
     const theirs = expectOk(
-      await upload('customer2', { name: unique('theirs') }, { bytes: stereoWav(8000, 0.1), name: 't.wav' }),
+      await upload(
+        'customer2',
+        { name: uniqueName('theirs') },
+        { bytes: stereoWav(8000, 0.1), name: 't.wav' },
+      ),
     );
     expectError(
       await call('customer', 'POST', '/voip/ivrFlow/add', {
-        body: { name: unique('f'), nodes: yesNo(String(theirs.id)) },
+        body: { name: uniqueName('f'), nodes: yesNo(String(theirs.id)) },
       }),
       400,
       'IVR_PROMPT_NOT_FOUND',
     );
-    const name = unique('dup');
+    const name = uniqueName('dup');
     expectOk(await call('customer', 'POST', '/voip/ivrFlow/add', { body: { name, nodes: yesNo(null) } }));
     expectError(
       await call('customer', 'POST', '/voip/ivrFlow/add', { body: { name, nodes: yesNo(null) } }),
@@ -525,12 +506,16 @@ describe('demo', () => {
     const cacheRows = async () =>
       Number(
         rowsOf<{ n: number }>(
-          await s.app.platform.db.execute(sql`select count(*)::int as n from ivr_tts_cache`),
+          await s().app.platform.db.execute(sql`select count(*)::int as n from ivr_tts_cache`),
         )[0]!.n,
       );
     const before = await cacheRows();
     const again = expectOk(
-      await tts('customer', { name: unique('welcome_again'), text: DEMO_IVR.files[1].text, language: 'zh' }),
+      await tts('customer', {
+        name: uniqueName('welcome_again'),
+        text: DEMO_IVR.files[1].text,
+        language: 'zh',
+      }),
     );
     expect(again.durationMs).toBe(shipped.find((e) => e.name === 'welcome_zh')!.durationMs);
     expect(await cacheRows()).toBe(before);
@@ -538,7 +523,7 @@ describe('demo', () => {
       await call<Page<IvrFlow>>('customer', 'GET', '/voip/ivrFlow/list', { query: { name: 'yes_or_no_en' } }),
     );
     expect(flows.records).toHaveLength(1);
-    const plan = await s.app.services.ivr.planOf(String(flows.records[0]!.id));
+    const plan = await s().app.services.ivr.planOf(String(flows.records[0]!.id));
     expect(plan.nodes.menu?.prompt?.name).toBe('welcome_en');
     expect(plan.nodes.menu?.branches['1']).toEqual({ type: 'end', result: 'yes' });
     expect(plan.nodes.menu?.branches['2']).toEqual({ type: 'end', result: 'no' });

@@ -8,9 +8,9 @@ import {
   XLSX_MIME,
 } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
-import { companyId, EN, expectError, expectOk, text, tokenOf, ZH } from './support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { companyId, EN, expectError, expectOk, text, ZH } from './support/api';
+import { apiSuite } from './support/suite';
 
 /**
  * The rates screens on the resource-group conventions: exportXls (rates, rate groups, gateway
@@ -21,30 +21,17 @@ import { companyId, EN, expectError, expectOk, text, tokenOf, ZH } from './suppo
 
 const ACME = companyId('Acme Agency');
 
-let s: TestServer;
-const tokens: Record<string, string> = {};
+const { s, call, tokens } = apiSuite(['admin', 'sales', 'distributor', 'agent', 'customer', 'agentcustomer']);
 const demo = new Map<string, RateGroup>();
 let seq = 0;
 const unique = (label: string) => `${label} ${++seq}-${Math.random().toString(36).slice(2, 7)}`;
 
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: Locale } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
-
 beforeAll(async () => {
-  s = await startServer();
-  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'agentcustomer']) {
-    tokens[user] = await tokenOf(s, user);
-  }
   const all = expectOk(
     await call<Page<RateGroup>>('admin', 'GET', '/sys/feerateGroup/list', { query: { pageSize: '100' } }),
   );
   for (const g of all.records) demo.set(g.name, g);
 });
-afterAll(() => s.close());
 
 const demoId = (name: string) => {
   const g = demo.get(name);
@@ -54,7 +41,7 @@ const demoId = (name: string) => {
 
 /** A customer company of Acme's of its own (no other test changes its prices). */
 async function freshCustomer(): Promise<string> {
-  const row = await s.app.services.companies.create({
+  const row = await s().app.services.companies.create({
     name: unique('Sheet customer'),
     type: 'direct',
     approvalStatus: 'approved',
@@ -94,7 +81,7 @@ async function upload(
 ) {
   const form = new FormData();
   form.append('file', new Blob([content]), filename);
-  const response = await fetch(`${s.baseUrl}/api${path}?${new URLSearchParams(options.query ?? {})}`, {
+  const response = await fetch(`${s().baseUrl}/api${path}?${new URLSearchParams(options.query ?? {})}`, {
     method: 'POST',
     headers: { 'X-Access-Token': tokens[options.user ?? 'agent']!, 'X-Locale': options.locale ?? EN },
     body: form,
@@ -111,7 +98,7 @@ async function download(
   query: Record<string, string>,
   options: { user?: string; locale?: Locale } = {},
 ) {
-  const response = await fetch(`${s.baseUrl}/api${path}?${new URLSearchParams(query)}`, {
+  const response = await fetch(`${s().baseUrl}/api${path}?${new URLSearchParams(query)}`, {
     headers: { 'X-Access-Token': tokens[options.user ?? 'agent']!, 'X-Locale': options.locale ?? EN },
   });
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };

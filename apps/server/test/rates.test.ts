@@ -1,10 +1,10 @@
 import type { Page, Rate, RateAssignments, RateGroup, RateQuote } from '@switchboard/contracts';
 import { parseMoney, units } from '@switchboard/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, ledgerEntries } from '../src/schema';
-import { startServer, type TestServer } from './harness';
-import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
+import { companyId, EN, expectError, expectFieldError, expectOk, text, ZH } from './support/api';
+import { apiSuite } from './support/suite';
 
 const DIRECT = companyId('Direct Retail Ltd');
 const NORTHWIND = companyId('Northwind Distribution');
@@ -12,23 +12,23 @@ const ACME = companyId('Acme Agency');
 const AGENCY_CLIENT = companyId('Agency Client Co');
 const CN_MOBILE = '+8613800138000';
 
-let s: TestServer;
-const tokens: Record<string, string> = {};
+const { s, call } = apiSuite([
+  'admin',
+  'sales',
+  'distributor',
+  'agent',
+  'customer',
+  'customer2',
+  'agentcustomer',
+]);
 const groups = new Map<string, RateGroup>();
 let seq = 0;
 const unique = (label: string) => `${label} ${++seq}-${Math.random().toString(36).slice(2, 7)}`;
 
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: string } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
-
 /** A customer company of its own under a reseller (no other test changes its prices). */
 async function freshCustomer(parent: string): Promise<string> {
-  const [row] = await s.app.database.db
-    .insert(companies)
+  const [row] = await s()
+    .app.database.db.insert(companies)
     .values({
       name: unique('Rates customer'),
       type: 'direct',
@@ -53,13 +53,8 @@ const listGroups = async (user: string, query: Record<string, string> = {}) =>
   );
 
 beforeAll(async () => {
-  s = await startServer();
-  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer']) {
-    tokens[user] = await tokenOf(s, user);
-  }
   for (const g of (await listGroups('admin')).records) groups.set(g.name, g);
 });
-afterAll(() => s.close());
 
 describe('demo rate groups and who sees them', () => {
   it('staff see every group; the demo has retail, wholesale and both resellers’ groups of each kind', async () => {
@@ -1061,15 +1056,15 @@ describe('charging with commissions (services.rates.charging.charge)', () => {
         }),
       );
     }
-    if (balance > 0n) await s.app.services.ledger.credit(customer, 'topup', balance, `topup-${customer}`);
+    if (balance > 0n) await s().app.services.ledger.credit(customer, 'topup', balance, `topup-${customer}`);
     return customer;
   }
-  const balances = async (id: string) => s.app.services.ledger.balanceOf(id);
+  const balances = async (id: string) => s().app.services.ledger.balanceOf(id);
 
   it('the customer pays its price; the agent and the distributor each earn exactly their margin; a replay changes nothing', async () => {
     const customer = await payingCustomer(units(1));
     const [acme0, nw0] = [await balances(ACME), await balances(NORTHWIND)];
-    const rates = s.app.services.rates.charging;
+    const rates = s().app.services.rates.charging;
     const charged = await rates.charge(customer, 'marketing', CN_MOBILE, 2, 'msg-1', 'batch-1');
     // 2 × 0.0495; Acme 2 × (0.0495 − 0.03825); Northwind 2 × (0.03825 − 0.0315).
     expect(charged).toEqual({
@@ -1090,8 +1085,8 @@ describe('charging with commissions (services.rates.charging.charge)', () => {
     expect(replay).toMatchObject({ status: 'replayed', amount: parseMoney('0.099')! });
     expect((await balances(customer)).balance).toBe(units(1) - parseMoney('0.099')!);
     expect((await balances(ACME)).commission - acme0.commission).toBe(parseMoney('0.0225')!);
-    const entries = await s.app.database.db
-      .select()
+    const entries = await s()
+      .app.database.db.select()
       .from(ledgerEntries)
       .where(
         and(
@@ -1101,22 +1096,22 @@ describe('charging with commissions (services.rates.charging.charge)', () => {
         ),
       );
     expect(entries.filter((e) => e.note === `company:${customer}`)).toHaveLength(1);
-    expect((await s.app.services.ledger.reconcile()).differences).toEqual([]);
+    expect((await s().app.services.ledger.reconcile()).differences).toEqual([]);
   });
 
   it('a refused charge (balance insufficient) writes nothing at all', async () => {
     const customer = await payingCustomer(parseMoney('0.05')!);
     const [acme0, nw0] = [await balances(ACME), await balances(NORTHWIND)];
     await expect(
-      s.app.services.rates.charging.charge(customer, 'marketing', CN_MOBILE, 2, 'too-much'),
+      s().app.services.rates.charging.charge(customer, 'marketing', CN_MOBILE, 2, 'too-much'),
     ).rejects.toMatchObject({
       errorCode: 'BALANCE_INSUFFICIENT',
     });
     expect((await balances(customer)).balance).toBe(parseMoney('0.05')!);
     expect((await balances(ACME)).commission).toBe(acme0.commission);
     expect((await balances(NORTHWIND)).commission).toBe(nw0.commission);
-    const written = await s.app.database.db
-      .select()
+    const written = await s()
+      .app.database.db.select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.companyId, customer));
     expect(written.map((e) => e.kind)).toEqual(['topup']);
@@ -1125,7 +1120,7 @@ describe('charging with commissions (services.rates.charging.charge)', () => {
   it('a batch: each charge decided in order, refusals leave the others and write nothing of their own', async () => {
     const customer = await payingCustomer(parseMoney('0.10')!);
     const acme0 = await balances(ACME);
-    const out = await s.app.services.rates.charging.chargeBatch(customer, 'otp', [
+    const out = await s().app.services.rates.charging.chargeBatch(customer, 'otp', [
       { number: CN_MOBILE, parts: 1, idempotencyKey: 'b-1' }, // 0.0418
       { number: '+33612345678', parts: 1, idempotencyKey: 'b-2' }, // no rate
       { number: CN_MOBILE, parts: 2, idempotencyKey: 'b-3' }, // 0.0836: not covered
@@ -1149,7 +1144,7 @@ describe('charging with commissions (services.rates.charging.charge)', () => {
       parseMoney('0.0095')! + parseMoney('0.002')!,
     );
     // Replaying the batch changes nothing.
-    const again = await s.app.services.rates.charging.chargeBatch(customer, 'otp', [
+    const again = await s().app.services.rates.charging.chargeBatch(customer, 'otp', [
       { number: CN_MOBILE, parts: 1, idempotencyKey: 'b-1' },
       { number: '+14155552671', parts: 1, idempotencyKey: 'b-4' },
     ]);
@@ -1161,14 +1156,14 @@ describe('charging with commissions (services.rates.charging.charge)', () => {
     const customer = await payingCustomer(units(1));
     const acme0 = await balances(ACME);
     // GB voice for Acme's customers: 0.0165/min, fee 0.0011, 1/1; Acme pays 0.01275/min, fee 0.00085.
-    const r = await s.app.services.rates.charging.charge(customer, 'voice', '+442071234567', 90, 'call-1');
+    const r = await s().app.services.rates.charging.charge(customer, 'voice', '+442071234567', 90, 'call-1');
     expect(r.amount).toBe(parseMoney('0.0011')! + parseMoney('0.02475')!);
     expect((await balances(ACME)).commission - acme0.commission).toBe(
       parseMoney('0.0011')! + parseMoney('0.02475')! - (parseMoney('0.00085')! + parseMoney('0.019125')!),
     );
     // An unanswered call costs nothing and writes nothing.
     expect(
-      await s.app.services.rates.charging.charge(customer, 'voice', '+442071234567', 0, 'call-2'),
+      await s().app.services.rates.charging.charge(customer, 'voice', '+442071234567', 0, 'call-2'),
     ).toMatchObject({
       amount: 0n,
     });
@@ -1192,7 +1187,7 @@ describe('charging with commissions (services.rates.charging.charge)', () => {
       }),
     );
     await expect(
-      s.app.services.rates.charging.charge(customer, 'nd', '+33612345678', 1, 'nd-1'),
+      s().app.services.rates.charging.charge(customer, 'nd', '+33612345678', 1, 'nd-1'),
     ).rejects.toMatchObject({
       errorCode: 'RATE_NOT_FOUND',
     });

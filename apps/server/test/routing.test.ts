@@ -14,10 +14,10 @@ import {
 } from '@switchboard/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, smsGateways } from '../src/schema';
-import { startServer, type TestServer } from './harness';
-import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
+import { companyId, EN, expectError, expectFieldError, expectOk, text, ZH } from './support/api';
+import { apiSuite } from './support/suite';
 
 /**
  * Routing over HTTP: routes (every route of the conventions, validation in both languages), the
@@ -30,23 +30,15 @@ const NORTHWIND = companyId('Northwind Distribution');
 const ACME = companyId('Acme Agency');
 const AGENCY_CLIENT = companyId('Agency Client Co');
 
-let s: TestServer;
-const tokens: Record<string, string> = {};
+const { s, call, tokens } = apiSuite(['admin', 'sales', 'distributor', 'agent', 'customer', 'agentcustomer']);
 const gw: Record<string, { id: string; name: string }> = {};
 let seq = 0;
 const unique = (label: string) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 6)}`;
 
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: Locale } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
-
 async function addGateway(label: string) {
   const name = unique(label);
-  const [row] = await s.app.database.db
-    .insert(smsGateways)
+  const [row] = await s()
+    .app.database.db.insert(smsGateways)
     .values({ name, host: '127.0.0.1', port: 2775, systemId: 'test', password: 'x' })
     .returning({ id: smsGateways.id });
   return { id: row!.id, name };
@@ -54,8 +46,8 @@ async function addGateway(label: string) {
 
 /** A fresh direct company of the platform, or a customer of `parent`. */
 async function freshCompany(parent: string | null = null, type: 'direct' | 'agent' = 'direct') {
-  const [row] = await s.app.database.db
-    .insert(companies)
+  const [row] = await s()
+    .app.database.db.insert(companies)
     .values({ name: unique('Routing co'), type, approvalStatus: 'approved', parentCompanyId: parent })
     .returning({ id: companies.id });
   return row!.id;
@@ -67,9 +59,6 @@ const addRoute = async (body: Record<string, unknown>) =>
   );
 
 beforeAll(async () => {
-  s = await startServer();
-  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'agentcustomer'])
-    tokens[user] = await tokenOf(s, user);
   // The rules are checked on this file's routes alone: the seeded demo routes go.
   const demo = expectOk(
     await call<Page<Route>>('admin', 'GET', '/sms/route/list', { query: { pageSize: '500' } }),
@@ -95,7 +84,6 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(() => s.close());
 
 describe('routes: the resource conventions (staff)', () => {
   it('adds, reads, lists, edits and deletes a route', async () => {
@@ -278,7 +266,7 @@ describe('routes: the resource conventions (staff)', () => {
         { gatewayId: gw.beta!.id, weight: 5 },
       ],
     });
-    const response = await fetch(`${s.baseUrl}/api/sms/route/exportXls?countryCode=${country}`, {
+    const response = await fetch(`${s().baseUrl}/api/sms/route/exportXls?countryCode=${country}`, {
       headers: { 'X-Access-Token': tokens.admin!, 'X-Locale': ZH },
     });
     expect(response.status).toBe(200);
@@ -299,7 +287,7 @@ describe('routes: the resource conventions (staff)', () => {
     ) => {
       const form = new FormData();
       form.append('file', new Blob([content]), filename);
-      const res = await fetch(`${s.baseUrl}/api/sms/route/importExcel`, {
+      const res = await fetch(`${s().baseUrl}/api/sms/route/importExcel`, {
         method: 'POST',
         headers: { 'X-Access-Token': tokens.admin!, 'X-Locale': locale },
         body: form,
@@ -350,7 +338,7 @@ describe('resolution, the tester and the recommendation', () => {
       gateways: [{ gatewayId: gw.gamma!.id }],
     });
     const resolve = (kind: 'otp' | 'premium_otp', number: string) =>
-      s.app.services.routing.resolve({
+      s().app.services.routing.resolve({
         companyId: company,
         kind,
         number,
@@ -463,7 +451,7 @@ describe('resolution, the tester and the recommendation', () => {
     // The statistics' daily roll-up says so (the rows the sms-stats module counts messages into).
     const day = new Date().toISOString().slice(0, 10);
     const company = companyId('Direct Retail Ltd');
-    await s.app.database.db.execute(sql`
+    await s().app.database.db.execute(sql`
       insert into sms_stats_daily (day, company_id, kind, country_code, gateway_id, messages, sent, delivered)
       values (${day}::date, ${company}::uuid, 'otp', 'GB', ${gw.alpha!.id}::uuid, 100, 100, 25),
              (${day}::date, ${company}::uuid, 'otp', 'GB', ${gw.beta!.id}::uuid, 100, 100, 100)`);
@@ -481,7 +469,7 @@ describe('resolution, the tester and the recommendation', () => {
         sent: 100,
       });
     } finally {
-      await s.app.database.db.execute(sql`delete from sms_stats_daily where company_id = ${company}::uuid`);
+      await s().app.database.db.execute(sql`delete from sms_stats_daily where company_id = ${company}::uuid`);
     }
     expectFieldError(
       await call('admin', 'GET', '/recommend', { query: { countryCode: 'G' } }),
@@ -500,7 +488,7 @@ describe('gateway grants and a reseller’s choice for its customers', () => {
       gateways: [{ gatewayId: gw.alpha!.id }, { gatewayId: gw.beta!.id }, { gatewayId: gw.gamma!.id }],
     });
     const resolve = () =>
-      s.app.services.routing.resolve({
+      s().app.services.routing.resolve({
         companyId: customer,
         kind: 'otp',
         number: '447700900123',
@@ -591,7 +579,7 @@ describe('gateway grants and a reseller’s choice for its customers', () => {
       gateways: [{ gatewayId: gw.alpha!.id }, { gatewayId: gw.beta!.id }, { gatewayId: gw.gamma!.id }],
     });
     expect(
-      await s.app.services.routing.resolve({
+      await s().app.services.routing.resolve({
         companyId: AGENCY_CLIENT,
         kind: 'marketing',
         number: '447700900123',
@@ -720,7 +708,7 @@ describe('operators (/sys/smsOperator)', () => {
     );
     expect(edited.name).toBe('Safaricom PLC');
     // Resolution uses it at once.
-    expect((await s.app.services.rates.operators.locate('+254722000111'))?.operator?.name).toBe(
+    expect((await s().app.services.rates.operators.locate('+254722000111'))?.operator?.name).toBe(
       'Safaricom PLC',
     );
     expect(
@@ -728,7 +716,7 @@ describe('operators (/sys/smsOperator)', () => {
         await call<Operator>('sales', 'GET', '/sys/smsOperator/queryById', { query: { id: added.id } }),
       ).id,
     ).toBe(added.id);
-    const response = await fetch(`${s.baseUrl}/api/sys/smsOperator/exportXls?countryCode=KE`, {
+    const response = await fetch(`${s().baseUrl}/api/sys/smsOperator/exportXls?countryCode=KE`, {
       headers: { 'X-Access-Token': tokens.admin!, 'X-Locale': EN },
     });
     expect(response.status).toBe(200);
@@ -744,7 +732,7 @@ describe('operators (/sys/smsOperator)', () => {
       new Blob(['countryCode,mcc,mnc,name,prefixes\nKE,639,07,Telkom Kenya,"254770;254771"\n']),
       'ops.csv',
     );
-    const imported = await fetch(`${s.baseUrl}/api/sys/smsOperator/importExcel`, {
+    const imported = await fetch(`${s().baseUrl}/api/sys/smsOperator/importExcel`, {
       method: 'POST',
       headers: { 'X-Access-Token': tokens.admin!, 'X-Locale': EN },
       body: form,

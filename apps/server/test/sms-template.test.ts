@@ -10,19 +10,9 @@ import {
   XLSX_MIME,
 } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
-import {
-  addCompany,
-  companyId,
-  EN,
-  expectError,
-  expectFieldError,
-  expectOk,
-  text,
-  tokenOf,
-  ZH,
-} from './support/api';
+import { describe, expect, it } from 'vitest';
+import { addCompany, companyId, EN, expectError, expectFieldError, expectOk, text, ZH } from './support/api';
+import { apiSuite } from './support/suite';
 
 /**
  * SMS templates and sender ids (issue 12): every route of /sms/template and /sms/sender, the
@@ -36,25 +26,18 @@ const TWO_WAY = companyId('Two-Way Logistics'); // customer2; sales's
 const ACME = companyId('Acme Agency'); // agent, under Northwind
 const AGENCY_CLIENT = companyId('Agency Client Co'); // agentcustomer, under Acme
 
-let s: TestServer;
-const tokens: Record<string, string> = {};
+const { s, call, tokens } = apiSuite([
+  'admin',
+  'sales',
+  'distributor',
+  'agent',
+  'customer',
+  'customer2',
+  'agentcustomer',
+]);
 let seq = 0;
 const unique = (label: string) => `${label}${++seq}${Math.random().toString(36).slice(2, 6)}`;
 const senderName = () => `S${(++seq).toString(36)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 11);
-
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: Locale } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
-
-beforeAll(async () => {
-  s = await startServer();
-  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'])
-    tokens[user] = await tokenOf(s, user);
-});
-afterAll(() => s.close());
 
 const addTemplate = async (user: string, body: Record<string, unknown> = {}) =>
   expectOk(
@@ -87,7 +70,7 @@ async function upload(
 ) {
   const form = new FormData();
   form.append('file', new Blob([content]), filename);
-  const response = await fetch(`${s.baseUrl}/api${path}`, {
+  const response = await fetch(`${s().baseUrl}/api${path}`, {
     method: 'POST',
     headers: { 'X-Access-Token': tokens[user]!, 'X-Locale': locale },
     body: form,
@@ -100,7 +83,7 @@ async function upload(
 }
 
 async function download(path: string, user: string, query: Record<string, string> = {}) {
-  const response = await fetch(`${s.baseUrl}/api${path}?${new URLSearchParams(query)}`, {
+  const response = await fetch(`${s().baseUrl}/api${path}?${new URLSearchParams(query)}`, {
     headers: { 'X-Access-Token': tokens[user]!, 'X-Locale': EN },
   });
   expect(response.status).toBe(200);
@@ -556,7 +539,7 @@ describe('policy and checkSend', () => {
 
   it('checkSend: passed sender ids only; passed templates for marketing and notification when required', async () => {
     const company = await freshCompany();
-    const templates = s.app.services.smsTemplates;
+    const templates = s().app.services.smsTemplates;
     const base = { companyId: company, kind: 'marketing' as const, sender: null, templateId: null };
     // No policy: any text; a sender must still be passed.
     expect(await templates.checkSend({ ...base, text: 'anything' })).toBeNull();
@@ -672,4 +655,4 @@ describe('a send names only its own company’s template (issue 21)', () => {
 });
 
 /** A customer company of the platform's own (no other test sets its policy). */
-const freshCompany = () => addCompany(s, tokens.admin!, unique('Policy customer '));
+const freshCompany = () => addCompany(s(), tokens.admin!, unique('Policy customer '));

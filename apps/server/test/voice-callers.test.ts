@@ -1,8 +1,8 @@
-import type { CallerGroup, CallerId, Locale, Page, Trunk } from '@switchboard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallerGroup, CallerId, Page, Trunk } from '@switchboard/contracts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CALLERS } from '../src/modules/caller';
-import { startServer, type TestServer } from './harness';
-import { companyId, EN, expectError, expectFieldError, expectOk, text, tokenOf, ZH } from './support/api';
+import { companyId, EN, expectError, expectFieldError, expectOk, text, ZH } from './support/api';
+import { apiSuite } from './support/suite';
 
 /**
  * Caller IDs and caller groups (issue 23) over HTTP: who sees and changes which (staff all,
@@ -17,24 +17,9 @@ const TWO_WAY = companyId('Two-Way Logistics'); // customer2
 const ACME = companyId('Acme Agency'); // agent
 const AGENCY_CLIENT = companyId('Agency Client Co'); // agentcustomer, under Acme
 
-let s: TestServer;
-const tokens: Record<string, string> = {};
+const { s, call } = apiSuite(['admin', 'sales', 'agent', 'customer', 'customer2', 'agentcustomer']);
 let seq = 0;
 const number = () => `4420${String(Date.now() % 1e7).padStart(7, '0')}${++seq}`.slice(0, 16);
-
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: Locale } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
-
-beforeAll(async () => {
-  s = await startServer();
-  for (const user of ['admin', 'sales', 'agent', 'customer', 'customer2', 'agentcustomer'])
-    tokens[user] = await tokenOf(s, user);
-});
-afterAll(() => s.close());
 
 const addCaller = async (user: string, body: Record<string, unknown> = {}) =>
   expectOk(await call<CallerId>(user, 'POST', '/caller/add', { body: { number: number(), ...body } }));
@@ -227,7 +212,7 @@ describe('caller groups', () => {
 
 describe('nextCallerId', () => {
   it('rotates round robin per task over enabled members, at random among them, refuses an empty group', async () => {
-    const callers = s.app.services.callers;
+    const callers = s().app.services.callers;
     const a = await addCaller('customer2');
     const b = await addCaller('customer2');
     const c = await addCaller('customer2');
@@ -291,10 +276,10 @@ describe('nextCallerId', () => {
         },
       }),
     );
-    const target = (await s.app.services.trunks.targetOf(trunk.id))!;
+    const target = (await s().app.services.trunks.targetOf(trunk.id))!;
     const shown = [];
     for (let i = 0; i < 3; i++)
-      shown.push(await s.app.services.trunks.callerIdFor(target, '15550000000', 'task-T'));
+      shown.push(await s().app.services.trunks.callerIdFor(target, '15550000000', 'task-T'));
     expect(shown).toEqual(group.callers.map((c) => c.number));
     expectError(
       await call('admin', 'POST', '/voip/trunk/add', {

@@ -255,7 +255,6 @@ describe('group calls through the SIP dialer', () => {
   });
 });
 
-<<<<<<< HEAD
 describe('windows and balance against the carrier', () => {
   it('waits outside its window without calling, and calls inside it', async () => {
     clock = new Date('2026-03-02T08:00:00Z');
@@ -317,7 +316,7 @@ describe('windows and balance against the carrier', () => {
     await eventually(async () => expect((await ledger.balanceOf(TWO_WAY)).balance).toBe(9_910_000n));
   });
 });
-=======
+
 // The audio a prompt produced, as the carrier received it: the RTP payloads captured at the
 // simulator, decoded by sox, against sox's own conversion of the uploaded file.
 describe.skipIf(!SOX)('the prompt as the carrier heard it', () => {
@@ -377,7 +376,6 @@ describe.skipIf(!SOX)('the prompt as the carrier heard it', () => {
   });
 });
 if (!SOX) it.skip(SOX_SKIP_REASON, () => {});
->>>>>>> voice-media
 
 describe('trunk states through the probe', () => {
   it('finds an IP-trust trunk reachable by OPTIONS and keeps a register trunk registered', async () => {

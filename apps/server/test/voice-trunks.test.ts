@@ -1,6 +1,5 @@
 import type {
   AnnouncementsByUser,
-  Locale,
   Page,
   SipAccount,
   Trunk,
@@ -8,7 +7,7 @@ import type {
   VoiceRoute,
   VoiceRouteTest,
 } from '@switchboard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_TRUNK,
   type TrunkCheck,
@@ -16,7 +15,6 @@ import {
   type TrunkProbe,
   type TrunkTarget,
 } from '../src/modules/trunk';
-import { startServer, type TestServer } from './harness';
 import {
   companyId,
   EN,
@@ -25,9 +23,11 @@ import {
   expectFieldError,
   expectOk,
   text,
-  tokenOf,
+  uniqueName,
   ZH,
 } from './support/api';
+import { apiSuite } from './support/suite';
+import { addTrunk } from './support/voice';
 
 /**
  * Voice trunks, SIP accounts and voice routes (issue 23) over HTTP: staff only, the SIP password
@@ -40,30 +40,12 @@ import {
 const DIRECT = companyId('Direct Retail Ltd');
 const TWO_WAY = companyId('Two-Way Logistics');
 
-let s: TestServer;
-const tokens: Record<string, string> = {};
-let seq = 0;
-const unique = (label: string) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 6)}`;
+const { s, tokens, call } = apiSuite(['admin', 'sales', 'agent', 'customer']);
+const unique = (label: string) => uniqueName(label, '-');
 
-const call = <T>(
-  user: string,
-  method: string,
-  path: string,
-  options: { query?: Record<string, string>; body?: unknown; locale?: Locale } = {},
-) => s.call<T>(method, path, { token: tokens[user], ...options });
-
-beforeAll(async () => {
-  s = await startServer();
-  for (const user of ['admin', 'sales', 'agent', 'customer']) tokens[user] = await tokenOf(s, user);
-});
-afterAll(() => s.close());
-
-const addTrunk = async (body: Record<string, unknown> = {}) =>
-  expectOk(
-    await call<Trunk>('admin', 'POST', '/voip/trunk/add', {
-      body: { name: unique('trunk'), host: 'sip.example.net', port: 5060, ...body },
-    }),
-  );
+/** A trunk (staff's) at a carrier that is never called here. */
+const newTrunk = (body: Record<string, unknown> = {}) =>
+  addTrunk(s(), tokens.admin!, { host: 'sip.example.net', port: 5060, ...body });
 const addSipAccount = async (body: Record<string, unknown> = {}) =>
   expectOk(
     await call<SipAccount>('admin', 'POST', '/sys/fsAccount/add', {
@@ -76,8 +58,8 @@ describe('SIP accounts', () => {
     const account = await addSipAccount({ password: 'Hunter22' });
     expect(account).not.toHaveProperty('password');
     expect(JSON.stringify(account)).not.toContain('Hunter22');
-    const trunk = await addTrunk({ authMode: 'register', sipAccountId: account.id });
-    const before = await s.app.services.trunks.targetOf(trunk.id);
+    const trunk = await newTrunk({ authMode: 'register', sipAccountId: account.id });
+    const before = await s().app.services.trunks.targetOf(trunk.id);
     expect(before?.auth).toEqual({
       username: account.username,
       password: 'Hunter22',
@@ -90,7 +72,7 @@ describe('SIP accounts', () => {
       }),
     );
     expect(edited).toMatchObject({ realm: null, expiresS: 600, trunks: 1 });
-    expect((await s.app.services.trunks.targetOf(trunk.id))?.auth?.password).toBe('Hunter22');
+    expect((await s().app.services.trunks.targetOf(trunk.id))?.auth?.password).toBe('Hunter22');
     const list = expectOk(
       await call<Page<SipAccount>>('admin', 'GET', '/sys/fsAccount/list', {
         query: { username: account.username },
@@ -183,7 +165,7 @@ describe('trunks', () => {
   });
 
   it('adds, edits (keeping only the chosen rule’s setting) and refuses a repeated name', async () => {
-    const trunk = await addTrunk({
+    const trunk = await newTrunk({
       transport: 'tcp',
       codecs: ['PCMA', 'PCMU'],
       maxCalls: 120,
@@ -212,8 +194,10 @@ describe('trunks', () => {
       fixedCallerId: '4420700000009',
       stripPrefix: null,
     });
-    const target = (await s.app.services.trunks.targetOf(trunk.id))!;
-    expect(await s.app.services.trunks.callerIdFor(target, '8613800138000', 'task-1')).toBe('4420700000009');
+    const target = (await s().app.services.trunks.targetOf(trunk.id))!;
+    expect(await s().app.services.trunks.callerIdFor(target, '8613800138000', 'task-1')).toBe(
+      '4420700000009',
+    );
     expectError(
       await call('admin', 'POST', '/voip/trunk/add', { body: { name: trunk.name.toUpperCase(), host: 'h' } }),
       409,
@@ -261,9 +245,9 @@ describe('trunks', () => {
 
 describe('voice routes', () => {
   it('routes by prefix, country and company in sort order, with failover order and disabled trunks left out', async () => {
-    const a = await addTrunk();
-    const b = await addTrunk();
-    const c = await addTrunk({ enabled: false });
+    const a = await newTrunk();
+    const b = await newTrunk();
+    const c = await newTrunk({ enabled: false });
     const uk = expectOk(
       await call<VoiceRoute>('admin', 'POST', '/voip/route/add', {
         body: { name: unique('uk'), countryCode: 'gb', sortOrder: 10, trunkIds: [c.id, b.id, a.id] },
@@ -278,13 +262,13 @@ describe('voice routes', () => {
     );
     expect(direct).toMatchObject({ prefix: '4474', companyName: 'Direct Retail Ltd' });
 
-    const targets = await s.app.services.trunks.routeCall('+447400123456', TWO_WAY);
+    const targets = await s().app.services.trunks.routeCall('+447400123456', TWO_WAY);
     expect(targets.map((t) => t.trunkId)).toEqual([b.id, a.id]);
-    expect((await s.app.services.trunks.routeCall('447400123456', DIRECT)).map((t) => t.trunkId)).toEqual([
+    expect((await s().app.services.trunks.routeCall('447400123456', DIRECT)).map((t) => t.trunkId)).toEqual([
       a.id,
     ]);
     // Another UK number of the company: its own route does not match the prefix, the UK route does.
-    expect((await s.app.services.trunks.routeCall('+442079460000', DIRECT)).map((t) => t.trunkId)).toEqual([
+    expect((await s().app.services.trunks.routeCall('+442079460000', DIRECT)).map((t) => t.trunkId)).toEqual([
       b.id,
       a.id,
     ]);
@@ -321,7 +305,7 @@ describe('voice routes', () => {
   });
 
   it('refuses unknown and repeated trunks', async () => {
-    const a = await addTrunk();
+    const a = await newTrunk();
     expectFieldError(
       await call('admin', 'POST', '/voip/route/add', {
         body: { name: unique('r'), trunkIds: [a.id, a.id] },
@@ -347,7 +331,7 @@ describe('voice routes', () => {
 
 describe('live state and gateway notify', () => {
   it('keeps the state of each trunk from the probe, counts calls up, tells operators of down and back', async () => {
-    const trunk = await addTrunk({ name: unique('watched'), optionsIntervalS: 3600 });
+    const trunk = await newTrunk({ name: unique('watched'), optionsIntervalS: 3600 });
     const probeAnswers = new Map<string, TrunkCheck>([[trunk.id, { state: 'reachable', error: null }]]);
     const checked: TrunkTarget[] = [];
     const probe: TrunkProbe = {
@@ -356,7 +340,7 @@ describe('live state and gateway notify', () => {
         return probeAnswers.get(target.trunkId) ?? { state: 'reachable', error: null };
       },
     };
-    const monitor = new TrunkMonitor(s.app.services.trunks, s.app.platform, probe, 60_000);
+    const monitor = new TrunkMonitor(s().app.services.trunks, s().app.platform, probe, 60_000);
     await monitor.start();
     await monitor.tick(); // the first checks written
     try {
@@ -369,8 +353,8 @@ describe('live state and gateway notify', () => {
 
       // Two calls up on it (in any process: their places are in the database).
       const limits = { trunkId: trunk.id, maxCalls: 0, cps: 0 };
-      expect(await s.app.services.trunks.takeCall(limits, 'state-call-1', 60_000)).toEqual({ waitMs: 0 });
-      expect(await s.app.services.trunks.takeCall(limits, 'state-call-2', 60_000)).toEqual({ waitMs: 0 });
+      expect(await s().app.services.trunks.takeCall(limits, 'state-call-1', 60_000)).toEqual({ waitMs: 0 });
+      expect(await s().app.services.trunks.takeCall(limits, 'state-call-2', 60_000)).toEqual({ waitMs: 0 });
       probeAnswers.set(trunk.id, { state: 'unreachable', error: 'OPTIONS timed out after 32 s' });
       await monitor.checkNow();
       const down = await stateOf();
@@ -398,18 +382,17 @@ describe('live state and gateway notify', () => {
       ).toBe(false);
 
       // A route tries the trunk that is down last.
-      const other = await addTrunk();
+      const other = await newTrunk();
       const route = expectOk(
         await call<VoiceRoute>('admin', 'POST', '/voip/route/add', {
           body: { name: unique('fo'), prefix: '3361234', sortOrder: 1, trunkIds: [trunk.id, other.id] },
         }),
       );
-      expect((await s.app.services.trunks.routeCall('+33612345678', DIRECT)).map((t) => t.trunkId)).toEqual([
-        other.id,
-        trunk.id,
-      ]);
+      expect((await s().app.services.trunks.routeCall('+33612345678', DIRECT)).map((t) => t.trunkId)).toEqual(
+        [other.id, trunk.id],
+      );
 
-      await s.app.services.trunks.endCall('state-call-1');
+      await s().app.services.trunks.endCall('state-call-1');
       probeAnswers.set(trunk.id, { state: 'reachable', error: null });
       await monitor.checkNow();
       expect(await stateOf()).toMatchObject({ state: 'reachable', callsUp: 1, lastError: null });
@@ -417,10 +400,9 @@ describe('live state and gateway notify', () => {
         expect(await titled('TRUNK_UP_TITLE')).toMatchObject({ priority: 'L', openType: '0' }),
       );
       expect((await titled('TRUNK_UP_TITLE', ZH))?.msgContent).toContain('恢复可达');
-      expect((await s.app.services.trunks.routeCall('+33612345678', DIRECT)).map((t) => t.trunkId)).toEqual([
-        trunk.id,
-        other.id,
-      ]);
+      expect((await s().app.services.trunks.routeCall('+33612345678', DIRECT)).map((t) => t.trunkId)).toEqual(
+        [trunk.id, other.id],
+      );
 
       // Disabled: the state says so and the monitor lets it go.
       expectOk(await call('admin', 'PUT', '/voip/trunk/edit', { body: { ...trunk, enabled: false } }));
@@ -434,9 +416,9 @@ describe('live state and gateway notify', () => {
 
   it('checks trunks side by side, at most its bound at once: a silent trunk holds up no other', async () => {
     // Silent trunks answer nothing until let go (an OPTIONS to a dead host fails after 32 s).
-    const first = await addTrunk({ name: unique('mon-a-silent') });
-    const live = await addTrunk({ name: unique('mon-b-live') });
-    const second = await addTrunk({ name: unique('mon-c-silent') });
+    const first = await newTrunk({ name: unique('mon-a-silent') });
+    const live = await newTrunk({ name: unique('mon-b-live') });
+    const second = await newTrunk({ name: unique('mon-c-silent') });
     const silentIds = new Set([first.id, second.id]);
     const ours = new Set([...silentIds, live.id]);
     const checks = new Map<string, number>();
@@ -460,7 +442,7 @@ describe('live state and gateway notify', () => {
         }
       },
     };
-    const monitor = new TrunkMonitor(s.app.services.trunks, s.app.platform, probe, 60_000, 2);
+    const monitor = new TrunkMonitor(s().app.services.trunks, s().app.platform, probe, 60_000, 2);
     const stateOf = async (id: string) =>
       expectOk(await call<TrunkState[]>('admin', 'GET', '/voip/trunk/state')).find((x) => x.trunkId === id)!;
     try {
@@ -488,7 +470,7 @@ describe('live state and gateway notify', () => {
   });
 
   it('answers unknown for a trunk no monitor checks', async () => {
-    const trunk = await addTrunk();
+    const trunk = await newTrunk();
     const state = expectOk(await call<TrunkState[]>('admin', 'GET', '/voip/trunk/state')).find(
       (x) => x.trunkId === trunk.id,
     );

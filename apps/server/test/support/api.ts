@@ -145,6 +145,33 @@ export async function addCompany(
   return expectOk(added).id;
 }
 
+let topUps = 0;
+
+/** Puts `amount` (a decimal string) on a company's balance, as staff do by hand (`token`: staff's). */
+export async function topUp(s: TestServer, token: string, companyId: string, amount: string): Promise<void> {
+  expectOk(
+    await s.call('POST', '/sys/balance/adjust', {
+      token,
+      body: {
+        companyId,
+        direction: 'credit',
+        amount,
+        reason: 'test top-up',
+        idempotencyKey: `topup-${++topUps}-${Math.random().toString(36).slice(2, 10)}`,
+      },
+    }),
+  );
+}
+
+let names = 0;
+
+/**
+ * A name no other test takes: `label`, a counter and four random letters, joined by `separator`
+ * (`_` by default, which IVR names take; they refuse `-` and spaces).
+ */
+export const uniqueName = (label: string, separator = '_') =>
+  [label, ++names, Math.random().toString(36).slice(2, 6)].join(separator);
+
 export interface NewUser {
   username: string;
   realname?: string;

@@ -48,7 +48,7 @@ export class ApiCompanyScope {
     auth: AuthContext,
     companyId: string | undefined,
   ): Promise<{ scope: DataScope; companyId: string | undefined }> {
-    const scope = await this.services.companies.assertInScope(auth, companyId ? [companyId] : []);
+    const scope = await this.services.companies.scopeFor(auth, companyId);
     if (companyId) return { scope, companyId };
     return { scope, companyId: auth.user.companyId ?? undefined };
   }

@@ -102,6 +102,29 @@ export class AuthService {
     await this.repo.clearAttempts(COUNTERS.map((c) => attempt.keys[c]));
   }
 
+  /**
+   * A user's new password, once who they are is proven: every session of theirs is signed out and
+   * the change is in the login log, in one transaction.
+   */
+  private async replacePassword(
+    userId: string,
+    password: string,
+    username: string,
+    client: ClientInfo,
+    method: 'passwordReset' | 'passwordChange',
+  ) {
+    const passwordHash = await hashPassword(password);
+    await withTransaction(
+      this.db,
+      async () => {
+        await this.services.users.update(userId, { passwordHash });
+        await this.services.sessions.revokeAllForUser(userId);
+        await this.logAttempt(username, client, { success: true, userId, method });
+      },
+      this.log,
+    );
+  }
+
   private logAttempt(
     username: string,
     client: ClientInfo,
@@ -278,16 +301,7 @@ export class AuthService {
       );
     }
     await this.succeeded(attempt);
-    const passwordHash = await hashPassword(payload.password);
-    await withTransaction(
-      this.db,
-      async () => {
-        await this.services.users.update(user.id, { passwordHash });
-        await this.services.sessions.revokeAllForUser(user.id);
-        await this.logAttempt(username, client, { success: true, userId: user.id, method: 'passwordReset' });
-      },
-      this.log,
-    );
+    await this.replacePassword(user.id, payload.password, username, client, 'passwordReset');
   }
 
   /** Frozen accounts, unapproved companies and the login IP whitelists of user and company. */
@@ -404,16 +418,7 @@ export class AuthService {
       new AppError('OLD_PASSWORD_WRONG', 400),
       user.id,
     );
-    const passwordHash = await hashPassword(payload.password);
-    await withTransaction(
-      this.db,
-      async () => {
-        await this.services.users.update(user.id, { passwordHash });
-        await this.services.sessions.revokeAllForUser(user.id);
-        await this.logAttempt(username, client, { success: true, userId: user.id, method: 'passwordChange' });
-      },
-      this.log,
-    );
+    await this.replacePassword(user.id, payload.password, username, client, 'passwordChange');
   }
 
   /** Starts binding Google Authenticator: a new secret, pending until a code from it is given. */

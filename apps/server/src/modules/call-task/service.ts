@@ -20,7 +20,6 @@ import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import type { DataScope } from '../../platform/scope';
 import { parseNumber } from '../rate';
 import { type CallTaskRepo, emptyCounts, type NumberCounts, type RecordFilters, type TaskRow } from './repo';
 
@@ -49,6 +48,23 @@ export function normaliseNumbers(numbers: readonly string[]): string[] {
   return out;
 }
 
+/** What a user sets on a task, alike on add and on edit (not its company, not its numbers). */
+function settingsOf(input: CallTaskInput | CallTaskEdit) {
+  return {
+    name: input.name,
+    ivrFlowId: input.ivrFlowId,
+    callerGroupId: input.callerGroupId,
+    callerIds: input.callerIds,
+    trunkId: input.trunkId,
+    routeId: input.routeId,
+    callRatio: input.callRatio,
+    periods: input.periods,
+    timeZone: input.timeZone,
+    ttlS: input.ttlS,
+    hangupSms: input.hangupSms,
+  };
+}
+
 /**
  * Group call tasks as users see them: add, edit and delete while waiting to submit; the actions
  * of the state machine (contracts: CALL_TASK_TRANSITIONS); details with per-number results; call
@@ -62,21 +78,6 @@ export class CallTaskService {
     private readonly deps: Deps,
     private readonly onProgress: (taskId: string) => void,
   ) {}
-
-  private async scopeOf(auth: AuthContext, companyId?: string): Promise<DataScope> {
-    if (companyId) return this.deps.companies.assertInScope(auth, [companyId]);
-    return this.deps.companies.dataScopeOf(auth);
-  }
-
-  private async targetCompany(auth: AuthContext, companyId: string | undefined): Promise<string> {
-    if (companyId) {
-      await this.deps.companies.assertInScope(auth, [companyId]);
-      if (!(await this.deps.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
-      return companyId;
-    }
-    if (!auth.user.companyId) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
-    return auth.user.companyId;
-  }
 
   /**
    * What a task names must be its company's own: its IVR flow, its caller group or caller IDs
@@ -115,23 +116,13 @@ export class CallTaskService {
   }
 
   async add(auth: AuthContext, input: CallTaskInput): Promise<CallTaskView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.deps.companies.targetOf(auth, input.companyId);
     await this.checkReferences(auth, companyId, input);
     const numbers = normaliseNumbers(input.numbers);
     const row = await withTransaction(this.db, async () => {
       const task = await this.repo.insertTask({
         companyId,
-        name: input.name,
-        ivrFlowId: input.ivrFlowId,
-        callerGroupId: input.callerGroupId,
-        callerIds: input.callerIds,
-        trunkId: input.trunkId,
-        routeId: input.routeId,
-        callRatio: input.callRatio,
-        periods: input.periods,
-        timeZone: input.timeZone,
-        ttlS: input.ttlS,
-        hangupSms: input.hangupSms,
+        ...settingsOf(input),
         createdBy: auth.user.id,
       });
       await this.repo.insertNumbers(task.id, companyId, numbers);
@@ -146,23 +137,7 @@ export class CallTaskService {
     await this.checkReferences(auth, current.companyId, input);
     const numbers = input.numbers ? normaliseNumbers(input.numbers) : undefined;
     const row = await withTransaction(this.db, async () => {
-      const updated = await this.repo.updateTask(
-        input.id,
-        {
-          name: input.name,
-          ivrFlowId: input.ivrFlowId,
-          callerGroupId: input.callerGroupId,
-          callerIds: input.callerIds,
-          trunkId: input.trunkId,
-          routeId: input.routeId,
-          callRatio: input.callRatio,
-          periods: input.periods,
-          timeZone: input.timeZone,
-          ttlS: input.ttlS,
-          hangupSms: input.hangupSms,
-        },
-        ['waiting_submit'],
-      );
+      const updated = await this.repo.updateTask(input.id, settingsOf(input), ['waiting_submit']);
       if (!updated) throw new AppError('CALL_TASK_NOT_EDITABLE', 409);
       if (numbers) {
         await this.repo.deleteNumbers(input.id);
@@ -187,7 +162,7 @@ export class CallTaskService {
     auth: AuthContext,
     query: PageQuery & { name?: string; state?: CallTaskState; companyId?: string },
   ): Promise<Page<CallTaskView>> {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.deps.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countTasks(scope, query),
@@ -246,7 +221,7 @@ export class CallTaskService {
 
   /** Call records (every attempt) in the caller's scope; cost only for staff. */
   async records(auth: AuthContext, query: PageQuery & RecordFilters) {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.deps.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countRecords(scope, query),
@@ -294,7 +269,7 @@ export class CallTaskService {
    * cost and margin for staff only (null for others).
    */
   async stats(auth: AuthContext, query: RecordFilters & { by: 'day' | 'task' | 'trunk' }) {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.deps.companies.scopeFor(auth, query.companyId);
     const staff = scope.kind === 'all' || auth.roles.includes('sales');
     const rows = await this.repo.stats(scope, query, query.by);
     const names = query.by === 'task' ? await this.repo.taskNames(rows.map((r) => r.key)) : new Map();

@@ -9,10 +9,9 @@ import {
   callerIdInputSchema,
   callerIdListQuerySchema,
   callerIdSchema,
-  type PermissionCode,
 } from '@switchboard/contracts';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceAction, resourceRoutes } from '../../platform/resource';
+import { defineResource, resourcePermissions, resourceRoutes } from '../../platform/resource';
 
 /** Permission codes of the caller ID and caller group screens (every company role and staff). */
 export const CALLER_PERMS = {
@@ -26,25 +25,18 @@ export const CALLER_PERMS = {
   groupDelete: 'voice:callerGroup:delete',
 } as const;
 
-const perms = (list: PermissionCode, add: PermissionCode, edit: PermissionCode, del: PermissionCode) =>
-  ({
-    list,
-    queryById: list,
-    add,
-    edit,
-    delete: del,
-    deleteBatch: del,
-    exportXls: list,
-    importExcel: add,
-  }) satisfies Record<ResourceAction, PermissionCode>;
-
-const CALLER_ACTIONS = perms(CALLER_PERMS.list, CALLER_PERMS.add, CALLER_PERMS.edit, CALLER_PERMS.delete);
-const GROUP_ACTIONS = perms(
-  CALLER_PERMS.groupList,
-  CALLER_PERMS.groupAdd,
-  CALLER_PERMS.groupEdit,
-  CALLER_PERMS.groupDelete,
-);
+const CALLER_ACTIONS = resourcePermissions({
+  list: CALLER_PERMS.list,
+  add: CALLER_PERMS.add,
+  edit: CALLER_PERMS.edit,
+  delete: CALLER_PERMS.delete,
+});
+const GROUP_ACTIONS = resourcePermissions({
+  list: CALLER_PERMS.groupList,
+  add: CALLER_PERMS.groupAdd,
+  edit: CALLER_PERMS.groupEdit,
+  delete: CALLER_PERMS.groupDelete,
+});
 
 export function callerRoutes(api: Api, { callers }: Pick<Services, 'callers'>) {
   resourceRoutes(

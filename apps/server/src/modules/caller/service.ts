@@ -16,7 +16,7 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { type DataScope, inScope } from '../../platform/scope';
+import { inScope } from '../../platform/scope';
 import {
   type CallerGroupFilters,
   type CallerGroupRow,
@@ -107,22 +107,6 @@ export class CallerService {
 
   // --- scope ---
 
-  private async scopeOf(auth: AuthContext, companyId?: string): Promise<DataScope> {
-    if (companyId) return this.services.companies.assertInScope(auth, [companyId]);
-    return this.services.companies.dataScopeOf(auth);
-  }
-
-  /** The company a new row belongs to: the one named (in scope), else the caller's own. */
-  private async targetCompany(auth: AuthContext, companyId: string | undefined): Promise<string> {
-    if (companyId) {
-      await this.services.companies.assertInScope(auth, [companyId]);
-      if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
-      return companyId;
-    }
-    if (!auth.user.companyId) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
-    return auth.user.companyId;
-  }
-
   private async callerInScope(auth: AuthContext, id: string): Promise<CallerIdRow> {
     const row = await this.repo.caller(id);
     if (!row || !inScope(await this.services.companies.dataScopeOf(auth), row.companyId))
@@ -172,7 +156,7 @@ export class CallerService {
   }
 
   async listCallers(auth: AuthContext, query: PageQuery & CallerIdFilters) {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     return paginate(
       query,
       () => this.repo.countCallers(scope, query),
@@ -185,7 +169,7 @@ export class CallerService {
   }
 
   async addCaller(auth: AuthContext, input: CallerIdInput): Promise<CallerIdView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.services.companies.targetOf(auth, input.companyId);
     const row = await this.write(async () => {
       try {
         return await this.repo.insertCaller({
@@ -265,7 +249,7 @@ export class CallerService {
   }
 
   async listGroups(auth: AuthContext, query: PageQuery & CallerGroupFilters) {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     return paginate(
       query,
       () => this.repo.countGroups(scope, query),
@@ -284,7 +268,7 @@ export class CallerService {
   }
 
   async addGroup(auth: AuthContext, input: CallerGroupInput): Promise<CallerGroupView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.services.companies.targetOf(auth, input.companyId);
     const row = await this.write(async () => {
       await this.checkMembers(companyId, input.callerIds);
       const group = await this.repo.insertGroup({

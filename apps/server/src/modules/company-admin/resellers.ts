@@ -81,20 +81,12 @@ export class ResellerService {
         { field: 'type', code: 'COMPANY_TYPE_NOT_ALLOWED' },
       ]);
     }
-    const { company, userId } = await this.services.companyAdmin.createWithAdmin({
+    return this.services.companyAdmin.createApproved({
       ...(input as AgentCustomerAdd & { type: CompanyType }),
       country: input.country,
       parentCompanyId: reseller.id,
       salesUserId: null,
-      approvalStatus: 'approved',
     });
-    return {
-      id: company.id,
-      name: company.name,
-      userId,
-      username: input.username,
-      approvalStatus: company.approvalStatus,
-    };
   }
 
   async agentEdit(auth: AuthContext, input: z.output<typeof agentCustomerEditSchema>) {

@@ -198,7 +198,7 @@ export class CompanyAdminService {
    * A company, its department and its administrator user (named by the company's contact, with
    * its phone and e-mail), in one transaction: all of them or none.
    */
-  async createWithAdmin(input: NewCompany): Promise<{ company: CompanyRow; userId: string }> {
+  private async createWithAdmin(input: NewCompany): Promise<{ company: CompanyRow; userId: string }> {
     const phone = this.phoneOf(input);
     const { users } = this.services;
     await this.assertContactFree({ ...input, phone });
@@ -300,12 +300,15 @@ export class CompanyAdminService {
       // Under a parent the sales user sees it through the parent's assignment.
       salesUserId = parentCompanyId ? null : auth.user.id;
     }
-    const { company, userId } = await this.createWithAdmin({
-      ...input,
-      parentCompanyId,
-      salesUserId,
-      approvalStatus: 'approved',
-    });
+    return this.createApproved({ ...input, parentCompanyId, salesUserId });
+  }
+
+  /**
+   * A company created approved, with its administrator, by whoever vouches for it (staff, or its
+   * reseller): what the routes that add one answer.
+   */
+  async createApproved(input: Omit<NewCompany, 'approvalStatus'>) {
+    const { company, userId } = await this.createWithAdmin({ ...input, approvalStatus: 'approved' });
     return {
       id: company.id,
       name: company.name,
@@ -443,8 +446,7 @@ export class CompanyAdminService {
 
   /** Sets a company's credit limit (through the ledger, which owns balances). */
   async setCreditLimit(auth: AuthContext, companyId: string, creditLimit: bigint) {
-    await this.services.companies.assertInScope(auth, [companyId]);
-    if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
+    await this.services.companies.assertActsFor(auth, companyId);
     await this.services.ledger.setCreditLimit(companyId, creditLimit);
     return this.services.ledger.balanceOf(companyId);
   }

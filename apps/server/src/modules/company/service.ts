@@ -72,6 +72,36 @@ export class CompanyService {
   }
 
   /**
+   * The caller's data scope for a list, a report or an export, once the company it is filtered
+   * by (if any) is known to be in it: NO_OPERATION_PERMISSION (403) otherwise.
+   */
+  scopeFor(auth: AuthContext, companyId?: string | null): Promise<DataScope> {
+    return this.assertInScope(auth, companyId ? [companyId] : []);
+  }
+
+  /**
+   * A company the caller names to act on (a body's companyId): in the caller's data scope
+   * (NO_OPERATION_PERMISSION, 403) and existing (COMPANY_NOT_FOUND, 404).
+   */
+  async assertActsFor(auth: AuthContext, companyId: string): Promise<void> {
+    await this.assertInScope(auth, [companyId]);
+    if (!(await this.repo.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
+  }
+
+  /**
+   * The company a new row belongs to: the one named (checked as by assertActsFor), else the
+   * caller's own; staff, who have none of their own, must name one (FIELD_REQUIRED, 400).
+   */
+  async targetOf(auth: AuthContext, companyId: string | undefined): Promise<string> {
+    if (companyId) {
+      await this.assertActsFor(auth, companyId);
+      return companyId;
+    }
+    if (!auth.user.companyId) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
+    return auth.user.companyId;
+  }
+
+  /**
    * The rule for an object named by its own id (an order, a payout, an API key, an IP rule): one
    * of a company outside the caller's data scope does not exist for the caller, NOT_FOUND (404)
    * as for an unknown id. Answers the object (undefined: it was not found).
@@ -83,6 +113,22 @@ export class CompanyService {
     if (!object || !inScope(await this.dataScopeOf(auth), object.companyId))
       throw new AppError('NOT_FOUND', 404);
     return object;
+  }
+
+  /**
+   * objectInScope for several objects named by their ids (a deletion of many, all or none): each
+   * of `ids` must have been found (`objects`, as read by them) and be in the caller's data scope,
+   * else NOT_FOUND (404) for them all. Answers the objects.
+   */
+  async objectsInScope<T extends { companyId: string | null }>(
+    auth: AuthContext,
+    ids: readonly string[],
+    objects: T[],
+  ): Promise<T[]> {
+    const scope = await this.dataScopeOf(auth);
+    if (objects.length !== ids.length || objects.some((o) => !inScope(scope, o.companyId)))
+      throw new AppError('NOT_FOUND', 404);
+    return objects;
   }
 
   /**

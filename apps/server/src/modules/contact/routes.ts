@@ -1,7 +1,6 @@
 import {
   contactInfoSchema,
   groupLinkSchema,
-  type PermissionCode,
   SUPPORT_CONTACT_SORTABLE,
   supportContactEditSchema,
   supportContactInputSchema,
@@ -14,24 +13,22 @@ import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 import {
   defineResource,
-  type ResourceAction,
   type ResourceColumn,
+  resourcePermissions,
   resourceRoutes,
 } from '../../platform/resource';
 
 type ContactRow = z.output<typeof supportContactRecordSchema>;
 
 /** Each action's permission code (deleteBatch is delete's, queryById the list's). */
-const PERMISSIONS: Record<ResourceAction, PermissionCode> = {
+const PERMISSIONS = resourcePermissions({
   list: 'system:contact:list',
-  queryById: 'system:contact:list',
   add: 'system:contact:add',
   edit: 'system:contact:edit',
   delete: 'system:contact:delete',
-  deleteBatch: 'system:contact:delete',
-  exportXls: 'system:contact:export',
-  importExcel: 'system:contact:import',
-};
+  export: 'system:contact:export',
+  import: 'system:contact:import',
+});
 
 /** The sheet's columns: their keys are the add form's fields, so an export imports back as is. */
 const COLUMNS: ResourceColumn<ContactRow>[] = [

@@ -13,7 +13,12 @@ import { z } from 'zod';
 import { ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceColumn, resourceRoutes } from '../../platform/resource';
+import {
+  defineResource,
+  type ResourceColumn,
+  resourcePermissions,
+  resourceRoutes,
+} from '../../platform/resource';
 
 /** Permission codes of the country administration (System → Countries). */
 export const COUNTRY_PERMS = {
@@ -55,15 +60,13 @@ export function countryRoutes(api: Api, { countries }: Pick<Services, 'countries
       path: '/sys/country',
       noun: 'country',
       permission: (action) =>
-        ({
+        resourcePermissions({
           list: COUNTRY_PERMS.list,
-          queryById: COUNTRY_PERMS.list,
           add: COUNTRY_PERMS.add,
           edit: COUNTRY_PERMS.edit,
           delete: COUNTRY_PERMS.delete,
-          deleteBatch: COUNTRY_PERMS.delete,
-          exportXls: COUNTRY_PERMS.export,
-          importExcel: COUNTRY_PERMS.import,
+          export: COUNTRY_PERMS.export,
+          import: COUNTRY_PERMS.import,
         })[action],
       record: countryRecordSchema,
       list: {

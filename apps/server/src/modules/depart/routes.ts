@@ -10,26 +10,21 @@ import {
   departRecordSchema,
   departSearchQuerySchema,
   departTreeNodeSchema,
-  type PermissionCode,
 } from '@switchboard/contracts';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceAction, resourceRoutes } from '../../platform/resource';
+import { defineResource, resourcePermissions, resourceRoutes } from '../../platform/resource';
 
 /** Each action's permission code (deleteBatch is delete's, queryById the list's). */
-export const DEPART_PERMISSIONS: Record<ResourceAction, PermissionCode> = {
+export const DEPART_PERMISSIONS = resourcePermissions({
   list: 'system:depart:list',
-  queryById: 'system:depart:list',
   add: 'system:depart:add',
   edit: 'system:depart:edit',
   delete: 'system:depart:delete',
-  deleteBatch: 'system:depart:delete',
-  exportXls: 'system:depart:list',
-  importExcel: 'system:depart:add',
-};
+});
 
 export function departRoutes(api: Api, { departs }: Pick<Services, 'departs'>) {
   // list, queryById, add, edit, delete, deleteBatch

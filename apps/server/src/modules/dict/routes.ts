@@ -23,6 +23,7 @@ import {
   defineResource,
   type ResourceAction,
   type ResourceColumn,
+  resourcePermissions,
   resourceRoutes,
 } from '../../platform/resource';
 
@@ -36,15 +37,12 @@ export const DICT_PERMS = {
 } as const;
 
 const permissionOf = (action: ResourceAction) =>
-  ({
+  resourcePermissions({
     list: DICT_PERMS.list,
-    queryById: DICT_PERMS.list,
     add: DICT_PERMS.add,
     edit: DICT_PERMS.edit,
     delete: DICT_PERMS.delete,
-    deleteBatch: DICT_PERMS.delete,
-    exportXls: DICT_PERMS.export,
-    importExcel: DICT_PERMS.add,
+    export: DICT_PERMS.export,
   })[action];
 
 const DICT_COLUMNS: ResourceColumn<z.output<typeof dictRecordSchema>>[] = [

@@ -9,15 +9,14 @@ import {
   gatewayOptionsSchema,
   gatewaySchema,
   gatewayStatesSchema,
-  type PermissionCode,
 } from '@switchboard/contracts';
 import { z } from 'zod';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 import {
   defineResource,
-  type ResourceAction,
   type ResourceColumn,
+  resourcePermissions,
   resourceRoutes,
 } from '../../platform/resource';
 import type { GatewayRecord } from './service';
@@ -35,16 +34,14 @@ export const GATEWAY_PERMS = {
   options: 'sms:gateway:options',
 } as const;
 
-const ACTIONS: Record<ResourceAction, PermissionCode> = {
+const ACTIONS = resourcePermissions({
   list: GATEWAY_PERMS.list,
-  queryById: GATEWAY_PERMS.list,
   add: GATEWAY_PERMS.add,
   edit: GATEWAY_PERMS.edit,
   delete: GATEWAY_PERMS.delete,
-  deleteBatch: GATEWAY_PERMS.delete,
-  exportXls: GATEWAY_PERMS.export,
-  importExcel: GATEWAY_PERMS.import,
-};
+  export: GATEWAY_PERMS.export,
+  import: GATEWAY_PERMS.import,
+});
 
 const labels = <T extends string>(values: readonly T[], text: Record<T, [string, string]>) =>
   Object.fromEntries(values.map((v) => [v, { 'en-US': text[v][0], 'zh-CN': text[v][1] }])) as Record<

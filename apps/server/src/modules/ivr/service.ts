@@ -29,7 +29,6 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { type DataScope, inScope } from '../../platform/scope';
 import { readDemoPrompt } from './demo-prompts';
 import { type FileFilters, type FileHead, type FlowFilters, type FlowRow, IvrRepo } from './repo';
 
@@ -97,22 +96,6 @@ export class IvrService {
     this.repo = new IvrRepo(db);
   }
 
-  private async scopeOf(auth: AuthContext, filter?: { companyId?: string | undefined }): Promise<DataScope> {
-    if (filter?.companyId) return this.services.companies.assertInScope(auth, [filter.companyId]);
-    return this.services.companies.dataScopeOf(auth);
-  }
-
-  /** The company a new row belongs to: the one named (in scope), else the caller's own. */
-  private async targetCompany(auth: AuthContext, companyId: string | undefined): Promise<string> {
-    if (companyId) {
-      await this.services.companies.assertInScope(auth, [companyId]);
-      if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
-      return companyId;
-    }
-    if (!auth.user.companyId) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
-    return auth.user.companyId;
-  }
-
   private async views<T extends { companyId: string; createdBy: string | null }>(
     rows: T[],
   ): Promise<(Omit<T, 'createdBy'> & { companyName: string })[]> {
@@ -123,7 +106,7 @@ export class IvrService {
   // --- files ---
 
   async listFiles(auth: AuthContext, query: PageQuery & FileFilters): Promise<Page<FileView>> {
-    const scope = await this.scopeOf(auth, query);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countFiles(scope, query),
@@ -174,7 +157,7 @@ export class IvrService {
   }
 
   async createTts(auth: AuthContext, input: TtsInput): Promise<FileView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.services.companies.targetOf(auth, input.companyId);
     // A taken name is refused before seconds of synthesis (the unique index still decides a race).
     if (await this.repo.fileByName(companyId, input.name)) throw new AppError('IVR_FILE_NAME_TAKEN', 409);
     const { audio, durationMs } = await this.speak(input.text, input.language);
@@ -196,7 +179,7 @@ export class IvrService {
     wav: Uint8Array,
     originalName: string,
   ): Promise<FileView> {
-    const companyId = await this.targetCompany(auth, query.companyId);
+    const companyId = await this.services.companies.targetOf(auth, query.companyId);
     if (await this.repo.fileByName(companyId, query.name)) throw new AppError('IVR_FILE_NAME_TAKEN', 409);
     let converted: TelephonyAudio;
     try {
@@ -223,10 +206,8 @@ export class IvrService {
 
   /** Deletes every one of `ids` in the caller's scope, or none; a file a flow plays is refused. */
   async deleteFiles(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.scopeOf(auth);
     return withTransaction(this.db, async () => {
-      const rows = await this.repo.lockFiles(ids);
-      if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
+      await this.services.companies.objectsInScope(auth, ids, await this.repo.lockFiles(ids));
       const flow = await this.repo.flowUsing(ids);
       if (flow) throw new AppError('IVR_FILE_IN_USE', 409, { flow: flow.name });
       return this.repo.deleteFiles(ids);
@@ -236,7 +217,7 @@ export class IvrService {
   // --- flows ---
 
   async listFlows(auth: AuthContext, query: PageQuery & FlowFilters): Promise<Page<FlowView>> {
-    const scope = await this.scopeOf(auth, query);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countFlows(scope, query),
@@ -269,7 +250,7 @@ export class IvrService {
   }
 
   async addFlow(auth: AuthContext, input: FlowInput | IvrFlowInput): Promise<FlowView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.services.companies.targetOf(auth, input.companyId);
     const nodes = input.nodes as IvrNode[];
     const row = await this.savingFlow(async () => {
       await this.checkPrompts(companyId, nodes);
@@ -296,10 +277,8 @@ export class IvrService {
   }
 
   async deleteFlows(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.scopeOf(auth);
     return withTransaction(this.db, async () => {
-      const rows = await this.repo.flowsByIds(ids);
-      if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
+      await this.services.companies.objectsInScope(auth, ids, await this.repo.flowsByIds(ids));
       return this.repo.deleteFlows(ids);
     });
   }

@@ -14,7 +14,6 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { keysetPageOf } from '../../platform/paging';
-import type { DataScope } from '../../platform/scope';
 import {
   type Actor,
   accountOf,
@@ -479,22 +478,17 @@ export class LedgerService {
 
   // --- for routes: the caller's data scope applies ---
 
-  /** The caller's scope, once any company named is known to be in it (403 otherwise). */
-  private scopeOf(auth: AuthContext, companyId?: string): Promise<DataScope> {
-    return this.services.companies.assertInScope(auth, companyId ? [companyId] : []);
-  }
-
   /** The balance of the caller's company, or of a company in the caller's scope. */
   async balanceFor(auth: AuthContext, companyId: string | undefined): Promise<CompanyBalance> {
     const target = companyId ?? auth.user.companyId;
     if (!target) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
-    await this.scopeOf(auth, target);
+    await this.services.companies.assertInScope(auth, [target]);
     return this.balanceOf(target);
   }
 
   /** Ledger entries in the caller's scope, newest first, paged by key. */
   async list(auth: AuthContext, query: LedgerListQuery): Promise<KeysetPage<LedgerEntryRow>> {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     return keysetPageOf(await this.repo.list(scope, query), query, (row) => row.id);
   }
 
@@ -507,7 +501,7 @@ export class LedgerService {
     query: LedgerFilters,
     limit: number,
   ): Promise<(LedgerEntryRow & { companyName: string })[]> {
-    const scope = await this.scopeOf(auth, query.companyId);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const rows = await this.repo.exportRows(scope, query, limit);
     const names = await this.services.companies.namesOf([...new Set(rows.map((row) => row.companyId))]);
     return rows.map((row) => ({ ...row, companyName: names.get(row.companyId) ?? row.companyId }));
@@ -526,7 +520,7 @@ export class LedgerService {
       idempotencyKey: string;
     },
   ): Promise<{ entry: LedgerEntryRow; replayed: boolean }> {
-    await this.scopeOf(auth, change.companyId);
+    await this.services.companies.assertInScope(auth, [change.companyId]);
     return this.one({
       companyId: change.companyId,
       account: change.account ?? 'balance',

@@ -1,15 +1,4 @@
-import type { AuthContext } from '../../platform/access';
 import type { Services } from '../../platform/module';
-import type { DataScope } from '../../platform/scope';
-
-/** The caller's scope, once any company named is known to be in it (403 otherwise). */
-export function scopeOf(
-  services: Pick<Services, 'companies'>,
-  auth: AuthContext,
-  companyId?: string,
-): Promise<DataScope> {
-  return services.companies.assertInScope(auth, companyId ? [companyId] : []);
-}
 
 /** Rows with their company's name (null for a row of no company). */
 export async function withCompanyNames<T extends { companyId: string | null }>(

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { scopeOf, withCompanyNames } from './company-names';
+import { withCompanyNames } from './company-names';
 import type { PaymentsRepo } from './repo';
 
 /** How many open payments to resolve the reconciliation lists (the count is always exact). */
@@ -31,7 +31,7 @@ export class PaymentIssues {
   ) {}
 
   async list(auth: AuthContext, query: z.output<typeof paymentIssueListQuerySchema>) {
-    const scope = await scopeOf(this.services, auth, query.companyId);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     const page = await paginate(
       query,
@@ -52,7 +52,7 @@ export class PaymentIssues {
   ) {
     const resolved = await withTransaction(this.db, async () => {
       const issue = await this.repo.lockIssue(input.id);
-      const scope = await scopeOf(this.services, auth);
+      const scope = await this.services.companies.dataScopeOf(auth);
       if (
         !issue ||
         (scope.kind !== 'all' && !(issue.companyId && scope.companyIds.includes(issue.companyId)))

@@ -5,7 +5,7 @@ import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { scopeOf, withCompanyNames } from './company-names';
+import { withCompanyNames } from './company-names';
 import type { PaymentsRepo, PayoutRow } from './repo';
 
 /** Resellers' commission payouts: asked for by the reseller, approved or rejected by staff. */
@@ -40,7 +40,7 @@ export class Payouts {
   }
 
   async list(auth: AuthContext, query: z.output<typeof payoutListQuerySchema>) {
-    const scope = await scopeOf(this.services, auth, query.companyId);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     const page = await paginate(
       query,
@@ -52,7 +52,7 @@ export class Payouts {
 
   /** At most `limit` payouts of the caller's scope as the list filters and sorts them (the export). */
   async export(auth: AuthContext, query: z.output<typeof payoutListQuerySchema>, limit: number) {
-    const scope = await scopeOf(this.services, auth, query.companyId);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     return withCompanyNames(this.services, await this.repo.listPayouts(scope, filters, limit, 0));
   }

@@ -14,7 +14,7 @@ import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import { PaymentProviders } from './adapters';
-import { scopeOf, withCompanyNames } from './company-names';
+import { withCompanyNames } from './company-names';
 import { PaymentIssues } from './issues';
 import { PaymentNotifications } from './notifications';
 import { OrderMachine } from './order-machine';
@@ -117,7 +117,7 @@ export class PaymentsService {
     auth: AuthContext,
     query: z.output<typeof orderListQuerySchema>,
   ): Promise<Page<OrderRow & { companyName: string | null; difference: bigint | null }>> {
-    const scope = await scopeOf(this.services, auth, query.companyId);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     const page = await paginate(
       query,
@@ -129,7 +129,7 @@ export class PaymentsService {
 
   /** At most `limit` orders of the caller's scope as the list filters and sorts them (the export). */
   async exportOrders(auth: AuthContext, query: z.output<typeof orderListQuerySchema>, limit: number) {
-    const scope = await scopeOf(this.services, auth, query.companyId);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const { pageNo: _n, pageSize: _s, ...filters } = query;
     return (await withCompanyNames(this.services, await this.repo.listOrders(scope, filters, limit, 0))).map(
       withDifference,

@@ -16,7 +16,12 @@ import { requireAuth } from '../../platform/access';
 import { AppError, ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceAction, resourceRoutes } from '../../platform/resource';
+import {
+  defineResource,
+  type ResourceAction,
+  resourcePermissions,
+  resourceRoutes,
+} from '../../platform/resource';
 
 /** Permission codes of the menu editor (System › Menus). */
 export const PERMISSION_PERMS = {
@@ -27,15 +32,11 @@ export const PERMISSION_PERMS = {
 } as const;
 
 const permissionOf = (action: ResourceAction) =>
-  ({
+  resourcePermissions({
     list: PERMISSION_PERMS.list,
-    queryById: PERMISSION_PERMS.list,
     add: PERMISSION_PERMS.add,
     edit: PERMISSION_PERMS.edit,
     delete: PERMISSION_PERMS.delete,
-    deleteBatch: PERMISSION_PERMS.delete,
-    exportXls: PERMISSION_PERMS.list,
-    importExcel: PERMISSION_PERMS.add,
   })[action];
 
 export function permissionRoutes(api: Api, { menus, menuAdmin }: Pick<Services, 'menus' | 'menuAdmin'>) {

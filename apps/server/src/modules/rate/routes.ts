@@ -38,7 +38,7 @@ import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceAction, resourceRoutes, runImport } from '../../platform/resource';
+import { defineResource, resourcePermissions, resourceRoutes, runImport } from '../../platform/resource';
 import {
   GATEWAY_PRICE_EXPORT_COLUMNS,
   GATEWAY_PRICE_SHEET,
@@ -75,47 +75,32 @@ export const RATE_PERMS = {
 const perm = (permission: PermissionCode) => ({ access: { permission } });
 
 /** Each action's permission code: the group's list permission reads and exports, its own codes change. */
-const GROUP_ACTIONS: Record<ResourceAction, PermissionCode> = {
+const GROUP_ACTIONS = resourcePermissions({
   list: RATE_PERMS.groupList,
-  queryById: RATE_PERMS.groupList,
-  exportXls: RATE_PERMS.groupList,
   add: RATE_PERMS.groupAdd,
   edit: RATE_PERMS.groupEdit,
   delete: RATE_PERMS.groupDelete,
-  deleteBatch: RATE_PERMS.groupDelete,
-  importExcel: RATE_PERMS.groupAdd,
-};
-const RATE_ACTIONS: Record<ResourceAction, PermissionCode> = {
+});
+const RATE_ACTIONS = resourcePermissions({
   list: RATE_PERMS.list,
-  queryById: RATE_PERMS.list,
-  exportXls: RATE_PERMS.list,
   add: RATE_PERMS.add,
   edit: RATE_PERMS.edit,
   delete: RATE_PERMS.delete,
-  deleteBatch: RATE_PERMS.delete,
-  importExcel: RATE_PERMS.import,
-};
-const GATEWAY_ACTIONS: Record<ResourceAction, PermissionCode> = {
+  import: RATE_PERMS.import,
+});
+const GATEWAY_ACTIONS = resourcePermissions({
   list: RATE_PERMS.gatewayList,
-  queryById: RATE_PERMS.gatewayList,
-  exportXls: RATE_PERMS.gatewayList,
   add: RATE_PERMS.gatewayEdit,
   edit: RATE_PERMS.gatewayEdit,
   delete: RATE_PERMS.gatewayEdit,
-  deleteBatch: RATE_PERMS.gatewayEdit,
-  importExcel: RATE_PERMS.gatewayEdit,
-};
+});
 
-const OPERATOR_ACTIONS: Record<ResourceAction, PermissionCode> = {
+const OPERATOR_ACTIONS = resourcePermissions({
   list: RATE_PERMS.operatorList,
-  queryById: RATE_PERMS.operatorList,
-  exportXls: RATE_PERMS.operatorList,
   add: RATE_PERMS.operatorEdit,
   edit: RATE_PERMS.operatorEdit,
   delete: RATE_PERMS.operatorEdit,
-  deleteBatch: RATE_PERMS.operatorEdit,
-  importExcel: RATE_PERMS.operatorEdit,
-};
+});
 
 export function rateRoutes(api: Api, { rates }: Pick<Services, 'rates'>) {
   // --- groups: list, queryById, add, edit, delete, deleteBatch, exportXls (scoped by the service) ---

@@ -29,7 +29,12 @@ import {
 import { z } from 'zod';
 import { AppError, ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceAction, resourceRoutes } from '../../platform/resource';
+import {
+  defineResource,
+  type ResourceAction,
+  resourcePermissions,
+  resourceRoutes,
+} from '../../platform/resource';
 
 /** Permission codes of role administration (System → Roles). */
 export const ROLE_PERMS = {
@@ -43,15 +48,11 @@ export const ROLE_PERMS = {
 } as const;
 
 const permissionOf = (action: ResourceAction) =>
-  ({
+  resourcePermissions({
     list: ROLE_PERMS.list,
-    queryById: ROLE_PERMS.list,
     add: ROLE_PERMS.add,
     edit: ROLE_PERMS.edit,
     delete: ROLE_PERMS.delete,
-    deleteBatch: ROLE_PERMS.delete,
-    exportXls: ROLE_PERMS.list,
-    importExcel: ROLE_PERMS.add,
   })[action];
 
 const checkedSchema = z.object({ checked: z.array(z.string()) });

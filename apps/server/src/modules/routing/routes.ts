@@ -24,7 +24,7 @@ import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceAction, resourceRoutes } from '../../platform/resource';
+import { defineResource, resourcePermissions, resourceRoutes } from '../../platform/resource';
 import { ROUTE_COLUMNS, ROUTE_SHEET } from './sheets';
 
 /** Permission codes of the routing screens (menu-seed.ts grants them). */
@@ -38,16 +38,12 @@ export const ROUTING_PERMS = {
   agentCustomerGateways: 'agent:customer:gateway',
 } as const;
 
-const ROUTE_ACTIONS: Record<ResourceAction, PermissionCode> = {
+const ROUTE_ACTIONS = resourcePermissions({
   list: ROUTING_PERMS.list,
-  queryById: ROUTING_PERMS.list,
-  exportXls: ROUTING_PERMS.list,
   add: ROUTING_PERMS.edit,
   edit: ROUTING_PERMS.edit,
   delete: ROUTING_PERMS.edit,
-  deleteBatch: ROUTING_PERMS.edit,
-  importExcel: ROUTING_PERMS.edit,
-};
+});
 
 const perm = (permission: PermissionCode) => ({ access: { permission } });
 

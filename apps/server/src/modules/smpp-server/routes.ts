@@ -1,5 +1,4 @@
 import {
-  type PermissionCode,
   SMPP_ACCOUNT_SORTABLE,
   smppAccountEditSchema,
   smppAccountInputSchema,
@@ -9,23 +8,20 @@ import {
 import type { Api, Services } from '../../platform/module';
 import {
   defineResource,
-  type ResourceAction,
   type ResourceColumn,
+  resourcePermissions,
   resourceRoutes,
 } from '../../platform/resource';
 import type { SmppAccountView } from './service';
 
 /** Each action's permission code (staff: the menu seeds them for administrators). */
-export const SMPP_ACCOUNT_PERMS: Record<ResourceAction, PermissionCode> = {
+export const SMPP_ACCOUNT_PERMS = resourcePermissions({
   list: 'system:smppAccount:list',
-  queryById: 'system:smppAccount:list',
   add: 'system:smppAccount:add',
   edit: 'system:smppAccount:edit',
   delete: 'system:smppAccount:delete',
-  deleteBatch: 'system:smppAccount:delete',
-  exportXls: 'system:smppAccount:export',
-  importExcel: 'system:smppAccount:add',
-};
+  export: 'system:smppAccount:export',
+});
 
 const EXPORT_COLUMNS: ResourceColumn<SmppAccountView>[] = [
   { key: 'systemId', header: { 'en-US': 'System ID', 'zh-CN': '系统ID' }, width: 18 },

@@ -352,7 +352,7 @@ export class SmppServerService {
   }
 
   async list(auth: AuthContext, query: Filters): Promise<Page<SmppAccountView>> {
-    const scope = await this.services.companies.assertInScope(auth, query.companyId ? [query.companyId] : []);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.count(scope, query),
@@ -362,7 +362,7 @@ export class SmppServerService {
   }
 
   async exportRows(auth: AuthContext, query: Filters, limit: number): Promise<SmppAccountView[]> {
-    const scope = await this.services.companies.assertInScope(auth, query.companyId ? [query.companyId] : []);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     return this.view(await this.repo.list(scope, query, limit, 0));
   }
 
@@ -382,17 +382,12 @@ export class SmppServerService {
     return [...new Set(addresses)];
   }
 
-  private async companyExists(auth: AuthContext, companyId: string) {
-    await this.services.companies.assertInScope(auth, [companyId]);
-    if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
-  }
-
   private taken(systemId: string) {
     return new AppError('SMPP_SYSTEM_ID_TAKEN', 409, { systemId });
   }
 
   async add(auth: AuthContext, input: z.output<typeof smppAccountInputSchema>): Promise<SmppAccountView> {
-    await this.companyExists(auth, input.companyId);
+    await this.services.companies.assertActsFor(auth, input.companyId);
     const allowedAddresses = this.checkAddresses(input.allowedAddresses) ?? [];
     if (await this.repo.bySystemId(input.systemId)) throw this.taken(input.systemId);
     const box = await this.services.apiAccess.secretBox();
@@ -425,7 +420,7 @@ export class SmppServerService {
   async edit(auth: AuthContext, input: z.output<typeof smppAccountEditSchema>): Promise<SmppAccountView> {
     const current = await this.found(auth, input.id);
     if (input.companyId && input.companyId !== current.companyId)
-      await this.companyExists(auth, input.companyId);
+      await this.services.companies.assertActsFor(auth, input.companyId);
     if (input.systemId && input.systemId !== current.systemId) {
       const other = await this.repo.bySystemId(input.systemId);
       if (other && other.id !== current.id) throw this.taken(input.systemId);

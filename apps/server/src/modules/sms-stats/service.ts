@@ -79,7 +79,7 @@ export class SmsStatsService {
   }
 
   private async filtersOf(auth: AuthContext, query: AnalysisQuery): Promise<StatsFilters> {
-    const scope = await this.services.companies.assertInScope(auth, query.companyId ? [query.companyId] : []);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const staff = hasPlatformScope(auth.roles);
     return {
       ...periodOf(query.dateFrom, query.dateTo),

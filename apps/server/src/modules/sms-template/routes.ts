@@ -1,6 +1,5 @@
 import {
   type Locale,
-  type PermissionCode,
   reviewApproveSchema,
   reviewRejectSchema,
   SMS_SENDER_SORTABLE,
@@ -25,8 +24,8 @@ import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 import {
   defineResource,
-  type ResourceAction,
   type ResourceColumn,
+  resourcePermissions,
   resourceRoutes,
 } from '../../platform/resource';
 import type { SenderView, TemplateView } from './service';
@@ -51,26 +50,22 @@ export const SMS_TEMPLATE_PERMS = {
 } as const;
 const P = SMS_TEMPLATE_PERMS;
 
-const TEMPLATE_ACTIONS: Record<ResourceAction, PermissionCode> = {
+const TEMPLATE_ACTIONS = resourcePermissions({
   list: P.templateList,
-  queryById: P.templateList,
   add: P.templateAdd,
   edit: P.templateEdit,
   delete: P.templateDelete,
-  deleteBatch: P.templateDelete,
-  exportXls: P.templateExport,
-  importExcel: P.templateImport,
-};
-const SENDER_ACTIONS: Record<ResourceAction, PermissionCode> = {
+  export: P.templateExport,
+  import: P.templateImport,
+});
+const SENDER_ACTIONS = resourcePermissions({
   list: P.senderList,
-  queryById: P.senderList,
   add: P.senderAdd,
   edit: P.senderEdit,
   delete: P.senderDelete,
-  deleteBatch: P.senderDelete,
-  exportXls: P.senderExport,
-  importExcel: P.senderImport,
-};
+  export: P.senderExport,
+  import: P.senderImport,
+});
 
 const STATUS_LABELS: Record<SmsReviewStatus, Record<Locale, string>> = {
   to_review: { 'en-US': 'To be reviewed', 'zh-CN': '待审核' },

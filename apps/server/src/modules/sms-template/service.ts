@@ -26,7 +26,6 @@ import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import type { RowProblem } from '../../platform/resource';
-import { type DataScope, inScope } from '../../platform/scope';
 import {
   type Decision,
   type SenderFilters,
@@ -105,23 +104,6 @@ export class SmsTemplateService {
     return clearOnCommit(this.caches, SMS_TEMPLATES_CACHE, () => this.clearCaches());
   }
 
-  /** The caller's scope; a company named as a filter must be in it (else NO_OPERATION_PERMISSION). */
-  private async scopeOf(auth: AuthContext, filter?: { companyId?: string | undefined }): Promise<DataScope> {
-    if (filter?.companyId) return this.services.companies.assertInScope(auth, [filter.companyId]);
-    return this.services.companies.dataScopeOf(auth);
-  }
-
-  /** The company a new row belongs to: the one named (in scope), else the caller's own. */
-  private async targetCompany(auth: AuthContext, companyId: string | undefined): Promise<string> {
-    if (companyId) {
-      await this.services.companies.assertInScope(auth, [companyId]);
-      if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
-      return companyId;
-    }
-    if (!auth.user.companyId) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
-    return auth.user.companyId;
-  }
-
   /** A row of a company in the caller's scope; any other is not found. */
   private async inScope<T extends { companyId: string }>(auth: AuthContext, row: T | undefined): Promise<T> {
     return this.services.companies.objectInScope(auth, row);
@@ -192,7 +174,7 @@ export class SmsTemplateService {
   // --- templates ---
 
   async listTemplates(auth: AuthContext, query: PageQuery & TemplateFilters): Promise<Page<TemplateView>> {
-    const scope = await this.scopeOf(auth, query);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countTemplates(scope, query),
@@ -203,7 +185,12 @@ export class SmsTemplateService {
 
   async exportTemplates(auth: AuthContext, filters: TemplateFilters, limit: number) {
     return this.templateViews(
-      await this.repo.listTemplates(await this.scopeOf(auth, filters), filters, limit, 0),
+      await this.repo.listTemplates(
+        await this.services.companies.scopeFor(auth, filters.companyId),
+        filters,
+        limit,
+        0,
+      ),
     );
   }
 
@@ -213,7 +200,7 @@ export class SmsTemplateService {
   }
 
   async addTemplate(auth: AuthContext, input: TemplateInput): Promise<TemplateView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.services.companies.targetOf(auth, input.companyId);
     try {
       const [row] = await this.repo.insertTemplates([
         { companyId, name: input.name, kinds: input.kinds, text: input.text, createdBy: auth.user.id },
@@ -227,7 +214,7 @@ export class SmsTemplateService {
 
   /** Import: names taken in the company or repeated in the file are row problems. */
   async checkTemplateImport(auth: AuthContext, rows: TemplateImportRow[]): Promise<RowProblem[]> {
-    const companyId = await this.targetCompany(auth, undefined);
+    const companyId = await this.services.companies.targetOf(auth, undefined);
     const taken = new Set(
       (await this.repo.listTemplates({ kind: 'companies', companyIds: [companyId] }, {}, 100_000, 0)).map(
         (t) => t.name.toLowerCase(),
@@ -243,7 +230,7 @@ export class SmsTemplateService {
   }
 
   async importTemplates(auth: AuthContext, rows: TemplateImportRow[]): Promise<number> {
-    const companyId = await this.targetCompany(auth, undefined);
+    const companyId = await this.services.companies.targetOf(auth, undefined);
     return withTransaction(this.db, async () => {
       try {
         const inserted = await this.repo.insertTemplates(
@@ -288,10 +275,8 @@ export class SmsTemplateService {
 
   /** Deletes every one of `ids` in the caller's scope, or none (one unknown or out of scope: 404). */
   async deleteTemplates(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.scopeOf(auth);
     return withTransaction(this.db, async () => {
-      const rows = await this.repo.templatesByIds(ids);
-      if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
+      await this.services.companies.objectsInScope(auth, ids, await this.repo.templatesByIds(ids));
       const removed = (await this.repo.deleteTemplates(ids)).length;
       await this.changed();
       return removed;
@@ -305,39 +290,52 @@ export class SmsTemplateService {
     reason: string | null,
   ): Promise<TemplateView> {
     const current = await this.decidable(auth, await this.repo.template(id));
-    const row = await withTransaction(
+    const row = await this.review(
+      auth,
+      status,
+      reason,
+      (decision) => this.repo.decideTemplate(current.id, decision),
+      {
+        passed: ['TEMPLATE_PASSED_NOTICE_TITLE', 'TEMPLATE_PASSED_NOTICE'],
+        failed: ['TEMPLATE_FAILED_NOTICE_TITLE', 'TEMPLATE_FAILED_NOTICE'],
+        params: (decided) => ({ name: decided.name }),
+        topic: 'smsTemplate',
+      },
+    );
+    return (await this.templateViews([row]))[0]!;
+  }
+
+  /**
+   * Records a review decision (`write`: undefined when the row was decided already, answered
+   * REVIEW_ALREADY_DONE) and tells the row's company, passed or failed with the reason, in one
+   * transaction.
+   */
+  private async review<T extends { companyId: string }>(
+    auth: AuthContext,
+    status: Exclude<SmsReviewStatus, 'to_review'>,
+    reason: string | null,
+    write: (decision: Decision) => Promise<T | undefined>,
+    notice: {
+      passed: [ErrorCode, ErrorCode];
+      failed: [ErrorCode, ErrorCode];
+      params: (decided: T) => Record<string, string>;
+      topic: NoticeTopic;
+    },
+  ): Promise<T> {
+    return withTransaction(
       this.db,
       async () => {
-        const decided = await this.repo.decideTemplate(current.id, this.decision(auth, status, reason));
+        const decided = await write(this.decision(auth, status, reason));
         await this.changed();
         if (!decided) throw new AppError('REVIEW_ALREADY_DONE', 409);
-        await (status === 'passed'
-          ? this.tell(
-              auth,
-              decided.companyId,
-              'TEMPLATE_PASSED_NOTICE_TITLE',
-              'TEMPLATE_PASSED_NOTICE',
-              {
-                name: decided.name,
-              },
-              'smsTemplate',
-            )
-          : this.tell(
-              auth,
-              decided.companyId,
-              'TEMPLATE_FAILED_NOTICE_TITLE',
-              'TEMPLATE_FAILED_NOTICE',
-              {
-                name: decided.name,
-                reason: reason ?? '',
-              },
-              'smsTemplate',
-            ));
+        const [title, text] = status === 'passed' ? notice.passed : notice.failed;
+        const params =
+          status === 'passed' ? notice.params(decided) : { ...notice.params(decided), reason: reason ?? '' };
+        await this.tell(auth, decided.companyId, title, text, params, notice.topic);
         return decided;
       },
       this.log,
     );
-    return (await this.templateViews([row]))[0]!;
   }
 
   private decision(
@@ -356,7 +354,7 @@ export class SmsTemplateService {
   // --- sender ids ---
 
   async listSenders(auth: AuthContext, query: PageQuery & SenderFilters): Promise<Page<SenderView>> {
-    const scope = await this.scopeOf(auth, query);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const page = await paginate(
       query,
       () => this.repo.countSenders(scope, query),
@@ -367,7 +365,12 @@ export class SmsTemplateService {
 
   async exportSenders(auth: AuthContext, filters: SenderFilters, limit: number) {
     return this.senderViews(
-      await this.repo.listSenders(await this.scopeOf(auth, filters), filters, limit, 0),
+      await this.repo.listSenders(
+        await this.services.companies.scopeFor(auth, filters.companyId),
+        filters,
+        limit,
+        0,
+      ),
     );
   }
 
@@ -377,7 +380,7 @@ export class SmsTemplateService {
   }
 
   async addSender(auth: AuthContext, input: SenderInput): Promise<SenderView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.services.companies.targetOf(auth, input.companyId);
     try {
       const [row] = await this.repo.insertSenders([
         { companyId, senderId: input.senderId, remark: input.remark || null, createdBy: auth.user.id },
@@ -390,7 +393,7 @@ export class SmsTemplateService {
   }
 
   async checkSenderImport(auth: AuthContext, rows: SenderImportRow[]): Promise<RowProblem[]> {
-    const companyId = await this.targetCompany(auth, undefined);
+    const companyId = await this.services.companies.targetOf(auth, undefined);
     const taken = new Set(
       (await this.repo.listSenders({ kind: 'companies', companyIds: [companyId] }, {}, 100_000, 0)).map((s) =>
         s.senderId.toLowerCase(),
@@ -406,7 +409,7 @@ export class SmsTemplateService {
   }
 
   async importSenders(auth: AuthContext, rows: SenderImportRow[]): Promise<number> {
-    const companyId = await this.targetCompany(auth, undefined);
+    const companyId = await this.services.companies.targetOf(auth, undefined);
     return withTransaction(this.db, async () => {
       try {
         const inserted = await this.repo.insertSenders(
@@ -445,10 +448,8 @@ export class SmsTemplateService {
   }
 
   async deleteSenders(auth: AuthContext, ids: string[]): Promise<number> {
-    const scope = await this.scopeOf(auth);
     return withTransaction(this.db, async () => {
-      const rows = await this.repo.sendersByIds(ids);
-      if (rows.length !== ids.length || rows.some((r) => !inScope(scope, r.companyId))) throw NOT_FOUND();
+      await this.services.companies.objectsInScope(auth, ids, await this.repo.sendersByIds(ids));
       const removed = (await this.repo.deleteSenders(ids)).length;
       await this.changed();
       return removed;
@@ -462,37 +463,17 @@ export class SmsTemplateService {
     reason: string | null,
   ): Promise<SenderView> {
     const current = await this.decidable(auth, await this.repo.sender(id));
-    const row = await withTransaction(
-      this.db,
-      async () => {
-        const decided = await this.repo.decideSender(current.id, this.decision(auth, status, reason));
-        await this.changed();
-        if (!decided) throw new AppError('REVIEW_ALREADY_DONE', 409);
-        await (status === 'passed'
-          ? this.tell(
-              auth,
-              decided.companyId,
-              'SENDER_PASSED_NOTICE_TITLE',
-              'SENDER_PASSED_NOTICE',
-              {
-                sender: decided.senderId,
-              },
-              'smsSender',
-            )
-          : this.tell(
-              auth,
-              decided.companyId,
-              'SENDER_FAILED_NOTICE_TITLE',
-              'SENDER_FAILED_NOTICE',
-              {
-                sender: decided.senderId,
-                reason: reason ?? '',
-              },
-              'smsSender',
-            ));
-        return decided;
+    const row = await this.review(
+      auth,
+      status,
+      reason,
+      (decision) => this.repo.decideSender(current.id, decision),
+      {
+        passed: ['SENDER_PASSED_NOTICE_TITLE', 'SENDER_PASSED_NOTICE'],
+        failed: ['SENDER_FAILED_NOTICE_TITLE', 'SENDER_FAILED_NOTICE'],
+        params: (decided) => ({ sender: decided.senderId }),
+        topic: 'smsSender',
       },
-      this.log,
     );
     return (await this.senderViews([row]))[0]!;
   }
@@ -501,8 +482,7 @@ export class SmsTemplateService {
 
   /** A company's policy (in the caller's scope, else NO_OPERATION_PERMISSION). */
   async policyOf(auth: AuthContext, companyId: string) {
-    await this.services.companies.assertInScope(auth, [companyId]);
-    if (!(await this.services.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
+    await this.services.companies.assertActsFor(auth, companyId);
     return { companyId, requireApprovedTemplates: await this.repo.policy(companyId) };
   }
 

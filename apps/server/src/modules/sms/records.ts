@@ -93,7 +93,7 @@ export class SmsRecords {
     kind: SmsKind,
     query: MessageQuery,
   ): Promise<MessageFilters> {
-    const scope = await this.services.companies.assertInScope(auth, query.companyId ? [query.companyId] : []);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const staff = hasPlatformScope(auth.roles);
     return {
       kind,
@@ -168,7 +168,7 @@ export class SmsRecords {
   }
 
   async batchList(auth: AuthContext, kind: SmsKind, query: BatchQuery): Promise<Page<SmsBatchRow>> {
-    const scope = await this.services.companies.assertInScope(auth, query.companyId ? [query.companyId] : []);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const { from, to } = this.period(query.dateFrom, query.dateTo);
     const { total, rows } = await this.repos.records.listBatches(
       { kind, from, to, scope, companyId: query.companyId, state: query.state },
@@ -218,7 +218,7 @@ export class SmsRecords {
   }
 
   async callbackList(auth: AuthContext, query: CallbackQuery): Promise<Page<SmsCallbackRow>> {
-    const scope = await this.services.companies.assertInScope(auth, query.companyId ? [query.companyId] : []);
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
     const { from, to } = this.period(query.dateFrom, query.dateTo);
     const { total, rows } = await this.repos.callbacks.listCallbacks(
       scope,

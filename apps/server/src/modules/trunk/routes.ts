@@ -1,5 +1,4 @@
 import {
-  type PermissionCode,
   SIP_ACCOUNT_SORTABLE,
   sipAccountEditSchema,
   sipAccountInputSchema,
@@ -22,7 +21,7 @@ import {
 } from '@switchboard/contracts';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import { defineResource, type ResourceAction, resourceRoutes } from '../../platform/resource';
+import { defineResource, resourcePermissions, resourceRoutes } from '../../platform/resource';
 
 /** Permission codes of the trunk, SIP account and voice route screens (staff only). */
 export const TRUNK_PERMS = {
@@ -43,21 +42,19 @@ export const TRUNK_PERMS = {
 } as const;
 const P = TRUNK_PERMS;
 
-const perms = (list: PermissionCode, add: PermissionCode, edit: PermissionCode, del: PermissionCode) =>
-  ({
-    list,
-    queryById: list,
-    add,
-    edit,
-    delete: del,
-    deleteBatch: del,
-    exportXls: list,
-    importExcel: add,
-  }) satisfies Record<ResourceAction, PermissionCode>;
-
-const TRUNK_ACTIONS = perms(P.list, P.add, P.edit, P.delete);
-const SIP_ACTIONS = perms(P.sipList, P.sipAdd, P.sipEdit, P.sipDelete);
-const ROUTE_ACTIONS = perms(P.routeList, P.routeAdd, P.routeEdit, P.routeDelete);
+const TRUNK_ACTIONS = resourcePermissions({ list: P.list, add: P.add, edit: P.edit, delete: P.delete });
+const SIP_ACTIONS = resourcePermissions({
+  list: P.sipList,
+  add: P.sipAdd,
+  edit: P.sipEdit,
+  delete: P.sipDelete,
+});
+const ROUTE_ACTIONS = resourcePermissions({
+  list: P.routeList,
+  add: P.routeAdd,
+  edit: P.routeEdit,
+  delete: P.routeDelete,
+});
 
 export function trunkRoutes(api: Api, { trunks }: Pick<Services, 'trunks'>) {
   resourceRoutes(

@@ -7,7 +7,6 @@ import {
   ipRulesResultSchema,
   ipWhitelistSchema,
   noResult,
-  type PermissionCode,
   roleOptionSchema,
   translateError,
   USER_SORTABLE,
@@ -29,23 +28,21 @@ import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
 import {
   defineResource,
-  type ResourceAction,
   type ResourceColumn,
+  resourcePermissions,
   resourceRoutes,
 } from '../../platform/resource';
 import type { UserListRow } from './service';
 
 /** Each action's permission code (queryById is the list's; users are frozen, not deleted). */
-const PERMISSIONS: Record<ResourceAction, PermissionCode> = {
+const PERMISSIONS = resourcePermissions({
   list: 'system:user:list',
-  queryById: 'system:user:list',
   add: 'system:user:add',
   edit: 'system:user:edit',
   delete: 'system:user:edit',
-  deleteBatch: 'system:user:edit',
-  exportXls: 'system:user:export',
-  importExcel: 'system:user:import',
-};
+  export: 'system:user:export',
+  import: 'system:user:import',
+});
 
 const STATUS_LABELS = {
   '1': { 'en-US': 'Normal', 'zh-CN': '正常' },

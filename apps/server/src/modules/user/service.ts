@@ -1,5 +1,4 @@
 import {
-  type ErrorCode,
   EXPORT_MAX_ROWS,
   hasPlatformScope,
   type Page,
@@ -8,10 +7,9 @@ import {
   type userEditSchema,
   type userListQuerySchema,
 } from '@switchboard/contracts';
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
-import { type Db, uniqueViolationOf, withTransaction } from '../../platform/db';
+import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { isValidIpRule } from '../../platform/ip-rules';
 import type { Logger } from '../../platform/logger';
@@ -20,15 +18,7 @@ import { paginate } from '../../platform/paging';
 import { hashPassword } from '../../platform/passwords';
 import type { RowProblem } from '../../platform/resource';
 import { type DataScope, inScope } from '../../platform/scope';
-import { RequestValidationError } from '../../platform/validation';
-import {
-  type FieldRuleProblem,
-  guardedUnique,
-  phoneE164,
-  refuse,
-  UserFieldRules,
-  type UserFields,
-} from './field-rules';
+import { guardedUnique, phoneE164, refuse, UserFieldRules, type UserFields } from './field-rules';
 import { type ListFilters, USER_LIST_RULES, UserRepo, type UserRow, type UserValues } from './repo';
 
 type ListRow = Awaited<ReturnType<UserRepo['list']>>[number];

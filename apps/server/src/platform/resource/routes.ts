@@ -47,6 +47,30 @@ export type ResourceAction =
   | 'exportXls'
   | 'importExcel';
 
+/**
+ * Each action's permission by the conventions: reading one row is listing's, deleting many is
+ * deleting's; exporting is listing's and importing adding's unless they have codes of their own.
+ */
+export function resourcePermissions(codes: {
+  list: PermissionCode;
+  add: PermissionCode;
+  edit: PermissionCode;
+  delete: PermissionCode;
+  export?: PermissionCode;
+  import?: PermissionCode;
+}): Record<ResourceAction, PermissionCode> {
+  return {
+    list: codes.list,
+    queryById: codes.list,
+    add: codes.add,
+    edit: codes.edit,
+    delete: codes.delete,
+    deleteBatch: codes.delete,
+    exportXls: codes.export ?? codes.list,
+    importExcel: codes.import ?? codes.add,
+  };
+}
+
 type AnyObject = z.ZodObject;
 
 export interface ExportDefinition<Row, Q extends AnyObject> {
