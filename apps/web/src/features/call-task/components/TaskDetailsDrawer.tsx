@@ -38,7 +38,6 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
       title: t('ivrResult'),
       dataIndex: 'ivrResult',
       render: (r: string) => <span data-testid="ivr-result">{r}</span>,
-      responsive: ['sm'],
     },
     { title: t('ringS'), dataIndex: 'ringS', render: duration, responsive: ['md'] },
     { title: t('talkS'), dataIndex: 'talkS', render: duration },

@@ -123,7 +123,6 @@ export default function CallRecordsPage() {
       title: t('ivrResult'),
       dataIndex: 'ivrResult',
       render: (r: string) => <span data-testid="ivr-result">{r}</span>,
-      responsive: ['sm'],
     },
     { title: t('ringS'), dataIndex: 'ringS', render: duration, responsive: ['lg'] },
     { title: t('talkS'), dataIndex: 'talkS', render: duration },

@@ -75,6 +75,7 @@ export default function TaskListPage() {
           style={{ minWidth: 100 }}
           percent={row.counts.total > 0 ? Math.floor((row.counts.done / row.counts.total) * 100) : 0}
           format={() => `${formatNumber(row.counts.done)}/${formatNumber(row.counts.total)}`}
+          data-testid="call-task-row-progress"
         />
       ),
     },
