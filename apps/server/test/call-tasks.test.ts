@@ -56,8 +56,11 @@ const NORTHWIND = companyId('Northwind Distribution');
 const IVR = '5b1f4b7e-7d4c-4c39-9a57-0f6a6e0b6a11';
 
 /** Outcome by the number's last digit. */
-const BY_DIGIT: Record<string, Pick<DialOutcome, 'result' | 'ringMs' | 'talkMs' | 'keys' | 'sipCode'>> = {
-  '0': { result: 'answered', ringMs: 3_000, talkMs: 61_500, keys: '1', sipCode: 200 },
+const BY_DIGIT: Record<
+  string,
+  Pick<DialOutcome, 'result' | 'ringMs' | 'talkMs' | 'keys' | 'sipCode' | 'ivrResult'>
+> = {
+  '0': { result: 'answered', ringMs: 3_000, talkMs: 61_500, keys: '1', ivrResult: 'yes', sipCode: 200 },
   '1': { result: 'busy', ringMs: 0, talkMs: 0, keys: '', sipCode: 486 },
   '2': { result: 'no_answer', ringMs: 45_000, talkMs: 0, keys: '', sipCode: 480 },
   '3': { result: 'rejected', ringMs: 2_000, talkMs: 0, keys: '', sipCode: 603 },
@@ -348,7 +351,7 @@ describe('the engine', () => {
       }),
     );
     expect(list.records).toMatchObject([
-      { number: '8613800001000', ringS: 3, talkS: 61.5, keys: '1', attempts: 1 },
+      { number: '8613800001000', ringS: 3, talkS: 61.5, keys: '1', ivrResult: 'yes', attempts: 1 },
     ]);
   });
 
@@ -573,7 +576,22 @@ describe('records and tenants', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
     // The header row and one row per record of the past week (all of them: made just now).
-    expect(book.worksheets[0]!.actualRowCount).toBe(mine.total + 1);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.actualRowCount).toBe(mine.total + 1);
+    // The IVR result is a column; the amount an exact number (not text such as "0.040000").
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toContain('IVR result');
+    const column = (name: string) => headers.indexOf(name) + 1;
+    const answered = mine.records.find((r) => r.result === 'answered' && micros(r.amount) > 0n)!;
+    const row = sheet
+      .getRows(2, mine.total)!
+      .find(
+        (r) =>
+          r.getCell(column('Number')).value === answered.to &&
+          r.getCell(column('IVR result')).value === answered.ivrResult,
+      )!;
+    expect(row.getCell(column('Amount')).value).toBe(Number(answered.amount));
+    expect(answered.ivrResult).toBe('yes');
   });
 
   it('keeps tasks and records to their company: others see nothing and can do nothing', async () => {

@@ -1,6 +1,7 @@
 import type {
   CallRecord,
   CallTask,
+  CallTaskNumber,
   Envelope,
   IvrFile,
   IvrFlow,
@@ -203,6 +204,21 @@ describe('group calls through the SIP dialer', () => {
     expect(byTo['8613800007001']).toMatchObject({ result: 'busy', sipCode: 486, talkS: 0 });
     expect(byTo['8613800007004']).toMatchObject({ result: 'invalid_number', sipCode: 404, talkS: 0 });
     expect(byTo['8613800007006']).toMatchObject({ result: 'answered', keys: '1' });
+    // The flow's result: key 1 ended it 'yes'; no key, its noKey end 'no_key'; none without an answer.
+    expect(byTo['8613800007006']!.ivrResult).toBe('yes');
+    expect(byTo['8613800007000']!.ivrResult).toBe('no_key');
+    expect(byTo['8613800007001']!.ivrResult).toBe('');
+    const numbers = expectOk(
+      await call<Page<CallTaskNumber>>('customer', 'GET', '/groupCallTask/numbers', {
+        query: { id: task.id },
+      }),
+    );
+    expect(Object.fromEntries(numbers.records.map((n) => [n.number, n.ivrResult]))).toEqual({
+      '8613800007000': 'no_key',
+      '8613800007001': '',
+      '8613800007004': '',
+      '8613800007006': 'yes',
+    });
     // 0 heard the prompt (0.4 s) and waited its second for a key; 6 pressed 1 during the prompt.
     expect(byTo['8613800007000']!.talkS).toBeGreaterThanOrEqual(1.3);
     expect(byTo['8613800007006']!.talkS).toBeLessThan(byTo['8613800007000']!.talkS);

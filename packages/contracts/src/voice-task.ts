@@ -327,6 +327,8 @@ export const callTaskNumberSchema = z.object({
   ringS: z.number(),
   talkS: z.number(),
   keys: z.string(),
+  /** The IVR flow's result of the last call (the `end` its keys led to: `yes`, `no`…; '' for none). */
+  ivrResult: z.string(),
   amount: z.string(),
   calledAt: dateTime.nullable(),
 });
@@ -355,6 +357,8 @@ export const callRecordSchema = z.object({
   talkS: z.number(),
   billedS: z.number().int(),
   keys: z.string(),
+  /** The IVR flow's result (the `end` the keys led to: `yes`, `no`…; '' for none). */
+  ivrResult: z.string(),
   amount: z.string(),
   startedAt: dateTime,
   answeredAt: dateTime.nullable(),

@@ -3193,6 +3193,7 @@ export interface paths {
                                     calledAt: string | null;
                                     /** Format: uuid */
                                     id: string;
+                                    ivrResult: string;
                                     keys: string;
                                     number: string;
                                     result: ("answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed") | null;
@@ -3602,6 +3603,7 @@ export interface paths {
                                     endedAt: string;
                                     /** Format: uuid */
                                     id: string;
+                                    ivrResult: string;
                                     keys: string;
                                     /** @enum {string} */
                                     result: "answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed";

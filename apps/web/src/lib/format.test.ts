@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ellipsis, formatDateTime, formatMoney, formatNumber } from './format';
+import { ellipsis, formatDateTime, formatDuration, formatMoney, formatNumber } from './format';
 
 describe('numbers', () => {
   it('uses thousands separators', () => {
@@ -9,6 +9,10 @@ describe('numbers', () => {
     expect(formatNumber(1234.5678, 2)).toBe('1,234.57');
     expect(formatMoney(50)).toBe('50.00');
     expect(formatMoney(49999.999)).toBe('50,000.00');
+    expect(formatMoney('0.040000', { exact: true })).toBe('0.04');
+    expect(formatMoney('0.004000', { exact: true })).toBe('0.004');
+    expect(formatMoney('1234.5', { exact: true })).toBe('1,234.50');
+    expect(formatMoney('', { exact: true })).toBe('');
   });
 
   it('shows nothing for missing or invalid numbers', () => {
@@ -16,6 +20,30 @@ describe('numbers', () => {
     expect(formatNumber(undefined)).toBe('');
     expect(formatNumber('abc')).toBe('');
     expect(formatNumber(Number.NaN)).toBe('');
+  });
+});
+
+describe('durations', () => {
+  it('writes minutes and seconds to a tenth', () => {
+    expect(formatDuration(0)).toBe('0:00.0');
+    expect(formatDuration(1234)).toBe('0:01.2');
+    expect(formatDuration(59_960)).toBe('1:00.0');
+    expect(formatDuration(264_148)).toBe('4:24.1');
+  });
+
+  it('writes whole seconds for calls', () => {
+    const calls = { tenths: false };
+    expect(formatDuration(0, calls)).toBe('0:00');
+    expect(formatDuration(1_400, calls)).toBe('0:01');
+    expect(formatDuration(42_000, calls)).toBe('0:42');
+    expect(formatDuration(59_600, calls)).toBe('1:00');
+    expect(formatDuration(3_725_000, calls)).toBe('62:05');
+    expect(formatDuration(60_000 * 1_234, calls)).toBe('1,234:00');
+  });
+
+  it('shows nothing for a missing duration', () => {
+    expect(formatDuration(null)).toBe('');
+    expect(formatDuration(Number.NaN, { tenths: false })).toBe('');
   });
 });
 

@@ -19,9 +19,39 @@ export function formatNumber(value: number | string | null | undefined, fraction
   }).format(number);
 }
 
-/** Money always shows two decimals: 50000 -> "50,000.00". */
-export function formatMoney(value: number | string | null | undefined): string {
-  return formatNumber(value, 2);
+/**
+ * Money always shows two decimals: 50000 -> "50,000.00". `exact`: more places where the amount has
+ * them (up to the six money keeps), for per-call and per-message charges: "0.004" -> "0.004",
+ * "0.040000" -> "0.04".
+ */
+export function formatMoney(
+  value: number | string | null | undefined,
+  { exact = false }: { exact?: boolean } = {},
+): string {
+  if (!exact) return formatNumber(value, 2);
+  if (value === null || value === undefined || value === '') return '';
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return '';
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(
+    number,
+  );
+}
+
+/**
+ * A duration as minutes and seconds: `m:ss.s` to a tenth (prompts), or `m:ss` in whole seconds
+ * (`{ tenths: false }`: calls' ring and talk time, as a phone shows them); empty for missing.
+ */
+export function formatDuration(
+  ms: number | null | undefined,
+  { tenths = true }: { tenths?: boolean } = {},
+): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
+  const unit = tenths ? 100 : 1000;
+  const perMinute = 60_000 / unit;
+  const units = Math.round(Math.max(0, ms) / unit);
+  const minutes = Math.floor(units / perMinute);
+  const seconds = (units % perMinute) / (tenths ? 10 : 1);
+  return `${integerFormat.format(minutes)}:${seconds.toFixed(tenths ? 1 : 0).padStart(tenths ? 4 : 2, '0')}`;
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in local time; empty text for missing or invalid dates. */

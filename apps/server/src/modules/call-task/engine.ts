@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type CallTaskEvent, type CallTaskState, inPeriods, nextCallTaskState } from '@switchboard/contracts';
+import {
+  type CallTaskEvent,
+  type CallTaskState,
+  IVR_RESULT_MAX,
+  inPeriods,
+  nextCallTaskState,
+} from '@switchboard/contracts';
 import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
@@ -238,6 +244,7 @@ export class CallTaskEngine implements ModuleWorker {
   }
 
   private async record(task: TaskRow, n: ClaimedNumber, callerId: string | null, o: DialOutcome) {
+    const ivrResult = (o.ivrResult ?? '').slice(0, IVR_RESULT_MAX);
     const sms = task.hangupSms;
     const smsDue = sms && (sms.to === 'all' || o.result === 'answered') ? ('due' as const) : null;
     await withTransaction(
@@ -248,6 +255,7 @@ export class CallTaskEngine implements ModuleWorker {
           ringMs: Math.max(0, Math.round(o.ringMs)),
           talkMs: Math.max(0, Math.round(o.talkMs)),
           keys: o.keys.slice(0, 64),
+          ivrResult,
           smsState: smsDue,
         });
         if (!finished) return;
@@ -267,6 +275,7 @@ export class CallTaskEngine implements ModuleWorker {
           ringMs: Math.max(0, Math.round(o.ringMs)),
           talkMs: Math.max(0, Math.round(o.talkMs)),
           keys: o.keys.slice(0, 64),
+          ivrResult,
           chargeState: o.result === 'answered' && talkS > 0 ? 'due' : 'none',
         });
       },

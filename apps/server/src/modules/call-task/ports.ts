@@ -40,6 +40,8 @@ export interface DialOutcome {
   ringMs: number;
   talkMs: number;
   keys: string;
+  /** The IVR flow's result: the `end` action the call reached ('' or absent: none). */
+  ivrResult?: string;
   hangupBy?: 'us' | 'remote';
 }
 

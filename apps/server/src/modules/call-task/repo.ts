@@ -297,12 +297,13 @@ export class CallTaskRepo {
       ringMs: number;
       talkMs: number;
       keys: string;
+      ivrResult: string;
       smsState: 'due' | null;
     },
   ): Promise<boolean> {
     const result = await this.x.execute(sql`
       update call_task_numbers set state = 'done', result = ${values.result}, ring_ms = ${values.ringMs},
-        talk_ms = ${values.talkMs}, keys = ${values.keys}, lease_until = null,
+        talk_ms = ${values.talkMs}, keys = ${values.keys}, ivr_result = ${values.ivrResult}, lease_until = null,
         sms_state = case when sms_state = 'sent' then sms_state else ${values.smsState} end
       where id = ${n.id} and state = 'dialling' and attempts = ${n.attempts}
       returning id`);

@@ -62,7 +62,8 @@ const RECORD_COLUMNS: ResourceColumn<z.output<typeof callRecordSchema>>[] = [
   { key: 'talkS', header: { 'en-US': 'Talk (s)', 'zh-CN': '通话(秒)' } },
   { key: 'billedS', header: { 'en-US': 'Billed (s)', 'zh-CN': '计费(秒)' }, kind: 'integer' },
   { key: 'keys', header: { 'en-US': 'Keys', 'zh-CN': '按键' } },
-  { key: 'amount', header: { 'en-US': 'Amount', 'zh-CN': '费用' } },
+  { key: 'ivrResult', header: { 'en-US': 'IVR result', 'zh-CN': 'IVR结果' } },
+  { key: 'amount', header: { 'en-US': 'Amount', 'zh-CN': '费用' }, kind: 'money', decimals: 6 },
 ];
 
 const statsQuerySchema = callRecordQuerySchema

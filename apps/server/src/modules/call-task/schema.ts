@@ -82,6 +82,8 @@ export const callTaskNumbers = pgTable(
     ringMs: integer('ring_ms').notNull().default(0),
     talkMs: integer('talk_ms').notNull().default(0),
     keys: varchar('keys', { length: 64 }).notNull().default(''),
+    /** The IVR flow's result of the last call ('' for none): the `end` action the keys led to. */
+    ivrResult: varchar('ivr_result', { length: 32 }).notNull().default(''),
     amount: moneyColumn('amount').notNull().default(sql`0`),
     /** The hang-up SMS: due (to send), sent, or null (none). */
     smsState: varchar('sms_state', { length: 8 }),
@@ -119,6 +121,8 @@ export const callRecords = pgTable(
     talkMs: integer('talk_ms').notNull().default(0),
     billedS: integer('billed_s').notNull().default(0),
     keys: varchar('keys', { length: 64 }).notNull().default(''),
+    /** The IVR flow's result ('' for none): the `end` action the keys led to (`yes`, `no`…). */
+    ivrResult: varchar('ivr_result', { length: 32 }).notNull().default(''),
     amount: moneyColumn('amount').notNull().default(sql`0`),
     cost: moneyColumn('cost'),
     chargeState: varchar('charge_state', { length: 8 }).notNull().default('none'),

@@ -225,6 +225,7 @@ export class SipDialer implements Dialer {
           ringMs: answeredAt.getTime() - tried.getTime(),
           talkMs: endedAt.getTime() - answeredAt.getTime(),
           keys: ivr.keys,
+          ivrResult: ivr.how === 'end' ? ivr.result : '',
           hangupBy: end.by,
         },
       };

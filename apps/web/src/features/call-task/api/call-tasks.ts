@@ -119,13 +119,15 @@ export type NumberImport = ResultOf<'post', typeof NUMBER_IMPORT_PATH>;
 export const importNumbers = (file: File) => api.upload(NUMBER_IMPORT_PATH, file, { filename: file.name });
 
 /**
- * Keeps a shown task current from the progress the server pushes over the websocket: its state
- * and counts at once, its numbers and the list read again.
+ * Keeps the tasks shown current from the progress the server pushes over the websocket (to the
+ * task's maker and to administrators): a task's state, counts and actions at once in the list's
+ * pages and in its details, its numbers read again; a change of state reads the list and the
+ * details again too (the amount charged, the times started and finished).
  */
-export function useTaskProgress(id: string | null) {
+export function useTaskProgress() {
   const queryClient = useQueryClient();
   useNoticeSocket((message: SocketMessage) => {
-    if (id === null || message.cmd !== 'topic' || message.msgId !== CALL_TASK_PROGRESS_MESSAGE) return;
+    if (message.cmd !== 'topic' || message.msgId !== CALL_TASK_PROGRESS_MESSAGE) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(message.msgTxt);
@@ -133,18 +135,27 @@ export function useTaskProgress(id: string | null) {
       return;
     }
     const progress = callTaskProgressSchema.safeParse(parsed);
-    if (!progress.success || progress.data.id !== id) return;
+    if (!progress.success) return;
+    const { id, state, counts } = progress.data;
+    let moved = false;
+    const patch = (task: CallTask): CallTask => {
+      if (task.id !== id) return task;
+      if (task.state !== state) moved = true;
+      return { ...task, state, counts, actions: callTaskActionsOf(state) };
+    };
     queryClient.setQueryData<CallTask>(callTaskQuery(id).queryKey, (current) =>
-      current
-        ? {
-            ...current,
-            state: progress.data.state,
-            counts: progress.data.counts,
-            actions: callTaskActionsOf(progress.data.state),
-          }
-        : current,
+      current ? patch(current) : current,
     );
-    void queryClient.invalidateQueries({ queryKey: [...callTaskKey, 'numbers'] });
-    void queryClient.invalidateQueries({ queryKey: listKey });
+    queryClient.setQueriesData<{ records: CallTask[] }>({ queryKey: listKey }, (page) =>
+      page?.records.some((r) => r.id === id) ? { ...page, records: page.records.map(patch) } : page,
+    );
+    void queryClient.invalidateQueries({
+      queryKey: [...callTaskKey, 'numbers'],
+      predicate: (query) => (query.queryKey[2] as { id?: string } | undefined)?.id === id,
+    });
+    if (moved) {
+      void queryClient.invalidateQueries({ queryKey: listKey });
+      void queryClient.invalidateQueries({ queryKey: callTaskQuery(id).queryKey });
+    }
   });
 }

@@ -3,14 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Progress, Select, Space, Statistic, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callTaskNumbersQuery, callTaskQuery, useTaskProgress } from '../api/call-tasks';
+import { Link } from 'react-router';
+import { formatDuration, formatMoney, formatNumber } from '@/lib/format';
+import { callTaskNumbersQuery, callTaskQuery } from '../api/call-tasks';
 import { ResultTag, TaskStateTag } from './TaskStateTag';
 
-/** A task's details: its live progress (pushed over the websocket) and each number's result. */
+/**
+ * A task's details: its live progress (pushed over the websocket: `useTaskProgress` of the list
+ * page keeps it current) and each number's result.
+ */
 export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('callTask');
   const task = useQuery({ ...callTaskQuery(id ?? ''), enabled: id !== null });
-  useTaskProgress(id);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
   const [result, setResult] = useState<CallResult | undefined>();
   const numbers = useQuery({
@@ -20,6 +24,9 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
   const data = task.data;
   const counts = data?.counts;
   const percent = counts && counts.total > 0 ? Math.floor((counts.done / counts.total) * 100) : 0;
+  const duration = (seconds: number) => (
+    <span style={{ whiteSpace: 'nowrap' }}>{formatDuration(seconds * 1000, { tenths: false })}</span>
+  );
   const columns: TableColumnsType<CallTaskNumber> = [
     { title: t('number'), dataIndex: 'number' },
     {
@@ -27,11 +34,26 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
       dataIndex: 'result',
       render: (r: CallResult | null) => <ResultTag result={r} />,
     },
-    { title: t('ringS'), dataIndex: 'ringS', responsive: ['sm'] },
-    { title: t('talkS'), dataIndex: 'talkS' },
+    {
+      title: t('ivrResult'),
+      dataIndex: 'ivrResult',
+      render: (r: string) => <span data-testid="ivr-result">{r}</span>,
+    },
+    { title: t('ringS'), dataIndex: 'ringS', render: duration, responsive: ['md'] },
+    { title: t('talkS'), dataIndex: 'talkS', render: duration },
     { title: t('keys'), dataIndex: 'keys', responsive: ['md'] },
-    { title: t('attempts'), dataIndex: 'attempts', responsive: ['md'] },
-    { title: t('amount'), dataIndex: 'amount', responsive: ['sm'] },
+    {
+      title: t('attempts'),
+      dataIndex: 'attempts',
+      render: (n: number) => <span data-testid="number-attempts">{formatNumber(n)}</span>,
+      responsive: ['sm'],
+    },
+    {
+      title: t('amount'),
+      dataIndex: 'amount',
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v, { exact: true })}</span>,
+      responsive: ['sm'],
+    },
   ];
   return (
     <Drawer
@@ -47,19 +69,29 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
           <Space wrap>
             <TaskStateTag state={data.state} pauseReason={data.pauseReason} />
             <span>{data.companyName}</span>
+            <Link
+              to={`/groupCallTask/records?${new URLSearchParams({ taskId: data.id })}`}
+              data-testid="call-task-records"
+            >
+              {t('viewRecords')}
+            </Link>
           </Space>
           <Progress percent={percent} data-testid="call-task-progress" />
           <Space wrap size="large">
-            <Statistic title={t('counts.total')} value={counts.total} />
-            <Statistic title={t('counts.done')} value={counts.done} />
-            <Statistic title={t('counts.dialling')} value={counts.dialling} />
-            <Statistic title={t('result.answered')} value={counts.answered} />
-            <Statistic title={t('amount')} value={data.amount} />
+            <Statistic title={t('counts.total')} value={formatNumber(counts.total)} />
+            <Statistic title={t('counts.done')} value={formatNumber(counts.done)} />
+            <Statistic title={t('counts.dialling')} value={formatNumber(counts.dialling)} />
+            <Statistic title={t('result.answered')} value={formatNumber(counts.answered)} />
+            <Statistic
+              title={t('amount')}
+              value={formatMoney(data.amount, { exact: true })}
+              data-testid="call-task-amount"
+            />
           </Space>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
             {CALL_RESULTS.filter((r) => r !== 'answered').map((r) => (
               <Descriptions.Item key={r} label={t(`result.${r}`)}>
-                {counts[r]}
+                <span data-testid={`count-${r}`}>{formatNumber(counts[r])}</span>
               </Descriptions.Item>
             ))}
             <Descriptions.Item label={t('fields.callRatio')}>{data.callRatio}</Descriptions.Item>

@@ -14,7 +14,8 @@ import { Ellipsis } from '@/components/Ellipsis';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
-import { listCallTasksQuery, useCallTaskAction, useDeleteCallTask } from '../api/call-tasks';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { listCallTasksQuery, useCallTaskAction, useDeleteCallTask, useTaskProgress } from '../api/call-tasks';
 import { TaskDetailsDrawer } from '../components/TaskDetailsDrawer';
 import { TaskFormModal } from '../components/TaskFormModal';
 import { TaskStateTag } from '../components/TaskStateTag';
@@ -26,7 +27,10 @@ export const CALL_TASK_PERMISSIONS = {
   run: 'voice:task:run',
 } as const;
 
-/** callTask/TaskList: group call tasks with their state, progress and the actions their state allows. */
+/**
+ * callTask/TaskList: group call tasks with their state, progress (live, over the websocket) and
+ * the actions their state allows.
+ */
 export default function TaskListPage() {
   const { t } = useTranslation('callTask');
   const { message } = App.useApp();
@@ -34,6 +38,8 @@ export default function TaskListPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const act = useCallTaskAction();
   const remove = useDeleteCallTask();
+  // The rows and the open details follow the tasks' live progress (websocket).
+  useTaskProgress();
 
   const run = (row: CallTask, action: CallTaskAction) =>
     act.mutate({ action, id: row.id }, { onSuccess: () => void message.success(t(`done.${action}`)) });
@@ -68,13 +74,24 @@ export default function TaskListPage() {
           size="small"
           style={{ minWidth: 100 }}
           percent={row.counts.total > 0 ? Math.floor((row.counts.done / row.counts.total) * 100) : 0}
-          format={() => `${row.counts.done}/${row.counts.total}`}
+          format={() => `${formatNumber(row.counts.done)}/${formatNumber(row.counts.total)}`}
+          data-testid="call-task-row-progress"
         />
       ),
     },
-    { title: t('result.answered'), dataIndex: ['counts', 'answered'], responsive: ['md'] },
+    {
+      title: t('result.answered'),
+      dataIndex: ['counts', 'answered'],
+      render: (n: number) => formatNumber(n),
+      responsive: ['md'],
+    },
     { title: t('fields.callRatio'), dataIndex: 'callRatio', responsive: ['lg'] },
-    { title: t('amount'), dataIndex: 'amount', responsive: ['md'] },
+    {
+      title: t('amount'),
+      dataIndex: 'amount',
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v, { exact: true })}</span>,
+      responsive: ['md'],
+    },
     rowActionsColumn<CallTask>(t('actions'), (row) => [
       ...row.actions.map((action) => ({
         key: action,

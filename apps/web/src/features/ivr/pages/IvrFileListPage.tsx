@@ -12,12 +12,11 @@ import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDuration } from '@/lib/format';
 import { listIvrFilesQuery, useDeleteIvrFile, useDeleteIvrFiles } from '../api/files';
 import { AudioPlayer, PlayButton, usePlaying } from '../components/AudioPlayer';
 import { TtsFormModal } from '../components/TtsFormModal';
 import { UploadModal } from '../components/UploadModal';
-import { formatDuration } from '../format';
 
 export const IVR_FILE_PERMISSIONS = { add: 'voip:ivrFile:add', delete: 'voip:ivrFile:delete' } as const;
 
