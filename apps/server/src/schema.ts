@@ -33,3 +33,4 @@ export * from './modules/trunk/schema';
 export * from './modules/user/profile-schema';
 export * from './modules/user/schema';
 export * from './platform/jobs/schema';
+export * from './modules/voice-tools/schema';

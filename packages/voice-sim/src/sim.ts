@@ -5,9 +5,12 @@
  */
 import {
   answerWithMedia,
+  CALLEE_REPORT_TYPE,
+  type CalleeReport,
   createSipStack,
   DigestVerifier,
   type EndInfo,
+  HeardAudio,
   type Reply,
   type RtpSession as RtpSessionType,
   type ServerCall,
@@ -151,8 +154,27 @@ export async function startVoiceSim(o: VoiceSimOptions): Promise<VoiceSim> {
       later(o.answerDelayMs ?? 300, async () => {
         if (call.state !== 'ringing') return;
         let session: RtpSessionType;
+        const heard = new HeardAudio();
+        let codec: 'PCMU' | 'PCMA' = 'PCMU';
+        // What it received, sent with the end of the call (the CLI test shows it).
+        call.endBody = () => ({
+          contentType: CALLEE_REPORT_TYPE,
+          body: JSON.stringify({
+            from: call.from,
+            displayName: call.displayName ?? null,
+            assertedIdentity: call.request.headers.get('p-asserted-identity') ?? null,
+            to: call.to,
+            codec,
+            keys: rec.keysReceived,
+            audioPackets: heard.packets,
+            audioMs: heard.ms,
+            levelDbfs: heard.levelDbfs,
+          } satisfies CalleeReport),
+        });
         try {
-          session = (await answerWithMedia(stack, call, { rtpHost: o.host })).rtp;
+          const answered = await answerWithMedia(stack, call, { rtpHost: o.host });
+          session = answered.rtp;
+          codec = answered.media.codec;
         } catch (err) {
           // Refused with 488 (nothing in the offer we take), or the caller gave up meanwhile.
           log(`not answered ${call.to}: ${(err as Error).message}`);
@@ -161,8 +183,9 @@ export async function startVoiceSim(o: VoiceSimOptions): Promise<VoiceSim> {
         rtp = session;
         media.add(session);
         session.echo = true;
-        session.on('audio', () => {
+        session.on('audio', (payload) => {
           rec.audioPackets++;
+          heard.add(payload, codec);
         });
         session.on('dtmf', (key) => {
           rec.keysReceived += key;
