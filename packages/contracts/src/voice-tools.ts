@@ -113,6 +113,9 @@ export type StatusCheckProgress = z.infer<typeof statusCheckProgressSchema>;
 
 // --- CLI test ---
 
+/** How long a test call is held when not said (seconds). */
+export const CLI_TEST_HOLD_DEFAULT = 5;
+
 /** Keys a test call presses (RFC 4733), at most 16. */
 export const DTMF_KEYS = /^[0-9*#A-D]{0,16}$/;
 
@@ -133,7 +136,7 @@ export const cliTestInputSchema = z.object({
     .int('CLI_TEST_HOLD_INVALID')
     .min(2, 'CLI_TEST_HOLD_INVALID')
     .max(30, 'CLI_TEST_HOLD_INVALID')
-    .default(5),
+    .default(CLI_TEST_HOLD_DEFAULT),
 });
 export type CliTestInput = z.input<typeof cliTestInputSchema>;
 
