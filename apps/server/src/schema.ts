@@ -32,4 +32,5 @@ export * from './modules/sms-test/schema';
 export * from './modules/trunk/schema';
 export * from './modules/user/profile-schema';
 export * from './modules/user/schema';
+export * from './modules/voice-tools/schema';
 export * from './platform/jobs/schema';

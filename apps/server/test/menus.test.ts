@@ -587,8 +587,14 @@ describe('the Voice section', () => {
       'SIP accounts',
       'Voice routes',
       ...customerScreens,
+      'CLI test',
+      'Number status checks',
     ]);
-    expect(titles(findIn(customerMenu.menu, VOICE)?.children ?? [])).toEqual(customerScreens);
+    // The CLI test calls through a chosen trunk: staff only.
+    expect(titles(findIn(customerMenu.menu, VOICE)?.children ?? [])).toEqual([
+      ...customerScreens,
+      'Number status checks',
+    ]);
     // Seeded titles are translated by the console, by their keys (menu.json of each language).
     expect(findIn(customerZh.menu, VOICE)?.children?.map((item) => item.meta.titleKey)).toEqual([
       'menu.voiceCaller',
@@ -597,6 +603,7 @@ describe('the Voice section', () => {
       'menu.ivrFlows',
       'menu.callTaskList',
       'menu.callRecords',
+      'menu.voiceStatusCheck',
     ]);
     // No voice screen stands on its own beside the section.
     for (const menu of [staffMenu.menu, customerMenu.menu]) {

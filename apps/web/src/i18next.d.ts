@@ -33,6 +33,7 @@ import type smsTemplate from './locales/en-US/smsTemplate.json';
 import type smsTest from './locales/en-US/smsTest.json';
 import type system from './locales/en-US/system.json';
 import type trunk from './locales/en-US/trunk.json';
+import type voiceTools from './locales/en-US/voiceTools.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -73,6 +74,7 @@ declare module 'i18next' {
       trunk: typeof trunk;
       caller: typeof caller;
       ivr: typeof ivr;
+      voiceTools: typeof voiceTools;
     };
   }
 }

@@ -4,6 +4,7 @@ import { messagingErrorTexts } from './errors/messaging';
 import { platformErrorTexts } from './errors/platform';
 import { voiceIvrErrorTexts } from './errors/voice-ivr';
 import { voiceTaskErrorTexts } from './errors/voice-task';
+import { voiceToolsErrorTexts } from './errors/voice-tools';
 import { voiceTrunkErrorTexts } from './errors/voice-trunk';
 
 /** The parts of the error texts, by domain (a code is defined in one part only). */
@@ -14,6 +15,7 @@ export const ERROR_TEXT_PARTS = [
   voiceTaskErrorTexts,
   voiceTrunkErrorTexts,
   voiceIvrErrorTexts,
+  voiceToolsErrorTexts,
 ] as const;
 
 /**
@@ -28,6 +30,7 @@ export const errorTexts = {
   ...voiceTaskErrorTexts,
   ...voiceTrunkErrorTexts,
   ...voiceIvrErrorTexts,
+  ...voiceToolsErrorTexts,
 } as const;
 
 export type ErrorCode = keyof typeof errorTexts;

@@ -40,6 +40,7 @@ export * from './validation';
 export * from './voice-caller';
 export * from './voice-ivr';
 export * from './voice-task';
+export * from './voice-tools';
 export * from './voice-trunk';
 export * from './wire';
 export { configureZod } from './zod-setup';

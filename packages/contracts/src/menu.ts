@@ -66,6 +66,8 @@ export const SCREEN_COMPONENTS = [
   'voice/CallerGroupList',
   'voip/IvrFileList',
   'voip/IvrFlowList',
+  'voip/CliTest',
+  'voip/StatusCheckList',
 ] as const;
 export type ScreenComponent = (typeof SCREEN_COMPONENTS)[number];
 

@@ -5,9 +5,12 @@
  */
 import {
   answerWithMedia,
+  CALLEE_REPORT_TYPE,
+  type CalleeReport,
   createSipStack,
   DigestVerifier,
   type EndInfo,
+  HeardAudio,
   type Reply,
   type RtpSession as RtpSessionType,
   type ServerCall,
@@ -155,8 +158,27 @@ export async function startVoiceSim(o: VoiceSimOptions): Promise<VoiceSim> {
       later(o.answerDelayMs ?? 300, async () => {
         if (call.state !== 'ringing') return;
         let session: RtpSessionType;
+        const heard = new HeardAudio();
+        let codec: 'PCMU' | 'PCMA' = 'PCMU';
+        // What it received, sent with the end of the call (the CLI test shows it).
+        call.endBody = () => ({
+          contentType: CALLEE_REPORT_TYPE,
+          body: JSON.stringify({
+            from: call.from,
+            displayName: call.displayName ?? null,
+            assertedIdentity: call.request.headers.get('p-asserted-identity') ?? null,
+            to: call.to,
+            codec,
+            keys: rec.keysReceived,
+            audioPackets: heard.packets,
+            audioMs: heard.ms,
+            levelDbfs: heard.levelDbfs,
+          } satisfies CalleeReport),
+        });
         try {
-          session = (await answerWithMedia(stack, call, { rtpHost: o.host })).rtp;
+          const answered = await answerWithMedia(stack, call, { rtpHost: o.host });
+          session = answered.rtp;
+          codec = answered.media.codec;
         } catch (err) {
           // Refused with 488 (nothing in the offer we take), or the caller gave up meanwhile.
           log(`not answered ${call.to}: ${(err as Error).message}`);
@@ -165,18 +187,19 @@ export async function startVoiceSim(o: VoiceSimOptions): Promise<VoiceSim> {
         rtp = session;
         media.add(session);
         session.echo = true;
-        const heard: { seq: number; payload: Uint8Array }[] = [];
+        const recorded: { seq: number; payload: Uint8Array }[] = [];
         session.on('audio', (payload, packet) => {
           rec.audioPackets++;
-          if (o.recordAudio) heard.push({ seq: packet.sequence, payload: payload.slice() });
+          heard.add(payload, codec);
+          if (o.recordAudio) recorded.push({ seq: packet.sequence, payload: payload.slice() });
         });
         if (o.recordAudio)
           call.once('ended', () => {
             // In the sender's sequence order, from its first packet (16-bit numbers unwrapped).
-            const first = heard[0]?.seq ?? 0;
+            const first = recorded[0]?.seq ?? 0;
             const key = (seq: number) => (seq - first + 0x10000) & 0xffff;
-            heard.sort((a, b) => key(a.seq) - key(b.seq));
-            rec.audio = Buffer.concat(heard.map((h) => h.payload));
+            recorded.sort((a, b) => key(a.seq) - key(b.seq));
+            rec.audio = Buffer.concat(recorded.map((h) => h.payload));
           });
         session.on('dtmf', (key) => {
           rec.keysReceived += key;

@@ -11,6 +11,7 @@ export * from './rtp/clock';
 export * from './rtp/packet';
 export * from './rtp/session';
 export * from './sdp/sdp';
+export * from './sip/callee-report';
 export * from './sip/client-call';
 export * from './sip/core';
 export * from './sip/digest';

@@ -35,6 +35,7 @@ import { systemModule } from './system';
 import { trunkModule } from './trunk';
 import { userModule } from './user';
 import { voiceEngineModule } from './voice-engine';
+import { voiceToolsModule } from './voice-tools';
 
 /**
  * Every business domain of the server. The core builds them in the order of the services each
@@ -79,5 +80,6 @@ export function appModules(): AppModule[] {
     scheduledJobModule,
     ivrModule,
     voiceEngineModule,
+    voiceToolsModule,
   ];
 }

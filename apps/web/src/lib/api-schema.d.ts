@@ -41049,6 +41049,439 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/voip/cliTest/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a CLI test call through a trunk (queued; a worker places it)
+         * @description Needs the permission `voice:cliTest:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        callerId: string;
+                        /** @default 5 */
+                        holdS?: number;
+                        /** @default  */
+                        keys?: string;
+                        to: string;
+                        /** Format: uuid */
+                        trunkId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                callee: {
+                                    assertedIdentity: string | null;
+                                    audioMs: number;
+                                    audioPackets: number;
+                                    codec: string | null;
+                                    displayName: string | null;
+                                    from: string;
+                                    keys: string;
+                                    levelDbfs: number | null;
+                                    to: string;
+                                } | null;
+                                callerId: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                error: string | null;
+                                finishedAt: string | null;
+                                holdS: number;
+                                /** Format: uuid */
+                                id: string;
+                                keys: string;
+                                ladder: {
+                                    atMs: number;
+                                    /** @enum {string} */
+                                    dir: "out" | "in";
+                                    peer: string;
+                                    summary: string;
+                                    text: string;
+                                }[];
+                                media: {
+                                    codec: string | null;
+                                    keysReceived: string;
+                                    keysSent: string;
+                                    packetsReceived: number;
+                                    packetsSent: number;
+                                } | null;
+                                result: ("answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed") | null;
+                                ringMs: number | null;
+                                sentCallerId: string | null;
+                                sipCode: number | null;
+                                /** @enum {string} */
+                                state: "queued" | "running" | "done";
+                                talkMs: number | null;
+                                to: string;
+                                /** Format: uuid */
+                                trunkId: string;
+                                trunkName: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/cliTest/details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One CLI test: its SIP ladder, media and what the callee received
+         * @description Needs the permission `voice:cliTest:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                callee: {
+                                    assertedIdentity: string | null;
+                                    audioMs: number;
+                                    audioPackets: number;
+                                    codec: string | null;
+                                    displayName: string | null;
+                                    from: string;
+                                    keys: string;
+                                    levelDbfs: number | null;
+                                    to: string;
+                                } | null;
+                                callerId: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                error: string | null;
+                                finishedAt: string | null;
+                                holdS: number;
+                                /** Format: uuid */
+                                id: string;
+                                keys: string;
+                                ladder: {
+                                    atMs: number;
+                                    /** @enum {string} */
+                                    dir: "out" | "in";
+                                    peer: string;
+                                    summary: string;
+                                    text: string;
+                                }[];
+                                media: {
+                                    codec: string | null;
+                                    keysReceived: string;
+                                    keysSent: string;
+                                    packetsReceived: number;
+                                    packetsSent: number;
+                                } | null;
+                                result: ("answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed") | null;
+                                ringMs: number | null;
+                                sentCallerId: string | null;
+                                sipCode: number | null;
+                                /** @enum {string} */
+                                state: "queued" | "running" | "done";
+                                talkMs: number | null;
+                                to: string;
+                                /** Format: uuid */
+                                trunkId: string;
+                                trunkName: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/cliTest/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CLI tests, newest first
+         * @description Needs the permission `voice:cliTest:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pageNo?: number;
+                    pageSize?: number;
+                    trunkId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    callee: {
+                                        assertedIdentity: string | null;
+                                        audioMs: number;
+                                        audioPackets: number;
+                                        codec: string | null;
+                                        displayName: string | null;
+                                        from: string;
+                                        keys: string;
+                                        levelDbfs: number | null;
+                                        to: string;
+                                    } | null;
+                                    callerId: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    error: string | null;
+                                    finishedAt: string | null;
+                                    holdS: number;
+                                    /** Format: uuid */
+                                    id: string;
+                                    keys: string;
+                                    ladder: {
+                                        atMs: number;
+                                        /** @enum {string} */
+                                        dir: "out" | "in";
+                                        peer: string;
+                                        summary: string;
+                                        text: string;
+                                    }[];
+                                    media: {
+                                        codec: string | null;
+                                        keysReceived: string;
+                                        keysSent: string;
+                                        packetsReceived: number;
+                                        packetsSent: number;
+                                    } | null;
+                                    result: ("answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed") | null;
+                                    ringMs: number | null;
+                                    sentCallerId: string | null;
+                                    sipCode: number | null;
+                                    /** @enum {string} */
+                                    state: "queued" | "running" | "done";
+                                    talkMs: number | null;
+                                    to: string;
+                                    /** Format: uuid */
+                                    trunkId: string;
+                                    trunkName: string;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/voip/ivrFile/audio": {
         parameters: {
             query?: never;
@@ -43387,6 +43820,804 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/statusCheck/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the status of numbers (each charged once from the company’s ND rate group)
+         * @description Needs the permission `voice:statusCheck:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId?: string;
+                        name: string;
+                        numbers: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                amount: string;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    busy: number;
+                                    checking: number;
+                                    done: number;
+                                    failed: number;
+                                    pending: number;
+                                    reachable: number;
+                                    skipped: number;
+                                    total: number;
+                                    unavailable: number;
+                                    vacant: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                state: "running" | "done" | "stopped";
+                                stopReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/statusCheck/details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One number-status check with its summary
+         * @description Needs the permission `voice:statusCheck:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                amount: string;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    busy: number;
+                                    checking: number;
+                                    done: number;
+                                    failed: number;
+                                    pending: number;
+                                    reachable: number;
+                                    skipped: number;
+                                    total: number;
+                                    unavailable: number;
+                                    vacant: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                state: "running" | "done" | "stopped";
+                                stopReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/statusCheck/importNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the numbers of a status check from a file (.txt one per line, .csv or .xlsx)
+         * @description multipart/form-data with one `file`. Invalid and repeated numbers are answered as problems, by row.
+         *
+         *     Needs the permission `voice:statusCheck:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description .xlsx, .csv or .txt
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                numbers: string[];
+                                problems: {
+                                    number: string;
+                                    reason: string;
+                                    row: number;
+                                }[];
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/statusCheck/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number-status checks in the caller’s scope, with their counts
+         * @description Needs the permission `voice:statusCheck:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyId?: string;
+                    name?: string;
+                    pageNo?: number;
+                    pageSize?: number;
+                    state?: "running" | "done" | "stopped";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    amount: string;
+                                    /** Format: uuid */
+                                    companyId: string;
+                                    companyName: string;
+                                    counts: {
+                                        busy: number;
+                                        checking: number;
+                                        done: number;
+                                        failed: number;
+                                        pending: number;
+                                        reachable: number;
+                                        skipped: number;
+                                        total: number;
+                                        unavailable: number;
+                                        vacant: number;
+                                    };
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    finishedAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    state: "running" | "done" | "stopped";
+                                    stopReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/statusCheck/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The numbers of a status check with their status
+         * @description Needs the permission `voice:statusCheck:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                    number?: string;
+                    pageNo?: number;
+                    pageSize?: number;
+                    status?: "reachable" | "busy" | "unavailable" | "vacant" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    amount: string;
+                                    checkedAt: string | null;
+                                    error: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    ms: number | null;
+                                    number: string;
+                                    sipCode: number | null;
+                                    /** @enum {string} */
+                                    state: "pending" | "checking" | "done" | "skipped";
+                                    status: ("reachable" | "busy" | "unavailable" | "vacant" | "failed") | null;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/statusCheck/numbers/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the numbers of a status check as .xlsx
+         * @description Needs the permission `voice:statusCheck:export`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                    number?: string;
+                    status?: "reachable" | "busy" | "unavailable" | "vacant" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/statusCheck/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a running status check (numbers not yet checked are skipped)
+         * @description Needs the permission `voice:statusCheck:stop`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                amount: string;
+                                /** Format: uuid */
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    busy: number;
+                                    checking: number;
+                                    done: number;
+                                    failed: number;
+                                    pending: number;
+                                    reachable: number;
+                                    skipped: number;
+                                    total: number;
+                                    unavailable: number;
+                                    vacant: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                finishedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                state: "running" | "done" | "stopped";
+                                stopReason: ("user" | "BALANCE_INSUFFICIENT") | null;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

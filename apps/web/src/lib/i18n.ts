@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'trunk',
   'caller',
   'ivr',
+  'voiceTools',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

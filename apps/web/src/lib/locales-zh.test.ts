@@ -33,6 +33,15 @@ const ALLOWED = new Set([
   'OPTIONS',
   'REGISTER',
   'ID',
+  // Voice tools (issue 23): the CLI test (calling line identity, as carriers name the test), the
+  // ND (number detection) rate group, RFC 4733 keys A-D, RTP, and the SIP header P-Asserted-Identity
+  'CLI',
+  'ND',
+  'D',
+  'RTP',
+  'P',
+  'Asserted',
+  'Identity',
   'OpenAPI',
   // API access: the credential's names as customers copy them into code (as "AccessKey Secret"
   // in Chinese cloud consoles), and the algorithms and protocol words of the signing scheme

@@ -61,6 +61,11 @@ export class ClientCall extends EventEmitter<ClientCallEvents> implements StackC
   state: 'calling' | 'proceeding' | 'answered' | 'ended' = 'calling';
   remoteSdp?: string;
   endInfo?: EndInfo;
+  /**
+   * The body the callee sent with the end of the answered call (its BYE, or its 2xx to ours), if
+   * any: a callee report (`CALLEE_REPORT_TYPE`) from the carrier simulator, say.
+   */
+  endBody?: { contentType: string; body: string };
   /** Resolves when the call ends, however it ends. */
   readonly done: Promise<EndInfo>;
   private resolveDone!: (info: EndInfo) => void;
@@ -255,6 +260,7 @@ export class ClientCall extends EventEmitter<ClientCallEvents> implements StackC
 
   onRequest(req: SipRequest, from: Peer, tx: ServerTransaction): void {
     if (req.method === 'BYE') {
+      this.keepEndBody(req);
       tx.respond(makeResponse(req, 200, 'OK'));
       this.end({ cause: this.state === 'answered' ? 'normal' : 'failed', by: 'remote' });
       return;
@@ -315,6 +321,11 @@ export class ClientCall extends EventEmitter<ClientCallEvents> implements StackC
     );
   }
 
+  private keepEndBody(msg: SipRequest | SipResponse): void {
+    if (msg.body.length === 0) return;
+    this.endBody = { contentType: msg.headers.get('content-type') ?? '', body: bodyText(msg.body) };
+  }
+
   /** Ends the call: BYE when answered, CANCEL while ringing. */
   hangup(): void {
     if (this.state === 'answered') this.bye('normal');
@@ -330,7 +341,9 @@ export class ClientCall extends EventEmitter<ClientCallEvents> implements StackC
       this.nextHop(),
       {
         onResponse: (res) => {
-          if (res.status >= 200) this.end(info);
+          if (res.status < 200) return;
+          if (res.status < 300) this.keepEndBody(res);
+          this.end(info);
         },
         onTimeout: () => this.end(info),
       },

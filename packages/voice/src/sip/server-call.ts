@@ -133,7 +133,9 @@ export class ServerCall extends EventEmitter<ServerCallEvents> implements StackC
       return;
     }
     if (req.method === 'BYE') {
-      tx.respond(makeResponse(req, 200, 'OK'));
+      const res = makeResponse(req, 200, 'OK');
+      this.attachEndBody(res);
+      tx.respond(res);
       this.end({ cause: 'normal', by: 'remote' });
       return;
     }
@@ -158,6 +160,19 @@ export class ServerCall extends EventEmitter<ServerCallEvents> implements StackC
     );
   }
 
+  /**
+   * A body for the end of an answered call (the BYE we send, or our 200 to the caller's): what
+   * the callee received (`CALLEE_REPORT_TYPE`), as the carrier simulator reports it.
+   */
+  endBody?: () => { contentType: string; body: string } | undefined;
+
+  private attachEndBody(msg: SipRequest | SipResponse): void {
+    const end = this.endBody?.();
+    if (!end) return;
+    msg.headers.set('content-type', end.contentType);
+    msg.body = textBody(end.body);
+  }
+
   /** Ends the call: BYE when answered, 480 while ringing. */
   hangup(): void {
     if (this.state === 'ringing') {
@@ -178,6 +193,7 @@ export class ServerCall extends EventEmitter<ServerCallEvents> implements StackC
     const contact = this.request.headers.get('contact');
     const uri = contact ? parseNameAddr(contact).uri : parseNameAddr(this.request.headers.get('from')!).uri;
     const bye: SipRequest = { kind: 'request', method: 'BYE', uri, headers: h, body: new Uint8Array(0) };
+    this.attachEndBody(bye);
     const info: EndInfo = { cause: 'normal', by: 'us' };
     this.stack.sendRequest(
       bye,

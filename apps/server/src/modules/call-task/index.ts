@@ -21,7 +21,7 @@ export type {
 } from './ports';
 export { defaultPorts } from './ports';
 export { CALL_TASK_PERMS } from './routes';
-export type { CallTaskService } from './service';
+export { type CallTaskService, normaliseNumbers } from './service';
 export { failsOver, resultOf } from './sip-dialer';
 
 /** The task engine over a database (the module's worker; tests build one to drive its ticks). */

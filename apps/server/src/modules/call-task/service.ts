@@ -7,6 +7,7 @@ import {
   callTaskActionsOf,
   callTaskEditable,
   type callTaskSchema,
+  type ErrorCode,
   formatMoney,
   hasPlatformScope,
   nextCallTaskState,
@@ -30,21 +31,29 @@ const WEEK_MS = 7 * 86_400_000;
 
 type Deps = Pick<Services, 'callers' | 'companies' | 'ivr'>;
 
-/** Normalised numbers of a list (typed, pasted or imported), each once; the first invalid one refuses it. */
-export function normaliseNumbers(numbers: readonly string[]): string[] {
+/**
+ * Normalised numbers of a list (typed, pasted or imported), each once; the first invalid one
+ * refuses it (`codes`: the errors to answer, a task's by default; the status checks' their own).
+ */
+export function normaliseNumbers(
+  numbers: readonly string[],
+  codes: { invalid: ErrorCode; required: ErrorCode } = {
+    invalid: 'CALL_TASK_NUMBER_INVALID',
+    required: 'CALL_TASK_NUMBERS_REQUIRED',
+  },
+): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const given of numbers) {
     const text = given.trim();
     if (text === '') continue;
     const parsed = parseNumber(text);
-    if (!parsed)
-      throw new AppError('CALL_TASK_NUMBER_INVALID', 400, { field: 'numbers', number: text.slice(0, 32) });
+    if (!parsed) throw new AppError(codes.invalid, 400, { field: 'numbers', number: text.slice(0, 32) });
     if (seen.has(parsed.digits)) continue;
     seen.add(parsed.digits);
     out.push(parsed.digits);
   }
-  if (out.length === 0) throw new AppError('CALL_TASK_NUMBERS_REQUIRED', 400, { field: 'numbers' });
+  if (out.length === 0) throw new AppError(codes.required, 400, { field: 'numbers' });
   return out;
 }
 

@@ -68,6 +68,8 @@ const LOADERS: Record<ScreenComponent, Loader> = {
   'sms/SmsAnalysis': () => import('@/features/sms-stats/pages/SmsAnalysisPage'),
   'callTask/TaskList': () => import('@/features/call-task/pages/TaskListPage'),
   'callTask/CallRecords': () => import('@/features/call-task/pages/CallRecordsPage'),
+  'voip/CliTest': () => import('@/features/voice-tools/pages/CliTestPage'),
+  'voip/StatusCheckList': () => import('@/features/voice-tools/pages/StatusCheckListPage'),
 };
 
 /** Menu nodes that only group their children. */

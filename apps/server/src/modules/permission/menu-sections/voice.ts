@@ -1,6 +1,7 @@
 import { type MenuSeed, staff, writers } from './types';
 import { VOICE_IVR_SCREENS } from './voice-ivr';
 import { VOICE_TASK_SCREENS } from './voice-task';
+import { VOICE_TOOL_SCREENS } from './voice-tools';
 
 const crud = (prefix: string, area: 'trunk' | 'sipAccount' | 'route' | 'caller' | 'callerGroup') =>
   (['add', 'edit', 'delete'] as const).map((action) => ({
@@ -13,7 +14,7 @@ const crud = (prefix: string, area: 'trunk' | 'sipAccount' | 'route' | 'caller' 
 /**
  * Voice (issue 23): trunks, SIP accounts and voice routes (staff), caller IDs and caller groups
  * (every company role, and staff over their scope), IVR files and flows (voice-ivr.ts), group
- * call tasks and call records (voice-task.ts).
+ * call tasks and call records (voice-task.ts), the CLI test and number-status checks (voice-tools.ts).
  */
 export const VOICE_MENU: MenuSeed[] = [
   {
@@ -85,6 +86,7 @@ export const VOICE_MENU: MenuSeed[] = [
       },
       ...VOICE_IVR_SCREENS,
       ...VOICE_TASK_SCREENS,
+      ...VOICE_TOOL_SCREENS,
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type CallPeriod,
   type CallTask,
@@ -12,19 +12,7 @@ import {
   translateError,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Switch,
-  Typography,
-  Upload,
-} from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
@@ -32,12 +20,12 @@ import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { CallerGroupSelect, callerOptionsQuery } from '@/features/caller';
 import { listIvrFlowsQuery } from '@/features/ivr';
-import { parseNumbers } from '@/features/sms';
 import { CompanySelect } from '@/features/sms-template';
 import { trunkOptionsQuery } from '@/features/trunk';
 import { currentLocale } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { importNumbers, type NumberImport, useSaveCallTask } from '../api/call-tasks';
+import { NumberListInput, numberPreview } from './NumberListInput';
 
 interface Values {
   name: string;
@@ -76,13 +64,6 @@ function valuesOf(task: CallTask | null): Values {
   };
 }
 
-/** The numbers typed and imported: how many, how many once each, and the file's problems. */
-function numberPreview(typed: string, imported: NumberImport | null) {
-  const all = [...parseNumbers(typed), ...(imported?.numbers ?? [])];
-  const unique = new Set(all.map((n) => n.replace(/^\+|^00/, '')));
-  return { all, written: all.length, unique: unique.size, problems: imported?.problems.length ?? 0 };
-}
-
 /** Add or edit a task waiting to submit: numbers (typed, pasted or a file), IVR, periods, ratio, TTL, hang-up SMS. */
 export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallTask>) {
   const { t } = useTranslation('callTask');
@@ -91,8 +72,6 @@ export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallT
   const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
   const canPickTrunk = useCan('voice:trunk:options').visible;
   const [imported, setImported] = useState<NumberImport | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [importError, setImportError] = useState<string | null>(null);
   const labels: Record<keyof Values, string> = {
     name: t('fields.name'),
     companyId: t('fields.company'),
@@ -165,10 +144,8 @@ export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallT
   });
   const callers = useQuery({ ...callerOptionsQuery(companyId), enabled: listsReady });
   const trunks = useQuery({ ...trunkOptionsQuery(), enabled: open && canPickTrunk });
-  const typed = Form.useWatch('numbersText', form) ?? '';
   const hangupOn = Form.useWatch('hangupOn', form) ?? false;
   const periods = Form.useWatch('periods', form) ?? [];
-  const preview = numberPreview(typed, imported);
   const periodProblem = periods.every((p) => p?.start && p?.end) ? periodsProblem(periods) : null;
 
   return (
@@ -193,44 +170,15 @@ export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallT
       <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
         <Input maxLength={64} data-testid="call-task-name" />
       </Form.Item>
-      <Form.Item
+      <NumberListInput
         name="numbersText"
         label={labels.numbersText}
         extra={editing ? t('numbersKeepHint') : t('numbersHint')}
-      >
-        <Input.TextArea rows={4} data-testid="call-task-numbers" />
-      </Form.Item>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Upload
-          accept=".txt,.csv,.xlsx"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            setImporting(true);
-            setImportError(null);
-            importNumbers(file)
-              .then(setImported)
-              .catch((error: unknown) =>
-                setImportError(error instanceof Error ? error.message : String(error)),
-              )
-              .finally(() => setImporting(false));
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={importing} data-testid="call-task-import">
-            {t('importNumbers')}
-          </Button>
-        </Upload>
-        <Typography.Text type="secondary" data-testid="call-task-number-preview">
-          {t('numberPreview', {
-            written: preview.written,
-            unique: preview.unique,
-            problems: preview.problems,
-          })}
-        </Typography.Text>
-      </Space>
-      {importError ? (
-        <Alert type="error" showIcon message={importError} style={{ marginBottom: 16 }} />
-      ) : null}
+        imported={imported}
+        onImported={setImported}
+        importFile={importNumbers}
+        testId="call-task"
+      />
       <Form.Item name="ivrFlowId" label={labels.ivrFlowId} rules={[rule('ivrFlowId')]} extra={t('ivrHint')}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}

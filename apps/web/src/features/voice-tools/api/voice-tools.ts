@@ -1,0 +1,114 @@
+import {
+  type CliTest,
+  type CliTestInput,
+  type NumberStatusResult,
+  type SocketMessage,
+  STATUS_CHECK_PROGRESS_MESSAGE,
+  type StatusCheck,
+  type StatusCheckInput,
+  statusCheckProgressSchema,
+} from '@switchboard/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type ResultOf } from '@/lib/api-client';
+import { listQuery } from '@/lib/list-query';
+import { useNoticeSocket } from '@/lib/websocket';
+
+export const STATUS_EXPORT_PATH = '/voip/statusCheck/numbers/exportXls';
+const NUMBER_IMPORT_PATH = '/voip/statusCheck/importNumbers' as const;
+
+/** Every status check query (list, details, numbers): invalidated after a change. */
+export const statusCheckKey = ['statusChecks'] as const;
+const listKey = [...statusCheckKey, 'list'] as const;
+export const listStatusChecksQuery = listQuery('/voip/statusCheck/list', listKey);
+
+/** A running check is read again this often while shown; the websocket's progress keeps it current between. */
+const LIVE_REFRESH_MS = 10_000;
+
+export const statusCheckQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...statusCheckKey, 'details', id] as const,
+    queryFn: ({ signal }) => api.get('/voip/statusCheck/details/{id}', undefined, signal, { params: { id } }),
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? LIVE_REFRESH_MS : false),
+  });
+
+export const statusCheckNumbersQuery = (
+  params: { id: string; pageNo: number; pageSize: number; status?: NumberStatusResult },
+  running: boolean,
+) =>
+  queryOptions({
+    queryKey: [...statusCheckKey, 'numbers', params] as const,
+    queryFn: ({ signal }) => api.get('/voip/statusCheck/numbers', params, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: running ? LIVE_REFRESH_MS : false,
+  });
+
+function useReload() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: statusCheckKey });
+}
+
+export function useAddStatusCheck() {
+  return useMutation({
+    mutationFn: (input: StatusCheckInput) => api.post('/voip/statusCheck/add', input),
+    meta: { errorDisplay: 'inline' },
+    onSuccess: useReload(),
+  });
+}
+
+export function useStopStatusCheck() {
+  return useMutation({
+    mutationFn: (id: string) => api.post('/voip/statusCheck/stop', { id }),
+    onSuccess: useReload(),
+  });
+}
+
+export type StatusNumberImport = ResultOf<'post', typeof NUMBER_IMPORT_PATH>;
+export const importStatusNumbers = (file: File) =>
+  api.upload(NUMBER_IMPORT_PATH, file, { filename: file.name });
+
+/**
+ * Keeps shown checks current from the progress the server pushes over the websocket: a check's
+ * state, counts and amount at once; its numbers and the list read again.
+ */
+export function useStatusCheckProgress() {
+  const queryClient = useQueryClient();
+  useNoticeSocket((message: SocketMessage) => {
+    if (message.cmd !== 'topic' || message.msgId !== STATUS_CHECK_PROGRESS_MESSAGE) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message.msgTxt);
+    } catch {
+      return;
+    }
+    const progress = statusCheckProgressSchema.safeParse(parsed);
+    if (!progress.success) return;
+    const { id, state, stopReason, counts, amount } = progress.data;
+    queryClient.setQueryData<StatusCheck>(statusCheckQuery(id).queryKey, (current) =>
+      current ? { ...current, state, stopReason, counts, amount } : current,
+    );
+    void queryClient.invalidateQueries({ queryKey: [...statusCheckKey, 'numbers'] });
+    void queryClient.invalidateQueries({ queryKey: listKey });
+  });
+}
+
+// --- CLI tests ---
+
+const cliKey = ['cliTests'] as const;
+export const CLI_LIST_KEY = [...cliKey, 'list'] as const;
+export const listCliTestsQuery = listQuery('/voip/cliTest/list', CLI_LIST_KEY);
+
+/** A test in progress is read every half second until it is done (a call lasts seconds). */
+export const cliTestQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...cliKey, 'details', id] as const,
+    queryFn: ({ signal }) => api.get('/voip/cliTest/details/{id}', undefined, signal, { params: { id } }),
+    refetchInterval: (query) => (query.state.data && query.state.data.state !== 'done' ? 500 : false),
+  });
+
+export function useRunCliTest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CliTestInput): Promise<CliTest> => api.post('/voip/cliTest/add', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cliKey }),
+  });
+}

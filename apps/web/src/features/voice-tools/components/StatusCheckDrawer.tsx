@@ -1,0 +1,140 @@
+import { NUMBER_STATUSES, type NumberStatusResult, type StatusCheckNumber } from '@switchboard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Descriptions,
+  Drawer,
+  Progress,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '@/components/DateTimeText';
+import { ExportButton } from '@/components/ExportButton';
+import { formatNumber } from '@/lib/format';
+import { STATUS_EXPORT_PATH, statusCheckNumbersQuery, statusCheckQuery } from '../api/voice-tools';
+import { CheckStateTag, NumberStatusTag } from './StatusTags';
+
+/** A check's summary (live over the websocket: the page listens), its numbers by status, and the export. */
+export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation('voiceTools');
+  const check = useQuery({ ...statusCheckQuery(id ?? ''), enabled: id !== null });
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const [status, setStatus] = useState<NumberStatusResult | undefined>();
+  const data = check.data;
+  const numbers = useQuery({
+    ...statusCheckNumbersQuery(
+      { id: id ?? '', ...page, ...(status ? { status } : {}) },
+      data?.state === 'running',
+    ),
+    enabled: id !== null,
+  });
+  const counts = data?.counts;
+  const finished = counts ? counts.done + counts.skipped : 0;
+  const percent = counts && counts.total > 0 ? Math.floor((finished / counts.total) * 100) : 0;
+  const columns: TableColumnsType<StatusCheckNumber> = [
+    { title: t('number'), dataIndex: 'number' },
+    {
+      title: t('statusTitle'),
+      dataIndex: 'status',
+      render: (s: NumberStatusResult | null, row) =>
+        row.state === 'skipped' ? t('skipped') : <NumberStatusTag status={s} />,
+    },
+    { title: t('sipCode'), dataIndex: 'sipCode', responsive: ['sm'] },
+    {
+      title: t('ms'),
+      dataIndex: 'ms',
+      responsive: ['md'],
+      render: (ms: number | null) => (ms === null ? '' : formatNumber(ms)),
+    },
+    { title: t('reason'), dataIndex: 'error', responsive: ['md'] },
+    { title: t('amount'), dataIndex: 'amount', responsive: ['sm'], render: (a: string) => formatNumber(a) },
+    {
+      title: t('checkedAt'),
+      dataIndex: 'checkedAt',
+      responsive: ['lg'],
+      render: (at: string | null) => <DateTimeText value={at} />,
+    },
+  ];
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      title={data?.name ?? t('details')}
+      width="min(760px, 100vw)"
+      destroyOnHidden
+      data-testid="status-check-details"
+    >
+      {data && counts ? (
+        <Space direction="vertical" style={{ width: '100%' }} size="large">
+          <Space wrap>
+            <CheckStateTag state={data.state} stopReason={data.stopReason} />
+            <span>{data.companyName}</span>
+          </Space>
+          {data.stopReason === 'BALANCE_INSUFFICIENT' ? (
+            <Alert type="warning" showIcon message={t('balanceStopped')} data-testid="status-check-balance" />
+          ) : null}
+          <Progress percent={percent} data-testid="status-check-progress" />
+          <Space wrap size="large" data-testid="status-check-summary">
+            <Statistic title={t('counts.total')} value={counts.total} />
+            {NUMBER_STATUSES.map((s) => (
+              <Statistic key={s} title={t(`status.${s}`)} value={counts[s]} />
+            ))}
+            <Statistic title={t('amount')} value={formatNumber(data.amount)} />
+          </Space>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+            <Descriptions.Item label={t('counts.pending')}>
+              {counts.pending + counts.checking}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('counts.skipped')}>{counts.skipped}</Descriptions.Item>
+            <Descriptions.Item label={t('createdAt')}>
+              <DateTimeText value={data.createdAt} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('finishedAt')}>
+              <DateTimeText value={data.finishedAt} />
+            </Descriptions.Item>
+          </Descriptions>
+          <Space wrap>
+            <Select
+              allowClear
+              placeholder={t('anyStatus')}
+              style={{ minWidth: 160 }}
+              value={status}
+              onChange={(value) => {
+                setStatus(value);
+                setPage((p) => ({ ...p, pageNo: 1 }));
+              }}
+              options={NUMBER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              data-testid="status-check-filter"
+            />
+            <ExportButton
+              path={STATUS_EXPORT_PATH}
+              params={{ id: data.id, ...(status ? { status } : {}) }}
+              permission="voice:statusCheck:export"
+              testId="status-check-export"
+            />
+          </Space>
+          <Table
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={numbers.data?.records ?? []}
+            loading={numbers.isFetching && !numbers.data}
+            scroll={{ x: true }}
+            pagination={{
+              current: page.pageNo,
+              pageSize: page.pageSize,
+              total: numbers.data?.total ?? 0,
+              onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+            }}
+            data-testid="status-check-numbers-table"
+          />
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}
