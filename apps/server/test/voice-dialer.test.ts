@@ -377,11 +377,11 @@ describe.skipIf(!SOX)('the prompt as the carrier heard it', () => {
       ivrFlowId: once.id,
       trunkId: simTrunk.id,
       callerIds: ['4420700000001'],
-      numbers: ['+8613800009000'],
+      numbers: ['+8613800009500'],
     });
-    expect((await recordsOf(task.id))['8613800009000']).toMatchObject({ result: 'answered' });
+    expect((await recordsOf(task.id))['8613800009500']).toMatchObject({ result: 'answered' });
     const heard = await eventually(async () => {
-      const c = sim.calls.find((x) => x.to === '8613800009000');
+      const c = sim.calls.find((x) => x.to === '8613800009500');
       expect(c?.audio).toBeDefined();
       return c!;
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NumberStatusResult } from '@switchboard/contracts';
 import { buildSdp, probeNumber } from '@switchboard/voice';
 import type { Logger } from '../../platform/logger';
@@ -40,14 +41,23 @@ export class NumberProber {
     let last: ProbeOutcome = { status: 'failed', sipCode: null, ms: null, trunkId: null, error: 'NO_TRUNK' };
     for (const target of targets) {
       if (target.transport === 'tls') continue;
-      const placeId = `probe:${key}@${target.trunkId}`;
-      const place = await this.trunks.takeCall(target, placeId, PROBE_PLACE_LEASE_MS);
+      // One place per probe (`key` is the check's, shared by its numbers: the caller-ID rotation's).
+      const placeId = `probe:${randomUUID()}@${target.trunkId}`;
+      let place: { waitMs: number } | undefined;
+      try {
+        place = await this.trunks.takeCall(target, placeId, PROBE_PLACE_LEASE_MS);
+      } catch (error) {
+        this.log?.warn({ err: error, trunkId: target.trunkId }, 'no place could be taken on the trunk');
+        last = { status: 'failed', sipCode: null, ms: null, trunkId: target.trunkId, error: 'TRUNK_ERROR' };
+        continue;
+      }
       if (!place) {
         last = { ...last, error: 'TRUNK_FULL' };
         continue;
       }
       try {
-        if (place.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, place.waitMs));
+        const { waitMs } = place;
+        if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
         const stack = await this.voice.stack();
         const from = (await this.trunks.callerIdFor(target, '', key)) || 'anonymous';
         const codecs = target.codecs.length > 0 ? target.codecs : (['PCMU', 'PCMA'] as const);
