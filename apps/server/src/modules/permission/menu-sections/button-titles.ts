@@ -58,4 +58,6 @@ export const BUTTON_TITLES_ZH: Record<string, string> = {
   'Grant gateways': '授权网关',
   'Run, pause, resume, stop, re-call': '运行、暂停、恢复、停止、重呼',
   'Call statistics': '通话统计',
+  'Voice figures': '语音数据',
+  'By trunk': '按线路',
 };
