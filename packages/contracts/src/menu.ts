@@ -59,11 +59,13 @@ export const SCREEN_COMPONENTS = [
   'sms/SmsAnalysis',
   'callTask/TaskList',
   'callTask/CallRecords',
+  'callTask/CallStats',
   'voice/TrunkList',
   'voice/SipAccountList',
   'voice/VoiceRouteList',
   'voice/CallerList',
   'voice/CallerGroupList',
+  'voice/GatewayNotify',
   'voip/IvrFileList',
   'voip/IvrFlowList',
 ] as const;

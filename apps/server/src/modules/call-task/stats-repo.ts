@@ -197,7 +197,7 @@ export class CallStatsRepo {
   }
 
   /** Every stored row of a period (tests and checks compare it with a rebuild). */
-  async rowsOf(from: string, to: string) {
+  async rowsOf(from: string, to: string): Promise<Record<string, unknown>[]> {
     const result = await this.x.execute(sql`
       select to_char(day, 'YYYY-MM-DD') as day, company_id, task_id, trunk_id,
         ${sql.raw(COUNTERS.map((c) => `${c}::text as ${c}`).join(', '))}

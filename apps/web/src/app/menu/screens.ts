@@ -68,6 +68,8 @@ const LOADERS: Record<ScreenComponent, Loader> = {
   'sms/SmsAnalysis': () => import('@/features/sms-stats/pages/SmsAnalysisPage'),
   'callTask/TaskList': () => import('@/features/call-task/pages/TaskListPage'),
   'callTask/CallRecords': () => import('@/features/call-task/pages/CallRecordsPage'),
+  'callTask/CallStats': () => import('@/features/call-task/pages/CallStatsPage'),
+  'voice/GatewayNotify': () => import('@/features/trunk/pages/GatewayNotifyPage'),
 };
 
 /** Menu nodes that only group their children. */

@@ -1,0 +1,1 @@
+export { VoiceHomeDashboard } from './components/VoiceHomeDashboard';
