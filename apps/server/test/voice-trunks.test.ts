@@ -1,5 +1,6 @@
 import type {
   AnnouncementsByUser,
+  Locale,
   Page,
   SipAccount,
   Trunk,
@@ -466,6 +467,71 @@ describe('live state and gateway notify', () => {
       await monitor.stop();
       for (const t of [first, live, second])
         expectOk(await call('admin', 'PUT', '/voip/trunk/edit', { body: { ...t, enabled: false } }));
+    }
+  });
+
+  it('tells whom the gateway notify settings name, after their number of failed checks; staff only', async () => {
+    expect(expectOk(await call('admin', 'GET', '/voip/gatewayNotify'))).toEqual({
+      down: true,
+      up: true,
+      downAfterChecks: 1,
+      roleCodes: ['admin'],
+    });
+    for (const user of ['sales', 'agent', 'customer']) {
+      expectError(await call(user, 'GET', '/voip/gatewayNotify'), 403, 'NO_OPERATION_PERMISSION', {
+        message: false,
+      });
+    }
+    const save = (body: Record<string, unknown>, locale: Locale = EN) =>
+      call('admin', 'PUT', '/voip/gatewayNotify', {
+        body: { down: true, up: true, downAfterChecks: 3, roleCodes: ['sales'], ...body },
+        locale,
+      });
+    expectFieldError(await save({ roleCodes: [] }), 'roleCodes', text('GATEWAY_NOTIFY_NOBODY'));
+    expectFieldError(await save({ roleCodes: [] }, ZH), 'roleCodes', text('GATEWAY_NOTIFY_NOBODY', ZH));
+    expectFieldError(await save({ downAfterChecks: 0 }), 'downAfterChecks', /.+/);
+    expectFieldError(await save({ roleCodes: ['customer'] }), 'roleCodes.0', /.+/);
+    expectOk(await save({ down: false, up: false, roleCodes: [] }));
+    // Told to sales (not the administrators) at the third failed check in a row, once; back once.
+    expect(expectOk(await save({ up: false }))).toMatchObject({ downAfterChecks: 3, roleCodes: ['sales'] });
+    const trunk = await newTrunk({ name: unique('flaky'), optionsIntervalS: 3600 });
+    let answer: TrunkCheck = { state: 'reachable', error: null };
+    const monitor = new TrunkMonitor(
+      s().app.services.trunks,
+      s().app.platform,
+      { check: async () => answer },
+      60_000,
+    );
+    const told = async (user: string, code: 'TRUNK_DOWN_TITLE' | 'TRUNK_UP_TITLE') =>
+      expectOk(
+        await call<AnnouncementsByUser>(user, 'GET', '/sys/annountCement/listByUser'),
+      ).sysMsgList.filter((m) => m.title === text(code, EN, { name: trunk.name })).length;
+    await monitor.start();
+    try {
+      answer = { state: 'unreachable', error: 'timeout' };
+      await monitor.checkNow();
+      await monitor.checkNow();
+      expect(await told('sales', 'TRUNK_DOWN_TITLE')).toBe(0);
+      // Two failures, then an answer: a blip, told neither down nor back.
+      answer = { state: 'reachable', error: null };
+      await monitor.checkNow();
+      answer = { state: 'unreachable', error: 'timeout' };
+      for (let i = 0; i < 4; i++) await monitor.checkNow();
+      await eventually(async () => expect(await told('sales', 'TRUNK_DOWN_TITLE')).toBe(1));
+      expect(await told('admin', 'TRUNK_DOWN_TITLE')).toBe(0);
+      // Back: up notices are off.
+      answer = { state: 'reachable', error: null };
+      await monitor.checkNow();
+      expectOk(await save({ up: true }));
+      answer = { state: 'unreachable', error: 'timeout' };
+      for (let i = 0; i < 3; i++) await monitor.checkNow();
+      answer = { state: 'reachable', error: null };
+      await monitor.checkNow();
+      await eventually(async () => expect(await told('sales', 'TRUNK_UP_TITLE')).toBe(1));
+      expect(await told('sales', 'TRUNK_DOWN_TITLE')).toBe(2);
+    } finally {
+      await monitor.stop();
+      expectOk(await save({ downAfterChecks: 1, roleCodes: ['admin'] }));
     }
   });
 

@@ -39,6 +39,7 @@ export * from './user';
 export * from './validation';
 export * from './voice-caller';
 export * from './voice-ivr';
+export * from './voice-stats';
 export * from './voice-task';
 export * from './voice-tools';
 export * from './voice-trunk';

@@ -223,6 +223,40 @@ export const trunkOptionSchema = z.object({ id: z.string(), name: z.string(), en
 export type TrunkOption = z.input<typeof trunkOptionSchema>;
 export const trunkOptionsSchema = z.array(trunkOptionSchema);
 
+// --- gateway notify (/voip/gatewayNotify) ---
+
+/** Staff roles a trunk notice may go to. */
+export const GATEWAY_NOTIFY_ROLES = ['admin', 'sales'] as const;
+/** The most failed checks in a row a trunk may need before it is told down. */
+export const GATEWAY_NOTIFY_CHECKS_MAX = 10;
+/**
+ * The operator notices about trunk state (spec: `/voip` gateway notify): whether a trunk going
+ * down (urgent, pops up) and coming back are told, after how many failed checks in a row a trunk
+ * counts as down (1: at once; a trunk that fails fewer is not told down, nor back), and to whom:
+ * every user of the staff roles chosen.
+ */
+export const gatewayNotifySchema = z
+  .object({
+    down: z.boolean(),
+    up: z.boolean(),
+    downAfterChecks: int(1, GATEWAY_NOTIFY_CHECKS_MAX),
+    roleCodes: z.array(z.enum(GATEWAY_NOTIFY_ROLES)).max(GATEWAY_NOTIFY_ROLES.length),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.down || value.up) && value.roleCodes.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['roleCodes'], message: 'GATEWAY_NOTIFY_NOBODY' });
+    }
+  });
+export type GatewayNotify = z.input<typeof gatewayNotifySchema>;
+
+/** What a platform without saved settings does: tell the administrators of both, at the first failed check. */
+export const GATEWAY_NOTIFY_DEFAULT: z.output<typeof gatewayNotifySchema> = {
+  down: true,
+  up: true,
+  downAfterChecks: 1,
+  roleCodes: ['admin'],
+};
+
 // --- voice routes (/voip/route) ---
 
 export const VOICE_ROUTE_TRUNKS_MAX = 10;

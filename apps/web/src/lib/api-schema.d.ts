@@ -3868,7 +3868,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/groupCallTask/stats": {
+    "/groupCallTask/stats/byDay": {
         parameters: {
             query?: never;
             header?: never;
@@ -3876,7 +3876,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Call statistics by day, task or trunk (cost and margin for staff)
+         * Call statistics by day in the caller's scope (cost and margin for staff only)
          * @description Needs the permission `voice:record:stats`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -3884,13 +3884,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    by?: "day" | "task" | "trunk";
                     companyId?: string;
-                    from?: string;
-                    result?: "answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed";
+                    /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31 */
+                    dateFrom?: string;
+                    /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31; a date alone includes its whole day */
+                    dateTo?: string;
                     taskId?: string;
-                    to?: string;
-                    until?: string;
+                    trunkId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3950,16 +3950,59 @@ export interface paths {
                             code: number;
                             message: string;
                             result: {
-                                answered: number;
-                                answerRate: number;
-                                avgTalkS: number;
-                                calls: number;
-                                cost: string | null;
-                                key: string;
-                                label: string;
-                                margin: string | null;
-                                revenue: string;
-                            }[];
+                                currency: string;
+                                dateFrom: string;
+                                dateTo: string;
+                                /** @enum {string} */
+                                dimension: "day" | "task" | "trunk";
+                                rows: {
+                                    answered: number;
+                                    answerRate: number | null;
+                                    avgTalkS: number | null;
+                                    billedS: number;
+                                    busy: number;
+                                    calls: number;
+                                    cost: string | null;
+                                    failed: number;
+                                    invalidNumber: number;
+                                    key: string;
+                                    margin: string | null;
+                                    name: string;
+                                    noAnswer: number;
+                                    rejected: number;
+                                    /**
+                                     * @description An exact decimal amount of the platform currency (answers carry six decimals)
+                                     * @example 120.00
+                                     * @example 0.003500
+                                     */
+                                    revenue: string;
+                                    talkS: number;
+                                    uncharged: number;
+                                }[];
+                                staff: boolean;
+                                totals: {
+                                    answered: number;
+                                    answerRate: number | null;
+                                    avgTalkS: number | null;
+                                    billedS: number;
+                                    busy: number;
+                                    calls: number;
+                                    cost: string | null;
+                                    failed: number;
+                                    invalidNumber: number;
+                                    margin: string | null;
+                                    noAnswer: number;
+                                    rejected: number;
+                                    /**
+                                     * @description An exact decimal amount of the platform currency (answers carry six decimals)
+                                     * @example 120.00
+                                     * @example 0.003500
+                                     */
+                                    revenue: string;
+                                    talkS: number;
+                                    uncharged: number;
+                                };
+                            };
                             success: boolean;
                             timestamp: number;
                         };
@@ -3969,6 +4012,499 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/stats/byTask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call statistics by task in the caller's scope (cost and margin for staff only)
+         * @description Needs the permission `voice:record:stats`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyId?: string;
+                    /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31 */
+                    dateFrom?: string;
+                    /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31; a date alone includes its whole day */
+                    dateTo?: string;
+                    taskId?: string;
+                    trunkId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                currency: string;
+                                dateFrom: string;
+                                dateTo: string;
+                                /** @enum {string} */
+                                dimension: "day" | "task" | "trunk";
+                                rows: {
+                                    answered: number;
+                                    answerRate: number | null;
+                                    avgTalkS: number | null;
+                                    billedS: number;
+                                    busy: number;
+                                    calls: number;
+                                    cost: string | null;
+                                    failed: number;
+                                    invalidNumber: number;
+                                    key: string;
+                                    margin: string | null;
+                                    name: string;
+                                    noAnswer: number;
+                                    rejected: number;
+                                    /**
+                                     * @description An exact decimal amount of the platform currency (answers carry six decimals)
+                                     * @example 120.00
+                                     * @example 0.003500
+                                     */
+                                    revenue: string;
+                                    talkS: number;
+                                    uncharged: number;
+                                }[];
+                                staff: boolean;
+                                totals: {
+                                    answered: number;
+                                    answerRate: number | null;
+                                    avgTalkS: number | null;
+                                    billedS: number;
+                                    busy: number;
+                                    calls: number;
+                                    cost: string | null;
+                                    failed: number;
+                                    invalidNumber: number;
+                                    margin: string | null;
+                                    noAnswer: number;
+                                    rejected: number;
+                                    /**
+                                     * @description An exact decimal amount of the platform currency (answers carry six decimals)
+                                     * @example 120.00
+                                     * @example 0.003500
+                                     */
+                                    revenue: string;
+                                    talkS: number;
+                                    uncharged: number;
+                                };
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/stats/byTrunk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call statistics by trunk in the caller's scope (cost and margin for staff only)
+         * @description Needs the permission `voice:stats:trunk`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyId?: string;
+                    /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31 */
+                    dateFrom?: string;
+                    /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31; a date alone includes its whole day */
+                    dateTo?: string;
+                    taskId?: string;
+                    trunkId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                currency: string;
+                                dateFrom: string;
+                                dateTo: string;
+                                /** @enum {string} */
+                                dimension: "day" | "task" | "trunk";
+                                rows: {
+                                    answered: number;
+                                    answerRate: number | null;
+                                    avgTalkS: number | null;
+                                    billedS: number;
+                                    busy: number;
+                                    calls: number;
+                                    cost: string | null;
+                                    failed: number;
+                                    invalidNumber: number;
+                                    key: string;
+                                    margin: string | null;
+                                    name: string;
+                                    noAnswer: number;
+                                    rejected: number;
+                                    /**
+                                     * @description An exact decimal amount of the platform currency (answers carry six decimals)
+                                     * @example 120.00
+                                     * @example 0.003500
+                                     */
+                                    revenue: string;
+                                    talkS: number;
+                                    uncharged: number;
+                                }[];
+                                staff: boolean;
+                                totals: {
+                                    answered: number;
+                                    answerRate: number | null;
+                                    avgTalkS: number | null;
+                                    billedS: number;
+                                    busy: number;
+                                    calls: number;
+                                    cost: string | null;
+                                    failed: number;
+                                    invalidNumber: number;
+                                    margin: string | null;
+                                    noAnswer: number;
+                                    rejected: number;
+                                    /**
+                                     * @description An exact decimal amount of the platform currency (answers carry six decimals)
+                                     * @example 120.00
+                                     * @example 0.003500
+                                     */
+                                    revenue: string;
+                                    talkS: number;
+                                    uncharged: number;
+                                };
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/stats/exportXls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export call statistics (dimension day, task or trunk) as .xlsx
+         * @description Needs the permission `voice:stats:export`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyId?: string;
+                    /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31 */
+                    dateFrom?: string;
+                    /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31; a date alone includes its whole day */
+                    dateTo?: string;
+                    dimension?: "day" | "task" | "trunk";
+                    taskId?: string;
+                    trunkId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groupCallTask/stats/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute the daily call roll-up of a period again from the call records (administrators)
+         * @description Needs the permission `voice:stats:rebuild`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31 */
+                        dateFrom: string;
+                        /** @description A date (2026-11-25) or an instant (ISO 8601), 2000-01-01 to 2100-12-31; a date alone includes its whole day */
+                        dateTo: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                days: number;
+                                rows: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4461,6 +4997,137 @@ export interface paths {
                                     delivered: number;
                                     deliveryRate: number | null;
                                     sent: number;
+                                    /**
+                                     * @description An exact decimal amount of the platform currency (answers carry six decimals)
+                                     * @example 120.00
+                                     * @example 0.003500
+                                     */
+                                    spend: string;
+                                };
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/home/voiceTotals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Home dashboard voice figures: calls, answer rate, talk minutes and spend today, this month and over 30 days (a reseller: its customers; staff: every company, with the margin)
+         * @description Needs the permission `home:voice:view`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                currency: string;
+                                month: {
+                                    answered: number;
+                                    answerRate: number | null;
+                                    calls: number;
+                                    margin: string | null;
+                                    minutes: number;
+                                    /**
+                                     * @description An exact decimal amount of the platform currency (answers carry six decimals)
+                                     * @example 120.00
+                                     * @example 0.003500
+                                     */
+                                    spend: string;
+                                };
+                                /** @enum {string} */
+                                scope: "company" | "customers" | "all";
+                                series: {
+                                    answered: number;
+                                    calls: number;
+                                    day: string;
+                                    minutes: number;
+                                    /**
+                                     * @description An exact decimal amount of the platform currency (answers carry six decimals)
+                                     * @example 120.00
+                                     * @example 0.003500
+                                     */
+                                    spend: string;
+                                }[];
+                                today: {
+                                    answered: number;
+                                    answerRate: number | null;
+                                    calls: number;
+                                    margin: string | null;
+                                    minutes: number;
                                     /**
                                      * @description An exact decimal amount of the platform currency (answers carry six decimals)
                                      * @example 120.00
@@ -41475,6 +42142,187 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/voip/gatewayNotify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway notify: whether and to whom trunks going down and coming back are told
+         * @description Needs the permission `voice:notify:view`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                down: boolean;
+                                downAfterChecks: number;
+                                roleCodes: ("admin" | "sales")[];
+                                up: boolean;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Save the gateway notify settings
+         * @description Needs the permission `voice:notify:edit`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        down: boolean;
+                        downAfterChecks: number;
+                        roleCodes: ("admin" | "sales")[];
+                        up: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                down: boolean;
+                                downAfterChecks: number;
+                                roleCodes: ("admin" | "sales")[];
+                                up: boolean;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

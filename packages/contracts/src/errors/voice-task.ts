@@ -14,6 +14,10 @@ export const voiceTaskErrorTexts = {
     'en-US': 'Only platform staff choose a trunk or voice route; leave it empty to use the routes',
     'zh-CN': '只有平台人员可以指定线路或语音路由；留空则按路由选择',
   },
+  VOICE_STATS_STAFF_ONLY: {
+    'en-US': 'Only platform staff see the statistics of trunks',
+    'zh-CN': '只有平台人员可以查看线路统计',
+  },
   CALL_RATIO_INVALID: {
     'en-US': 'The call ratio must be a whole number greater than 0 (at most 500)',
     'zh-CN': '呼叫并发数必须是大于0的整数（最多500）',

@@ -82,6 +82,10 @@ export const voiceTrunkErrorTexts = {
     'en-US': 'The caller group has no enabled caller ID',
     'zh-CN': '主叫号码组中没有启用的主叫号码',
   },
+  GATEWAY_NOTIFY_NOBODY: {
+    'en-US': 'Choose the roles that are told',
+    'zh-CN': '请选择接收通知的角色',
+  },
   TRUNK_DOWN_TITLE: { 'en-US': 'Trunk down: {name}', 'zh-CN': '线路中断：{name}' },
   TRUNK_DOWN_TEXT: {
     'en-US': 'Trunk {name} ({host}) is unreachable since {since}: {error}',

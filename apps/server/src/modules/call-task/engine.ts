@@ -122,7 +122,11 @@ export class CallTaskEngine implements ModuleWorker {
   /** One pass over everything the engine looks after (exposed for tests). */
   async tick(): Promise<void> {
     await this.renew();
-    const { lost } = await this.repo.reclaim();
+    const { lost } = await withTransaction(this.db, async () => {
+      const reclaimed = await this.repo.reclaim();
+      await this.repo.stats.addRecords(reclaimed.lost.map((l) => l.id));
+      return reclaimed;
+    });
     for (const taskId of new Set(lost.map((l) => l.taskId))) this.onProgress(taskId);
     const broke = await this.chargeDue();
     await this.sendHangupSms();
@@ -260,7 +264,7 @@ export class CallTaskEngine implements ModuleWorker {
         });
         if (!finished) return;
         const talkS = Math.ceil(Math.max(0, o.talkMs) / 1000);
-        await this.repo.insertRecord({
+        const written = await this.repo.insertRecord({
           taskId: task.id,
           numberId: n.id,
           companyId: task.companyId,
@@ -278,6 +282,8 @@ export class CallTaskEngine implements ModuleWorker {
           ivrResult,
           chargeState: o.result === 'answered' && talkS > 0 ? 'due' : 'none',
         });
+        // Counted once: the record is written once, in this transaction.
+        await this.repo.stats.addRecords([written.id]);
       },
       this.log,
     );
@@ -333,6 +339,7 @@ export class CallTaskEngine implements ModuleWorker {
       }
       await withTransaction(this.db, async () => {
         if (!(await this.repo.markCharged(rec.id, amount, billed, cost))) return;
+        await this.repo.stats.addCharge(rec.id);
         await this.repo.addAmount(rec.taskId, amount);
         await this.repo.addNumberAmount(rec.numberId, amount);
       });

@@ -7,6 +7,8 @@ import { CallTaskRepo } from './repo';
 import { callTaskRoutes } from './routes';
 import { CallTaskService } from './service';
 import { SipDialer } from './sip-dialer';
+import { CallStatsService } from './stats';
+import { callStatsRoutes } from './stats-routes';
 
 export { CallTaskEngine, minuteIn } from './engine';
 export type {
@@ -23,6 +25,7 @@ export { defaultPorts } from './ports';
 export { CALL_TASK_PERMS } from './routes';
 export { type CallTaskService, normaliseNumbers } from './service';
 export { failsOver, resultOf } from './sip-dialer';
+export type { CallStatsService } from './stats';
 
 /** The task engine over a database (the module's worker; tests build one to drive its ticks). */
 export function callTaskEngine(
@@ -36,6 +39,8 @@ export function callTaskEngine(
 declare module '../../platform/module' {
   interface Services {
     callTasks: CallTaskService;
+    /** Call statistics from the daily roll-up, and the home dashboards' voice figures. */
+    callStats: CallStatsService;
     /** The engine's ports: the dialer, the call planner and the clock (the SIP dialer and voice planner; tests may hand their own). */
     callPorts: CallPorts;
   }
@@ -43,13 +48,13 @@ declare module '../../platform/module' {
 
 /**
  * Group call tasks (issue 23): tasks, their numbers and results, call records, per-minute
- * billing, hang-up SMS, statistics, and the task engine (a worker of the worker role).
+ * billing, hang-up SMS, statistics (a daily roll-up) and the home dashboards' voice figures, and the task engine (a worker of the worker role).
  */
 export const callTaskModule = defineModule({
   name: 'callTask',
-  provides: ['callTasks', 'callPorts'],
+  provides: ['callTasks', 'callPorts', 'callStats'],
   needs: ['callers', 'companies', 'ivr', 'ledger', 'rates', 'sms', 'trunks', 'voice'],
-  services: ({ db, realtime, log }, services) => {
+  services: ({ db, realtime, log, config }, services) => {
     const repo = new CallTaskRepo(db);
     const progress = progressPublisher(repo, realtime, log);
     // Calls go out through this process's SIP stack (opened on the first call: worker processes).
@@ -58,8 +63,15 @@ export const callTaskModule = defineModule({
       dialer: new SipDialer(services.voice, services.trunks, log),
       planner: voicePlanner(services),
     };
-    return { callTasks: new CallTaskService(db, repo, services, progress), callPorts };
+    return {
+      callTasks: new CallTaskService(db, repo, services, progress),
+      callPorts,
+      callStats: new CallStatsService(db, repo, services, config.currency, log),
+    };
   },
-  routes: callTaskRoutes,
+  routes: (api, services) => {
+    callTaskRoutes(api, services);
+    callStatsRoutes(api, services);
+  },
   workers: (services, platform) => [callTaskEngine(services, platform)],
 });

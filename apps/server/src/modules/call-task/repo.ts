@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'dr
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { callRecords, callTaskNumbers, callTasks } from './schema';
+import { CallStatsRepo } from './stats-repo';
 
 export type TaskRow = typeof callTasks.$inferSelect;
 export type TaskValues = typeof callTasks.$inferInsert;
@@ -50,7 +51,12 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The only SQL on the call task tables. */
 export class CallTaskRepo {
-  constructor(private readonly db: Db) {}
+  /** The daily call roll-up (its own file: the counting rule and the statistics' reads). */
+  readonly stats: CallStatsRepo;
+
+  constructor(private readonly db: Db) {
+    this.stats = new CallStatsRepo(db);
+  }
 
   private get x() {
     return executor(this.db);
@@ -271,7 +277,9 @@ export class CallTaskRepo {
 
   /**
    * Lapsed leases: a claim never marked goes back to pending; a number marked and never answered
-   * (its process died during the call) is done, failed: it is never dialled again. How many of each.
+   * (its process died during the call) is done, failed: it is never dialled again, and its call
+   * is recorded (failed, from when it was marked; no trunk known). Run it in a transaction: the
+   * records answered (`lost`) are added to the statistics in it.
    */
   async reclaim(): Promise<{ requeued: number; lost: { id: string; taskId: string }[] }> {
     const requeued = rowsOf(
@@ -282,8 +290,13 @@ export class CallTaskRepo {
     ).length;
     const lost = rowsOf<{ id: string; task_id: string }>(
       await this.x.execute(sql`
-        update call_task_numbers set state = 'done', result = 'failed', lease_until = null
-        where state = 'dialling' and dialled_at is not null and lease_until < now()
+        with lost as (
+          update call_task_numbers set state = 'done', result = 'failed', lease_until = null
+          where state = 'dialling' and dialled_at is not null and lease_until < now()
+          returning id, task_id, company_id, number, dialled_at
+        )
+        insert into call_records (task_id, number_id, company_id, to_number, result, started_at, ended_at)
+        select task_id, id, company_id, number, 'failed', dialled_at, greatest(dialled_at, now()) from lost
         returning id, task_id`),
     ).map((r) => ({ id: String(r.id), taskId: String(r.task_id) }));
     return { requeued, lost };
@@ -412,29 +425,5 @@ export class CallTaskRepo {
       .from(callTasks)
       .where(inArray(callTasks.id, ids));
     return new Map(rows.map((r) => [r.id, r.name]));
-  }
-
-  /** Statistics of calls grouped by day (UTC), task or trunk. */
-  async stats(scope: DataScope, f: RecordFilters, by: 'day' | 'task' | 'trunk') {
-    const key =
-      by === 'day'
-        ? sql<string>`to_char(date_trunc('day', ${callRecords.startedAt} at time zone 'UTC'), 'YYYY-MM-DD')`
-        : by === 'task'
-          ? sql<string>`${callRecords.taskId}::text`
-          : sql<string>`coalesce(${callRecords.trunkId}, '')`;
-    return this.x
-      .select({
-        key,
-        calls: count(),
-        answered: sql<number>`count(*) filter (where ${callRecords.result} = 'answered')`.mapWith(Number),
-        talkMs: sql<number>`coalesce(sum(${callRecords.talkMs}), 0)`.mapWith(Number),
-        revenue: sql<string>`coalesce(sum(${callRecords.amount}), 0)::text`,
-        cost: sql<string | null>`sum(${callRecords.cost})::text`,
-      })
-      .from(callRecords)
-      .where(this.recordWhere(scope, f))
-      .groupBy(key)
-      .orderBy(key)
-      .limit(1000);
   }
 }

@@ -39,6 +39,10 @@ export const CALL_TASK_PERMS = {
   records: 'voice:record:list',
   export: 'voice:record:export',
   stats: 'voice:record:stats',
+  statsExport: 'voice:stats:export',
+  statsTrunk: 'voice:stats:trunk',
+  statsRebuild: 'voice:stats:rebuild',
+  home: 'home:voice:view',
 } as const;
 const P = CALL_TASK_PERMS;
 
@@ -66,20 +70,6 @@ const RECORD_COLUMNS: ResourceColumn<z.output<typeof callRecordSchema>>[] = [
   { key: 'amount', header: { 'en-US': 'Amount', 'zh-CN': '费用' }, kind: 'money', decimals: 6 },
 ];
 
-const statsQuerySchema = callRecordQuerySchema
-  .omit({ pageNo: true, pageSize: true })
-  .extend({ by: z.enum(['day', 'task', 'trunk']).default('day') });
-const statsRowSchema = z.object({
-  key: z.string(),
-  label: z.string(),
-  calls: z.number().int(),
-  answered: z.number().int(),
-  answerRate: z.number(),
-  avgTalkS: z.number(),
-  revenue: z.string(),
-  cost: z.string().nullable(),
-  margin: z.string().nullable(),
-});
 const idQuerySchema = z.object({ id: uuid });
 const numberImportSchema = z.object({
   numbers: z.array(z.string()),
@@ -251,18 +241,5 @@ export function callTaskRoutes(api: Api, { callTasks }: Pick<Services, 'callTask
       filename: 'call-records',
       sheet: { 'en-US': 'Call records', 'zh-CN': '通话记录' },
     },
-  );
-
-  api.get(
-    '/groupCallTask/stats',
-    {
-      config: { access: { permission: P.stats } },
-      schema: {
-        summary: 'Call statistics by day, task or trunk (cost and margin for staff)',
-        querystring: statsQuerySchema,
-        response: okResponse(z.array(statsRowSchema)),
-      },
-    },
-    async (request) => ok(request, await callTasks.stats(requireAuth(request), request.query)),
   );
 }

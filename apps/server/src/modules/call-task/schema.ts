@@ -11,7 +11,20 @@ import {
   type HangupSms,
 } from '@switchboard/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, moneyColumn, oneOf, updatedAt } from '../../platform/columns';
 import { companies } from '../company/schema';
 
@@ -135,5 +148,45 @@ export const callRecords = pgTable(
     index('call_records_due_idx').on(t.createdAt).where(sql`charge_state = 'due'`),
     check('call_records_result_ck', sql.raw(`result in (${oneOf(CALL_RESULTS)})`)),
     check('call_records_charge_ck', sql`charge_state in ('none', 'due', 'charged')`),
+  ],
+);
+
+/** The trunk id of calls no trunk took (a primary key column cannot be null). */
+export const NO_TRUNK = '';
+
+/**
+ * The daily call roll-up: one row per UTC day a call started, company, task and trunk (NO_TRUNK
+ * when none took it), counting each call record once: its counts when it is written (a record is
+ * written once, in its final state, in the transaction that ends its number), its money when the
+ * ledger charged it (`charge_state` moves from due to charged once, in that transaction). The
+ * statistics and the home dashboards read this table and never scan the records of a period.
+ */
+export const callStatsDaily = pgTable(
+  'call_stats_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    companyId: uuid('company_id').notNull(),
+    taskId: uuid('task_id').notNull(),
+    trunkId: varchar('trunk_id', { length: 64 }).notNull(),
+    calls: integer('calls').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    busy: integer('busy').notNull().default(0),
+    noAnswer: integer('no_answer').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    invalidNumber: integer('invalid_number').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    ringMs: bigint('ring_ms', { mode: 'number' }).notNull().default(0),
+    talkMs: bigint('talk_ms', { mode: 'number' }).notNull().default(0),
+    /** Answered calls to charge (counted when written; less one each when charged). */
+    due: integer('due').notNull().default(0),
+    /** Charged calls, their billed seconds, what the companies were charged and what the carriers cost. */
+    charged: integer('charged').notNull().default(0),
+    billedS: bigint('billed_s', { mode: 'number' }).notNull().default(0),
+    revenue: moneyColumn('revenue').notNull().default(sql`0`),
+    cost: moneyColumn('cost').notNull().default(sql`0`),
+  },
+  (t) => [
+    primaryKey({ name: 'call_stats_daily_pk', columns: [t.day, t.companyId, t.taskId, t.trunkId] }),
+    index('call_stats_daily_company_idx').on(t.companyId, t.day),
   ],
 );

@@ -13,7 +13,6 @@ import {
   nextCallTaskState,
   type Page,
   type PageQuery,
-  parseMoney,
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
@@ -77,7 +76,7 @@ function settingsOf(input: CallTaskInput | CallTaskEdit) {
 /**
  * Group call tasks as users see them: add, edit and delete while waiting to submit; the actions
  * of the state machine (contracts: CALL_TASK_TRANSITIONS); details with per-number results; call
- * records with their statistics. Every read and write is held to the caller's data scope (staff
+ * records. Every read and write is held to the caller's data scope (staff
  * all, a reseller its customers, a customer its own).
  */
 export class CallTaskService {
@@ -274,35 +273,7 @@ export class CallTaskService {
     const page = await this.records(auth, { ...query, from, pageNo: 1, pageSize: limit });
     return page.records;
   }
-
-  /**
-   * Statistics by day, task or trunk: calls, answered, answer rate, average talk time, revenue;
-   * cost and margin for staff only (null for others).
-   */
-  async stats(auth: AuthContext, query: RecordFilters & { by: 'day' | 'task' | 'trunk' }) {
-    const scope = await this.deps.companies.scopeFor(auth, query.companyId);
-    const staff = scope.kind === 'all' || auth.roles.includes('sales');
-    const rows = await this.repo.stats(scope, query, query.by);
-    const names = query.by === 'task' ? await this.repo.taskNames(rows.map((r) => r.key)) : new Map();
-    return rows.map((r) => {
-      const revenue = r.revenue;
-      const cost = staff && r.cost !== null ? r.cost : null;
-      return {
-        key: r.key,
-        label: names.get(r.key) ?? r.key,
-        calls: Number(r.calls),
-        answered: r.answered,
-        answerRate: Number(r.calls) === 0 ? 0 : r.answered / Number(r.calls),
-        avgTalkS: r.answered === 0 ? 0 : r.talkMs / r.answered / 1000,
-        revenue: formatMoney(moneyOf(revenue)),
-        cost: cost === null ? null : formatMoney(moneyOf(cost)),
-        margin: cost === null ? null : formatMoney(moneyOf(revenue) - moneyOf(cost)),
-      };
-    });
-  }
 }
-
-const moneyOf = (text: string): bigint => parseMoney(text) ?? 0n;
 
 function viewOf(r: TaskRow, counts: NumberCounts, companyName: string): CallTaskView {
   return {

@@ -8,6 +8,7 @@ import { SipTrunkProbe } from './sip-probe';
 export { DEMO_TRUNK } from './demo';
 export { decideVoiceRoute, type VoiceCallQuery, type VoiceRouteRule } from './match';
 export { TrunkMonitor, type TrunkProbe } from './monitor';
+export { trunkNoticeOf } from './notify';
 export { TRUNK_PERMS } from './routes';
 export type { TrunkCheck, TrunkService, TrunkStateView, TrunkTarget } from './service';
 
@@ -26,7 +27,7 @@ declare module '../../platform/module' {
 export const trunkModule = defineModule({
   name: 'trunk',
   provides: ['trunks'],
-  needs: ['announcements', 'apiAccess', 'callers', 'companies', 'voice'],
+  needs: ['announcements', 'apiAccess', 'callers', 'companies', 'settings', 'voice'],
   services: (platform, services) => ({ trunks: new TrunkService(platform.db, services, platform) }),
   routes: trunkRoutes,
   seedDigest: digestOf(DEMO_TRUNK),

@@ -315,7 +315,15 @@ export class TrunkRepo {
   async putState(
     trunkId: string,
     owner: string,
-    values: { state: string; lastError: string | null; since: Date; checkedAt: Date; seenAt: Date },
+    values: {
+      state: string;
+      lastError: string | null;
+      since: Date;
+      checkedAt: Date;
+      seenAt: Date;
+      fails: number;
+      outage: boolean;
+    },
   ): Promise<TrunkStateRow | undefined> {
     const [row] = await executor(this.db)
       .update(voiceTrunkStates)

@@ -1,4 +1,6 @@
 import {
+  gatewayNotifySchema,
+  type PermissionCode,
   SIP_ACCOUNT_SORTABLE,
   sipAccountEditSchema,
   sipAccountInputSchema,
@@ -19,6 +21,7 @@ import {
   voiceRouteTestQuerySchema,
   voiceRouteTestSchema,
 } from '@switchboard/contracts';
+import { recordChange } from '../../platform/audit';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
 import { defineResource, resourcePermissions, resourceRoutes } from '../../platform/resource';
@@ -39,6 +42,8 @@ export const TRUNK_PERMS = {
   routeEdit: 'voice:route:edit',
   routeDelete: 'voice:route:delete',
   routeTest: 'voice:route:test',
+  notifyView: 'voice:notify:view',
+  notifyEdit: 'voice:notify:edit',
 } as const;
 const P = TRUNK_PERMS;
 
@@ -147,5 +152,35 @@ export function trunkRoutes(api: Api, { trunks }: Pick<Services, 'trunks'>) {
       },
     },
     async (request) => ok(request, await trunks.testRoute(request.query.to, request.query.companyId)),
+  );
+
+  api.get(
+    '/voip/gatewayNotify',
+    {
+      config: { access: { permission: P.notifyView } },
+      schema: {
+        summary: 'Gateway notify: whether and to whom trunks going down and coming back are told',
+        response: okResponse(gatewayNotifySchema),
+      },
+    },
+    async (request) => ok(request, await trunks.notifySettings.get()),
+  );
+
+  api.put(
+    '/voip/gatewayNotify',
+    {
+      config: { access: { permission: P.notifyEdit } },
+      schema: {
+        summary: 'Save the gateway notify settings',
+        body: gatewayNotifySchema,
+        response: okResponse(gatewayNotifySchema),
+      },
+    },
+    async (request) => {
+      const before = await trunks.notifySettings.get();
+      const after = await trunks.notifySettings.set(request.body);
+      recordChange(request, before, after);
+      return ok(request, after);
+    },
   );
 }

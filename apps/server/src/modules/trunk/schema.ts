@@ -137,6 +137,10 @@ export const voiceTrunkStates = pgTable('voice_trunk_states', {
   /** host:pid of the monitoring process. */
   owner: varchar('owner', { length: 128 }).notNull(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  /** Failed checks in a row (gateway notify: a trunk counts as down after a number of them). */
+  fails: integer('fails').notNull().default(0),
+  /** The failed checks reached the gateway notify threshold: down, until a check answers. */
+  outage: boolean('outage').notNull().default(false),
 });
 
 /**

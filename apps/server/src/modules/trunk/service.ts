@@ -31,6 +31,7 @@ import { paginate } from '../../platform/paging';
 import type { SecretBox } from '../../platform/secret-box';
 import { parseNumber } from '../rate';
 import { decideVoiceRoute, type VoiceRouteRule } from './match';
+import { type GatewayNotifySettings, GatewayNotifyStore, trunkNoticeOf } from './notify';
 import {
   type SipAccountFilters,
   type SipAccountRow,
@@ -131,13 +132,19 @@ export class TrunkService {
     down: Set<string>;
   }>(ROUTING_CACHE_MS, 1);
   /** Calls up in this process per trunk (the dialer counts them; the monitor writes them out). */
+  /** Who is told of trunks going down and coming back, and when (`/voip/gatewayNotify`). */
+  readonly notifySettings: GatewayNotifyStore;
 
   constructor(
     private readonly db: Db,
-    private readonly services: Pick<Services, 'announcements' | 'apiAccess' | 'callers' | 'companies'>,
+    private readonly services: Pick<
+      Services,
+      'announcements' | 'apiAccess' | 'callers' | 'companies' | 'settings'
+    >,
     private readonly platform: Platform,
   ) {
     this.repo = new TrunkRepo(db);
+    this.notifySettings = new GatewayNotifyStore(services.settings);
     platform.caches.register(TRUNKS_CHANGED, () => this.routing.clear());
   }
 
@@ -617,26 +624,31 @@ export class TrunkService {
 
   /**
    * Records a check of a trunk this owner monitors: the state (its `since` kept while it does not
-   * change), pushed to staff; a trunk that went down, or came back after being down, is told to
-   * the operators as a notice in both languages.
+   * change), pushed to staff; the run of failed checks, and the operators told as the gateway
+   * notify settings say (trunkNoticeOf): a trunk down after that many failed checks in a row
+   * (urgent), back when a check answers after that, in both languages, to the roles chosen.
    */
   async recordCheck(trunkId: string, owner: string, check: TrunkCheck, now = new Date()): Promise<void> {
+    const settings = await this.notifySettings.get();
     await withTransaction(
       this.db,
       async () => {
         const [before, trunk] = await Promise.all([this.repo.stateOf(trunkId), this.repo.trunk(trunkId)]);
         if (!before || before.owner !== owner || !trunk) return;
         const changed = before.state !== check.state;
+        const since = changed ? now : before.since;
+        const run = trunkNoticeOf(before, check.state === 'unreachable', settings.downAfterChecks);
         await this.repo.putState(trunkId, owner, {
           state: check.state,
           lastError: check.error?.slice(0, 500) ?? (check.state === 'unreachable' ? before.lastError : null),
-          since: changed ? now : before.since,
+          since,
           checkedAt: now,
           seenAt: now,
+          fails: run.fails,
+          outage: run.outage,
         });
-        if (!changed) return;
-        if (check.state === 'unreachable') await this.notify(trunk, 'down', check, now);
-        else if (before.state === 'unreachable') await this.notify(trunk, 'up', check, now);
+        if (run.notice === 'down' && settings.down) await this.notify(trunk, 'down', check, since, settings);
+        if (run.notice === 'up' && settings.up) await this.notify(trunk, 'up', check, since, settings);
       },
       this.platform.log,
     );
@@ -654,7 +666,13 @@ export class TrunkService {
     );
   }
 
-  private async notify(trunk: TrunkRow, how: 'down' | 'up', check: TrunkCheck, since: Date): Promise<void> {
+  private async notify(
+    trunk: TrunkRow,
+    how: 'down' | 'up',
+    check: TrunkCheck,
+    since: Date,
+    settings: GatewayNotifySettings,
+  ): Promise<void> {
     const values = {
       name: trunk.name,
       host: `${trunk.host}:${trunk.port}`,
@@ -664,7 +682,7 @@ export class TrunkService {
     // A trunk going down is an operator's alarm (pops up); coming back is a routine notice.
     await this.services.announcements.publishNotice(
       null,
-      { roleCodes: ['admin'] },
+      { roleCodes: settings.roleCodes },
       how === 'down'
         ? { title: 'TRUNK_DOWN_TITLE', text: 'TRUNK_DOWN_TEXT', params: values, urgent: true }
         : { title: 'TRUNK_UP_TITLE', text: 'TRUNK_UP_TEXT', params: values },

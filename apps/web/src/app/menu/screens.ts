@@ -70,6 +70,8 @@ const LOADERS: Record<ScreenComponent, Loader> = {
   'callTask/CallRecords': () => import('@/features/call-task/pages/CallRecordsPage'),
   'voip/CliTest': () => import('@/features/voice-tools/pages/CliTestPage'),
   'voip/StatusCheckList': () => import('@/features/voice-tools/pages/StatusCheckListPage'),
+  'callTask/CallStats': () => import('@/features/call-task/pages/CallStatsPage'),
+  'voice/GatewayNotify': () => import('@/features/trunk/pages/GatewayNotifyPage'),
 };
 
 /** Menu nodes that only group their children. */

@@ -1,1 +1,2 @@
+export { formatRate, formatSpend } from './components/format';
 export { HomeDashboard } from './components/HomeDashboard';

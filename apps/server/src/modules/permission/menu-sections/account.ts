@@ -10,7 +10,10 @@ export const ACCOUNT_MENU: MenuSeed[] = [
     component: 'home/Home',
     icon: 'home',
     roles: everyone,
-    buttons: [{ key: 'homeTotals', title: 'SMS figures', perms: 'home:totals:view', permsType: '1' }],
+    buttons: [
+      { key: 'homeTotals', title: 'SMS figures', perms: 'home:totals:view', permsType: '1' },
+      { key: 'homeVoice', title: 'Voice figures', perms: 'home:voice:view', permsType: '1' },
+    ],
   },
   {
     key: 'agentHome',

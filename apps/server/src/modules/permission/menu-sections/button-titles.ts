@@ -60,4 +60,6 @@ export const BUTTON_TITLES_ZH: Record<string, string> = {
   'Call statistics': '通话统计',
   'Place a test call': '发起测试呼叫',
   Stop: '停止',
+  'Voice figures': '语音数据',
+  'By trunk': '按线路',
 };

@@ -25,6 +25,8 @@ export interface MenuSeed {
 
 export const everyone: RoleCode[] = ['admin', 'sales', 'distributor', 'agent', 'customer'];
 export const staff: RoleCode[] = ['admin'];
+/** Platform staff (data scope every company): administrators and sales. */
+export const staffScope: RoleCode[] = ['admin', 'sales'];
 export const resellersAndAdmin: RoleCode[] = ['admin', 'distributor', 'agent'];
 /** Users of a company (they write their own templates and sender ids). */
 export const companyRoles: RoleCode[] = ['distributor', 'agent', 'customer'];

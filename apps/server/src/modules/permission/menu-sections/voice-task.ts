@@ -1,6 +1,6 @@
-import type { MenuSeed } from './types';
+import { type MenuSeed, staff, staffScope } from './types';
 
-/** Group call tasks and their call records (issue 23), screens of the Voice section (voice.ts). */
+/** Group call tasks, their call records and statistics (issue 23), screens of the Voice section (voice.ts). */
 export const VOICE_TASK_SCREENS: MenuSeed[] = [
   {
     key: 'callTaskList',
@@ -28,9 +28,32 @@ export const VOICE_TASK_SCREENS: MenuSeed[] = [
     path: '/groupCallTask/records',
     component: 'callTask/CallRecords',
     perms: 'voice:record:list',
+    buttons: [{ key: 'callRecordExport', title: 'Export', perms: 'voice:record:export', permsType: '1' }],
+  },
+  {
+    key: 'callStats',
+    title: 'Call statistics',
+    titleKey: 'menu.callStats',
+    path: '/groupCallTask/stats',
+    component: 'callTask/CallStats',
+    perms: 'voice:record:stats',
     buttons: [
-      { key: 'callRecordExport', title: 'Export', perms: 'voice:record:export', permsType: '1' },
-      { key: 'callRecordStats', title: 'Call statistics', perms: 'voice:record:stats', permsType: '1' },
+      { key: 'callStatsExport', title: 'Export', perms: 'voice:stats:export', permsType: '1' },
+      // Trunks are the platform's: their statistics are for staff.
+      {
+        key: 'callStatsTrunk',
+        title: 'By trunk',
+        perms: 'voice:stats:trunk',
+        permsType: '1',
+        roles: staffScope,
+      },
+      {
+        key: 'callStatsRebuild',
+        title: 'Rebuild roll-up',
+        perms: 'voice:stats:rebuild',
+        permsType: '1',
+        roles: staff,
+      },
     ],
   },
 ];

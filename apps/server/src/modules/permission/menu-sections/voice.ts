@@ -84,6 +84,18 @@ export const VOICE_MENU: MenuSeed[] = [
         roles: writers,
         buttons: crud('voiceCallerGroup', 'callerGroup'),
       },
+      {
+        key: 'voiceGatewayNotify',
+        title: 'Gateway notify',
+        titleKey: 'menu.voiceGatewayNotify',
+        path: '/voice/gatewayNotify',
+        component: 'voice/GatewayNotify',
+        perms: 'voice:notify:view',
+        roles: staff,
+        buttons: [
+          { key: 'voiceGatewayNotifyEdit', title: 'Edit', perms: 'voice:notify:edit', permsType: '1' },
+        ],
+      },
       ...VOICE_IVR_SCREENS,
       ...VOICE_TASK_SCREENS,
       ...VOICE_TOOL_SCREENS,

@@ -54,16 +54,6 @@ export const callTaskNumbersQuery = (
     refetchInterval: live(state) ? LIVE_REFRESH_MS : false,
   });
 
-export type CallStatsRow = ResultOf<'get', '/groupCallTask/stats'>[number];
-export const callStatsQuery = (params: CallRecordParams & { by: 'day' | 'task' | 'trunk' }) =>
-  queryOptions({
-    queryKey: [...callTaskKey, 'stats', params] as const,
-    queryFn: ({ signal }) => {
-      const { pageNo: _p, pageSize: _s, ...query } = params;
-      return api.get('/groupCallTask/stats', { ...query, by: params.by }, signal);
-    },
-  });
-
 function useReload() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: callTaskKey });

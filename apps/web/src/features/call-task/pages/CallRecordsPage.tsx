@@ -4,25 +4,17 @@ import {
   type CallResult,
   callRecordQuerySchema,
 } from '@switchboard/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Form, Input, Segmented, Select, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { DatePicker, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
 import { formatDuration, formatMoney, formatNumber } from '@/lib/format';
 import { filterText, periodParams, periodValue } from '@/lib/period-query';
-import {
-  type CallStatsRow,
-  callStatsQuery,
-  listCallRecordsQuery,
-  RECORD_EXPORT_PATH,
-} from '../api/call-tasks';
+import { listCallRecordsQuery, RECORD_EXPORT_PATH } from '../api/call-tasks';
 import { TaskPicker } from '../components/TaskPicker';
 import { ResultTag } from '../components/TaskStateTag';
 
-const percent = (rate: number) => `${formatNumber(rate * 100, 1)}%`;
 /** A call's charge: as the console shows money, with more places where a call's cents have them. */
 const money = (value: string | null) => (
   <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, { exact: true })}</span>
@@ -50,64 +42,7 @@ function fromQuery(query: Record<string, string>): Record<string, unknown> {
   return { ...rest, period: periodValue({ ...(from ? { from } : {}), ...(until ? { to: until } : {}) }) };
 }
 
-/** Statistics of the calls by day, task or trunk; cost and margin come for staff only. */
-function CallStats() {
-  const { t } = useTranslation('callTask');
-  const [by, setBy] = useState<'day' | 'task' | 'trunk'>('day');
-  const stats = useQuery(callStatsQuery({ by }));
-  const staff = (stats.data ?? []).some((r) => r.cost !== null);
-  const columns: TableColumnsType<CallStatsRow> = [
-    { title: t(`statsBy.${by}`), dataIndex: 'label' },
-    { title: t('stats.calls'), dataIndex: 'calls', render: (n: number) => formatNumber(n) },
-    {
-      title: t('result.answered'),
-      dataIndex: 'answered',
-      render: (n: number) => formatNumber(n),
-      responsive: ['sm'],
-    },
-    { title: t('stats.answerRate'), dataIndex: 'answerRate', render: percent },
-    {
-      title: t('stats.avgTalk'),
-      dataIndex: 'avgTalkS',
-      render: (s: number) => formatDuration(s * 1000, { tenths: false }),
-      responsive: ['sm'],
-    },
-    { title: t('stats.revenue'), dataIndex: 'revenue', render: money },
-    ...(staff
-      ? [
-          { title: t('stats.cost'), dataIndex: 'cost', render: money, responsive: ['md' as const] },
-          { title: t('stats.margin'), dataIndex: 'margin', render: money, responsive: ['md' as const] },
-        ]
-      : []),
-  ];
-  return (
-    <Card
-      size="small"
-      title={t('statsTitle')}
-      extra={
-        <Segmented
-          value={by}
-          onChange={(v) => setBy(v as typeof by)}
-          options={(['day', 'task', 'trunk'] as const).map((v) => ({ value: v, label: t(`statsBy.${v}`) }))}
-        />
-      }
-      style={{ marginBottom: 16 }}
-      data-testid="call-stats"
-    >
-      <Table
-        rowKey="key"
-        size="small"
-        columns={columns}
-        dataSource={stats.data ?? []}
-        loading={stats.isFetching}
-        pagination={false}
-        scroll={{ x: true }}
-      />
-    </Card>
-  );
-}
-
-/** callTask/CallRecords: every call attempt (CDR) with filters, the past week's export, statistics. */
+/** callTask/CallRecords: every call attempt (CDR) with filters and the past week's export (statistics: CallStatsPage). */
 export default function CallRecordsPage() {
   const { t } = useTranslation('callTask');
   const columns: TableColumnsType<CallRecord> = [
@@ -134,43 +69,40 @@ export default function CallRecordsPage() {
     { title: t('callerId'), dataIndex: 'callerId', responsive: ['xl'] },
   ];
   return (
-    <>
-      <CallStats />
-      <ResourceTable
-        params={callRecordQuerySchema}
-        query={listCallRecordsQuery}
-        rowKey="id"
-        title={t('recordsTitle')}
-        testId="call-record-table"
-        columns={columns}
-        toQuery={toQuery}
-        fromQuery={fromQuery}
-        filters={
-          <>
-            <Form.Item name="taskId" label={t('taskTitle')}>
-              <TaskPicker placeholder={t('anyTask')} />
-            </Form.Item>
-            <Form.Item name="to" label={t('number')}>
-              <Input allowClear data-testid="call-record-number" />
-            </Form.Item>
-            <Form.Item name="result" label={t('resultTitle')}>
-              <Select
-                allowClear
-                placeholder={t('anyResult')}
-                style={{ minWidth: 140 }}
-                options={CALL_RESULTS.map((r) => ({ value: r, label: t(`result.${r}`) }))}
-                data-testid="call-record-result"
-              />
-            </Form.Item>
-            <Form.Item name="period" label={t('period')}>
-              <DatePicker.RangePicker showTime data-testid="call-record-period" />
-            </Form.Item>
-          </>
-        }
-        toolbar={({ params }) => (
-          <ExportButton path={RECORD_EXPORT_PATH} params={params} permission="voice:record:export" />
-        )}
-      />
-    </>
+    <ResourceTable
+      params={callRecordQuerySchema}
+      query={listCallRecordsQuery}
+      rowKey="id"
+      title={t('recordsTitle')}
+      testId="call-record-table"
+      columns={columns}
+      toQuery={toQuery}
+      fromQuery={fromQuery}
+      filters={
+        <>
+          <Form.Item name="taskId" label={t('taskTitle')}>
+            <TaskPicker placeholder={t('anyTask')} />
+          </Form.Item>
+          <Form.Item name="to" label={t('number')}>
+            <Input allowClear data-testid="call-record-number" />
+          </Form.Item>
+          <Form.Item name="result" label={t('resultTitle')}>
+            <Select
+              allowClear
+              placeholder={t('anyResult')}
+              style={{ minWidth: 140 }}
+              options={CALL_RESULTS.map((r) => ({ value: r, label: t(`result.${r}`) }))}
+              data-testid="call-record-result"
+            />
+          </Form.Item>
+          <Form.Item name="period" label={t('period')}>
+            <DatePicker.RangePicker showTime data-testid="call-record-period" />
+          </Form.Item>
+        </>
+      }
+      toolbar={({ params }) => (
+        <ExportButton path={RECORD_EXPORT_PATH} params={params} permission="voice:record:export" />
+      )}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VoiceHomeDashboard } from '@/features/call-task';
 import { HomeDashboard } from '@/features/sms-stats';
 import {
   ChangePasswordModal,
@@ -13,7 +14,7 @@ import { useSession } from '@/lib/session';
 
 /**
  * First page after sign-in: the SMS figures (today, this month, balance, 30 days; a reseller's
- * customers and commission), who the user is, their department and account security.
+ * customers and commission), the voice figures (calls, answer rate, minutes, spend), who the user is, their department and account security.
  */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common', 'account']);
@@ -34,6 +35,9 @@ export default function HomePage() {
     <Row gutter={[24, 24]}>
       <Col span={24}>
         <HomeDashboard />
+      </Col>
+      <Col span={24}>
+        <VoiceHomeDashboard />
       </Col>
       <Col xs={24} lg={14}>
         <Card>

@@ -1,4 +1,5 @@
 import {
+  type GatewayNotify,
   type SipAccountEdit,
   type SipAccountInput,
   type SocketMessage,
@@ -28,6 +29,7 @@ export const TRUNK_PERMISSIONS = {
   routeEdit: 'voice:route:edit',
   routeDelete: 'voice:route:delete',
   routeTest: 'voice:route:test',
+  notifyEdit: 'voice:notify:edit',
 } as const;
 
 export const trunkListKey = ['voiceTrunks', 'list'] as const;
@@ -146,4 +148,18 @@ export function useTrunkStates(): Map<string, TrunkState> {
     wasOpen.current = socket === 'open';
   }, [socket, refetch]);
   return useMemo(() => new Map((states.data ?? []).map((s) => [s.trunkId, s])), [states.data]);
+}
+
+/** Gateway notify: who is told of trunks going down and coming back, and after how many failed checks. */
+export const gatewayNotifyQuery = queryOptions({
+  queryKey: ['gatewayNotify'] as const,
+  queryFn: ({ signal }) => api.get('/voip/gatewayNotify', undefined, signal),
+});
+
+export function useSaveGatewayNotify() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GatewayNotify) => api.put('/voip/gatewayNotify', body),
+    onSuccess: (saved) => queryClient.setQueryData(gatewayNotifyQuery.queryKey, saved),
+  });
 }

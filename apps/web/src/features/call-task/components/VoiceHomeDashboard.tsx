@@ -1,0 +1,113 @@
+import type { VoiceHomeTotals } from '@switchboard/contracts';
+import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '@/components/Can';
+import { formatRate, formatSpend } from '@/features/sms-stats';
+import { formatNumber } from '@/lib/format';
+import { CALL_STATS_PERMS, useVoiceHomeTotals } from '../api/call-stats';
+import { CallChart } from './CallChart';
+
+type Period = VoiceHomeTotals['today'];
+
+function PeriodCard({
+  title,
+  period,
+  spendLabel,
+  currency,
+  testId,
+}: {
+  title: string;
+  period: Period;
+  spendLabel: string;
+  currency: string;
+  testId: string;
+}) {
+  const { t } = useTranslation('callTask');
+  const money = (value: string) => ({
+    value: formatSpend(value),
+    suffix: <Typography.Text type="secondary">{currency}</Typography.Text>,
+  });
+  return (
+    <Card size="small" title={title} data-testid={testId}>
+      <Row gutter={[12, 12]}>
+        <Col xs={12} sm={6}>
+          <Statistic
+            title={t('stats.calls')}
+            value={formatNumber(period.calls)}
+            data-testid={`${testId}-calls`}
+          />
+        </Col>
+        <Col xs={12} sm={6}>
+          <Statistic
+            title={t('stats.answerRate')}
+            value={formatRate(period.answerRate)}
+            data-testid={`${testId}-rate`}
+          />
+        </Col>
+        <Col xs={12} sm={6}>
+          <Statistic
+            title={t('home.minutes')}
+            value={formatNumber(period.minutes, 2)}
+            data-testid={`${testId}-minutes`}
+          />
+        </Col>
+        <Col xs={12} sm={6}>
+          <Statistic title={spendLabel} {...money(period.spend)} data-testid={`${testId}-spend`} />
+        </Col>
+        {period.margin !== null ? (
+          <Col xs={12} sm={6}>
+            <Statistic title={t('stats.margin')} {...money(period.margin)} data-testid={`${testId}-margin`} />
+          </Col>
+        ) : null}
+      </Row>
+    </Card>
+  );
+}
+
+/**
+ * The home dashboard's voice figures: today and this month (calls, answer rate, talk minutes,
+ * spend, or revenue and margin for staff) and the last 30 days as a chart; a reseller sees its
+ * customers' calls.
+ */
+export function VoiceHomeDashboard() {
+  const { t } = useTranslation('callTask');
+  const { visible } = useCan(CALL_STATS_PERMS.home);
+  const totals = useVoiceHomeTotals(visible);
+  if (!visible) return null;
+  if (totals.isError) return <Alert type="error" showIcon title={totals.error.message} />;
+  const data = totals.data;
+  if (!data) return <Card loading data-testid="voice-home-loading" />;
+  const spendLabel = t(data.scope === 'all' ? 'stats.revenue' : 'home.spend');
+  return (
+    <Row gutter={[16, 16]} data-testid="voice-home" data-scope={data.scope}>
+      <Col span={24}>
+        <Typography.Text type="secondary" data-testid="voice-home-scope">
+          {t(`home.scope.${data.scope}`)}
+        </Typography.Text>
+      </Col>
+      <Col xs={24} xl={12}>
+        <PeriodCard
+          title={t('home.today')}
+          period={data.today}
+          spendLabel={spendLabel}
+          currency={data.currency}
+          testId="voice-today"
+        />
+      </Col>
+      <Col xs={24} xl={12}>
+        <PeriodCard
+          title={t('home.month')}
+          period={data.month}
+          spendLabel={spendLabel}
+          currency={data.currency}
+          testId="voice-month"
+        />
+      </Col>
+      <Col span={24}>
+        <Card size="small" title={t('home.last30')}>
+          <CallChart points={data.series} spendLabel={spendLabel} height={240} testId="voice-home-chart" />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
