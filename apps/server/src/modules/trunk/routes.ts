@@ -1,6 +1,5 @@
 import {
   gatewayNotifySchema,
-  type PermissionCode,
   SIP_ACCOUNT_SORTABLE,
   sipAccountEditSchema,
   sipAccountInputSchema,
