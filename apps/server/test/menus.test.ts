@@ -581,11 +581,13 @@ describe('the Voice section', () => {
       'IVR queues and timings',
       'Group call tasks',
       'Call records',
+      'Call statistics',
     ];
     expect(titles(findIn(staffMenu.menu, VOICE)?.children ?? [])).toEqual([
       'Trunks',
       'SIP accounts',
       'Voice routes',
+      'Gateway notify',
       ...customerScreens,
       'CLI test',
       'Number status checks',
@@ -603,6 +605,7 @@ describe('the Voice section', () => {
       'menu.ivrFlows',
       'menu.callTaskList',
       'menu.callRecords',
+      'menu.callStats',
       'menu.voiceStatusCheck',
     ]);
     // No voice screen stands on its own beside the section.

@@ -65,6 +65,18 @@ export const VOICE_MENU: MenuSeed[] = [
         ],
       },
       {
+        key: 'voiceGatewayNotify',
+        title: 'Gateway notify',
+        titleKey: 'menu.voiceGatewayNotify',
+        path: '/voice/gatewayNotify',
+        component: 'voice/GatewayNotify',
+        perms: 'voice:notify:view',
+        roles: staff,
+        buttons: [
+          { key: 'voiceGatewayNotifyEdit', title: 'Edit', perms: 'voice:notify:edit', permsType: '1' },
+        ],
+      },
+      {
         key: 'voiceCaller',
         title: 'Caller IDs',
         titleKey: 'menu.voiceCaller',
@@ -83,18 +95,6 @@ export const VOICE_MENU: MenuSeed[] = [
         perms: 'voice:callerGroup:list',
         roles: writers,
         buttons: crud('voiceCallerGroup', 'callerGroup'),
-      },
-      {
-        key: 'voiceGatewayNotify',
-        title: 'Gateway notify',
-        titleKey: 'menu.voiceGatewayNotify',
-        path: '/voice/gatewayNotify',
-        component: 'voice/GatewayNotify',
-        perms: 'voice:notify:view',
-        roles: staff,
-        buttons: [
-          { key: 'voiceGatewayNotifyEdit', title: 'Edit', perms: 'voice:notify:edit', permsType: '1' },
-        ],
       },
       ...VOICE_IVR_SCREENS,
       ...VOICE_TASK_SCREENS,
