@@ -4,7 +4,6 @@ import {
   type CallTask,
   callTaskInputSchema,
   HANGUP_SMS_MAX,
-  hasPlatformScope,
   periodsProblem,
   TIME_PERIODS_MAX,
   TTL_MAX_S,
@@ -33,10 +32,10 @@ import { useEntityForm } from '@/components/use-entity-form';
 import { CallerGroupSelect, callerOptionsQuery } from '@/features/caller';
 import { listIvrFlowsQuery } from '@/features/ivr';
 import { parseNumbers } from '@/features/sms';
-import { CompanySelect } from '@/features/sms-template';
+import { CompanyItem } from '@/features/sms-template';
 import { trunkOptionsQuery } from '@/features/trunk';
 import { currentLocale } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useIsStaff } from '@/lib/session';
 import { importNumbers, type NumberImport, useSaveCallTask } from '../api/call-tasks';
 
 interface Values {
@@ -87,8 +86,7 @@ function numberPreview(typed: string, imported: NumberImport | null) {
 export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallTask>) {
   const { t } = useTranslation('callTask');
   const save = useSaveCallTask();
-  const session = useSession();
-  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const pickCompany = useIsStaff() && !editing;
   const canPickTrunk = useCan('voice:trunk:options').visible;
   const [imported, setImported] = useState<NumberImport | null>(null);
   const [importing, setImporting] = useState(false);
@@ -179,16 +177,12 @@ export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallT
       testId="call-task-form"
     >
       {pickCompany ? (
-        <Form.Item
-          name="companyId"
+        <CompanyItem
           label={labels.companyId}
-          rules={[{ required: true, message: t('companyRequired') }]}
-        >
-          <CompanySelect
-            testId="call-task-company"
-            onChange={() => form.setFieldsValue({ ivrFlowId: undefined, callerGroupId: null, callerIds: [] })}
-          />
-        </Form.Item>
+          message={t('companyRequired')}
+          testId="call-task-company"
+          onChange={() => form.setFieldsValue({ ivrFlowId: undefined, callerGroupId: null, callerIds: [] })}
+        />
       ) : null}
       <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
         <Input maxLength={64} data-testid="call-task-name" />
