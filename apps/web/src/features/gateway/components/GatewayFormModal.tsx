@@ -144,6 +144,7 @@ export function GatewayFormModal({ open, editing, onClose }: EntityModalProps<Ga
     />
   );
   const half = HALF_COLUMN;
+  const idFormats = GATEWAY_ID_FORMATS.map((format) => ({ value: format, label: t(`idFormats.${format}`) }));
 
   return (
     <FormModal
@@ -227,22 +228,12 @@ export function GatewayFormModal({ open, editing, onClose }: EntityModalProps<Ga
       <Row gutter={16}>
         <Col {...half}>
           <Form.Item name="submitIdFormat" label={labels.submitIdFormat}>
-            <Select
-              options={GATEWAY_ID_FORMATS.map((format) => ({
-                value: format,
-                label: t(`idFormats.${format}`),
-              }))}
-            />
+            <Select options={idFormats} />
           </Form.Item>
         </Col>
         <Col {...half}>
           <Form.Item name="receiptIdFormat" label={labels.receiptIdFormat} extra={t('hints.receiptIdFormat')}>
-            <Select
-              options={GATEWAY_ID_FORMATS.map((format) => ({
-                value: format,
-                label: t(`idFormats.${format}`),
-              }))}
-            />
+            <Select options={idFormats} />
           </Form.Item>
         </Col>
       </Row>
