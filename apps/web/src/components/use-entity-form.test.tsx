@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '@/test/fake-api';
 import { FormModal } from './FormModal';
-import { useEntityForm } from './use-entity-form';
+import { addOrEditSchema, useEntityForm } from './use-entity-form';
 
 interface Values {
   name: string;
@@ -144,5 +144,35 @@ describe('useEntityForm: a save outlived by its dialog', () => {
     expect(save).not.toHaveBeenCalled();
     expect(screen.queryByText('Thing saved')).toBeNull();
     expect(onClosed).not.toHaveBeenCalled();
+  });
+});
+
+describe('addOrEditSchema', () => {
+  /** A schema that records what it was asked to check. */
+  const recording = () => {
+    const seen: unknown[] = [];
+    const safeParse = (input: unknown) => {
+      seen.push(input);
+      return { success: true };
+    };
+    return { seen, safeParse };
+  };
+  const bodyOf = (values: Values) => ({ name: values.name.trim() });
+
+  it('checks a new one with the add schema, as the body it makes of the values', () => {
+    const add = recording();
+    const edit = recording();
+    addOrEditSchema(null, { add, edit }, bodyOf).safeParse({ name: ' North ' });
+    expect(add.seen).toEqual([{ name: 'North' }]);
+    expect(edit.seen).toEqual([]);
+  });
+
+  it("checks an edit with the edit schema, the body carrying the entity's id", () => {
+    const add = recording();
+    const edit = recording();
+    const parsed = addOrEditSchema({ id: 'g1' }, { add, edit }, bodyOf).safeParse({ name: 'South ' });
+    expect(edit.seen).toEqual([{ name: 'South', id: 'g1' }]);
+    expect(add.seen).toEqual([]);
+    expect(parsed.success).toBe(true);
   });
 });

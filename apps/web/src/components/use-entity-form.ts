@@ -9,6 +9,24 @@ import { schemaRule } from '@/lib/validation';
 type SafeParser = Parameters<typeof schemaRule>[0]['schema'];
 type Rule = ReturnType<typeof schemaRule>;
 
+/**
+ * The schema of a dialog that adds or edits (an entity form's `schema`): the form's values, as
+ * `bodyOf` makes the request's body of them, checked by the shared add schema, or by the edit
+ * schema with the edited entity's id.
+ */
+export function addOrEditSchema<V>(
+  editing: { id: string } | null,
+  schemas: { add: SafeParser; edit: SafeParser },
+  bodyOf: (values: V) => object,
+): SafeParser {
+  return {
+    safeParse: (values: unknown) =>
+      editing
+        ? schemas.edit.safeParse({ ...bodyOf(values as V), id: editing.id })
+        : schemas.add.safeParse(bodyOf(values as V)),
+  };
+}
+
 export interface EntityFormOptions<V extends object, E> {
   /** The form is reset to `valuesOf(editing)` each time it opens. */
   open: boolean;

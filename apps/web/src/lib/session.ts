@@ -1,4 +1,4 @@
-import type { UserInfo } from '@switchboard/contracts';
+import { hasPlatformScope, type UserInfo } from '@switchboard/contracts';
 import { useSyncExternalStore } from 'react';
 import { clearSessionStorage, readSession, writeSession, writeUserInfo } from './storage';
 
@@ -97,4 +97,12 @@ export function reloadSession(): void {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/**
+ * Whether the signed-in user is staff (a platform-scope role): staff belong to no company, so they
+ * pick the company a new record is for and see every company's rows.
+ */
+export function useIsStaff(): boolean {
+  return hasPlatformScope(useSession()?.userInfo.roles ?? []);
 }

@@ -1,2 +1,2 @@
-export { CompanySelect } from './components/CompanySelect';
+export { CompanyItem, CompanySelect } from './components/CompanySelect';
 export { TemplatePolicyModal } from './components/TemplatePolicyModal';

@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   ANNOUNCEMENT_DICTS,
   type AnnouncementAdminItem,
   announcementListQuerySchema,
 } from '@switchboard/contracts';
-import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { App, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { DateTimeText } from '@/components/DateTimeText';
 import { useDict } from '@/components/dict';
 import { useEntityModal } from '@/components/FormModal';
@@ -160,16 +159,13 @@ export default function AnnouncementAdminPage() {
           </>
         }
         toolbar={() => (
-          <Can action={ANNOUNCEMENT_PERMISSIONS.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => form.add()}
-              data-testid="announcement-add"
-            >
-              {t('admin.actions.add')}
-            </Button>
-          </Can>
+          <AddButton
+            permission={ANNOUNCEMENT_PERMISSIONS.add}
+            onClick={() => form.add()}
+            testId="announcement-add"
+          >
+            {t('admin.actions.add')}
+          </AddButton>
         )}
       />
       <AnnouncementFormModal {...form.modal} />

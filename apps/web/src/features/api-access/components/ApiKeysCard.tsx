@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   API_KEY_LABEL_MAX_LENGTH,
   API_KEYS_PER_COMPANY_MAX,
@@ -8,22 +7,10 @@ import {
   type ApiKeyState,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Card, Form, Input, Modal, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { DateTimeText } from '@/components/DateTimeText';
 import { rowActionsColumn } from '@/components/RowActions';
 import { formatDateTime } from '@/lib/format';
@@ -239,16 +226,13 @@ export function ApiKeysCard({ companyId }: { companyId: string | undefined }) {
       title={t('keys.title')}
       data-testid="api-keys-card"
       extra={
-        <Can action={API_ACCESS_PERMISSIONS.keys}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setGenerating(true)}
-            data-testid="generate-key"
-          >
-            {t('keys.generate')}
-          </Button>
-        </Can>
+        <AddButton
+          permission={API_ACCESS_PERMISSIONS.keys}
+          onClick={() => setGenerating(true)}
+          testId="generate-key"
+        >
+          {t('keys.generate')}
+        </AddButton>
       }
     >
       <Typography.Paragraph type="secondary">

@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type BrandRecord, pageQuerySchema } from '@switchboard/contracts';
-import { Button, type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { DateTimeText } from '@/components/DateTimeText';
 import { useEntityModal } from '@/components/FormModal';
 import { Logo } from '@/components/Logo';
 import { ResourceTable } from '@/components/ResourceTable';
-import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { useDeleteAction } from '@/components/use-confirm-delete';
 import { useDeleteBrand } from '../api/delete-brand';
 import { listBrandsQuery } from '../api/list-brands';
 import { BrandFormModal } from '../components/BrandFormModal';
@@ -22,21 +21,9 @@ export const BRAND_PERMISSIONS = {
 /** system/BrandList: brand name, logo and header switches per visiting domain. */
 export default function BrandListPage() {
   const { t } = useTranslation('branding');
-  const confirmRemoval = useConfirmDelete();
+  const deleteRow = useDeleteAction('branding');
   const form = useEntityModal<BrandRecord>();
   const remove = useDeleteBrand();
-
-  const confirmDelete = (record: BrandRecord) =>
-    confirmRemoval(
-      {
-        title: t('deleteTitle'),
-        content: t('deleteConfirm', { domain: record.domain }),
-        ok: t('delete'),
-        cancel: t('cancel'),
-        done: t('deleted'),
-      },
-      () => remove.mutateAsync(record.id),
-    );
 
   const yesNo = (value: boolean) => (value ? <Tag color="green">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>);
 
@@ -64,7 +51,7 @@ export default function BrandListPage() {
     },
     rowActionsColumn<BrandRecord>(t('actions'), (record) => [
       editAction(t('edit'), BRAND_PERMISSIONS.edit, () => form.edit(record)),
-      deleteAction(t('delete'), BRAND_PERMISSIONS.delete, () => confirmDelete(record)),
+      deleteRow(BRAND_PERMISSIONS.delete, record.domain, () => remove.mutateAsync(record.id)),
     ]),
   ];
 
@@ -78,11 +65,9 @@ export default function BrandListPage() {
         testId="brand-table"
         columns={columns}
         toolbar={() => (
-          <Can action={BRAND_PERMISSIONS.add}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()} data-testid="brand-add">
-              {t('add')}
-            </Button>
-          </Can>
+          <AddButton permission={BRAND_PERMISSIONS.add} onClick={() => form.add()} testId="brand-add">
+            {t('add')}
+          </AddButton>
         )}
       />
       <BrandFormModal {...form.modal} />

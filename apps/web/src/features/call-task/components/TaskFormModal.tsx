@@ -4,7 +4,6 @@ import {
   type CallTask,
   callTaskInputSchema,
   HANGUP_SMS_MAX,
-  hasPlatformScope,
   periodsProblem,
   TIME_PERIODS_MAX,
   TTL_MAX_S,
@@ -20,10 +19,10 @@ import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { CallerGroupSelect, callerOptionsQuery } from '@/features/caller';
 import { listIvrFlowsQuery } from '@/features/ivr';
-import { CompanySelect } from '@/features/sms-template';
+import { CompanyItem } from '@/features/sms-template';
 import { trunkOptionsQuery } from '@/features/trunk';
 import { currentLocale } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useIsStaff } from '@/lib/session';
 import { importNumbers, type NumberImport, useSaveCallTask } from '../api/call-tasks';
 import { NumberListInput, numberPreview } from './NumberListInput';
 
@@ -68,8 +67,7 @@ function valuesOf(task: CallTask | null): Values {
 export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallTask>) {
   const { t } = useTranslation('callTask');
   const save = useSaveCallTask();
-  const session = useSession();
-  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const pickCompany = useIsStaff() && !editing;
   const canPickTrunk = useCan('voice:trunk:options').visible;
   const [imported, setImported] = useState<NumberImport | null>(null);
   const labels: Record<keyof Values, string> = {
@@ -156,16 +154,12 @@ export function TaskFormModal({ open, editing, onClose }: EntityModalProps<CallT
       testId="call-task-form"
     >
       {pickCompany ? (
-        <Form.Item
-          name="companyId"
+        <CompanyItem
           label={labels.companyId}
-          rules={[{ required: true, message: t('companyRequired') }]}
-        >
-          <CompanySelect
-            testId="call-task-company"
-            onChange={() => form.setFieldsValue({ ivrFlowId: undefined, callerGroupId: null, callerIds: [] })}
-          />
-        </Form.Item>
+          message={t('companyRequired')}
+          testId="call-task-company"
+          onChange={() => form.setFieldsValue({ ivrFlowId: undefined, callerGroupId: null, callerIds: [] })}
+        />
       ) : null}
       <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
         <Input maxLength={64} data-testid="call-task-name" />

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   CALL_TASK_STATES,
   type CallTask,
@@ -9,7 +8,7 @@ import {
 import { App, Button, Form, Input, Progress, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { Ellipsis } from '@/components/Ellipsis';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
@@ -146,16 +145,9 @@ export default function TaskListPage() {
           </>
         }
         toolbar={() => (
-          <Can action={CALL_TASK_PERMISSIONS.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => form.add()}
-              data-testid="call-task-add"
-            >
-              {t('add')}
-            </Button>
-          </Can>
+          <AddButton permission={CALL_TASK_PERMISSIONS.add} onClick={() => form.add()} testId="call-task-add">
+            {t('add')}
+          </AddButton>
         )}
       />
       <TaskFormModal {...form.modal} />

@@ -1,15 +1,11 @@
-import {
-  type CallerId,
-  callerIdEditSchema,
-  callerIdInputSchema,
-  hasPlatformScope,
-} from '@switchboard/contracts';
-import { Form, Input, Switch } from 'antd';
+import { type CallerId, callerIdEditSchema, callerIdInputSchema } from '@switchboard/contracts';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
-import { useEntityForm } from '@/components/use-entity-form';
-import { CompanySelect } from '@/features/sms-template';
-import { useSession } from '@/lib/session';
+import { EnabledItem, RemarkItem } from '@/components/form-items';
+import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
+import { CompanyItem } from '@/features/sms-template';
+import { useIsStaff } from '@/lib/session';
 import { useSaveCaller } from '../api/callers';
 
 interface Values {
@@ -42,8 +38,7 @@ function bodyOf(values: Values, pickCompany: boolean) {
 export function CallerFormModal({ open, editing, onClose }: EntityModalProps<CallerId>) {
   const { t } = useTranslation('caller');
   const save = useSaveCaller();
-  const session = useSession();
-  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const pickCompany = useIsStaff() && !editing;
   const labels = {
     number: t('fields.number'),
     countryCode: t('fields.countryCode'),
@@ -55,12 +50,12 @@ export function CallerFormModal({ open, editing, onClose }: EntityModalProps<Cal
     open,
     editing,
     valuesOf,
-    schema: {
-      safeParse: (values: unknown) =>
-        editing
-          ? callerIdEditSchema.safeParse({ ...bodyOf(values as Values, false), id: editing.id })
-          : callerIdInputSchema.safeParse(bodyOf(values as Values, pickCompany)),
-    },
+    // Editing, the company is not picked (pickCompany is false).
+    schema: addOrEditSchema(
+      editing,
+      { add: callerIdInputSchema, edit: callerIdEditSchema },
+      (values: Values) => bodyOf(values, pickCompany),
+    ),
     labels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: bodyOf(values, pickCompany) }),
     successMessage: t('saved'),
@@ -71,13 +66,7 @@ export function CallerFormModal({ open, editing, onClose }: EntityModalProps<Cal
   return (
     <FormModal entity={entity} title={editing ? t('editTitle') : t('createTitle')} testId="caller-form">
       {pickCompany ? (
-        <Form.Item
-          name="companyId"
-          label={labels.companyId}
-          rules={[{ required: true, message: t('pickCompany') }]}
-        >
-          <CompanySelect testId="caller-company" />
-        </Form.Item>
+        <CompanyItem label={labels.companyId} message={t('pickCompany')} testId="caller-company" />
       ) : null}
       <Form.Item name="number" label={labels.number} rules={[rule('number')]} extra={t('numberHint')}>
         <Input maxLength={24} inputMode="tel" data-testid="caller-number" />
@@ -85,12 +74,8 @@ export function CallerFormModal({ open, editing, onClose }: EntityModalProps<Cal
       <Form.Item name="countryCode" label={labels.countryCode} rules={[rule('countryCode')]}>
         <Input maxLength={2} placeholder="GB" />
       </Form.Item>
-      <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
-        <Input maxLength={255} />
-      </Form.Item>
+      <EnabledItem label={labels.enabled} />
+      <RemarkItem label={labels.remark} rule={rule('remark')} />
     </FormModal>
   );
 }

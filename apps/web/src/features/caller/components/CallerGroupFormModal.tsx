@@ -3,15 +3,15 @@ import {
   type CallerGroup,
   callerGroupEditSchema,
   callerGroupInputSchema,
-  hasPlatformScope,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select, Switch } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
-import { useEntityForm } from '@/components/use-entity-form';
-import { CompanySelect } from '@/features/sms-template';
-import { useSession } from '@/lib/session';
+import { EnabledItem, RemarkItem } from '@/components/form-items';
+import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
+import { CompanyItem } from '@/features/sms-template';
+import { useIsStaff } from '@/lib/session';
 import { callerOptionsQuery, useSaveCallerGroup } from '../api/callers';
 
 interface Values {
@@ -52,8 +52,7 @@ function bodyOf(values: Values, pickCompany: boolean) {
 export function CallerGroupFormModal({ open, editing, onClose }: EntityModalProps<CallerGroup>) {
   const { t } = useTranslation('caller');
   const save = useSaveCallerGroup();
-  const session = useSession();
-  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const pickCompany = useIsStaff() && !editing;
   const labels = {
     name: t('group.name'),
     companyId: t('fields.company'),
@@ -66,12 +65,12 @@ export function CallerGroupFormModal({ open, editing, onClose }: EntityModalProp
     open,
     editing,
     valuesOf,
-    schema: {
-      safeParse: (values: unknown) =>
-        editing
-          ? callerGroupEditSchema.safeParse({ ...bodyOf(values as Values, false), id: editing.id })
-          : callerGroupInputSchema.safeParse(bodyOf(values as Values, pickCompany)),
-    },
+    // Editing, the company is not picked (pickCompany is false).
+    schema: addOrEditSchema(
+      editing,
+      { add: callerGroupInputSchema, edit: callerGroupEditSchema },
+      (values: Values) => bodyOf(values, pickCompany),
+    ),
     labels,
     save: (values) => save.mutateAsync({ id: editing?.id, input: bodyOf(values, pickCompany) }),
     successMessage: t('saved'),
@@ -90,13 +89,7 @@ export function CallerGroupFormModal({ open, editing, onClose }: EntityModalProp
       testId="caller-group-form"
     >
       {pickCompany ? (
-        <Form.Item
-          name="companyId"
-          label={labels.companyId}
-          rules={[{ required: true, message: t('pickCompany') }]}
-        >
-          <CompanySelect testId="caller-group-company" />
-        </Form.Item>
+        <CompanyItem label={labels.companyId} message={t('pickCompany')} testId="caller-group-company" />
       ) : null}
       <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
         <Input maxLength={64} data-testid="caller-group-name" />
@@ -124,12 +117,8 @@ export function CallerGroupFormModal({ open, editing, onClose }: EntityModalProp
           }))}
         />
       </Form.Item>
-      <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
-        <Input maxLength={255} />
-      </Form.Item>
+      <EnabledItem label={labels.enabled} />
+      <RemarkItem label={labels.remark} rule={rule('remark')} />
     </FormModal>
   );
 }

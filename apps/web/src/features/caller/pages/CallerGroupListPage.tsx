@@ -1,19 +1,18 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type CallerGroup, callerGroupListQuerySchema } from '@switchboard/contracts';
-import { Button, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { useDeleteAction } from '@/components/use-confirm-delete';
 import { CALLER_PERMISSIONS, listCallerGroupsQuery, useDeleteCallerGroup } from '../api/callers';
 import { CallerGroupFormModal } from '../components/CallerGroupFormModal';
 
 /** voice/CallerGroupList (`/callerGroup`): caller IDs a task rotates through. */
 export default function CallerGroupListPage() {
   const { t } = useTranslation('caller');
-  const confirmDelete = useConfirmDelete();
+  const deleteRow = useDeleteAction('caller');
   const form = useEntityModal<CallerGroup>();
   const remove = useDeleteCallerGroup();
 
@@ -43,29 +42,8 @@ export default function CallerGroupListPage() {
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('enabled') : t('disabled')}</Tag>,
     },
     rowActionsColumn<CallerGroup>(t('actions'), (record) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: CALLER_PERMISSIONS.groupEdit,
-        onClick: () => form.edit(record),
-      },
-      {
-        key: 'delete',
-        label: t('delete'),
-        permission: CALLER_PERMISSIONS.groupDelete,
-        danger: true,
-        onClick: () =>
-          confirmDelete(
-            {
-              title: t('deleteTitle'),
-              content: t('deleteConfirm', { name: record.name }),
-              ok: t('delete'),
-              cancel: t('cancel'),
-              done: t('deleted'),
-            },
-            () => remove.mutateAsync(record.id),
-          ),
-      },
+      editAction(t('edit'), CALLER_PERMISSIONS.groupEdit, () => form.edit(record)),
+      deleteRow(CALLER_PERMISSIONS.groupDelete, record.name, () => remove.mutateAsync(record.id)),
     ]),
   ];
 
@@ -84,16 +62,13 @@ export default function CallerGroupListPage() {
           </Form.Item>
         }
         toolbar={() => (
-          <Can action={CALLER_PERMISSIONS.groupAdd}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => form.add()}
-              data-testid="caller-group-add"
-            >
-              {t('add')}
-            </Button>
-          </Can>
+          <AddButton
+            permission={CALLER_PERMISSIONS.groupAdd}
+            onClick={() => form.add()}
+            testId="caller-group-add"
+          >
+            {t('add')}
+          </AddButton>
         )}
       />
       <CallerGroupFormModal {...form.modal} />

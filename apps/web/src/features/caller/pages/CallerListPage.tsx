@@ -1,20 +1,19 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type CallerId, callerIdListQuerySchema } from '@switchboard/contracts';
-import { Button, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { useDeleteAction } from '@/components/use-confirm-delete';
 import { CALLER_PERMISSIONS, listCallersQuery, useDeleteCaller } from '../api/callers';
 import { CallerFormModal } from '../components/CallerFormModal';
 
 /** voice/CallerList (`/caller`): the caller IDs of the companies in the caller's scope. */
 export default function CallerListPage() {
   const { t } = useTranslation('caller');
-  const confirmDelete = useConfirmDelete();
+  const deleteRow = useDeleteAction('caller');
   const form = useEntityModal<CallerId>();
   const remove = useDeleteCaller();
 
@@ -30,29 +29,8 @@ export default function CallerListPage() {
     },
     { title: t('fields.remark'), dataIndex: 'remark', responsive: ['lg'] },
     rowActionsColumn<CallerId>(t('actions'), (record) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: CALLER_PERMISSIONS.edit,
-        onClick: () => form.edit(record),
-      },
-      {
-        key: 'delete',
-        label: t('delete'),
-        permission: CALLER_PERMISSIONS.delete,
-        danger: true,
-        onClick: () =>
-          confirmDelete(
-            {
-              title: t('deleteTitle'),
-              content: t('deleteConfirm', { name: record.number }),
-              ok: t('delete'),
-              cancel: t('cancel'),
-              done: t('deleted'),
-            },
-            () => remove.mutateAsync(record.id),
-          ),
-      },
+      editAction(t('edit'), CALLER_PERMISSIONS.edit, () => form.edit(record)),
+      deleteRow(CALLER_PERMISSIONS.delete, record.number, () => remove.mutateAsync(record.id)),
     ]),
   ];
 
@@ -74,16 +52,9 @@ export default function CallerListPage() {
           </>
         }
         toolbar={() => (
-          <Can action={CALLER_PERMISSIONS.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => form.add()}
-              data-testid="caller-add"
-            >
-              {t('add')}
-            </Button>
-          </Can>
+          <AddButton permission={CALLER_PERMISSIONS.add} onClick={() => form.add()} testId="caller-add">
+            {t('add')}
+          </AddButton>
         )}
       />
       <CallerFormModal {...form.modal} />

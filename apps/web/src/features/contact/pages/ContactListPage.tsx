@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type SupportContactRecord, supportContactListQuerySchema } from '@switchboard/contracts';
 import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
-import { Can, useCan } from '@/components/Can';
+import { useCan } from '@/components/Can';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
 import { useConfirmDelete } from '@/components/use-confirm-delete';
@@ -92,7 +91,6 @@ export default function ContactListPage() {
   const remove = useDeleteSupportContact();
   const removeMany = useDeleteSupportContacts();
   const reload = useReloadSupportContacts();
-  const [importing, setImporting] = useState(false);
 
   const confirmDelete = (record: SupportContactRecord) =>
     confirmRemoval(
@@ -161,22 +159,23 @@ export default function ContactListPage() {
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
-            <Can action={CONTACT_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="contact-add"
-              >
-                {t('admin.add')}
-              </Button>
-            </Can>
+            <AddButton permission={CONTACT_PERMISSIONS.add} onClick={() => form.add()} testId="contact-add">
+              {t('admin.add')}
+            </AddButton>
             <ExportButton
               path={SUPPORT_CONTACT_EXPORT_PATH}
               params={params}
               permission={CONTACT_PERMISSIONS.export}
             />
-            <ImportButton permission={CONTACT_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            <ImportButton
+              permission={CONTACT_PERMISSIONS.import}
+              title={t('admin.importTitle')}
+              path={SUPPORT_CONTACT_IMPORT_PATH}
+              onImported={(count) => {
+                void reload();
+                void message.success(t('admin.imported', { count }));
+              }}
+            />
             <BatchDeleteButton
               selectedKeys={selectedKeys}
               permission={CONTACT_PERMISSIONS.delete}
@@ -186,16 +185,6 @@ export default function ContactListPage() {
             <GroupLinkForm />
           </>
         )}
-      />
-      <ImportDialog
-        open={importing}
-        title={t('admin.importTitle')}
-        path={SUPPORT_CONTACT_IMPORT_PATH}
-        onClose={() => setImporting(false)}
-        onImported={(count) => {
-          void reload();
-          void message.success(t('admin.imported', { count }));
-        }}
       />
       <SupportContactFormModal {...form.modal} />
     </>

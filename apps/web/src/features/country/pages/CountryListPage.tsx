@@ -1,15 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type CountryRecord, countryListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, Switch, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { App, Form, Input, Switch, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Can, useCan } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
+import { useCan } from '@/components/Can';
 import { bilingualNameColumns } from '@/components/columns';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import {
@@ -35,7 +33,6 @@ export default function CountryListPage() {
   const { t, i18n } = useTranslation('country');
   const { message } = App.useApp();
   const form = useEntityModal<CountryRecord>();
-  const [importing, setImporting] = useState(false);
   const setEnabled = useSetCountryEnabled();
   const remove = useDeleteCountry();
   const reload = useReloadCountries();
@@ -123,34 +120,25 @@ export default function CountryListPage() {
         }
         toolbar={({ params }) => (
           <>
-            <Can action={COUNTRY_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="country-add"
-              >
-                {t('add')}
-              </Button>
-            </Can>
+            <AddButton permission={COUNTRY_PERMISSIONS.add} onClick={() => form.add()} testId="country-add">
+              {t('add')}
+            </AddButton>
             <ExportButton
               path={COUNTRY_EXPORT_PATH}
               params={params}
               permission={COUNTRY_PERMISSIONS.export}
             />
-            <ImportButton permission={COUNTRY_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            <ImportButton
+              permission={COUNTRY_PERMISSIONS.import}
+              title={t('importTitle')}
+              path={COUNTRY_IMPORT_PATH}
+              onImported={(count) => {
+                void reload();
+                void message.success(t('imported', { count }));
+              }}
+            />
           </>
         )}
-      />
-      <ImportDialog
-        open={importing}
-        title={t('importTitle')}
-        path={COUNTRY_IMPORT_PATH}
-        onClose={() => setImporting(false)}
-        onImported={(count) => {
-          void reload();
-          void message.success(t('imported', { count }));
-        }}
       />
       <CountryFormModal {...form.modal} />
     </>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Empty, Flex, Input, Popconfirm, Row, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { Can } from '@/components/Can';
 import { useLocale } from '@/lib/i18n';
 import { departTreeQuery, useDeleteDepart } from '../api/departs';
@@ -112,16 +113,13 @@ export default function DepartListPage() {
                 </Descriptions.Item>
               </Descriptions>
               <Flex gap={8} wrap style={{ marginTop: 16 }}>
-                <Can action={DEPART_PERMISSIONS.add}>
-                  <Button
-                    type="primary"
-                    icon={<PlusOutlined />}
-                    onClick={() => setTarget({ kind: 'add', parent: selected })}
-                    data-testid="depart-add-child"
-                  >
-                    {t('depart.addChild')}
-                  </Button>
-                </Can>
+                <AddButton
+                  permission={DEPART_PERMISSIONS.add}
+                  onClick={() => setTarget({ kind: 'add', parent: selected })}
+                  testId="depart-add-child"
+                >
+                  {t('depart.addChild')}
+                </AddButton>
                 <Can action={DEPART_PERMISSIONS.edit}>
                   <Button
                     onClick={() => setTarget({ kind: 'edit', editing: selected })}

@@ -1,21 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { DICT_ITEM_SORT_MAX, type DictItemRecord, type DictRecord } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Drawer,
-  Flex,
-  InputNumber,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { App, Drawer, Flex, InputNumber, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can, useCan } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
+import { useCan } from '@/components/Can';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
@@ -138,16 +127,9 @@ export function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; on
       data-testid="dict-items-drawer"
     >
       <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-        <Can action={DICT_PERMISSIONS.add}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => form.add()}
-            data-testid="dict-item-add"
-          >
-            {t('item.add')}
-          </Button>
-        </Can>
+        <AddButton permission={DICT_PERMISSIONS.add} onClick={() => form.add()} testId="dict-item-add">
+          {t('item.add')}
+        </AddButton>
         {dict ? (
           <ExportButton
             path={DICT_ITEM_EXPORT_PATH}

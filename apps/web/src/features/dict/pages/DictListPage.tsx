@@ -1,9 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type DictRecord, dictListQuerySchema } from '@switchboard/contracts';
-import { Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { bilingualNameColumns, dateTimeColumn } from '@/components/columns';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
@@ -104,16 +103,9 @@ export default function DictListPage() {
         }
         toolbar={({ params }) => (
           <>
-            <Can action={DICT_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="dict-add"
-              >
-                {t('add')}
-              </Button>
-            </Can>
+            <AddButton permission={DICT_PERMISSIONS.add} onClick={() => form.add()} testId="dict-add">
+              {t('add')}
+            </AddButton>
             <ExportButton path={DICT_EXPORT_PATH} params={params} permission={DICT_PERMISSIONS.export} />
           </>
         )}

@@ -3,13 +3,11 @@ import {
   type Gateway,
   type GatewayState,
   gatewayStateSchema,
-  type SocketMessage,
 } from '@switchboard/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
-import { useNoticeSocket } from '@/lib/websocket';
+import { useLiveStates } from '@/lib/live-states';
 
 export const GATEWAY_LIST_PATH = '/sms/gateway/list';
 export const GATEWAY_EXPORT_PATH = '/sms/gateway/exportXls';
@@ -101,33 +99,11 @@ export const gatewayStatesQuery = () =>
     queryFn: ({ signal }) => api.get('/sms/gateway/state', undefined, signal),
   });
 
-/**
- * The live state of every gateway: read once, then kept current by the state messages the
- * server pushes over the websocket (and read again whenever the socket comes back).
- */
+/** The live state of every gateway, by gateway (useLiveStates). */
 export function useGatewayStates(): Map<string, GatewayState> {
-  const queryClient = useQueryClient();
-  const states = useQuery(gatewayStatesQuery());
-  const socket = useNoticeSocket((message: SocketMessage) => {
-    if (message.cmd !== 'topic' || message.msgId !== GATEWAY_STATE_MESSAGE) return;
-    let state: GatewayState;
-    try {
-      state = JSON.parse(message.msgTxt) as GatewayState;
-    } catch {
-      return;
-    }
-    if (!gatewayStateSchema.safeParse(state).success) return;
-    queryClient.setQueryData<GatewayState[]>(gatewayStateKey, (current) => [
-      ...(current ?? []).filter((s) => s.gatewayId !== state.gatewayId),
-      state,
-    ]);
+  return useLiveStates(gatewayStatesQuery(), {
+    messageId: GATEWAY_STATE_MESSAGE,
+    schema: gatewayStateSchema,
+    idOf: (state) => state.gatewayId,
   });
-  // A socket that comes back may have missed messages: read the states again.
-  const { refetch } = states;
-  const wasOpen = useRef(socket === 'open');
-  useEffect(() => {
-    if (socket === 'open' && !wasOpen.current) void refetch();
-    wasOpen.current = socket === 'open';
-  }, [socket, refetch]);
-  return useMemo(() => new Map((states.data ?? []).map((s) => [s.gatewayId, s])), [states.data]);
 }

@@ -11,10 +11,11 @@ import {
   gatewayInputSchema,
   translateError,
 } from '@switchboard/contracts';
-import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
+import { Button, Col, Divider, Form, Input, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
-import { useEntityForm } from '@/components/use-entity-form';
+import { ConnectionFields, HALF_COLUMN, RemarkItem, WholeNumberItem } from '@/components/form-items';
+import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
 import { currentLocale } from '@/lib/i18n';
 import { useSaveGateway } from '../api/gateways';
 
@@ -114,12 +115,11 @@ export function GatewayFormModal({ open, editing, onClose }: EntityModalProps<Ga
     editing,
     valuesOf,
     // The form's values checked as the body the server gets (the shared schema of add or edit).
-    schema: {
-      safeParse: (values: unknown) =>
-        editing
-          ? gatewayEditSchema.safeParse({ ...bodyOf(values as GatewayFormValues, true), id: editing.id })
-          : gatewayInputSchema.safeParse(bodyOf(values as GatewayFormValues, false)),
-    },
+    schema: addOrEditSchema(
+      editing,
+      { add: gatewayInputSchema, edit: gatewayEditSchema },
+      (values: GatewayFormValues) => bodyOf(values, editing !== null),
+    ),
     labels,
     // The body as the schema above reads it (it has passed the check, so this does not throw).
     save: (values) =>
@@ -135,11 +135,16 @@ export function GatewayFormModal({ open, editing, onClose }: EntityModalProps<Ga
   const { rule } = entity;
 
   const number = (name: FieldKey, hint?: string) => (
-    <Form.Item name={name} label={labels[name]} rules={[rule(name)]} extra={hint}>
-      <InputNumber precision={0} style={{ width: '100%' }} data-testid={`gateway-${name}`} />
-    </Form.Item>
+    <WholeNumberItem
+      name={name}
+      label={labels[name]}
+      rule={rule(name)}
+      extra={hint}
+      testId={`gateway-${name}`}
+    />
   );
-  const half = { xs: 24, sm: 12 };
+  const half = HALF_COLUMN;
+  const idFormats = GATEWAY_ID_FORMATS.map((format) => ({ value: format, label: t(`idFormats.${format}`) }));
 
   return (
     <FormModal
@@ -150,22 +155,12 @@ export function GatewayFormModal({ open, editing, onClose }: EntityModalProps<Ga
     >
       <Divider titlePlacement="start">{t('groups.connection')}</Divider>
       <Row gutter={16}>
-        <Col {...half}>
-          <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
-            <Input maxLength={64} data-testid="gateway-name" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
-            <Switch data-testid="gateway-enabled" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="host" label={labels.host} rules={[rule('host')]}>
-            <Input maxLength={255} placeholder="smsc.example.com" data-testid="gateway-host" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>{number('port')}</Col>
+        <ConnectionFields
+          labels={labels}
+          rule={rule}
+          hostPlaceholder="smsc.example.com"
+          testIdPrefix="gateway"
+        />
         <Col {...half}>
           <Form.Item name="systemId" label={labels.systemId} rules={[rule('systemId')]}>
             <Input maxLength={15} autoComplete="off" data-testid="gateway-systemId" />
@@ -233,22 +228,12 @@ export function GatewayFormModal({ open, editing, onClose }: EntityModalProps<Ga
       <Row gutter={16}>
         <Col {...half}>
           <Form.Item name="submitIdFormat" label={labels.submitIdFormat}>
-            <Select
-              options={GATEWAY_ID_FORMATS.map((format) => ({
-                value: format,
-                label: t(`idFormats.${format}`),
-              }))}
-            />
+            <Select options={idFormats} />
           </Form.Item>
         </Col>
         <Col {...half}>
           <Form.Item name="receiptIdFormat" label={labels.receiptIdFormat} extra={t('hints.receiptIdFormat')}>
-            <Select
-              options={GATEWAY_ID_FORMATS.map((format) => ({
-                value: format,
-                label: t(`idFormats.${format}`),
-              }))}
-            />
+            <Select options={idFormats} />
           </Form.Item>
         </Col>
       </Row>
@@ -303,9 +288,7 @@ export function GatewayFormModal({ open, editing, onClose }: EntityModalProps<Ga
           )}
         </Form.List>
       </Form.Item>
-      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
-        <Input.TextArea maxLength={255} autoSize={{ minRows: 1, maxRows: 4 }} />
-      </Form.Item>
+      <RemarkItem label={labels.remark} rule={rule('remark')} multiline />
     </FormModal>
   );
 }

@@ -1,18 +1,17 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type Gateway, gatewayListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, Modal, Switch, type TableColumnsType } from 'antd';
+import { App, Form, Input, Modal, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
-import { Can, useCan } from '@/components/Can';
+import { useCan } from '@/components/Can';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
-import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { useDeleteAction } from '@/components/use-confirm-delete';
 import { isApiError } from '@/lib/api-client';
 import {
   GATEWAY_EXPORT_PATH,
@@ -81,28 +80,15 @@ function CopyModal({ source, onClose }: { source: Gateway | null; onClose: () =>
 export default function GatewayListPage() {
   const { t } = useTranslation(['gateway', 'common']);
   const { message } = App.useApp();
-  const confirmRemoval = useConfirmDelete();
+  const deleteRow = useDeleteAction('gateway');
   const form = useEntityModal<Gateway>();
   const [copying, setCopying] = useState<Gateway | null>(null);
-  const [importing, setImporting] = useState(false);
   const remove = useDeleteGateway();
   const removeMany = useDeleteGateways();
   const toggle = useToggleGateway();
   const reload = useReloadGateways();
   const states = useGatewayStates();
   const canEdit = useCan(GATEWAY_PERMISSIONS.edit);
-
-  const confirmDelete = (record: Gateway) =>
-    confirmRemoval(
-      {
-        title: t('deleteTitle'),
-        content: t('deleteConfirm', { name: record.name }),
-        ok: t('delete'),
-        cancel: t('cancel'),
-        done: t('deleted'),
-      },
-      () => remove.mutateAsync(record.id),
-    );
 
   const columns: TableColumnsType<Gateway> = [
     { title: t('fields.name'), dataIndex: 'name', sorter: true },
@@ -175,7 +161,7 @@ export default function GatewayListPage() {
         permission: GATEWAY_PERMISSIONS.copy,
         onClick: () => setCopying(record),
       },
-      deleteAction(t('delete'), GATEWAY_PERMISSIONS.delete, () => confirmDelete(record)),
+      deleteRow(GATEWAY_PERMISSIONS.delete, record.name, () => remove.mutateAsync(record.id)),
     ]),
   ];
 
@@ -199,22 +185,23 @@ export default function GatewayListPage() {
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
-            <Can action={GATEWAY_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="gateway-add"
-              >
-                {t('add')}
-              </Button>
-            </Can>
+            <AddButton permission={GATEWAY_PERMISSIONS.add} onClick={() => form.add()} testId="gateway-add">
+              {t('add')}
+            </AddButton>
             <ExportButton
               path={GATEWAY_EXPORT_PATH}
               params={params}
               permission={GATEWAY_PERMISSIONS.export}
             />
-            <ImportButton permission={GATEWAY_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            <ImportButton
+              permission={GATEWAY_PERMISSIONS.import}
+              title={t('importTitle')}
+              path={GATEWAY_IMPORT_PATH}
+              onImported={(count) => {
+                void reload();
+                void message.success(t('imported', { count }));
+              }}
+            />
             <BatchDeleteButton
               selectedKeys={selectedKeys}
               permission={GATEWAY_PERMISSIONS.delete}
@@ -223,16 +210,6 @@ export default function GatewayListPage() {
             />
           </>
         )}
-      />
-      <ImportDialog
-        open={importing}
-        title={t('importTitle')}
-        path={GATEWAY_IMPORT_PATH}
-        onClose={() => setImporting(false)}
-        onImported={(count) => {
-          void reload();
-          void message.success(t('imported', { count }));
-        }}
       />
       <GatewayFormModal {...form.modal} />
       <CopyModal source={copying} onClose={() => setCopying(null)} />

@@ -1,6 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  hasPlatformScope,
   IVR_FLOW_NODES_MAX,
   IVR_KEYS,
   IVR_REPEAT_MAX,
@@ -32,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { CompanySelect } from '@/features/sms-template';
 import { isApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useIsStaff } from '@/lib/session';
 import { fetchPromptOptions } from '../api/files';
 import { useSaveFlow } from '../api/flows';
 import { ActionEditor } from './ActionEditor';
@@ -94,8 +93,7 @@ export function FlowFormModal({
   const locale = useLocale();
   const { message } = App.useApp();
   const save = useSaveFlow();
-  const session = useSession();
-  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const pickCompany = useIsStaff() && !editing;
   const [name, setName] = useState('');
   const [remark, setRemark] = useState('');
   const [companyId, setCompanyId] = useState<string | undefined>();

@@ -1,5 +1,4 @@
 import {
-  hasPlatformScope,
   IVR_FILE_NAME_MAX,
   IVR_LANGUAGES,
   IVR_TTS_TEXT_MAX,
@@ -10,8 +9,8 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
-import { CompanySelect } from '@/features/sms-template';
-import { useSession } from '@/lib/session';
+import { CompanyItem } from '@/features/sms-template';
+import { useIsStaff } from '@/lib/session';
 import { useCreateTts } from '../api/files';
 
 interface Values {
@@ -27,7 +26,7 @@ const EMPTY: Values = { name: '', language: 'en', text: '' };
 export function TtsFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('ivr');
   const create = useCreateTts();
-  const pickCompany = hasPlatformScope(useSession()?.userInfo.roles ?? []);
+  const pickCompany = useIsStaff();
   const labels = {
     name: t('files.fields.name'),
     language: t('files.fields.language'),
@@ -61,13 +60,7 @@ export function TtsFormModal({ open, onClose }: { open: boolean; onClose: () => 
       testId="ivr-tts-form"
     >
       {pickCompany ? (
-        <Form.Item
-          name="companyId"
-          label={labels.companyId}
-          rules={[{ required: true, message: t('files.companyRequired') }]}
-        >
-          <CompanySelect testId="ivr-tts-company" />
-        </Form.Item>
+        <CompanyItem label={labels.companyId} message={t('files.companyRequired')} testId="ivr-tts-company" />
       ) : null}
       <Form.Item name="name" label={labels.name} rules={[rule('name')]} extra={t('files.nameHint')}>
         <Input maxLength={IVR_FILE_NAME_MAX} data-testid="ivr-tts-name" />

@@ -1,6 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
-  hasPlatformScope,
   IVR_FILE_NAME_MAX,
   IVR_LANGUAGES,
   IVR_UPLOAD_MAX_BYTES,
@@ -10,8 +9,8 @@ import {
 import { App, Button, Form, Input, Modal, Progress, Select, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CompanySelect } from '@/features/sms-template';
-import { useSession } from '@/lib/session';
+import { CompanyItem } from '@/features/sms-template';
+import { useIsStaff } from '@/lib/session';
 import { useUploadWav } from '../api/files';
 
 interface Values {
@@ -31,7 +30,7 @@ export function UploadModal({ open, onClose }: { open: boolean; onClose: () => v
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const uploadWav = useUploadWav();
-  const pickCompany = hasPlatformScope(useSession()?.userInfo.roles ?? []);
+  const pickCompany = useIsStaff();
 
   useEffect(() => {
     if (open) {
@@ -80,13 +79,11 @@ export function UploadModal({ open, onClose }: { open: boolean; onClose: () => v
     >
       <Form form={form} layout="vertical" initialValues={{ name: '', language: 'en' }}>
         {pickCompany ? (
-          <Form.Item
-            name="companyId"
+          <CompanyItem
             label={t('files.fields.company')}
-            rules={[{ required: true, message: t('files.companyRequired') }]}
-          >
-            <CompanySelect testId="ivr-upload-company" />
-          </Form.Item>
+            message={t('files.companyRequired')}
+            testId="ivr-upload-company"
+          />
         ) : null}
         <Form.Item
           name="name"

@@ -1,4 +1,4 @@
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import {
   IVR_FILE_SOURCES,
   IVR_LANGUAGES,
@@ -8,6 +8,7 @@ import {
 import { App, Button, Form, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { ResourceTable } from '@/components/ResourceTable';
@@ -132,16 +133,13 @@ export default function IvrFileListPage() {
         }
         toolbar={({ selectedKeys, clearSelection }) => (
           <>
-            <Can action={IVR_FILE_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setDialog('tts')}
-                data-testid="ivr-tts-add"
-              >
-                {t('files.tts')}
-              </Button>
-            </Can>
+            <AddButton
+              permission={IVR_FILE_PERMISSIONS.add}
+              onClick={() => setDialog('tts')}
+              testId="ivr-tts-add"
+            >
+              {t('files.tts')}
+            </AddButton>
             <Can action={IVR_FILE_PERMISSIONS.add}>
               <Button
                 icon={<UploadOutlined />}

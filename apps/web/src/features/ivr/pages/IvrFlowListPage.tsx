@@ -1,8 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type IvrFlow, ivrFlowListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, type TableColumnsType } from 'antd';
+import { App, Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -80,16 +79,9 @@ export default function IvrFlowListPage() {
           </Form.Item>
         }
         toolbar={() => (
-          <Can action={IVR_FLOW_PERMISSIONS.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => form.add()}
-              data-testid="ivr-flow-add"
-            >
-              {t('flows.add')}
-            </Button>
-          </Can>
+          <AddButton permission={IVR_FLOW_PERMISSIONS.add} onClick={() => form.add()} testId="ivr-flow-add">
+            {t('flows.add')}
+          </AddButton>
         )}
       />
       <FlowFormModal {...form.modal} />

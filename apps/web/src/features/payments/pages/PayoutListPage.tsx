@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   ORDER_DICTS,
   PAYOUT_EXPORT_PATH,
@@ -7,10 +6,10 @@ import {
   payoutListQuerySchema,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Select, Typography } from 'antd';
+import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
@@ -102,16 +101,13 @@ export default function PayoutListPage() {
         }
         toolbar={({ params }) => (
           <>
-            <Can action={PERMISSIONS.create}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setRequesting(true)}
-                data-testid="payout-request"
-              >
-                {t('payout.request')}
-              </Button>
-            </Can>
+            <AddButton
+              permission={PERMISSIONS.create}
+              onClick={() => setRequesting(true)}
+              testId="payout-request"
+            >
+              {t('payout.request')}
+            </AddButton>
             <ExportButton path={PAYOUT_EXPORT_PATH} params={params} testId="payout-export" />
           </>
         )}

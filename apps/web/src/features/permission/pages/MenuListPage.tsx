@@ -1,4 +1,4 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { LOCALES, MENU_TYPE, type PermissionTreeNode } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { iconFor } from '@/components/menu-icons';
 import { rowActionsColumn } from '@/components/RowActions';
 import { loadLocale, useLocale } from '@/lib/i18n';
@@ -177,17 +177,14 @@ export default function MenuListPage() {
         <Space wrap>
           <Button onClick={() => setExpanded(parentKeys(tree.data ?? []))}>{t('expandAll')}</Button>
           <Button onClick={() => setExpanded([])}>{t('collapseAll')}</Button>
-          <Can action={MENU_PERMISSIONS.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              disabled={!ready}
-              onClick={() => setTarget({ parent: null })}
-              data-testid="perm-add-top"
-            >
-              {t('addTop')}
-            </Button>
-          </Can>
+          <AddButton
+            permission={MENU_PERMISSIONS.add}
+            onClick={() => setTarget({ parent: null })}
+            disabled={!ready}
+            testId="perm-add-top"
+          >
+            {t('addTop')}
+          </AddButton>
         </Space>
       </Flex>
       <Table<PermissionTreeNode>

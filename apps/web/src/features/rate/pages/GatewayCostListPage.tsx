@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type GatewayPrice,
   type GatewayPriceInput,
@@ -6,17 +5,15 @@ import {
   gatewayPriceListQuerySchema,
   RATE_GROUP_KINDS,
 } from '@switchboard/contracts';
-import { App, Button, Form, Input, Select } from 'antd';
-import { useState } from 'react';
+import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
-import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { type EntityModalProps, FormModal, useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useEntityForm } from '@/components/use-entity-form';
@@ -128,7 +125,6 @@ export default function GatewayCostListPage() {
   const remove = useDeleteGatewayCost();
   const removeMany = useDeleteGatewayCosts();
   const reload = useReloadGatewayCosts();
-  const [importing, setImporting] = useState(false);
   return (
     <>
       <ResourceTable
@@ -157,13 +153,20 @@ export default function GatewayCostListPage() {
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
-            <Can action={RATE_PERMS.gatewayEdit}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()}>
-                {t('add')}
-              </Button>
-            </Can>
+            <AddButton permission={RATE_PERMS.gatewayEdit} onClick={() => form.add()}>
+              {t('add')}
+            </AddButton>
             <ExportButton path={GATEWAY_COST_EXPORT_PATH} params={params} />
-            <ImportButton permission={RATE_PERMS.gatewayEdit} onClick={() => setImporting(true)} />
+            <ImportButton
+              permission={RATE_PERMS.gatewayEdit}
+              title={t('gateway.importTitle')}
+              path={GATEWAY_COST_IMPORT_PATH}
+              template={{ path: GATEWAY_COST_EXPORT_PATH }}
+              onImported={(count) => {
+                void reload();
+                void message.success(t('gateway.imported', { count }));
+              }}
+            />
             <BatchDeleteButton
               selectedKeys={selectedKeys}
               permission={RATE_PERMS.gatewayEdit}
@@ -218,17 +221,6 @@ export default function GatewayCostListPage() {
         ]}
       />
       <GatewayCostForm {...form.modal} />
-      <ImportDialog
-        open={importing}
-        title={t('gateway.importTitle')}
-        path={GATEWAY_COST_IMPORT_PATH}
-        template={{ path: GATEWAY_COST_EXPORT_PATH }}
-        onClose={() => setImporting(false)}
-        onImported={(count) => {
-          void reload();
-          void message.success(t('gateway.imported', { count }));
-        }}
-      />
     </>
   );
 }

@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { RATE_GROUP_KINDS, type RateGroup, rateGroupListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, Select, Tag } from 'antd';
+import { App, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
-import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ExportButton } from '@/components/ExportButton';
@@ -60,16 +59,9 @@ export default function RateGroupListPage() {
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
-            <Can action={RATE_PERMS.groupAdd}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="rate-group-add"
-              >
-                {t('add')}
-              </Button>
-            </Can>
+            <AddButton permission={RATE_PERMS.groupAdd} onClick={() => form.add()} testId="rate-group-add">
+              {t('add')}
+            </AddButton>
             <ExportButton path={RATE_GROUP_EXPORT_PATH} params={params} />
             <BatchDeleteButton
               selectedKeys={selectedKeys}

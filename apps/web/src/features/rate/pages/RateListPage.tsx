@@ -1,16 +1,16 @@
-import { CalculatorOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, EditOutlined } from '@ant-design/icons';
 import { type Rate, rateListQuerySchema, SMS_KINDS } from '@switchboard/contracts';
 import { App, Button, Empty, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useAllRateGroups } from '../api/rate-groups';
@@ -44,7 +44,6 @@ export default function RateListPage() {
   const form = useEntityModal<Rate>();
   const [batchOpen, setBatchOpen] = useState(false);
   const [quoteOpen, setQuoteOpen] = useState(false);
-  const [importing, setImporting] = useState(false);
   const remove = useDeleteRates();
   const reload = useReloadRates();
   const filter = {
@@ -107,16 +106,9 @@ export default function RateListPage() {
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <Space wrap>
             {editable && (
-              <Can action={RATE_PERMS.add}>
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => form.add()}
-                  data-testid="rate-add"
-                >
-                  {t('add')}
-                </Button>
-              </Can>
+              <AddButton permission={RATE_PERMS.add} onClick={() => form.add()} testId="rate-add">
+                {t('add')}
+              </AddButton>
             )}
             {editable && (
               <Can action={RATE_PERMS.batchEdit}>
@@ -125,7 +117,19 @@ export default function RateListPage() {
                 </Button>
               </Can>
             )}
-            {editable && <ImportButton permission={RATE_PERMS.import} onClick={() => setImporting(true)} />}
+            {editable && (
+              <ImportButton
+                permission={RATE_PERMS.import}
+                title={group ? t('importTitle', { name: group.name }) : undefined}
+                path={RATE_IMPORT_PATH}
+                query={{ groupId }}
+                template={{ path: RATE_EXPORT_PATH, params: { groupId } }}
+                onImported={(count) => {
+                  void reload();
+                  void message.success(t('imported', { count }));
+                }}
+              />
+            )}
             {groupId && <ExportButton path={RATE_EXPORT_PATH} params={params} />}
             {editable && (
               <BatchDeleteButton
@@ -228,20 +232,6 @@ export default function RateListPage() {
         <BatchEditModal filter={filter as never} open={batchOpen} onClose={() => setBatchOpen(false)} />
       )}
       <QuoteTester open={quoteOpen} onClose={() => setQuoteOpen(false)} />
-      {groupId && (
-        <ImportDialog
-          open={importing}
-          title={group ? t('importTitle', { name: group.name }) : undefined}
-          path={RATE_IMPORT_PATH}
-          query={{ groupId }}
-          template={{ path: RATE_EXPORT_PATH, params: { groupId } }}
-          onClose={() => setImporting(false)}
-          onImported={(count) => {
-            void reload();
-            void message.success(t('imported', { count }));
-          }}
-        />
-      )}
     </>
   );
 }

@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type RoleRecord, roleListQuerySchema } from '@switchboard/contracts';
-import { Button, Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Form, Input, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { bilingualNameColumns, dateTimeColumn } from '@/components/columns';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { useDeleteAction } from '@/components/use-confirm-delete';
 import { formatNumber } from '@/lib/format';
 import { listRolesQuery, useDeleteRole } from '../api/roles';
 import { RoleAuthDrawer } from '../components/RoleAuthDrawer';
@@ -19,24 +18,12 @@ import { ROLE_PERMISSIONS } from '../permissions';
 /** system/RoleList: roles; each one's menu and button grants, data rules and users in drawers. */
 export default function RoleListPage() {
   const { t, i18n } = useTranslation('role');
-  const confirmRemoval = useConfirmDelete();
+  const deleteRow = useDeleteAction('role');
   const form = useEntityModal<RoleRecord>();
   const [authorizing, setAuthorizing] = useState<RoleRecord | null>(null);
   const [usersOf, setUsersOf] = useState<RoleRecord | null>(null);
   const remove = useDeleteRole();
   const zh = i18n.language === 'zh-CN';
-
-  const confirmDelete = (role: RoleRecord) =>
-    confirmRemoval(
-      {
-        title: t('deleteTitle'),
-        content: t('deleteConfirm', { code: role.roleCode }),
-        ok: t('delete'),
-        cancel: t('cancel'),
-        done: t('deleted'),
-      },
-      () => remove.mutateAsync(role.id),
-    );
 
   const columns: TableColumnsType<RoleRecord> = [
     {
@@ -88,10 +75,10 @@ export default function RoleListPage() {
       },
       editAction(t('edit'), ROLE_PERMISSIONS.edit, () => form.edit(role), `role-edit-${role.roleCode}`),
       !role.builtIn &&
-        deleteAction(
-          t('delete'),
+        deleteRow(
           ROLE_PERMISSIONS.delete,
-          () => confirmDelete(role),
+          role.roleCode,
+          () => remove.mutateAsync(role.id),
           `role-delete-${role.roleCode}`,
         ),
     ]),
@@ -117,11 +104,9 @@ export default function RoleListPage() {
           </>
         }
         toolbar={() => (
-          <Can action={ROLE_PERMISSIONS.add}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()} data-testid="role-add">
-              {t('add')}
-            </Button>
-          </Can>
+          <AddButton permission={ROLE_PERMISSIONS.add} onClick={() => form.add()} testId="role-add">
+            {t('add')}
+          </AddButton>
         )}
       />
       <RoleFormModal {...form.modal} />

@@ -1,21 +1,18 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type Operator,
   type OperatorInput,
   operatorInputSchema,
   operatorListQuerySchema,
 } from '@switchboard/contracts';
-import { App, Button, Form, Input, Tooltip } from 'antd';
-import { useState } from 'react';
+import { App, Form, Input, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
-import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { type EntityModalProps, FormModal, useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useEntityForm } from '@/components/use-entity-form';
@@ -111,7 +108,6 @@ export default function OperatorListPage() {
   const { message } = App.useApp();
   const labels = useRoutingLabels();
   const form = useEntityModal<Operator>();
-  const [importing, setImporting] = useState(false);
   const remove = useDeleteOperators();
   const reload = useReloadOperators();
   return (
@@ -138,13 +134,20 @@ export default function OperatorListPage() {
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
-            <Can action={ROUTING_PERMS.operatorEdit}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()}>
-                {t('operators.add')}
-              </Button>
-            </Can>
+            <AddButton permission={ROUTING_PERMS.operatorEdit} onClick={() => form.add()}>
+              {t('operators.add')}
+            </AddButton>
             <ExportButton path={OPERATOR_EXPORT_PATH} params={params} />
-            <ImportButton permission={ROUTING_PERMS.operatorEdit} onClick={() => setImporting(true)} />
+            <ImportButton
+              permission={ROUTING_PERMS.operatorEdit}
+              title={t('operators.importTitle')}
+              path={OPERATOR_IMPORT_PATH}
+              template={{ path: OPERATOR_EXPORT_PATH }}
+              onImported={(count) => {
+                void reload();
+                void message.success(t('operators.imported', { count }));
+              }}
+            />
             <BatchDeleteButton
               selectedKeys={selectedKeys}
               permission={ROUTING_PERMS.operatorEdit}
@@ -205,17 +208,6 @@ export default function OperatorListPage() {
         ]}
       />
       <OperatorForm {...form.modal} />
-      <ImportDialog
-        open={importing}
-        title={t('operators.importTitle')}
-        path={OPERATOR_IMPORT_PATH}
-        template={{ path: OPERATOR_EXPORT_PATH }}
-        onClose={() => setImporting(false)}
-        onImported={(count) => {
-          void reload();
-          void message.success(t('operators.imported', { count }));
-        }}
-      />
     </>
   );
 }

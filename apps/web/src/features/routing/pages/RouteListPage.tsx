@@ -1,14 +1,14 @@
-import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
+import { ExperimentOutlined } from '@ant-design/icons';
 import { type Route, routeListQuerySchema, SMS_KINDS } from '@switchboard/contracts';
 import { App, Button, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can, useCan } from '@/components/Can';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import {
@@ -32,7 +32,6 @@ export default function RouteListPage() {
   const canEdit = editAccess.visible && !editAccess.disabled;
   const form = useEntityModal<Route>();
   const [testing, setTesting] = useState(false);
-  const [importing, setImporting] = useState(false);
   const remove = useDeleteRoutes();
   const toggle = useToggleRoute();
   const reload = useReloadRoutes();
@@ -64,16 +63,9 @@ export default function RouteListPage() {
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
-            <Can action={ROUTING_PERMS.edit}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="route-add"
-              >
-                {t('add')}
-              </Button>
-            </Can>
+            <AddButton permission={ROUTING_PERMS.edit} onClick={() => form.add()} testId="route-add">
+              {t('add')}
+            </AddButton>
             <Can action={ROUTING_PERMS.test}>
               <Button
                 icon={<ExperimentOutlined />}
@@ -84,7 +76,16 @@ export default function RouteListPage() {
               </Button>
             </Can>
             <ExportButton path={ROUTE_EXPORT_PATH} params={params} />
-            <ImportButton permission={ROUTING_PERMS.edit} onClick={() => setImporting(true)} />
+            <ImportButton
+              permission={ROUTING_PERMS.edit}
+              title={t('importTitle')}
+              path={ROUTE_IMPORT_PATH}
+              template={{ path: ROUTE_EXPORT_PATH }}
+              onImported={(count) => {
+                void reload();
+                void message.success(t('imported', { count }));
+              }}
+            />
             <BatchDeleteButton
               selectedKeys={selectedKeys}
               permission={ROUTING_PERMS.edit}
@@ -183,17 +184,6 @@ export default function RouteListPage() {
       />
       <RouteFormModal {...form.modal} />
       <RouteTester open={testing} onClose={() => setTesting(false)} />
-      <ImportDialog
-        open={importing}
-        title={t('importTitle')}
-        path={ROUTE_IMPORT_PATH}
-        template={{ path: ROUTE_EXPORT_PATH }}
-        onClose={() => setImporting(false)}
-        onImported={(count) => {
-          void reload();
-          void message.success(t('imported', { count }));
-        }}
-      />
     </>
   );
 }

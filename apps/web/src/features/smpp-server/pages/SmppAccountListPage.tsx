@@ -1,15 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type SmppAccountRecord, smppAccountListQuerySchema } from '@switchboard/contracts';
-import { Button, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
-import { Can } from '@/components/Can';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { deleteAction, editAction, rowActionsColumn } from '@/components/RowActions';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { useDeleteAction } from '@/components/use-confirm-delete';
 import {
   listSmppAccountsQuery,
   SMPP_ACCOUNT_EXPORT_PATH,
@@ -28,22 +27,10 @@ export const SMPP_ACCOUNT_PERMISSIONS = {
 /** system/SmppAccountList: customers' accounts on the platform's SMPP server (staff). */
 export default function SmppAccountListPage() {
   const { t } = useTranslation(['smppAccount', 'common']);
-  const confirmRemoval = useConfirmDelete();
+  const deleteRow = useDeleteAction('smppAccount');
   const form = useEntityModal<SmppAccountRecord>();
   const remove = useDeleteSmppAccount();
   const removeMany = useDeleteSmppAccounts();
-
-  const confirmDelete = (record: SmppAccountRecord) =>
-    confirmRemoval(
-      {
-        title: t('deleteTitle'),
-        content: t('deleteConfirm', { systemId: record.systemId }),
-        ok: t('delete'),
-        cancel: t('cancel'),
-        done: t('deleted'),
-      },
-      () => remove.mutateAsync(record.id),
-    );
 
   const columns: TableColumnsType<SmppAccountRecord> = [
     { title: t('fields.systemId'), dataIndex: 'systemId', sorter: true },
@@ -78,7 +65,7 @@ export default function SmppAccountListPage() {
     },
     rowActionsColumn<SmppAccountRecord>(t('actions'), (record) => [
       editAction(t('edit'), SMPP_ACCOUNT_PERMISSIONS.edit, () => form.edit(record)),
-      deleteAction(t('delete'), SMPP_ACCOUNT_PERMISSIONS.delete, () => confirmDelete(record)),
+      deleteRow(SMPP_ACCOUNT_PERMISSIONS.delete, record.systemId, () => remove.mutateAsync(record.id)),
     ]),
   ];
 
@@ -102,16 +89,13 @@ export default function SmppAccountListPage() {
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
-            <Can action={SMPP_ACCOUNT_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="smpp-account-add"
-              >
-                {t('add')}
-              </Button>
-            </Can>
+            <AddButton
+              permission={SMPP_ACCOUNT_PERMISSIONS.add}
+              onClick={() => form.add()}
+              testId="smpp-account-add"
+            >
+              {t('add')}
+            </AddButton>
             <ExportButton
               path={SMPP_ACCOUNT_EXPORT_PATH}
               params={params}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -33,5 +33,28 @@ export function CompanySelect({
       style={{ minWidth: 240 }}
       data-testid={testId}
     />
+  );
+}
+
+/**
+ * The company a new record is for (the form's `companyId`, required), which staff pick: forms
+ * show it only to them (`useIsStaff`), the server taking the others' own company.
+ */
+export function CompanyItem({
+  label,
+  message,
+  testId,
+  onChange,
+}: {
+  label: string;
+  /** Said when none is picked. */
+  message: string;
+  testId: string;
+  onChange?: (id: string | undefined) => void;
+}) {
+  return (
+    <Form.Item name="companyId" label={label} rules={[{ required: true, message }]}>
+      <CompanySelect testId={testId} onChange={onChange} />
+    </Form.Item>
   );
 }

@@ -1,16 +1,11 @@
-import {
-  hasPlatformScope,
-  SENDER_ID_MAX,
-  type SmsSender,
-  smsSenderInputSchema,
-} from '@switchboard/contracts';
+import { SENDER_ID_MAX, type SmsSender, smsSenderInputSchema } from '@switchboard/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
-import { useSession } from '@/lib/session';
+import { useIsStaff } from '@/lib/session';
 import { useSaveSender } from '../api/senders';
-import { CompanySelect } from './CompanySelect';
+import { CompanyItem } from './CompanySelect';
 
 interface Values {
   senderId: string;
@@ -27,8 +22,7 @@ const valuesOf = (sender: SmsSender | null): Values =>
 export function SenderFormModal({ open, editing, onClose }: EntityModalProps<SmsSender>) {
   const { t } = useTranslation('smsTemplate');
   const save = useSaveSender();
-  const session = useSession();
-  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const pickCompany = useIsStaff() && !editing;
   const labels = {
     senderId: t('sender.fields.senderId'),
     remark: t('sender.fields.remark'),
@@ -62,13 +56,11 @@ export function SenderFormModal({ open, editing, onClose }: EntityModalProps<Sms
       testId="sender-form"
     >
       {pickCompany ? (
-        <Form.Item
-          name="companyId"
+        <CompanyItem
           label={labels.companyId}
-          rules={[{ required: true, message: t('common.companyPlaceholder') }]}
-        >
-          <CompanySelect testId="sender-company" />
-        </Form.Item>
+          message={t('common.companyPlaceholder')}
+          testId="sender-company"
+        />
       ) : null}
       <Form.Item
         name="senderId"

@@ -1,5 +1,4 @@
 import {
-  hasPlatformScope,
   renderTemplate,
   SMS_KINDS,
   SMS_TEMPLATE_NAME_MAX,
@@ -14,9 +13,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
-import { useSession } from '@/lib/session';
+import { useIsStaff } from '@/lib/session';
 import { useSaveTemplate } from '../api/templates';
-import { CompanySelect } from './CompanySelect';
+import { CompanyItem } from './CompanySelect';
 
 interface Values {
   name: string;
@@ -79,8 +78,7 @@ function Preview({ text }: { text: string }) {
 export function TemplateFormModal({ open, editing, onClose }: EntityModalProps<SmsTemplate>) {
   const { t } = useTranslation('smsTemplate');
   const save = useSaveTemplate();
-  const session = useSession();
-  const pickCompany = !editing && hasPlatformScope(session?.userInfo.roles ?? []);
+  const pickCompany = useIsStaff() && !editing;
   const labels = {
     name: t('template.fields.name'),
     kinds: t('template.fields.kinds'),
@@ -118,13 +116,11 @@ export function TemplateFormModal({ open, editing, onClose }: EntityModalProps<S
       testId="template-form"
     >
       {pickCompany ? (
-        <Form.Item
-          name="companyId"
+        <CompanyItem
           label={labels.companyId}
-          rules={[{ required: true, message: t('common.companyPlaceholder') }]}
-        >
-          <CompanySelect testId="template-company" />
-        </Form.Item>
+          message={t('common.companyPlaceholder')}
+          testId="template-company"
+        />
       ) : null}
       <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
         <Input maxLength={SMS_TEMPLATE_NAME_MAX} data-testid="template-name" />

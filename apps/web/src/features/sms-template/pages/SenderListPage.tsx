@@ -1,22 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  hasPlatformScope,
-  SMS_REVIEW_STATUSES,
-  type SmsSender,
-  smsSenderListQuerySchema,
-} from '@switchboard/contracts';
-import { App, Button, Form, Input, Select, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { type SmsSender, smsSenderListQuerySchema } from '@switchboard/contracts';
+import { App, Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
-import { Can } from '@/components/Can';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
-import { useSession } from '@/lib/session';
+import { useIsStaff } from '@/lib/session';
 import {
   listSendersQuery,
   SENDER_EXPORT_PATH,
@@ -27,8 +19,7 @@ import {
   useRejectSender,
   useReloadSenders,
 } from '../api/senders';
-import { RejectModal } from '../components/RejectModal';
-import { useReviewColumns } from '../components/review-columns';
+import { ReviewStatusFilter, useReviewActions, useReviewColumns } from '../components/review-columns';
 import { SenderFormModal } from '../components/SenderFormModal';
 
 export const SENDER_PERMISSIONS = {
@@ -45,14 +36,20 @@ export default function SenderListPage() {
   const { t } = useTranslation('smsTemplate');
   const reviewColumns = useReviewColumns<SmsSender>();
   const { message } = App.useApp();
-  const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
+  const staff = useIsStaff();
   const form = useEntityModal<SmsSender>();
-  const [rejecting, setRejecting] = useState<SmsSender | null>(null);
-  const [importing, setImporting] = useState(false);
   const remove = useDeleteSender();
-  const removeMany = useDeleteSenders();
   const approve = useApproveSender();
   const reject = useRejectSender();
+  const review = useReviewActions<SmsSender>({
+    permission: SENDER_PERMISSIONS.review,
+    nameOf: (row) => row.senderId,
+    approve: (id) => approve.mutateAsync(id),
+    reject: (row) => reject.mutateAsync(row),
+    rejecting: reject.isPending,
+    testIdPrefix: 'sender',
+  });
+  const removeMany = useDeleteSenders();
   const reload = useReloadSenders();
 
   const columns: TableColumnsType<SmsSender> = [
@@ -65,33 +62,9 @@ export default function SenderListPage() {
     { title: t('sender.fields.remark'), dataIndex: 'remark', responsive: ['md'] },
     ...reviewColumns,
     rowActionsColumn<SmsSender>(t('common.actions'), (row) => [
-      row.status !== 'passed' && {
-        key: 'approve',
-        label: t('common.approve'),
-        permission: SENDER_PERMISSIONS.review,
-        confirm: t('common.approveConfirm', { name: row.senderId }),
-        onClick: () =>
-          approve.mutate(row.id, { onSuccess: () => void message.success(t('common.approved')) }),
-        testId: 'sender-approve',
-      },
-      row.status !== 'failed' && {
-        key: 'reject',
-        label: t('common.reject'),
-        permission: SENDER_PERMISSIONS.review,
-        danger: true,
-        onClick: () => setRejecting(row),
-        testId: 'sender-reject',
-      },
+      ...review.reviewActions(row),
       editAction(t('common.edit'), SENDER_PERMISSIONS.edit, () => form.edit(row), 'sender-edit'),
-      {
-        key: 'delete',
-        label: t('common.delete'),
-        permission: SENDER_PERMISSIONS.delete,
-        danger: true,
-        confirm: t('common.deleteConfirm', { name: row.senderId }),
-        onClick: () => remove.mutate(row.id, { onSuccess: () => void message.success(t('common.deleted')) }),
-        testId: 'sender-delete',
-      },
+      review.deleteAction(row, SENDER_PERMISSIONS.delete, (id) => remove.mutateAsync(id)),
     ]),
   ];
 
@@ -110,33 +83,26 @@ export default function SenderListPage() {
             <Form.Item name="senderId" label={t('sender.search')}>
               <Input allowClear data-testid="sender-search" />
             </Form.Item>
-            <Form.Item name="status" label={t('common.status')}>
-              <Select
-                allowClear
-                placeholder={t('common.anyStatus')}
-                style={{ minWidth: 140 }}
-                options={SMS_REVIEW_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-                data-testid="sender-status-filter"
-              />
-            </Form.Item>
+            <ReviewStatusFilter testId="sender-status-filter" />
           </>
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
-            <Can action={SENDER_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="sender-add"
-              >
-                {t('sender.add')}
-              </Button>
-            </Can>
+            <AddButton permission={SENDER_PERMISSIONS.add} onClick={() => form.add()} testId="sender-add">
+              {t('sender.add')}
+            </AddButton>
             <ExportButton path={SENDER_EXPORT_PATH} params={params} permission={SENDER_PERMISSIONS.export} />
             {/* An import writes into the caller's own company: staff have none. */}
             {staff ? null : (
-              <ImportButton permission={SENDER_PERMISSIONS.import} onClick={() => setImporting(true)} />
+              <ImportButton
+                permission={SENDER_PERMISSIONS.import}
+                title={t('sender.importTitle')}
+                path={SENDER_IMPORT_PATH}
+                onImported={(count) => {
+                  void reload();
+                  void message.success(t('common.imported', { count }));
+                }}
+              />
             )}
             <BatchDeleteButton
               selectedKeys={selectedKeys}
@@ -147,25 +113,8 @@ export default function SenderListPage() {
           </>
         )}
       />
-      <ImportDialog
-        open={importing}
-        title={t('sender.importTitle')}
-        path={SENDER_IMPORT_PATH}
-        onClose={() => setImporting(false)}
-        onImported={(count) => {
-          void reload();
-          void message.success(t('common.imported', { count }));
-        }}
-      />
       <SenderFormModal {...form.modal} />
-      {rejecting ? (
-        <RejectModal
-          name={rejecting.senderId}
-          saving={reject.isPending}
-          onReject={(reason) => reject.mutateAsync({ id: rejecting.id, reason })}
-          onClose={() => setRejecting(null)}
-        />
-      ) : null}
+      {review.rejectModal}
     </>
   );
 }

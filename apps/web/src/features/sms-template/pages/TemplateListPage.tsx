@@ -1,25 +1,20 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
-  hasPlatformScope,
   SMS_KINDS,
-  SMS_REVIEW_STATUSES,
   type SmsKind,
   type SmsTemplate,
   smsTemplateListQuerySchema,
 } from '@switchboard/contracts';
-import { App, Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { App, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
-import { Can } from '@/components/Can';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
-import { useSession } from '@/lib/session';
+import { useIsStaff } from '@/lib/session';
 import {
   listTemplatesQuery,
   TEMPLATE_EXPORT_PATH,
@@ -30,8 +25,7 @@ import {
   useRejectTemplate,
   useReloadTemplates,
 } from '../api/templates';
-import { RejectModal } from '../components/RejectModal';
-import { useReviewColumns } from '../components/review-columns';
+import { ReviewStatusFilter, useReviewActions, useReviewColumns } from '../components/review-columns';
 import { TemplateFormModal } from '../components/TemplateFormModal';
 
 export const TEMPLATE_PERMISSIONS = {
@@ -48,14 +42,20 @@ export default function TemplateListPage() {
   const { t } = useTranslation('smsTemplate');
   const reviewColumns = useReviewColumns<SmsTemplate>();
   const { message } = App.useApp();
-  const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
+  const staff = useIsStaff();
   const form = useEntityModal<SmsTemplate>();
-  const [rejecting, setRejecting] = useState<SmsTemplate | null>(null);
-  const [importing, setImporting] = useState(false);
   const remove = useDeleteTemplate();
-  const removeMany = useDeleteTemplates();
   const approve = useApproveTemplate();
   const reject = useRejectTemplate();
+  const review = useReviewActions<SmsTemplate>({
+    permission: TEMPLATE_PERMISSIONS.review,
+    nameOf: (row) => row.name,
+    approve: (id) => approve.mutateAsync(id),
+    reject: (row) => reject.mutateAsync(row),
+    rejecting: reject.isPending,
+    testIdPrefix: 'template',
+  });
+  const removeMany = useDeleteTemplates();
   const reload = useReloadTemplates();
 
   const columns: TableColumnsType<SmsTemplate> = [
@@ -83,33 +83,9 @@ export default function TemplateListPage() {
     },
     ...reviewColumns,
     rowActionsColumn<SmsTemplate>(t('common.actions'), (row) => [
-      row.status !== 'passed' && {
-        key: 'approve',
-        label: t('common.approve'),
-        permission: TEMPLATE_PERMISSIONS.review,
-        confirm: t('common.approveConfirm', { name: row.name }),
-        onClick: () =>
-          approve.mutate(row.id, { onSuccess: () => void message.success(t('common.approved')) }),
-        testId: 'template-approve',
-      },
-      row.status !== 'failed' && {
-        key: 'reject',
-        label: t('common.reject'),
-        permission: TEMPLATE_PERMISSIONS.review,
-        danger: true,
-        onClick: () => setRejecting(row),
-        testId: 'template-reject',
-      },
+      ...review.reviewActions(row),
       editAction(t('common.edit'), TEMPLATE_PERMISSIONS.edit, () => form.edit(row), 'template-edit'),
-      {
-        key: 'delete',
-        label: t('common.delete'),
-        permission: TEMPLATE_PERMISSIONS.delete,
-        danger: true,
-        confirm: t('common.deleteConfirm', { name: row.name }),
-        onClick: () => remove.mutate(row.id, { onSuccess: () => void message.success(t('common.deleted')) }),
-        testId: 'template-delete',
-      },
+      review.deleteAction(row, TEMPLATE_PERMISSIONS.delete, (id) => remove.mutateAsync(id)),
     ]),
   ];
 
@@ -128,15 +104,7 @@ export default function TemplateListPage() {
             <Form.Item name="name" label={t('template.search')}>
               <Input allowClear data-testid="template-search" />
             </Form.Item>
-            <Form.Item name="status" label={t('common.status')}>
-              <Select
-                allowClear
-                placeholder={t('common.anyStatus')}
-                style={{ minWidth: 140 }}
-                options={SMS_REVIEW_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-                data-testid="template-status-filter"
-              />
-            </Form.Item>
+            <ReviewStatusFilter testId="template-status-filter" />
             <Form.Item name="kind" label={t('template.kindFilter')}>
               <Select
                 allowClear
@@ -149,16 +117,9 @@ export default function TemplateListPage() {
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <>
-            <Can action={TEMPLATE_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="template-add"
-              >
-                {t('template.add')}
-              </Button>
-            </Can>
+            <AddButton permission={TEMPLATE_PERMISSIONS.add} onClick={() => form.add()} testId="template-add">
+              {t('template.add')}
+            </AddButton>
             <ExportButton
               path={TEMPLATE_EXPORT_PATH}
               params={params}
@@ -166,7 +127,15 @@ export default function TemplateListPage() {
             />
             {/* An import writes into the caller's own company: staff have none. */}
             {staff ? null : (
-              <ImportButton permission={TEMPLATE_PERMISSIONS.import} onClick={() => setImporting(true)} />
+              <ImportButton
+                permission={TEMPLATE_PERMISSIONS.import}
+                title={t('template.importTitle')}
+                path={TEMPLATE_IMPORT_PATH}
+                onImported={(count) => {
+                  void reload();
+                  void message.success(t('common.imported', { count }));
+                }}
+              />
             )}
             <BatchDeleteButton
               selectedKeys={selectedKeys}
@@ -177,25 +146,8 @@ export default function TemplateListPage() {
           </>
         )}
       />
-      <ImportDialog
-        open={importing}
-        title={t('template.importTitle')}
-        path={TEMPLATE_IMPORT_PATH}
-        onClose={() => setImporting(false)}
-        onImported={(count) => {
-          void reload();
-          void message.success(t('common.imported', { count }));
-        }}
-      />
       <TemplateFormModal {...form.modal} />
-      {rejecting ? (
-        <RejectModal
-          name={rejecting.name}
-          saving={reject.isPending}
-          onReject={(reason) => reject.mutateAsync({ id: rejecting.id, reason })}
-          onClose={() => setRejecting(null)}
-        />
-      ) : null}
+      {review.rejectModal}
     </>
   );
 }

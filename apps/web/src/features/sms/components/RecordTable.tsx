@@ -1,5 +1,4 @@
 import {
-  hasPlatformScope,
   SMS_STATUSES,
   type SmsKind,
   type SmsMessageRow,
@@ -18,7 +17,7 @@ import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import type { QueryValue } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
-import { useSession } from '@/lib/session';
+import { useIsStaff } from '@/lib/session';
 import { gatewayOptionsQuery, listRecordsQuery, recordsExportPath, smsPerms } from '../api/sms';
 import { dayPeriodParams, dayPeriodValue, exportEarliest, exportPeriod } from '../lib/period';
 import { MessageDrawer } from './MessageDrawer';
@@ -49,7 +48,7 @@ const fromQuery = (query: Record<string, string>) => ({
  */
 export function RecordTable({ kind }: { kind: SmsKind }) {
   const { t } = useTranslation('sms');
-  const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
+  const staff = useIsStaff();
   const gateways = useQuery({ ...gatewayOptionsQuery, enabled: staff });
   const [open, setOpen] = useState<string | null>(null);
 

@@ -1,5 +1,4 @@
 import {
-  hasPlatformScope,
   SMS_CALLBACK_STATES,
   type SmsCallbackRow,
   type SmsCallbackState,
@@ -11,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
-import { useSession } from '@/lib/session';
+import { useIsStaff } from '@/lib/session';
 import { listCallbacksQuery } from '../api/sms';
 import { CallbackStateTag } from '../components/tags';
 import { dayPeriodParams, dayPeriodValue } from '../lib/period';
@@ -38,7 +37,7 @@ function bodyOf(row: SmsCallbackRow): { to?: string; status?: string } {
 /** sms/CallbackLog: delivery reports posted to the company's callback URL, each attempt logged. */
 export default function CallbackLogPage() {
   const { t } = useTranslation('sms');
-  const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
+  const staff = useIsStaff();
   const [open, setOpen] = useState<SmsCallbackRow | null>(null);
   const columns: TableColumnsType<SmsCallbackRow> = [
     {

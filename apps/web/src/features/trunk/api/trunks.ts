@@ -2,7 +2,6 @@ import {
   type GatewayNotify,
   type SipAccountEdit,
   type SipAccountInput,
-  type SocketMessage,
   TRUNK_STATE_MESSAGE,
   type TrunkEdit,
   type TrunkInput,
@@ -11,11 +10,10 @@ import {
   type VoiceRouteEdit,
   type VoiceRouteInput,
 } from '@switchboard/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
-import { useNoticeSocket } from '@/lib/websocket';
+import { useLiveStates } from '@/lib/live-states';
 
 /** Permission codes of the voice trunk screens (the server's TRUNK_PERMS). */
 export const TRUNK_PERMISSIONS = {
@@ -115,39 +113,17 @@ export function testVoiceRoute(to: string, companyId: string) {
   return api.get('/voip/route/test', { to, companyId });
 }
 
-/**
- * The live state of every trunk: read once, then kept current by the state messages the server
- * pushes over the websocket (and read again whenever the socket comes back).
- */
+/** The live state of every trunk, by trunk (useLiveStates). */
 export function useTrunkStates(): Map<string, TrunkState> {
-  const queryClient = useQueryClient();
-  const states = useQuery(
-    queryOptions({
-      queryKey: trunkStateKey,
-      queryFn: ({ signal }) => api.get('/voip/trunk/state', undefined, signal),
-    }),
-  );
-  const socket = useNoticeSocket((message: SocketMessage) => {
-    if (message.cmd !== 'topic' || message.msgId !== TRUNK_STATE_MESSAGE) return;
-    let state: TrunkState;
-    try {
-      state = JSON.parse(message.msgTxt) as TrunkState;
-    } catch {
-      return;
-    }
-    if (!trunkStateSchema.safeParse(state).success) return;
-    queryClient.setQueryData<TrunkState[]>(trunkStateKey, (current) => [
-      ...(current ?? []).filter((s) => s.trunkId !== state.trunkId),
-      state,
-    ]);
+  const query = queryOptions({
+    queryKey: trunkStateKey,
+    queryFn: ({ signal }) => api.get('/voip/trunk/state', undefined, signal),
   });
-  const { refetch } = states;
-  const wasOpen = useRef(socket === 'open');
-  useEffect(() => {
-    if (socket === 'open' && !wasOpen.current) void refetch();
-    wasOpen.current = socket === 'open';
-  }, [socket, refetch]);
-  return useMemo(() => new Map((states.data ?? []).map((s) => [s.trunkId, s])), [states.data]);
+  return useLiveStates(query, {
+    messageId: TRUNK_STATE_MESSAGE,
+    schema: trunkStateSchema,
+    idOf: (state) => state.trunkId,
+  });
 }
 
 /** Gateway notify: who is told of trunks going down and coming back, and after how many failed checks. */

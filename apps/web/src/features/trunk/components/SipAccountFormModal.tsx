@@ -1,8 +1,9 @@
 import { type SipAccount, sipAccountEditSchema, sipAccountInputSchema } from '@switchboard/contracts';
-import { Form, Input, InputNumber } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
-import { useEntityForm } from '@/components/use-entity-form';
+import { RemarkItem, WholeNumberItem } from '@/components/form-items';
+import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
 import { useSaveSipAccount } from '../api/trunks';
 
 interface Values {
@@ -46,12 +47,11 @@ export function SipAccountFormModal({ open, editing, onClose }: EntityModalProps
     open,
     editing,
     valuesOf,
-    schema: {
-      safeParse: (values: unknown) =>
-        editing
-          ? sipAccountEditSchema.safeParse({ ...bodyOf(values as Values, true), id: editing.id })
-          : sipAccountInputSchema.safeParse(bodyOf(values as Values, false)),
-    },
+    schema: addOrEditSchema(
+      editing,
+      { add: sipAccountInputSchema, edit: sipAccountEditSchema },
+      (values: Values) => bodyOf(values, editing !== null),
+    ),
     labels,
     save: (values) => {
       // The form refused an empty expiry (as the schema does): undefined is never sent in fact.
@@ -81,12 +81,8 @@ export function SipAccountFormModal({ open, editing, onClose }: EntityModalProps
       <Form.Item name="realm" label={labels.realm} rules={[rule('realm')]} extra={t('sip.realmHint')}>
         <Input maxLength={128} />
       </Form.Item>
-      <Form.Item name="expiresS" label={labels.expiresS} rules={[rule('expiresS')]}>
-        <InputNumber precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
-        <Input maxLength={255} />
-      </Form.Item>
+      <WholeNumberItem name="expiresS" label={labels.expiresS} rule={rule('expiresS')} />
+      <RemarkItem label={labels.remark} rule={rule('remark')} />
     </FormModal>
   );
 }

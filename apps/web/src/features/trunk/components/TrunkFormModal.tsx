@@ -8,10 +8,11 @@ import {
   VOICE_CODECS,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
-import { useEntityForm } from '@/components/use-entity-form';
+import { ConnectionFields, HALF_COLUMN, RemarkItem, WholeNumberItem } from '@/components/form-items';
+import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
 import { CallerGroupSelect } from '@/features/caller';
 import { sipAccountOptionsQuery, useSaveTrunk } from '../api/trunks';
 
@@ -121,12 +122,7 @@ export function TrunkFormModal({ open, editing, onClose }: EntityModalProps<Trun
     open,
     editing,
     valuesOf,
-    schema: {
-      safeParse: (values: unknown) =>
-        editing
-          ? trunkEditSchema.safeParse({ ...bodyOf(values as Values), id: editing.id })
-          : trunkInputSchema.safeParse(bodyOf(values as Values)),
-    },
+    schema: addOrEditSchema(editing, { add: trunkInputSchema, edit: trunkEditSchema }, bodyOf),
     labels,
     save: (values) =>
       editing
@@ -143,11 +139,15 @@ export function TrunkFormModal({ open, editing, onClose }: EntityModalProps<Trun
   const { form, rule } = entity;
   const authMode = Form.useWatch('authMode', form);
   const callerIdRule = Form.useWatch('callerIdRule', form);
-  const half = { xs: 24, sm: 12 };
+  const half = HALF_COLUMN;
   const number = (name: keyof Values, hint?: string) => (
-    <Form.Item name={name} label={labels[name]} rules={[rule(name)]} extra={hint}>
-      <InputNumber precision={0} style={{ width: '100%' }} data-testid={`trunk-${name}`} />
-    </Form.Item>
+    <WholeNumberItem
+      name={name}
+      label={labels[name]}
+      rule={rule(name)}
+      extra={hint}
+      testId={`trunk-${name}`}
+    />
   );
 
   return (
@@ -158,22 +158,12 @@ export function TrunkFormModal({ open, editing, onClose }: EntityModalProps<Trun
       testId="trunk-form"
     >
       <Row gutter={16}>
-        <Col {...half}>
-          <Form.Item name="name" label={labels.name} rules={[rule('name')]}>
-            <Input maxLength={64} data-testid="trunk-name" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
-            <Switch data-testid="trunk-enabled" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="host" label={labels.host} rules={[rule('host')]}>
-            <Input maxLength={255} placeholder="sip.carrier.example" data-testid="trunk-host" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>{number('port')}</Col>
+        <ConnectionFields
+          labels={labels}
+          rule={rule}
+          hostPlaceholder="sip.carrier.example"
+          testIdPrefix="trunk"
+        />
         <Col {...half}>
           <Form.Item name="transport" label={labels.transport} rules={[rule('transport')]}>
             <Select
@@ -246,9 +236,7 @@ export function TrunkFormModal({ open, editing, onClose }: EntityModalProps<Trun
           </Col>
         ) : null}
       </Row>
-      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
-        <Input.TextArea maxLength={255} autoSize={{ minRows: 1, maxRows: 4 }} />
-      </Form.Item>
+      <RemarkItem label={labels.remark} rule={rule('remark')} multiline />
     </FormModal>
   );
 }

@@ -1,9 +1,10 @@
 import { type VoiceRoute, voiceRouteEditSchema, voiceRouteInputSchema } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
-import { useEntityForm } from '@/components/use-entity-form';
+import { EnabledItem, RemarkItem, WholeNumberItem } from '@/components/form-items';
+import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
 import { CompanySelect } from '@/features/sms-template';
 import { trunkOptionsQuery, useSaveVoiceRoute } from '../api/trunks';
 
@@ -82,12 +83,7 @@ export function VoiceRouteFormModal({ open, editing, onClose }: EntityModalProps
     open,
     editing,
     valuesOf,
-    schema: {
-      safeParse: (values: unknown) =>
-        editing
-          ? voiceRouteEditSchema.safeParse({ ...bodyOf(values as Values), id: editing.id })
-          : voiceRouteInputSchema.safeParse(bodyOf(values as Values)),
-    },
+    schema: addOrEditSchema(editing, { add: voiceRouteInputSchema, edit: voiceRouteEditSchema }, bodyOf),
     labels,
     save: (values) =>
       editing
@@ -129,15 +125,9 @@ export function VoiceRouteFormModal({ open, editing, onClose }: EntityModalProps
           options={(trunks.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
         />
       </Form.Item>
-      <Form.Item name="sortOrder" label={labels.sortOrder} rules={[rule('sortOrder')]}>
-        <InputNumber precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item name="remark" label={labels.remark} rules={[rule('remark')]}>
-        <Input maxLength={255} />
-      </Form.Item>
+      <WholeNumberItem name="sortOrder" label={labels.sortOrder} rule={rule('sortOrder')} />
+      <EnabledItem label={labels.enabled} />
+      <RemarkItem label={labels.remark} rule={rule('remark')} />
     </FormModal>
   );
 }

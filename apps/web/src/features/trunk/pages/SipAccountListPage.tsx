@@ -1,19 +1,18 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type SipAccount, sipAccountListQuerySchema } from '@switchboard/contracts';
-import { Button, Form, Input, type TableColumnsType } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { useDeleteAction } from '@/components/use-confirm-delete';
 import { listSipAccountsQuery, TRUNK_PERMISSIONS, useDeleteSipAccount } from '../api/trunks';
 import { SipAccountFormModal } from '../components/SipAccountFormModal';
 
 /** voice/SipAccountList (`/sys/fsAccount`): the SIP accounts trunks register with (administrators). */
 export default function SipAccountListPage() {
   const { t } = useTranslation('trunk');
-  const confirmDelete = useConfirmDelete();
+  const deleteRow = useDeleteAction('trunk');
   const form = useEntityModal<SipAccount>();
   const remove = useDeleteSipAccount();
 
@@ -24,29 +23,8 @@ export default function SipAccountListPage() {
     { title: t('sip.trunks'), dataIndex: 'trunks' },
     { title: t('fields.remark'), dataIndex: 'remark', responsive: ['lg'] },
     rowActionsColumn<SipAccount>(t('actions'), (record) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: TRUNK_PERMISSIONS.sipEdit,
-        onClick: () => form.edit(record),
-      },
-      {
-        key: 'delete',
-        label: t('delete'),
-        permission: TRUNK_PERMISSIONS.sipDelete,
-        danger: true,
-        onClick: () =>
-          confirmDelete(
-            {
-              title: t('deleteTitle'),
-              content: t('deleteConfirm', { name: record.username }),
-              ok: t('delete'),
-              cancel: t('cancel'),
-              done: t('deleted'),
-            },
-            () => remove.mutateAsync(record.id),
-          ),
-      },
+      editAction(t('edit'), TRUNK_PERMISSIONS.sipEdit, () => form.edit(record)),
+      deleteRow(TRUNK_PERMISSIONS.sipDelete, record.username, () => remove.mutateAsync(record.id)),
     ]),
   ];
 
@@ -65,11 +43,9 @@ export default function SipAccountListPage() {
           </Form.Item>
         }
         toolbar={() => (
-          <Can action={TRUNK_PERMISSIONS.sipAdd}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()} data-testid="sip-add">
-              {t('add')}
-            </Button>
-          </Can>
+          <AddButton permission={TRUNK_PERMISSIONS.sipAdd} onClick={() => form.add()} testId="sip-add">
+            {t('add')}
+          </AddButton>
         )}
       />
       <SipAccountFormModal {...form.modal} />

@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type Trunk, trunkListQuerySchema } from '@switchboard/contracts';
-import { Button, Form, Input, type TableColumnsType } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { useDeleteAction } from '@/components/use-confirm-delete';
 import { listTrunksQuery, TRUNK_PERMISSIONS, useDeleteTrunk, useTrunkStates } from '../api/trunks';
 import { TrunkFormModal } from '../components/TrunkFormModal';
 import { TrunkStateTag } from '../components/TrunkStateTag';
@@ -15,22 +14,10 @@ import { TrunkStateTag } from '../components/TrunkStateTag';
 /** voice/TrunkList: SIP trunks, their settings and live state (administrators). */
 export default function TrunkListPage() {
   const { t } = useTranslation('trunk');
-  const confirmRemoval = useConfirmDelete();
+  const deleteRow = useDeleteAction('trunk');
   const form = useEntityModal<Trunk>();
   const remove = useDeleteTrunk();
   const states = useTrunkStates();
-
-  const confirmDelete = (record: Trunk) =>
-    confirmRemoval(
-      {
-        title: t('deleteTitle'),
-        content: t('deleteConfirm', { name: record.name }),
-        ok: t('delete'),
-        cancel: t('cancel'),
-        done: t('deleted'),
-      },
-      () => remove.mutateAsync(record.id),
-    );
 
   const columns: TableColumnsType<Trunk> = [
     { title: t('fields.name'), dataIndex: 'name', sorter: true },
@@ -73,19 +60,8 @@ export default function TrunkListPage() {
       ),
     },
     rowActionsColumn<Trunk>(t('actions'), (record) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: TRUNK_PERMISSIONS.edit,
-        onClick: () => form.edit(record),
-      },
-      {
-        key: 'delete',
-        label: t('delete'),
-        permission: TRUNK_PERMISSIONS.delete,
-        danger: true,
-        onClick: () => confirmDelete(record),
-      },
+      editAction(t('edit'), TRUNK_PERMISSIONS.edit, () => form.edit(record)),
+      deleteRow(TRUNK_PERMISSIONS.delete, record.name, () => remove.mutateAsync(record.id)),
     ]),
   ];
 
@@ -107,11 +83,9 @@ export default function TrunkListPage() {
           </>
         }
         toolbar={() => (
-          <Can action={TRUNK_PERMISSIONS.add}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.add()} data-testid="trunk-add">
-              {t('add')}
-            </Button>
-          </Can>
+          <AddButton permission={TRUNK_PERMISSIONS.add} onClick={() => form.add()} testId="trunk-add">
+            {t('add')}
+          </AddButton>
         )}
       />
       <TrunkFormModal {...form.modal} />

@@ -1,13 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type VoiceRoute, type VoiceRouteTest, voiceRouteListQuerySchema } from '@switchboard/contracts';
 import { Alert, Button, Form, Input, Modal, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { Can } from '@/components/Can';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
-import { rowActionsColumn } from '@/components/RowActions';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { useDeleteAction } from '@/components/use-confirm-delete';
 import { CompanySelect } from '@/features/sms-template';
 import { isApiError } from '@/lib/api-client';
 import { listVoiceRoutesQuery, TRUNK_PERMISSIONS, testVoiceRoute, useDeleteVoiceRoute } from '../api/trunks';
@@ -65,7 +65,7 @@ function RouteTestModal({ open, onClose }: { open: boolean; onClose: () => void 
 /** voice/VoiceRouteList: routes of calls by prefix, country and company to trunks (administrators). */
 export default function VoiceRouteListPage() {
   const { t } = useTranslation('trunk');
-  const confirmDelete = useConfirmDelete();
+  const deleteRow = useDeleteAction('trunk');
   const form = useEntityModal<VoiceRoute>();
   const [testing, setTesting] = useState(false);
   const remove = useDeleteVoiceRoute();
@@ -92,29 +92,8 @@ export default function VoiceRouteListPage() {
       render: (v: boolean) => (v ? t('yes') : t('no')),
     },
     rowActionsColumn<VoiceRoute>(t('actions'), (record) => [
-      {
-        key: 'edit',
-        label: t('edit'),
-        permission: TRUNK_PERMISSIONS.routeEdit,
-        onClick: () => form.edit(record),
-      },
-      {
-        key: 'delete',
-        label: t('delete'),
-        permission: TRUNK_PERMISSIONS.routeDelete,
-        danger: true,
-        onClick: () =>
-          confirmDelete(
-            {
-              title: t('deleteTitle'),
-              content: t('deleteConfirm', { name: record.name }),
-              ok: t('delete'),
-              cancel: t('cancel'),
-              done: t('deleted'),
-            },
-            () => remove.mutateAsync(record.id),
-          ),
-      },
+      editAction(t('edit'), TRUNK_PERMISSIONS.routeEdit, () => form.edit(record)),
+      deleteRow(TRUNK_PERMISSIONS.routeDelete, record.name, () => remove.mutateAsync(record.id)),
     ]),
   ];
 
@@ -134,16 +113,9 @@ export default function VoiceRouteListPage() {
         }
         toolbar={() => (
           <>
-            <Can action={TRUNK_PERMISSIONS.routeAdd}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => form.add()}
-                data-testid="route-add"
-              >
-                {t('add')}
-              </Button>
-            </Can>
+            <AddButton permission={TRUNK_PERMISSIONS.routeAdd} onClick={() => form.add()} testId="route-add">
+              {t('add')}
+            </AddButton>
             <Can action={TRUNK_PERMISSIONS.routeTest}>
               <Button onClick={() => setTesting(true)} data-testid="route-test">
                 {t('route.test')}

@@ -1,16 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { SEARCH_TEXT_MAX_LENGTH, type UserListItem, userListQuerySchema } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, Input, Modal, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/AddButton';
 import { Can } from '@/components/Can';
 import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag, useDict } from '@/components/dict';
 import { Ellipsis } from '@/components/Ellipsis';
 import { ExportButton } from '@/components/ExportButton';
 import { ImportButton } from '@/components/ImportButton';
-import { ImportDialog } from '@/components/ImportDialog';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useLocale } from '@/lib/i18n';
@@ -85,7 +84,6 @@ export default function UserListPage() {
   const [editing, setEditing] = useState<UserListItem | null>(null);
   const [form, setForm] = useState<{ open: boolean; user: UserListItem | null }>({ open: false, user: null });
   const [password, setPassword] = useState<UserListItem | null>(null);
-  const [importing, setImporting] = useState(false);
   const queryClient = useQueryClient();
   const locale = useLocale();
 
@@ -132,18 +130,23 @@ export default function UserListPage() {
         }
         toolbar={({ selectedKeys, clearSelection, params }) => (
           <Flex gap={8} wrap>
-            <Can action={USER_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setForm({ open: true, user: null })}
-                data-testid="user-add"
-              >
-                {t('user.add')}
-              </Button>
-            </Can>
+            <AddButton
+              permission={USER_PERMISSIONS.add}
+              onClick={() => setForm({ open: true, user: null })}
+              testId="user-add"
+            >
+              {t('user.add')}
+            </AddButton>
             <ExportButton path={USER_EXPORT_PATH} params={params} permission={USER_PERMISSIONS.export} />
-            <ImportButton permission={USER_PERMISSIONS.import} onClick={() => setImporting(true)} />
+            <ImportButton
+              permission={USER_PERMISSIONS.import}
+              title={t('user.importTitle')}
+              path={USER_IMPORT_PATH}
+              onImported={(count) => {
+                void queryClient.invalidateQueries({ queryKey: userListKey });
+                void message.success(t('user.imported', { count }));
+              }}
+            />
             <Can action="system:user:frozen">
               <Button
                 disabled={selectedKeys.length === 0}
@@ -284,16 +287,6 @@ export default function UserListPage() {
         <UserFormModal open editing={form.user} onClose={() => setForm({ open: false, user: null })} />
       ) : null}
       {password ? <UserPasswordModal user={password} onClose={() => setPassword(null)} /> : null}
-      <ImportDialog
-        open={importing}
-        title={t('user.importTitle')}
-        path={USER_IMPORT_PATH}
-        onClose={() => setImporting(false)}
-        onImported={(count) => {
-          void queryClient.invalidateQueries({ queryKey: userListKey });
-          void message.success(t('user.imported', { count }));
-        }}
-      />
     </>
   );
 }
