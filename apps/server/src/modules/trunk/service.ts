@@ -131,7 +131,6 @@ export class TrunkService {
     trunks: Map<string, TrunkRow>;
     down: Set<string>;
   }>(ROUTING_CACHE_MS, 1);
-  /** Calls up in this process per trunk (the dialer counts them; the monitor writes them out). */
   /** Who is told of trunks going down and coming back, and when (`/voip/gatewayNotify`). */
   readonly notifySettings: GatewayNotifyStore;
 
