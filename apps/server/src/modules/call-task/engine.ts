@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type CallTaskEvent,
   type CallTaskState,
@@ -10,6 +9,7 @@ import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { ModuleWorker, Services } from '../../platform/module';
+import { PollLoop } from '../../platform/poll-loop';
 import { billedSeconds } from '../rate';
 import type { CallPorts, DialOutcome } from './ports';
 import type { CallTaskRepo, ClaimedNumber, TaskRow } from './repo';
@@ -53,9 +53,7 @@ type EngineServices = Pick<Services, 'callPorts' | 'ledger' | 'rates' | 'sms'>;
  */
 export class CallTaskEngine implements ModuleWorker {
   readonly role = 'worker' as const;
-  private running = false;
-  private done: Promise<void> | undefined;
-  private wake: AbortController | undefined;
+  private readonly loop: PollLoop;
   private readonly calls = new Set<Promise<void>>();
   /** The numbers this engine holds, from their claim to their result written. */
   private readonly held = new Map<string, ClaimedNumber>();
@@ -67,30 +65,21 @@ export class CallTaskEngine implements ModuleWorker {
     private readonly services: EngineServices,
     private readonly log: Logger,
     private readonly onProgress: (taskId: string) => void,
-    private readonly idleMs = 250,
-  ) {}
+    idleMs = 250,
+  ) {
+    this.loop = new PollLoop(
+      () => this.tick(),
+      idleMs,
+      (error) => this.log.error({ err: error }, 'call task engine tick failed'),
+    );
+  }
 
   start() {
-    if (this.running) return;
-    this.running = true;
-    this.done = (async () => {
-      while (this.running) {
-        try {
-          await this.tick();
-        } catch (error) {
-          this.log.error({ err: error }, 'call task engine tick failed');
-        }
-        if (!this.running) break;
-        this.wake = new AbortController();
-        await sleep(this.idleMs, undefined, { signal: this.wake.signal }).catch(() => {});
-      }
-    })();
+    this.loop.start();
   }
 
   async stop() {
-    this.running = false;
-    this.wake?.abort();
-    await this.done;
+    await this.loop.stop();
     await Promise.allSettled([...this.calls]);
     clearInterval(this.renewer);
     this.renewer = undefined;
@@ -244,7 +233,7 @@ export class CallTaskEngine implements ModuleWorker {
     }
     await this.record(task, n, callerId, outcome);
     this.onProgress(task.id);
-    this.wake?.abort();
+    this.loop.nudge();
   }
 
   private async record(task: TaskRow, n: ClaimedNumber, callerId: string | null, o: DialOutcome) {

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { ModuleWorker, Services } from '../../platform/module';
+import { PollLoop } from '../../platform/poll-loop';
 import type { TrunkTarget } from '../trunk';
 import { CLI_RING_TIMEOUT_S, type CliTestOutcome, placeCliTest } from './cli-call';
 import { type NumberProber, PROBE_TIMEOUT_MS, type ProbeOutcome } from './prober';
@@ -28,9 +28,7 @@ type EngineServices = Pick<Services, 'rates' | 'trunks' | 'voice'>;
  */
 export class VoiceToolsEngine implements ModuleWorker {
   readonly role = 'worker' as const;
-  private running = false;
-  private done: Promise<void> | undefined;
-  private wake: AbortController | undefined;
+  private readonly loop: PollLoop;
   private readonly work = new Set<Promise<void>>();
 
   constructor(
@@ -40,30 +38,21 @@ export class VoiceToolsEngine implements ModuleWorker {
     private readonly prober: NumberProber,
     private readonly log: Logger,
     private readonly onProgress: (checkId: string) => void,
-    private readonly idleMs = 250,
-  ) {}
+    idleMs = 250,
+  ) {
+    this.loop = new PollLoop(
+      () => this.tick(),
+      idleMs,
+      (error) => this.log.error({ err: error }, 'voice tools tick failed'),
+    );
+  }
 
   start() {
-    if (this.running) return;
-    this.running = true;
-    this.done = (async () => {
-      while (this.running) {
-        try {
-          await this.tick();
-        } catch (error) {
-          this.log.error({ err: error }, 'voice tools tick failed');
-        }
-        if (!this.running) break;
-        this.wake = new AbortController();
-        await sleep(this.idleMs, undefined, { signal: this.wake.signal }).catch(() => {});
-      }
-    })();
+    this.loop.start();
   }
 
   async stop() {
-    this.running = false;
-    this.wake?.abort();
-    await this.done;
+    await this.loop.stop();
     await Promise.allSettled([...this.work]);
   }
 
@@ -175,7 +164,7 @@ export class VoiceToolsEngine implements ModuleWorker {
       if (finished && amount > 0n) await this.repo.addAmount(check.id, amount);
     });
     this.onProgress(check.id);
-    this.wake?.abort();
+    this.loop.nudge();
   }
 
   /** The company's balance did not cover a number: the check stops, saying so; what is left is skipped. */
