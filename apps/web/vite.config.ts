@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { busy, testLimits } from '../../vitest.limits.ts';
+import { testLimits } from '../../vitest.limits.ts';
 import { precompress } from './build/precompress.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -63,7 +63,6 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
     // One jsdom and one copy of antd, React and the app's modules per worker, not per file: setting
@@ -74,9 +73,9 @@ export default defineConfig({
     // Limits tell a slow test from a hung one: 60 s on an idle machine, more on a busy one (antd
     // screens render slowly in jsdom: at load 13 on 2 cores a journey of several screens took
     // 30 s). A test that needs longer says so itself, with the reason.
+    // Testing Library's waits (findBy, waitFor) end at half a test's limit, so a wait that never
+    // ends fails with its own message before the test's limit (TEST_WAIT_MS, src/test/setup.ts).
     ...testLimits,
-    // Testing Library's waits (findBy, waitFor): half a test's limit, so a wait that never ends
-    // fails with its own message before the test's limit (src/test/setup.ts).
-    env: { TEST_WAIT_MS: String(30_000 * busy) },
+    setupFiles: [...testLimits.setupFiles, './src/test/setup.ts'],
   },
 });

@@ -1,4 +1,3 @@
-import { StyleProvider } from '@ant-design/cssinjs';
 import { LOCALE_HEADER } from '@switchboard/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
@@ -62,16 +61,6 @@ export function fakeApi(route: Route) {
 }
 
 /**
- * Where antd puts the styles it generates in these tests: an element outside the document. jsdom
- * parses every stylesheet in the document and matches its rules against every element each time
- * a style is computed (antd measuring, Testing Library's role queries asking what is hidden): with
- * antd's thousands of rules in the document that was a quarter of a screen test's CPU. Nothing in
- * these tests depends on antd's stylesheet (jsdom lays nothing out) but its hiding of closed popups
- * by class, which src/test/setup.ts keeps in one rule.
- */
-const antdStyles = document.createElement('div');
-
-/**
  * Renders inside the console's providers (query client, antd's theme and App, the error display) and a memory
  * router.
  */
@@ -87,14 +76,12 @@ export function renderWithProviders(
     initialEntries: [options.path ?? '/'],
   });
   const view = render(
-    <StyleProvider container={antdStyles}>
-      <AntdProviders>
-        <QueryClientProvider client={queryClient}>
-          <ErrorDisplay />
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntdProviders>
-    </StyleProvider>,
+    <AntdProviders>
+      <QueryClientProvider client={queryClient}>
+        <ErrorDisplay />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntdProviders>,
   );
   return { ...view, queryClient, router };
 }

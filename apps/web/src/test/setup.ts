@@ -1,9 +1,26 @@
+import { createCache, StyleContext } from '@ant-design/cssinjs';
 import { LOCALES } from '@switchboard/contracts';
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach } from 'vitest';
 import { i18nReady, loadLocale } from '@/lib/i18n';
 import { clearNotices } from '@/lib/notify';
 import { DESKTOP_WIDTH, matchesScreen, setScreenWidth } from './screen';
+
+// React's development build captures an Error for every element it creates, for the component
+// stacks of its warnings ("owner stacks"): about a tenth of a screen test's CPU (measured in a
+// profile of AnnouncementAdminPage.test.tsx). React stops capturing after 10,000 elements per render;
+// the count is held there, so the warnings name no owner stack. TEST_OWNER_STACKS=1 keeps them, to
+// read where a warning comes from.
+const reactInternals = (React as unknown as Record<string, object | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (!import.meta.env.TEST_OWNER_STACKS && reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', {
+    configurable: true,
+    get: () => 10_000,
+    set: () => {},
+  });
+}
 
 // Both languages' texts are in before any test renders (the app loads them lazily).
 await i18nReady;
@@ -12,7 +29,8 @@ await Promise.all(LOCALES.map(loadLocale));
 // findBy/waitFor end as soon as their condition holds; the limit only ends a wait that never will.
 // antd renders a lot per step, and a machine busy with other work (load 13 on 2 cores was seen)
 // made 5 s too tight: a limit is never what a test relies on, so it is generous, and grows with the
-// load as the test limits do (TEST_WAIT_MS, vite.config.ts: at load 35 a 30 s wait ran out).
+// load as the test limits do (TEST_WAIT_MS, set per file by vitest.setup-limits.ts: at load 35 a
+// 30 s wait ran out).
 configure({ asyncUtilTimeout: Number(import.meta.env.TEST_WAIT_MS) || 30_000 });
 
 // antd reads media queries (grid, responsive observers, responsive table columns), and so do
@@ -36,11 +54,31 @@ if (typeof window !== 'undefined') {
   });
 }
 
-// antd's generated styles go to a container outside the document (renderWithProviders, in
-// fake-api.tsx: jsdom matching them on every computed style was a quarter of a screen test's CPU).
-// What of them decides what a test sees stays: a closed popup (dropdown, select, tooltip, menu) is
-// hidden only by its `-hidden` class, and role queries leave hidden elements out.
+// antd's styles in these tests, for every render (with the console's providers or without):
+// - generated but not put in any document (cssinjs's `mock: 'server'`), and its few CSS variables
+//   in an element outside the document. jsdom matches every stylesheet in the document against
+//   every element each time a style is computed (antd measuring, Testing Library's role queries,
+//   user-event's pointer-events check): with antd's thousands of rules in the document that was a
+//   quarter of a screen test's CPU, and inserting them another tenth. No test depends on antd's
+//   stylesheet (jsdom lays nothing out) but its hiding of closed popups (dropdown, select, tooltip,
+//   menu) by their `-hidden` class, which one rule below keeps: role queries leave hidden elements out.
+// - generated once per worker: cssinjs drops a component's styles when its last user unmounts, so
+//   every test (and every modal opened again) generated them anew, about a tenth of a screen
+//   test's CPU (profile of AnnouncementAdminPage.test.tsx). This cache keeps them.
+// Set on the context's default value, which every StyleProvider starts from; the shape is
+// checked, so an upgrade of cssinjs that moves it fails here rather than slowing every test.
+const styleDefaults = (StyleContext as unknown as { _currentValue?: Record<string, unknown> })._currentValue;
+if (!styleDefaults || !('cache' in styleDefaults)) {
+  throw new Error("src/test/setup.ts: antd's StyleContext has no default value to set (cssinjs changed)");
+}
+if (styleDefaults.mock !== 'server') {
+  const cache = createCache();
+  const update = cache.opUpdate.bind(cache);
+  cache.opUpdate = (key, valueFn) => update(key, (previous) => valueFn(previous) ?? (previous && [0, previous[1]]));
+  Object.assign(styleDefaults, { mock: 'server', cache });
+}
 if (typeof document !== 'undefined' && !document.getElementById('antd-hidden')) {
+  styleDefaults.container = document.createElement('div');
   const style = document.createElement('style');
   style.id = 'antd-hidden';
   style.textContent = '[class$="-hidden"], [class*="-hidden "] { display: none; }';
