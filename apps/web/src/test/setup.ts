@@ -74,7 +74,8 @@ if (!styleDefaults || !('cache' in styleDefaults)) {
 if (styleDefaults.mock !== 'server') {
   const cache = createCache();
   const update = cache.opUpdate.bind(cache);
-  cache.opUpdate = (key, valueFn) => update(key, (previous) => valueFn(previous) ?? (previous && [0, previous[1]]));
+  cache.opUpdate = (key, valueFn) =>
+    update(key, (previous) => valueFn(previous) ?? (previous && [0, previous[1]]));
   Object.assign(styleDefaults, { mock: 'server', cache });
 }
 if (typeof document !== 'undefined' && !document.getElementById('antd-hidden')) {
