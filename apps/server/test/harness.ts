@@ -85,7 +85,7 @@ function templateKey(kind: PgliteTemplate): string {
   const pglite = JSON.parse(
     fs.readFileSync(path.join(here, '../../../node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };
-  hash.update(pglite.version).update('wal-segsize=1, min and max_wal_size=2MB');
+  hash.update(pglite.version).update('wal-segsize=1, min and max_wal_size=2MB, no template databases');
   const sources = {
     empty: [],
     migrated: ['../src/db/migrations'],
@@ -110,6 +110,14 @@ async function makeTemplate(kind: PgliteTemplate): Promise<Blob> {
       // 1 MB WAL segments instead of 16 (fixed at initdb): every test database loads the segment
       // in use, and the smaller dump starts in 0.7 s of CPU instead of 1.0 s (measured).
       const client = await PGlite.create('memory://', { initDbStartParams: ['--wal-segsize=1'] });
+      // Without the template databases (half the cluster: 15 of 31 MB): PGlite works in
+      // `postgres`, and no test creates a database. Every start unpacks a smaller dump (a PGlite
+      // start 0.34 s of CPU to 0.26 s, measured in one run).
+      for (const name of ['template0', 'template1']) {
+        await client.exec(`alter database ${name} is_template false`);
+        await client.exec(`drop database ${name}`);
+      }
+      await client.exec('checkpoint');
       dump = (await client.dumpDataDir('none')) as Blob;
       await client.close();
     } else {
