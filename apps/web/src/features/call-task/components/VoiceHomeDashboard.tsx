@@ -2,10 +2,9 @@ import type { VoiceHomeTotals } from '@switchboard/contracts';
 import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
-import { formatRate, formatSpend } from '@/features/sms-stats';
-import { formatNumber } from '@/lib/format';
+import { DailyChart } from '@/components/DailyChart';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { CALL_STATS_PERMS, useVoiceHomeTotals } from '../api/call-stats';
-import { CallChart } from './CallChart';
 
 type Period = VoiceHomeTotals['today'];
 
@@ -24,7 +23,7 @@ function PeriodCard({
 }) {
   const { t } = useTranslation('callTask');
   const money = (value: string) => ({
-    value: formatSpend(value),
+    value: formatMoney(value, { exact: true }),
     suffix: <Typography.Text type="secondary">{currency}</Typography.Text>,
   });
   return (
@@ -105,7 +104,16 @@ export function VoiceHomeDashboard() {
       </Col>
       <Col span={24}>
         <Card size="small" title={t('home.last30')}>
-          <CallChart points={data.series} spendLabel={spendLabel} height={240} testId="voice-home-chart" />
+          <DailyChart
+            points={data.series}
+            bars={[
+              { key: 'calls', label: t('stats.calls') },
+              { key: 'answered', label: t('result.answered') },
+            ]}
+            spendLabel={spendLabel}
+            height={240}
+            testId="voice-home-chart"
+          />
         </Card>
       </Col>
     </Row>

@@ -2,10 +2,9 @@ import type { HomeTotals } from '@switchboard/contracts';
 import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
-import { formatNumber } from '@/lib/format';
+import { DailyChart } from '@/components/DailyChart';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { SMS_STATS_PERMS, useHomeTotals } from '../api/stats';
-import { DailyChart } from './DailyChart';
-import { formatRate, formatSpend } from './format';
 
 type Period = HomeTotals['today'];
 
@@ -48,7 +47,7 @@ function PeriodCard({
         <Col xs={12} sm={6}>
           <Statistic
             title={t('spend')}
-            value={formatSpend(period.spend)}
+            value={formatMoney(period.spend, { exact: true })}
             suffix={<Typography.Text type="secondary">{currency}</Typography.Text>}
             data-testid={`${testId}-spend`}
           />
@@ -57,7 +56,7 @@ function PeriodCard({
           <Col xs={12} sm={6}>
             <Statistic
               title={t('home.commissionEarned')}
-              value={formatSpend(period.commission)}
+              value={formatMoney(period.commission, { exact: true })}
               suffix={<Typography.Text type="secondary">{currency}</Typography.Text>}
               data-testid={`${testId}-commission`}
             />
@@ -110,7 +109,7 @@ export function HomeDashboard() {
             <Col xs={12} xl={24}>
               <Statistic
                 title={t('home.balance')}
-                value={data.balance === null ? '–' : formatSpend(data.balance)}
+                value={data.balance === null ? '–' : formatMoney(data.balance, { exact: true })}
                 suffix={
                   data.balance === null ? undefined : (
                     <Typography.Text type="secondary">{data.currency}</Typography.Text>
@@ -123,7 +122,7 @@ export function HomeDashboard() {
               <Col xs={12} xl={24}>
                 <Statistic
                   title={t('home.commission')}
-                  value={formatSpend(data.commission)}
+                  value={formatMoney(data.commission, { exact: true })}
                   suffix={<Typography.Text type="secondary">{data.currency}</Typography.Text>}
                   data-testid="home-commission"
                 />
@@ -134,7 +133,16 @@ export function HomeDashboard() {
       </Col>
       <Col span={24}>
         <Card size="small" title={t('home.last30')}>
-          <DailyChart points={data.series} height={260} testId="home-chart" />
+          <DailyChart
+            points={data.series}
+            bars={[
+              { key: 'sent', label: t('total') },
+              { key: 'delivered', label: t('delivered') },
+            ]}
+            spendLabel={t('spend')}
+            height={260}
+            testId="home-chart"
+          />
         </Card>
       </Col>
     </Row>
