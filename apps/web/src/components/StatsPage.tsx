@@ -1,4 +1,5 @@
 import type { PermissionCode } from '@switchboard/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   Alert,
   Card,
@@ -14,22 +15,12 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { PathsWith, QueryValue } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/format';
-import { CompanyPicker } from './CompanyPicker';
+import { CompanyPicker, useScopeCompanies } from './CompanyPicker';
+import { DailyChart, type DailyChartBar, type DailyChartPoint } from './DailyChart';
 import { ExportButton } from './ExportButton';
-
-/** A statistics page's period: the days picked (default the 30 days up to today). */
-export function useStatsPeriod() {
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
-  return {
-    period,
-    setPeriod,
-    // The server counts UTC days: the days picked, as dates.
-    dates: { dateFrom: period[0].format('YYYY-MM-DD'), dateTo: period[1].format('YYYY-MM-DD') },
-  };
-}
 
 /** A count in a statistics table. */
 export const countCell = (value: number) => (
@@ -79,51 +70,90 @@ export function StatsTable<R extends { key: string }>({
   );
 }
 
+/** What a statistics answer has: its rows, whether the caller is staff, the currency. */
+export interface StatsAnswer<R> {
+  rows: R[];
+  staff: boolean;
+  currency: string;
+}
+
+/** A row of figures: its key (the day on the chart) and its revenue (the chart's money). */
+export interface StatsRow {
+  key: string;
+  revenue: string;
+}
+
 /**
- * The scaffold of a statistics page: the filters (the period, the page's own, a company, the
- * export of the tab shown), the period's totals with a hint, the chart by day and a tab per
- * dimension. Test ids start with `testId`: `-period`, `-company`, `-export`, `-totals`, `-<figure>`,
- * `-tab-<dimension>`.
+ * The scaffold of a statistics page: the filters (the period, default the 30 days up to today;
+ * the page's own; a company for callers who see more than one; the export of the tab shown), the
+ * period's totals with a hint, the chart by day and a tab per dimension, each read through the
+ * page's query hook (`useFigures`, by day always, the tab shown besides). Test ids start with
+ * `testId`: `-period`, `-company`, `-export`, `-totals`, `-<figure>`, `-chart`, `-tab-<dimension>`.
  */
-export function StatsPage<D extends string>({
+export function StatsPage<
+  D extends string,
+  R extends StatsRow,
+  A extends StatsAnswer<R>,
+  Q extends { dateFrom?: string; dateTo?: string; companyId?: string },
+>({
   testId,
-  period,
-  onPeriod,
-  labels,
+  useFigures,
+  query: own,
   filters,
-  company,
+  dimensions,
+  labels,
   exportButton,
-  error,
-  loading,
   figures,
-  chart,
-  tabs,
+  bars,
+  table,
 }: {
   testId: string;
-  period: [Dayjs, Dayjs];
-  onPeriod: (period: [Dayjs, Dayjs]) => void;
-  labels: { period: string; hint: string; byDay: string };
-  /** The page's own filters (form items), after the period. */
+  /** The page's query hook: the figures by one dimension for the filters. */
+  useFigures: (dimension: D, query: Q, enabled?: boolean) => UseQueryResult<A, Error>;
+  /** The page's own filters' values, and their form items (shown after the period). */
+  query: Omit<Q, 'dateFrom' | 'dateTo' | 'companyId'>;
   filters?: ReactNode;
-  /** The company filter, for callers who see more than one. */
-  company?: {
-    value: string | undefined;
-    onChange: (id: string | undefined) => void;
-    label: string;
-    placeholder: string;
+  /** The tabs for this caller (`day` first: its figures are the totals and the chart). */
+  dimensions: (caller: { staff: boolean; canChoose: boolean }) => D[];
+  labels: {
+    period: string;
+    hint: string;
+    byDay: string;
+    company: string;
+    allCompanies: string;
+    dimension: (dimension: D) => string;
+    spend: string;
   };
-  exportButton: { path: PathsWith<'get'>; params: Record<string, QueryValue>; permission: PermissionCode };
-  error: Error | null;
-  loading: boolean;
-  figures: StatsFigure[];
-  chart: ReactNode;
-  tabs: {
-    dimensions: { key: D; label: string }[];
-    active: D;
-    onChange: (key: D) => void;
-    content: (key: D) => ReactNode;
-  };
+  exportButton: { path: PathsWith<'get'>; permission: PermissionCode };
+  /** The totals of the period, from the answer by day. */
+  figures: (answer: A | undefined) => StatsFigure[];
+  /** The counts the chart draws each day as bars. */
+  bars: readonly [DailyChartBar<R & DailyChartPoint>, DailyChartBar<R & DailyChartPoint>];
+  /** A dimension's table (its answer only while its tab is shown). */
+  table: (dimension: D, answer: A | undefined, loading: boolean) => ReactNode;
 }) {
+  const [period, setPeriod] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const [companyId, setCompanyId] = useState<string | undefined>();
+  const [tab, setTab] = useState<D>('day' as D);
+  const scope = useScopeCompanies('');
+  const canChoose = (scope.data?.total ?? 0) > 1;
+
+  const query = {
+    // The server counts UTC days: the days picked, as dates.
+    dateFrom: period[0].format('YYYY-MM-DD'),
+    dateTo: period[1].format('YYYY-MM-DD'),
+    ...own,
+    ...(companyId ? { companyId } : {}),
+  } as Q;
+  const byDay = useFigures('day' as D, query);
+  const other = useFigures(tab, query, tab !== 'day');
+  const current = tab === 'day' ? byDay : other;
+  const staff = byDay.data?.staff ?? false;
+  const points = useMemo(
+    () => (byDay.data?.rows ?? []).map((r) => ({ ...r, day: r.key, spend: r.revenue })),
+    [byDay.data],
+  );
+
   return (
     <Flex vertical gap={16}>
       <Card size="small">
@@ -133,32 +163,37 @@ export function StatsPage<D extends string>({
               value={period}
               allowClear={false}
               onChange={(value) => {
-                if (value?.[0] && value[1]) onPeriod([value[0], value[1]]);
+                if (value?.[0] && value[1]) setPeriod([value[0], value[1]]);
               }}
               data-testid={`${testId}-period`}
             />
           </Form.Item>
           {filters}
-          {company ? (
-            <Form.Item label={company.label}>
+          {canChoose ? (
+            <Form.Item label={labels.company}>
               <CompanyPicker
-                value={company.value}
-                onChange={company.onChange}
-                placeholder={company.placeholder}
+                value={companyId}
+                onChange={setCompanyId}
+                placeholder={labels.allCompanies}
                 minWidth={200}
                 testId={`${testId}-company`}
               />
             </Form.Item>
           ) : null}
           <Form.Item>
-            <ExportButton {...exportButton} testId={`${testId}-export`} />
+            <ExportButton
+              path={exportButton.path}
+              params={{ ...(query as Record<string, QueryValue>), dimension: tab }}
+              permission={exportButton.permission}
+              testId={`${testId}-export`}
+            />
           </Form.Item>
         </Form>
       </Card>
-      {error ? <Alert type="error" showIcon title={error.message} /> : null}
-      <Card size="small" loading={loading} data-testid={`${testId}-totals`}>
+      {byDay.isError ? <Alert type="error" showIcon title={byDay.error.message} /> : null}
+      <Card size="small" loading={byDay.isLoading} data-testid={`${testId}-totals`}>
         <Row gutter={[16, 12]}>
-          {figures.map((f) => (
+          {figures(byDay.data).map((f) => (
             <Col xs={12} sm={8} lg={4} key={f.key}>
               <Statistic
                 title={f.title}
@@ -174,16 +209,16 @@ export function StatsPage<D extends string>({
         </Typography.Paragraph>
       </Card>
       <Card size="small" title={labels.byDay}>
-        {chart}
+        <DailyChart points={points} bars={bars} spendLabel={labels.spend} testId={`${testId}-chart`} />
       </Card>
       <Card size="small">
         <Tabs
-          activeKey={tabs.active}
-          onChange={(key) => tabs.onChange(key as D)}
-          items={tabs.dimensions.map((d) => ({
-            key: d.key,
-            label: <span data-testid={`${testId}-tab-${d.key}`}>{d.label}</span>,
-            children: tabs.content(d.key),
+          activeKey={tab}
+          onChange={(key) => setTab(key as D)}
+          items={dimensions({ staff, canChoose }).map((d) => ({
+            key: d,
+            label: <span data-testid={`${testId}-tab-${d}`}>{labels.dimension(d)}</span>,
+            children: table(d, d === tab ? current.data : undefined, current.isFetching),
           }))}
         />
       </Card>

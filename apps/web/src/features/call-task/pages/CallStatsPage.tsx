@@ -1,18 +1,8 @@
 import type { VoiceStats, VoiceStatsDimension, VoiceStatsQuery, VoiceStatsRow } from '@switchboard/contracts';
 import type { TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
-import { useScopeCompanies } from '@/components/CompanyPicker';
-import { DailyChart } from '@/components/DailyChart';
-import {
-  countCell,
-  moneyCell,
-  type StatsFigure,
-  StatsPage,
-  StatsTable,
-  useStatsPeriod,
-} from '@/components/StatsPage';
+import { countCell, moneyCell, StatsPage, StatsTable } from '@/components/StatsPage';
 import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { CALL_STATS_EXPORT_PATH, CALL_STATS_PERMS, useCallStats } from '../api/call-stats';
 
@@ -111,96 +101,45 @@ const money = (value: string | null | undefined) => formatMoney(value ?? '0', { 
 /** callTask/CallStats: call figures by day (chart and table), task and trunk (staff), with totals. */
 export default function CallStatsPage() {
   const { t } = useTranslation('callTask');
-  const { period, setPeriod, dates } = useStatsPeriod();
-  const [companyId, setCompanyId] = useState<string | undefined>();
-  const [tab, setTab] = useState<VoiceStatsDimension>('day');
-  const scope = useScopeCompanies('');
-  const canChoose = (scope.data?.total ?? 0) > 1;
   const trunkView = useCan(CALL_STATS_PERMS.trunk).visible;
-
-  const query: VoiceStatsQuery = { ...dates, ...(companyId ? { companyId } : {}) };
-  const byDay = useCallStats('day', query);
-  const staff = byDay.data?.staff ?? false;
-  const dimensions: VoiceStatsDimension[] = [
-    'day',
-    'task',
-    ...(staff && trunkView ? (['trunk'] as const) : []),
-  ];
-  const other = useCallStats(tab, query, tab !== 'day');
-  const current = tab === 'day' ? byDay : other;
-  const totals = byDay.data?.totals;
-  const currency = byDay.data?.currency ?? '';
-  const points = useMemo(
-    () =>
-      (byDay.data?.rows ?? []).map((r) => ({
-        day: r.key,
-        calls: r.calls,
-        answered: r.answered,
-        spend: r.revenue,
-      })),
-    [byDay.data],
-  );
-  const figures: StatsFigure[] = [
-    { key: 'calls', title: t('stats.calls'), value: formatNumber(totals?.calls ?? 0) },
-    { key: 'answered', title: t('result.answered'), value: formatNumber(totals?.answered ?? 0) },
-    { key: 'rate', title: t('stats.answerRate'), value: formatRate(totals?.answerRate) },
-    { key: 'avgTalk', title: t('stats.avgTalk'), value: seconds(totals?.avgTalkS ?? null) },
-    { key: 'revenue', title: t('stats.revenue'), value: money(totals?.revenue), suffix: currency },
-    ...(staff
-      ? [
-          { key: 'cost', title: t('stats.cost'), value: money(totals?.cost), suffix: currency },
-          { key: 'margin', title: t('stats.margin'), value: money(totals?.margin), suffix: currency },
-        ]
-      : []),
-  ];
-
   return (
-    <StatsPage<VoiceStatsDimension>
+    <StatsPage<VoiceStatsDimension, VoiceStatsRow, VoiceStats, VoiceStatsQuery>
       testId="call-stats"
-      period={period}
-      onPeriod={setPeriod}
-      labels={{ period: t('stats.period'), hint: t('stats.hint'), byDay: t('stats.byDay') }}
-      {...(canChoose
-        ? {
-            company: {
-              value: companyId,
-              onChange: setCompanyId,
-              label: t('fields.company'),
-              placeholder: t('stats.allCompanies'),
-            },
-          }
-        : {})}
-      exportButton={{
-        path: CALL_STATS_EXPORT_PATH,
-        params: { ...query, dimension: tab },
-        permission: CALL_STATS_PERMS.export,
+      useFigures={useCallStats}
+      query={{}}
+      dimensions={({ staff }) => ['day', 'task', ...(staff && trunkView ? (['trunk'] as const) : [])]}
+      labels={{
+        period: t('stats.period'),
+        hint: t('stats.hint'),
+        byDay: t('stats.byDay'),
+        company: t('fields.company'),
+        allCompanies: t('stats.allCompanies'),
+        dimension: (d) => t(`statsBy.${d}`),
+        spend: t('stats.revenue'),
       }}
-      error={byDay.error}
-      loading={byDay.isLoading}
-      figures={figures}
-      chart={
-        <DailyChart
-          points={points}
-          bars={[
-            { key: 'calls', label: t('stats.calls') },
-            { key: 'answered', label: t('result.answered') },
-          ]}
-          spendLabel={t('stats.revenue')}
-          testId="call-stats-chart"
-        />
-      }
-      tabs={{
-        dimensions: dimensions.map((d) => ({ key: d, label: t(`statsBy.${d}`) })),
-        active: tab,
-        onChange: setTab,
-        content: (d) => (
-          <CallStatsTable
-            dimension={d}
-            data={d === tab ? current.data : undefined}
-            loading={current.isFetching}
-          />
-        ),
+      exportButton={{ path: CALL_STATS_EXPORT_PATH, permission: CALL_STATS_PERMS.export }}
+      figures={(answer) => {
+        const totals = answer?.totals;
+        const currency = answer?.currency ?? '';
+        return [
+          { key: 'calls', title: t('stats.calls'), value: formatNumber(totals?.calls ?? 0) },
+          { key: 'answered', title: t('result.answered'), value: formatNumber(totals?.answered ?? 0) },
+          { key: 'rate', title: t('stats.answerRate'), value: formatRate(totals?.answerRate) },
+          { key: 'avgTalk', title: t('stats.avgTalk'), value: seconds(totals?.avgTalkS ?? null) },
+          { key: 'revenue', title: t('stats.revenue'), value: money(totals?.revenue), suffix: currency },
+          ...(answer?.staff
+            ? [
+                { key: 'cost', title: t('stats.cost'), value: money(totals?.cost), suffix: currency },
+                { key: 'margin', title: t('stats.margin'), value: money(totals?.margin), suffix: currency },
+              ]
+            : []),
+        ];
       }}
+      bars={[
+        { key: 'calls', label: t('stats.calls') },
+        { key: 'answered', label: t('result.answered') },
+      ]}
+      table={(d, answer, loading) => <CallStatsTable dimension={d} data={answer} loading={loading} />}
     />
   );
 }

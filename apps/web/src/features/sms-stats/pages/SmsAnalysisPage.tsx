@@ -8,16 +8,7 @@ import {
 import { Form, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScopeCompanies } from '@/components/CompanyPicker';
-import { DailyChart } from '@/components/DailyChart';
-import {
-  countCell,
-  moneyCell,
-  type StatsFigure,
-  StatsPage,
-  StatsTable,
-  useStatsPeriod,
-} from '@/components/StatsPage';
+import { countCell, moneyCell, StatsPage, StatsTable } from '@/components/StatsPage';
 import { countryName, formatMoney, formatNumber, formatRate, regionNames } from '@/lib/format';
 import { ANALYSIS_EXPORT_PATH, SMS_STATS_PERMS, useAnalysis } from '../api/stats';
 
@@ -84,63 +75,12 @@ const money = (value: string | null | undefined) => formatMoney(value ?? '0', { 
 /** sms/SmsAnalysis: SMS figures by day (chart and table), country, gateway (staff) and company. */
 export default function SmsAnalysisPage() {
   const { t } = useTranslation('smsStats');
-  const { period, setPeriod, dates } = useStatsPeriod();
-  const [kind, setKind] = useState<string | undefined>();
-  const [companyId, setCompanyId] = useState<string | undefined>();
-  const [tab, setTab] = useState<SmsAnalysisDimension>('day');
-  const scope = useScopeCompanies('');
-  const canChoose = (scope.data?.total ?? 0) > 1;
-
-  const query: SmsAnalysisQuery = {
-    ...dates,
-    ...(kind ? { kind: kind as SmsAnalysisQuery['kind'] } : {}),
-    ...(companyId ? { companyId } : {}),
-  };
-  const byDay = useAnalysis('day', query);
-  const staff = byDay.data?.staff ?? false;
-  const dimensions: SmsAnalysisDimension[] = [
-    'day',
-    'country',
-    ...(staff ? (['gateway'] as const) : []),
-    ...(canChoose ? (['company'] as const) : []),
-  ];
-  const other = useAnalysis(tab, query, tab !== 'day');
-  const current = tab === 'day' ? byDay : other;
-  const totals = byDay.data?.totals;
-  const currency = byDay.data?.currency ?? '';
-
-  const points = useMemo(
-    () =>
-      (byDay.data?.rows ?? []).map((r) => ({
-        day: r.key,
-        sent: r.total,
-        delivered: r.delivered,
-        spend: r.revenue,
-      })),
-    [byDay.data],
-  );
-  const figures: StatsFigure[] = [
-    { key: 'total', title: t('total'), value: formatNumber(totals?.total ?? 0) },
-    { key: 'delivered', title: t('delivered'), value: formatNumber(totals?.delivered ?? 0) },
-    { key: 'rate', title: t('deliveryRate'), value: formatRate(totals?.deliveryRate) },
-    { key: 'revenue', title: t('revenue'), value: money(totals?.revenue), suffix: currency },
-    ...(byDay.data?.commission
-      ? [{ key: 'commission', title: t('commission'), value: money(byDay.data.commission), suffix: currency }]
-      : []),
-    ...(staff
-      ? [
-          { key: 'cost', title: t('cost'), value: money(totals?.cost) },
-          { key: 'margin', title: t('margin'), value: money(totals?.margin) },
-        ]
-      : []),
-  ];
-
+  const [kind, setKind] = useState<SmsAnalysisQuery['kind']>();
   return (
-    <StatsPage<SmsAnalysisDimension>
+    <StatsPage<SmsAnalysisDimension, SmsAnalysisRow, SmsAnalysis, SmsAnalysisQuery>
       testId="analysis"
-      period={period}
-      onPeriod={setPeriod}
-      labels={{ period: t('filters.period'), hint: t('hint'), byDay: t('by.day') }}
+      useFigures={useAnalysis}
+      query={kind ? { kind } : {}}
       filters={
         <Form.Item label={t('filters.kind')}>
           <Select
@@ -154,47 +94,53 @@ export default function SmsAnalysisPage() {
           />
         </Form.Item>
       }
-      {...(canChoose
-        ? {
-            company: {
-              value: companyId,
-              onChange: setCompanyId,
-              label: t('filters.company'),
-              placeholder: t('filters.allCompanies'),
-            },
-          }
-        : {})}
-      exportButton={{
-        path: ANALYSIS_EXPORT_PATH,
-        params: { ...query, dimension: tab },
-        permission: SMS_STATS_PERMS.export,
+      dimensions={({ staff, canChoose }) => [
+        'day',
+        'country',
+        ...(staff ? (['gateway'] as const) : []),
+        ...(canChoose ? (['company'] as const) : []),
+      ]}
+      labels={{
+        period: t('filters.period'),
+        hint: t('hint'),
+        byDay: t('by.day'),
+        company: t('filters.company'),
+        allCompanies: t('filters.allCompanies'),
+        dimension: (d) => t(`by.${d}`),
+        spend: t('spend'),
       }}
-      error={byDay.error}
-      loading={byDay.isLoading}
-      figures={figures}
-      chart={
-        <DailyChart
-          points={points}
-          bars={[
-            { key: 'sent', label: t('total') },
-            { key: 'delivered', label: t('delivered') },
-          ]}
-          spendLabel={t('spend')}
-          testId="analysis-chart"
-        />
-      }
-      tabs={{
-        dimensions: dimensions.map((d) => ({ key: d, label: t(`by.${d}`) })),
-        active: tab,
-        onChange: setTab,
-        content: (d) => (
-          <FiguresTable
-            dimension={d}
-            data={d === tab ? current.data : undefined}
-            loading={current.isFetching}
-          />
-        ),
+      exportButton={{ path: ANALYSIS_EXPORT_PATH, permission: SMS_STATS_PERMS.export }}
+      figures={(answer) => {
+        const totals = answer?.totals;
+        const currency = answer?.currency ?? '';
+        return [
+          { key: 'total', title: t('total'), value: formatNumber(totals?.total ?? 0) },
+          { key: 'delivered', title: t('delivered'), value: formatNumber(totals?.delivered ?? 0) },
+          { key: 'rate', title: t('deliveryRate'), value: formatRate(totals?.deliveryRate) },
+          { key: 'revenue', title: t('revenue'), value: money(totals?.revenue), suffix: currency },
+          ...(answer?.commission
+            ? [
+                {
+                  key: 'commission',
+                  title: t('commission'),
+                  value: money(answer.commission),
+                  suffix: currency,
+                },
+              ]
+            : []),
+          ...(answer?.staff
+            ? [
+                { key: 'cost', title: t('cost'), value: money(totals?.cost) },
+                { key: 'margin', title: t('margin'), value: money(totals?.margin) },
+              ]
+            : []),
+        ];
       }}
+      bars={[
+        { key: 'total', label: t('total') },
+        { key: 'delivered', label: t('delivered') },
+      ]}
+      table={(d, answer, loading) => <FiguresTable dimension={d} data={answer} loading={loading} />}
     />
   );
 }
