@@ -1,19 +1,6 @@
 import type { PermissionCode } from '@switchboard/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  Alert,
-  Card,
-  Col,
-  DatePicker,
-  Flex,
-  Form,
-  Row,
-  Statistic,
-  Table,
-  type TableColumnsType,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Alert, Card, DatePicker, Flex, Form, Table, type TableColumnsType, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { PathsWith, QueryValue } from '@/lib/api-client';
@@ -21,6 +8,7 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import { CompanyPicker, useScopeCompanies } from './CompanyPicker';
 import { DailyChart, type DailyChartBar, type DailyChartPoint } from './DailyChart';
 import { ExportButton } from './ExportButton';
+import { type Figure, Figures } from './Figures';
 
 /** A count in a statistics table. */
 export const countCell = (value: number) => (
@@ -30,14 +18,6 @@ export const countCell = (value: number) => (
 export const moneyCell = (value: string | null) => (
   <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, { exact: true })}</span>
 );
-
-/** One figure of the totals: `<testId>-<key>`. */
-export interface StatsFigure {
-  key: string;
-  title: string;
-  value: string;
-  suffix?: string | undefined;
-}
 
 /**
  * The rows of one dimension: every day of the period on one page, other dimensions 20 a page.
@@ -126,7 +106,7 @@ export function StatsPage<
   };
   exportButton: { path: PathsWith<'get'>; permission: PermissionCode };
   /** The totals of the period, from the answer by day. */
-  figures: (answer: A | undefined) => StatsFigure[];
+  figures: (answer: A | undefined) => Figure[];
   /** The counts the chart draws each day as bars. */
   bars: readonly [DailyChartBar<R & DailyChartPoint>, DailyChartBar<R & DailyChartPoint>];
   /** A dimension's table (its answer only while its tab is shown). */
@@ -192,18 +172,7 @@ export function StatsPage<
       </Card>
       {byDay.isError ? <Alert type="error" showIcon title={byDay.error.message} /> : null}
       <Card size="small" loading={byDay.isLoading} data-testid={`${testId}-totals`}>
-        <Row gutter={[16, 12]}>
-          {figures(byDay.data).map((f) => (
-            <Col xs={12} sm={8} lg={4} key={f.key}>
-              <Statistic
-                title={f.title}
-                value={f.value}
-                suffix={f.suffix ? <Typography.Text type="secondary">{f.suffix}</Typography.Text> : undefined}
-                data-testid={`${testId}-${f.key}`}
-              />
-            </Col>
-          ))}
-        </Row>
+        <Figures figures={figures(byDay.data)} testId={testId} />
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
           {labels.hint}
         </Typography.Paragraph>

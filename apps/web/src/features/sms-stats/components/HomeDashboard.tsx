@@ -3,11 +3,13 @@ import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
 import { DailyChart } from '@/components/DailyChart';
+import { PeriodFigures } from '@/components/Figures';
 import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { SMS_STATS_PERMS, useHomeTotals } from '../api/stats';
 
 type Period = HomeTotals['today'];
 
+/** A period's figures: sent, delivered, delivery rate, spend and a reseller's commission earned. */
 function PeriodCard({
   title,
   period,
@@ -20,50 +22,28 @@ function PeriodCard({
   testId: string;
 }) {
   const { t } = useTranslation('smsStats');
+  const money = (value: string) => formatMoney(value, { exact: true });
   return (
-    <Card size="small" title={title} data-testid={testId}>
-      <Row gutter={[12, 12]}>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('home.sent')}
-            value={formatNumber(period.sent)}
-            data-testid={`${testId}-sent`}
-          />
-        </Col>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('delivered')}
-            value={formatNumber(period.delivered)}
-            data-testid={`${testId}-delivered`}
-          />
-        </Col>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('deliveryRate')}
-            value={formatRate(period.deliveryRate)}
-            data-testid={`${testId}-rate`}
-          />
-        </Col>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('spend')}
-            value={formatMoney(period.spend, { exact: true })}
-            suffix={<Typography.Text type="secondary">{currency}</Typography.Text>}
-            data-testid={`${testId}-spend`}
-          />
-        </Col>
-        {period.commission !== null ? (
-          <Col xs={12} sm={6}>
-            <Statistic
-              title={t('home.commissionEarned')}
-              value={formatMoney(period.commission, { exact: true })}
-              suffix={<Typography.Text type="secondary">{currency}</Typography.Text>}
-              data-testid={`${testId}-commission`}
-            />
-          </Col>
-        ) : null}
-      </Row>
-    </Card>
+    <PeriodFigures
+      title={title}
+      testId={testId}
+      figures={[
+        { key: 'sent', title: t('home.sent'), value: formatNumber(period.sent) },
+        { key: 'delivered', title: t('delivered'), value: formatNumber(period.delivered) },
+        { key: 'rate', title: t('deliveryRate'), value: formatRate(period.deliveryRate) },
+        { key: 'spend', title: t('spend'), value: money(period.spend), suffix: currency },
+        ...(period.commission !== null
+          ? [
+              {
+                key: 'commission',
+                title: t('home.commissionEarned'),
+                value: money(period.commission),
+                suffix: currency,
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
