@@ -70,7 +70,7 @@ export interface StatsRoutesSpec<D extends string, Q extends AnyObject, Row> {
   export: {
     permission: PermissionCode;
     summary: string;
-    /** The columns of a dimension's export (`keyHeader` names the rows' dimension). */
+    /** The columns of a dimension's export for the caller (see `statsColumns`). */
     columns: (dimension: D, auth: AuthContext) => ResourceColumn<Row>[];
     filename: string;
     sheet: Text;
