@@ -239,7 +239,7 @@ describe('statistics by day, task and trunk', () => {
         locale: ZH,
       }),
       400,
-      'SMS_PERIOD_TOO_LONG',
+      'PERIOD_TOO_LONG',
       { locale: ZH, params: { days: 366 } },
     );
     expectFieldError(

@@ -599,7 +599,7 @@ describe('records and tenants', () => {
   });
 
   it('keeps the roll-up as a rebuild from the records computes it: each call once, each charge once', async () => {
-    const rollup = new CallTaskRepo(s().app.platform.db).stats;
+    const rollup = new CallTaskRepo(s().app.platform.db).stats.rollup;
     const day = today();
     const kept = await rollup.rowsOf(day, day);
     expect(kept.length).toBeGreaterThan(0);

@@ -12,7 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_GATEWAY } from '../src/modules/sms-stats';
-import { addDays, contributionOf, dayKey } from '../src/modules/sms-stats/rules';
+import { contributionOf } from '../src/modules/sms-stats/rules';
+import { addDays, dayKey } from '../src/platform/daily-stats';
 import { ledgerEntries, smsMessages } from '../src/schema';
 import type { TestServer } from './harness';
 import { companyId, EN, expectError, expectFieldError, expectOk, ZH } from './support/api';
@@ -174,7 +175,7 @@ describe('roll-up and analysis', () => {
 
   it('the stored roll-up is the counting rule applied to every final message, once', async () => {
     const from = addDays(today, -5);
-    const rows = await s.app.services.smsStats.repo.rowsOf(from, today);
+    const rows = await s.app.services.smsStats.repo.rollup.rowsOf(from, today);
     const expected = new Map<string, Record<string, string | number>>();
     for (const m of await db().select().from(smsMessages)) {
       if (!(SMS_FINAL_STATUSES as readonly string[]).includes(m.status)) continue;
@@ -220,7 +221,7 @@ describe('roll-up and analysis', () => {
 
   it('a rebuild computes the same rows again from the messages', async () => {
     const from = addDays(today, -5);
-    const before = await s.app.services.smsStats.repo.rowsOf(from, today);
+    const before = await s.app.services.smsStats.repo.rollup.rowsOf(from, today);
     expect(before.length).toBeGreaterThan(0);
     const result = expectOk(
       await call<{ days: number; rows: number }>('admin', 'POST', '/sms/analysis/rebuild', {
@@ -229,11 +230,11 @@ describe('roll-up and analysis', () => {
     );
     expect(result.days).toBe(6);
     expect(result.rows).toBe(before.length);
-    expect(await s.app.services.smsStats.repo.rowsOf(from, today)).toEqual(before);
+    expect(await s.app.services.smsStats.repo.rollup.rowsOf(from, today)).toEqual(before);
     // Rows wiped by hand come back.
     await db().execute(sql`delete from sms_stats_daily where company_id = ${X}`);
     await s.app.services.smsStats.rebuild(new Date(`${from}T00:00:00Z`), new Date());
-    expect(await s.app.services.smsStats.repo.rowsOf(from, today)).toEqual(before);
+    expect(await s.app.services.smsStats.repo.rollup.rowsOf(from, today)).toEqual(before);
     expectError(
       await call('agent', 'POST', '/sms/analysis/rebuild', { body: { dateFrom: from, dateTo: today } }),
       403,
@@ -274,7 +275,7 @@ describe('scope', () => {
         query: { dateFrom: '2020-01-01', dateTo: '2026-01-01' },
         locale,
       });
-      expectError(long, 400, 'SMS_PERIOD_TOO_LONG', { locale, params: { days: 366 } });
+      expectError(long, 400, 'PERIOD_TOO_LONG', { locale, params: { days: 366 } });
       const backwards = await call('admin', 'GET', '/sms/analysis/byDay', {
         query: { dateFrom: today, dateTo: addDays(today, -1) },
         locale,

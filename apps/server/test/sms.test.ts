@@ -1052,7 +1052,7 @@ describe('records and who sees them', () => {
           locale,
         }),
         400,
-        'SMS_PERIOD_TOO_LONG',
+        'PERIOD_TOO_LONG',
         { locale, params: { days: 93 } },
       );
     }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  callFiguresOf,
-  dailyCalls,
-  EMPTY_CALLS,
-  minutesOf,
-  sumCalls,
-} from '../src/modules/call-task/stats-rules';
+import { callFiguresOf, EMPTY_CALLS, minutesOf, sumCalls } from '../src/modules/call-task/stats-rules';
 import { trunkNoticeOf } from '../src/modules/trunk';
+import { dailySeries } from '../src/platform/daily-stats';
 
 /** The call statistics' figures (stats-rules.ts) and the gateway notify rule of a trunk check (trunk/notify.ts). */
 
@@ -43,13 +38,17 @@ describe('call figures', () => {
       raw({ calls: 3, revenue: 2n, billedS: 60 }),
     ]);
     expect(total).toMatchObject({ calls: 5, revenue: 3n, billedS: 66 });
-    const days = dailyCalls([{ ...raw({ calls: 4 }), key: '2026-02-28' }], '2026-02-27', '2026-03-01');
+    const days = dailySeries(
+      [{ ...raw({ calls: 4 }), key: '2026-02-28' }],
+      { from: '2026-02-27', to: '2026-03-01' },
+      EMPTY_CALLS,
+    );
     expect(days.map((d) => [d.key, d.calls])).toEqual([
       ['2026-02-27', 0],
       ['2026-02-28', 4],
       ['2026-03-01', 0],
     ]);
-    expect(() => dailyCalls([], '2025-01-01', '2026-12-31')).toThrow(RangeError);
+    expect(() => dailySeries([], { from: '2025-01-01', to: '2026-12-31' }, EMPTY_CALLS)).toThrow(RangeError);
   });
 
   it('writes talk minutes to two decimals', () => {

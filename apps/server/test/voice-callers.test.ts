@@ -120,6 +120,43 @@ describe('caller IDs', () => {
     expect(await list('customer')).not.toContain(direct.id);
     expect(acme.companyId).toBe(ACME);
   });
+  it('keep their company: an edit naming another is refused for everyone, staff included, and changes nothing', async () => {
+    const twoWay = await addCaller('customer2', { remark: 'kept' });
+    const client = await addCaller('agentcustomer');
+    const edit = (user: string, row: CallerId, companyId: string) =>
+      call<CallerId>(user, 'PUT', '/caller/edit', {
+        body: { id: row.id, number: row.number, enabled: false, remark: 'moved', companyId },
+      });
+    // Staff may see every company, yet an edit never moves a caller ID to another one (it used to
+    // answer 200 and keep the old company without a word).
+    expectError(await edit('admin', twoWay, DIRECT), 400, 'FIELD_INVALID', {
+      params: { field: 'companyId' },
+      message: false,
+    });
+    // A reseller naming its own company for its customer's caller ID (in its scope: it passed).
+    expectError(await edit('agent', client, ACME), 400, 'FIELD_INVALID', { message: false });
+    // A customer naming another company: the same answer (it was 403, for a field that did nothing).
+    expectError(await edit('customer2', twoWay, DIRECT), 400, 'FIELD_INVALID', { message: false });
+    // Nothing of a refused edit was written.
+    expect(
+      expectOk(await call<CallerId>('admin', 'GET', '/caller/queryById', { query: { id: twoWay.id } })),
+    ).toMatchObject({ companyId: TWO_WAY, enabled: true, remark: 'kept' });
+    // Naming its own company is an edit like any other.
+    expect(expectOk(await edit('admin', twoWay, TWO_WAY))).toMatchObject({
+      companyId: TWO_WAY,
+      enabled: false,
+      remark: 'moved',
+    });
+
+    // Caller groups the same.
+    const group = await addGroup('customer2', [twoWay.id]);
+    const editGroup = (companyId: string) =>
+      call<CallerGroup>('admin', 'PUT', '/callerGroup/edit', {
+        body: { id: group.id, name: group.name, callerIds: [twoWay.id], companyId },
+      });
+    expectError(await editGroup(DIRECT), 400, 'FIELD_INVALID', { message: false });
+    expect(expectOk(await editGroup(TWO_WAY)).companyId).toBe(TWO_WAY);
+  });
 });
 
 describe('caller groups', () => {

@@ -35,6 +35,7 @@ export * from './sms-stats';
 export * from './sms-template';
 export * from './sms-text';
 export * from './sms-tools';
+export * from './stats';
 export * from './user';
 export * from './validation';
 export * from './voice-caller';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { money } from './money';
 import { SMS_KINDS } from './rate';
-import { dateQuery, dateQueryEnd, uuid } from './wire';
+import { HOME_SCOPES, statsPeriodQueryShape } from './stats';
+import { uuid } from './wire';
 
 /**
  * SMS statistics: the analysis screens (`/api/sms/analysis/...`) and the home dashboards
@@ -21,14 +22,8 @@ import { dateQuery, dateQueryEnd, uuid } from './wire';
 export const SMS_ANALYSIS_DIMENSIONS = ['day', 'country', 'gateway', 'company'] as const;
 export type SmsAnalysisDimension = (typeof SMS_ANALYSIS_DIMENSIONS)[number];
 
-/** The longest period one analysis covers. */
-export const SMS_ANALYSIS_MAX_DAYS = 366;
-
 export const smsAnalysisQuerySchema = z.object({
-  /** First day (UTC), default 29 days before `dateTo`. */
-  dateFrom: dateQuery.optional(),
-  /** Last day, inclusive (UTC), default today. */
-  dateTo: dateQueryEnd.optional(),
+  ...statsPeriodQueryShape,
   kind: z.enum(SMS_KINDS).optional(),
   companyId: uuid.optional(),
   countryCode: z
@@ -81,13 +76,6 @@ export const smsAnalysisSchema = z.object({
 });
 export type SmsAnalysis = z.input<typeof smsAnalysisSchema>;
 
-/** `POST /sms/analysis/rebuild` (staff): the roll-up of these days computed again from the messages. */
-export const smsRollupRebuildSchema = z.object({
-  dateFrom: dateQuery,
-  dateTo: dateQueryEnd,
-});
-export const smsRollupRebuildResultSchema = z.object({ days: z.number().int(), rows: z.number().int() });
-
 /** One day of the home dashboard's 30-day series. */
 export const homeSeriesPointSchema = z.object({
   day: z.string(),
@@ -111,7 +99,7 @@ export const homePeriodSchema = z.object({
  * caller's own company's (null without one); `commission` a reseller's commission balance.
  */
 export const homeTotalsSchema = z.object({
-  scope: z.enum(['company', 'customers', 'all']),
+  scope: z.enum(HOME_SCOPES),
   today: homePeriodSchema,
   month: homePeriodSchema,
   balance: money.nullable(),

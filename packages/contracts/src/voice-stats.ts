@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money } from './money';
-import { dateQuery, dateQueryEnd, uuid } from './wire';
+import { HOME_SCOPES, statsPeriodQueryShape } from './stats';
+import { uuid } from './wire';
 
 /**
  * Voice statistics (issue 23): the call statistics screen (`/api/groupCallTask/stats/...`) and the
@@ -24,14 +25,8 @@ import { dateQuery, dateQueryEnd, uuid } from './wire';
 export const VOICE_STATS_DIMENSIONS = ['day', 'task', 'trunk'] as const;
 export type VoiceStatsDimension = (typeof VOICE_STATS_DIMENSIONS)[number];
 
-/** The longest period one statistics query covers. */
-export const VOICE_STATS_MAX_DAYS = 366;
-
 export const voiceStatsQuerySchema = z.object({
-  /** First day (UTC), default 29 days before `dateTo`. */
-  dateFrom: dateQuery.optional(),
-  /** Last day, inclusive (UTC), default today. */
-  dateTo: dateQueryEnd.optional(),
+  ...statsPeriodQueryShape,
   companyId: uuid.optional(),
   taskId: uuid.optional(),
   /** Staff only (refused for everyone else). */
@@ -83,13 +78,6 @@ export const voiceStatsSchema = z.object({
 });
 export type VoiceStats = z.input<typeof voiceStatsSchema>;
 
-/** `POST /groupCallTask/stats/rebuild` (administrators): the roll-up of these days computed again from the call records. */
-export const voiceStatsRebuildSchema = z.object({
-  dateFrom: dateQuery,
-  dateTo: dateQueryEnd,
-});
-export const voiceStatsRebuildResultSchema = z.object({ days: z.number().int(), rows: z.number().int() });
-
 /** Today's or this month's voice figures on a home dashboard. */
 export const voiceHomePeriodSchema = z.object({
   calls: z.number().int(),
@@ -117,7 +105,7 @@ export const voiceHomePointSchema = z.object({
  * this month and the last 30 days (UTC days).
  */
 export const voiceHomeTotalsSchema = z.object({
-  scope: z.enum(['company', 'customers', 'all']),
+  scope: z.enum(HOME_SCOPES),
   today: voiceHomePeriodSchema,
   month: voiceHomePeriodSchema,
   series: z.array(voiceHomePointSchema),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ellipsis, formatDateTime, formatDuration, formatMoney, formatNumber } from './format';
+import { ellipsis, formatDateTime, formatDuration, formatMoney, formatNumber, formatRate } from './format';
 
 describe('numbers', () => {
   it('uses thousands separators', () => {
@@ -20,6 +20,16 @@ describe('numbers', () => {
     expect(formatNumber(undefined)).toBe('');
     expect(formatNumber('abc')).toBe('');
     expect(formatNumber(Number.NaN)).toBe('');
+  });
+});
+
+describe('rates', () => {
+  it('writes a rate 0..1 as a percentage to one decimal, a dash for none', () => {
+    expect(formatRate(0.5)).toBe('50.0%');
+    expect(formatRate(2 / 3)).toBe('66.7%');
+    expect(formatRate(0)).toBe('0.0%');
+    expect(formatRate(null)).toBe('–');
+    expect(formatRate(undefined)).toBe('–');
   });
 });
 

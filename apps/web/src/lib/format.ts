@@ -37,6 +37,12 @@ export function formatMoney(
   );
 }
 
+/** A rate 0..1 as a percentage with one decimal; a dash when there is none. */
+export function formatRate(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined) return '–';
+  return `${(rate * 100).toFixed(1)}%`;
+}
+
 /**
  * A duration as minutes and seconds: `m:ss.s` to a tenth (prompts), or `m:ss` in whole seconds
  * (`{ tenths: false }`: calls' ring and talk time, as a phone shows them); empty for missing.

@@ -98,10 +98,6 @@ export const messagingErrorTexts = {
     'en-US': 'Records can be exported for the past {days} days only',
     'zh-CN': '只能导出最近{days}天的记录',
   },
-  SMS_PERIOD_TOO_LONG: {
-    'en-US': 'Choose a period of at most {days} days',
-    'zh-CN': '请选择不超过{days}天的时间段',
-  },
   SMS_IMPORT_NO_NUMBERS: {
     'en-US': 'The file has no numbers (one per line, or a column named number)',
     'zh-CN': '文件中没有号码（每行一个，或名为“号码”的列）',

@@ -354,6 +354,10 @@ export const platformErrorTexts = {
     'zh-CN': '文件中有{count}处错误，未导入任何数据',
   },
   IMPORTED: { 'en-US': '{count} rows imported', 'zh-CN': '已导入{count}行' },
+  PERIOD_TOO_LONG: {
+    'en-US': 'Choose a period of at most {days} days',
+    'zh-CN': '请选择不超过{days}天的时间段',
+  },
   EXPORT_WINDOW_REQUIRED: {
     'en-US': 'Choose a period of at most {days} days to export (from and to)',
     'zh-CN': '请选择不超过{days}天的导出时间段（开始和结束时间）',

@@ -66,7 +66,7 @@ export const callTaskModule = defineModule({
     return {
       callTasks: new CallTaskService(db, repo, services, progress),
       callPorts,
-      callStats: new CallStatsService(db, repo, services, config.currency, log),
+      callStats: new CallStatsService(repo, services, config.currency, log),
     };
   },
   routes: (api, services) => {

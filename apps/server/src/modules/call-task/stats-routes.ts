@@ -4,16 +4,15 @@ import {
   type VoiceStatsDimension,
   voiceHomeTotalsSchema,
   voiceStatsQuerySchema,
-  voiceStatsRebuildResultSchema,
-  voiceStatsRebuildSchema,
   type voiceStatsRowSchema,
   voiceStatsSchema,
 } from '@switchboard/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requireAuth } from '../../platform/access';
+import { percentCell, statsColumns, statsRoutes } from '../../platform/daily-stats';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import { exportRoute, type ResourceColumn } from '../../platform/resource';
+import type { ResourceColumn } from '../../platform/resource';
 import { CALL_TASK_PERMS } from './routes';
 
 const P = CALL_TASK_PERMS;
@@ -29,93 +28,59 @@ const KEY_HEADERS: Record<VoiceStatsDimension, { 'en-US': string; 'zh-CN': strin
   trunk: { 'en-US': 'Trunk', 'zh-CN': '线路' },
 };
 
-const percent = (rate: number | null) => (rate === null ? '' : `${(rate * 100).toFixed(2)}%`);
-
-function statsColumns(dimension: VoiceStatsDimension, staff: boolean): ResourceColumn<Row>[] {
-  const columns: ResourceColumn<Row>[] = [
-    { key: 'name', header: KEY_HEADERS[dimension], width: 24 },
-    { key: 'calls', header: { 'en-US': 'Calls', 'zh-CN': '呼叫数' }, kind: 'integer' },
-    { key: 'answered', header: { 'en-US': 'Answered', 'zh-CN': '已接听' }, kind: 'integer' },
-    { key: 'busy', header: { 'en-US': 'Busy', 'zh-CN': '忙线' }, kind: 'integer' },
-    { key: 'noAnswer', header: { 'en-US': 'No answer', 'zh-CN': '无人接听' }, kind: 'integer' },
-    { key: 'rejected', header: { 'en-US': 'Rejected', 'zh-CN': '拒接' }, kind: 'integer' },
-    { key: 'invalidNumber', header: { 'en-US': 'Invalid number', 'zh-CN': '空号' }, kind: 'integer' },
-    { key: 'failed', header: { 'en-US': 'Failed', 'zh-CN': '失败' }, kind: 'integer' },
-    {
-      key: 'answerRate',
-      header: { 'en-US': 'Answer rate', 'zh-CN': '接通率' },
-      value: (r) => percent(r.answerRate),
-    },
-    {
-      key: 'avgTalkS',
-      header: { 'en-US': 'Avg. talk (s)', 'zh-CN': '平均通话(秒)' },
-      value: (r) => (r.avgTalkS === null ? '' : r.avgTalkS.toFixed(1)),
-    },
-    { key: 'billedS', header: { 'en-US': 'Billed (s)', 'zh-CN': '计费(秒)' }, kind: 'integer' },
-    { key: 'revenue', header: { 'en-US': 'Revenue', 'zh-CN': '收入' }, kind: 'money', decimals: 6 },
-  ];
-  if (staff) {
-    columns.push(
-      { key: 'cost', header: { 'en-US': 'Cost', 'zh-CN': '成本' }, kind: 'money', decimals: 6 },
-      { key: 'margin', header: { 'en-US': 'Margin', 'zh-CN': '毛利' }, kind: 'money', decimals: 6 },
-    );
-  }
-  return columns;
-}
-
-const exportQuerySchema = voiceStatsQuerySchema.extend({
-  dimension: z.enum(VOICE_STATS_DIMENSIONS).default('day'),
-});
+/** The figures of a call statistics export, between the row's name and the money. */
+const FIGURE_COLUMNS: ResourceColumn<Row>[] = [
+  { key: 'calls', header: { 'en-US': 'Calls', 'zh-CN': '呼叫数' }, kind: 'integer' },
+  { key: 'answered', header: { 'en-US': 'Answered', 'zh-CN': '已接听' }, kind: 'integer' },
+  { key: 'busy', header: { 'en-US': 'Busy', 'zh-CN': '忙线' }, kind: 'integer' },
+  { key: 'noAnswer', header: { 'en-US': 'No answer', 'zh-CN': '无人接听' }, kind: 'integer' },
+  { key: 'rejected', header: { 'en-US': 'Rejected', 'zh-CN': '拒接' }, kind: 'integer' },
+  { key: 'invalidNumber', header: { 'en-US': 'Invalid number', 'zh-CN': '空号' }, kind: 'integer' },
+  { key: 'failed', header: { 'en-US': 'Failed', 'zh-CN': '失败' }, kind: 'integer' },
+  {
+    key: 'answerRate',
+    header: { 'en-US': 'Answer rate', 'zh-CN': '接通率' },
+    value: (r) => percentCell(r.answerRate),
+  },
+  {
+    key: 'avgTalkS',
+    header: { 'en-US': 'Avg. talk (s)', 'zh-CN': '平均通话(秒)' },
+    value: (r) => (r.avgTalkS === null ? '' : r.avgTalkS.toFixed(1)),
+  },
+  { key: 'billedS', header: { 'en-US': 'Billed (s)', 'zh-CN': '计费(秒)' }, kind: 'integer' },
+];
 
 /**
  * `/groupCallTask/stats/{byDay,byTask,byTrunk}` (trunks: staff), their export, the roll-up's
  * rebuild (administrators) and the home dashboards' voice figures (`/home/voiceTotals`).
  */
 export function callStatsRoutes(api: Api, { callStats }: Pick<Services, 'callStats'>) {
-  for (const dimension of VOICE_STATS_DIMENSIONS) {
-    api.get(
-      `/groupCallTask/stats/${PATHS[dimension]}`,
-      {
-        config: { access: { permission: dimension === 'trunk' ? P.statsTrunk : P.stats } },
-        schema: {
-          summary: `Call statistics by ${dimension} in the caller's scope (cost and margin for staff only)`,
-          querystring: voiceStatsQuerySchema,
-          response: okResponse(voiceStatsSchema),
-        },
-      },
-      async (request) =>
-        ok(request, await callStats.analysis(requireAuth(request), dimension, request.query)),
-    );
-  }
-
-  exportRoute(
-    api,
-    '/groupCallTask/stats/exportXls',
-    {
-      summary: 'Export call statistics (dimension day, task or trunk) as .xlsx',
-      access: { permission: P.statsExport },
+  statsRoutes(api, {
+    base: '/groupCallTask/stats',
+    dimensions: VOICE_STATS_DIMENSIONS,
+    paths: PATHS,
+    analysis: {
+      access: (dimension) => (dimension === 'trunk' ? P.statsTrunk : P.stats),
+      summary: (dimension) =>
+        `Call statistics by ${dimension} in the caller's scope (cost and margin for staff only)`,
+      query: voiceStatsQuerySchema,
+      response: voiceStatsSchema,
+      run: (auth, dimension, query) => callStats.analysis(auth, dimension, query),
     },
-    {
-      query: exportQuerySchema,
-      columns: async (query, auth) => statsColumns(query.dimension, hasPlatformScope(auth.roles)),
-      rows: async (query, auth) => (await callStats.analysis(auth, query.dimension, query)).rows,
+    export: {
+      permission: P.statsExport,
+      summary: 'Export call statistics (dimension day, task or trunk) as .xlsx',
+      columns: (dimension, auth) =>
+        statsColumns(KEY_HEADERS[dimension], FIGURE_COLUMNS, hasPlatformScope(auth.roles)),
       filename: 'call-statistics',
       sheet: { 'en-US': 'Call statistics', 'zh-CN': '通话统计' },
     },
-  );
-
-  api.post(
-    '/groupCallTask/stats/rebuild',
-    {
-      config: { access: { permission: P.statsRebuild } },
-      schema: {
-        summary: 'Compute the daily call roll-up of a period again from the call records (administrators)',
-        body: voiceStatsRebuildSchema,
-        response: okResponse(voiceStatsRebuildResultSchema),
-      },
+    rebuild: {
+      permission: P.statsRebuild,
+      summary: 'Compute the daily call roll-up of a period again from the call records (administrators)',
+      run: (dateFrom, dateTo) => callStats.rebuild(dateFrom, dateTo),
     },
-    async (request) => ok(request, await callStats.rebuild(request.body.dateFrom, request.body.dateTo)),
-  );
+  });
 
   api.get(
     '/home/voiceTotals',

@@ -1,29 +1,15 @@
-import { VOICE_STATS_MAX_DAYS } from '@switchboard/contracts';
-import { eachDay } from '../sms-stats';
+import type { voiceFiguresSchema } from '@switchboard/contracts';
+import type { z } from 'zod';
+import { sumCounters } from '../../platform/daily-stats';
 import type { RawCallFigures } from './stats-repo';
 
 /**
- * The call statistics' pure rules: the figures a row shows from its stored counters, totals and
- * the daily series (the periods are the SMS statistics' rules: UTC days). No I/O: unit-tested.
+ * The call statistics' pure rules: the figures a row shows from its stored counters and totals
+ * (the periods and the daily series are the platform's: daily-stats). No I/O: unit-tested.
  */
 
-export interface CallFigures {
-  calls: number;
-  answered: number;
-  busy: number;
-  noAnswer: number;
-  rejected: number;
-  invalidNumber: number;
-  failed: number;
-  answerRate: number | null;
-  talkS: number;
-  avgTalkS: number | null;
-  billedS: number;
-  uncharged: number;
-  revenue: bigint;
-  cost: bigint | null;
-  margin: bigint | null;
-}
+/** What a row shows (see the contracts' `voiceFiguresSchema`). */
+export type CallFigures = z.output<typeof voiceFiguresSchema>;
 
 export const EMPTY_CALLS: Omit<RawCallFigures, 'key'> = {
   calls: 0,
@@ -67,28 +53,7 @@ export function callFiguresOf(raw: Omit<RawCallFigures, 'key'>, staff: boolean):
 
 /** The counters of several groups added up (money exactly, in micro-units). */
 export function sumCalls(rows: readonly Omit<RawCallFigures, 'key'>[]): Omit<RawCallFigures, 'key'> {
-  const out = { ...EMPTY_CALLS };
-  for (const r of rows) {
-    out.calls += r.calls;
-    out.answered += r.answered;
-    out.busy += r.busy;
-    out.noAnswer += r.noAnswer;
-    out.rejected += r.rejected;
-    out.invalidNumber += r.invalidNumber;
-    out.failed += r.failed;
-    out.talkMs += r.talkMs;
-    out.due += r.due;
-    out.billedS += r.billedS;
-    out.revenue += r.revenue;
-    out.cost += r.cost;
-  }
-  return out;
-}
-
-/** Every day from `from` to `to` (both included), each with its row's counters (zero for a day without calls). */
-export function dailyCalls(rows: readonly RawCallFigures[], from: string, to: string): RawCallFigures[] {
-  const byDay = new Map(rows.map((r) => [r.key, r]));
-  return eachDay(from, to, VOICE_STATS_MAX_DAYS).map((day) => byDay.get(day) ?? { ...EMPTY_CALLS, key: day });
+  return sumCounters(rows, EMPTY_CALLS);
 }
 
 /** Talk minutes of talk milliseconds, to two decimals (the home dashboards). */

@@ -1,6 +1,5 @@
 import {
   hasPlatformScope,
-  hasResellerScope,
   type VoiceStatsDimension,
   type voiceHomeTotalsSchema,
   type voiceStatsQuerySchema,
@@ -8,21 +7,17 @@ import {
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
-import { type Db, withTransaction } from '../../platform/db';
+import { dailySeries, homeAudienceOf, homePeriods, periodOf } from '../../platform/daily-stats';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
-import { dayKey, daysBetween, eachDay, homePeriods, periodOf } from '../sms-stats';
 import type { CallTaskRepo } from './repo';
 import type { CallStatsFilters, RawCallFigures } from './stats-repo';
-import { callFiguresOf, dailyCalls, minutesOf, sumCalls } from './stats-rules';
+import { callFiguresOf, EMPTY_CALLS, minutesOf, sumCalls } from './stats-rules';
 
 type StatsQuery = z.output<typeof voiceStatsQuerySchema>;
 type Stats = z.output<typeof voiceStatsSchema>;
 type HomeTotals = z.output<typeof voiceHomeTotalsSchema>;
-
-/** The widest rebuild one call may ask for. */
-const REBUILD_MAX_DAYS = 366;
 
 /**
  * Call statistics from the daily roll-up (kept in the transactions that write and charge call
@@ -32,7 +27,6 @@ const REBUILD_MAX_DAYS = 366;
  */
 export class CallStatsService {
   constructor(
-    private readonly db: Db,
     private readonly repo: CallTaskRepo,
     private readonly services: Pick<Services, 'companies' | 'trunks'>,
     private readonly currency: string,
@@ -70,7 +64,7 @@ export class CallStatsService {
     if (dimension === 'trunk' && !staff) throw new AppError('VOICE_STATS_STAFF_ONLY', 403);
     const filters = await this.filtersOf(auth, query, staff);
     let raw = await this.repo.stats.figures(filters, dimension);
-    if (dimension === 'day') raw = dailyCalls(raw, filters.from, filters.to);
+    if (dimension === 'day') raw = dailySeries(raw, filters, EMPTY_CALLS);
     const names = await this.namesOf(
       dimension,
       raw.map((r) => r.key).filter((k) => k !== ''),
@@ -99,14 +93,10 @@ export class CallStatsService {
    * scope (staff, with the margin).
    */
   async homeTotals(auth: AuthContext): Promise<HomeTotals> {
-    const staff = hasPlatformScope(auth.roles);
-    const own = auth.user.companyId ?? null;
-    const reseller = !staff && own !== null && hasResellerScope(auth.roles);
-    const scope = await this.services.companies.dataScopeOf(auth);
-    const { today, monthStart, seriesStart } = homePeriods();
-    const from = seriesStart < monthStart ? seriesStart : monthStart;
+    const { scope, staff, exclude } = homeAudienceOf(auth);
+    const { today, monthStart, seriesStart, from } = homePeriods();
     const raw = await this.repo.stats.figures(
-      { from, to: today, scope, exclude: reseller && own ? [own] : [] },
+      { from, to: today, scope: await this.services.companies.dataScopeOf(auth), exclude },
       'day',
     );
     const period = (rows: RawCallFigures[]) => {
@@ -121,10 +111,10 @@ export class CallStatsService {
       };
     };
     return {
-      scope: staff ? 'all' : reseller ? 'customers' : 'company',
+      scope,
       today: period(raw.filter((r) => r.key === today)),
       month: period(raw.filter((r) => r.key >= monthStart)),
-      series: dailyCalls(raw, seriesStart, today).map((r) => ({
+      series: dailySeries(raw, { from: seriesStart, to: today }, EMPTY_CALLS).map((r) => ({
         day: r.key,
         calls: r.calls,
         answered: r.answered,
@@ -135,23 +125,8 @@ export class CallStatsService {
     };
   }
 
-  /**
-   * Computes the roll-up of these days (UTC, inclusive) again from the call records, one day per
-   * transaction (a day's writers wait only for that day's rebuild).
-   */
-  async rebuild(dateFrom: Date, dateTo: Date): Promise<{ days: number; rows: number }> {
-    const from = dayKey(dateFrom);
-    // The end as the contracts give it: the first instant after the period.
-    const to = dayKey(new Date(dateTo.getTime() - 1));
-    if (to < from) throw new AppError('FIELD_INVALID', 400, { field: 'dateTo' });
-    if (daysBetween(from, to) > REBUILD_MAX_DAYS) {
-      throw new AppError('SMS_PERIOD_TOO_LONG', 400, { days: REBUILD_MAX_DAYS });
-    }
-    let rows = 0;
-    const days = eachDay(from, to, REBUILD_MAX_DAYS);
-    for (const day of days) {
-      rows += await withTransaction(this.db, () => this.repo.stats.rebuildDay(day), this.log);
-    }
-    return { days: days.length, rows };
+  /** Computes the roll-up of these days again from the call records (see DailyRollup.rebuild). */
+  rebuild(dateFrom: Date, dateTo: Date): Promise<{ days: number; rows: number }> {
+    return this.repo.stats.rollup.rebuild(dateFrom, dateTo, this.log);
   }
 }

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { inScope } from '../../platform/scope';
+import { type DataScope, inScope } from '../../platform/scope';
 import {
   type CallerGroupFilters,
   type CallerGroupRow,
@@ -107,21 +107,58 @@ export class CallerService {
 
   // --- scope ---
 
-  private async callerInScope(auth: AuthContext, id: string): Promise<CallerIdRow> {
-    const row = await this.repo.caller(id);
+  /** A row of the caller's scope; one outside it does not exist for them (`notFound`, 404). */
+  private async scoped<R extends { companyId: string }>(
+    auth: AuthContext,
+    row: R | undefined,
+    notFound: 'CALLER_ID_NOT_FOUND' | 'CALLER_GROUP_NOT_FOUND',
+  ): Promise<R> {
     if (!row || !inScope(await this.services.companies.dataScopeOf(auth), row.companyId))
-      throw new AppError('CALLER_ID_NOT_FOUND', 404);
+      throw new AppError(notFound, 404);
     return row;
+  }
+
+  private async callerInScope(auth: AuthContext, id: string): Promise<CallerIdRow> {
+    return this.scoped(auth, await this.repo.caller(id), 'CALLER_ID_NOT_FOUND');
   }
 
   private async groupInScope(auth: AuthContext, id: string): Promise<CallerGroupRow> {
-    const row = await this.repo.group(id);
-    if (!row || !inScope(await this.services.companies.dataScopeOf(auth), row.companyId))
-      throw new AppError('CALLER_GROUP_NOT_FOUND', 404);
-    return row;
+    return this.scoped(auth, await this.repo.group(id), 'CALLER_GROUP_NOT_FOUND');
   }
 
-  private write<T>(fn: () => Promise<T>): Promise<T> {
+  /**
+   * A caller ID or group keeps its company: an edit naming another company is refused
+   * (FIELD_INVALID companyId), never taken as a move nor dropped silently.
+   */
+  private keepsCompany(existing: { companyId: string }, companyId: string | undefined): void {
+    if (companyId !== undefined && companyId !== existing.companyId)
+      throw new AppError('FIELD_INVALID', 400, { field: 'companyId' });
+  }
+
+  /** A page of rows in the caller's scope (of one company of it when the query names one), as views. */
+  private async page<R, V, Q extends PageQuery & { companyId?: string | undefined }>(
+    auth: AuthContext,
+    query: Q,
+    rows: {
+      count: (scope: DataScope, query: Q) => Promise<number>;
+      list: (scope: DataScope, query: Q, limit: number, offset: number) => Promise<R[]>;
+      views: (rows: R[]) => Promise<V[]>;
+    },
+  ) {
+    const scope = await this.services.companies.scopeFor(auth, query.companyId);
+    return paginate(
+      query,
+      () => rows.count(scope, query),
+      async (limit, offset) => rows.views(await rows.list(scope, query, limit, offset)),
+    );
+  }
+
+  /**
+   * Runs a change in one transaction, the unique rules answered as the errors they are: a caller
+   * group's name (CALLER_GROUP_NAME_TAKEN) and, writing the caller ID `number`, its number
+   * (CALLER_ID_TAKEN).
+   */
+  private write<T>(fn: () => Promise<T>, number?: string): Promise<T> {
     return withTransaction(
       this.db,
       async () => {
@@ -131,6 +168,8 @@ export class CallerService {
           const constraint = uniqueViolationOf(error);
           if (constraint === 'voice_caller_groups_company_name_uq')
             throw new AppError('CALLER_GROUP_NAME_TAKEN', 409);
+          if (constraint === 'voice_caller_ids_company_number_uq' && number !== undefined)
+            throw new AppError('CALLER_ID_TAKEN', 409, { number });
           throw error;
         }
       },
@@ -156,12 +195,11 @@ export class CallerService {
   }
 
   async listCallers(auth: AuthContext, query: PageQuery & CallerIdFilters) {
-    const scope = await this.services.companies.scopeFor(auth, query.companyId);
-    return paginate(
-      query,
-      () => this.repo.countCallers(scope, query),
-      async (limit, offset) => this.callerViews(await this.repo.listCallers(scope, query, limit, offset)),
-    );
+    return this.page(auth, query, {
+      count: (scope, q) => this.repo.countCallers(scope, q),
+      list: (scope, q, limit, offset) => this.repo.listCallers(scope, q, limit, offset),
+      views: (rows) => this.callerViews(rows),
+    });
   }
 
   async getCaller(auth: AuthContext, id: string): Promise<CallerIdView> {
@@ -170,42 +208,33 @@ export class CallerService {
 
   async addCaller(auth: AuthContext, input: CallerIdInput): Promise<CallerIdView> {
     const companyId = await this.services.companies.targetOf(auth, input.companyId);
-    const row = await this.write(async () => {
-      try {
-        return await this.repo.insertCaller({
+    const row = await this.write(
+      () =>
+        this.repo.insertCaller({
           companyId,
           number: input.number,
           countryCode: input.countryCode ?? null,
           enabled: input.enabled,
           remark: input.remark ?? null,
-        });
-      } catch (error) {
-        if (uniqueViolationOf(error) === 'voice_caller_ids_company_number_uq')
-          throw new AppError('CALLER_ID_TAKEN', 409, { number: input.number });
-        throw error;
-      }
-    });
+        }),
+      input.number,
+    );
     return (await this.callerViews([row]))[0]!;
   }
 
   async editCaller(auth: AuthContext, input: CallerIdEdit): Promise<CallerIdView> {
     const existing = await this.callerInScope(auth, input.id);
-    if (input.companyId && input.companyId !== existing.companyId)
-      await this.services.companies.assertInScope(auth, [input.companyId]);
-    const row = await this.write(async () => {
-      try {
-        return await this.repo.updateCaller(existing.id, {
+    this.keepsCompany(existing, input.companyId);
+    const row = await this.write(
+      () =>
+        this.repo.updateCaller(existing.id, {
           number: input.number,
           countryCode: input.countryCode ?? null,
           enabled: input.enabled,
           remark: input.remark ?? null,
-        });
-      } catch (error) {
-        if (uniqueViolationOf(error) === 'voice_caller_ids_company_number_uq')
-          throw new AppError('CALLER_ID_TAKEN', 409, { number: input.number });
-        throw error;
-      }
-    });
+        }),
+      input.number,
+    );
     if (!row) throw new AppError('CALLER_ID_NOT_FOUND', 404);
     return (await this.callerViews([row]))[0]!;
   }
@@ -249,12 +278,11 @@ export class CallerService {
   }
 
   async listGroups(auth: AuthContext, query: PageQuery & CallerGroupFilters) {
-    const scope = await this.services.companies.scopeFor(auth, query.companyId);
-    return paginate(
-      query,
-      () => this.repo.countGroups(scope, query),
-      async (limit, offset) => this.groupViews(await this.repo.listGroups(scope, query, limit, offset)),
-    );
+    return this.page(auth, query, {
+      count: (scope, q) => this.repo.countGroups(scope, q),
+      list: (scope, q, limit, offset) => this.repo.listGroups(scope, q, limit, offset),
+      views: (rows) => this.groupViews(rows),
+    });
   }
 
   async getGroup(auth: AuthContext, id: string): Promise<CallerGroupView> {
@@ -286,6 +314,7 @@ export class CallerService {
 
   async editGroup(auth: AuthContext, input: CallerGroupEdit): Promise<CallerGroupView> {
     const existing = await this.groupInScope(auth, input.id);
+    this.keepsCompany(existing, input.companyId);
     const row = await this.write(async () => {
       await this.checkMembers(existing.companyId, input.callerIds);
       const group = await this.repo.updateGroup(existing.id, {

@@ -3,7 +3,6 @@ import { smsStatsRoutes } from './routes';
 import { SmsStatsService } from './service';
 
 export { SMS_STATS_PERMS } from './routes';
-export { dayKey, daysBetween, eachDay, homePeriods, periodOf } from './rules';
 export { NO_GATEWAY } from './schema';
 export type { SmsStatsService } from './service';
 

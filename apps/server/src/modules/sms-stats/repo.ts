@@ -1,13 +1,7 @@
-import {
-  formatMoney,
-  parseMoney,
-  SMS_FINAL_STATUSES,
-  type SmsAnalysisDimension,
-  type SmsKind,
-} from '@switchboard/contracts';
+import { SMS_FINAL_STATUSES, type SmsAnalysisDimension, type SmsKind } from '@switchboard/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { DailyRollup, dayOf, moneyOf, type RollupFilters, withinDays } from '../../platform/daily-stats';
 import { type Db, executor, rowsOf } from '../../platform/db';
-import type { DataScope } from '../../platform/scope';
 import { pgArray } from '../../platform/sql';
 import { NO_GATEWAY } from './schema';
 
@@ -15,21 +9,39 @@ const FINALS = sql.raw(`(${SMS_FINAL_STATUSES.map((s) => `'${s}'`).join(', ')})`
 /** Statuses a message passes through before its final one (see the sms module). */
 const OPEN_STATUSES = ['accepted', 'queued', 'sent'] as const;
 
-const moneyOf = (value: unknown): bigint => parseMoney(String(value ?? '0')) ?? 0n;
-
 /**
- * THE counting rule, one SQL aggregate of `sms_messages m` used both by the incremental path and
- * by the rebuild (so the two agree by construction):
- * - the day is the UTC day the message was created; no country is '', no gateway NO_GATEWAY;
+ * THE counting rule, one SQL aggregate of the final messages `sms_messages m` used both by the
+ * incremental path and by the rebuild (so the two agree by construction):
+ * - the day is the day the message was created; no country is '', no gateway NO_GATEWAY;
  * - `sent`: a gateway took it (gateway_id is set only when a submit was answered);
  * - one counter per final status;
  * - `revenue`: its price unless it was refunded: the sms module refunds exactly the messages that
  *   fail (`failed`) without a gateway having taken them (a refused charge has price 0);
  * - `cost`: its gateway cost when a gateway took it.
  */
-const ROLLUP_SELECT = sql.raw(`
-  (m.created_at at time zone 'UTC')::date as day, m.company_id, m.kind,
-  coalesce(m.country_code, '') as country_code, coalesce(m.gateway_id, '${NO_GATEWAY}'::uuid) as gateway_id,
+const ROLLUP = {
+  table: 'sms_stats_daily',
+  source: 'sms_messages m',
+  at: 'm.created_at',
+  keys: ['company_id', 'kind', 'country_code', 'gateway_id'],
+  keySelect: `m.company_id, m.kind,
+  coalesce(m.country_code, '') as country_code, coalesce(m.gateway_id, '${NO_GATEWAY}'::uuid) as gateway_id`,
+  counters: [
+    'messages',
+    'sent',
+    'delivered',
+    'undeliverable',
+    'rejected',
+    'expired',
+    'timeout',
+    'invalid_number',
+    'arrears',
+    'failed',
+    'parts',
+    'revenue',
+    'cost',
+  ],
+  counterSelect: `
   count(*)::int as messages,
   count(m.gateway_id)::int as sent,
   count(*) filter (where m.status = 'delivered')::int as delivered,
@@ -42,39 +54,13 @@ const ROLLUP_SELECT = sql.raw(`
   count(*) filter (where m.status = 'failed')::int as failed,
   coalesce(sum(m.parts), 0)::int as parts,
   coalesce(sum(m.price) filter (where not (m.status = 'failed' and m.gateway_id is null)), 0) as revenue,
-  coalesce(sum(coalesce(m.cost, 0)) filter (where m.gateway_id is not null), 0) as cost`);
+  coalesce(sum(coalesce(m.cost, 0)) filter (where m.gateway_id is not null), 0) as cost`,
+  money: ['revenue', 'cost'],
+  where: sql`m.status in ${FINALS}`,
+} as const;
 
-const COUNTERS = [
-  'messages',
-  'sent',
-  'delivered',
-  'undeliverable',
-  'rejected',
-  'expired',
-  'timeout',
-  'invalid_number',
-  'arrears',
-  'failed',
-  'parts',
-  'revenue',
-  'cost',
-] as const;
-const INSERT_COLUMNS = sql.raw(`day, company_id, kind, country_code, gateway_id, ${COUNTERS.join(', ')}`);
-const ADD_ON_CONFLICT = sql.raw(
-  `on conflict (day, company_id, kind, country_code, gateway_id) do update set ${COUNTERS.map(
-    (c) => `${c} = sms_stats_daily.${c} + excluded.${c}`,
-  ).join(', ')}`,
-);
-
-export interface StatsFilters {
-  /** First and last day, `YYYY-MM-DD`, inclusive. */
-  from: string;
-  to: string;
-  scope: DataScope;
-  /** Leave out these companies (a reseller's own company on its home). */
-  exclude?: string[];
+export interface StatsFilters extends RollupFilters {
   kind?: SmsKind | undefined;
-  companyId?: string | undefined;
   countryCode?: string | undefined;
   gatewayId?: string | undefined;
 }
@@ -98,7 +84,7 @@ export interface RawFigures {
 const DIMENSION_KEYS: Record<SmsAnalysisDimension, { rollup: string; open: string }> = {
   day: {
     rollup: `to_char(day, 'YYYY-MM-DD')`,
-    open: `to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD')`,
+    open: `to_char(${dayOf('created_at')}, 'YYYY-MM-DD')`,
   },
   country: { rollup: 'country_code', open: `coalesce(country_code, '')` },
   gateway: {
@@ -108,9 +94,13 @@ const DIMENSION_KEYS: Record<SmsAnalysisDimension, { rollup: string; open: strin
   company: { rollup: 'company_id::text', open: 'company_id::text' },
 };
 
-/** The only SQL of the roll-up table. */
+/** The only SQL of the roll-up table (its rows, rebuild and filters: the platform's DailyRollup). */
 export class SmsStatsRepo {
-  constructor(private readonly db: Db) {}
+  readonly rollup: DailyRollup;
+
+  constructor(private readonly db: Db) {
+    this.rollup = new DailyRollup(db, ROLLUP);
+  }
 
   private get x() {
     return executor(this.db);
@@ -119,57 +109,20 @@ export class SmsStatsRepo {
   /**
    * Adds messages that have just become final to the roll-up, in the caller's transaction (the
    * one that wrote their final status): exactly once each, as their final status is written once.
-   * Rows are written in key order, so concurrent writers never deadlock on them.
    */
   async addFinal(messages: { id: string; createdAt: Date }[]): Promise<void> {
     if (messages.length === 0) return;
     const unique = [...new Map(messages.map((m) => [m.id, m])).values()];
-    await this.x.execute(sql`
-      insert into sms_stats_daily (${INSERT_COLUMNS})
-      select ${ROLLUP_SELECT}
-      from sms_messages m
-      join unnest(${pgArray(unique.map((m) => m.id))}::uuid[],
+    await this.rollup.add({
+      join: sql`join unnest(${pgArray(unique.map((m) => m.id))}::uuid[],
                   ${pgArray(unique.map((m) => m.createdAt.toISOString()))}::timestamptz[]) as f(id, created_at)
-        on m.id = f.id and m.created_at = f.created_at
-      where m.status in ${FINALS}
-      group by 1, 2, 3, 4, 5
-      order by 1, 2, 3, 4, 5
-      ${ADD_ON_CONFLICT}`);
+        on m.id = f.id and m.created_at = f.created_at`,
+    });
   }
 
-  /**
-   * Computes one day's rows again from the messages (in the caller's transaction). The table is
-   * locked against writers first (SHARE ROW EXCLUSIVE: a transaction finalising messages waits, and
-   * one that already added its messages has committed before this reads them), so no message is
-   * counted twice or missed. Answers the rows written.
-   */
-  async rebuildDay(day: string): Promise<number> {
-    await this.x.execute(sql`lock table sms_stats_daily in share row exclusive mode`);
-    await this.x.execute(sql`delete from sms_stats_daily where day = ${day}::date`);
-    const result = await this.x.execute(sql`
-      insert into sms_stats_daily (${INSERT_COLUMNS})
-      select ${ROLLUP_SELECT}
-      from sms_messages m
-      where m.created_at >= (${day}::date)::timestamp at time zone 'UTC'
-        and m.created_at < (${day}::date + 1)::timestamp at time zone 'UTC'
-        and m.status in ${FINALS}
-      group by 1, 2, 3, 4, 5
-      order by 1, 2, 3, 4, 5`);
-    return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
-  }
-
+  /** The conditions of the filters on the roll-up or (`open`) on the open messages. */
   private conditions(f: StatsFilters, open: boolean): SQL {
-    const parts: SQL[] = [];
-    if (open) {
-      parts.push(sql`created_at >= (${f.from}::date)::timestamp at time zone 'UTC'`);
-      parts.push(sql`created_at < (${f.to}::date + 1)::timestamp at time zone 'UTC'`);
-    } else {
-      parts.push(sql`day >= ${f.from}::date and day <= ${f.to}::date`);
-    }
-    if (f.scope.kind === 'companies')
-      parts.push(sql`company_id = any(${pgArray(f.scope.companyIds)}::uuid[])`);
-    if (f.exclude && f.exclude.length > 0) parts.push(sql`company_id <> all(${pgArray(f.exclude)}::uuid[])`);
-    if (f.companyId) parts.push(sql`company_id = ${f.companyId}::uuid`);
+    const parts = this.rollup.conditions(f, open ? withinDays('created_at', f) : undefined);
     if (f.kind) parts.push(sql`kind = ${f.kind}`);
     if (f.countryCode) {
       parts.push(
@@ -244,20 +197,6 @@ export class SmsStatsRepo {
       gatewayId: String(r.gateway_id),
       sent: Number(r.sent),
       delivered: Number(r.delivered),
-    }));
-  }
-
-  /** Every stored row of a period (tests and checks compare it with a rebuild). */
-  async rowsOf(from: string, to: string) {
-    const result = await this.x.execute(sql`
-      select to_char(day, 'YYYY-MM-DD') as day, company_id, kind, country_code, gateway_id,
-        ${sql.raw(COUNTERS.map((c) => `${c}::text as ${c}`).join(', '))}
-      from sms_stats_daily where day >= ${from}::date and day <= ${to}::date
-      order by 1, 2, 3, 4, 5`);
-    return rowsOf<Record<string, unknown>>(result).map((r) => ({
-      ...r,
-      revenue: formatMoney(moneyOf(r.revenue)),
-      cost: formatMoney(moneyOf(r.cost)),
     }));
   }
 }

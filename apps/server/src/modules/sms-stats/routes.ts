@@ -6,14 +6,13 @@ import {
   smsAnalysisQuerySchema,
   type smsAnalysisRowSchema,
   smsAnalysisSchema,
-  smsRollupRebuildResultSchema,
-  smsRollupRebuildSchema,
 } from '@switchboard/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requireAuth } from '../../platform/access';
+import { percentCell, statsColumns, statsRoutes } from '../../platform/daily-stats';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import { exportRoute, type ResourceColumn } from '../../platform/resource';
+import type { ResourceColumn } from '../../platform/resource';
 
 /** Permission codes of the analysis screen and the home figures (menu-seed.ts grants them). */
 export const SMS_STATS_PERMS = {
@@ -40,79 +39,48 @@ const KEY_HEADERS: Record<SmsAnalysisDimension, { 'en-US': string; 'zh-CN': stri
   company: { 'en-US': 'Company', 'zh-CN': '公司' },
 };
 
-function analysisColumns(dimension: SmsAnalysisDimension, staff: boolean): ResourceColumn<Row>[] {
-  const columns: ResourceColumn<Row>[] = [
-    { key: 'name', header: KEY_HEADERS[dimension], width: 24 },
-    { key: 'total', header: { 'en-US': 'Messages', 'zh-CN': '短信总数' }, kind: 'integer' },
-    { key: 'sent', header: { 'en-US': 'To gateway', 'zh-CN': '已提交通道' }, kind: 'integer' },
-    { key: 'delivered', header: { 'en-US': 'Delivered', 'zh-CN': '已送达' }, kind: 'integer' },
-    { key: 'failed', header: { 'en-US': 'Failed', 'zh-CN': '失败' }, kind: 'integer' },
-    { key: 'pending', header: { 'en-US': 'Pending', 'zh-CN': '处理中' }, kind: 'integer' },
-    {
-      key: 'deliveryRate',
-      header: { 'en-US': 'Delivery rate', 'zh-CN': '送达率' },
-      value: (r) => (r.deliveryRate === null ? '' : `${(r.deliveryRate * 100).toFixed(2)}%`),
-    },
-    { key: 'parts', header: { 'en-US': 'Parts', 'zh-CN': '计费条数' }, kind: 'integer' },
-    { key: 'revenue', header: { 'en-US': 'Revenue', 'zh-CN': '收入' }, kind: 'money', decimals: 6 },
-  ];
-  if (staff) {
-    columns.push(
-      { key: 'cost', header: { 'en-US': 'Cost', 'zh-CN': '成本' }, kind: 'money', decimals: 6 },
-      { key: 'margin', header: { 'en-US': 'Margin', 'zh-CN': '毛利' }, kind: 'money', decimals: 6 },
-    );
-  }
-  return columns;
-}
-
-const exportQuerySchema = smsAnalysisQuerySchema.extend({
-  dimension: z.enum(SMS_ANALYSIS_DIMENSIONS).default('day'),
-});
+/** The figures of an SMS analysis export, between the row's name and the money. */
+const FIGURE_COLUMNS: ResourceColumn<Row>[] = [
+  { key: 'total', header: { 'en-US': 'Messages', 'zh-CN': '短信总数' }, kind: 'integer' },
+  { key: 'sent', header: { 'en-US': 'To gateway', 'zh-CN': '已提交通道' }, kind: 'integer' },
+  { key: 'delivered', header: { 'en-US': 'Delivered', 'zh-CN': '已送达' }, kind: 'integer' },
+  { key: 'failed', header: { 'en-US': 'Failed', 'zh-CN': '失败' }, kind: 'integer' },
+  { key: 'pending', header: { 'en-US': 'Pending', 'zh-CN': '处理中' }, kind: 'integer' },
+  {
+    key: 'deliveryRate',
+    header: { 'en-US': 'Delivery rate', 'zh-CN': '送达率' },
+    value: (r) => percentCell(r.deliveryRate),
+  },
+  { key: 'parts', header: { 'en-US': 'Parts', 'zh-CN': '计费条数' }, kind: 'integer' },
+];
 
 export function smsStatsRoutes(api: Api, { smsStats }: Pick<Services, 'smsStats'>) {
-  for (const dimension of SMS_ANALYSIS_DIMENSIONS) {
-    api.get(
-      `/sms/analysis/${PATHS[dimension]}`,
-      {
-        config: { access: { permission: SMS_STATS_PERMS.analysis } },
-        schema: {
-          summary: `SMS figures by ${dimension} in the caller's scope (cost and margin for staff only)`,
-          querystring: smsAnalysisQuerySchema,
-          response: okResponse(smsAnalysisSchema),
-        },
-      },
-      async (request) => ok(request, await smsStats.analysis(requireAuth(request), dimension, request.query)),
-    );
-  }
-
-  exportRoute(
-    api,
-    '/sms/analysis/exportXls',
-    {
-      summary: 'Export an SMS analysis (dimension day, country, gateway or company) as .xlsx',
-      access: { permission: SMS_STATS_PERMS.export },
+  statsRoutes(api, {
+    base: '/sms/analysis',
+    dimensions: SMS_ANALYSIS_DIMENSIONS,
+    paths: PATHS,
+    analysis: {
+      access: () => SMS_STATS_PERMS.analysis,
+      summary: (dimension) =>
+        `SMS figures by ${dimension} in the caller's scope (cost and margin for staff only)`,
+      query: smsAnalysisQuerySchema,
+      response: smsAnalysisSchema,
+      run: (auth, dimension, query) => smsStats.analysis(auth, dimension, query),
     },
-    {
-      query: exportQuerySchema,
-      columns: async (query, auth) => analysisColumns(query.dimension, hasPlatformScope(auth.roles)),
-      rows: async (query, auth) => (await smsStats.analysis(auth, query.dimension, query)).rows,
+    export: {
+      permission: SMS_STATS_PERMS.export,
+      summary: 'Export an SMS analysis (dimension day, country, gateway or company) as .xlsx',
+      columns: (dimension, auth) =>
+        statsColumns(KEY_HEADERS[dimension], FIGURE_COLUMNS, hasPlatformScope(auth.roles)),
       filename: 'sms-analysis',
       sheet: { 'en-US': 'SMS analysis', 'zh-CN': '短信统计' },
     },
-  );
-
-  api.post(
-    '/sms/analysis/rebuild',
-    {
-      config: { access: { permission: SMS_STATS_PERMS.rebuild } },
-      schema: {
-        summary: 'Compute the daily SMS roll-up of a period again from the messages (administrators)',
-        body: smsRollupRebuildSchema,
-        response: okResponse(smsRollupRebuildResultSchema),
-      },
+    rebuild: {
+      permission: SMS_STATS_PERMS.rebuild,
+      summary: 'Compute the daily SMS roll-up of a period again from the messages (administrators)',
+      run: (dateFrom, dateTo) => smsStats.rebuild(dateFrom, dateTo),
     },
-    async (request) => ok(request, await smsStats.rebuild(request.body.dateFrom, request.body.dateTo)),
-  );
+  });
 
   api.get(
     '/home/totals',

@@ -9,19 +9,16 @@ import {
 } from '@switchboard/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access';
-import { type Db, withTransaction } from '../../platform/db';
-import { AppError } from '../../platform/envelope';
+import { dailySeries, dayKey, homeAudienceOf, homePeriods, periodOf } from '../../platform/daily-stats';
+import type { Db } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/module';
 import { type RawFigures, SmsStatsRepo, type StatsFilters } from './repo';
-import { dailySeries, dayKey, daysBetween, eachDay, figuresOf, homePeriods, periodOf, sumRaw } from './rules';
+import { EMPTY_RAW, figuresOf, sumRaw } from './rules';
 
 type AnalysisQuery = z.output<typeof smsAnalysisQuerySchema>;
 type Analysis = z.output<typeof smsAnalysisSchema>;
 type HomeTotals = z.output<typeof homeTotalsSchema>;
-
-/** The widest rebuild one call may ask for. */
-const REBUILD_MAX_DAYS = 366;
 
 /**
  * SMS statistics: the daily roll-up (kept in the transactions that make messages final, rebuilt
@@ -32,7 +29,7 @@ export class SmsStatsService {
   readonly repo: SmsStatsRepo;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly services: Pick<Services, 'companies' | 'gateways' | 'ledger'>,
     private readonly currency: string,
     private readonly log: Logger,
@@ -45,24 +42,9 @@ export class SmsStatsService {
     return this.repo.addFinal(messages);
   }
 
-  /**
-   * Computes the roll-up of these days (UTC, inclusive) again from the messages, one day per
-   * transaction (a day's writers wait only for that day's rebuild).
-   */
-  async rebuild(dateFrom: Date, dateTo: Date): Promise<{ days: number; rows: number }> {
-    const from = dayKey(dateFrom);
-    // The end as the contracts give it: the first instant after the period.
-    const to = dayKey(new Date(dateTo.getTime() - 1));
-    if (to < from) throw new AppError('FIELD_INVALID', 400, { field: 'dateTo' });
-    if (daysBetween(from, to) > REBUILD_MAX_DAYS) {
-      throw new AppError('SMS_PERIOD_TOO_LONG', 400, { days: REBUILD_MAX_DAYS });
-    }
-    let rows = 0;
-    const days = eachDay(from, to, REBUILD_MAX_DAYS);
-    for (const day of days) {
-      rows += await withTransaction(this.db, () => this.repo.rebuildDay(day), this.log);
-    }
-    return { days: days.length, rows };
+  /** Computes the roll-up of these days again from the messages (see DailyRollup.rebuild). */
+  rebuild(dateFrom: Date, dateTo: Date): Promise<{ days: number; rows: number }> {
+    return this.repo.rollup.rebuild(dateFrom, dateTo, this.log);
   }
 
   /**
@@ -122,7 +104,7 @@ export class SmsStatsService {
     const grouping = dimension === 'gateway' && !staff ? 'gateway' : dimension;
     let raw = await this.repo.figures(filters, grouping);
     if (dimension === 'gateway' && !staff) raw = raw.length > 0 ? [{ ...sumRaw(raw), key: '' }] : [];
-    if (dimension === 'day') raw = dailySeries(raw, filters.from, filters.to);
+    if (dimension === 'day') raw = dailySeries(raw, filters, EMPTY_RAW);
     const names = await this.namesOf(
       auth,
       dimension,
@@ -160,14 +142,10 @@ export class SmsStatsService {
    * of every company in its scope (staff); the balance of the caller's own company.
    */
   async homeTotals(auth: AuthContext): Promise<HomeTotals> {
-    const staff = hasPlatformScope(auth.roles);
-    const own = auth.user.companyId ?? null;
-    const reseller = !staff && own !== null && hasResellerScope(auth.roles);
-    const scope = await this.services.companies.dataScopeOf(auth);
-    const { today, monthStart, seriesStart } = homePeriods();
-    const from = seriesStart < monthStart ? seriesStart : monthStart;
+    const { scope, own, reseller, exclude } = homeAudienceOf(auth);
+    const { today, monthStart, seriesStart, from } = homePeriods();
     const raw = await this.repo.figures(
-      { from, to: today, scope, exclude: reseller && own ? [own] : [] },
+      { from, to: today, scope: await this.services.companies.dataScopeOf(auth), exclude },
       'day',
     );
     const earned = (day: string) =>
@@ -190,7 +168,7 @@ export class SmsStatsService {
       };
     };
     return {
-      scope: staff ? 'all' : reseller ? 'customers' : 'company',
+      scope,
       today: period(
         raw.filter((r) => r.key === today),
         todayEarned,
@@ -202,7 +180,7 @@ export class SmsStatsService {
       balance: balance ? balance.balance : null,
       commission: reseller && balance ? balance.commission : null,
       currency: this.currency,
-      series: dailySeries(raw, seriesStart, today).map((r) => ({
+      series: dailySeries(raw, { from: seriesStart, to: today }, EMPTY_RAW).map((r) => ({
         day: r.key,
         sent: r.messages + r.pending,
         delivered: r.delivered,

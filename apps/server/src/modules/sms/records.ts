@@ -83,7 +83,7 @@ export class SmsRecords {
     const to = dateTo ?? (dateFrom ? new Date(dateFrom.getTime() + 86_400_000) : today.to);
     if (to.getTime() < from.getTime()) throw new AppError('FIELD_INVALID', 400, { field: 'dateTo' });
     if (to.getTime() - from.getTime() > LIST_PERIOD_DAYS * 86_400_000) {
-      throw new AppError('SMS_PERIOD_TOO_LONG', 400, { days: LIST_PERIOD_DAYS });
+      throw new AppError('PERIOD_TOO_LONG', 400, { days: LIST_PERIOD_DAYS });
     }
     return { from, to };
   }

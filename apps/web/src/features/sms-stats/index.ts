@@ -1,2 +1,1 @@
-export { formatRate, formatSpend } from './components/format';
 export { HomeDashboard } from './components/HomeDashboard';

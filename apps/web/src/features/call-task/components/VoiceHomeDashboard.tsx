@@ -1,14 +1,15 @@
 import type { VoiceHomeTotals } from '@switchboard/contracts';
-import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
-import { formatRate, formatSpend } from '@/features/sms-stats';
-import { formatNumber } from '@/lib/format';
+import { DailyChart } from '@/components/DailyChart';
+import { PeriodFigures } from '@/components/Figures';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { CALL_STATS_PERMS, useVoiceHomeTotals } from '../api/call-stats';
-import { CallChart } from './CallChart';
 
 type Period = VoiceHomeTotals['today'];
 
+/** A period's figures: calls, answer rate, talk minutes, spend (or revenue) and staff's margin. */
 function PeriodCard({
   title,
   period,
@@ -23,44 +24,21 @@ function PeriodCard({
   testId: string;
 }) {
   const { t } = useTranslation('callTask');
-  const money = (value: string) => ({
-    value: formatSpend(value),
-    suffix: <Typography.Text type="secondary">{currency}</Typography.Text>,
-  });
+  const money = (value: string) => formatMoney(value, { exact: true });
   return (
-    <Card size="small" title={title} data-testid={testId}>
-      <Row gutter={[12, 12]}>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('stats.calls')}
-            value={formatNumber(period.calls)}
-            data-testid={`${testId}-calls`}
-          />
-        </Col>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('stats.answerRate')}
-            value={formatRate(period.answerRate)}
-            data-testid={`${testId}-rate`}
-          />
-        </Col>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('home.minutes')}
-            value={formatNumber(period.minutes, 2)}
-            data-testid={`${testId}-minutes`}
-          />
-        </Col>
-        <Col xs={12} sm={6}>
-          <Statistic title={spendLabel} {...money(period.spend)} data-testid={`${testId}-spend`} />
-        </Col>
-        {period.margin !== null ? (
-          <Col xs={12} sm={6}>
-            <Statistic title={t('stats.margin')} {...money(period.margin)} data-testid={`${testId}-margin`} />
-          </Col>
-        ) : null}
-      </Row>
-    </Card>
+    <PeriodFigures
+      title={title}
+      testId={testId}
+      figures={[
+        { key: 'calls', title: t('stats.calls'), value: formatNumber(period.calls) },
+        { key: 'rate', title: t('stats.answerRate'), value: formatRate(period.answerRate) },
+        { key: 'minutes', title: t('home.minutes'), value: formatNumber(period.minutes, 2) },
+        { key: 'spend', title: spendLabel, value: money(period.spend), suffix: currency },
+        ...(period.margin !== null
+          ? [{ key: 'margin', title: t('stats.margin'), value: money(period.margin), suffix: currency }]
+          : []),
+      ]}
+    />
   );
 }
 
@@ -105,7 +83,16 @@ export function VoiceHomeDashboard() {
       </Col>
       <Col span={24}>
         <Card size="small" title={t('home.last30')}>
-          <CallChart points={data.series} spendLabel={spendLabel} height={240} testId="voice-home-chart" />
+          <DailyChart
+            points={data.series}
+            bars={[
+              { key: 'calls', label: t('stats.calls') },
+              { key: 'answered', label: t('result.answered') },
+            ]}
+            spendLabel={spendLabel}
+            height={240}
+            testId="voice-home-chart"
+          />
         </Card>
       </Col>
     </Row>

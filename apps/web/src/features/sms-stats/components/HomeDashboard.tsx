@@ -2,13 +2,14 @@ import type { HomeTotals } from '@switchboard/contracts';
 import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
-import { formatNumber } from '@/lib/format';
+import { DailyChart } from '@/components/DailyChart';
+import { PeriodFigures } from '@/components/Figures';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { SMS_STATS_PERMS, useHomeTotals } from '../api/stats';
-import { DailyChart } from './DailyChart';
-import { formatRate, formatSpend } from './format';
 
 type Period = HomeTotals['today'];
 
+/** A period's figures: sent, delivered, delivery rate, spend and a reseller's commission earned. */
 function PeriodCard({
   title,
   period,
@@ -21,50 +22,28 @@ function PeriodCard({
   testId: string;
 }) {
   const { t } = useTranslation('smsStats');
+  const money = (value: string) => formatMoney(value, { exact: true });
   return (
-    <Card size="small" title={title} data-testid={testId}>
-      <Row gutter={[12, 12]}>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('home.sent')}
-            value={formatNumber(period.sent)}
-            data-testid={`${testId}-sent`}
-          />
-        </Col>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('delivered')}
-            value={formatNumber(period.delivered)}
-            data-testid={`${testId}-delivered`}
-          />
-        </Col>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('deliveryRate')}
-            value={formatRate(period.deliveryRate)}
-            data-testid={`${testId}-rate`}
-          />
-        </Col>
-        <Col xs={12} sm={6}>
-          <Statistic
-            title={t('spend')}
-            value={formatSpend(period.spend)}
-            suffix={<Typography.Text type="secondary">{currency}</Typography.Text>}
-            data-testid={`${testId}-spend`}
-          />
-        </Col>
-        {period.commission !== null ? (
-          <Col xs={12} sm={6}>
-            <Statistic
-              title={t('home.commissionEarned')}
-              value={formatSpend(period.commission)}
-              suffix={<Typography.Text type="secondary">{currency}</Typography.Text>}
-              data-testid={`${testId}-commission`}
-            />
-          </Col>
-        ) : null}
-      </Row>
-    </Card>
+    <PeriodFigures
+      title={title}
+      testId={testId}
+      figures={[
+        { key: 'sent', title: t('home.sent'), value: formatNumber(period.sent) },
+        { key: 'delivered', title: t('delivered'), value: formatNumber(period.delivered) },
+        { key: 'rate', title: t('deliveryRate'), value: formatRate(period.deliveryRate) },
+        { key: 'spend', title: t('spend'), value: money(period.spend), suffix: currency },
+        ...(period.commission !== null
+          ? [
+              {
+                key: 'commission',
+                title: t('home.commissionEarned'),
+                value: money(period.commission),
+                suffix: currency,
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
@@ -110,7 +89,7 @@ export function HomeDashboard() {
             <Col xs={12} xl={24}>
               <Statistic
                 title={t('home.balance')}
-                value={data.balance === null ? '–' : formatSpend(data.balance)}
+                value={data.balance === null ? '–' : formatMoney(data.balance, { exact: true })}
                 suffix={
                   data.balance === null ? undefined : (
                     <Typography.Text type="secondary">{data.currency}</Typography.Text>
@@ -123,7 +102,7 @@ export function HomeDashboard() {
               <Col xs={12} xl={24}>
                 <Statistic
                   title={t('home.commission')}
-                  value={formatSpend(data.commission)}
+                  value={formatMoney(data.commission, { exact: true })}
                   suffix={<Typography.Text type="secondary">{data.currency}</Typography.Text>}
                   data-testid="home-commission"
                 />
@@ -134,7 +113,16 @@ export function HomeDashboard() {
       </Col>
       <Col span={24}>
         <Card size="small" title={t('home.last30')}>
-          <DailyChart points={data.series} height={260} testId="home-chart" />
+          <DailyChart
+            points={data.series}
+            bars={[
+              { key: 'sent', label: t('total') },
+              { key: 'delivered', label: t('delivered') },
+            ]}
+            spendLabel={t('spend')}
+            height={260}
+            testId="home-chart"
+          />
         </Card>
       </Col>
     </Row>

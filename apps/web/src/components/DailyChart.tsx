@@ -1,31 +1,39 @@
 import { Skeleton } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatSpend } from '@/features/sms-stats';
-import { formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 
 const EChart = lazy(() => import('@/components/EChart'));
 
-export interface CallPoint {
+/** One day of a daily chart: its `YYYY-MM-DD`, the money of the day (a decimal text) and its counts. */
+export interface DailyChartPoint {
   day: string;
-  calls: number;
-  answered: number;
   spend: string;
 }
 
-/** Calls and answered calls per day (bars) and what they were charged (a line on its own axis). */
-export function CallChart({
+/** A bar of each day: which count of the point it draws, under what name. */
+export interface DailyChartBar<P> {
+  key: { [K in keyof P]: P[K] extends number ? K : never }[keyof P];
+  label: string;
+}
+
+/**
+ * Two counts per day as bars (all of them, and those that succeeded: messages and delivered, calls
+ * and answered) and the money of the day as a line on its own axis; the statistics pages and the
+ * home dashboards draw their days with it.
+ */
+export function DailyChart<P extends DailyChartPoint>({
   points,
+  bars: [all, done],
   spendLabel,
   height = 280,
   testId,
 }: {
-  points: CallPoint[];
+  points: P[];
+  bars: readonly [DailyChartBar<P>, DailyChartBar<P>];
   spendLabel: string;
   height?: number;
   testId?: string;
 }) {
-  const { t } = useTranslation('callTask');
   const option = useMemo(
     () => ({
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => formatNumber(v) },
@@ -37,20 +45,20 @@ export function CallChart({
         {
           type: 'value',
           splitLine: { show: false },
-          axisLabel: { formatter: (v: number) => formatSpend(String(v)) },
+          axisLabel: { formatter: (v: number) => formatMoney(v, { exact: true }) },
         },
       ],
       series: [
         {
-          name: t('stats.calls'),
+          name: all.label,
           type: 'bar',
-          data: points.map((p) => p.calls),
+          data: points.map((p) => p[all.key]),
           itemStyle: { color: '#91caff' },
         },
         {
-          name: t('result.answered'),
+          name: done.label,
           type: 'bar',
-          data: points.map((p) => p.answered),
+          data: points.map((p) => p[done.key]),
           itemStyle: { color: '#24936E' },
         },
         {
@@ -63,7 +71,7 @@ export function CallChart({
         },
       ],
     }),
-    [points, spendLabel, t],
+    [points, all.key, all.label, done.key, done.label, spendLabel],
   );
   return (
     <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>
