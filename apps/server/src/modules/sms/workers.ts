@@ -1,9 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { SmsConfig } from '../../platform/config';
-import { isDatabaseUnavailable } from '../../platform/db-health';
 import { GroupCommit, WRITE_RETRY_MS } from '../../platform/group-commit';
 import type { Logger } from '../../platform/logger';
 import type { ModuleWorker, Services } from '../../platform/module';
+import { PollLoop } from '../../platform/poll-loop';
 import type { SmsCallbacks } from './callbacks';
 import type { SmsDispatch, SubmitResult } from './dispatch';
 import type { SubmitOutcome } from './ports';
@@ -69,56 +68,16 @@ export class GatewayWindows {
   }
 }
 
-/** The longest an SMS worker waits between two tries while the database is unavailable. */
-const OUTAGE_BACKOFF_MAX_MS = 5_000;
-
-/** A loop that runs `tick` until stopped, waiting `idleMs` whenever a tick found nothing to do. */
-export class Loop implements ModuleWorker {
-  private running = false;
-  private done: Promise<void> | undefined;
-  private wake: AbortController | undefined;
-
-  constructor(
-    private readonly name: string,
-    private readonly log: Logger,
-    private readonly idleMs: number,
-    private readonly tick: () => Promise<boolean>,
-  ) {}
-
-  start() {
-    if (this.running) return;
-    this.running = true;
-    this.done = (async () => {
-      // Ticks failed in a row while the database is away: logged once, then waited out with a
-      // back-off (up to OUTAGE_BACKOFF_MAX_MS), instead of an error line per tick.
-      let outage = 0;
-      while (this.running) {
-        let busy = false;
-        try {
-          busy = await this.tick();
-          if (outage > 0) this.log.info({ worker: this.name }, 'sms worker resumed: the database is back');
-          outage = 0;
-        } catch (error) {
-          if (!isDatabaseUnavailable(error)) {
-            this.log.error({ err: error, worker: this.name }, 'sms worker tick failed');
-          } else if (outage++ === 0) {
-            this.log.warn({ worker: this.name }, 'sms worker waiting: the database is unavailable');
-          }
-        }
-        if ((!busy || outage > 0) && this.running) {
-          const wait = outage > 0 ? Math.min(this.idleMs * 2 ** outage, OUTAGE_BACKOFF_MAX_MS) : this.idleMs;
-          this.wake = new AbortController();
-          await sleep(wait, undefined, { signal: this.wake.signal }).catch(() => {});
-        }
-      }
-    })();
-  }
-
-  async stop() {
-    this.running = false;
-    this.wake?.abort();
-    await this.done;
-  }
+/**
+ * An SMS worker's loop (platform/poll-loop.ts): a tick answers whether it found work (then it runs
+ * again at once); a database outage is logged once as it begins and once as it ends.
+ */
+export function smsLoop(name: string, log: Logger, idleMs: number, tick: () => Promise<boolean>): PollLoop {
+  return new PollLoop(tick, idleMs, {
+    failed: (error) => log.error({ err: error, worker: name }, 'sms worker tick failed'),
+    outage: () => log.warn({ worker: name }, 'sms worker waiting: the database is unavailable'),
+    resumed: () => log.info({ worker: name }, 'sms worker resumed: the database is back'),
+  });
 }
 
 /**
@@ -157,7 +116,7 @@ export const IN_FLIGHT_PER_WINDOW = 2;
  */
 export class Dispatcher implements ModuleWorker {
   private inFlight = 0;
-  private readonly loop: Loop;
+  private readonly loop: PollLoop;
   private readonly results: GroupCommit<SubmitResult>;
   private slotFreed: (() => void) | undefined;
   private readonly windows: GatewayWindows;
@@ -193,7 +152,7 @@ export class Dispatcher implements ModuleWorker {
       { max: 2_000, retryAfterMs: WRITE_RETRY_MS, parallel: 4 },
     );
     this.windows = new GatewayWindows((id) => this.services.gateways?.capacity(id) ?? 0);
-    this.loop = new Loop('dispatch', log, pollMs, () => this.tick());
+    this.loop = smsLoop('dispatch', log, pollMs, () => this.tick());
   }
 
   start() {
@@ -315,10 +274,10 @@ export class Dispatcher implements ModuleWorker {
 
 /** Delivery reports to customers' callback URLs (see SmsCallbacks), posted as they fall due. */
 export class CallbackSender implements ModuleWorker {
-  private readonly loop: Loop;
+  private readonly loop: PollLoop;
 
   constructor(callbacks: SmsCallbacks, config: SmsConfig, log: Logger) {
-    this.loop = new Loop('callbacks', log, config.pollMs, () => callbacks.deliverDue());
+    this.loop = smsLoop('callbacks', log, config.pollMs, () => callbacks.deliverDue());
   }
 
   start() {
@@ -332,10 +291,10 @@ export class CallbackSender implements ModuleWorker {
 
 /** The sweeps (see SmsSweeps.sweep) every SMS_SWEEP_MS. */
 export class Sweeper implements ModuleWorker {
-  private readonly loop: Loop;
+  private readonly loop: PollLoop;
 
   constructor(sweeps: SmsSweeps, config: SmsConfig, log: Logger) {
-    this.loop = new Loop('sweep', log, config.sweepMs, async () => {
+    this.loop = smsLoop('sweep', log, config.sweepMs, async () => {
       await sweeps.sweep();
       return false;
     });
