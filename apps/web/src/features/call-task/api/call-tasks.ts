@@ -9,12 +9,11 @@ import {
   CALL_TASK_PROGRESS_MESSAGE,
   callTaskActionsOf,
   callTaskProgressSchema,
-  type SocketMessage,
 } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryOf, type ResultOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
-import { useNoticeSocket } from '@/lib/websocket';
+import { useTopicMessages } from '@/lib/websocket';
 
 export const RECORD_EXPORT_PATH = '/groupCallTask/records/exportXls';
 export const NUMBER_IMPORT_PATH = '/groupCallTask/importNumbers' as const;
@@ -116,17 +115,7 @@ export const importNumbers = (file: File) => api.upload(NUMBER_IMPORT_PATH, file
  */
 export function useTaskProgress() {
   const queryClient = useQueryClient();
-  useNoticeSocket((message: SocketMessage) => {
-    if (message.cmd !== 'topic' || message.msgId !== CALL_TASK_PROGRESS_MESSAGE) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(message.msgTxt);
-    } catch {
-      return;
-    }
-    const progress = callTaskProgressSchema.safeParse(parsed);
-    if (!progress.success) return;
-    const { id, state, counts } = progress.data;
+  useTopicMessages(CALL_TASK_PROGRESS_MESSAGE, callTaskProgressSchema, ({ id, state, counts }) => {
     let moved = false;
     const patch = (task: CallTask): CallTask => {
       if (task.id !== id) return task;

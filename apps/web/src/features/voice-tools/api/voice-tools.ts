@@ -2,7 +2,6 @@ import {
   type CliTest,
   type CliTestInput,
   type NumberStatusResult,
-  type SocketMessage,
   STATUS_CHECK_PROGRESS_MESSAGE,
   type StatusCheck,
   type StatusCheckInput,
@@ -11,7 +10,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ResultOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
-import { useNoticeSocket } from '@/lib/websocket';
+import { useTopicMessages } from '@/lib/websocket';
 
 export const STATUS_EXPORT_PATH = '/voip/statusCheck/numbers/exportXls';
 const NUMBER_IMPORT_PATH = '/voip/statusCheck/importNumbers' as const;
@@ -72,23 +71,17 @@ export const importStatusNumbers = (file: File) =>
  */
 export function useStatusCheckProgress() {
   const queryClient = useQueryClient();
-  useNoticeSocket((message: SocketMessage) => {
-    if (message.cmd !== 'topic' || message.msgId !== STATUS_CHECK_PROGRESS_MESSAGE) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(message.msgTxt);
-    } catch {
-      return;
-    }
-    const progress = statusCheckProgressSchema.safeParse(parsed);
-    if (!progress.success) return;
-    const { id, state, stopReason, counts, amount } = progress.data;
-    queryClient.setQueryData<StatusCheck>(statusCheckQuery(id).queryKey, (current) =>
-      current ? { ...current, state, stopReason, counts, amount } : current,
-    );
-    void queryClient.invalidateQueries({ queryKey: [...statusCheckKey, 'numbers'] });
-    void queryClient.invalidateQueries({ queryKey: listKey });
-  });
+  useTopicMessages(
+    STATUS_CHECK_PROGRESS_MESSAGE,
+    statusCheckProgressSchema,
+    ({ id, state, stopReason, counts, amount }) => {
+      queryClient.setQueryData<StatusCheck>(statusCheckQuery(id).queryKey, (current) =>
+        current ? { ...current, state, stopReason, counts, amount } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: [...statusCheckKey, 'numbers'] });
+      void queryClient.invalidateQueries({ queryKey: listKey });
+    },
+  );
 }
 
 // --- CLI tests ---
