@@ -178,11 +178,7 @@ export class CallTaskService {
     query: PageQuery & { name?: string; state?: CallTaskState; companyId?: string },
   ): Promise<Page<CallTaskView>> {
     const scope = await this.deps.companies.scopeFor(auth, query.companyId);
-    const page = await paginate(
-      query,
-      () => this.repo.bulk.countJobs(scope, query),
-      (limit, offset) => this.repo.bulk.listJobs(scope, query, limit, offset),
-    );
+    const page = await this.repo.bulk.pageJobs(scope, query);
     return { ...page, records: await this.views(page.records) };
   }
 
@@ -216,24 +212,19 @@ export class CallTaskService {
   async numbers(auth: AuthContext, query: PageQuery & { id: string; result?: CallResult; number?: string }) {
     await this.owned(auth, query.id);
     const filters = { outcome: query.result, number: query.number };
-    return paginate(
-      query,
-      () => this.repo.bulk.countItems(query.id, filters),
-      async (limit, offset) =>
-        (await this.repo.bulk.listItems<NumberRow>(query.id, filters, limit, offset)).map((n) => ({
-          id: n.id,
-          number: n.number,
-          state: n.state,
-          result: n.result,
-          attempts: n.attempts,
-          ringS: n.ringMs / 1000,
-          talkS: n.talkMs / 1000,
-          keys: n.keys,
-          ivrResult: n.ivrResult,
-          amount: formatMoney(n.amount),
-          calledAt: n.calledAt,
-        })),
-    );
+    return this.repo.bulk.pageItems(query.id, query, filters, (n: NumberRow) => ({
+      id: n.id,
+      number: n.number,
+      state: n.state,
+      result: n.result,
+      attempts: n.attempts,
+      ringS: n.ringMs / 1000,
+      talkS: n.talkMs / 1000,
+      keys: n.keys,
+      ivrResult: n.ivrResult,
+      amount: formatMoney(n.amount),
+      calledAt: n.calledAt,
+    }));
   }
 
   /** Call records (every attempt) in the caller's scope; cost only for staff. */

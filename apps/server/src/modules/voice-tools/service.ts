@@ -85,11 +85,7 @@ export class VoiceToolsService {
     query: PageQuery & { name?: string; state?: StatusCheckState; companyId?: string },
   ): Promise<Page<StatusCheckView>> {
     const scope = await this.deps.companies.scopeFor(auth, query.companyId);
-    const page = await paginate(
-      query,
-      () => this.repo.bulk.countJobs(scope, query),
-      (limit, offset) => this.repo.bulk.listJobs(scope, query, limit, offset),
-    );
+    const page = await this.repo.bulk.pageJobs(scope, query);
     return { ...page, records: await this.views(page.records) };
   }
 
@@ -116,22 +112,17 @@ export class VoiceToolsService {
   ) {
     await this.owned(auth, query.id);
     const filters = { outcome: query.status, number: query.number };
-    return paginate(
-      query,
-      () => this.repo.bulk.countItems(query.id, filters),
-      async (limit, offset) =>
-        (await this.repo.bulk.listItems<CheckNumberRow>(query.id, filters, limit, offset)).map((n) => ({
-          id: n.id,
-          number: n.number,
-          state: n.state,
-          status: n.status,
-          sipCode: n.sipCode,
-          ms: n.ms,
-          error: n.error,
-          amount: formatMoney(n.amount),
-          checkedAt: n.checkedAt,
-        })),
-    );
+    return this.repo.bulk.pageItems(query.id, query, filters, (n: CheckNumberRow) => ({
+      id: n.id,
+      number: n.number,
+      state: n.state,
+      status: n.status,
+      sipCode: n.sipCode,
+      ms: n.ms,
+      error: n.error,
+      amount: formatMoney(n.amount),
+      checkedAt: n.checkedAt,
+    }));
   }
 
   /** A check's numbers for the export, at most `limit`. */

@@ -1,6 +1,8 @@
+import type { Page, PageQuery } from '@switchboard/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, executor, rowsOf, withTransaction } from '../db';
+import { paginate } from '../paging';
 import { type DataScope, scopeCondition } from '../scope';
 import { likeText, pgArray } from '../sql';
 
@@ -92,28 +94,27 @@ export class BulkJobStore<J extends PgTable> {
     );
   }
 
-  async countJobs(scope: DataScope, f: JobFilters): Promise<number> {
-    const [row] = await this.x
-      .select({ n: count() })
-      .from(this.jobs.table as PgTable)
-      .where(this.jobsWhere(scope, f));
-    return Number(row?.n ?? 0);
-  }
-
-  /** A page of jobs, newest first. */
-  async listJobs(
-    scope: DataScope,
-    f: JobFilters,
-    limit: number,
-    offset: number,
-  ): Promise<J['$inferSelect'][]> {
-    return (await this.x
-      .select()
-      .from(this.jobs.table as PgTable)
-      .where(this.jobsWhere(scope, f))
-      .orderBy(desc(this.jobs.createdAt), desc(this.jobs.id))
-      .limit(limit)
-      .offset(offset)) as J['$inferSelect'][];
+  /** A page of jobs in a scope, newest first. */
+  pageJobs(scope: DataScope, query: PageQuery & JobFilters): Promise<Page<J['$inferSelect']>> {
+    const where = this.jobsWhere(scope, query);
+    return paginate(
+      query,
+      async () => {
+        const [row] = await this.x
+          .select({ n: count() })
+          .from(this.jobs.table as PgTable)
+          .where(where);
+        return Number(row?.n ?? 0);
+      },
+      async (limit, offset) =>
+        (await this.x
+          .select()
+          .from(this.jobs.table as PgTable)
+          .where(where)
+          .orderBy(desc(this.jobs.createdAt), desc(this.jobs.id))
+          .limit(limit)
+          .offset(offset)) as J['$inferSelect'][],
+    );
   }
 
   /** Locks a job's row for this transaction (undefined: another process holds it, or it is gone). */
@@ -179,20 +180,26 @@ export class BulkJobStore<J extends PgTable> {
     );
   }
 
-  async countItems(jobId: string, f: ItemFilters): Promise<number> {
-    const [row] = await this.x.select({ n: count() }).from(this.items.table).where(this.itemsWhere(jobId, f));
-    return Number(row?.n ?? 0);
-  }
-
-  /** A page of a job's items, by number (rows of the item table: `R`). */
-  async listItems<R>(jobId: string, f: ItemFilters, limit: number, offset: number): Promise<R[]> {
-    return (await this.x
-      .select()
-      .from(this.items.table)
-      .where(this.itemsWhere(jobId, f))
-      .orderBy(this.items.number)
-      .limit(limit)
-      .offset(offset)) as R[];
+  /** A page of a job's items by number, each as `view` makes it of its row (`R`, the item table's). */
+  pageItems<R, V>(jobId: string, query: PageQuery, f: ItemFilters, view: (row: R) => V): Promise<Page<V>> {
+    const where = this.itemsWhere(jobId, f);
+    return paginate(
+      query,
+      async () => {
+        const [row] = await this.x.select({ n: count() }).from(this.items.table).where(where);
+        return Number(row?.n ?? 0);
+      },
+      async (limit, offset) =>
+        (
+          (await this.x
+            .select()
+            .from(this.items.table)
+            .where(where)
+            .orderBy(this.items.number)
+            .limit(limit)
+            .offset(offset)) as R[]
+        ).map(view),
+    );
   }
 
   /** Items of a job claimed now (busy), in every process. */
