@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Progress, Select, Table, type TableColumnsType } from 'antd';
 import type { CustomTypeOptions } from 'i18next';
 import { type ReactNode, useState } from 'react';
@@ -124,6 +124,41 @@ export function useJobNumbersPage<O extends string>() {
   return { page, setPage, outcome, setOutcome };
 }
 
+/** The parameters of a page of a job's numbers: the job, the page and the outcome filtered by. */
+export interface JobNumbersParams<O extends string> {
+  id: string;
+  pageNo: number;
+  pageSize: number;
+  outcome?: O;
+}
+
+/**
+ * A details drawer's reads: the job shown (`id`; null: none), and a page of its numbers by
+ * outcome (useJobNumbersPage), read as the job is (`numbersQuery` gets the job read, to refresh
+ * while it runs).
+ */
+export function useJobDetails<
+  J,
+  P extends { records: unknown[]; total: number },
+  O extends string,
+  E,
+  JK extends QueryKey,
+  NK extends QueryKey,
+>(
+  id: string | null,
+  jobQuery: (id: string) => UseQueryOptions<J, E, J, JK>,
+  numbersQuery: (params: JobNumbersParams<O>, job: J | undefined) => UseQueryOptions<P, E, P, NK>,
+) {
+  const job = useQuery({ ...jobQuery(id ?? ''), enabled: id !== null });
+  const numbersPage = useJobNumbersPage<O>();
+  const { page, outcome } = numbersPage;
+  const numbers = useQuery({
+    ...numbersQuery({ id: id ?? '', ...page, ...(outcome ? { outcome } : {}) }, job.data),
+    enabled: id !== null,
+  });
+  return { job: job.data, numbers, ...numbersPage };
+}
+
 /** The outcome filter of a job's numbers. */
 export function OutcomeFilter<O extends string>({
   value,
@@ -159,7 +194,7 @@ export function JobNumbersTable<N extends { id: string }>({
   setPage,
   testId,
 }: {
-  numbers: UseQueryResult<{ records: N[]; total: number }>;
+  numbers: Pick<UseQueryResult<{ records: N[]; total: number }>, 'data' | 'isFetching'>;
   columns: TableColumnsType<N>;
   page: { pageNo: number; pageSize: number };
   setPage: (page: { pageNo: number; pageSize: number }) => void;

@@ -11,6 +11,7 @@ import {
   callTaskProgressSchema,
 } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobNumbersParams } from '@/components/BulkJob';
 import { api, type QueryOf, type ResultOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 import { useTopicMessages } from '@/lib/websocket';
@@ -42,16 +43,19 @@ export const callTaskQuery = (id: string) =>
     refetchInterval: (query) => (live(query.state.data?.state) ? LIVE_REFRESH_MS : false),
   });
 
+/** A page of a task's numbers (by result), read again while the task is live. */
 export const callTaskNumbersQuery = (
-  params: { id: string; pageNo: number; pageSize: number; result?: CallResult },
-  state: CallTaskState | undefined,
-) =>
-  queryOptions({
+  { outcome, ...page }: JobNumbersParams<CallResult>,
+  task: CallTask | undefined,
+) => {
+  const params = { ...page, ...(outcome ? { result: outcome } : {}) };
+  return queryOptions({
     queryKey: [...callTaskKey, 'numbers', params] as const,
     queryFn: ({ signal }) => api.get('/groupCallTask/numbers', params, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: live(state) ? LIVE_REFRESH_MS : false,
+    refetchInterval: live(task?.state) ? LIVE_REFRESH_MS : false,
   });
+};
 
 function useReload() {
   const queryClient = useQueryClient();

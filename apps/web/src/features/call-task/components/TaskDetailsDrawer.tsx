@@ -1,15 +1,8 @@
 import { CALL_RESULTS, type CallResult, type CallTaskNumber } from '@switchboard/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Progress, Space, Statistic, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  JobDrawer,
-  JobNumbersTable,
-  OutcomeFilter,
-  percentOf,
-  useJobNumbersPage,
-} from '@/components/BulkJob';
+import { JobDrawer, JobNumbersTable, OutcomeFilter, percentOf, useJobDetails } from '@/components/BulkJob';
 import { formatDuration, formatMoney, formatNumber } from '@/lib/format';
 import { callTaskNumbersQuery, callTaskQuery } from '../api/call-tasks';
 import { ResultTag, TaskStateTag } from './TaskStateTag';
@@ -20,13 +13,9 @@ import { ResultTag, TaskStateTag } from './TaskStateTag';
  */
 export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('callTask');
-  const task = useQuery({ ...callTaskQuery(id ?? ''), enabled: id !== null });
-  const { page, setPage, outcome: result, setOutcome: setResult } = useJobNumbersPage<CallResult>();
-  const numbers = useQuery({
-    ...callTaskNumbersQuery({ id: id ?? '', ...page, ...(result ? { result } : {}) }, task.data?.state),
-    enabled: id !== null,
-  });
-  const data = task.data;
+  const details = useJobDetails(id, callTaskQuery, callTaskNumbersQuery);
+  const { job: data, numbers, page, setPage } = details;
+  const result = details.outcome;
   const counts = data?.counts;
   const percent = counts ? percentOf(counts.done, counts.total) : 0;
   const duration = (seconds: number) => (
@@ -100,7 +89,7 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
           <OutcomeFilter
             placeholder={t('anyResult')}
             value={result}
-            onChange={setResult}
+            onChange={details.setOutcome}
             options={CALL_RESULTS.map((r) => ({ value: r, label: t(`result.${r}`) }))}
           />
           <JobNumbersTable

@@ -8,6 +8,7 @@ import {
   statusCheckProgressSchema,
 } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobNumbersParams } from '@/components/BulkJob';
 import { api, type ResultOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
 import { useTopicMessages } from '@/lib/websocket';
@@ -30,16 +31,19 @@ export const statusCheckQuery = (id: string) =>
     refetchInterval: (query) => (query.state.data?.state === 'running' ? LIVE_REFRESH_MS : false),
   });
 
+/** A page of a check's numbers (by status), read again while the check runs. */
 export const statusCheckNumbersQuery = (
-  params: { id: string; pageNo: number; pageSize: number; status?: NumberStatusResult },
-  running: boolean,
-) =>
-  queryOptions({
+  { outcome, ...page }: JobNumbersParams<NumberStatusResult>,
+  check: StatusCheck | undefined,
+) => {
+  const params = { ...page, ...(outcome ? { status: outcome } : {}) };
+  return queryOptions({
     queryKey: [...statusCheckKey, 'numbers', params] as const,
     queryFn: ({ signal }) => api.get('/voip/statusCheck/numbers', params, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: running ? LIVE_REFRESH_MS : false,
+    refetchInterval: check?.state === 'running' ? LIVE_REFRESH_MS : false,
   });
+};
 
 function useReload() {
   const queryClient = useQueryClient();

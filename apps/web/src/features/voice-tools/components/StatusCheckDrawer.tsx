@@ -1,14 +1,7 @@
 import { NUMBER_STATUSES, type NumberStatusResult, type StatusCheckNumber } from '@switchboard/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Progress, Space, Statistic, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  JobDrawer,
-  JobNumbersTable,
-  OutcomeFilter,
-  percentOf,
-  useJobNumbersPage,
-} from '@/components/BulkJob';
+import { JobDrawer, JobNumbersTable, OutcomeFilter, percentOf, useJobDetails } from '@/components/BulkJob';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { formatNumber } from '@/lib/format';
@@ -18,16 +11,9 @@ import { CheckStateTag, NumberStatusTag } from './StatusTags';
 /** A check's summary (live over the websocket: the page listens), its numbers by status, and the export. */
 export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('voiceTools');
-  const check = useQuery({ ...statusCheckQuery(id ?? ''), enabled: id !== null });
-  const { page, setPage, outcome: status, setOutcome: setStatus } = useJobNumbersPage<NumberStatusResult>();
-  const data = check.data;
-  const numbers = useQuery({
-    ...statusCheckNumbersQuery(
-      { id: id ?? '', ...page, ...(status ? { status } : {}) },
-      data?.state === 'running',
-    ),
-    enabled: id !== null,
-  });
+  const details = useJobDetails(id, statusCheckQuery, statusCheckNumbersQuery);
+  const { job: data, numbers, page, setPage } = details;
+  const status = details.outcome;
   const counts = data?.counts;
   const percent = counts ? percentOf(counts.done + counts.skipped, counts.total) : 0;
   const columns: TableColumnsType<StatusCheckNumber> = [
@@ -89,7 +75,7 @@ export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose:
             <OutcomeFilter
               placeholder={t('anyStatus')}
               value={status}
-              onChange={setStatus}
+              onChange={details.setOutcome}
               options={NUMBER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
               testId="status-check-filter"
             />
