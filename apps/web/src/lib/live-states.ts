@@ -1,14 +1,13 @@
-import type { SocketMessage } from '@switchboard/contracts';
 import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { useNoticeSocket } from './websocket';
+import { type TopicSchema, useTopicMessages } from './websocket';
 
 /** How the pushed states of one kind of object look. */
 export interface LiveStateMessages<S> {
   /** The `msgId` of the topic messages that carry one object's new state (JSON in `msgTxt`). */
   messageId: string;
   /** The shared schema of a state: a message that does not pass it is ignored. */
-  schema: { safeParse(input: unknown): { success: boolean } };
+  schema: TopicSchema<unknown>;
   /** The object a state is of. */
   idOf: (state: S) => string;
 }
@@ -25,15 +24,9 @@ export function useLiveStates<S, E, K extends QueryKey>(
 ): Map<string, S> {
   const queryClient = useQueryClient();
   const states = useQuery(query);
-  const socket = useNoticeSocket((message: SocketMessage) => {
-    if (message.cmd !== 'topic' || message.msgId !== messageId) return;
-    let state: S;
-    try {
-      state = JSON.parse(message.msgTxt) as S;
-    } catch {
-      return;
-    }
-    if (!schema.safeParse(state).success) return;
+  const socket = useTopicMessages(messageId, schema, (_, sent) => {
+    // Kept as sent (the query's states are JSON as the server wrote them, not the schema's output).
+    const state = sent as S;
     queryClient.setQueryData<S[]>(query.queryKey, (current) => [
       ...(current ?? []).filter((s) => idOf(s) !== idOf(state)),
       state,

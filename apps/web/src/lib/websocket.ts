@@ -278,3 +278,32 @@ export function useNoticeSocket(
   }, [hub, userId, token]);
   return useNoticeSocketState(hub);
 }
+
+/** The schema the topic messages of one kind pass (a zod schema's safeParse). */
+export interface TopicSchema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * Listens (useNoticeSocket) to the topic messages of one `msgId`, each JSON in `msgTxt`: those
+ * that parse and pass `schema` reach `onData` (the schema's output, and the JSON as sent), the rest
+ * are ignored. Returns the socket's state.
+ */
+export function useTopicMessages<T>(
+  messageId: string,
+  schema: TopicSchema<T>,
+  onData: (data: T, sent: unknown) => void,
+  hub: NoticeSocketHub = noticeSocketHub,
+): SocketState {
+  return useNoticeSocket((message: SocketMessage) => {
+    if (message.cmd !== 'topic' || message.msgId !== messageId) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message.msgTxt);
+    } catch {
+      return;
+    }
+    const checked = schema.safeParse(parsed);
+    if (checked.success) onData(checked.data, parsed);
+  }, hub);
+}

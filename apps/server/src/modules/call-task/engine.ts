@@ -5,6 +5,8 @@ import {
   inPeriods,
   nextCallTaskState,
 } from '@switchboard/contracts';
+import { sql } from 'drizzle-orm';
+import { InFlight, LeaseKeeper } from '../../platform/bulk-job';
 import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
@@ -54,10 +56,9 @@ type EngineServices = Pick<Services, 'callPorts' | 'ledger' | 'rates' | 'sms'>;
 export class CallTaskEngine implements ModuleWorker {
   readonly role = 'worker' as const;
   private readonly loop: PollLoop;
-  private readonly calls = new Set<Promise<void>>();
+  private readonly calls: InFlight;
   /** The numbers this engine holds, from their claim to their result written. */
-  private readonly held = new Map<string, ClaimedNumber>();
-  private renewer: NodeJS.Timeout | undefined;
+  private readonly held: LeaseKeeper;
 
   constructor(
     private readonly db: Db,
@@ -72,6 +73,12 @@ export class CallTaskEngine implements ModuleWorker {
       idleMs,
       (error) => this.log.error({ err: error }, 'call task engine tick failed'),
     );
+    this.calls = new InFlight(log);
+    this.held = new LeaseKeeper(
+      (held, leaseMs) => repo.bulk.renewLeases(held, leaseMs),
+      NUMBER_LEASE_MS,
+      log,
+    );
   }
 
   start() {
@@ -80,37 +87,18 @@ export class CallTaskEngine implements ModuleWorker {
 
   async stop() {
     await this.loop.stop();
-    await Promise.allSettled([...this.calls]);
-    clearInterval(this.renewer);
-    this.renewer = undefined;
-  }
-
-  /** Renews the leases of the numbers held (at least every quarter of the lease while any is). */
-  private async renew(): Promise<void> {
-    if (this.held.size === 0) {
-      clearInterval(this.renewer);
-      this.renewer = undefined;
-      return;
-    }
-    await this.repo.renewLeases([...this.held.values()], NUMBER_LEASE_MS);
-  }
-
-  private hold(n: ClaimedNumber) {
-    this.held.set(n.id, n);
-    this.renewer ??= setInterval(() => {
-      this.renew().catch((error: unknown) => this.log.warn({ err: error }, 'number leases not renewed'));
-    }, NUMBER_LEASE_MS / 4);
-    this.renewer.unref();
+    await this.calls.drain();
+    this.held.stop();
   }
 
   /** Waits for the calls this engine has up now to end and be written (tests drive ticks by it). */
-  async settle(): Promise<void> {
-    while (this.calls.size > 0) await Promise.allSettled([...this.calls]);
+  settle(): Promise<void> {
+    return this.calls.settle();
   }
 
   /** One pass over everything the engine looks after (exposed for tests). */
   async tick(): Promise<void> {
-    await this.renew();
+    await this.held.renew();
     const { lost } = await withTransaction(this.db, async () => {
       const reclaimed = await this.repo.reclaim();
       await this.repo.stats.addRecords(reclaimed.lost.map((l) => l.id));
@@ -140,7 +128,7 @@ export class CallTaskEngine implements ModuleWorker {
       await this.move(task, 'balance_out', { pauseReason: 'BALANCE_INSUFFICIENT' });
       return;
     }
-    if ((await this.repo.pendingOrDialling(task.id)) === 0) {
+    if ((await this.repo.bulk.unfinished(task.id)) === 0) {
       await this.move(task, 'finished', { finishedAt: new Date() });
       return;
     }
@@ -155,21 +143,19 @@ export class CallTaskEngine implements ModuleWorker {
       task = moved;
     }
     // Claim room under the ratio, the task's row locked so no other process claims at once.
-    const claimed = await withTransaction(this.db, async () => {
-      const locked = await this.repo.lockTask(task.id);
-      if (locked?.state !== 'calling') return [];
-      const up = await this.repo.dialling(task.id);
-      return this.repo.claim(task.id, locked.callRatio - up, NUMBER_LEASE_MS);
-    });
+    const claimed = await this.repo.bulk.claimRoom(
+      task.id,
+      NUMBER_LEASE_MS,
+      (locked) => (locked.state === 'calling' ? locked.callRatio : 0),
+      sql`dialled_at = null`,
+    );
     for (const n of claimed) {
-      this.hold(n);
-      const call = this.call(task, n, ports)
-        .catch((error: unknown) =>
-          this.log.error({ err: error, taskId: task.id, numberId: n.id }, 'call failed'),
-        )
-        .finally(() => this.held.delete(n.id));
-      this.calls.add(call);
-      void call.finally(() => this.calls.delete(call));
+      this.held.hold(n);
+      this.calls.track(
+        this.call(task, n, ports).finally(() => this.held.drop(n)),
+        'call failed',
+        { taskId: task.id, numberId: n.id },
+      );
     }
   }
 
@@ -329,7 +315,7 @@ export class CallTaskEngine implements ModuleWorker {
       await withTransaction(this.db, async () => {
         if (!(await this.repo.markCharged(rec.id, amount, billed, cost))) return;
         await this.repo.stats.addCharge(rec.id);
-        await this.repo.addAmount(rec.taskId, amount);
+        await this.repo.bulk.addJobAmount(rec.taskId, amount);
         await this.repo.addNumberAmount(rec.numberId, amount);
       });
     }

@@ -1,7 +1,9 @@
 import type { CallResult, CallTaskState } from '@switchboard/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { BulkJobStore, type ClaimedItem } from '../../platform/bulk-job';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { type DataScope, scopeCondition } from '../../platform/scope';
+import { likeText } from '../../platform/sql';
 import { callRecords, callTaskNumbers, callTasks } from './schema';
 import { CallStatsRepo } from './stats-repo';
 
@@ -11,11 +13,6 @@ export type NumberRow = typeof callTaskNumbers.$inferSelect;
 export type RecordRow = typeof callRecords.$inferSelect;
 export type RecordValues = typeof callRecords.$inferInsert;
 
-export interface TaskFilters {
-  name?: string | undefined;
-  state?: CallTaskState | undefined;
-  companyId?: string | undefined;
-}
 export interface RecordFilters {
   taskId?: string | undefined;
   companyId?: string | undefined;
@@ -25,12 +22,8 @@ export interface RecordFilters {
   until?: Date | undefined;
 }
 
-/** A number claimed for a call (see claim). */
-export interface ClaimedNumber {
-  id: string;
-  number: string;
-  attempts: number;
-}
+/** A number claimed for a call (see BulkJobStore.claim). */
+export type ClaimedNumber = ClaimedItem;
 
 /** Counts of a task's numbers by state and result. */
 export type NumberCounts = Record<'total' | 'pending' | 'dialling' | 'done' | CallResult, number>;
@@ -47,15 +40,43 @@ export const emptyCounts = (): NumberCounts => ({
   failed: 0,
 });
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The only SQL on the call task tables. */
 export class CallTaskRepo {
   /** The daily call roll-up (its own file: the counting rule and the statistics' reads). */
   readonly stats: CallStatsRepo;
+  /**
+   * The tasks as bulk jobs and their numbers as its items: lists, counts, claims (`dialling`) and
+   * their leases.
+   */
+  readonly bulk: BulkJobStore<typeof callTasks>;
 
   constructor(private readonly db: Db) {
     this.stats = new CallStatsRepo(db);
+    const n = callTaskNumbers;
+    this.bulk = new BulkJobStore(
+      db,
+      {
+        table: callTasks,
+        id: callTasks.id,
+        companyId: callTasks.companyId,
+        name: callTasks.name,
+        state: callTasks.state,
+        createdAt: callTasks.createdAt,
+        amount: callTasks.amount,
+      },
+      {
+        table: n,
+        id: n.id,
+        jobId: n.taskId,
+        companyId: n.companyId,
+        number: n.number,
+        state: n.state,
+        outcome: n.result,
+        attempts: n.attempts,
+        leaseUntil: n.leaseUntil,
+      },
+      'dialling',
+    );
   }
 
   private get x() {
@@ -92,30 +113,6 @@ export class CallTaskRepo {
     await this.x.delete(callTasks).where(eq(callTasks.id, id));
   }
 
-  private taskWhere(scope: DataScope, f: TaskFilters): SQL | undefined {
-    return and(
-      scopeCondition(scope, callTasks.companyId),
-      f.companyId ? eq(callTasks.companyId, f.companyId) : undefined,
-      f.state ? eq(callTasks.state, f.state) : undefined,
-      f.name ? ilike(callTasks.name, like(f.name)) : undefined,
-    );
-  }
-
-  async countTasks(scope: DataScope, f: TaskFilters): Promise<number> {
-    const [row] = await this.x.select({ n: count() }).from(callTasks).where(this.taskWhere(scope, f));
-    return Number(row?.n ?? 0);
-  }
-
-  listTasks(scope: DataScope, f: TaskFilters, limit: number, offset: number): Promise<TaskRow[]> {
-    return this.x
-      .select()
-      .from(callTasks)
-      .where(this.taskWhere(scope, f))
-      .orderBy(desc(callTasks.createdAt), desc(callTasks.id))
-      .limit(limit)
-      .offset(offset);
-  }
-
   /** Tasks the engine looks after: live, or paused for lack of balance. */
   liveTasks(): Promise<TaskRow[]> {
     return this.x
@@ -126,127 +123,8 @@ export class CallTaskRepo {
       );
   }
 
-  /** Locks a task's row for this transaction (null: another process holds it, or it is gone). */
-  async lockTask(id: string): Promise<TaskRow | undefined> {
-    const [row] = await this.x
-      .select()
-      .from(callTasks)
-      .where(eq(callTasks.id, id))
-      .for('update', { skipLocked: true });
-    return row;
-  }
-
-  async addAmount(taskId: string, amount: bigint): Promise<void> {
-    await this.x.execute(
-      sql`update call_tasks set amount = amount + ${amount.toString()}::numeric / 1000000 where id = ${taskId}`,
-    );
-  }
-
-  // --- numbers ---
-
-  async insertNumbers(taskId: string, companyId: string, numbers: string[]): Promise<void> {
-    for (let i = 0; i < numbers.length; i += 1000) {
-      await this.x
-        .insert(callTaskNumbers)
-        .values(numbers.slice(i, i + 1000).map((number) => ({ taskId, companyId, number })));
-    }
-  }
-
-  async deleteNumbers(taskId: string): Promise<void> {
-    await this.x.delete(callTaskNumbers).where(eq(callTaskNumbers.taskId, taskId));
-  }
-
-  async countsOf(taskIds: string[]): Promise<Map<string, NumberCounts>> {
-    const out = new Map<string, NumberCounts>(taskIds.map((id) => [id, emptyCounts()]));
-    if (taskIds.length === 0) return out;
-    const rows = await this.x
-      .select({
-        taskId: callTaskNumbers.taskId,
-        state: callTaskNumbers.state,
-        result: callTaskNumbers.result,
-        n: count(),
-      })
-      .from(callTaskNumbers)
-      .where(inArray(callTaskNumbers.taskId, taskIds))
-      .groupBy(callTaskNumbers.taskId, callTaskNumbers.state, callTaskNumbers.result);
-    for (const r of rows) {
-      const c = out.get(r.taskId)!;
-      const n = Number(r.n);
-      c.total += n;
-      c[r.state] += n;
-      if (r.state === 'done' && r.result) c[r.result] += n;
-    }
-    return out;
-  }
-
-  numbersWhere(taskId: string, f: { result?: CallResult | undefined; number?: string | undefined }) {
-    return and(
-      eq(callTaskNumbers.taskId, taskId),
-      f.result ? eq(callTaskNumbers.result, f.result) : undefined,
-      f.number ? ilike(callTaskNumbers.number, like(f.number)) : undefined,
-    );
-  }
-
-  async countNumbers(taskId: string, f: { result?: CallResult; number?: string }): Promise<number> {
-    const [row] = await this.x
-      .select({ n: count() })
-      .from(callTaskNumbers)
-      .where(this.numbersWhere(taskId, f));
-    return Number(row?.n ?? 0);
-  }
-
-  listNumbers(taskId: string, f: { result?: CallResult; number?: string }, limit: number, offset: number) {
-    return this.x
-      .select()
-      .from(callTaskNumbers)
-      .where(this.numbersWhere(taskId, f))
-      .orderBy(callTaskNumbers.number)
-      .limit(limit)
-      .offset(offset);
-  }
-
-  /** Calls of a task up now (claimed and not finished), in every process. */
-  async dialling(taskId: string): Promise<number> {
-    const [row] = await this.x
-      .select({ n: count() })
-      .from(callTaskNumbers)
-      .where(and(eq(callTaskNumbers.taskId, taskId), eq(callTaskNumbers.state, 'dialling')));
-    return Number(row?.n ?? 0);
-  }
-
-  async pendingOrDialling(taskId: string): Promise<number> {
-    const [row] = await this.x
-      .select({ n: count() })
-      .from(callTaskNumbers)
-      .where(
-        and(eq(callTaskNumbers.taskId, taskId), inArray(callTaskNumbers.state, ['pending', 'dialling'])),
-      );
-    return Number(row?.n ?? 0);
-  }
-
-  /**
-   * Claims up to `limit` pending numbers of a task for `leaseMs` (`FOR UPDATE SKIP LOCKED`): they
-   * become `dialling`, one attempt more, not yet marked (dialled_at null).
-   */
-  async claim(taskId: string, limit: number, leaseMs: number): Promise<ClaimedNumber[]> {
-    if (limit <= 0) return [];
-    const result = await this.x.execute(sql`
-      with due as (
-        select id from call_task_numbers
-        where task_id = ${taskId} and state = 'pending'
-        order by id limit ${limit}
-        for update skip locked
-      )
-      update call_task_numbers n
-        set state = 'dialling', attempts = n.attempts + 1, dialled_at = null,
-          lease_until = now() + ${`${leaseMs} milliseconds`}::interval
-      from due where n.id = due.id
-      returning n.id, n.number, n.attempts`);
-    return rowsOf<{ id: string; number: string; attempts: number }>(result).map((r) => ({
-      id: String(r.id),
-      number: String(r.number),
-      attempts: Number(r.attempts),
-    }));
+  countsOf(taskIds: string[]): Promise<Map<string, NumberCounts>> {
+    return this.bulk.countsOf(taskIds, emptyCounts);
   }
 
   /**
@@ -262,19 +140,6 @@ export class CallTaskRepo {
     return rowsOf(result).length === 1;
   }
 
-  /** Renews the leases of numbers an engine holds (those still dialling under the same attempt). */
-  async renewLeases(held: readonly ClaimedNumber[], leaseMs: number): Promise<void> {
-    if (held.length === 0) return;
-    const values = sql.join(
-      held.map((n) => sql`(${n.id}::uuid, ${n.attempts}::int)`),
-      sql`, `,
-    );
-    await this.x.execute(sql`
-      update call_task_numbers n set lease_until = now() + ${`${leaseMs} milliseconds`}::interval
-      from (values ${values}) as h(id, attempts)
-      where n.id = h.id and n.attempts = h.attempts and n.state = 'dialling'`);
-  }
-
   /**
    * Lapsed leases: a claim never marked goes back to pending; a number marked and never answered
    * (its process died during the call) is done, failed: it is never dialled again, and its call
@@ -282,12 +147,7 @@ export class CallTaskRepo {
    * records answered (`lost`) are added to the statistics in it.
    */
   async reclaim(): Promise<{ requeued: number; lost: { id: string; taskId: string }[] }> {
-    const requeued = rowsOf(
-      await this.x.execute(sql`
-        update call_task_numbers set state = 'pending', lease_until = null
-        where state = 'dialling' and dialled_at is null and lease_until < now()
-        returning id`),
-    ).length;
+    const requeued = (await this.bulk.requeueLapsed(sql`dialled_at is null`)).length;
     const lost = rowsOf<{ id: string; task_id: string }>(
       await this.x.execute(sql`
         with lost as (
@@ -318,7 +178,7 @@ export class CallTaskRepo {
       update call_task_numbers set state = 'done', result = ${values.result}, ring_ms = ${values.ringMs},
         talk_ms = ${values.talkMs}, keys = ${values.keys}, ivr_result = ${values.ivrResult}, lease_until = null,
         sms_state = case when sms_state = 'sent' then sms_state else ${values.smsState} end
-      where id = ${n.id} and state = 'dialling' and attempts = ${n.attempts}
+      where ${this.bulk.heldBy(n)}
       returning id`);
     return rowsOf(result).length === 1;
   }
@@ -397,7 +257,7 @@ export class CallTaskRepo {
       f.companyId ? eq(callRecords.companyId, f.companyId) : undefined,
       f.taskId ? eq(callRecords.taskId, f.taskId) : undefined,
       f.result ? eq(callRecords.result, f.result) : undefined,
-      f.to ? ilike(callRecords.toNumber, like(f.to)) : undefined,
+      f.to ? ilike(callRecords.toNumber, likeText(f.to)) : undefined,
       f.from ? gte(callRecords.startedAt, f.from) : undefined,
       f.until ? lt(callRecords.startedAt, f.until) : undefined,
     );

@@ -18,16 +18,11 @@ import {
 } from '@switchboard/contracts';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
+import { bulkJobReadRoutes } from '../../platform/bulk-job';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import {
-  exportRoute,
-  importFileType,
-  type ResourceColumn,
-  readRows,
-  uploadedFile,
-} from '../../platform/resource';
-import { readNumberTable } from '../sms';
+import { exportRoute, type ResourceColumn } from '../../platform/resource';
+import { readNumberList } from '../sms';
 
 /** Permission codes of the group call task screens. */
 export const CALL_TASK_PERMS = {
@@ -71,51 +66,25 @@ const RECORD_COLUMNS: ResourceColumn<z.output<typeof callRecordSchema>>[] = [
 ];
 
 const idQuerySchema = z.object({ id: uuid });
-const numberImportSchema = z.object({
-  numbers: z.array(z.string()),
-  problems: z.array(z.object({ row: z.number().int(), number: z.string(), reason: z.string() })),
-});
 
 /** `/groupCallTask`: add, edit, delete, list, details, submit (run), pause, resume, stop, reCall, records. */
 export function callTaskRoutes(api: Api, { callTasks }: Pick<Services, 'callTasks'>) {
-  api.get(
-    '/groupCallTask/list',
-    {
-      config: { access: { permission: P.list } },
-      schema: {
-        summary: 'Group call tasks in the caller’s scope, with their counts and allowed actions',
-        querystring: callTaskListQuerySchema,
-        response: okResponse(pageSchema(callTaskSchema)),
-      },
+  bulkJobReadRoutes(api, {
+    path: '/groupCallTask',
+    permissions: { list: P.list, add: P.add },
+    job: callTaskSchema,
+    item: callTaskNumberSchema,
+    summaries: {
+      list: 'Group call tasks in the caller’s scope, with their counts and allowed actions',
+      details: 'One group call task with its progress',
+      numbers: 'The numbers of a task with their results',
+      importNumbers: 'Read the numbers of a task from a file (.txt one per line, .csv or .xlsx)',
     },
-    async (request) => ok(request, await callTasks.list(requireAuth(request), request.query)),
-  );
-
-  api.get(
-    '/groupCallTask/details/:id',
-    {
-      config: { access: { permission: P.list } },
-      schema: {
-        summary: 'One group call task with its progress',
-        params: idQuerySchema,
-        response: okResponse(callTaskSchema),
-      },
-    },
-    async (request) => ok(request, await callTasks.get(requireAuth(request), request.params.id)),
-  );
-
-  api.get(
-    '/groupCallTask/numbers',
-    {
-      config: { access: { permission: P.list } },
-      schema: {
-        summary: 'The numbers of a task with their results',
-        querystring: callTaskNumbersQuerySchema,
-        response: okResponse(pageSchema(callTaskNumberSchema)),
-      },
-    },
-    async (request) => ok(request, await callTasks.numbers(requireAuth(request), request.query)),
-  );
+    list: { query: callTaskListQuerySchema, run: (auth, query) => callTasks.list(auth, query) },
+    details: (auth, id) => callTasks.get(auth, id),
+    numbers: { query: callTaskNumbersQuerySchema, run: (auth, query) => callTasks.numbers(auth, query) },
+    readNumbers: (request) => readNumberList(request, CALL_TASK_NUMBERS_MAX),
+  });
 
   api.post(
     '/groupCallTask/add',
@@ -195,26 +164,6 @@ export function callTaskRoutes(api: Api, { callTasks }: Pick<Services, 'callTask
           request.body.only === 'all' ? 'recall_all' : 'recall_failed',
         ),
       ),
-  );
-
-  api.post(
-    '/groupCallTask/importNumbers',
-    {
-      config: { access: { permission: P.add }, openapi: { upload: true } },
-      schema: {
-        summary: 'Read the numbers of a task from a file (.txt one per line, .csv or .xlsx)',
-        description:
-          'multipart/form-data with one `file`. Invalid and repeated numbers are answered as problems, by row.',
-        response: okResponse(numberImportSchema),
-      },
-    },
-    async (request) => {
-      requireAuth(request);
-      const file = await uploadedFile(request);
-      const table = await readRows(importFileType(file.filename), file.bytes, CALL_TASK_NUMBERS_MAX);
-      const read = readNumberTable(table, CALL_TASK_NUMBERS_MAX);
-      return ok(request, { numbers: read.recipients.map((r) => r.number), problems: read.problems });
-    },
   );
 
   api.get(

@@ -21,7 +21,14 @@ import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
 import { parseNumber } from '../rate';
-import { type CallTaskRepo, emptyCounts, type NumberCounts, type RecordFilters, type TaskRow } from './repo';
+import {
+  type CallTaskRepo,
+  emptyCounts,
+  type NumberCounts,
+  type NumberRow,
+  type RecordFilters,
+  type TaskRow,
+} from './repo';
 
 /** A task as the service hands it over (timestamps as Dates; the serializer writes them as text). */
 export type CallTaskView = z.output<typeof callTaskSchema>;
@@ -133,7 +140,7 @@ export class CallTaskService {
         ...settingsOf(input),
         createdBy: auth.user.id,
       });
-      await this.repo.insertNumbers(task.id, companyId, numbers);
+      await this.repo.bulk.insertItems(task.id, companyId, numbers);
       return task;
     });
     return (await this.views([row]))[0]!;
@@ -148,8 +155,8 @@ export class CallTaskService {
       const updated = await this.repo.updateTask(input.id, settingsOf(input), ['waiting_submit']);
       if (!updated) throw new AppError('CALL_TASK_NOT_EDITABLE', 409);
       if (numbers) {
-        await this.repo.deleteNumbers(input.id);
-        await this.repo.insertNumbers(input.id, updated.companyId, numbers);
+        await this.repo.bulk.deleteItems(input.id);
+        await this.repo.bulk.insertItems(input.id, updated.companyId, numbers);
       }
       return updated;
     });
@@ -171,11 +178,7 @@ export class CallTaskService {
     query: PageQuery & { name?: string; state?: CallTaskState; companyId?: string },
   ): Promise<Page<CallTaskView>> {
     const scope = await this.deps.companies.scopeFor(auth, query.companyId);
-    const page = await paginate(
-      query,
-      () => this.repo.countTasks(scope, query),
-      (limit, offset) => this.repo.listTasks(scope, query, limit, offset),
-    );
+    const page = await this.repo.bulk.pageJobs(scope, query);
     return { ...page, records: await this.views(page.records) };
   }
 
@@ -208,24 +211,20 @@ export class CallTaskService {
 
   async numbers(auth: AuthContext, query: PageQuery & { id: string; result?: CallResult; number?: string }) {
     await this.owned(auth, query.id);
-    return paginate(
-      query,
-      () => this.repo.countNumbers(query.id, query),
-      async (limit, offset) =>
-        (await this.repo.listNumbers(query.id, query, limit, offset)).map((n) => ({
-          id: n.id,
-          number: n.number,
-          state: n.state,
-          result: n.result,
-          attempts: n.attempts,
-          ringS: n.ringMs / 1000,
-          talkS: n.talkMs / 1000,
-          keys: n.keys,
-          ivrResult: n.ivrResult,
-          amount: formatMoney(n.amount),
-          calledAt: n.calledAt,
-        })),
-    );
+    const filters = { outcome: query.result, number: query.number };
+    return this.repo.bulk.pageItems(query.id, query, filters, (n: NumberRow) => ({
+      id: n.id,
+      number: n.number,
+      state: n.state,
+      result: n.result,
+      attempts: n.attempts,
+      ringS: n.ringMs / 1000,
+      talkS: n.talkMs / 1000,
+      keys: n.keys,
+      ivrResult: n.ivrResult,
+      amount: formatMoney(n.amount),
+      calledAt: n.calledAt,
+    }));
   }
 
   /** Call records (every attempt) in the caller's scope; cost only for staff. */

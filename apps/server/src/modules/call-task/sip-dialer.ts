@@ -122,17 +122,7 @@ export class SipDialer implements Dialer {
       place = await this.trunks.takeCall(target, placeId, TRUNK_CALL_LEASE_MS);
     } catch (error) {
       this.log?.warn({ err: error, trunkId: target.trunkId }, 'no place could be taken on the trunk');
-      const endedAt = new Date();
-      const outcome: DialOutcome = {
-        result: 'failed',
-        trunkId: target.trunkId,
-        startedAt,
-        endedAt,
-        ringMs: 0,
-        talkMs: 0,
-        keys: '',
-      };
-      return { attempt: 'next', outcome };
+      return { attempt: 'next', outcome: failedOn(target, startedAt) };
     }
     if (!place) return { attempt: 'full' };
     this.hold(placeId);
@@ -231,19 +221,20 @@ export class SipDialer implements Dialer {
       };
     } catch (error) {
       this.log?.warn({ err: error, trunkId: target.trunkId }, 'call could not be placed on the trunk');
-      const endedAt = new Date();
-      return {
-        attempt: 'next',
-        outcome: {
-          result: 'failed',
-          trunkId: target.trunkId,
-          startedAt,
-          endedAt,
-          ringMs: 0,
-          talkMs: 0,
-          keys: '',
-        },
-      };
+      return { attempt: 'next', outcome: failedOn(target, startedAt) };
     }
   }
+}
+
+/** A call that failed on a trunk before it rang (no place, or not placed): ended now. */
+function failedOn(target: TrunkTarget, startedAt: Date): DialOutcome {
+  return {
+    result: 'failed',
+    trunkId: target.trunkId,
+    startedAt,
+    endedAt: new Date(),
+    ringMs: 0,
+    talkMs: 0,
+    keys: '',
+  };
 }

@@ -13,9 +13,8 @@ export type {
   SubmitOutcome,
 } from './ports';
 export type { FinalMessage } from './repo';
-export { SMS_PERMS, smsPerms } from './routes';
+export { readNumberList, SMS_PERMS, smsPerms } from './routes';
 /** Reading a number list from an imported table (txt, csv, xlsx): the group call tasks use it too. */
-export { readNumberTable } from './rules';
 export type { SmsService } from './service';
 export type { AcceptInput, AcceptResult, AcceptWriter } from './types';
 export { PLATFORM_COMPANY_ID } from './types';

@@ -6,6 +6,7 @@ import {
   SMS_KINDS,
   SMS_RECIPIENTS_MAX,
   type SmsKind,
+  type SmsNumberImport,
   type SmsStatus,
   smsBatchListQuerySchema,
   smsBatchRowSchema,
@@ -19,6 +20,7 @@ import {
   smsSendInputSchema,
   smsSendResultSchema,
 } from '@switchboard/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
@@ -42,6 +44,25 @@ export const smsPerms = (kind: SmsKind) => {
     export: `sms:${p}:export`,
   } as const;
 };
+
+/**
+ * The uploaded number file of a request (.txt one per line, .csv or .xlsx; see readNumberTable):
+ * at most `max` numbers, with each refused row as a problem.
+ */
+export async function readNumberFile(request: FastifyRequest, max: number): Promise<SmsNumberImport> {
+  const file = await uploadedFile(request);
+  const table = await readRows(importFileType(file.filename), file.bytes, max);
+  return readNumberTable(table, max);
+}
+
+/** readNumberFile for a list of bare numbers (a call task's, a status check's): no variables. */
+export async function readNumberList(
+  request: FastifyRequest,
+  max: number,
+): Promise<{ numbers: string[]; problems: SmsNumberImport['problems'] }> {
+  const read = await readNumberFile(request, max);
+  return { numbers: read.recipients.map((r) => r.number), problems: read.problems };
+}
 
 export const SMS_PERMS = {
   callbackList: 'sms:callback:list',
@@ -144,10 +165,7 @@ export function smsRoutes(api: Api, { sms }: Pick<Services, 'sms'>) {
       },
       async (request) => {
         requireAuth(request);
-        const file = await uploadedFile(request);
-        const type = importFileType(file.filename);
-        const table = await readRows(type, file.bytes, SMS_RECIPIENTS_MAX);
-        return ok(request, readNumberTable(table, SMS_RECIPIENTS_MAX));
+        return ok(request, await readNumberFile(request, SMS_RECIPIENTS_MAX));
       },
     );
 

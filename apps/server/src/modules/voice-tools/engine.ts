@@ -1,3 +1,4 @@
+import { InFlight } from '../../platform/bulk-job';
 import { type Db, withTransaction } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
@@ -29,7 +30,7 @@ type EngineServices = Pick<Services, 'rates' | 'trunks' | 'voice'>;
 export class VoiceToolsEngine implements ModuleWorker {
   readonly role = 'worker' as const;
   private readonly loop: PollLoop;
-  private readonly work = new Set<Promise<void>>();
+  private readonly work: InFlight;
 
   constructor(
     private readonly db: Db,
@@ -45,6 +46,7 @@ export class VoiceToolsEngine implements ModuleWorker {
       idleMs,
       (error) => this.log.error({ err: error }, 'voice tools tick failed'),
     );
+    this.work = new InFlight(log);
   }
 
   start() {
@@ -53,13 +55,7 @@ export class VoiceToolsEngine implements ModuleWorker {
 
   async stop() {
     await this.loop.stop();
-    await Promise.allSettled([...this.work]);
-  }
-
-  private track(p: Promise<void>, what: string) {
-    const run = p.catch((error: unknown) => this.log.error({ err: error }, what));
-    this.work.add(run);
-    void run.finally(() => this.work.delete(run));
+    await this.work.drain();
   }
 
   /** One pass (exposed for tests). */
@@ -67,7 +63,7 @@ export class VoiceToolsEngine implements ModuleWorker {
     for (;;) {
       const test = await this.repo.claimTest((CLI_RING_TIMEOUT_S + 30 + 60) * 1000);
       if (!test) break;
-      this.track(this.runTest(test), 'CLI test failed');
+      this.work.track(this.runTest(test), 'CLI test failed');
     }
     for (const checkId of await this.repo.reclaim()) this.onProgress(checkId);
     for (const check of await this.repo.liveChecks()) await this.step(check);
@@ -101,19 +97,16 @@ export class VoiceToolsEngine implements ModuleWorker {
   }
 
   private async step(check: CheckRow) {
-    if ((await this.repo.pendingOrChecking(check.id)) === 0) {
+    if ((await this.repo.bulk.unfinished(check.id)) === 0) {
       if (await this.repo.updateCheck(check.id, { state: 'done', finishedAt: new Date() }, ['running']))
         this.onProgress(check.id);
       return;
     }
-    const claimed = await withTransaction(this.db, async () => {
-      const locked = await this.repo.lockCheck(check.id);
-      if (locked?.state !== 'running') return [];
-      const up = await this.repo.checking(check.id);
-      return this.repo.claim(check.id, CHECK_CONCURRENCY - up, CHECK_LEASE_MS);
-    });
+    const claimed = await this.repo.bulk.claimRoom(check.id, CHECK_LEASE_MS, (locked) =>
+      locked.state === 'running' ? CHECK_CONCURRENCY : 0,
+    );
     if (claimed.length > 0) this.onProgress(check.id);
-    for (const n of claimed) this.track(this.checkNumber(check, n), 'number check failed');
+    for (const n of claimed) this.work.track(this.checkNumber(check, n), 'number check failed');
   }
 
   /** One number: routed, charged (once, by its key), probed, its status written. */
@@ -161,7 +154,7 @@ export class VoiceToolsEngine implements ModuleWorker {
         trunkId: o.trunkId,
         amount,
       });
-      if (finished && amount > 0n) await this.repo.addAmount(check.id, amount);
+      if (finished && amount > 0n) await this.repo.bulk.addJobAmount(check.id, amount);
     });
     this.onProgress(check.id);
     this.loop.nudge();

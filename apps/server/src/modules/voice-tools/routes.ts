@@ -16,16 +16,11 @@ import {
 } from '@switchboard/contracts';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
+import { bulkJobReadRoutes } from '../../platform/bulk-job';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
-import {
-  exportRoute,
-  importFileType,
-  type ResourceColumn,
-  readRows,
-  uploadedFile,
-} from '../../platform/resource';
-import { readNumberTable } from '../sms';
+import { exportRoute, type ResourceColumn } from '../../platform/resource';
+import { readNumberList } from '../sms';
 
 /** Permission codes of the CLI test (staff) and number-status check screens. */
 export const VOICE_TOOLS_PERMS = {
@@ -56,52 +51,26 @@ const NUMBER_COLUMNS: ResourceColumn<z.output<typeof statusCheckNumberSchema>>[]
   { key: 'checkedAt', header: { 'en-US': 'Checked at', 'zh-CN': '检测时间' }, kind: 'datetime', width: 20 },
 ];
 
-const numberImportSchema = z.object({
-  numbers: z.array(z.string()),
-  problems: z.array(z.object({ row: z.number().int(), number: z.string(), reason: z.string() })),
-});
 const idParamsSchema = z.object({ id: uuid });
 
 /** `/voip/statusCheck` (number-status checks) and `/voip/cliTest` (CLI test calls). */
 export function voiceToolsRoutes(api: Api, { voiceTools }: Pick<Services, 'voiceTools'>) {
-  api.get(
-    '/voip/statusCheck/list',
-    {
-      config: { access: { permission: P.checkList } },
-      schema: {
-        summary: 'Number-status checks in the caller’s scope, with their counts',
-        querystring: statusCheckListQuerySchema,
-        response: okResponse(pageSchema(statusCheckSchema)),
-      },
+  bulkJobReadRoutes(api, {
+    path: '/voip/statusCheck',
+    permissions: { list: P.checkList, add: P.checkAdd },
+    job: statusCheckSchema,
+    item: statusCheckNumberSchema,
+    summaries: {
+      list: 'Number-status checks in the caller’s scope, with their counts',
+      details: 'One number-status check with its summary',
+      numbers: 'The numbers of a status check with their status',
+      importNumbers: 'Read the numbers of a status check from a file (.txt one per line, .csv or .xlsx)',
     },
-    async (request) => ok(request, await voiceTools.listChecks(requireAuth(request), request.query)),
-  );
-
-  api.get(
-    '/voip/statusCheck/details/:id',
-    {
-      config: { access: { permission: P.checkList } },
-      schema: {
-        summary: 'One number-status check with its summary',
-        params: idParamsSchema,
-        response: okResponse(statusCheckSchema),
-      },
-    },
-    async (request) => ok(request, await voiceTools.getCheck(requireAuth(request), request.params.id)),
-  );
-
-  api.get(
-    '/voip/statusCheck/numbers',
-    {
-      config: { access: { permission: P.checkList } },
-      schema: {
-        summary: 'The numbers of a status check with their status',
-        querystring: statusCheckNumbersQuerySchema,
-        response: okResponse(pageSchema(statusCheckNumberSchema)),
-      },
-    },
-    async (request) => ok(request, await voiceTools.numbers(requireAuth(request), request.query)),
-  );
+    list: { query: statusCheckListQuerySchema, run: (auth, query) => voiceTools.listChecks(auth, query) },
+    details: (auth, id) => voiceTools.getCheck(auth, id),
+    numbers: { query: statusCheckNumbersQuerySchema, run: (auth, query) => voiceTools.numbers(auth, query) },
+    readNumbers: (request) => readNumberList(request, STATUS_CHECK_NUMBERS_MAX),
+  });
 
   api.post(
     '/voip/statusCheck/add',
@@ -127,26 +96,6 @@ export function voiceToolsRoutes(api: Api, { voiceTools }: Pick<Services, 'voice
       },
     },
     async (request) => ok(request, await voiceTools.stopCheck(requireAuth(request), request.body.id)),
-  );
-
-  api.post(
-    '/voip/statusCheck/importNumbers',
-    {
-      config: { access: { permission: P.checkAdd }, openapi: { upload: true } },
-      schema: {
-        summary: 'Read the numbers of a status check from a file (.txt one per line, .csv or .xlsx)',
-        description:
-          'multipart/form-data with one `file`. Invalid and repeated numbers are answered as problems, by row.',
-        response: okResponse(numberImportSchema),
-      },
-    },
-    async (request) => {
-      requireAuth(request);
-      const file = await uploadedFile(request);
-      const table = await readRows(importFileType(file.filename), file.bytes, STATUS_CHECK_NUMBERS_MAX);
-      const read = readNumberTable(table, STATUS_CHECK_NUMBERS_MAX);
-      return ok(request, { numbers: read.recipients.map((r) => r.number), problems: read.problems });
-    },
   );
 
   exportRoute(

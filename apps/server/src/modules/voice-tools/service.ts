@@ -19,6 +19,7 @@ import type { DataScope } from '../../platform/scope';
 import { normaliseNumbers } from '../call-task';
 import {
   type CheckCounts,
+  type CheckNumberRow,
   type CheckRow,
   type CliTestRow,
   emptyCheckCounts,
@@ -44,21 +45,6 @@ export class VoiceToolsService {
     private readonly onProgress: (checkId: string) => void,
   ) {}
 
-  private async scopeOf(auth: AuthContext, companyId?: string): Promise<DataScope> {
-    if (companyId) return this.deps.companies.assertInScope(auth, [companyId]);
-    return this.deps.companies.dataScopeOf(auth);
-  }
-
-  private async targetCompany(auth: AuthContext, companyId: string | undefined): Promise<string> {
-    if (companyId) {
-      await this.deps.companies.assertInScope(auth, [companyId]);
-      if (!(await this.deps.companies.find(companyId))) throw new AppError('COMPANY_NOT_FOUND', 404);
-      return companyId;
-    }
-    if (!auth.user.companyId) throw new AppError('FIELD_REQUIRED', 400, { field: 'companyId' });
-    return auth.user.companyId;
-  }
-
   private async owned(auth: AuthContext, id: string): Promise<CheckRow> {
     const row = await this.repo.check(id);
     if (!row) throw new AppError('STATUS_CHECK_NOT_FOUND', 404);
@@ -77,14 +63,14 @@ export class VoiceToolsService {
 
   /** A new check: its numbers normalised (each once), running at once. */
   async addCheck(auth: AuthContext, input: StatusCheckInput): Promise<StatusCheckView> {
-    const companyId = await this.targetCompany(auth, input.companyId);
+    const companyId = await this.deps.companies.targetOf(auth, input.companyId);
     const numbers = normaliseNumbers(input.numbers, {
       invalid: 'STATUS_CHECK_NUMBER_INVALID',
       required: 'STATUS_CHECK_NUMBERS_REQUIRED',
     });
     const row = await withTransaction(this.db, async () => {
       const check = await this.repo.insertCheck({ companyId, name: input.name, createdBy: auth.user.id });
-      await this.repo.insertNumbers(check.id, companyId, numbers);
+      await this.repo.bulk.insertItems(check.id, companyId, numbers);
       return check;
     });
     return (await this.views([row]))[0]!;
@@ -98,12 +84,8 @@ export class VoiceToolsService {
     auth: AuthContext,
     query: PageQuery & { name?: string; state?: StatusCheckState; companyId?: string },
   ): Promise<Page<StatusCheckView>> {
-    const scope = await this.scopeOf(auth, query.companyId);
-    const page = await paginate(
-      query,
-      () => this.repo.countChecks(scope, query),
-      (limit, offset) => this.repo.listChecks(scope, query, limit, offset),
-    );
+    const scope = await this.deps.companies.scopeFor(auth, query.companyId);
+    const page = await this.repo.bulk.pageJobs(scope, query);
     return { ...page, records: await this.views(page.records) };
   }
 
@@ -129,22 +111,18 @@ export class VoiceToolsService {
     query: PageQuery & { id: string; status?: NumberStatusResult; number?: string },
   ) {
     await this.owned(auth, query.id);
-    return paginate(
-      query,
-      () => this.repo.countNumbers(query.id, query),
-      async (limit, offset) =>
-        (await this.repo.listNumbers(query.id, query, limit, offset)).map((n) => ({
-          id: n.id,
-          number: n.number,
-          state: n.state,
-          status: n.status,
-          sipCode: n.sipCode,
-          ms: n.ms,
-          error: n.error,
-          amount: formatMoney(n.amount),
-          checkedAt: n.checkedAt,
-        })),
-    );
+    const filters = { outcome: query.status, number: query.number };
+    return this.repo.bulk.pageItems(query.id, query, filters, (n: CheckNumberRow) => ({
+      id: n.id,
+      number: n.number,
+      state: n.state,
+      status: n.status,
+      sipCode: n.sipCode,
+      ms: n.ms,
+      error: n.error,
+      amount: formatMoney(n.amount),
+      checkedAt: n.checkedAt,
+    }));
   }
 
   /** A check's numbers for the export, at most `limit`. */

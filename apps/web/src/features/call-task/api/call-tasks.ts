@@ -9,12 +9,12 @@ import {
   CALL_TASK_PROGRESS_MESSAGE,
   callTaskActionsOf,
   callTaskProgressSchema,
-  type SocketMessage,
 } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobNumbersParams } from '@/components/BulkJob';
 import { api, type QueryOf, type ResultOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
-import { useNoticeSocket } from '@/lib/websocket';
+import { useTopicMessages } from '@/lib/websocket';
 
 export const RECORD_EXPORT_PATH = '/groupCallTask/records/exportXls';
 export const NUMBER_IMPORT_PATH = '/groupCallTask/importNumbers' as const;
@@ -43,16 +43,19 @@ export const callTaskQuery = (id: string) =>
     refetchInterval: (query) => (live(query.state.data?.state) ? LIVE_REFRESH_MS : false),
   });
 
+/** A page of a task's numbers (by result), read again while the task is live. */
 export const callTaskNumbersQuery = (
-  params: { id: string; pageNo: number; pageSize: number; result?: CallResult },
-  state: CallTaskState | undefined,
-) =>
-  queryOptions({
+  { outcome, ...page }: JobNumbersParams<CallResult>,
+  task: CallTask | undefined,
+) => {
+  const params = { ...page, ...(outcome ? { result: outcome } : {}) };
+  return queryOptions({
     queryKey: [...callTaskKey, 'numbers', params] as const,
     queryFn: ({ signal }) => api.get('/groupCallTask/numbers', params, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: live(state) ? LIVE_REFRESH_MS : false,
+    refetchInterval: live(task?.state) ? LIVE_REFRESH_MS : false,
   });
+};
 
 function useReload() {
   const queryClient = useQueryClient();
@@ -116,17 +119,7 @@ export const importNumbers = (file: File) => api.upload(NUMBER_IMPORT_PATH, file
  */
 export function useTaskProgress() {
   const queryClient = useQueryClient();
-  useNoticeSocket((message: SocketMessage) => {
-    if (message.cmd !== 'topic' || message.msgId !== CALL_TASK_PROGRESS_MESSAGE) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(message.msgTxt);
-    } catch {
-      return;
-    }
-    const progress = callTaskProgressSchema.safeParse(parsed);
-    if (!progress.success) return;
-    const { id, state, counts } = progress.data;
+  useTopicMessages(CALL_TASK_PROGRESS_MESSAGE, callTaskProgressSchema, ({ id, state, counts }) => {
     let moved = false;
     const patch = (task: CallTask): CallTask => {
       if (task.id !== id) return task;

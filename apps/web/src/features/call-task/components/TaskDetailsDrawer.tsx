@@ -1,9 +1,8 @@
 import { CALL_RESULTS, type CallResult, type CallTaskNumber } from '@switchboard/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Progress, Select, Space, Statistic, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Descriptions, Progress, Space, Statistic, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { JobDrawer, JobNumbersTable, OutcomeFilter, percentOf, useJobDetails } from '@/components/BulkJob';
 import { formatDuration, formatMoney, formatNumber } from '@/lib/format';
 import { callTaskNumbersQuery, callTaskQuery } from '../api/call-tasks';
 import { ResultTag, TaskStateTag } from './TaskStateTag';
@@ -14,16 +13,11 @@ import { ResultTag, TaskStateTag } from './TaskStateTag';
  */
 export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('callTask');
-  const task = useQuery({ ...callTaskQuery(id ?? ''), enabled: id !== null });
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
-  const [result, setResult] = useState<CallResult | undefined>();
-  const numbers = useQuery({
-    ...callTaskNumbersQuery({ id: id ?? '', ...page, ...(result ? { result } : {}) }, task.data?.state),
-    enabled: id !== null,
-  });
-  const data = task.data;
+  const details = useJobDetails(id, callTaskQuery, callTaskNumbersQuery);
+  const { job: data, numbers, page, setPage } = details;
+  const result = details.outcome;
   const counts = data?.counts;
-  const percent = counts && counts.total > 0 ? Math.floor((counts.done / counts.total) * 100) : 0;
+  const percent = counts ? percentOf(counts.done, counts.total) : 0;
   const duration = (seconds: number) => (
     <span style={{ whiteSpace: 'nowrap' }}>{formatDuration(seconds * 1000, { tenths: false })}</span>
   );
@@ -56,14 +50,7 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
     },
   ];
   return (
-    <Drawer
-      open={id !== null}
-      onClose={onClose}
-      title={data?.name ?? t('details')}
-      width="min(760px, 100vw)"
-      destroyOnHidden
-      data-testid="call-task-details"
-    >
+    <JobDrawer id={id} onClose={onClose} title={data?.name ?? t('details')} testId="call-task-details">
       {data && counts ? (
         <Space direction="vertical" style={{ width: '100%' }} size="large">
           <Space wrap>
@@ -99,34 +86,21 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
               {data.periods.map((p) => `${p.start}–${p.end}`).join(', ')} ({data.timeZone})
             </Descriptions.Item>
           </Descriptions>
-          <Select
-            allowClear
+          <OutcomeFilter
             placeholder={t('anyResult')}
-            style={{ minWidth: 160 }}
             value={result}
-            onChange={(value) => {
-              setResult(value);
-              setPage((p) => ({ ...p, pageNo: 1 }));
-            }}
+            onChange={details.setOutcome}
             options={CALL_RESULTS.map((r) => ({ value: r, label: t(`result.${r}`) }))}
           />
-          <Table
-            rowKey="id"
-            size="small"
+          <JobNumbersTable
+            numbers={numbers}
             columns={columns}
-            dataSource={numbers.data?.records ?? []}
-            loading={numbers.isFetching && !numbers.data}
-            scroll={{ x: true }}
-            pagination={{
-              current: page.pageNo,
-              pageSize: page.pageSize,
-              total: numbers.data?.total ?? 0,
-              onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-            }}
-            data-testid="call-task-numbers-table"
+            page={page}
+            setPage={setPage}
+            testId="call-task-numbers-table"
           />
         </Space>
       ) : null}
-    </Drawer>
+    </JobDrawer>
   );
 }

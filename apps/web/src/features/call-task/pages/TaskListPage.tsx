@@ -5,11 +5,11 @@ import {
   callTaskEditable,
   callTaskListQuerySchema,
 } from '@switchboard/contracts';
-import { App, Button, Form, Input, Progress, Select, type TableColumnsType } from 'antd';
+import { App, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/AddButton';
-import { Ellipsis } from '@/components/Ellipsis';
+import { BulkJobFilters, useBulkJobColumns } from '@/components/BulkJob';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -44,40 +44,12 @@ export default function TaskListPage() {
     act.mutate({ action, id: row.id }, { onSuccess: () => void message.success(t(`done.${action}`)) });
 
   const columns: TableColumnsType<CallTask> = [
-    {
-      title: t('fields.name'),
-      dataIndex: 'name',
-      render: (name: string, row) => (
-        <Button
-          type="link"
-          style={{ padding: 0 }}
-          onClick={() => setViewing(row.id)}
-          data-testid="call-task-open"
-        >
-          <Ellipsis text={name} />
-        </Button>
-      ),
-    },
-    { title: t('fields.company'), dataIndex: 'companyName', responsive: ['lg'] },
-    {
-      title: t('stateTitle'),
-      dataIndex: 'state',
-      render: (_: unknown, row) => <TaskStateTag state={row.state} pauseReason={row.pauseReason} />,
-    },
-    {
-      title: t('progress'),
-      key: 'progress',
-      responsive: ['sm'],
-      render: (_: unknown, row) => (
-        <Progress
-          size="small"
-          style={{ minWidth: 100 }}
-          percent={row.counts.total > 0 ? Math.floor((row.counts.done / row.counts.total) * 100) : 0}
-          format={() => `${formatNumber(row.counts.done)}/${formatNumber(row.counts.total)}`}
-          data-testid="call-task-row-progress"
-        />
-      ),
-    },
+    ...useBulkJobColumns<CallTask>('callTask', {
+      onOpen: (row) => setViewing(row.id),
+      state: (row) => <TaskStateTag state={row.state} pauseReason={row.pauseReason} />,
+      finished: (row) => row.counts.done,
+      testIds: { open: 'call-task-open', progress: 'call-task-row-progress' },
+    }),
     {
       title: t('result.answered'),
       dataIndex: ['counts', 'answered'],
@@ -130,19 +102,11 @@ export default function TaskListPage() {
         testId="call-task-table"
         columns={columns}
         filters={
-          <>
-            <Form.Item name="name" label={t('fields.name')}>
-              <Input allowClear data-testid="call-task-search" />
-            </Form.Item>
-            <Form.Item name="state" label={t('stateTitle')}>
-              <Select
-                allowClear
-                placeholder={t('anyState')}
-                style={{ minWidth: 140 }}
-                options={CALL_TASK_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
-              />
-            </Form.Item>
-          </>
+          <BulkJobFilters
+            ns="callTask"
+            states={CALL_TASK_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+            searchTestId="call-task-search"
+          />
         }
         toolbar={() => (
           <AddButton permission={CALL_TASK_PERMISSIONS.add} onClick={() => form.add()} testId="call-task-add">

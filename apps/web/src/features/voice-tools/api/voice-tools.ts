@@ -2,16 +2,16 @@ import {
   type CliTest,
   type CliTestInput,
   type NumberStatusResult,
-  type SocketMessage,
   STATUS_CHECK_PROGRESS_MESSAGE,
   type StatusCheck,
   type StatusCheckInput,
   statusCheckProgressSchema,
 } from '@switchboard/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobNumbersParams } from '@/components/BulkJob';
 import { api, type ResultOf } from '@/lib/api-client';
 import { listQuery } from '@/lib/list-query';
-import { useNoticeSocket } from '@/lib/websocket';
+import { useTopicMessages } from '@/lib/websocket';
 
 export const STATUS_EXPORT_PATH = '/voip/statusCheck/numbers/exportXls';
 const NUMBER_IMPORT_PATH = '/voip/statusCheck/importNumbers' as const;
@@ -31,16 +31,19 @@ export const statusCheckQuery = (id: string) =>
     refetchInterval: (query) => (query.state.data?.state === 'running' ? LIVE_REFRESH_MS : false),
   });
 
+/** A page of a check's numbers (by status), read again while the check runs. */
 export const statusCheckNumbersQuery = (
-  params: { id: string; pageNo: number; pageSize: number; status?: NumberStatusResult },
-  running: boolean,
-) =>
-  queryOptions({
+  { outcome, ...page }: JobNumbersParams<NumberStatusResult>,
+  check: StatusCheck | undefined,
+) => {
+  const params = { ...page, ...(outcome ? { status: outcome } : {}) };
+  return queryOptions({
     queryKey: [...statusCheckKey, 'numbers', params] as const,
     queryFn: ({ signal }) => api.get('/voip/statusCheck/numbers', params, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: running ? LIVE_REFRESH_MS : false,
+    refetchInterval: check?.state === 'running' ? LIVE_REFRESH_MS : false,
   });
+};
 
 function useReload() {
   const queryClient = useQueryClient();
@@ -72,23 +75,17 @@ export const importStatusNumbers = (file: File) =>
  */
 export function useStatusCheckProgress() {
   const queryClient = useQueryClient();
-  useNoticeSocket((message: SocketMessage) => {
-    if (message.cmd !== 'topic' || message.msgId !== STATUS_CHECK_PROGRESS_MESSAGE) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(message.msgTxt);
-    } catch {
-      return;
-    }
-    const progress = statusCheckProgressSchema.safeParse(parsed);
-    if (!progress.success) return;
-    const { id, state, stopReason, counts, amount } = progress.data;
-    queryClient.setQueryData<StatusCheck>(statusCheckQuery(id).queryKey, (current) =>
-      current ? { ...current, state, stopReason, counts, amount } : current,
-    );
-    void queryClient.invalidateQueries({ queryKey: [...statusCheckKey, 'numbers'] });
-    void queryClient.invalidateQueries({ queryKey: listKey });
-  });
+  useTopicMessages(
+    STATUS_CHECK_PROGRESS_MESSAGE,
+    statusCheckProgressSchema,
+    ({ id, state, stopReason, counts, amount }) => {
+      queryClient.setQueryData<StatusCheck>(statusCheckQuery(id).queryKey, (current) =>
+        current ? { ...current, state, stopReason, counts, amount } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: [...statusCheckKey, 'numbers'] });
+      void queryClient.invalidateQueries({ queryKey: listKey });
+    },
+  );
 }
 
 // --- CLI tests ---

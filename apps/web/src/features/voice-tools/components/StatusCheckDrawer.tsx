@@ -1,18 +1,7 @@
 import { NUMBER_STATUSES, type NumberStatusResult, type StatusCheckNumber } from '@switchboard/contracts';
-import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Descriptions,
-  Drawer,
-  Progress,
-  Select,
-  Space,
-  Statistic,
-  Table,
-  type TableColumnsType,
-} from 'antd';
-import { useState } from 'react';
+import { Alert, Descriptions, Progress, Space, Statistic, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { JobDrawer, JobNumbersTable, OutcomeFilter, percentOf, useJobDetails } from '@/components/BulkJob';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { formatNumber } from '@/lib/format';
@@ -22,20 +11,11 @@ import { CheckStateTag, NumberStatusTag } from './StatusTags';
 /** A check's summary (live over the websocket: the page listens), its numbers by status, and the export. */
 export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('voiceTools');
-  const check = useQuery({ ...statusCheckQuery(id ?? ''), enabled: id !== null });
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
-  const [status, setStatus] = useState<NumberStatusResult | undefined>();
-  const data = check.data;
-  const numbers = useQuery({
-    ...statusCheckNumbersQuery(
-      { id: id ?? '', ...page, ...(status ? { status } : {}) },
-      data?.state === 'running',
-    ),
-    enabled: id !== null,
-  });
+  const details = useJobDetails(id, statusCheckQuery, statusCheckNumbersQuery);
+  const { job: data, numbers, page, setPage } = details;
+  const status = details.outcome;
   const counts = data?.counts;
-  const finished = counts ? counts.done + counts.skipped : 0;
-  const percent = counts && counts.total > 0 ? Math.floor((finished / counts.total) * 100) : 0;
+  const percent = counts ? percentOf(counts.done + counts.skipped, counts.total) : 0;
   const columns: TableColumnsType<StatusCheckNumber> = [
     { title: t('number'), dataIndex: 'number' },
     {
@@ -61,14 +41,7 @@ export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose:
     },
   ];
   return (
-    <Drawer
-      open={id !== null}
-      onClose={onClose}
-      title={data?.name ?? t('details')}
-      width="min(760px, 100vw)"
-      destroyOnHidden
-      data-testid="status-check-details"
-    >
+    <JobDrawer id={id} onClose={onClose} title={data?.name ?? t('details')} testId="status-check-details">
       {data && counts ? (
         <Space direction="vertical" style={{ width: '100%' }} size="large">
           <Space wrap>
@@ -99,17 +72,12 @@ export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose:
             </Descriptions.Item>
           </Descriptions>
           <Space wrap>
-            <Select
-              allowClear
+            <OutcomeFilter
               placeholder={t('anyStatus')}
-              style={{ minWidth: 160 }}
               value={status}
-              onChange={(value) => {
-                setStatus(value);
-                setPage((p) => ({ ...p, pageNo: 1 }));
-              }}
+              onChange={details.setOutcome}
               options={NUMBER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              data-testid="status-check-filter"
+              testId="status-check-filter"
             />
             <ExportButton
               path={STATUS_EXPORT_PATH}
@@ -118,23 +86,15 @@ export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose:
               testId="status-check-export"
             />
           </Space>
-          <Table
-            rowKey="id"
-            size="small"
+          <JobNumbersTable
+            numbers={numbers}
             columns={columns}
-            dataSource={numbers.data?.records ?? []}
-            loading={numbers.isFetching && !numbers.data}
-            scroll={{ x: true }}
-            pagination={{
-              current: page.pageNo,
-              pageSize: page.pageSize,
-              total: numbers.data?.total ?? 0,
-              onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-            }}
-            data-testid="status-check-numbers-table"
+            page={page}
+            setPage={setPage}
+            testId="status-check-numbers-table"
           />
         </Space>
       ) : null}
-    </Drawer>
+    </JobDrawer>
   );
 }

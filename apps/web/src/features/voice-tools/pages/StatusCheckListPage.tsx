@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { STATUS_CHECK_STATES, type StatusCheck, statusCheckListQuerySchema } from '@switchboard/contracts';
-import { App, Button, Form, Input, Progress, Select, type TableColumnsType } from 'antd';
+import { App, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can } from '@/components/Can';
+import { AddButton } from '@/components/AddButton';
+import { BulkJobFilters, useBulkJobColumns } from '@/components/BulkJob';
 import { DateTimeText } from '@/components/DateTimeText';
-import { Ellipsis } from '@/components/Ellipsis';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -28,42 +27,12 @@ export default function StatusCheckListPage() {
   useStatusCheckProgress();
 
   const columns: TableColumnsType<StatusCheck> = [
-    {
-      title: t('fields.name'),
-      dataIndex: 'name',
-      render: (name: string, row) => (
-        <Button
-          type="link"
-          style={{ padding: 0 }}
-          onClick={() => setViewing(row.id)}
-          data-testid="status-check-open"
-        >
-          <Ellipsis text={name} />
-        </Button>
-      ),
-    },
-    { title: t('fields.company'), dataIndex: 'companyName', responsive: ['lg'] },
-    {
-      title: t('stateTitle'),
-      dataIndex: 'state',
-      render: (_: unknown, row) => <CheckStateTag state={row.state} stopReason={row.stopReason} />,
-    },
-    {
-      title: t('progress'),
-      key: 'progress',
-      responsive: ['sm'],
-      render: (_: unknown, row) => {
-        const finished = row.counts.done + row.counts.skipped;
-        return (
-          <Progress
-            size="small"
-            style={{ minWidth: 100 }}
-            percent={row.counts.total > 0 ? Math.floor((finished / row.counts.total) * 100) : 0}
-            format={() => `${formatNumber(row.counts.done)}/${formatNumber(row.counts.total)}`}
-          />
-        );
-      },
-    },
+    ...useBulkJobColumns<StatusCheck>('voiceTools', {
+      onOpen: (row) => setViewing(row.id),
+      state: (row) => <CheckStateTag state={row.state} stopReason={row.stopReason} />,
+      finished: (row) => row.counts.done + row.counts.skipped,
+      testIds: { open: 'status-check-open' },
+    }),
     {
       title: t('status.reachable'),
       dataIndex: ['counts', 'reachable'],
@@ -101,31 +70,16 @@ export default function StatusCheckListPage() {
         testId="status-check-table"
         columns={columns}
         filters={
-          <>
-            <Form.Item name="name" label={t('fields.name')}>
-              <Input allowClear data-testid="status-check-search" />
-            </Form.Item>
-            <Form.Item name="state" label={t('stateTitle')}>
-              <Select
-                allowClear
-                placeholder={t('anyState')}
-                style={{ minWidth: 140 }}
-                options={STATUS_CHECK_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
-              />
-            </Form.Item>
-          </>
+          <BulkJobFilters
+            ns="voiceTools"
+            states={STATUS_CHECK_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+            searchTestId="status-check-search"
+          />
         }
         toolbar={() => (
-          <Can action="voice:statusCheck:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => form.add()}
-              data-testid="status-check-add"
-            >
-              {t('add')}
-            </Button>
-          </Can>
+          <AddButton permission="voice:statusCheck:add" onClick={() => form.add()} testId="status-check-add">
+            {t('add')}
+          </AddButton>
         )}
       />
       <StatusCheckFormModal {...form.modal} />
