@@ -25,54 +25,47 @@ import { openDatabase } from '../src/platform/db';
 import { apiKeys, companies, settings } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
-  companyId,
+  ACME,
+  AGENCY_CLIENT,
+  DIRECT,
   EN,
   expectError,
   expectFieldError,
   expectNoInternals,
   expectOk,
+  NORTHWIND,
+  TWO_WAY,
   tokenOf,
   userId,
   ZH,
 } from './support/api';
+import { apiSuite, DEMO_USERS } from './support/suite';
 
-const DIRECT = companyId('Direct Retail Ltd');
-const TWO_WAY = companyId('Two-Way Logistics');
-const NORTHWIND = companyId('Northwind Distribution');
-const ACME = companyId('Acme Agency');
-const AGENCY_CLIENT = companyId('Agency Client Co');
-
-let s: TestServer;
-const tokens: Record<string, string> = {};
 /** Every secret answered so far: none may appear anywhere else. */
 const secretsSeen: string[] = [];
 
-beforeAll(async () => {
-  // X-Forwarded-For names the caller's address (API IP whitelist tests); the callback receiver of
-  // these tests listens on 127.0.0.1.
-  s = await startServer({ TRUST_PROXY: '1', CALLBACK_ALLOW_PRIVATE: '1' });
-  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer']) {
-    tokens[user] = await tokenOf(s, user);
-  }
-});
-afterAll(() => s.close());
+// X-Forwarded-For names the caller's address (API IP whitelist tests); the callback receiver of
+// these tests listens on 127.0.0.1.
+const { s, tokens } = apiSuite(DEMO_USERS, () =>
+  startServer({ TRUST_PROXY: '1', CALLBACK_ALLOW_PRIVATE: '1' }),
+);
 
 const as = (user: string, locale = EN) => ({ token: tokens[user], locale });
 
 async function generate(user: string, body: Record<string, unknown> = {}) {
-  const res = await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', { ...as(user), body });
+  const res = await s().call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', { ...as(user), body });
   const issued = expectOk(res);
   secretsSeen.push(issued.apiSecret);
   return issued;
 }
 
 const listKeys = (user: string, query: Record<string, string> = {}) =>
-  s.call<Page<ApiKeyRecord>>('GET', '/sys/apiSecret/list', { ...as(user), query });
+  s().call<Page<ApiKeyRecord>>('GET', '/sys/apiSecret/list', { ...as(user), query });
 
 /** A company of its own for a test (approved unless said otherwise). */
 async function freshCompany(approvalStatus: 'approved' | 'waiting' = 'approved'): Promise<string> {
-  const [row] = await s.app.database.db
-    .insert(companies)
+  const [row] = await s()
+    .app.database.db.insert(companies)
     .values({ name: `API access ${Math.random().toString(36).slice(2, 10)}`, type: 'direct', approvalStatus })
     .returning({ id: companies.id });
   return row!.id;
@@ -91,7 +84,7 @@ const basic = (apiKey: string, apiSecret: string) =>
  * credentials alike).
  */
 async function apiCall(apiKey: string, apiSecret: string, options: ApiCallOptions = {}) {
-  const response = await fetch(`${s.baseUrl}${API_PREFIX}${SMS_API_PREFIX}/balance`, {
+  const response = await fetch(`${s().baseUrl}${API_PREFIX}${SMS_API_PREFIX}/balance`, {
     headers: {
       authorization: basic(apiKey, apiSecret),
       'X-Forwarded-For': options.ip ?? '198.51.100.10',
@@ -139,7 +132,10 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     );
     expect(JSON.stringify(list)).not.toContain(issued.apiSecret);
     // Stored sealed: the row holds no trace of the secret.
-    const [stored] = await s.app.database.db.select().from(apiKeys).where(eq(apiKeys.apiKey, issued.apiKey));
+    const [stored] = await s()
+      .app.database.db.select()
+      .from(apiKeys)
+      .where(eq(apiKeys.apiKey, issued.apiKey));
     expect(stored!.secretSealed).toMatch(/^v1\./);
     expect(JSON.stringify(stored)).not.toContain(issued.apiSecret.slice(3));
   });
@@ -155,7 +151,7 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
   it('rotates: the new secret is valid at once, the old one for its grace period only', async () => {
     const first = await generate('customer');
     const rotated = expectOk(
-      await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
+      await s().call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
         ...as('customer'),
         body: { apiKey: first.apiKey, graceMinutes: 30 },
       }),
@@ -170,7 +166,7 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     expectOk(await apiCall(first.apiKey, first.apiSecret));
     // Rotating again at once (no grace): only the newest secret is valid.
     const again = expectOk(
-      await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
+      await s().call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
         ...as('customer'),
         body: { apiKey: first.apiKey, graceMinutes: 0 },
       }),
@@ -185,7 +181,7 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
   it('the default grace is one day; it ends when its time is up', async () => {
     const key = await generate('customer');
     const rotated = expectOk(
-      await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
+      await s().call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
         ...as('customer'),
         body: { apiKey: key.apiKey },
       }),
@@ -193,21 +189,21 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     secretsSeen.push(rotated.apiSecret);
     const until = new Date(rotated.key.previousSecretValidUntil!).getTime();
     expect(Math.abs(until - (Date.now() + 86_400_000))).toBeLessThan(60_000);
-    await s.app.database.db
-      .update(apiKeys)
+    await s()
+      .app.database.db.update(apiKeys)
       .set({ previousValidUntil: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.apiKey, key.apiKey));
     expectError(await apiCall(key.apiKey, key.apiSecret), 401, 'API_CREDENTIALS_INVALID');
     // The purge job erases the expired secret.
-    await s.app.services.apiAccess.purge();
-    const [row] = await s.app.database.db.select().from(apiKeys).where(eq(apiKeys.apiKey, key.apiKey));
+    await s().app.services.apiAccess.purge();
+    const [row] = await s().app.database.db.select().from(apiKeys).where(eq(apiKeys.apiKey, key.apiKey));
     expect(row!.previousSecretSealed).toBeNull();
   });
 
   it('disables, enables and revokes; a revoked key is gone for good', async () => {
     const { apiKey, apiSecret } = await generate('customer', { label: 'to revoke' });
     const disabled = expectOk(
-      await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/disable', { ...as('customer'), body: { apiKey } }),
+      await s().call<ApiKeyRecord>('POST', '/sys/apiSecret/disable', { ...as('customer'), body: { apiKey } }),
     );
     expect(disabled.state).toBe('disabled');
     expectError(await apiCall(apiKey, apiSecret), 401, 'API_KEY_DISABLED');
@@ -216,12 +212,15 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     expectError(await apiCall(apiKey, 'sk_x'), 401, 'API_CREDENTIALS_INVALID');
     expect(
       expectOk(
-        await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/enable', { ...as('customer'), body: { apiKey } }),
+        await s().call<ApiKeyRecord>('POST', '/sys/apiSecret/enable', {
+          ...as('customer'),
+          body: { apiKey },
+        }),
       ).state,
     ).toBe('active');
     expect((await apiCall(apiKey, apiSecret)).status).toBe(200);
     const renamed = expectOk(
-      await s.call<ApiKeyRecord>('PUT', '/sys/apiSecret/edit', {
+      await s().call<ApiKeyRecord>('PUT', '/sys/apiSecret/edit', {
         ...as('customer'),
         body: { apiKey, label: 'Old' },
       }),
@@ -229,17 +228,17 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     expect(renamed.label).toBe('Old');
 
     const revoked = expectOk(
-      await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/revoke', { ...as('customer'), body: { apiKey } }),
+      await s().call<ApiKeyRecord>('POST', '/sys/apiSecret/revoke', { ...as('customer'), body: { apiKey } }),
     );
     expect(revoked.state).toBe('revoked');
     // Its secrets are erased: the right secret and a wrong one answer alike (issue 21 item 12).
     expectError(await apiCall(apiKey, apiSecret), 401, 'API_CREDENTIALS_INVALID');
     expectError(await apiCall(apiKey, 'sk_x'), 401, 'API_CREDENTIALS_INVALID');
-    const [row] = await s.app.database.db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey));
+    const [row] = await s().app.database.db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey));
     expect(row).toMatchObject({ secretSealed: null, previousSecretSealed: null });
     for (const action of ['rotate', 'enable', 'disable']) {
       expectError(
-        await s.call('POST', `/sys/apiSecret/${action}`, { ...as('customer'), body: { apiKey } }),
+        await s().call('POST', `/sys/apiSecret/${action}`, { ...as('customer'), body: { apiKey } }),
         409,
         'API_KEY_REVOKED',
       );
@@ -247,7 +246,10 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     // Revoking again changes nothing.
     expect(
       expectOk(
-        await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/revoke', { ...as('customer'), body: { apiKey } }),
+        await s().call<ApiKeyRecord>('POST', '/sys/apiSecret/revoke', {
+          ...as('customer'),
+          body: { apiKey },
+        }),
       ).state,
     ).toBe('revoked');
     expect(expectOk(await listKeys('customer', { state: 'revoked' })).records.map((k) => k.apiKey)).toContain(
@@ -260,17 +262,17 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     const made: string[] = [];
     for (let i = 0; i < API_KEYS_PER_COMPANY_MAX; i++)
       made.push((await generate('admin', { companyId: company })).apiKey);
-    const refused = await s.call('POST', '/sys/apiSecret/generate', {
+    const refused = await s().call('POST', '/sys/apiSecret/generate', {
       ...as('admin'),
       body: { companyId: company },
     });
     expectError(refused, 409, 'API_KEY_LIMIT', { params: { max: API_KEYS_PER_COMPANY_MAX } });
-    const refusedZh = await s.call('POST', '/sys/apiSecret/generate', {
+    const refusedZh = await s().call('POST', '/sys/apiSecret/generate', {
       ...as('admin', ZH),
       body: { companyId: company },
     });
     expectError(refusedZh, 409, 'API_KEY_LIMIT', { locale: ZH, params: { max: API_KEYS_PER_COMPANY_MAX } });
-    await s.call('POST', '/sys/apiSecret/revoke', { ...as('admin'), body: { apiKey: made[0] } });
+    await s().call('POST', '/sys/apiSecret/revoke', { ...as('admin'), body: { apiKey: made[0] } });
     await generate('admin', { companyId: company });
     expect(expectOk(await listKeys('admin', { companyId: company, pageSize: '50' })).total).toBe(
       API_KEYS_PER_COMPANY_MAX + 1,
@@ -281,7 +283,7 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
     const company = await freshCompany();
     const answers = await Promise.all(
       Array.from({ length: API_KEYS_PER_COMPANY_MAX + 5 }, () =>
-        s.call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', {
+        s().call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', {
           ...as('admin'),
           body: { companyId: company },
         }),
@@ -310,9 +312,9 @@ describe('/sys/apiSecret: generate, list, rotate, disable, revoke', () => {
       ['/sys/company/enabled', 'enabled'],
     ] as const) {
       const blocking = flag === 'frozen';
-      expectOk(await s.call('PUT', path, { ...as('admin'), body: { ids: [company], [flag]: blocking } }));
+      expectOk(await s().call('PUT', path, { ...as('admin'), body: { ids: [company], [flag]: blocking } }));
       expectError(await apiCall(apiKey, apiSecret), 403, 'API_COMPANY_NOT_ACTIVE');
-      expectOk(await s.call('PUT', path, { ...as('admin'), body: { ids: [company], [flag]: !blocking } }));
+      expectOk(await s().call('PUT', path, { ...as('admin'), body: { ids: [company], [flag]: !blocking } }));
       expectOk(await apiCall(apiKey, apiSecret));
     }
   });
@@ -334,7 +336,7 @@ describe('tenant isolation of API keys', () => {
     expectError(await listKeys('customer', { companyId: ACME }), 403, 'NO_OPERATION_PERMISSION');
     for (const action of ['rotate', 'disable', 'revoke']) {
       expectError(
-        await s.call('POST', `/sys/apiSecret/${action}`, {
+        await s().call('POST', `/sys/apiSecret/${action}`, {
           ...as('agentcustomer'),
           body: { apiKey: directKey },
         }),
@@ -343,7 +345,7 @@ describe('tenant isolation of API keys', () => {
       );
     }
     expectError(
-      await s.call('POST', '/sys/apiSecret/generate', { ...as('customer'), body: { companyId: TWO_WAY } }),
+      await s().call('POST', '/sys/apiSecret/generate', { ...as('customer'), body: { companyId: TWO_WAY } }),
       403,
       'NO_OPERATION_PERMISSION',
     );
@@ -356,13 +358,16 @@ describe('tenant isolation of API keys', () => {
       expect(JSON.stringify(theirs)).not.toMatch(/sk_/);
       for (const action of ['rotate', 'disable', 'revoke']) {
         expectError(
-          await s.call('POST', `/sys/apiSecret/${action}`, { ...as(reseller), body: { apiKey: clientKey } }),
+          await s().call('POST', `/sys/apiSecret/${action}`, {
+            ...as(reseller),
+            body: { apiKey: clientKey },
+          }),
           403,
           'NO_OPERATION_PERMISSION',
         );
       }
       expectError(
-        await s.call('POST', '/sys/apiSecret/generate', {
+        await s().call('POST', '/sys/apiSecret/generate', {
           ...as(reseller),
           body: { companyId: AGENCY_CLIENT },
         }),
@@ -371,7 +376,7 @@ describe('tenant isolation of API keys', () => {
       );
       expectError(await listKeys(reseller, { companyId: DIRECT }), 403, 'NO_OPERATION_PERMISSION');
       expectError(
-        await s.call('POST', '/sys/apiSecret/disable', { ...as(reseller), body: { apiKey: directKey } }),
+        await s().call('POST', '/sys/apiSecret/disable', { ...as(reseller), body: { apiKey: directKey } }),
         404,
         'NOT_FOUND',
       );
@@ -391,14 +396,14 @@ describe('tenant isolation of API keys', () => {
     expect(companiesSeen).toContain(AGENCY_CLIENT);
     expect(
       expectOk(
-        await s.call<ApiKeyRecord>('POST', '/sys/apiSecret/disable', {
+        await s().call<ApiKeyRecord>('POST', '/sys/apiSecret/disable', {
           ...as('admin'),
           body: { apiKey: clientKey },
         }),
       ).state,
     ).toBe('disabled');
     expectError(
-      await s.call('POST', '/sys/apiSecret/generate', { ...as('admin'), body: {} }),
+      await s().call('POST', '/sys/apiSecret/generate', { ...as('admin'), body: {} }),
       400,
       'FIELD_REQUIRED',
       {
@@ -406,7 +411,7 @@ describe('tenant isolation of API keys', () => {
       },
     );
     expectError(
-      await s.call('POST', '/sys/apiSecret/generate', {
+      await s().call('POST', '/sys/apiSecret/generate', {
         ...as('admin'),
         body: { companyId: '00000000-0000-4000-8000-000000000000' },
       }),
@@ -414,15 +419,15 @@ describe('tenant isolation of API keys', () => {
       'NOT_FOUND',
     );
     expectError(await listKeys('sales'), 403, 'NO_OPERATION_PERMISSION');
-    expectError(await s.call('GET', '/sys/apiSecret/list'), 401, 'UNAUTHORIZED');
+    expectError(await s().call('GET', '/sys/apiSecret/list'), 401, 'UNAUTHORIZED');
   });
 });
 
 describe('/sys/ipWhiteList: the API IP whitelist', () => {
   const rules = (user: string, query: Record<string, string> = {}) =>
-    s.call<Page<ApiIpRuleRecord>>('GET', '/sys/ipWhiteList/list', { ...as(user), query });
+    s().call<Page<ApiIpRuleRecord>>('GET', '/sys/ipWhiteList/list', { ...as(user), query });
   const add = (user: string, body: Record<string, unknown>, locale = EN) =>
-    s.call<ApiIpRuleRecord>('POST', '/sys/ipWhiteList/add', { ...as(user, locale), body });
+    s().call<ApiIpRuleRecord>('POST', '/sys/ipWhiteList/add', { ...as(user, locale), body });
 
   it('limits the API to listed addresses and ranges (v4 and v6) once the list is not empty', async () => {
     const { apiKey, apiSecret } = await generate('customer2');
@@ -451,12 +456,12 @@ describe('/sys/ipWhiteList: the API IP whitelist', () => {
       locale: ZH,
     });
     // The login IP whitelist of the company is another list: untouched.
-    const [company] = await s.app.database.db.select().from(companies).where(eq(companies.id, TWO_WAY));
+    const [company] = await s().app.database.db.select().from(companies).where(eq(companies.id, TWO_WAY));
     expect(company!.ipWhitelist).toEqual([]);
 
     for (const r of listed.records) {
       expectOk(
-        await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('customer2'), query: { id: r.id } }),
+        await s().call('DELETE', '/sys/ipWhiteList/delete', { ...as('customer2'), query: { id: r.id } }),
       );
     }
     expect((await apiCall(apiKey, apiSecret, { ip: '192.0.2.50' })).status).toBe(200);
@@ -486,12 +491,12 @@ describe('/sys/ipWhiteList: the API IP whitelist', () => {
       mine.id,
     );
     expectError(
-      await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('agent'), query: { id: mine.id } }),
+      await s().call('DELETE', '/sys/ipWhiteList/delete', { ...as('agent'), query: { id: mine.id } }),
       403,
       'NO_OPERATION_PERMISSION',
     );
     expectError(
-      await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('customer'), query: { id: mine.id } }),
+      await s().call('DELETE', '/sys/ipWhiteList/delete', { ...as('customer'), query: { id: mine.id } }),
       404,
       'NOT_FOUND',
     );
@@ -502,7 +507,7 @@ describe('/sys/ipWhiteList: the API IP whitelist', () => {
     );
     expectOk(await add('admin', { companyId: AGENCY_CLIENT, rule: '1.1.1.1' }));
     expectOk(
-      await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('agentcustomer'), query: { id: mine.id } }),
+      await s().call('DELETE', '/sys/ipWhiteList/delete', { ...as('agentcustomer'), query: { id: mine.id } }),
     );
     expectError(await rules('sales'), 403, 'NO_OPERATION_PERMISSION');
   });
@@ -538,11 +543,11 @@ async function receiver(answer: number | 'hang' = 200) {
 
 describe('/sys/configCallback', () => {
   const get = (user: string, query: Record<string, string> = {}, locale = EN) =>
-    s.call<CallbackConfig>('GET', '/sys/configCallback/get', { ...as(user, locale), query });
+    s().call<CallbackConfig>('GET', '/sys/configCallback/get', { ...as(user, locale), query });
   const edit = (user: string, body: Record<string, unknown>, locale = EN) =>
-    s.call<CallbackConfig>('PUT', '/sys/configCallback/edit', { ...as(user, locale), body });
+    s().call<CallbackConfig>('PUT', '/sys/configCallback/edit', { ...as(user, locale), body });
   const test = (user: string, body: Record<string, unknown> = {}, locale = EN) =>
-    s.call<CallbackTestResult>('POST', '/sys/configCallback/test', { ...as(user, locale), body });
+    s().call<CallbackTestResult>('POST', '/sys/configCallback/test', { ...as(user, locale), body });
 
   it('sets the URL, posts a signed sample to it, and says the status and time', async () => {
     const r = await receiver(204);
@@ -571,7 +576,7 @@ describe('/sys/configCallback', () => {
       const report = JSON.parse(got.body) as Record<string, unknown>;
       expect(report).toMatchObject({ event: 'delivery_report', test: true, status: 'DELIVRD' });
       const { signingSecret } = expectOk(
-        await s.call<{ signingSecret: string }>('POST', '/sys/configCallback/revealSecret', {
+        await s().call<{ signingSecret: string }>('POST', '/sys/configCallback/revealSecret', {
           ...as('customer'),
           body: {},
         }),
@@ -594,7 +599,7 @@ describe('/sys/configCallback', () => {
 
       // A new signing secret: what is posted next is signed with it, not the old one.
       const regenerated = expectOk(
-        await s.call<{ signingSecret: string }>('POST', '/sys/configCallback/regenerateSecret', {
+        await s().call<{ signingSecret: string }>('POST', '/sys/configCallback/regenerateSecret', {
           ...as('customer'),
           body: {},
         }),
@@ -704,7 +709,7 @@ describe('/sys/configCallback', () => {
       'NO_OPERATION_PERMISSION',
     );
     expectError(
-      await s.call('POST', '/sys/configCallback/revealSecret', {
+      await s().call('POST', '/sys/configCallback/revealSecret', {
         ...as('agent'),
         body: { companyId: AGENCY_CLIENT },
       }),
@@ -712,7 +717,7 @@ describe('/sys/configCallback', () => {
       'NO_OPERATION_PERMISSION',
     );
     expectError(
-      await s.call('POST', '/sys/configCallback/test', {
+      await s().call('POST', '/sys/configCallback/test', {
         ...as('agent'),
         body: { companyId: AGENCY_CLIENT },
       }),
@@ -791,7 +796,7 @@ describe('bad input is a 400 envelope, never a 500', () => {
         ['DELETE', '/sys/ipWhiteList/delete', undefined, undefined],
       ];
     for (const [method, path, body, query] of cases) {
-      const res = await s.call(method, path, { ...as('customer'), body, query });
+      const res = await s().call(method, path, { ...as('customer'), body, query });
       expect([method, path, res.status, res.body.errorCode]).toEqual([
         method,
         path,
@@ -802,12 +807,12 @@ describe('bad input is a 400 envelope, never a 500', () => {
     }
     // Unknown keys and rules are 404s.
     expectError(
-      await s.call('POST', '/sys/apiSecret/rotate', { ...as('customer'), body: { apiKey: 'ak_unknown' } }),
+      await s().call('POST', '/sys/apiSecret/rotate', { ...as('customer'), body: { apiKey: 'ak_unknown' } }),
       404,
       'NOT_FOUND',
     );
     expectError(
-      await s.call('DELETE', '/sys/ipWhiteList/delete', {
+      await s().call('DELETE', '/sys/ipWhiteList/delete', {
         ...as('customer'),
         query: { id: '00000000-0000-4000-8000-000000000000' },
       }),
@@ -815,7 +820,7 @@ describe('bad input is a 400 envelope, never a 500', () => {
       'NOT_FOUND',
     );
     // Hostile credentials.
-    const hostile = await fetch(`${s.baseUrl}${API_PREFIX}${SMS_API_PREFIX}/balance`, {
+    const hostile = await fetch(`${s().baseUrl}${API_PREFIX}${SMS_API_PREFIX}/balance`, {
       headers: { authorization: `Basic ${'\u00e9'.repeat(10)}${'z'.repeat(2000)}` },
     });
     expect(hostile.status).toBe(401);
@@ -832,20 +837,20 @@ describe('secrets are never answered again, stored in clear or logged', () => {
       await listKeys('customer', { state: 'revoked', pageSize: '500' }),
       await listKeys('admin', { pageSize: '500' }),
       await listKeys('agent', { companyId: AGENCY_CLIENT }),
-      await s.call('GET', '/sys/configCallback/get', as('customer')),
-      await s.call('GET', '/sys/ipWhiteList/list', as('customer')),
-      await s.call('GET', '/sys/log/operationLog', { ...as('admin'), query: { pageSize: '500' } }),
+      await s().call('GET', '/sys/configCallback/get', as('customer')),
+      await s().call('GET', '/sys/ipWhiteList/list', as('customer')),
+      await s().call('GET', '/sys/log/operationLog', { ...as('admin'), query: { pageSize: '500' } }),
     ];
     const everything = JSON.stringify(answers.map((a) => a.body));
     // The key (sk_) and its 43 characters alone.
     for (const secret of secretsSeen) expect(everything).not.toContain(secret.slice(3));
     // Nor in any table (sealed values only).
     const dump = JSON.stringify(
-      await s.app.database.db.execute(sql`select row_to_json(k)::text as r from api_keys k`),
+      await s().app.database.db.execute(sql`select row_to_json(k)::text as r from api_keys k`),
     );
     for (const secret of secretsSeen) expect(dump).not.toContain(secret.slice(3));
-    const [keyRow] = await s.app.database.db
-      .select()
+    const [keyRow] = await s()
+      .app.database.db.select()
       .from(settings)
       .where(eq(settings.key, SECRETS_KEY_SETTING));
     expect(keyRow?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -861,9 +866,9 @@ describe('secrets are never answered again, stored in clear or logged', () => {
     });
     const { ApiAccessService } = await import('../src/modules/api-access/service');
     const service = new ApiAccessService(
-      s.app.database.db,
-      s.app.services,
-      s.app.platform.config,
+      s().app.database.db,
+      s().app.services,
+      s().app.platform.config,
       pino({ level: 'trace' }, sink),
     );
     const auth: AuthContext = {
@@ -907,7 +912,7 @@ describe('verification keeps keys and whitelists briefly; every change applies a
     vi.useRealTimers();
   });
 
-  const reads = () => ({ ...s.app.services.apiAccess.verifyReads });
+  const reads = () => ({ ...s().app.services.apiAccess.verifyReads });
 
   it('reads a key and its company’s whitelist once for many calls', async () => {
     const key = await generate('customer2');
@@ -926,7 +931,7 @@ describe('verification keeps keys and whitelists briefly; every change applies a
     const key = await generate('customer2');
     expectOk(await apiCall(key.apiKey, key.apiSecret));
     expectOk(
-      await s.call('POST', '/sys/apiSecret/revoke', { ...as('customer2'), body: { apiKey: key.apiKey } }),
+      await s().call('POST', '/sys/apiSecret/revoke', { ...as('customer2'), body: { apiKey: key.apiKey } }),
     );
     expectError(await apiCall(key.apiKey, key.apiSecret), 401, 'API_CREDENTIALS_INVALID');
   });
@@ -935,15 +940,15 @@ describe('verification keeps keys and whitelists briefly; every change applies a
     const key = await generate('customer2');
     expectOk(await apiCall(key.apiKey, key.apiSecret));
     expectOk(
-      await s.call('POST', '/sys/apiSecret/disable', { ...as('customer2'), body: { apiKey: key.apiKey } }),
+      await s().call('POST', '/sys/apiSecret/disable', { ...as('customer2'), body: { apiKey: key.apiKey } }),
     );
     expectError(await apiCall(key.apiKey, key.apiSecret), 401, 'API_KEY_DISABLED');
     expectOk(
-      await s.call('POST', '/sys/apiSecret/enable', { ...as('customer2'), body: { apiKey: key.apiKey } }),
+      await s().call('POST', '/sys/apiSecret/enable', { ...as('customer2'), body: { apiKey: key.apiKey } }),
     );
     expectOk(await apiCall(key.apiKey, key.apiSecret));
     const rotated = expectOk(
-      await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
+      await s().call<ApiKeyIssued>('POST', '/sys/apiSecret/rotate', {
         ...as('customer2'),
         body: { apiKey: key.apiKey, graceMinutes: 0 },
       }),
@@ -957,7 +962,7 @@ describe('verification keeps keys and whitelists briefly; every change applies a
     const key = await generate('customer2');
     expectOk(await apiCall(key.apiKey, key.apiSecret, { ip: '203.0.113.7' }));
     const rule = expectOk(
-      await s.call<ApiIpRuleRecord>('POST', '/sys/ipWhiteList/add', {
+      await s().call<ApiIpRuleRecord>('POST', '/sys/ipWhiteList/add', {
         ...as('customer2'),
         body: { rule: '203.0.113.8' },
       }),
@@ -967,7 +972,7 @@ describe('verification keeps keys and whitelists briefly; every change applies a
     });
     expectOk(await apiCall(key.apiKey, key.apiSecret, { ip: '203.0.113.8' }));
     expectOk(
-      await s.call('DELETE', '/sys/ipWhiteList/delete', { ...as('customer2'), query: { id: rule.id } }),
+      await s().call('DELETE', '/sys/ipWhiteList/delete', { ...as('customer2'), query: { id: rule.id } }),
     );
     expectOk(await apiCall(key.apiKey, key.apiSecret, { ip: '203.0.113.7' }));
   });
@@ -975,13 +980,13 @@ describe('verification keeps keys and whitelists briefly; every change applies a
   it.skipIf(!process.env.DATABASE_URL)(
     'another process drops its cached key when the event of the revocation reaches it',
     async () => {
-      const database = await openDatabase({ databaseUrl: s.databaseUrl, dataDir: 'memory://' });
+      const database = await openDatabase({ databaseUrl: s().databaseUrl, dataDir: 'memory://' });
       const config = loadConfig({ LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL });
       const second = await buildCore({
-        config: { ...config, databaseUrl: s.databaseUrl, webDist: '' },
+        config: { ...config, databaseUrl: s().databaseUrl, webDist: '' },
         database,
         logger: false,
-        eventsChannel: s.eventsChannel,
+        eventsChannel: s().eventsChannel,
       });
       try {
         const key = await generate('customer2');
@@ -1005,7 +1010,10 @@ describe('verification keeps keys and whitelists briefly; every change applies a
           second.platform.caches.register('apiAccess.verify', resolve),
         );
         expectOk(
-          await s.call('POST', '/sys/apiSecret/revoke', { ...as('customer2'), body: { apiKey: key.apiKey } }),
+          await s().call('POST', '/sys/apiSecret/revoke', {
+            ...as('customer2'),
+            body: { apiKey: key.apiKey },
+          }),
         );
         await heard;
         expect(await verify()).toMatchObject({ ok: false, error: { errorCode: 'API_CREDENTIALS_INVALID' } });

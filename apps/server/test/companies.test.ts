@@ -9,31 +9,28 @@ import {
   units,
 } from '@switchboard/contracts';
 import { and, eq, ilike } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { companies, departments, operationLog, users } from '../src/schema';
-import { type CallResult, startServer, type TestServer } from './harness';
+import { type CallResult, startServer } from './harness';
 import {
-  companyId,
+  ACME,
+  AGENCY_CLIENT,
+  DIRECT,
   EN,
   eventually,
   expectError,
   expectFieldError,
   expectOk,
+  NORTHWIND,
+  TWO_WAY,
   text,
   tokenOf,
   userId,
   withCaptcha,
   ZH,
 } from './support/api';
+import { apiSuite, DEMO_USERS } from './support/suite';
 
-const DIRECT = companyId('Direct Retail Ltd');
-const TWO_WAY = companyId('Two-Way Logistics');
-const NORTHWIND = companyId('Northwind Distribution');
-const ACME = companyId('Acme Agency');
-const AGENCY_CLIENT = companyId('Agency Client Co');
-
-let s: TestServer;
-const tokens: Record<string, string> = {};
 let n = 0;
 const uniq = () => `${Date.now().toString(36)}${(++n).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 /** A valid, unused US number (+1 202 555 01xx style numbers are not valid: use 212 area). */
@@ -62,19 +59,15 @@ function expectConflict(res: CallResult<unknown>, code: ErrorCode, field: string
 }
 
 const call = <T>(user: string, method: string, path: string, body?: unknown, locale = EN) =>
-  s.call<T>(method, path, { token: tokens[user], ...(body === undefined ? {} : { body }), locale });
+  s().call<T>(method, path, { token: tokens[user], ...(body === undefined ? {} : { body }), locale });
 const list = (user: string, query: Record<string, string> = {}) =>
-  s.call<Page<CompanyListItem>>('GET', '/sys/company/list', { token: tokens[user], query });
+  s().call<Page<CompanyListItem>>('GET', '/sys/company/list', { token: tokens[user], query });
 const login = (username: string, password: string, locale = EN) =>
-  s.call<LoginResult>('POST', '/sys/login', { body: { username, password }, locale });
+  s().call<LoginResult>('POST', '/sys/login', { body: { username, password }, locale });
 
-beforeAll(async () => {
-  s = await startServer(process.env.COMPANIES_DEBUG ? { LOG_LEVEL: 'error' } : {});
-  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer']) {
-    tokens[user] = await tokenOf(s, user);
-  }
-});
-afterAll(() => s.close());
+const { s, tokens } = apiSuite(DEMO_USERS, () =>
+  startServer(process.env.COMPANIES_DEBUG ? { LOG_LEVEL: 'error' } : {}),
+);
 
 describe('POST /sys/company/add', () => {
   it('creates the company, its department and its administrator user, who can sign in', async () => {
@@ -84,7 +77,7 @@ describe('POST /sys/company/add', () => {
     const session = expectOk(await login(body.username, body.password));
     expect(session.userInfo.roles).toEqual(['customer']);
     expect(session.departs.map((d) => d.departName)).toEqual([body.name]);
-    const own = await s.call<Page<CompanyListItem>>('GET', '/sys/company/list', { token: session.token });
+    const own = await s().call<Page<CompanyListItem>>('GET', '/sys/company/list', { token: session.token });
     expect(own.body.result.records.map((c) => c.name)).toEqual([body.name]);
     const item = expectOk(
       await call<CompanyListItem>('admin', 'GET', `/sys/company/queryById?id=${created.id}`),
@@ -167,20 +160,20 @@ describe('POST /sys/company/add', () => {
     const badType = await call('admin', 'POST', '/sys/company/add', newCompany({ type: 'platform' }));
     expect(badType.status).toBe(400);
     // Nothing of the refused ones was written.
-    const rows = await s.app.database.db.select().from(companies).where(ilike(companies.name, first.name));
+    const rows = await s().app.database.db.select().from(companies).where(ilike(companies.name, first.name));
     expect(rows).toHaveLength(1);
   });
 
   it('writes all or nothing: a failing administrator insert leaves no company and no department', async () => {
     const body = newCompany();
-    const spy = vi.spyOn(s.app.services.users, 'create').mockRejectedValueOnce(new Error('disk full'));
+    const spy = vi.spyOn(s().app.services.users, 'create').mockRejectedValueOnce(new Error('disk full'));
     try {
       const res = await call('admin', 'POST', '/sys/company/add', body);
       expect(res.status).toBe(500);
     } finally {
       spy.mockRestore();
     }
-    const db = s.app.database.db;
+    const db = s().app.database.db;
     expect(await db.select().from(companies).where(eq(companies.name, body.name))).toEqual([]);
     expect(await db.select().from(departments).where(eq(departments.departName, body.name))).toEqual([]);
     expect(await db.select().from(users).where(eq(users.username, body.username))).toEqual([]);
@@ -205,8 +198,8 @@ describe('approval of self-registered companies', () => {
       password: 'Signup2026x',
       confirmPassword: 'Signup2026x',
     };
-    const res = await s.call<{ companyId: string }>('POST', '/sys/user/register', {
-      body: await withCaptcha(s, body),
+    const res = await s().call<{ companyId: string }>('POST', '/sys/user/register', {
+      body: await withCaptcha(s(), body),
       locale,
     });
     return { ...body, companyId: expectOk(res).companyId };
@@ -223,7 +216,7 @@ describe('approval of self-registered companies', () => {
     const session = expectOk(await login(reg.username, reg.password));
     // A routine notice (no pop-up) in the reader's language, whichever the reader reads.
     for (const locale of [EN, ZH]) {
-      const notices = await s.call<AnnouncementsByUser>('GET', '/sys/annountCement/listByUser', {
+      const notices = await s().call<AnnouncementsByUser>('GET', '/sys/annountCement/listByUser', {
         token: session.token,
         locale,
       });
@@ -249,7 +242,7 @@ describe('approval of self-registered companies', () => {
       { locale: ZH },
     );
     // The decision is in the operation log.
-    const db = s.app.database.db;
+    const db = s().app.database.db;
     await eventually(async () => {
       const log = await db
         .select()
@@ -312,7 +305,7 @@ describe('freezing and disabling', () => {
     const body = newCompany();
     const created = expectOk(await call<CompanyCreated>('admin', 'POST', '/sys/company/add', body));
     const token = expectOk(await login(body.username, body.password)).token;
-    expect((await s.call('GET', '/sys/balance', { token })).status).toBe(200);
+    expect((await s().call('GET', '/sys/balance', { token })).status).toBe(200);
     expect(
       expectOk(
         await call<{ changed: number }>('admin', 'PUT', '/sys/company/frozen', {
@@ -323,13 +316,13 @@ describe('freezing and disabling', () => {
     ).toEqual({
       changed: 1,
     });
-    expect((await s.call('GET', '/sys/balance', { token })).status).toBe(401);
+    expect((await s().call('GET', '/sys/balance', { token })).status).toBe(401);
     expectError(await login(body.username, body.password, ZH), 403, 'COMPANY_FROZEN', { locale: ZH });
     expect(expectOk(await list('admin', { status: 'frozen', name: body.name })).records).toHaveLength(1);
-    expect(await s.app.services.companies.canSend(created.id)).toBe(false);
+    expect(await s().app.services.companies.canSend(created.id)).toBe(false);
     expectOk(await call('admin', 'PUT', '/sys/company/frozen', { ids: [created.id], frozen: false }));
     expectOk(await login(body.username, body.password));
-    expect(await s.app.services.companies.canSend(created.id)).toBe(true);
+    expect(await s().app.services.companies.canSend(created.id)).toBe(true);
   });
 
   it('disabling does the same with its own message; nobody freezes their own company', async () => {
@@ -337,7 +330,7 @@ describe('freezing and disabling', () => {
     const created = expectOk(await call<CompanyCreated>('admin', 'POST', '/sys/company/add', body));
     const token = expectOk(await login(body.username, body.password)).token;
     expectOk(await call('admin', 'PUT', '/sys/company/enabled', { ids: [created.id], enabled: false }));
-    expect((await s.call('GET', '/sys/balance', { token })).status).toBe(401);
+    expect((await s().call('GET', '/sys/balance', { token })).status).toBe(401);
     expectError(await login(body.username, body.password), 403, 'COMPANY_DISABLED');
     expect(expectOk(await list('admin', { status: 'disabled', name: body.name })).records).toHaveLength(1);
     expectOk(await call('admin', 'PUT', '/sys/company/enabled', { ids: [created.id], enabled: true }));
@@ -353,7 +346,7 @@ describe('freezing and disabling', () => {
 
 describe('sales scope', () => {
   it('sees and manages only the companies assigned to it (and their subtrees)', async () => {
-    const sales2 = await tokenOf(s, 'sales');
+    const sales2 = await tokenOf(s(), 'sales');
     const before = expectOk(await list('sales', { approvalStatus: 'approved' })).records.map((c) => c.id);
     // The demo assigns the two direct customers to sales; the reseller tree is nobody's yet.
     expect(before).toEqual(expect.arrayContaining([DIRECT, TWO_WAY]));
@@ -383,7 +376,7 @@ describe('sales scope', () => {
     };
     expectOk(await call('admin', 'PUT', '/sys/company/edit', edit));
     const after = expectOk(
-      await s.call<Page<CompanyListItem>>('GET', '/sys/company/list', {
+      await s().call<Page<CompanyListItem>>('GET', '/sys/company/list', {
         token: sales2,
         query: { approvalStatus: 'approved' },
       }),
@@ -428,10 +421,10 @@ describe('PUT /sys/company/creditLimit', () => {
         .creditLimit,
     ).toBe('25.500000');
     // The charge may now go 25.50 below zero, not a cent more.
-    await expect(s.app.services.ledger.charge(created.id, units(26), 'too-much')).rejects.toMatchObject({
+    await expect(s().app.services.ledger.charge(created.id, units(26), 'too-much')).rejects.toMatchObject({
       errorCode: 'BALANCE_INSUFFICIENT',
     });
-    await s.app.services.ledger.charge(created.id, units(25), 'fits');
+    await s().app.services.ledger.charge(created.id, units(25), 'fits');
     const neg = await call(
       'admin',
       'PUT',
@@ -473,7 +466,7 @@ describe('/sms/agent: a reseller’s customers', () => {
     );
     expect(row.parentCompanyId).toBe(ACME);
     // Its department sits under the agent's department in the tree.
-    const db = s.app.database.db;
+    const db = s().app.database.db;
     const [agentDepart] = await db.select().from(departments).where(eq(departments.agentId, ACME));
     const [own] = await db.select().from(departments).where(eq(departments.departName, body.name));
     expect(own?.parentId).toBe(agentDepart!.id);
@@ -626,7 +619,7 @@ describe('/sms/agent: a reseller’s customers', () => {
 /** Row locks and many connections need a real PostgreSQL: PGlite is one session. */
 describe.skipIf(!process.env.DATABASE_URL)('agent transfers under concurrency (PostgreSQL)', () => {
   it('200 parallel transfers and charges on one agent end exact, never below its credit limit', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     const body = newCompany({ type: 'agent' });
     const agent = expectOk(await call<CompanyCreated>('admin', 'POST', '/sys/company/add', body));
     const agentToken = expectOk(await login(body.username, body.password)).token;
@@ -635,7 +628,7 @@ describe.skipIf(!process.env.DATABASE_URL)('agent transfers under concurrency (P
       const c = newCompany();
       customers.push(
         expectOk(
-          await s.call<CompanyCreated>('POST', '/sms/agent/customer/add', { token: agentToken, body: c }),
+          await s().call<CompanyCreated>('POST', '/sms/agent/customer/add', { token: agentToken, body: c }),
         ).id,
       );
     }
@@ -649,7 +642,7 @@ describe.skipIf(!process.env.DATABASE_URL)('agent transfers under concurrency (P
     const results = await Promise.all(
       [...ops, ...ops].map(async (op) => {
         if (op.kind === 'transfer') {
-          const res = await s.call<{ replayed: boolean }>('POST', '/sms/agent/balance/transfer', {
+          const res = await s().call<{ replayed: boolean }>('POST', '/sms/agent/balance/transfer', {
             token: agentToken,
             body: { companyId: customers[op.i % 4], amount: '0.1', idempotencyKey: `tr-${op.i}` },
           });

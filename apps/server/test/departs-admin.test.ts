@@ -1,7 +1,6 @@
 import type { DepartIdTreeNode, DepartRecord, DepartTreeNode, Locale, Page } from '@switchboard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextOrgCode } from '../src/modules/depart/service';
-import { startServer, type TestServer } from './harness';
 import {
   companyId,
   departId,
@@ -17,33 +16,27 @@ import {
   userId,
   ZH,
 } from './support/api';
+import { apiSuite } from './support/suite';
 
 /** System › Departments: the tree, generated org codes, search, agents, and refused deletes. */
 
-let s: TestServer;
-let admin: string;
+const { s, tokens } = apiSuite(['admin']);
 let seq = 0;
-
-beforeAll(async () => {
-  s = await startServer();
-  admin = await tokenOf(s, 'admin');
-});
-afterAll(() => s.close());
 
 const name = (label: string) => {
   seq += 1;
   return `${label} ${Date.now() % 100_000}-${seq}`;
 };
-const add = (body: Record<string, unknown>, locale: Locale = EN, token = admin) =>
-  s.call<DepartRecord>('POST', '/sys/sysDepart/add', {
+const add = (body: Record<string, unknown>, locale: Locale = EN, token = tokens.admin!) =>
+  s().call<DepartRecord>('POST', '/sys/sysDepart/add', {
     token,
     locale,
     body: { departNameZh: `${String(body.departName)} 中文`, ...body },
   });
 const remove = (id: string, locale: Locale = EN) =>
-  s.call('DELETE', '/sys/sysDepart/delete', { token: admin, query: { id }, locale });
+  s().call('DELETE', '/sys/sysDepart/delete', { token: tokens.admin!, query: { id }, locale });
 const tree = async () =>
-  expectOk(await s.call<DepartTreeNode[]>('GET', '/sys/sysDepart/queryTreeList', { token: admin }));
+  expectOk(await s().call<DepartTreeNode[]>('GET', '/sys/sysDepart/queryTreeList', { token: tokens.admin! }));
 const flatten = (nodes: { children: unknown[] }[]): DepartTreeNode[] =>
   (nodes as DepartTreeNode[]).flatMap((n) => [n, ...flatten(n.children as DepartTreeNode[])]);
 
@@ -77,21 +70,24 @@ describe('GET /sys/sysDepart/queryTreeList and queryIdTree', () => {
 
   it('names the nodes of a tree select in the caller’s language', async () => {
     const zh = expectOk(
-      await s.call<DepartIdTreeNode[]>('GET', '/sys/sysDepart/queryIdTree', { token: admin, locale: ZH }),
+      await s().call<DepartIdTreeNode[]>('GET', '/sys/sysDepart/queryIdTree', {
+        token: tokens.admin!,
+        locale: ZH,
+      }),
     );
     const a01 = zh.find((d) => d.orgCode === 'A01')!;
     expect(a01).toMatchObject({ key: departId('A01'), value: departId('A01'), title: '平台运营部' });
     expect(a01.children.map((c) => c.title)).toEqual(expect.arrayContaining(['华东销售部', '华西销售部']));
     const en = expectOk(
-      await s.call<DepartIdTreeNode[]>('GET', '/sys/sysDepart/queryIdTree', { token: admin }),
+      await s().call<DepartIdTreeNode[]>('GET', '/sys/sysDepart/queryIdTree', { token: tokens.admin! }),
     );
     expect(en.find((d) => d.orgCode === 'A01')!.title).toBe('Platform Operations');
   });
 
   it('is refused to a customer', async () => {
-    const customer = await tokenOf(s, 'customer');
+    const customer = await tokenOf(s(), 'customer');
     expectError(
-      await s.call('GET', '/sys/sysDepart/queryTreeList', { token: customer }),
+      await s().call('GET', '/sys/sysDepart/queryTreeList', { token: customer }),
       403,
       'NO_OPERATION_PERMISSION',
     );
@@ -140,8 +136,8 @@ describe('POST /sys/sysDepart/add and PUT edit', () => {
   it('edits names, agent and sort; the org code stays', async () => {
     const made = expectOk(await add({ departName: name('Before') }));
     const edited = expectOk(
-      await s.call<DepartRecord>('PUT', '/sys/sysDepart/edit', {
-        token: admin,
+      await s().call<DepartRecord>('PUT', '/sys/sysDepart/edit', {
+        token: tokens.admin!,
         body: { id: made.id, departName: 'After', departNameZh: '之后', sortNo: 7 },
       }),
     );
@@ -161,8 +157,8 @@ describe('GET /sys/sysDepart/searchBy and list', () => {
     const child = expectOk(await add({ departName: label, parentId: top.id }));
     expectOk(await add({ departName: name('Other'), parentId: top.id }));
     const found = expectOk(
-      await s.call<DepartTreeNode[]>('GET', '/sys/sysDepart/searchBy', {
-        token: admin,
+      await s().call<DepartTreeNode[]>('GET', '/sys/sysDepart/searchBy', {
+        token: tokens.admin!,
         query: { keyWord: label.toUpperCase() },
       }),
     );
@@ -170,34 +166,35 @@ describe('GET /sys/sysDepart/searchBy and list', () => {
     expect(found[0]!.id).toBe(top.id);
     expect(found[0]!.children.map((c) => c.id)).toEqual([child.id]);
     const zh = expectOk(
-      await s.call<DepartTreeNode[]>('GET', '/sys/sysDepart/searchBy', {
-        token: admin,
+      await s().call<DepartTreeNode[]>('GET', '/sys/sysDepart/searchBy', {
+        token: tokens.admin!,
         query: { keyWord: '华东' },
       }),
     );
     expect(flatten(zh).map((d) => d.orgCode)).toEqual(['A01', 'A02']);
     expect(
-      (await s.call('GET', '/sys/sysDepart/searchBy', { token: admin, query: { keyWord: '' } })).status,
+      (await s().call('GET', '/sys/sysDepart/searchBy', { token: tokens.admin!, query: { keyWord: '' } }))
+        .status,
     ).toBe(400);
   });
 
   it('pages a flat list with a name search, a parent filter and a sort', async () => {
     const page = expectOk(
-      await s.call<Page<DepartRecord>>('GET', '/sys/sysDepart/list', {
-        token: admin,
+      await s().call<Page<DepartRecord>>('GET', '/sys/sysDepart/list', {
+        token: tokens.admin!,
         query: { parentId: departId('A01'), column: 'orgCode', order: 'desc' },
       }),
     );
     expect(page.records.map((d) => d.orgCode).slice(-2)).toEqual(['A03', 'A02']);
     const searched = expectOk(
-      await s.call<Page<DepartRecord>>('GET', '/sys/sysDepart/list', {
-        token: admin,
+      await s().call<Page<DepartRecord>>('GET', '/sys/sysDepart/list', {
+        token: tokens.admin!,
         query: { keyword: '北风' },
       }),
     );
     expect(searched.records.map((d) => d.orgCode)).toEqual(['A04']);
     expectError(
-      await s.call('GET', '/sys/sysDepart/list', { token: admin, query: { column: 'nope' } }),
+      await s().call('GET', '/sys/sysDepart/list', { token: tokens.admin!, query: { column: 'nope' } }),
       400,
       'SORT_COLUMN_INVALID',
       { params: { column: 'nope' } },
@@ -208,8 +205,8 @@ describe('GET /sys/sysDepart/searchBy and list', () => {
 describe('GET /sys/sysDepart/queryAgentCustomerList', () => {
   it('answers the departments right under the agent’s', async () => {
     const list = expectOk(
-      await s.call<DepartRecord[]>('GET', '/sys/sysDepart/queryAgentCustomerList', {
-        token: admin,
+      await s().call<DepartRecord[]>('GET', '/sys/sysDepart/queryAgentCustomerList', {
+        token: tokens.admin!,
         query: { agentId: companyId('Acme Agency') },
       }),
     );
@@ -232,7 +229,7 @@ describe('DELETE /sys/sysDepart/delete', () => {
 
   it('refuses while users remain', async () => {
     const made = expectOk(await add({ departName: name('Staffed') }));
-    await insertUser(s, { username: name('member').replace(/\W/g, '_'), departments: [made.orgCode] });
+    await insertUser(s(), { username: name('member').replace(/\W/g, '_'), departments: [made.orgCode] });
     expectError(await remove(made.id, ZH), 409, 'DEPART_HAS_USERS', { locale: ZH, params: { count: 1 } });
     expectError(await remove(departId('A01')), 409, 'DEPART_HAS_CHILDREN', { message: false });
   });
@@ -242,19 +239,19 @@ describe('DELETE /sys/sysDepart/delete', () => {
     const child = expectOk(await add({ departName: name('Batch kid'), parentId: top.id }));
     expect(
       expectOk(
-        await s.call('DELETE', '/sys/sysDepart/deleteBatch', {
-          token: admin,
+        await s().call('DELETE', '/sys/sysDepart/deleteBatch', {
+          token: tokens.admin!,
           query: { ids: `${top.id},${child.id}` },
         }),
       ),
     ).toEqual({ deleted: 2 });
     await eventually(async () => {
       const page = expectOk(
-        await s.call<{ records: { route: string; action: string | null }[] }>(
+        await s().call<{ records: { route: string; action: string | null }[] }>(
           'GET',
           '/sys/log/operationLog',
           {
-            token: admin,
+            token: tokens.admin!,
             query: { username: 'admin', pageSize: '200' },
           },
         ),
@@ -270,28 +267,28 @@ describe('what a caller below the platform sees', () => {
   it('sees the departments of agents in its scope and those with members of its companies, with what is under them', async () => {
     // A role that may read the department tree, given to a customer (scope: its own company).
     const role = expectOk(
-      await s.call<{ id: string }>('POST', '/sys/role/add', {
-        token: admin,
+      await s().call<{ id: string }>('POST', '/sys/role/add', {
+        token: tokens.admin!,
         body: { roleCode: `dv${seq}`, roleName: `Departments ${seq}`, roleNameZh: `部门 ${seq}` },
       }),
     );
     expectOk(
-      await s.call('POST', '/sys/permission/saveRolePermission', {
-        token: admin,
+      await s().call('POST', '/sys/permission/saveRolePermission', {
+        token: tokens.admin!,
         body: { roleId: role.id, permissionIds: [seededId('menu:system'), seededId('menu:systemDepart')] },
       }),
     );
     expectOk(
-      await s.call('POST', '/sys/role/addUsers', {
-        token: admin,
+      await s().call('POST', '/sys/role/addUsers', {
+        token: tokens.admin!,
         body: { roleId: role.id, userIds: [userId('customer'), userId('distributor')] },
       }),
     );
     const seen = async (username: string) =>
       flatten(
         expectOk(
-          await s.call<DepartTreeNode[]>('GET', '/sys/sysDepart/queryTreeList', {
-            token: await tokenOf(s, username),
+          await s().call<DepartTreeNode[]>('GET', '/sys/sysDepart/queryTreeList', {
+            token: await tokenOf(s(), username),
           }),
         ),
       )
@@ -308,8 +305,8 @@ describe('what a caller below the platform sees', () => {
     for (const other of ['A01', 'A02', 'A06', 'A07']) expect(distributor).not.toContain(other);
 
     expectOk(
-      await s.call('DELETE', '/sys/role/removeUsers', {
-        token: admin,
+      await s().call('DELETE', '/sys/role/removeUsers', {
+        token: tokens.admin!,
         query: { roleId: role.id, userIds: `${userId('customer')},${userId('distributor')}` },
       }),
     );

@@ -1,52 +1,52 @@
 import type { Balance, KeysetPage, LedgerEntry } from '@switchboard/contracts';
 import { formatMoney, units } from '@switchboard/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../src/db/seed/index';
 import { CURRENCY_SETTING, LedgerService } from '../src/modules/ledger/service';
 import { companies, companyBalances, ledgerEntries } from '../src/schema';
-import { startServer, type TestServer } from './harness';
-import { companyId, EN, expectError, expectFieldError, expectOk, tokenOf, ZH } from './support/api';
+import { startServer } from './harness';
+import {
+  ACME,
+  AGENCY_CLIENT,
+  DIRECT,
+  EN,
+  expectError,
+  expectFieldError,
+  expectOk,
+  NORTHWIND,
+  TWO_WAY,
+  ZH,
+} from './support/api';
+import { apiSuite, DEMO_USERS } from './support/suite';
 
-const DIRECT = companyId('Direct Retail Ltd');
-const TWO_WAY = companyId('Two-Way Logistics');
-const NORTHWIND = companyId('Northwind Distribution');
-const ACME = companyId('Acme Agency');
-const AGENCY_CLIENT = companyId('Agency Client Co');
-
-let s: TestServer;
-const tokens: Record<string, string> = {};
+const { s, tokens } = apiSuite(DEMO_USERS, async () => {
+  const server = await startServer();
+  // Sales users manage the companies assigned to them: these demo companies (and their subtrees).
+  await server.app.database.db
+    .update(companies)
+    .set({ salesUserId: stableId('user:sales') })
+    .where(inArray(companies.id, [DIRECT, TWO_WAY, NORTHWIND]));
+  return server;
+});
 let keyNo = 0;
 const key = (label: string) => `${label}-${++keyNo}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** A company of its own for a test (no other test moves its money). */
 async function freshCompany(): Promise<string> {
-  const [row] = await s.app.database.db
-    .insert(companies)
+  const [row] = await s()
+    .app.database.db.insert(companies)
     .values({ name: `Ledger test ${key('co')}`, type: 'direct', approvalStatus: 'approved' })
     .returning({ id: companies.id });
   return row!.id;
 }
 
-beforeAll(async () => {
-  s = await startServer();
-  // Sales users manage the companies assigned to them: these demo companies (and their subtrees).
-  await s.app.database.db
-    .update(companies)
-    .set({ salesUserId: stableId('user:sales') })
-    .where(inArray(companies.id, [DIRECT, TWO_WAY, NORTHWIND]));
-  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer']) {
-    tokens[user] = await tokenOf(s, user);
-  }
-});
-afterAll(() => s.close());
-
 const balance = (user: string, query: Record<string, string> = {}) =>
-  s.call<Balance>('GET', '/sys/balance', { token: tokens[user], query });
+  s().call<Balance>('GET', '/sys/balance', { token: tokens[user], query });
 const ledgerList = (user: string, query: Record<string, string> = {}) =>
-  s.call<KeysetPage<LedgerEntry>>('GET', '/sys/ledger/list', { token: tokens[user], query });
+  s().call<KeysetPage<LedgerEntry>>('GET', '/sys/ledger/list', { token: tokens[user], query });
 const adjust = (user: string, body: Record<string, unknown>, locale = EN) =>
-  s.call<{ entry: LedgerEntry; replayed: boolean }>('POST', '/sys/balance/adjust', {
+  s().call<{ entry: LedgerEntry; replayed: boolean }>('POST', '/sys/balance/adjust', {
     token: tokens[user],
     body,
     locale,
@@ -78,13 +78,13 @@ describe('GET /sys/balance', () => {
 
   it('refuses a malformed company id in both languages, and strangers', async () => {
     expectFieldError(await balance('admin', { companyId: 'nope' }), 'companyId', 'companyId is invalid');
-    const zh = await s.call('GET', '/sys/balance', {
+    const zh = await s().call('GET', '/sys/balance', {
       token: tokens.admin,
       query: { companyId: 'nope' },
       locale: ZH,
     });
     expectFieldError(zh, 'companyId', 'companyId格式不正确');
-    expectError(await s.call('GET', '/sys/balance'), 401, 'UNAUTHORIZED');
+    expectError(await s().call('GET', '/sys/balance'), 401, 'UNAUTHORIZED');
     // Staff belong to no company: they name one.
     expectError(await balance('admin'), 400, 'FIELD_REQUIRED', { params: { field: 'companyId' } });
     expectError(
@@ -170,7 +170,7 @@ describe('POST /sys/balance/adjust', () => {
     });
     expectError(await adjust('admin', body, ZH), 400, 'BALANCE_INSUFFICIENT', { message: '余额不足' });
     // With a credit limit the balance may go that far below zero, not further.
-    await s.app.services.ledger.setCreditLimit(TWO_WAY, units(5));
+    await s().app.services.ledger.setCreditLimit(TWO_WAY, units(5));
     expectOk(await adjust('admin', { ...body, amount: '5', idempotencyKey: key('adj') }));
     expectError(await adjust('admin', { ...body, idempotencyKey: key('adj') }), 400, 'BALANCE_INSUFFICIENT');
     expect(expectOk(await balance('customer2'))).toMatchObject({
@@ -180,7 +180,7 @@ describe('POST /sys/balance/adjust', () => {
   });
 
   it('with account commission corrects a reseller’s commission, never below zero; the balance stays', async () => {
-    const before = await s.app.services.ledger.balanceOf(ACME);
+    const before = await s().app.services.ledger.balanceOf(ACME);
     const credit = expectOk(
       await adjust('admin', {
         companyId: ACME,
@@ -192,7 +192,7 @@ describe('POST /sys/balance/adjust', () => {
       }),
     );
     expect(credit.entry).toMatchObject({ account: 'commission', kind: 'adjustment', amount: '25.500000' });
-    const after = await s.app.services.ledger.balanceOf(ACME);
+    const after = await s().app.services.ledger.balanceOf(ACME);
     expect(after.commission).toBe(before.commission + 25_500_000n);
     expect(after.balance).toBe(before.balance);
     // The reseller sees it on its own balance.
@@ -212,12 +212,12 @@ describe('POST /sys/balance/adjust', () => {
       const res = await adjust(user, { ...tooMuch, amount: '1', idempotencyKey: key('com') });
       expect(res.status, user).toBe(403);
     }
-    expect((await s.app.services.ledger.balanceOf(ACME)).commission).toBe(after.commission);
+    expect((await s().app.services.ledger.balanceOf(ACME)).commission).toBe(after.commission);
     // Taken back to what it was (other tests count Acme's commission from zero).
     expectOk(
       await adjust('admin', { ...tooMuch, amount: '25.50', reason: 'undo', idempotencyKey: key('com') }),
     );
-    expect((await s.app.services.ledger.balanceOf(ACME)).commission).toBe(before.commission);
+    expect((await s().app.services.ledger.balanceOf(ACME)).commission).toBe(before.commission);
   });
 
   it('validates the body field by field in both languages', async () => {
@@ -272,7 +272,7 @@ describe('POST /sys/balance/adjust', () => {
 
 describe('GET /sys/ledger/list', () => {
   beforeAll(async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     await ledger.credit(AGENCY_CLIENT, 'topup', units(10), key('top'), { reference: 'order:1' });
     await ledger.chargeBatch(AGENCY_CLIENT, [
       { amount: 3_500n, idempotencyKey: key('sms'), reference: 'sms:1' },
@@ -323,7 +323,7 @@ describe('GET /sys/ledger/list', () => {
 
   it('validates its query in both languages', async () => {
     expectFieldError(await ledgerList('admin', { kind: 'gift' }), 'kind', 'kind is invalid');
-    const zh = await s.call('GET', '/sys/ledger/list', {
+    const zh = await s().call('GET', '/sys/ledger/list', {
       token: tokens.admin,
       query: { from: 'yesterday' },
       locale: ZH,
@@ -335,7 +335,7 @@ describe('GET /sys/ledger/list', () => {
 
 describe('the ledger service', () => {
   it('charges a batch in order: covered ones posted, the rest refused, retries replayed', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     const company = await freshCompany();
     await ledger.credit(company, 'topup', units(1), key('top'));
     const keys = [key('b'), key('b'), key('b')];
@@ -354,7 +354,7 @@ describe('the ledger service', () => {
   });
 
   it('refuses in a batch, one by one, keys reused for another change and unknown companies', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     const company = await freshCompany();
     await ledger.credit(company, 'topup', units(1), 'first-topup');
     const outcomes = await ledger.post(
@@ -378,7 +378,7 @@ describe('the ledger service', () => {
   });
 
   it('charges many single charges at once exactly: retries replayed, the uncovered refused', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     const company = await freshCompany();
     await ledger.credit(company, 'topup', units(1), key('top'));
     // 20 different charges of 0.10, each sent twice at once, and one key reused for another amount.
@@ -413,7 +413,7 @@ describe('the ledger service', () => {
   });
 
   it('writes summed postings as one entry each: decided one by one, in order with the others', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     const customer = await freshCompany();
     const reseller = await freshCompany();
     await ledger.credit(customer, 'topup', units(1), key('top'));
@@ -473,8 +473,8 @@ describe('the ledger service', () => {
     const entryOf = (i: number) => (outcomes[i] as { entry: { id: number } }).entry;
     expect(entryOf(1)).toEqual(entryOf(5));
     expect(entryOf(2)).toEqual(entryOf(6));
-    const written = await s.app.database.db
-      .select()
+    const written = await s()
+      .app.database.db.select()
       .from(ledgerEntries)
       .where(inArray(ledgerEntries.companyId, [customer, reseller]))
       .orderBy(ledgerEntries.companyId, ledgerEntries.seq);
@@ -502,7 +502,7 @@ describe('the ledger service', () => {
   });
 
   it('refuses sums that could not be one entry: adjustments, one key for two kinds, interleaved', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     const company = await freshCompany();
     const sum = { idempotencyKey: key('sum') };
     await expect(
@@ -533,7 +533,7 @@ describe('the ledger service', () => {
   });
 
   it('moves commission on its own account and refuses payouts beyond it', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     await ledger.post([{ companyId: ACME, kind: 'commission', amount: 1_500n, idempotencyKey: key('c') }]);
     await expect(
       ledger.post([{ companyId: ACME, kind: 'payout', amount: -1_501n, idempotencyKey: key('p') }]),
@@ -543,7 +543,7 @@ describe('the ledger service', () => {
   });
 
   it('refuses postings whose sign or account does not match their kind', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     await expect(
       ledger.post([{ companyId: ACME, kind: 'charge', amount: 5n, idempotencyKey: key('x') }]),
     ).rejects.toThrow(/invalid posting/);
@@ -564,21 +564,21 @@ describe('the ledger service', () => {
   });
 
   it('records the currency with the first change and refuses to move money in another one', async () => {
-    expect(await s.app.services.settings.get(CURRENCY_SETTING)).toBe('USD');
-    const inEuros = new LedgerService(s.app.database.db, s.app.services, 'EUR');
+    expect(await s().app.services.settings.get(CURRENCY_SETTING)).toBe('USD');
+    const inEuros = new LedgerService(s().app.database.db, s().app.services, 'EUR');
     await expect(inEuros.credit(ACME, 'topup', units(1), key('eur'))).rejects.toThrow(
       /PLATFORM_CURRENCY is EUR but the ledger is kept in USD/,
     );
   });
 
   it('keeps the ledger append-only: the database refuses updates and deletes', async () => {
-    const db = s.app.database.db;
+    const db = s().app.database.db;
     await expect(db.update(ledgerEntries).set({ note: 'edited' })).rejects.toThrow();
     await expect(db.delete(ledgerEntries)).rejects.toThrow();
   });
 
   it('closes each day once per company account', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     const today = new Date().toISOString().slice(0, 10);
     const written = await ledger.closeDay(today);
     expect(written).toBeGreaterThan(0);
@@ -591,17 +591,17 @@ describe('the ledger service', () => {
 
 describe('reconciliation', () => {
   it('finds nothing wrong after all of the above, then reports a balance broken on purpose', async () => {
-    const ledger = s.app.services.ledger;
+    const ledger = s().app.services.ledger;
     const clean = await ledger.reconcile();
     expect(clean.differences).toEqual([]);
     expect(clean.entries).toBeGreaterThan(5);
-    const ok = await s.app.jobs.runNow('ledger.reconcile');
+    const ok = await s().app.jobs.runNow('ledger.reconcile');
     expect(ok).toMatchObject({ status: 'ok', result: { differences: 0 } });
 
     // Someone edits a balance behind the ledger's back.
     const before = (await ledger.balanceOf(AGENCY_CLIENT)).balance;
-    await s.app.database.db
-      .update(companyBalances)
+    await s()
+      .app.database.db.update(companyBalances)
       .set({ balance: sql`${companyBalances.balance} + 1` })
       .where(eq(companyBalances.companyId, AGENCY_CLIENT));
     const broken = await ledger.reconcile();
@@ -615,15 +615,15 @@ describe('reconciliation', () => {
         brokenLinks: 0,
       }),
     ]);
-    const failed = await s.app.jobs.runNow('ledger.reconcile');
+    const failed = await s().app.jobs.runNow('ledger.reconcile');
     expect(failed.status).toBe('failed');
     expect(failed.error).toContain(AGENCY_CLIENT);
-    const [run] = await s.app.jobs.history('ledger.reconcile', 1);
+    const [run] = await s().app.jobs.history('ledger.reconcile', 1);
     expect(run).toMatchObject({ status: 'failed' });
 
     // Put right (by the ledger's own rules a correction would be an entry; here the test undoes its edit).
-    await s.app.database.db
-      .update(companyBalances)
+    await s()
+      .app.database.db.update(companyBalances)
       .set({ balance: sql`${companyBalances.balance} - 1` })
       .where(eq(companyBalances.companyId, AGENCY_CLIENT));
     expect((await ledger.reconcile()).differences).toEqual([]);

@@ -10,30 +10,13 @@ import {
   type PermissionTreeOption,
   type UserPermissions,
 } from '@switchboard/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MENU, type MenuSeed } from '../src/modules/permission/menu-seed';
 import { seedRolesAndMenu } from '../src/modules/permission/seed';
-import { startServer, type TestServer } from './harness';
-import {
-  EN,
-  eventually,
-  expectError,
-  expectFieldError,
-  expectOk,
-  seededId,
-  text,
-  tokenOf,
-  ZH,
-} from './support/api';
+import { EN, eventually, expectError, expectFieldError, expectOk, seededId, text, ZH } from './support/api';
+import { apiSuite } from './support/suite';
 
-let s: TestServer;
-let admin: string;
-let customer: string;
-beforeAll(async () => {
-  s = await startServer();
-  [admin, customer] = await Promise.all([tokenOf(s, 'admin'), tokenOf(s, 'customer')]);
-});
-afterAll(() => s.close());
+const { s, tokens } = apiSuite(['admin', 'customer']);
 
 const SYSTEM = seededId('menu:system');
 const SYSTEM_DICT = seededId('menu:systemDict');
@@ -57,16 +40,16 @@ const subMenu = (over: Partial<PermissionInput> = {}): PermissionInput => {
 };
 
 const add = (body: unknown, options: { token?: string; locale?: string } = {}) =>
-  s.call<PermissionRecord>('POST', '/sys/permission/add', { token: admin, body, ...options });
+  s().call<PermissionRecord>('POST', '/sys/permission/add', { token: tokens.admin!, body, ...options });
 const edit = (body: unknown, options: { token?: string; locale?: string } = {}) =>
-  s.call<PermissionRecord>('PUT', '/sys/permission/edit', { token: admin, body, ...options });
+  s().call<PermissionRecord>('PUT', '/sys/permission/edit', { token: tokens.admin!, body, ...options });
 const remove = (id: string, options: { token?: string; locale?: string } = {}) =>
-  s.call<null>('DELETE', '/sys/permission/delete', { token: admin, query: { id }, ...options });
+  s().call<null>('DELETE', '/sys/permission/delete', { token: tokens.admin!, query: { id }, ...options });
 const added = async (body: PermissionInput) => expectOk(await add(body));
 
 const menuOf = async (token: string, locale = EN) =>
   expectOk(
-    await s.call<UserPermissions>('GET', '/sys/permission/getUserPermissionByToken', { token, locale }),
+    await s().call<UserPermissions>('GET', '/sys/permission/getUserPermissionByToken', { token, locale }),
   );
 const findIn = (items: MenuItem[], id: string): MenuItem | undefined => {
   for (const item of items) {
@@ -113,7 +96,7 @@ const inputOf = (r: PermissionRecord): PermissionInput => ({
 describe('GET /sys/permission/list', () => {
   it('gives the whole tree with menus, sub menus and buttons', async () => {
     const tree = expectOk(
-      await s.call<PermissionTreeNode[]>('GET', '/sys/permission/list', { token: admin }),
+      await s().call<PermissionTreeNode[]>('GET', '/sys/permission/list', { token: tokens.admin! }),
     );
     const system = tree.find((n) => n.id === SYSTEM);
     expect(system).toMatchObject({ menuType: 0, name: 'System', titleKey: 'menu.system', builtIn: true });
@@ -132,8 +115,8 @@ describe('GET /sys/permission/list', () => {
 
   it('filters by name, keeping the parents of what matches', async () => {
     const tree = expectOk(
-      await s.call<PermissionTreeNode[]>('GET', '/sys/permission/list', {
-        token: admin,
+      await s().call<PermissionTreeNode[]>('GET', '/sys/permission/list', {
+        token: tokens.admin!,
         query: { name: 'dictionaries' },
       }),
     );
@@ -143,8 +126,8 @@ describe('GET /sys/permission/list', () => {
     const mine = await added(subMenu());
     try {
       const found = expectOk(
-        await s.call<PermissionTreeNode[]>('GET', '/sys/permission/list', {
-          token: admin,
+        await s().call<PermissionTreeNode[]>('GET', '/sys/permission/list', {
+          token: tokens.admin!,
           query: { name: mine.nameZh ?? '' },
         }),
       );
@@ -163,14 +146,19 @@ describe('GET /sys/permission/list', () => {
       ['GET', '/sys/permission/checkPermDuplication', { perms: 'x:y' }],
       ['GET', '/sys/permission/queryById', { id: SYSTEM }],
     ] as const) {
-      expectError(await s.call(method, path, { token: customer, query }), 403, 'NO_OPERATION_PERMISSION', {
-        message: false,
-      });
+      expectError(
+        await s().call(method, path, { token: tokens.customer!, query }),
+        403,
+        'NO_OPERATION_PERMISSION',
+        {
+          message: false,
+        },
+      );
     }
-    expectError(await add(subMenu(), { token: customer }), 403, 'NO_OPERATION_PERMISSION', {
+    expectError(await add(subMenu(), { token: tokens.customer! }), 403, 'NO_OPERATION_PERMISSION', {
       message: false,
     });
-    expectError(await remove(SYSTEM_DICT, { token: customer }), 403, 'NO_OPERATION_PERMISSION', {
+    expectError(await remove(SYSTEM_DICT, { token: tokens.customer! }), 403, 'NO_OPERATION_PERMISSION', {
       message: false,
     });
   });
@@ -179,13 +167,15 @@ describe('GET /sys/permission/list', () => {
 describe('getSystemMenuList, getSystemSubmenu, queryTreeList, queryById', () => {
   it('lists the top menus and a menu’s children', async () => {
     const tops = expectOk(
-      await s.call<PermissionRecord[]>('GET', '/sys/permission/getSystemMenuList', { token: admin }),
+      await s().call<PermissionRecord[]>('GET', '/sys/permission/getSystemMenuList', {
+        token: tokens.admin!,
+      }),
     );
     expect(tops.every((m) => m.menuType === 0 && m.parentId === null)).toBe(true);
     expect(tops.map((m) => m.id)).toContain(SYSTEM);
     const children = expectOk(
-      await s.call<PermissionRecord[]>('GET', '/sys/permission/getSystemSubmenu', {
-        token: admin,
+      await s().call<PermissionRecord[]>('GET', '/sys/permission/getSystemSubmenu', {
+        token: tokens.admin!,
         query: { parentId: SYSTEM },
       }),
     );
@@ -197,8 +187,8 @@ describe('getSystemMenuList, getSystemSubmenu, queryTreeList, queryById', () => 
     const sorts = children.map((m) => m.sortNo);
     expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
     expectError(
-      await s.call('GET', '/sys/permission/getSystemSubmenu', {
-        token: admin,
+      await s().call('GET', '/sys/permission/getSystemSubmenu', {
+        token: tokens.admin!,
         query: { parentId: seededId('nothing') },
       }),
       404,
@@ -210,11 +200,13 @@ describe('getSystemMenuList, getSystemSubmenu, queryTreeList, queryById', () => 
     const mine = await added(subMenu());
     try {
       const en = expectOk(
-        await s.call<PermissionTreeOption[]>('GET', '/sys/permission/queryTreeList', { token: admin }),
+        await s().call<PermissionTreeOption[]>('GET', '/sys/permission/queryTreeList', {
+          token: tokens.admin!,
+        }),
       );
       const zh = expectOk(
-        await s.call<PermissionTreeOption[]>('GET', '/sys/permission/queryTreeList', {
-          token: admin,
+        await s().call<PermissionTreeOption[]>('GET', '/sys/permission/queryTreeList', {
+          token: tokens.admin!,
           locale: ZH,
         }),
       );
@@ -230,8 +222,8 @@ describe('getSystemMenuList, getSystemSubmenu, queryTreeList, queryById', () => 
       });
       expect(
         expectOk(
-          await s.call<PermissionRecord>('GET', '/sys/permission/queryById', {
-            token: admin,
+          await s().call<PermissionRecord>('GET', '/sys/permission/queryById', {
+            token: tokens.admin!,
             query: { id: mine.id },
           }),
         ),
@@ -244,7 +236,7 @@ describe('getSystemMenuList, getSystemSubmenu, queryTreeList, queryById', () => 
 
 describe('POST /sys/permission/add and PUT /sys/permission/edit', () => {
   it('adds a sub menu the admin sees at once, titled in the caller’s language', async () => {
-    const before = await menuOf(admin);
+    const before = await menuOf(tokens.admin!);
     const mine = await added(subMenu({ sortNo: 100 }));
     try {
       expect(mine).toMatchObject({
@@ -254,20 +246,20 @@ describe('POST /sys/permission/add and PUT /sys/permission/edit', () => {
         status: 1,
         titleKey: null,
       });
-      const en = findIn((await menuOf(admin)).menu, mine.id);
+      const en = findIn((await menuOf(tokens.admin!)).menu, mine.id);
       expect(en).toMatchObject({ path: mine.path, component: 'system/DictList', hidden: false });
       expect(en?.meta).toMatchObject({ title: mine.name, titleKey: null, icon: 'book' });
-      expect(findIn((await menuOf(admin, ZH)).menu, mine.id)?.meta.title).toBe(mine.nameZh);
+      expect(findIn((await menuOf(tokens.admin!, ZH)).menu, mine.id)?.meta.title).toBe(mine.nameZh);
       // Only the administrator role is granted a new row (others through the role editor).
-      expect(findIn((await menuOf(customer)).menu, mine.id)).toBeUndefined();
+      expect(findIn((await menuOf(tokens.customer!)).menu, mine.id)).toBeUndefined();
       expect(findIn(before.menu, mine.id)).toBeUndefined();
 
       // Hidden: still granted, marked hidden on the next load.
       expectOk(await edit({ id: mine.id, ...inputOf(mine), hidden: true }));
-      expect(findIn((await menuOf(admin)).menu, mine.id)?.hidden).toBe(true);
+      expect(findIn((await menuOf(tokens.admin!)).menu, mine.id)?.hidden).toBe(true);
       // Switched off: gone from the menu.
       expectOk(await edit({ id: mine.id, ...inputOf(mine), status: 0 }));
-      expect(findIn((await menuOf(admin)).menu, mine.id)).toBeUndefined();
+      expect(findIn((await menuOf(tokens.admin!)).menu, mine.id)).toBeUndefined();
     } finally {
       expectOk(await remove(mine.id));
     }
@@ -277,8 +269,8 @@ describe('POST /sys/permission/add and PUT /sys/permission/edit', () => {
     const parent = await added(subMenu());
     const code = `extra:${unique()}:add`;
     const check = (perms: string, id?: string) =>
-      s.call('GET', '/sys/permission/checkPermDuplication', {
-        token: admin,
+      s().call('GET', '/sys/permission/checkPermDuplication', {
+        token: tokens.admin!,
         query: { perms, ...(id ? { id } : {}) },
       });
     try {
@@ -309,13 +301,13 @@ describe('POST /sys/permission/add and PUT /sys/permission/edit', () => {
         params: { perms: 'system:dict:add' },
       });
       // The granted button reaches the admin's auth list at once, with its strategy.
-      expect((await menuOf(admin)).auth).toContainEqual({
+      expect((await menuOf(tokens.admin!)).auth).toContainEqual({
         action: code,
         describe: 'Add extra',
         type: '2',
         status: '1',
       });
-      expect((await menuOf(admin, ZH)).auth).toContainEqual({
+      expect((await menuOf(tokens.admin!, ZH)).auth).toContainEqual({
         action: code,
         describe: '新增附加',
         type: '2',
@@ -461,8 +453,8 @@ describe('DELETE /sys/permission/delete', () => {
     // A new menu is granted to the administrator role (other roles get it in the role editor).
     const grants = async () =>
       expectOk(
-        await s.call<string[]>('GET', '/sys/permission/queryRolePermission', {
-          token: admin,
+        await s().call<string[]>('GET', '/sys/permission/queryRolePermission', {
+          token: tokens.admin!,
           query: { roleId: seededId('role:admin') },
         }),
       ).filter((id) => id === top.id);
@@ -475,10 +467,10 @@ describe('DELETE /sys/permission/delete', () => {
       params: { name: top.nameZh ?? '', count: 1 },
     });
     expectOk(await remove(child.id));
-    expect(findIn((await menuOf(admin)).menu, top.id)).toBeDefined();
+    expect(findIn((await menuOf(tokens.admin!)).menu, top.id)).toBeDefined();
     expectOk(await remove(top.id));
     expect(await grants()).toEqual([]);
-    expect(findIn((await menuOf(admin)).menu, top.id)).toBeUndefined();
+    expect(findIn((await menuOf(tokens.admin!)).menu, top.id)).toBeUndefined();
     expectError(await remove(top.id), 404, 'PERMISSION_NOT_FOUND');
   });
 
@@ -494,10 +486,10 @@ describe('DELETE /sys/permission/delete', () => {
     expectOk(await remove(mine.id));
     await eventually(async () => {
       const page = expectOk(
-        await s.call<{ records: { route: string; action: string | null; createdAt: string }[] }>(
+        await s().call<{ records: { route: string; action: string | null; createdAt: string }[] }>(
           'GET',
           '/sys/log/operationLog',
-          { token: admin, query: { username: 'admin', pageSize: '200' } },
+          { token: tokens.admin!, query: { username: 'admin', pageSize: '200' } },
         ),
       );
       const rows = page.records
@@ -517,8 +509,8 @@ describe('DELETE /sys/permission/delete', () => {
 describe('seeded rows', () => {
   it('keeps an operator’s edit of a seeded row through the next seed, and its code fixed', async () => {
     const current = expectOk(
-      await s.call<PermissionRecord>('GET', '/sys/permission/queryById', {
-        token: admin,
+      await s().call<PermissionRecord>('GET', '/sys/permission/queryById', {
+        token: tokens.admin!,
         query: { id: SYSTEM_DICT },
       }),
     );
@@ -538,25 +530,25 @@ describe('seeded rows', () => {
     };
     expectOk(await edit({ id: SYSTEM_DICT, ...changed }));
     try {
-      await seedRolesAndMenu(s.app.database.db);
+      await seedRolesAndMenu(s().app.database.db);
       const after = expectOk(
-        await s.call<PermissionRecord>('GET', '/sys/permission/queryById', {
-          token: admin,
+        await s().call<PermissionRecord>('GET', '/sys/permission/queryById', {
+          token: tokens.admin!,
           query: { id: SYSTEM_DICT },
         }),
       );
       expect(after).toMatchObject({ icon: 'database', sortNo: 99, nameZh: '数据字典（改）', titleKey: null });
-      const zh = findIn((await menuOf(admin, ZH)).menu, SYSTEM_DICT);
+      const zh = findIn((await menuOf(tokens.admin!, ZH)).menu, SYSTEM_DICT);
       expect(zh?.meta).toMatchObject({ title: '数据字典（改）', titleKey: null, icon: 'database' });
     } finally {
       // Back to what the seed wrote: the row is the seed's again.
       expectOk(await edit({ id: SYSTEM_DICT, ...inputOf(current) }));
     }
-    await seedRolesAndMenu(s.app.database.db);
+    await seedRolesAndMenu(s().app.database.db);
     expect(
       expectOk(
-        await s.call<PermissionRecord>('GET', '/sys/permission/queryById', {
-          token: admin,
+        await s().call<PermissionRecord>('GET', '/sys/permission/queryById', {
+          token: tokens.admin!,
           query: { id: SYSTEM_DICT },
         }),
       ),
@@ -570,9 +562,9 @@ describe('the Voice section', () => {
 
   it('holds every voice screen: trunks, SIP accounts and routes for staff, the rest for customers too', async () => {
     const [staffMenu, customerMenu, customerZh] = await Promise.all([
-      menuOf(admin),
-      menuOf(customer),
-      menuOf(customer, ZH),
+      menuOf(tokens.admin!),
+      menuOf(tokens.customer!),
+      menuOf(tokens.customer!, ZH),
     ]);
     const customerScreens = [
       'Caller IDs',

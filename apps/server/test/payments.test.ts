@@ -9,7 +9,7 @@ import type {
 } from '@switchboard/contracts';
 import { formatMoney, units } from '@switchboard/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NowPaymentsStatus } from '../src/modules/payments/providers/nowpayments';
 import {
   nowPaymentsIpn,
@@ -18,42 +18,32 @@ import {
   stripeSessionEvent,
 } from '../src/modules/payments/providers/simulator';
 import { ledgerEntries, paymentEvents, topUpOrders } from '../src/schema';
-import { startServer, type TestServer } from './harness';
+import { startServer } from './harness';
 import {
+  ACME,
+  AGENCY_CLIENT,
   companyId,
+  DIRECT,
   EN,
   eventually,
   expectError,
   expectFieldError,
   expectOk,
   text,
-  tokenOf,
   ZH,
 } from './support/api';
+import { apiSuite, DEMO_USERS } from './support/suite';
 
-const DIRECT = companyId('Direct Retail Ltd');
-const ACME = companyId('Acme Agency');
-const AGENCY_CLIENT = companyId('Agency Client Co');
-
-let s: TestServer;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  // A fast simulator clock: its notifications follow within a fraction of a second.
-  s = await startServer({ PAYMENTS_SIM_STEP_MS: '40' });
-  for (const user of ['admin', 'sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer']) {
-    tokens[user] = await tokenOf(s, user);
-  }
-});
-afterAll(() => s.close());
+// A fast simulator clock: its notifications follow within a fraction of a second.
+const { s, tokens } = apiSuite(DEMO_USERS, () => startServer({ PAYMENTS_SIM_STEP_MS: '40' }));
 
 const create = (user: string, body: Record<string, unknown>, locale = EN) =>
-  s.call<OrderCreated>('POST', '/sys/order/create', { token: tokens[user], body, locale });
+  s().call<OrderCreated>('POST', '/sys/order/create', { token: tokens[user], body, locale });
 const list = (user: string, query: Record<string, string> = {}) =>
-  s.call<Page<Order>>('GET', '/sys/order/list', { token: tokens[user], query });
+  s().call<Page<Order>>('GET', '/sys/order/list', { token: tokens[user], query });
 const detail = (user: string, id: string) =>
-  s.call<OrderDetail>('GET', '/sys/order/queryById', { token: tokens[user], query: { id } });
-const balanceOf = async (company: string) => (await s.app.services.ledger.balanceOf(company)).balance;
+  s().call<OrderDetail>('GET', '/sys/order/queryById', { token: tokens[user], query: { id } });
+const balanceOf = async (company: string) => (await s().app.services.ledger.balanceOf(company)).balance;
 
 /** An order of `user`'s company, as the simulator and tests see it. */
 async function newOrder(
@@ -62,7 +52,7 @@ async function newOrder(
   method: 'card' | 'crypto' = 'card',
 ): Promise<SimOrder> {
   const { orderId } = expectOk(await create(user, { amount, method }));
-  const order = (await s.app.services.payments.find(orderId))!;
+  const order = (await s().app.services.payments.find(orderId))!;
   return order;
 }
 
@@ -71,11 +61,11 @@ async function stripe(
   body: unknown,
   options: { timestamp?: number; signature?: string; locale?: string } = {},
 ) {
-  const adapter = (await s.app.services.payments.providers.adapter('stripe')) as unknown as {
+  const adapter = (await s().app.services.payments.providers.adapter('stripe')) as unknown as {
     sign(p: string, t?: number): string;
   };
   const raw = JSON.stringify(body);
-  return s.call<{ outcome: string; state: string | null }>('POST', '/payments/webhook/stripe', {
+  return s().call<{ outcome: string; state: string | null }>('POST', '/payments/webhook/stripe', {
     rawBody: raw,
     contentType: 'application/json; charset=utf-8',
     headers: { 'stripe-signature': options.signature ?? adapter.sign(raw, options.timestamp) },
@@ -84,10 +74,10 @@ async function stripe(
 }
 
 async function ipn(body: unknown, signature?: string) {
-  const adapter = (await s.app.services.payments.providers.adapter('nowpayments')) as unknown as {
+  const adapter = (await s().app.services.payments.providers.adapter('nowpayments')) as unknown as {
     sign(p: unknown): string;
   };
-  return s.call<{ outcome: string; state: string | null }>('POST', '/payments/webhook/nowpayments', {
+  return s().call<{ outcome: string; state: string | null }>('POST', '/payments/webhook/nowpayments', {
     rawBody: JSON.stringify(body),
     contentType: 'application/json',
     headers: { 'x-nowpayments-sig': signature ?? adapter.sign(body) },
@@ -97,8 +87,8 @@ const crypto = (status: NowPaymentsStatus, order: SimOrder, actuallyPaid?: numbe
   ipn(nowPaymentsIpn(status, order, { actuallyPaid }));
 
 async function topupEntries(order: { id: string; companyId?: string }) {
-  return s.app.database.db
-    .select()
+  return s()
+    .app.database.db.select()
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.kind, 'topup'), eq(ledgerEntries.idempotencyKey, order.id)));
 }
@@ -155,7 +145,7 @@ describe('POST /sys/order/create', () => {
 
   it('is for users of a company with the permission; staff have no balance to top up', async () => {
     expect(
-      (await s.call('POST', '/sys/order/create', { body: { amount: '60', method: 'card' } })).status,
+      (await s().call('POST', '/sys/order/create', { body: { amount: '60', method: 'card' } })).status,
     ).toBe(401);
     expect((await create('sales', { amount: '60', method: 'card' })).status).toBe(403);
     const admin = await create('admin', { amount: '60', method: 'card' });
@@ -219,7 +209,7 @@ describe('GET /sys/order/list and queryById: the caller’s scope', () => {
     expectFieldError(await list('admin', { state: 'nope' }), 'state', /state/);
     expectFieldError(await list('admin', { from: 'yesterday' }), 'from', /from/);
     expectFieldError(await detail('admin', 'not-a-uuid'), 'id', /id/);
-    expect((await s.call('GET', '/sys/order/list')).status).toBe(401);
+    expect((await s().call('GET', '/sys/order/list')).status).toBe(401);
   });
 });
 
@@ -247,7 +237,7 @@ describe('card webhooks (Stripe)', () => {
       ['top_up_success', 'finished', 'ledger'],
     ]);
     // What the customer sees on the balance call.
-    const b = expectOk(await s.call<Balance>('GET', '/sys/balance', { token: tokens.customer2 }));
+    const b = expectOk(await s().call<Balance>('GET', '/sys/balance', { token: tokens.customer2 }));
     expect(b.balance).toBe(formatMoney(before + units(120)));
   });
 
@@ -267,25 +257,25 @@ describe('card webhooks (Stripe)', () => {
     expect(text('PAYMENT_SIGNATURE_INVALID', ZH)).toBe('支付通知签名无效');
     const stale = Math.floor(Date.now() / 1000) - 600;
     expectError(await stripe(event, { timestamp: stale }), 400, 'PAYMENT_SIGNATURE_INVALID');
-    const unsigned = await s.call('POST', '/payments/webhook/stripe', {
+    const unsigned = await s().call('POST', '/payments/webhook/stripe', {
       rawBody: JSON.stringify(event),
       contentType: 'application/json',
     });
     expectError(unsigned, 400, 'PAYMENT_SIGNATURE_INVALID');
     // Signed over other bytes than those sent (a tampered amount).
-    const adapter = (await s.app.services.payments.providers.adapter('stripe')) as unknown as {
+    const adapter = (await s().app.services.payments.providers.adapter('stripe')) as unknown as {
       sign(p: string): string;
     };
-    const tampered = await s.call('POST', '/payments/webhook/stripe', {
+    const tampered = await s().call('POST', '/payments/webhook/stripe', {
       rawBody: JSON.stringify({ ...event, id: 'evt_other' }),
       contentType: 'application/json',
       headers: { 'stripe-signature': adapter.sign(JSON.stringify(event)) },
     });
     expectError(tampered, 400, 'PAYMENT_SIGNATURE_INVALID');
     expect(await balanceOf(DIRECT)).toBe(before);
-    expect((await s.app.services.payments.find(order.id))!.state).toBe('pending_payment');
-    const recorded = await s.app.database.db
-      .select()
+    expect((await s().app.services.payments.find(order.id))!.state).toBe('pending_payment');
+    const recorded = await s()
+      .app.database.db.select()
       .from(paymentEvents)
       .where(eq(paymentEvents.eventId, event.id));
     expect(recorded).toEqual([]);
@@ -301,8 +291,8 @@ describe('card webhooks (Stripe)', () => {
     const late = stripeSessionEvent('checkout.session.completed', order);
     expect(expectOk(await stripe(late))).toEqual({ outcome: 'to_resolve', state: 'expired' });
     expect(await balanceOf(DIRECT)).toBe(before);
-    const [row] = await s.app.database.db
-      .select()
+    const [row] = await s()
+      .app.database.db.select()
       .from(paymentEvents)
       .where(eq(paymentEvents.eventId, late.id));
     expect(row).toMatchObject({ outcome: 'to_resolve', orderId: order.id });
@@ -340,19 +330,19 @@ describe('card webhooks (Stripe)', () => {
   it('refuses a crypto notification for a card order', async () => {
     const order = await newOrder('customer');
     expect(expectOk(await crypto('finished', order, 100)).outcome).toBe('unknown_order');
-    expect((await s.app.services.payments.find(order.id))!.state).toBe('pending_payment');
+    expect((await s().app.services.payments.find(order.id))!.state).toBe('pending_payment');
   });
 });
 
 describe('card refunds (Stripe charge.refunded)', () => {
   const TWO_WAY = companyId('Two-Way Logistics');
   const refundEntries = (order: { id: string }) =>
-    s.app.database.db
-      .select()
+    s()
+      .app.database.db.select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.idempotencyKey, `${order.id}:refund`));
   const eventOf = async (eventId: string) =>
-    (await s.app.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId)))[0];
+    (await s().app.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId)))[0];
 
   it('a refund after the credit refunds the order and takes the credit back once, whatever repeats', async () => {
     const order = await newOrder('customer2', '90.00');
@@ -415,7 +405,7 @@ describe('card refunds (Stripe charge.refunded)', () => {
     // Spend everything the company has, and 30 more than the refund will leave.
     const balance = await balanceOf(TWO_WAY);
     expectOk(
-      await s.call('POST', '/sys/balance/adjust', {
+      await s().call('POST', '/sys/balance/adjust', {
         token: tokens.admin,
         body: {
           companyId: TWO_WAY,
@@ -439,7 +429,7 @@ describe('card refunds (Stripe charge.refunded)', () => {
     expect((await eventOf(refund.id))?.detail).toContain('REVERSAL_OVERDRAWN');
     // Nothing more is spent from it: a debit is refused below the floor.
     expectError(
-      await s.call('POST', '/sys/balance/adjust', {
+      await s().call('POST', '/sys/balance/adjust', {
         token: tokens.admin,
         body: {
           companyId: TWO_WAY,
@@ -454,7 +444,7 @@ describe('card refunds (Stripe charge.refunded)', () => {
     );
     // Put the demo company back where a later test expects money.
     expectOk(
-      await s.call('POST', '/sys/balance/adjust', {
+      await s().call('POST', '/sys/balance/adjust', {
         token: tokens.admin,
         body: {
           companyId: TWO_WAY,
@@ -493,7 +483,7 @@ describe('card refunds (Stripe charge.refunded)', () => {
     const cryptoOrder = await newOrder('customer2', '85.00', 'crypto');
     expect(expectOk(await stripe(stripeChargeRefunded(cryptoOrder))).outcome).toBe('unknown_order');
     expect(await balanceOf(TWO_WAY)).toBe(before);
-    expect((await s.app.services.payments.find(order.id))!.state).toBe('finished');
+    expect((await s().app.services.payments.find(order.id))!.state).toBe('finished');
   });
 });
 
@@ -528,7 +518,7 @@ describe('crypto webhooks (NOWPayments IPN)', () => {
     const body = nowPaymentsIpn('finished', order, { actuallyPaid: 90 });
     expectError(await ipn(body, 'ab'.repeat(64)), 400, 'PAYMENT_SIGNATURE_INVALID');
     expectError(await ipn(body, 'nothex'), 400, 'PAYMENT_SIGNATURE_INVALID');
-    const adapter = (await s.app.services.payments.providers.adapter('nowpayments')) as unknown as {
+    const adapter = (await s().app.services.payments.providers.adapter('nowpayments')) as unknown as {
       sign(p: unknown): string;
     };
     expectError(
@@ -552,7 +542,7 @@ describe('crypto webhooks (NOWPayments IPN)', () => {
     expect(expectOk(await crypto('partially_paid', order, 45.5)).outcome).toBe('applied');
     // An older, smaller report arriving late does not shrink it.
     expect(expectOk(await crypto('partially_paid', order, 20)).outcome).toBe('unchanged');
-    expect((await s.app.services.payments.find(order.id))!.amountPaid).toBe(units(45) + 500_000n);
+    expect((await s().app.services.payments.find(order.id))!.amountPaid).toBe(units(45) + 500_000n);
     expect(expectOk(await crypto('expired', order, 45.5))).toEqual({ outcome: 'applied', state: 'finished' });
     expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(45) + 500_000n);
     const seen = expectOk(await detail('agentcustomer', order.id));
@@ -612,7 +602,7 @@ describe('the expiry job', () => {
     const partial = await newOrder('agentcustomer', '100.00', 'crypto');
     const fresh = await newOrder('customer', '56.00');
     await crypto('partially_paid', partial, 25);
-    const db = s.app.database.db;
+    const db = s().app.database.db;
     for (const id of [unpaid.id, partial.id]) {
       await db
         .update(topUpOrders)
@@ -620,17 +610,17 @@ describe('the expiry job', () => {
         .where(eq(topUpOrders.id, id));
     }
     const before = await balanceOf(AGENCY_CLIENT);
-    const run = await s.app.jobs.runNow('payments.orders.expire');
+    const run = await s().app.jobs.runNow('payments.orders.expire');
     expect(run.status).toBe('ok');
     expect(run.result).toMatchObject({ timedOut: expect.any(Number), settled: expect.any(Number) });
-    const p = s.app.services.payments;
+    const p = s().app.services.payments;
     expect((await p.find(unpaid.id))!.state).toBe('timed_out');
     expect((await p.find(unpaid.id))!.history.at(-1)).toMatchObject({ source: 'expiry' });
     expect((await p.find(partial.id))!.state).toBe('finished');
     expect((await p.find(fresh.id))!.state).toBe('pending_payment');
     expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(25));
     // Run again: nothing more.
-    await s.app.jobs.runNow('payments.orders.expire');
+    await s().app.jobs.runNow('payments.orders.expire');
     expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(25));
     // A card payment arriving after our own time-out is still taken (the provider has the money).
     const beforeDirect = await balanceOf(DIRECT);
@@ -646,16 +636,16 @@ describe('the simulator (demo mode)', () => {
     const order = await newOrder('customer2', '66.00');
     const company = companyId('Two-Way Logistics');
     const before = await balanceOf(company);
-    const page = await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}`);
+    const page = await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('Payment simulator');
     expect(html).toContain('66.00 USD');
-    const zh = await (await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}?lang=zh-CN`)).text();
+    const zh = await (await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}?lang=zh-CN`)).text();
     expect(zh).toContain('支付模拟器');
     // What a browser's form sends.
-    const pay = await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}/pay`, {
+    const pay = await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: '',
@@ -663,7 +653,7 @@ describe('the simulator (demo mode)', () => {
     expect(pay.status).toBe(200);
     expect(await pay.text()).toContain('/SysCustomerPay?order=');
     await eventually(
-      async () => expect((await s.app.services.payments.find(order.id))!.state).toBe('finished'),
+      async () => expect((await s().app.services.payments.find(order.id))!.state).toBe('finished'),
       10_000,
     );
     expect(await balanceOf(company)).toBe(before + units(66));
@@ -673,10 +663,10 @@ describe('the simulator (demo mode)', () => {
     const order = await newOrder('customer2', '80.00', 'crypto');
     const company = companyId('Two-Way Logistics');
     const before = await balanceOf(company);
-    const res = await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}/part`, { method: 'POST' });
+    const res = await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}/part`, { method: 'POST' });
     expect(res.status).toBe(200);
     await eventually(
-      async () => expect((await s.app.services.payments.find(order.id))!.state).toBe('finished'),
+      async () => expect((await s().app.services.payments.find(order.id))!.state).toBe('finished'),
       10_000,
     );
     expect(await balanceOf(company)).toBe(before + units(40));
@@ -687,52 +677,55 @@ describe('the simulator (demo mode)', () => {
     const company = companyId('Two-Way Logistics');
     const before = await balanceOf(company);
     // No refund of an open checkout: the page offers paying, and a refund there changes nothing.
-    expect(await (await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}`)).text()).not.toContain(
+    expect(await (await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}`)).text()).not.toContain(
       '/refund?',
     );
-    await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}/pay`, { method: 'POST' });
+    await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}/pay`, { method: 'POST' });
     await eventually(
-      async () => expect((await s.app.services.payments.find(order.id))!.state).toBe('finished'),
+      async () => expect((await s().app.services.payments.find(order.id))!.state).toBe('finished'),
       10_000,
     );
-    const en = await (await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}`)).text();
+    const en = await (await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}`)).text();
     expect(en).toContain('Refund the payment');
     expect(en).toContain(`/api/payments/sim/checkout/${order.id}/refund?lang=en-US`);
-    const zh = await (await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}?lang=zh-CN`)).text();
+    const zh = await (await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}?lang=zh-CN`)).text();
     expect(zh).toContain('退款');
-    const sent = await fetch(`${s.baseUrl}/api/payments/sim/checkout/${order.id}/refund`, { method: 'POST' });
+    const sent = await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}/refund`, {
+      method: 'POST',
+    });
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain('Refund sent');
     await eventually(
-      async () => expect((await s.app.services.payments.find(order.id))!.state).toBe('refunded'),
+      async () => expect((await s().app.services.payments.find(order.id))!.state).toBe('refunded'),
       10_000,
     );
     expect(await balanceOf(company)).toBe(before);
     // A crypto order has no refund button (NOWPayments refunds are not simulated).
     const c = await newOrder('customer2', '66.00', 'crypto');
-    expect((await s.call('POST', `/payments/sim/checkout/${c.id}/refund`)).status).toBe(400);
+    expect((await s().call('POST', `/payments/sim/checkout/${c.id}/refund`)).status).toBe(400);
   });
 
   it('answers 404 envelopes for unknown orders and 400 for unknown actions', async () => {
-    const missing = await s.call('GET', '/payments/sim/checkout/00000000-0000-4000-8000-000000000000');
+    const missing = await s().call('GET', '/payments/sim/checkout/00000000-0000-4000-8000-000000000000');
     expectError(missing, 404, 'NOT_FOUND');
-    expectError(await s.call('GET', '/payments/sim/checkout/nope'), 404, 'NOT_FOUND');
+    expectError(await s().call('GET', '/payments/sim/checkout/nope'), 404, 'NOT_FOUND');
     const order = await newOrder('customer2', '66.00');
-    expect((await s.call('POST', `/payments/sim/checkout/${order.id}/steal`)).status).toBe(400);
+    expect((await s().call('POST', `/payments/sim/checkout/${order.id}/steal`)).status).toBe(400);
     // A card order has no "pay part".
-    expect((await s.call('POST', `/payments/sim/checkout/${order.id}/part`)).status).toBe(400);
+    expect((await s().call('POST', `/payments/sim/checkout/${order.id}/part`)).status).toBe(400);
   });
 });
 
 describe('payouts', () => {
   const createPayout = (user: string, body: Record<string, unknown>, locale = EN) =>
-    s.call<Payout>('POST', '/sys/order/createPayout', { token: tokens[user], body, locale });
+    s().call<Payout>('POST', '/sys/order/createPayout', { token: tokens[user], body, locale });
   const decide = (user: string, action: 'approve' | 'reject', body: Record<string, unknown>) =>
-    s.call<Payout>('PUT', `/sys/order/payout/${action}`, { token: tokens[user], body });
-  const commissionOf = async (company: string) => (await s.app.services.ledger.balanceOf(company)).commission;
+    s().call<Payout>('PUT', `/sys/order/payout/${action}`, { token: tokens[user], body });
+  const commissionOf = async (company: string) =>
+    (await s().app.services.ledger.balanceOf(company)).commission;
 
   beforeAll(async () => {
-    await s.app.services.ledger.post([
+    await s().app.services.ledger.post([
       { companyId: ACME, kind: 'commission', amount: units(50), idempotencyKey: 'payout-test-seed' },
     ]);
   });
@@ -761,7 +754,7 @@ describe('payouts', () => {
 
   it('staff approve once (commission debited through the ledger), reject with a reason (nothing moves)', async () => {
     const payouts = expectOk(
-      await s.call<Page<Payout>>('GET', '/sys/order/payoutList', {
+      await s().call<Page<Payout>>('GET', '/sys/order/payoutList', {
         token: tokens.admin,
         query: { companyId: ACME },
       }),
@@ -778,8 +771,8 @@ describe('payouts', () => {
     expectError(await decide('admin', 'approve', { id: pending.id }), 409, 'PAYOUT_NOT_PENDING');
     expectError(await decide('admin', 'reject', { id: pending.id, reason: 'x' }), 409, 'PAYOUT_NOT_PENDING');
     expect(await commissionOf(ACME)).toBe(units(20));
-    const entries = await s.app.database.db
-      .select()
+    const entries = await s()
+      .app.database.db.select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.idempotencyKey, `payout:${pending.id}`));
     expect(entries).toHaveLength(1);
@@ -805,14 +798,14 @@ describe('payouts', () => {
 
   it('an approval the commission no longer covers is refused and the request stays pending', async () => {
     const list = expectOk(
-      await s.call<Page<Payout>>('GET', '/sys/order/payoutList', {
+      await s().call<Page<Payout>>('GET', '/sys/order/payoutList', {
         token: tokens.admin,
         query: { state: 'pending' },
       }),
     ).records;
     const pending = list.find((p) => p.companyId === ACME)!;
     // Commission spent elsewhere meanwhile (an adjustment by staff).
-    await s.app.services.ledger.post([
+    await s().app.services.ledger.post([
       {
         companyId: ACME,
         account: 'commission',
@@ -827,17 +820,17 @@ describe('payouts', () => {
 
   it('lists in scope: a reseller its subtree, staff all, customers nothing', async () => {
     const agentList = expectOk(
-      await s.call<Page<Payout>>('GET', '/sys/order/payoutList', { token: tokens.agent }),
+      await s().call<Page<Payout>>('GET', '/sys/order/payoutList', { token: tokens.agent }),
     );
     expect(agentList.records.length).toBeGreaterThan(0);
     expect(agentList.records.every((p) => p.companyId === ACME)).toBe(true);
     const distributorList = expectOk(
-      await s.call<Page<Payout>>('GET', '/sys/order/payoutList', { token: tokens.distributor }),
+      await s().call<Page<Payout>>('GET', '/sys/order/payoutList', { token: tokens.distributor }),
     );
     expect(distributorList.records.map((p) => p.id)).toEqual(
       expect.arrayContaining(agentList.records.map((p) => p.id)),
     );
-    expect((await s.call('GET', '/sys/order/payoutList', { token: tokens.customer })).status).toBe(403);
+    expect((await s().call('GET', '/sys/order/payoutList', { token: tokens.customer })).status).toBe(403);
     expectError(
       await decide('admin', 'approve', { id: '00000000-0000-4000-8000-000000000000' }),
       404,
@@ -848,35 +841,35 @@ describe('payouts', () => {
 
 /** Proves the books after money moved: every balance its ledger, every order its ledger credits. */
 async function expectReconciled() {
-  expect((await s.app.services.ledger.reconcile()).differences).toEqual([]);
-  expect((await s.app.services.payments.issues.reconcile()).creditDifferences).toEqual([]);
+  expect((await s().app.services.ledger.reconcile()).differences).toEqual([]);
+  expect((await s().app.services.payments.issues.reconcile()).creditDifferences).toEqual([]);
 }
 
 /** Makes an order due for the expiry job (its time passed). */
 const makeDue = (id: string) =>
-  s.app.database.db
-    .update(topUpOrders)
+  s()
+    .app.database.db.update(topUpOrders)
     .set({ expiresAt: sql`now() - interval '1 minute'` })
     .where(eq(topUpOrders.id, id));
 
 describe('money after an order closed (issue 20)', () => {
   const issues = async (query: Record<string, string> = {}) =>
     expectOk(
-      await s.call<Page<PaymentIssue>>('GET', '/sys/order/paymentIssueList', {
+      await s().call<Page<PaymentIssue>>('GET', '/sys/order/paymentIssueList', {
         token: tokens.admin,
         query: { pageSize: '500', ...query },
       }),
     ).records;
   const resolve = (body: Record<string, unknown>, locale = EN) =>
-    s.call<PaymentIssue>('PUT', '/sys/order/paymentIssue/resolve', { token: tokens.admin, body, locale });
+    s().call<PaymentIssue>('PUT', '/sys/order/paymentIssue/resolve', { token: tokens.admin, body, locale });
 
   it('partially paid 40, settled by the expiry job, then finished for 100: the other 60 credited once', async () => {
     const order = await newOrder('agentcustomer', '100.00', 'crypto');
     const before = await balanceOf(AGENCY_CLIENT);
     expect(expectOk(await crypto('partially_paid', order, 40)).state).toBe('partially_paid');
     await makeDue(order.id);
-    expect((await s.app.jobs.runNow('payments.orders.expire')).status).toBe('ok');
-    expect((await s.app.services.payments.find(order.id))!).toMatchObject({
+    expect((await s().app.jobs.runNow('payments.orders.expire')).status).toBe('ok');
+    expect((await s().app.services.payments.find(order.id))!).toMatchObject({
       state: 'finished',
       amountCredited: units(40),
     });
@@ -892,8 +885,8 @@ describe('money after an order closed (issue 20)', () => {
     expect(expectOk(await crypto('finished', order, 100)).outcome).toBe('unchanged');
     expect(expectOk(await crypto('partially_paid', order, 40)).outcome).toBe('refused');
     expect(await balanceOf(AGENCY_CLIENT)).toBe(before + units(100));
-    const credits = await s.app.database.db
-      .select()
+    const credits = await s()
+      .app.database.db.select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.kind, 'topup'), eq(ledgerEntries.reference, `order:${order.id}`)));
     expect(credits.map((e) => formatMoney(e.amount, 2)).sort()).toEqual(['40.00', '60.00']);
@@ -979,17 +972,19 @@ describe('money after an order closed (issue 20)', () => {
       }),
     ]);
     // The reconciliation lists it while it is open.
-    const report = await s.app.services.payments.issues.reconcile();
+    const report = await s().app.services.payments.issues.reconcile();
     expect(report.paymentIssues.map((i) => i.id)).toContain(open[0]!.id);
     expect(report.openPaymentIssues).toBeGreaterThan(0);
-    const job = await s.app.jobs.runNow('payments.reconcile');
+    const job = await s().app.jobs.runNow('payments.reconcile');
     expect(job.status).toBe('ok');
     expect(job.result).toMatchObject({ creditDifferences: 0, openPaymentIssues: expect.any(Number) });
     // Staff only: a customer does not see nor resolve them.
-    expect((await s.call('GET', '/sys/order/paymentIssueList', { token: tokens.customer })).status).toBe(403);
+    expect((await s().call('GET', '/sys/order/paymentIssueList', { token: tokens.customer })).status).toBe(
+      403,
+    );
     expect(
       (
-        await s.call('PUT', '/sys/order/paymentIssue/resolve', {
+        await s().call('PUT', '/sys/order/paymentIssue/resolve', {
           token: tokens.customer,
           body: { id: open[0]!.id, action: 'credit' },
         })

@@ -15,29 +15,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, smsBatches, smsMessages } from '../src/schema';
 import { startServer, type TestServer } from './harness';
 import {
-  companyId,
+  DIRECT,
   EN,
   eventually,
   expectError,
   expectFieldError,
   expectOk,
+  TWO_WAY,
   text,
   tokenOf,
   ZH,
 } from './support/api';
 import { FakeGateways, FakeRouting } from './support/sms-fakes';
+import { apiSuite } from './support/suite';
 
-const DIRECT = companyId('Direct Retail Ltd');
-const TWO_WAY = companyId('Two-Way Logistics');
 const CN = '8613800138000';
 const CN2 = '8613900139000';
 const GB = '447812345678';
 const BR = '5511987654321';
 
-let s: TestServer;
 const gateways = new FakeGateways();
 const routing = new FakeRouting(gateways);
-const tokens: Record<string, string> = {};
+const { s, tokens } = apiSuite(['admin'], () =>
+  startServer(
+    { TRUST_PROXY: '1', SMS_POLL_MS: '20', SMS_SWEEP_MS: '100' },
+    { services: { gateways, routing }, workers: true },
+  ),
+);
 const keys: Record<string, { apiKey: string; apiSecret: string }> = {};
 
 interface ApiCall {
@@ -65,7 +69,7 @@ async function api<T>(method: string, path: string, options: ApiCall = {}) {
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  const response = await fetch(`${s.baseUrl}${API_PREFIX}/openapi/v1${path}`, { method, headers, body });
+  const response = await fetch(`${s().baseUrl}${API_PREFIX}/openapi/v1${path}`, { method, headers, body });
   return {
     status: response.status,
     body: (await response.json()) as Envelope<T>,
@@ -77,7 +81,7 @@ const send = (key: { apiKey: string; apiSecret: string }, body: unknown, extra: 
   api<SmsApiSendResult>('POST', '/sms', { key, body, ...extra });
 
 async function generate(company: string) {
-  const res = await s.call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', {
+  const res = await s().call<ApiKeyIssued>('POST', '/sys/apiSecret/generate', {
     token: tokens.admin,
     body: { companyId: company },
   });
@@ -86,8 +90,8 @@ async function generate(company: string) {
 }
 
 async function freshCompany(): Promise<string> {
-  const [row] = await s.app.database.db
-    .insert(companies)
+  const [row] = await s()
+    .app.database.db.insert(companies)
     .values({
       name: `SMS API ${Math.random().toString(36).slice(2, 10)}`,
       type: 'direct',
@@ -98,23 +102,17 @@ async function freshCompany(): Promise<string> {
 }
 
 const messageRow = async (id: string) => {
-  const [row] = await s.app.database.db.select().from(smsMessages).where(eq(smsMessages.id, id));
+  const [row] = await s().app.database.db.select().from(smsMessages).where(eq(smsMessages.id, id));
   return row!;
 };
 
 beforeAll(async () => {
-  s = await startServer(
-    { TRUST_PROXY: '1', SMS_POLL_MS: '20', SMS_SWEEP_MS: '100' },
-    { services: { gateways, routing }, workers: true },
-  );
-  tokens.admin = await tokenOf(s, 'admin');
   for (const id of [DIRECT, TWO_WAY]) {
-    await s.app.services.ledger.credit(id, 'topup', units(100), `sms-api-test-topup-${id}`);
+    await s().app.services.ledger.credit(id, 'topup', units(100), `sms-api-test-topup-${id}`);
   }
   keys.direct = await generate(DIRECT);
   keys.twoWay = await generate(TWO_WAY);
 });
-afterAll(() => s?.close());
 
 describe('authentication: HTTP Basic with an API key and its secret', () => {
   it('refuses a call without credentials, asking for Basic, in both languages', async () => {
@@ -144,11 +142,11 @@ describe('authentication: HTTP Basic with an API key and its secret', () => {
     const key = await generate(DIRECT);
     expectOk(await api('GET', '/balance', { key }));
     expectOk(
-      await s.call('POST', '/sys/apiSecret/disable', { token: tokens.admin, body: { apiKey: key.apiKey } }),
+      await s().call('POST', '/sys/apiSecret/disable', { token: tokens.admin, body: { apiKey: key.apiKey } }),
     );
     expectError(await api('GET', '/balance', { key }), 401, 'API_KEY_DISABLED');
     expectOk(
-      await s.call('POST', '/sys/apiSecret/revoke', { token: tokens.admin, body: { apiKey: key.apiKey } }),
+      await s().call('POST', '/sys/apiSecret/revoke', { token: tokens.admin, body: { apiKey: key.apiKey } }),
     );
     // A revoked key's secret is erased: right or wrong, the answer is a wrong secret's (issue 21).
     const wrong = { apiKey: key.apiKey, apiSecret: `${key.apiSecret}x` };
@@ -180,7 +178,7 @@ describe('authentication: HTTP Basic with an API key and its secret', () => {
     );
     // The console's token header: bytes outside visible ASCII or an overlong value are no token.
     for (const token of ['é'.repeat(10), 'x'.repeat(257)]) {
-      const res = await fetch(`${s.baseUrl}${API_PREFIX}/sys/user/profile`, {
+      const res = await fetch(`${s().baseUrl}${API_PREFIX}/sys/user/profile`, {
         headers: { 'X-Access-Token': token },
       });
       expect(res.status).toBe(401);
@@ -191,7 +189,7 @@ describe('authentication: HTTP Basic with an API key and its secret', () => {
     const company = await freshCompany();
     const key = await generate(company);
     expectOk(
-      await s.call('POST', '/sys/ipWhiteList/add', {
+      await s().call('POST', '/sys/ipWhiteList/add', {
         token: tokens.admin,
         body: { companyId: company, rule: '10.0.0.0/8' },
       }),
@@ -219,12 +217,12 @@ describe('authentication: HTTP Basic with an API key and its secret', () => {
     ] as const) {
       const blocking = flag === 'frozen';
       expectOk(
-        await s.call('PUT', path, { token: tokens.admin, body: { ids: [company], [flag]: blocking } }),
+        await s().call('PUT', path, { token: tokens.admin, body: { ids: [company], [flag]: blocking } }),
       );
       expectError(await api('GET', '/balance', { key }), 403, 'API_COMPANY_NOT_ACTIVE');
       expectError(await send(key, { kind: 'otp', to: CN, text: 'x' }), 403, 'API_COMPANY_NOT_ACTIVE');
       expectOk(
-        await s.call('PUT', path, { token: tokens.admin, body: { ids: [company], [flag]: !blocking } }),
+        await s().call('PUT', path, { token: tokens.admin, body: { ids: [company], [flag]: !blocking } }),
       );
       expectOk(await api('GET', '/balance', { key }));
     }
@@ -233,7 +231,7 @@ describe('authentication: HTTP Basic with an API key and its secret', () => {
 
 describe('POST /sms', () => {
   it('accepts one number: stored with source api, priced and charged, answered with its id', async () => {
-    const before = await s.app.services.ledger.balanceOf(DIRECT);
+    const before = await s().app.services.ledger.balanceOf(DIRECT);
     const result = expectOk(
       await send(keys.direct!, {
         kind: 'notification',
@@ -253,7 +251,7 @@ describe('POST /sms', () => {
       clientRef: 'ref-1',
       batchId: result.batchId,
     });
-    const after = await s.app.services.ledger.balanceOf(DIRECT);
+    const after = await s().app.services.ledger.balanceOf(DIRECT);
     expect(before.balance - after.balance).toBe(parseMoney(m!.price));
   });
 
@@ -334,8 +332,8 @@ describe('POST /sms', () => {
         scheduledAt: at.toISOString(),
       }),
     );
-    const [batch] = await s.app.database.db
-      .select()
+    const [batch] = await s()
+      .app.database.db.select()
       .from(smsBatches)
       .where(eq(smsBatches.id, result.batchId));
     expect(batch!.scheduledAt?.getTime()).toBe(at.getTime());
@@ -355,8 +353,8 @@ describe('Idempotency-Key', () => {
     const again = await send(keys.direct!, reordered, { headers: { 'Idempotency-Key': key } });
     expect(expectOk(again)).toEqual(firstResult);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    const batches = await s.app.database.db
-      .select()
+    const batches = await s()
+      .app.database.db.select()
       .from(smsMessages)
       .where(eq(smsMessages.clientRef, 'idem'));
     expect(batches).toHaveLength(2);
@@ -372,7 +370,7 @@ describe('Idempotency-Key', () => {
     );
     const batchIds = new Set(answers.map((a) => expectOk(a).batchId));
     expect(batchIds.size).toBe(1);
-    const rows = await s.app.database.db.select().from(smsMessages).where(eq(smsMessages.clientRef, key));
+    const rows = await s().app.database.db.select().from(smsMessages).where(eq(smsMessages.clientRef, key));
     expect(rows).toHaveLength(1);
   });
 
@@ -412,7 +410,7 @@ describe('Idempotency-Key', () => {
     const first = expectOk(
       await send(keys.direct!, { kind: 'otp', to: CN, text: 'B' }, { headers: { 'Idempotency-Key': key } }),
     );
-    const purged = await s.app.services.smsApi.purge(new Date(Date.now() + 25 * 3_600_000));
+    const purged = await s().app.services.smsApi.purge(new Date(Date.now() + 25 * 3_600_000));
     expect(purged.keys).toBeGreaterThan(0);
     const afterPurge = expectOk(
       await send(keys.direct!, { kind: 'otp', to: CN, text: 'C' }, { headers: { 'Idempotency-Key': key } }),
@@ -464,7 +462,7 @@ describe('GET /sms/{id} and GET /balance', () => {
 
   it('answers the balance of the caller’s company', async () => {
     const balance = expectOk(await api<SmsApiBalance>('GET', '/balance', { key: keys.twoWay }));
-    const ledger = await s.app.services.ledger.balanceOf(TWO_WAY);
+    const ledger = await s().app.services.ledger.balanceOf(TWO_WAY);
     expect(parseMoney(balance.balance)).toBe(ledger.balance);
     expect(parseMoney(balance.available)).toBe(ledger.balance + ledger.creditLimit);
     expect(balance.currency).toBe(ledger.currency);
@@ -473,7 +471,7 @@ describe('GET /sms/{id} and GET /balance', () => {
 
 describe('the customer API’s OpenAPI document', () => {
   it('is public, describes the customer routes with HTTP Basic, and the staff document leaves them out', async () => {
-    const response = await fetch(`${s.baseUrl}${API_PREFIX}/openapi/v1/openapi.json`);
+    const response = await fetch(`${s().baseUrl}${API_PREFIX}/openapi/v1/openapi.json`);
     expect(response.status).toBe(200);
     const doc = (await response.json()) as {
       openapi: string;
@@ -511,7 +509,7 @@ describe('the customer API’s OpenAPI document', () => {
       message: translateError('IDEMPOTENCY_KEY_REUSED', 'en-US'),
     });
     expect(send.description).toContain('`API_IP_NOT_ALLOWED`');
-    const staff = await s.call<unknown>('GET', '/openapi.json', { token: tokens.admin });
+    const staff = await s().call<unknown>('GET', '/openapi.json', { token: tokens.admin });
     const staffPaths = Object.keys((staff.body as unknown as { paths: Record<string, unknown> }).paths);
     expect(staffPaths.some((p) => p.startsWith('/api/openapi/v1'))).toBe(false);
     expect(staffPaths.length).toBeGreaterThan(50);

@@ -11,8 +11,7 @@ import type {
   UserRecord,
 } from '@switchboard/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
 import {
   companyId,
   departId,
@@ -27,6 +26,7 @@ import {
   userId,
   ZH,
 } from './support/api';
+import { apiSuite } from './support/suite';
 
 /**
  * System › Users beyond the list: add and edit with roles, departments, company and country;
@@ -34,15 +34,8 @@ import {
  * password; freezing cutting a live session; import (all or nothing) and export.
  */
 
-let s: TestServer;
-let admin: string;
+const { s, tokens } = apiSuite(['admin']);
 let seq = 0;
-
-beforeAll(async () => {
-  s = await startServer();
-  admin = await tokenOf(s, 'admin');
-});
-afterAll(() => s.close());
 
 /** A fresh name and a fresh valid Chinese mobile number for each call. */
 function fresh() {
@@ -73,12 +66,12 @@ function newUser(extra: Record<string, unknown> = {}) {
   };
 }
 
-const add = (body: unknown, locale: Locale = EN, token = admin) =>
-  s.call<UserRecord>('POST', '/sys/user/add', { token, body, locale });
+const add = (body: unknown, locale: Locale = EN, token = tokens.admin!) =>
+  s().call<UserRecord>('POST', '/sys/user/add', { token, body, locale });
 const edit = (body: unknown, locale: Locale = EN) =>
-  s.call<UserRecord>('PUT', '/sys/user/edit', { token: admin, body, locale });
+  s().call<UserRecord>('PUT', '/sys/user/edit', { token: tokens.admin!, body, locale });
 const check = (query: Record<string, string>, locale: Locale = EN) =>
-  s.call<CheckOnlyUserResult>('GET', '/sys/user/checkOnlyUser', { token: admin, query, locale });
+  s().call<CheckOnlyUserResult>('GET', '/sys/user/checkOnlyUser', { token: tokens.admin!, query, locale });
 
 describe('POST /sys/user/add and the lookups of a user', () => {
   it('creates a user with roles, departments, company and country who can sign in', async () => {
@@ -104,32 +97,34 @@ describe('POST /sys/user/add and the lookups of a user', () => {
       { id: departId('A06'), orgCode: 'A06', name: 'Direct Retail Ltd', nameZh: '直营零售有限公司' },
     ]);
     const login = expectOk(
-      await s.call<{ token: string }>('POST', '/sys/login', {
+      await s().call<{ token: string }>('POST', '/sys/login', {
         body: { username: f.username, password: 'Welcome123' },
       }),
     );
     expect(login.token).toBeTruthy();
 
     const q = { userid: created.id };
-    expect(expectOk(await s.call('GET', '/sys/user/queryUserRole', { token: admin, query: q }))).toEqual([
-      roleId('customer'),
-    ]);
-    expect(expectOk(await s.call('GET', '/sys/user/getUserDepartId', { token: admin, query: q }))).toEqual([
-      departId('A06'),
-    ]);
-    expect(expectOk(await s.call('GET', '/sys/user/queryUserCountry', { token: admin, query: q }))).toEqual({
+    expect(
+      expectOk(await s().call('GET', '/sys/user/queryUserRole', { token: tokens.admin!, query: q })),
+    ).toEqual([roleId('customer')]);
+    expect(
+      expectOk(await s().call('GET', '/sys/user/getUserDepartId', { token: tokens.admin!, query: q })),
+    ).toEqual([departId('A06')]);
+    expect(
+      expectOk(await s().call('GET', '/sys/user/queryUserCountry', { token: tokens.admin!, query: q })),
+    ).toEqual({
       countryCode: 'CN',
     });
     const members = expectOk(
-      await s.call<UserOption[]>('GET', '/sys/user/queryUserByDepId', {
-        token: admin,
+      await s().call<UserOption[]>('GET', '/sys/user/queryUserByDepId', {
+        token: tokens.admin!,
         query: { id: departId('A06') },
       }),
     );
     expect(members.map((m) => m.username)).toContain(f.username);
     const picked = expectOk(
-      await s.call<UserOption[]>('GET', '/sys/user/getUserList', {
-        token: admin,
+      await s().call<UserOption[]>('GET', '/sys/user/getUserList', {
+        token: tokens.admin!,
         query: { keyword: f.username },
       }),
     );
@@ -137,8 +132,8 @@ describe('POST /sys/user/add and the lookups of a user', () => {
       { id: created.id, username: f.username, realname: `Real ${f.username}`, status: 1 },
     ]);
     const departs = expectOk(
-      await s.call<{ orgCode: string }[]>('GET', '/sys/sysDepart/getUserDepartList', {
-        token: admin,
+      await s().call<{ orgCode: string }[]>('GET', '/sys/sysDepart/getUserDepartList', {
+        token: tokens.admin!,
         query: q,
       }),
     );
@@ -146,16 +141,16 @@ describe('POST /sys/user/add and the lookups of a user', () => {
 
     // The list filters by department and role.
     const byDepart = expectOk(
-      await s.call<Page<UserListItem>>('GET', '/sys/user/list', {
-        token: admin,
+      await s().call<Page<UserListItem>>('GET', '/sys/user/list', {
+        token: tokens.admin!,
         query: { departId: departId('A06'), roleId: roleId('customer'), pageSize: '100' },
       }),
     );
     expect(byDepart.records.map((u) => u.username)).toContain(f.username);
     expect(byDepart.records.every((u) => u.roles.includes('customer'))).toBe(true);
     const otherDepart = expectOk(
-      await s.call<Page<UserListItem>>('GET', '/sys/user/list', {
-        token: admin,
+      await s().call<Page<UserListItem>>('GET', '/sys/user/list', {
+        token: tokens.admin!,
         query: { departId: departId('A01'), keyword: f.username },
       }),
     );
@@ -167,10 +162,10 @@ describe('POST /sys/user/add and the lookups of a user', () => {
     expectOk(await add(body));
     await eventually(async () => {
       const page = expectOk(
-        await s.call<KeysetPage<{ route: string; action: string | null; statusCode: number }>>(
+        await s().call<KeysetPage<{ route: string; action: string | null; statusCode: number }>>(
           'GET',
           '/sys/log/operationLog',
-          { token: admin, query: { username: 'admin', pageSize: '200' } },
+          { token: tokens.admin!, query: { username: 'admin', pageSize: '200' } },
         ),
       );
       expect(page.records).toContainEqual(
@@ -242,7 +237,7 @@ describe('POST /sys/user/add and the lookups of a user', () => {
   });
 
   it('is refused to a user without the permission', async () => {
-    const customer = await tokenOf(s, 'customer');
+    const customer = await tokenOf(s(), 'customer');
     expectError(await add(newUser().body, EN, customer), 403, 'NO_OPERATION_PERMISSION');
   });
 });
@@ -308,13 +303,16 @@ describe('PUT /sys/user/edit', () => {
     // The operation log keeps what changed, before and after.
     const logged = await eventually(async () => {
       const page = expectOk(
-        await s.call<{
+        await s().call<{
           records: {
             route: string;
             before: Record<string, unknown> | null;
             after: Record<string, unknown> | null;
           }[];
-        }>('GET', '/sys/log/operationLog', { token: admin, query: { username: 'admin', pageSize: '500' } }),
+        }>('GET', '/sys/log/operationLog', {
+          token: tokens.admin!,
+          query: { username: 'admin', pageSize: '500' },
+        }),
       );
       const found = page.records.find(
         (r) => r.route === '/api/sys/user/edit' && r.after?.realname === 'Renamed',
@@ -345,12 +343,12 @@ describe('PUT /sys/user/edit', () => {
 
 describe('PUT /sys/user/changPassword', () => {
   const setPassword = (body: unknown, locale: Locale = EN) =>
-    s.call('PUT', '/sys/user/changPassword', { token: admin, body, locale });
+    s().call('PUT', '/sys/user/changPassword', { token: tokens.admin!, body, locale });
 
   it('sets a user’s password under the sign-up rules and ends that user’s sessions', async () => {
     const { f, body } = newUser();
     const created = expectOk(await add(body));
-    const session = await tokenOf(s, f.username, {}, 'Welcome123');
+    const session = await tokenOf(s(), f.username, {}, 'Welcome123');
     expectFieldError(
       await setPassword({ userId: created.id, password: 'weakpass', confirmPassword: 'weakpass' }),
       'password',
@@ -362,22 +360,22 @@ describe('PUT /sys/user/changPassword', () => {
       text('PASSWORDS_DIFFERENT', ZH),
     );
     // Refused attempts changed nothing: the session lives.
-    expectOk(await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }));
+    expectOk(await s().call('GET', '/sys/user/getCurrentUserDeparts', { token: session }));
     expectOk(
       await setPassword({ userId: created.id, password: 'Strong1234', confirmPassword: 'Strong1234' }),
     );
     expectError(
-      await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }),
+      await s().call('GET', '/sys/user/getCurrentUserDeparts', { token: session }),
       401,
       'TOKEN_INVALID',
     );
     expectError(
-      await s.call('POST', '/sys/login', { body: { username: f.username, password: 'Welcome123' } }),
+      await s().call('POST', '/sys/login', { body: { username: f.username, password: 'Welcome123' } }),
       400,
       'WRONG_CREDENTIALS',
       { message: false },
     );
-    expect(await tokenOf(s, f.username, {}, 'Strong1234')).toBeTruthy();
+    expect(await tokenOf(s(), f.username, {}, 'Strong1234')).toBeTruthy();
   });
 });
 
@@ -385,18 +383,21 @@ describe('PUT /sys/user/frozenBatch on a new user', () => {
   it('ends a frozen user’s live session at once; sign-in then says the account is frozen', async () => {
     const { f, body } = newUser();
     const created = expectOk(await add(body));
-    const session = await tokenOf(s, f.username, {}, 'Welcome123');
-    expectOk(await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }));
+    const session = await tokenOf(s(), f.username, {}, 'Welcome123');
+    expectOk(await s().call('GET', '/sys/user/getCurrentUserDeparts', { token: session }));
     expectOk(
-      await s.call('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: [created.id], status: 2 } }),
+      await s().call('PUT', '/sys/user/frozenBatch', {
+        token: tokens.admin!,
+        body: { ids: [created.id], status: 2 },
+      }),
     );
     expectError(
-      await s.call('GET', '/sys/user/getCurrentUserDeparts', { token: session }),
+      await s().call('GET', '/sys/user/getCurrentUserDeparts', { token: session }),
       401,
       'TOKEN_INVALID',
     );
     expectError(
-      await s.call('POST', '/sys/login', {
+      await s().call('POST', '/sys/login', {
         body: { username: f.username, password: 'Welcome123' },
         locale: ZH,
       }),
@@ -409,7 +410,9 @@ describe('PUT /sys/user/frozenBatch on a new user', () => {
 
 describe('GET /sys/role/queryall and /sys/user/isCommonUser', () => {
   it('lists every role with its code and both names', async () => {
-    const roles = expectOk(await s.call<RoleOption[]>('GET', '/sys/role/queryall', { token: admin }));
+    const roles = expectOk(
+      await s().call<RoleOption[]>('GET', '/sys/role/queryall', { token: tokens.admin! }),
+    );
     expect(roles.map((r) => r.roleCode)).toEqual(expect.arrayContaining(['admin', 'agent', 'customer']));
     const customer = roles.find((r) => r.roleCode === 'customer')!;
     expect(customer.id).toBe(roleId('customer'));
@@ -417,11 +420,11 @@ describe('GET /sys/role/queryall and /sys/user/isCommonUser', () => {
   });
 
   it('tells staff from companies’ users', async () => {
-    expect(expectOk(await s.call('GET', '/sys/user/isCommonUser', { token: admin }))).toEqual({
+    expect(expectOk(await s().call('GET', '/sys/user/isCommonUser', { token: tokens.admin! }))).toEqual({
       common: false,
     });
-    const customer = await tokenOf(s, 'customer');
-    expect(expectOk(await s.call('GET', '/sys/user/isCommonUser', { token: customer }))).toEqual({
+    const customer = await tokenOf(s(), 'customer');
+    expect(expectOk(await s().call('GET', '/sys/user/isCommonUser', { token: customer }))).toEqual({
       common: true,
     });
   });
@@ -432,17 +435,18 @@ describe('GET /sys/role/queryall and /sys/user/isCommonUser', () => {
 async function upload(content: string | Uint8Array<ArrayBuffer>, filename: string, locale: Locale = EN) {
   const form = new FormData();
   form.append('file', new Blob([content]), filename);
-  const response = await fetch(`${s.baseUrl}/api/sys/user/importExcel`, {
+  const response = await fetch(`${s().baseUrl}/api/sys/user/importExcel`, {
     method: 'POST',
-    headers: { 'X-Access-Token': admin, 'X-Locale': locale },
+    headers: { 'X-Access-Token': tokens.admin!, 'X-Locale': locale },
     body: form,
   });
   return { status: response.status, body: (await response.json()) as Envelope<ImportResult> };
 }
 
 const userCount = async (keyword: string) =>
-  expectOk(await s.call<Page<UserListItem>>('GET', '/sys/user/list', { token: admin, query: { keyword } }))
-    .total;
+  expectOk(
+    await s().call<Page<UserListItem>>('GET', '/sys/user/list', { token: tokens.admin!, query: { keyword } }),
+  ).total;
 
 describe('POST /sys/user/importExcel', () => {
   it('imports nothing when any row is wrong, naming each bad row; imports every row of a good file', async () => {
@@ -501,8 +505,8 @@ describe('POST /sys/user/importExcel', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.result.imported).toBe(2);
     const list = expectOk(
-      await s.call<Page<UserListItem>>('GET', '/sys/user/list', {
-        token: admin,
+      await s().call<Page<UserListItem>>('GET', '/sys/user/list', {
+        token: tokens.admin!,
         query: { keyword: b.username },
       }),
     );
@@ -512,7 +516,7 @@ describe('POST /sys/user/importExcel', () => {
       orgCode: null,
     });
     expect(list.records[0]!.departs.map((d) => d.orgCode)).toEqual(['A05', 'A08']);
-    expect(await tokenOf(s, a.username, {}, 'Welcome123')).toBeTruthy();
+    expect(await tokenOf(s(), a.username, {}, 'Welcome123')).toBeTruthy();
   });
 });
 
@@ -522,8 +526,8 @@ describe('GET /sys/user/exportXls', () => {
     expectOk(await add(body));
     const read = async (locale: Locale) => {
       const response = await fetch(
-        `${s.baseUrl}/api/sys/user/exportXls?${new URLSearchParams({ keyword: f.username })}`,
-        { headers: { 'X-Access-Token': admin, 'X-Locale': locale } },
+        `${s().baseUrl}/api/sys/user/exportXls?${new URLSearchParams({ keyword: f.username })}`,
+        { headers: { 'X-Access-Token': tokens.admin!, 'X-Locale': locale } },
       );
       expect(response.status).toBe(200);
       expect(response.headers.get('content-disposition')).toMatch(/users-\d{4}-\d{2}-\d{2}\.xlsx/);
@@ -569,21 +573,21 @@ describe('a caller below the platform given the Users screen', () => {
     // System › Users and its Add button for the agent role, as an administrator gives them on the
     // roles screen.
     const granted = expectOk(
-      await s.call<string[]>('GET', '/sys/permission/queryRolePermission', {
-        token: admin,
+      await s().call<string[]>('GET', '/sys/permission/queryRolePermission', {
+        token: tokens.admin!,
         query: { roleId: roleId('agent') },
       }),
     );
     expectOk(
-      await s.call('POST', '/sys/permission/saveRolePermission', {
-        token: admin,
+      await s().call('POST', '/sys/permission/saveRolePermission', {
+        token: tokens.admin!,
         body: {
           roleId: roleId('agent'),
           permissionIds: [...granted, seededId('menu:systemUser'), seededId('menu:userAdd')],
         },
       }),
     );
-    const agent = await tokenOf(s, 'agent');
+    const agent = await tokenOf(s(), 'agent');
     const outside = newUser({ roleIds: [roleId('agent')] }).body;
     expectFieldError(await add(outside, EN, agent), 'companyId', text('COMPANY_NOT_FOUND'));
     expectFieldError(
@@ -610,13 +614,13 @@ describe('a caller below the platform given the Users screen', () => {
     );
     expect(inside.companyName).toBe('Agency Client Co');
     expectError(
-      await s.call('GET', '/sys/user/queryById', { token: agent, query: { id: userId('customer') } }),
+      await s().call('GET', '/sys/user/queryById', { token: agent, query: { id: userId('customer') } }),
       404,
       'USER_NOT_FOUND',
     );
     expect(
       expectOk(
-        await s.call<UserRecord>('GET', '/sys/user/queryById', { token: agent, query: { id: inside.id } }),
+        await s().call<UserRecord>('GET', '/sys/user/queryById', { token: agent, query: { id: inside.id } }),
       ).username,
     ).toBe(inside.username);
   });

@@ -17,12 +17,13 @@ import {
   type TrunkTarget,
 } from '../src/modules/trunk';
 import {
-  companyId,
+  DIRECT,
   EN,
   eventually,
   expectError,
   expectFieldError,
   expectOk,
+  TWO_WAY,
   text,
   uniqueName,
   ZH,
@@ -37,9 +38,6 @@ import { addTrunk } from './support/voice';
  * state kept by the TrunkMonitor (with a probe written here in place of the SIP engine), pushed
  * calls-up counts and the operators' notices when a trunk goes down and comes back.
  */
-
-const DIRECT = companyId('Direct Retail Ltd');
-const TWO_WAY = companyId('Two-Way Logistics');
 
 const { s, tokens, call } = apiSuite(['admin', 'sales', 'agent', 'customer']);
 const unique = (label: string) => uniqueName(label, '-');

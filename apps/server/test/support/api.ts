@@ -29,6 +29,13 @@ export const userId = (username: string) => stableId(`user:${username}`);
 export const companyId = (name: string) => stableId(`company:${name}`);
 export const departId = (orgCode: string) => stableId(`depart:${orgCode}`);
 
+/** The demo companies (the seed's): a direct customer, a two-way one, a distributor, its agency and the agency's customer. */
+export const DIRECT = companyId('Direct Retail Ltd');
+export const TWO_WAY = companyId('Two-Way Logistics');
+export const NORTHWIND = companyId('Northwind Distribution');
+export const ACME = companyId('Acme Agency');
+export const AGENCY_CLIENT = companyId('Agency Client Co');
+
 /** Options that make a request come from `ip` (the server must trust the proxy header). */
 export const fromIp = (
   ip: string,

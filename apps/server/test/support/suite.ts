@@ -16,6 +16,17 @@ export function callAs(server: () => TestServer, tokens: Record<string, string>)
     server().call<T>(method, path, { token: tokens[user], ...options });
 }
 
+/** Every demo user (the seed's): staff, the reseller chain and the customers. */
+export const DEMO_USERS = [
+  'admin',
+  'sales',
+  'distributor',
+  'agent',
+  'customer',
+  'customer2',
+  'agentcustomer',
+];
+
 /** A test file's server with its users signed in (see apiSuite). */
 export interface ApiSuite {
   /** The file's server (started in `beforeAll`; throws before). */

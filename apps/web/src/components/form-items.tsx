@@ -108,3 +108,35 @@ export function ConnectionFields({
     </>
   );
 }
+
+/**
+ * A new password and its confirmation (the fields `password` and `confirmPassword`), at most 64
+ * characters, the confirmation checked again when the password changes.
+ */
+export function NewPasswordItems({
+  labels,
+  rule,
+  hint,
+  testIds,
+}: {
+  labels: { password: string; confirmPassword: string };
+  rule: (field: 'password' | 'confirmPassword') => Rule;
+  hint: ReactNode;
+  testIds: { password: string; confirmPassword: string };
+}) {
+  return (
+    <>
+      <Form.Item name="password" label={labels.password} rules={[rule('password')]} extra={hint}>
+        <Input.Password maxLength={64} autoComplete="new-password" data-testid={testIds.password} />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={labels.confirmPassword}
+        dependencies={['password']}
+        rules={[rule('confirmPassword')]}
+      >
+        <Input.Password maxLength={64} autoComplete="new-password" data-testid={testIds.confirmPassword} />
+      </Form.Item>
+    </>
+  );
+}

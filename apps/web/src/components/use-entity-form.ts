@@ -142,3 +142,33 @@ export function useEntityForm<V extends object, E>(options: EntityFormOptions<V,
 
   return { form, rule, submit, open, saving, initialValues: valuesOf(null), close: onClose };
 }
+
+/** The options of useAddOrEditForm: an entity form's, its schema and save made of the two below. */
+export interface AddOrEditFormOptions<V extends object, E extends { id: string }, I>
+  extends Omit<EntityFormOptions<V, E>, 'schema' | 'save'> {
+  /** The shared add and edit schemas (see addOrEditSchema). */
+  schemas: { add: SafeParser; edit: SafeParser };
+  /** The request's body of valid values: what is sent, and what the schemas check unless `checkedOf` is given. */
+  bodyOf: (values: V) => I;
+  /** What the schemas check when it is not the body sent (e.g. an empty number still null, not left out). */
+  checkedOf?: (values: V) => object;
+  /** The save mutation: the edited entity's `id` when editing, none when adding. */
+  save: (request: { id?: string; input: I }) => Promise<unknown>;
+}
+
+/**
+ * The entity form of a dialog that adds or edits through one save mutation (`{ id?, input }`):
+ * the form's request body is checked by the add or edit schema (addOrEditSchema) and sent as it is.
+ */
+export function useAddOrEditForm<V extends object, E extends { id: string }, I>(
+  options: AddOrEditFormOptions<V, E, I>,
+): EntityForm<V> {
+  const { schemas, bodyOf, checkedOf = bodyOf, save, ...form } = options;
+  const { editing } = form;
+  return useEntityForm({
+    ...form,
+    schema: addOrEditSchema(editing, schemas, (values: V) => checkedOf(values) as object),
+    save: (values) =>
+      editing ? save({ id: editing.id, input: bodyOf(values) }) : save({ input: bodyOf(values) }),
+  });
+}

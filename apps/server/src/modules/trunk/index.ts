@@ -10,7 +10,9 @@ export { decideVoiceRoute, type VoiceCallQuery, type VoiceRouteRule } from './ma
 export { TrunkMonitor, type TrunkProbe } from './monitor';
 export { trunkNoticeOf } from './notify';
 export { TRUNK_PERMS } from './routes';
-export type { TrunkCheck, TrunkService, TrunkStateView, TrunkTarget } from './service';
+export type { TrunkTarget } from './routing';
+export type { TrunkService } from './service';
+export type { TrunkCheck, TrunkStateView } from './trunk-state';
 
 declare module '../../platform/module' {
   interface Services {

@@ -1,7 +1,10 @@
 import os from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Platform } from '../../platform/module';
-import { TRUNKS_CHANGED, type TrunkCheck, type TrunkService, type TrunkTarget } from './service';
+import type { TrunkTarget } from './routing';
+import type { TrunkService } from './service';
+import type { TrunkCheck } from './trunk-state';
+import { TRUNKS_CHANGED } from './writes';
 
 /**
  * The seam to the SIP engine (`@switchboard/voice`), wired by whoever builds the worker: checks
@@ -96,7 +99,7 @@ export class TrunkMonitor {
     if (this.stopped) return;
     try {
       const now = new Date();
-      const rows = await this.trunks.allTrunks();
+      const rows = await this.trunks.live.allTrunks();
       const enabled = new Map(rows.filter((r) => r.enabled).map((r) => [r.id, r]));
       for (const [id, watched] of [...this.watched]) {
         const row = enabled.get(id);
@@ -105,7 +108,7 @@ export class TrunkMonitor {
       const due: string[] = [];
       if (this.probe) {
         for (const row of enabled.values()) {
-          if (!(await this.trunks.claim(row.id, this.owner, now))) {
+          if (!(await this.trunks.live.claim(row.id, this.owner, now))) {
             // Another process monitors it now: a registration kept here would be a second one.
             if (this.watched.delete(row.id)) await this.probe.forget?.(row.id).catch(() => {});
             continue;
@@ -143,15 +146,15 @@ export class TrunkMonitor {
     } catch (error) {
       result = { state: 'unreachable', error: error instanceof Error ? error.message : String(error) };
     }
-    await this.trunks.recordCheck(trunkId, this.owner, result);
+    await this.trunks.live.recordCheck(trunkId, this.owner, result);
   }
 
   private async drop(trunkId: string, gone: boolean): Promise<void> {
     this.watched.delete(trunkId);
     await this.probe?.forget?.(trunkId).catch(() => {});
     if (gone) {
-      await this.trunks.release(trunkId, this.owner).catch(() => {});
-      await this.trunks.publish(trunkId).catch(() => {});
+      await this.trunks.live.release(trunkId, this.owner).catch(() => {});
+      await this.trunks.live.publish(trunkId).catch(() => {});
     }
   }
 
@@ -162,7 +165,7 @@ export class TrunkMonitor {
     await Promise.all(this.checking.values());
     for (const id of [...this.watched.keys()]) {
       await this.probe?.forget?.(id).catch(() => {});
-      await this.trunks.release(id, this.owner).catch(() => {});
+      await this.trunks.live.release(id, this.owner).catch(() => {});
     }
     this.watched.clear();
   }

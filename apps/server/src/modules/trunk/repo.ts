@@ -1,16 +1,9 @@
 import type { SortQuery } from '@switchboard/contracts';
-import { and, asc, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, executor, rowsOf } from '../../platform/db';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, executor } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { inUuids, likeText } from '../../platform/sql';
-import {
-  voiceRoutes,
-  voiceRouteTrunks,
-  voiceSipAccounts,
-  voiceTrunkCalls,
-  voiceTrunkStates,
-  voiceTrunks,
-} from './schema';
+import { voiceRoutes, voiceRouteTrunks, voiceSipAccounts, voiceTrunks } from './schema';
 
 export type SipAccountRow = typeof voiceSipAccounts.$inferSelect;
 export type SipAccountValues = typeof voiceSipAccounts.$inferInsert;
@@ -18,7 +11,6 @@ export type TrunkRow = typeof voiceTrunks.$inferSelect;
 export type TrunkValues = typeof voiceTrunks.$inferInsert;
 export type VoiceRouteRow = typeof voiceRoutes.$inferSelect;
 export type VoiceRouteValues = typeof voiceRoutes.$inferInsert;
-export type TrunkStateRow = typeof voiceTrunkStates.$inferSelect;
 
 export type SipAccountFilters = SortQuery & { username?: string | undefined };
 export type TrunkFilters = SortQuery & { name?: string | undefined; enabled?: boolean | undefined };
@@ -62,7 +54,7 @@ const routeWhere = (f: VoiceRouteFilters): SQL | undefined =>
 
 const count = sql<number>`count(*)::int`;
 
-/** The only SQL of trunks, SIP accounts, voice routes and trunk states. */
+/** The only SQL of trunks, SIP accounts and voice routes (the live state: state-repo; the calls' places: calls-repo). */
 export class TrunkRepo {
   constructor(private readonly db: Db) {}
 
@@ -277,139 +269,5 @@ export class TrunkRepo {
       .from(voiceRouteTrunks)
       .where(routeIds ? inUuids(voiceRouteTrunks.routeId, routeIds) : undefined)
       .orderBy(asc(voiceRouteTrunks.routeId), asc(voiceRouteTrunks.position));
-  }
-
-  // --- live state ---
-
-  states(): Promise<TrunkStateRow[]> {
-    return executor(this.db).select().from(voiceTrunkStates);
-  }
-
-  async stateOf(trunkId: string): Promise<TrunkStateRow | undefined> {
-    const [row] = await executor(this.db)
-      .select()
-      .from(voiceTrunkStates)
-      .where(eq(voiceTrunkStates.trunkId, trunkId));
-    return row;
-  }
-
-  /**
-   * Takes (or keeps) the monitoring lease of a trunk: inserts its state row for `owner`, or takes
-   * it over when this owner holds it already or its holder stopped renewing it (seenAt before
-   * `staleBefore`). Answers whether `owner` holds it now.
-   */
-  async claim(trunkId: string, owner: string, now: Date, staleBefore: Date): Promise<boolean> {
-    const rows = await executor(this.db)
-      .insert(voiceTrunkStates)
-      .values({ trunkId, state: 'unknown', since: now, owner, seenAt: now })
-      .onConflictDoUpdate({
-        target: voiceTrunkStates.trunkId,
-        set: { owner, seenAt: now },
-        setWhere: or(eq(voiceTrunkStates.owner, owner), lt(voiceTrunkStates.seenAt, staleBefore)),
-      })
-      .returning({ owner: voiceTrunkStates.owner });
-    return rows[0]?.owner === owner;
-  }
-
-  /** Writes the state of a trunk this owner holds; answers the row before (undefined: not held). */
-  async putState(
-    trunkId: string,
-    owner: string,
-    values: {
-      state: string;
-      lastError: string | null;
-      since: Date;
-      checkedAt: Date;
-      seenAt: Date;
-      fails: number;
-      outage: boolean;
-    },
-  ): Promise<TrunkStateRow | undefined> {
-    const [row] = await executor(this.db)
-      .update(voiceTrunkStates)
-      .set(values)
-      .where(and(eq(voiceTrunkStates.trunkId, trunkId), eq(voiceTrunkStates.owner, owner)))
-      .returning();
-    return row;
-  }
-
-  async release(trunkId: string, owner: string): Promise<void> {
-    await executor(this.db)
-      .delete(voiceTrunkStates)
-      .where(and(eq(voiceTrunkStates.trunkId, trunkId), eq(voiceTrunkStates.owner, owner)));
-  }
-
-  /** Live calls up per trunk (leases not lapsed), every process's. */
-  async callsUp(trunkId?: string): Promise<Map<string, number>> {
-    const rows = await executor(this.db)
-      .select({ trunkId: voiceTrunkCalls.trunkId, n: count })
-      .from(voiceTrunkCalls)
-      .where(
-        and(
-          trunkId ? eq(voiceTrunkCalls.trunkId, trunkId) : undefined,
-          sql`${voiceTrunkCalls.leaseUntil} > clock_timestamp()`,
-        ),
-      )
-      .groupBy(voiceTrunkCalls.trunkId);
-    return new Map(rows.map((r) => [r.trunkId, Number(r.n)]));
-  }
-
-  /**
-   * Takes a call on a trunk (in the caller's transaction): the trunk's pacing row locked, lapsed
-   * calls cleared; refused (undefined) at `maxCalls` live calls (0: no limit); else the call's row
-   * written for `leaseMs` and its start slot taken, 1/`cps` s after the last one (0: no pacing).
-   * Answers how long to wait for the slot (ms, by the database's clock).
-   */
-  async takeCall(
-    trunkId: string,
-    callId: string,
-    limits: { maxCalls: number; cps: number },
-    leaseMs: number,
-  ): Promise<{ waitMs: number } | undefined> {
-    const x = executor(this.db);
-    await x.execute(sql`
-      insert into voice_trunk_pacing (trunk_id, next_at) values (${trunkId}, clock_timestamp())
-      on conflict (trunk_id) do nothing`);
-    const [pacing] = rowsOf<{ waitMs: number }>(
-      await x.execute(sql`
-        select greatest(0, extract(epoch from (next_at - clock_timestamp())) * 1000)::float8 as "waitMs"
-        from voice_trunk_pacing where trunk_id = ${trunkId} for update`),
-    );
-    await x
-      .delete(voiceTrunkCalls)
-      .where(
-        and(eq(voiceTrunkCalls.trunkId, trunkId), sql`${voiceTrunkCalls.leaseUntil} <= clock_timestamp()`),
-      );
-    if (limits.maxCalls > 0) {
-      const [up] = await x
-        .select({ n: count })
-        .from(voiceTrunkCalls)
-        .where(eq(voiceTrunkCalls.trunkId, trunkId));
-      if (Number(up?.n ?? 0) >= limits.maxCalls) return undefined;
-    }
-    const step = limits.cps > 0 ? 1000 / limits.cps : 0;
-    await x.execute(sql`
-      update voice_trunk_pacing
-      set next_at = greatest(next_at, clock_timestamp()) + ${`${step} milliseconds`}::interval
-      where trunk_id = ${trunkId}`);
-    await x.insert(voiceTrunkCalls).values({
-      callId,
-      trunkId,
-      leaseUntil: sql`clock_timestamp() + ${`${leaseMs} milliseconds`}::interval`,
-    });
-    return { waitMs: Number(pacing?.waitMs ?? 0) };
-  }
-
-  /** Renews the leases of calls still up. */
-  async renewCalls(callIds: readonly string[], leaseMs: number): Promise<void> {
-    if (callIds.length === 0) return;
-    await executor(this.db)
-      .update(voiceTrunkCalls)
-      .set({ leaseUntil: sql`clock_timestamp() + ${`${leaseMs} milliseconds`}::interval` })
-      .where(inArray(voiceTrunkCalls.callId, [...callIds]));
-  }
-
-  async endCall(callId: string): Promise<void> {
-    await executor(this.db).delete(voiceTrunkCalls).where(eq(voiceTrunkCalls.callId, callId));
   }
 }

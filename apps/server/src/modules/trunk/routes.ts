@@ -71,12 +71,12 @@ export function trunkRoutes(api: Api, { trunks }: Pick<Services, 'trunks'>) {
       list: {
         query: trunkListQuerySchema,
         sortable: TRUNK_SORTABLE,
-        run: (query) => trunks.listTrunks(query),
+        run: (query) => trunks.admin.list(query),
       },
-      queryById: (id) => trunks.getTrunk(id),
-      add: { body: trunkInputSchema, run: (input) => trunks.addTrunk(input) },
-      edit: { body: trunkEditSchema, run: (input) => trunks.editTrunk(input) },
-      remove: (ids) => trunks.deleteTrunks(ids),
+      queryById: (id) => trunks.admin.get(id),
+      add: { body: trunkInputSchema, run: (input) => trunks.admin.add(input) },
+      edit: { body: trunkEditSchema, run: (input) => trunks.admin.edit(input) },
+      remove: (ids) => trunks.admin.remove(ids),
     }),
   );
 
@@ -90,7 +90,7 @@ export function trunkRoutes(api: Api, { trunks }: Pick<Services, 'trunks'>) {
         response: okResponse(trunkStatesSchema),
       },
     },
-    async (request) => ok(request, await trunks.states()),
+    async (request) => ok(request, await trunks.live.states()),
   );
 
   api.get(
@@ -112,12 +112,12 @@ export function trunkRoutes(api: Api, { trunks }: Pick<Services, 'trunks'>) {
       list: {
         query: sipAccountListQuerySchema,
         sortable: SIP_ACCOUNT_SORTABLE,
-        run: (query) => trunks.listSipAccounts(query),
+        run: (query) => trunks.sipAccounts.list(query),
       },
-      queryById: (id) => trunks.getSipAccount(id),
-      add: { body: sipAccountInputSchema, run: (input) => trunks.addSipAccount(input) },
-      edit: { body: sipAccountEditSchema, run: (input) => trunks.editSipAccount(input) },
-      remove: (ids) => trunks.deleteSipAccounts(ids),
+      queryById: (id) => trunks.sipAccounts.get(id),
+      add: { body: sipAccountInputSchema, run: (input) => trunks.sipAccounts.add(input) },
+      edit: { body: sipAccountEditSchema, run: (input) => trunks.sipAccounts.edit(input) },
+      remove: (ids) => trunks.sipAccounts.remove(ids),
     }),
   );
 
@@ -131,12 +131,12 @@ export function trunkRoutes(api: Api, { trunks }: Pick<Services, 'trunks'>) {
       list: {
         query: voiceRouteListQuerySchema,
         sortable: VOICE_ROUTE_SORTABLE,
-        run: (query) => trunks.listRoutes(query),
+        run: (query) => trunks.routes.list(query),
       },
-      queryById: (id) => trunks.getRoute(id),
-      add: { body: voiceRouteInputSchema, run: (input) => trunks.addRoute(input) },
-      edit: { body: voiceRouteEditSchema, run: (input) => trunks.editRoute(input) },
-      remove: (ids) => trunks.deleteRoutes(ids),
+      queryById: (id) => trunks.routes.get(id),
+      add: { body: voiceRouteInputSchema, run: (input) => trunks.routes.add(input) },
+      edit: { body: voiceRouteEditSchema, run: (input) => trunks.routes.edit(input) },
+      remove: (ids) => trunks.routes.remove(ids),
     }),
   );
 
@@ -150,7 +150,7 @@ export function trunkRoutes(api: Api, { trunks }: Pick<Services, 'trunks'>) {
         response: okResponse(voiceRouteTestSchema),
       },
     },
-    async (request) => ok(request, await trunks.testRoute(request.query.to, request.query.companyId)),
+    async (request) => ok(request, await trunks.routing.testRoute(request.query.to, request.query.companyId)),
   );
 
   api.get(

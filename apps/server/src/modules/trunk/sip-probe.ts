@@ -1,7 +1,8 @@
 import type { Registration } from '@switchboard/voice';
 import type { VoiceEngine } from '../voice-engine';
 import type { TrunkProbe } from './monitor';
-import type { TrunkCheck, TrunkTarget } from './service';
+import type { TrunkTarget } from './routing';
+import type { TrunkCheck } from './trunk-state';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -62,3 +62,35 @@ export function FormField({
     </div>
   );
 }
+
+/** The sign-in error, in the language chosen since (errorText); nothing without one. */
+export function LoginError({ error, locale }: { error: ApiError | null; locale: Locale }) {
+  return error ? (
+    <Alert type="error" testId="login-error">
+      {errorText(error, locale)}
+    </Alert>
+  ) : null;
+}
+
+/** A sign-in form's submit button, the width of the form, with a spinner while it sends. */
+export function SubmitButton({
+  busy,
+  testId,
+  children,
+}: {
+  busy: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      className="sb-button sb-button-primary sb-button-large sb-button-block"
+      aria-busy={busy}
+      data-testid={testId}
+    >
+      {busy ? <span className="sb-spinner sb-spinner-inverse" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}

@@ -9,7 +9,7 @@ import { clearSignOutNotice, startSession } from '@/lib/session';
 import { schemaProblems } from '@/lib/validation';
 import { usePhoneLogin, useSendSmsCode } from '../api/sms-code';
 import { useCountdown } from '../hooks/use-countdown';
-import { Alert, errorText, FormField } from './LoginFormParts';
+import { Alert, FormField, LoginError, SubmitButton } from './LoginFormParts';
 
 type Field = 'phone' | 'code';
 
@@ -118,20 +118,10 @@ export function PhoneLoginForm() {
           {t('phone.codeSent')}
         </Alert>
       ) : null}
-      {error ? (
-        <Alert type="error" testId="login-error">
-          {errorText(error, locale)}
-        </Alert>
-      ) : null}
-      <button
-        type="submit"
-        className="sb-button sb-button-primary sb-button-large sb-button-block"
-        aria-busy={login.isPending}
-        data-testid="phone-login-submit"
-      >
-        {login.isPending ? <span className="sb-spinner sb-spinner-inverse" aria-hidden="true" /> : null}
+      <LoginError error={error} locale={locale} />
+      <SubmitButton busy={login.isPending} testId="phone-login-submit">
         {t('login.submit')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

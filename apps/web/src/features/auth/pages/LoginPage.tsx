@@ -17,7 +17,7 @@ import { schemaProblems } from '@/lib/validation';
 import { useLoginRequirements } from '../api/get-login-requirements';
 import { useLogin } from '../api/login';
 import { CaptchaCheck } from '../components/CaptchaCheck';
-import { Alert, errorText, FormField } from '../components/LoginFormParts';
+import { Alert, FormField, LoginError, SubmitButton } from '../components/LoginFormParts';
 import { PhoneLoginForm } from '../components/PhoneLoginForm';
 import { useCaptcha } from '../hooks/use-captcha';
 
@@ -221,20 +221,10 @@ export default function LoginPage() {
             </span>
           </FormField>
         ) : null}
-        {login.isError ? (
-          <Alert type="error" testId="login-error">
-            {errorText(login.error, locale)}
-          </Alert>
-        ) : null}
-        <button
-          type="submit"
-          className="sb-button sb-button-primary sb-button-large sb-button-block"
-          aria-busy={login.isPending}
-          data-testid="login-submit"
-        >
-          {login.isPending ? <span className="sb-spinner sb-spinner-inverse" aria-hidden="true" /> : null}
+        <LoginError error={login.error} locale={locale} />
+        <SubmitButton busy={login.isPending} testId="login-submit">
           {t('login.submit')}
-        </button>
+        </SubmitButton>
       </form>
       <p className="sb-login-register">
         <Link to="/user/alteration" data-testid="forgot-password-link">

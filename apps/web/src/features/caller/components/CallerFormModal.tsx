@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { EnabledItem, RemarkItem } from '@/components/form-items';
-import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
+import { useAddOrEditForm } from '@/components/use-entity-form';
 import { CompanyItem } from '@/features/sms-template';
 import { useIsStaff } from '@/lib/session';
 import { useSaveCaller } from '../api/callers';
@@ -46,18 +46,15 @@ export function CallerFormModal({ open, editing, onClose }: EntityModalProps<Cal
     enabled: t('fields.enabled'),
     remark: t('fields.remark'),
   };
-  const entity = useEntityForm({
+  const entity = useAddOrEditForm({
     open,
     editing,
     valuesOf,
+    schemas: { add: callerIdInputSchema, edit: callerIdEditSchema },
     // Editing, the company is not picked (pickCompany is false).
-    schema: addOrEditSchema(
-      editing,
-      { add: callerIdInputSchema, edit: callerIdEditSchema },
-      (values: Values) => bodyOf(values, pickCompany),
-    ),
+    bodyOf: (values: Values) => bodyOf(values, pickCompany),
     labels,
-    save: (values) => save.mutateAsync({ id: editing?.id, input: bodyOf(values, pickCompany) }),
+    save: save.mutateAsync,
     successMessage: t('saved'),
     onClose,
     errorCodeFields: { CALLER_ID_TAKEN: 'number' },

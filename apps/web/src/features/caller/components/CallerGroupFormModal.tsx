@@ -9,7 +9,7 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { EnabledItem, RemarkItem } from '@/components/form-items';
-import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
+import { useAddOrEditForm } from '@/components/use-entity-form';
 import { CompanyItem } from '@/features/sms-template';
 import { useIsStaff } from '@/lib/session';
 import { callerOptionsQuery, useSaveCallerGroup } from '../api/callers';
@@ -61,18 +61,15 @@ export function CallerGroupFormModal({ open, editing, onClose }: EntityModalProp
     enabled: t('fields.enabled'),
     remark: t('fields.remark'),
   };
-  const entity = useEntityForm({
+  const entity = useAddOrEditForm({
     open,
     editing,
     valuesOf,
+    schemas: { add: callerGroupInputSchema, edit: callerGroupEditSchema },
     // Editing, the company is not picked (pickCompany is false).
-    schema: addOrEditSchema(
-      editing,
-      { add: callerGroupInputSchema, edit: callerGroupEditSchema },
-      (values: Values) => bodyOf(values, pickCompany),
-    ),
+    bodyOf: (values: Values) => bodyOf(values, pickCompany),
     labels,
-    save: (values) => save.mutateAsync({ id: editing?.id, input: bodyOf(values, pickCompany) }),
+    save: save.mutateAsync,
     successMessage: t('saved'),
     onClose,
     errorCodeFields: { CALLER_GROUP_NAME_TAKEN: 'name', CALLER_GROUP_MEMBER_UNKNOWN: 'callerIds' },

@@ -60,6 +60,11 @@ export function companyFieldValues(company: CompanyListItem | null): CompanyFiel
 }
 
 /** The fields' labels, for the form items and for the messages about them. */
+/** What an edit of a company sends of these fields: its name and contact (its type and administrator stay). */
+export function companyEditOf(id: string, v: CompanyFieldValues) {
+  return { id, name: v.name, contactName: v.contactName, phone: v.phone, country: v.country, email: v.email };
+}
+
 export function useCompanyFieldLabels(): Record<Field, string> {
   const { t } = useTranslation('system');
   return {

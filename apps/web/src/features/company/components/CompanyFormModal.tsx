@@ -15,6 +15,7 @@ import { useAddCompany, useEditCompany } from '../api/companies';
 import {
   CompanyFields,
   type CompanyFieldValues,
+  companyEditOf,
   companyFieldValues,
   useCompanyFieldLabels,
 } from './CompanyFields';
@@ -81,12 +82,7 @@ export function CompanyFormModal({ open, editing, onClose }: EntityModalProps<Co
     save: (v) =>
       editing
         ? edit.mutateAsync({
-            id: editing.id,
-            name: v.name,
-            contactName: v.contactName,
-            phone: v.phone,
-            country: v.country,
-            email: v.email,
+            ...companyEditOf(editing.id, v),
             ...(canAssign ? { salesUserId: v.salesUserId ?? null } : {}),
           })
         : add.mutateAsync({

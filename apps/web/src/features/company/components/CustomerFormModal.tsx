@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useAddCustomer, useEditCustomer } from '../api/agent';
-import { CompanyFields, companyFieldValues, useCompanyFieldLabels } from './CompanyFields';
+import { CompanyFields, companyEditOf, companyFieldValues, useCompanyFieldLabels } from './CompanyFields';
 
 /** A new customer with its administrator user, or a customer's name and contact. */
 export function CustomerFormModal({
@@ -32,17 +32,7 @@ export function CustomerFormModal({
     valuesOf: companyFieldValues,
     schema: editing ? agentCustomerEditSchema.omit({ id: true }) : agentCustomerAddSchema,
     labels,
-    save: (v) =>
-      editing
-        ? edit.mutateAsync({
-            id: editing.id,
-            name: v.name,
-            contactName: v.contactName,
-            phone: v.phone,
-            country: v.country,
-            email: v.email,
-          })
-        : add.mutateAsync(v),
+    save: (v) => (editing ? edit.mutateAsync(companyEditOf(editing.id, v)) : add.mutateAsync(v)),
     successMessage: t('saved'),
     onClose,
   });

@@ -14,17 +14,8 @@ import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { listBatchesQuery, smsPerms, useCancelBatch } from '../api/sms';
-import { dayPeriodParams, dayPeriodValue } from '../lib/period';
+import { periodStateQuery, periodStateValues } from '../lib/period';
 import { BatchStateTag, StatusCounts } from './tags';
-
-const toQuery = (values: Record<string, unknown>) => ({
-  ...dayPeriodParams(values.period),
-  state: typeof values.state === 'string' ? values.state : undefined,
-});
-const fromQuery = (query: Record<string, string>) => ({
-  period: dayPeriodValue(query),
-  state: query.state,
-});
 
 /** Outbox (every send) or Timing (scheduled sends, cancellable while they wait). */
 export function BatchTable({
@@ -124,8 +115,8 @@ export function BatchTable({
       title={scheduled ? t('batch.timingTitle') : t('batch.outboxTitle')}
       testId={scheduled ? 'timing-table' : 'outbox-table'}
       columns={columns}
-      toQuery={toQuery}
-      fromQuery={fromQuery}
+      toQuery={periodStateQuery}
+      fromQuery={periodStateValues}
       filters={
         <>
           <Form.Item name="period" label={t('filters.period')}>

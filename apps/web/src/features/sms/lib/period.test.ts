@@ -1,6 +1,14 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dayPeriodParams, dayPeriodValue, exportEarliest, exportPeriod, scheduleAcceptable } from './period';
+import {
+  dayPeriodParams,
+  dayPeriodValue,
+  exportEarliest,
+  exportPeriod,
+  periodStateQuery,
+  periodStateValues,
+  scheduleAcceptable,
+} from './period';
 
 describe('records period', () => {
   it('sends whole days, to the last millisecond of the last, and reads them back', () => {
@@ -12,6 +20,16 @@ describe('records period', () => {
     expect(back?.map((d) => d.format('YYYY-MM-DD'))).toEqual(['2026-11-20', '2026-11-22']);
     expect(dayPeriodParams(undefined)).toEqual({});
     expect(dayPeriodValue({ dateFrom: 'x', dateTo: 'y' })).toBeUndefined();
+  });
+
+  it('keeps a period and state filter in the URL and reads it back', () => {
+    const query = periodStateQuery({ period: [dayjs('2026-11-20'), dayjs('2026-11-21')], state: 'sent' });
+    expect(query.state).toBe('sent');
+    const back = periodStateValues(query as Record<string, string>);
+    expect(back.state).toBe('sent');
+    expect(back.period?.map((d) => d.format('YYYY-MM-DD'))).toEqual(['2026-11-20', '2026-11-21']);
+    // No state picked (the select cleared): none sent.
+    expect(periodStateQuery({ state: undefined })).toEqual({ state: undefined });
   });
 
   it('limits an export to the past week', () => {

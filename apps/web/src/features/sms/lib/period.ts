@@ -25,6 +25,18 @@ export function dayPeriodValue(query: Record<string, string>): [Dayjs, Dayjs] | 
   return [from, to.subtract(1, 'millisecond').startOf('day')];
 }
 
+/** A list filtered by day period and state (batches, callbacks): its filter form's values as the query. */
+export const periodStateQuery = (values: Record<string, unknown>) => ({
+  ...dayPeriodParams(values.period),
+  state: typeof values.state === 'string' ? values.state : undefined,
+});
+
+/** The reverse of `periodStateQuery`: the filter form's values from the URL. */
+export const periodStateValues = (query: Record<string, string>) => ({
+  period: dayPeriodValue(query),
+  state: query.state,
+});
+
 /** The first day records can be exported from: the past week (today and the days before it). */
 export function exportEarliest(now: Dayjs = dayjs()): Dayjs {
   return now.subtract(EXPORT_WINDOW_DAYS, 'day').startOf('day');

@@ -13,13 +13,7 @@ import { rowActionsColumn } from '@/components/RowActions';
 import { useIsStaff } from '@/lib/session';
 import { listCallbacksQuery } from '../api/sms';
 import { CallbackStateTag } from '../components/tags';
-import { dayPeriodParams, dayPeriodValue } from '../lib/period';
-
-const toQuery = (values: Record<string, unknown>) => ({
-  ...dayPeriodParams(values.period),
-  state: typeof values.state === 'string' ? values.state : undefined,
-});
-const fromQuery = (query: Record<string, string>) => ({ period: dayPeriodValue(query), state: query.state });
+import { periodStateQuery, periodStateValues } from '../lib/period';
 
 /** The body's message status and number, for the list (the body is the JSON posted). */
 function bodyOf(row: SmsCallbackRow): { to?: string; status?: string } {
@@ -83,8 +77,8 @@ export default function CallbackLogPage() {
         title={t('callback.title')}
         testId="callback-table"
         columns={columns}
-        toQuery={toQuery}
-        fromQuery={fromQuery}
+        toQuery={periodStateQuery}
+        fromQuery={periodStateValues}
         filters={
           <>
             <Form.Item name="period" label={t('filters.period')}>

@@ -12,7 +12,7 @@ import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { ConnectionFields, HALF_COLUMN, RemarkItem, WholeNumberItem } from '@/components/form-items';
-import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
+import { useAddOrEditForm } from '@/components/use-entity-form';
 import { CallerGroupSelect } from '@/features/caller';
 import { sipAccountOptionsQuery, useSaveTrunk } from '../api/trunks';
 
@@ -118,16 +118,15 @@ export function TrunkFormModal({ open, editing, onClose }: EntityModalProps<Trun
     optionsIntervalS: t('fields.optionsIntervalS'),
     remark: t('fields.remark'),
   };
-  const entity = useEntityForm({
+  const entity = useAddOrEditForm({
     open,
     editing,
     valuesOf,
-    schema: addOrEditSchema(editing, { add: trunkInputSchema, edit: trunkEditSchema }, bodyOf),
+    schemas: { add: trunkInputSchema, edit: trunkEditSchema },
+    bodyOf: requestOf,
+    checkedOf: bodyOf,
     labels,
-    save: (values) =>
-      editing
-        ? save.mutateAsync({ id: editing.id, input: requestOf(values) })
-        : save.mutateAsync({ input: requestOf(values) }),
+    save: save.mutateAsync,
     successMessage: t('saved'),
     onClose,
     errorCodeFields: {

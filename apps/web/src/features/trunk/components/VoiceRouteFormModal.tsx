@@ -4,7 +4,7 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { EnabledItem, RemarkItem, WholeNumberItem } from '@/components/form-items';
-import { addOrEditSchema, useEntityForm } from '@/components/use-entity-form';
+import { useAddOrEditForm } from '@/components/use-entity-form';
 import { CompanySelect } from '@/features/sms-template';
 import { trunkOptionsQuery, useSaveVoiceRoute } from '../api/trunks';
 
@@ -79,16 +79,15 @@ export function VoiceRouteFormModal({ open, editing, onClose }: EntityModalProps
     trunkIds: t('route.trunkIds'),
     remark: t('route.remark'),
   };
-  const entity = useEntityForm({
+  const entity = useAddOrEditForm({
     open,
     editing,
     valuesOf,
-    schema: addOrEditSchema(editing, { add: voiceRouteInputSchema, edit: voiceRouteEditSchema }, bodyOf),
+    schemas: { add: voiceRouteInputSchema, edit: voiceRouteEditSchema },
+    bodyOf: requestOf,
+    checkedOf: bodyOf,
     labels,
-    save: (values) =>
-      editing
-        ? save.mutateAsync({ id: editing.id, input: requestOf(values) })
-        : save.mutateAsync({ input: requestOf(values) }),
+    save: save.mutateAsync,
     successMessage: t('saved'),
     onClose,
     errorCodeFields: { VOICE_ROUTE_TRUNK_UNKNOWN: 'trunkIds' },

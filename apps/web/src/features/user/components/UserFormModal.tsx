@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryOptions } from '@/components/countries';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
+import { NewPasswordItems } from '@/components/form-items';
 import { PhoneInput, toE164 } from '@/components/PhoneInput';
 import { useEntityForm } from '@/components/use-entity-form';
 import { companyPickQuery } from '@/features/depart';
@@ -171,28 +172,12 @@ export function UserFormModal({ open, editing, onClose }: EntityModalProps<UserL
         <Input maxLength={64} data-testid="user-form-realname" />
       </Form.Item>
       {creating ? (
-        <>
-          <Form.Item
-            name="password"
-            label={labels.password}
-            rules={[rule('password')]}
-            extra={t('user.passwordHint')}
-          >
-            <Input.Password maxLength={64} autoComplete="new-password" data-testid="user-form-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={labels.confirmPassword}
-            dependencies={['password']}
-            rules={[rule('confirmPassword')]}
-          >
-            <Input.Password
-              maxLength={64}
-              autoComplete="new-password"
-              data-testid="user-form-confirm-password"
-            />
-          </Form.Item>
-        </>
+        <NewPasswordItems
+          labels={labels}
+          rule={rule}
+          hint={t('user.passwordHint')}
+          testIds={{ password: 'user-form-password', confirmPassword: 'user-form-confirm-password' }}
+        />
       ) : null}
       {/* The user's country: the list beside the number, also the phone's country. */}
       <Form.Item name="countryCode" noStyle />

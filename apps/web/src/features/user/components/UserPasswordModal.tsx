@@ -1,7 +1,8 @@
 import { changePasswordSchema, type UserListItem } from '@switchboard/contracts';
-import { Alert, Form, Input } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/FormModal';
+import { NewPasswordItems } from '@/components/form-items';
 import { useEntityForm } from '@/components/use-entity-form';
 import { useChangeUserPassword } from '../api/users';
 
@@ -34,22 +35,12 @@ export function UserPasswordModal({ user, onClose }: { user: UserListItem | null
       testId="user-password-form"
     >
       <Alert type="info" showIcon title={t('user.passwordSignsOut')} style={{ marginBottom: 12 }} />
-      <Form.Item
-        name="password"
-        label={labels.password}
-        rules={[rule('password')]}
-        extra={t('user.passwordHint')}
-      >
-        <Input.Password maxLength={64} autoComplete="new-password" data-testid="user-password-new" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={labels.confirmPassword}
-        dependencies={['password']}
-        rules={[rule('confirmPassword')]}
-      >
-        <Input.Password maxLength={64} autoComplete="new-password" data-testid="user-password-confirm" />
-      </Form.Item>
+      <NewPasswordItems
+        labels={labels}
+        rule={rule}
+        hint={t('user.passwordHint')}
+        testIds={{ password: 'user-password-new', confirmPassword: 'user-password-confirm' }}
+      />
     </FormModal>
   );
 }
