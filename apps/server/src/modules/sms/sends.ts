@@ -59,7 +59,10 @@ export class SmsSends {
       encoding,
       amount,
       currency: (await this.services.ledger.balanceOf(companyId)).currency,
-      covered: b.balance + b.creditLimit >= amount,
+      // A recipient without a price leaves the cost unknown: no claim that the balance covers it.
+      covered: analysed.some((a) => a.reason === 'RATE_NOT_FOUND')
+        ? null
+        : b.balance + b.creditLimit >= amount,
     };
   }
 
