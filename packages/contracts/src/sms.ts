@@ -124,8 +124,8 @@ export const smsPreviewSchema = z.object({
   amount: money,
   currency: z.string(),
   /**
-   * The company's balance plus its credit limit can cover `amount`; null when a recipient has
-   * no price (RATE_NOT_FOUND), so what the send costs is not known.
+   * The company's balance plus its credit limit can cover `amount`; null when it can but a
+   * recipient has no price (RATE_NOT_FOUND), so what the send would cost is not known.
    */
   covered: z.boolean().nullable(),
 });
