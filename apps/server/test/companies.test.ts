@@ -1,11 +1,15 @@
 import {
   type AgentBalance,
   type AnnouncementsByUser,
+  type ApprovalRateGroups,
   type CompanyCreated,
   type CompanyListItem,
   type ErrorCode,
   type LoginResult,
   type Page,
+  type RateAssignments,
+  type RateGroup,
+  type SmsPreview,
   units,
 } from '@switchboard/contracts';
 import { and, eq, ilike } from 'drizzle-orm';
@@ -281,6 +285,165 @@ describe('approval of self-registered companies', () => {
     );
     expectOk(await call('admin', 'PUT', '/sys/company/approve', { id: reg.companyId }));
     expectOk(await login(reg.username, reg.password));
+  });
+
+  /** A demo rate group's id by its name (as the administrator sees it). */
+  async function groupNamed(name: string) {
+    const page = expectOk(
+      await s.call<Page<RateGroup>>('GET', '/sys/feerateGroup/list', {
+        token: tokens.admin,
+        query: { name, pageNo: '1', pageSize: '50' },
+      }),
+    );
+    const group = page.records.find((g) => g.name === name);
+    expect(group, name).toBeDefined();
+    return group!;
+  }
+  const smsGroupOf = async (id: string) =>
+    expectOk(
+      await call<RateAssignments>('admin', 'GET', `/sys/feerateGroup/assignments?companyId=${id}`),
+    ).groups.find((g) => g.kind === 'sms')!;
+  /** The company's first preview, as its own user: one Chinese number (routed in the demo). */
+  async function firstPreview(reg: { username: string; password: string }) {
+    const session = expectOk(await login(reg.username, reg.password));
+    return expectOk(
+      await s.call<SmsPreview>('POST', '/sms/marketing/preview', {
+        token: session.token,
+        body: { recipients: [{ number: '8613800138000' }], text: 'Hello' },
+      }),
+    );
+  }
+
+  it('gives the company the platform’s default SMS group, so its first send is priced', async () => {
+    const reg = await register();
+    const standard = await groupNamed('Standard SMS');
+    const offer = expectOk(
+      await call<ApprovalRateGroups>('sales', 'GET', `/sys/company/approvalRateGroups?id=${reg.companyId}`),
+    );
+    expect(offer.defaultGroupId).toBe(standard.id);
+    // The platform's SMS groups only: no reseller's, no voice.
+    expect(offer.groups.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['Standard SMS', 'Wholesale SMS']),
+    );
+    expect(offer.groups.every((g) => g.ownerCompanyId === null)).toBe(true);
+    expect(offer.groups.map((g) => g.name)).not.toContain('Standard voice');
+    expectOk(await call('sales', 'PUT', '/sys/company/approve', { id: reg.companyId }));
+    expect(await smsGroupOf(reg.companyId)).toMatchObject({
+      groupId: standard.id,
+      groupName: 'Standard SMS',
+    });
+    const preview = await firstPreview(reg);
+    expect(preview.problems).toEqual([]);
+    expect(preview.valid).toBe(1);
+    expect(Number(preview.amount)).toBeGreaterThan(0);
+    // Nothing topped up yet: not covered, and said so (not "unknown").
+    expect(preview.covered).toBe(false);
+  });
+
+  it('gives a reseller’s customer the reseller’s default; a group out of the approver’s reach is refused, saying why', async () => {
+    const created = expectOk(
+      await call<CompanyCreated>(
+        'admin',
+        'POST',
+        '/sys/company/add',
+        newCompany({ parentCompanyId: NORTHWIND }),
+      ),
+    );
+    // Waiting for review as a sign-up would be (staff's own additions are approved at once).
+    await s.app.database.db
+      .update(companies)
+      .set({ approvalStatus: 'waiting' })
+      .where(eq(companies.id, created.id));
+    const resellerDefault = await groupNamed('Northwind agents SMS');
+    const othersGroup = await groupNamed('Acme customers SMS');
+    const voice = await groupNamed('Standard voice');
+    const offer = expectOk(
+      await call<ApprovalRateGroups>('admin', 'GET', `/sys/company/approvalRateGroups?id=${created.id}`),
+    );
+    expect(offer.defaultGroupId).toBe(resellerDefault.id);
+    expect(offer.groups.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['Standard SMS', 'Northwind agents SMS']),
+    );
+    expect(offer.groups.map((g) => g.name)).not.toContain('Acme customers SMS');
+    for (const locale of [EN, ZH]) {
+      expectError(
+        await call(
+          'admin',
+          'PUT',
+          '/sys/company/approve',
+          { id: created.id, smsRateGroupId: othersGroup.id },
+          locale,
+        ),
+        400,
+        'RATE_GROUP_NOT_ASSIGNABLE',
+        { locale },
+      );
+    }
+    expect(text('RATE_GROUP_NOT_ASSIGNABLE', ZH)).not.toBe(text('RATE_GROUP_NOT_ASSIGNABLE', EN));
+    expectError(
+      await call('admin', 'PUT', '/sys/company/approve', { id: created.id, smsRateGroupId: voice.id }),
+      400,
+      'RATE_GROUP_KIND_MISMATCH',
+      { params: { kind: 'sms' } },
+    );
+    // Refused approvals change nothing: still waiting, no group.
+    const still = expectOk(
+      await call<CompanyListItem>('admin', 'GET', `/sys/company/queryById?id=${created.id}`),
+    );
+    expect(still.approvalStatus).toBe('waiting');
+    expect((await smsGroupOf(created.id)).groupId).toBeNull();
+    expectOk(await call('admin', 'PUT', '/sys/company/approve', { id: created.id }));
+    expect((await smsGroupOf(created.id)).groupId).toBe(resellerDefault.id);
+  });
+
+  it('gives the group the approver chose among those in reach', async () => {
+    const reg = await register();
+    const wholesale = await groupNamed('Wholesale SMS');
+    expectOk(
+      await call('admin', 'PUT', '/sys/company/approve', { id: reg.companyId, smsRateGroupId: wholesale.id }),
+    );
+    expect((await smsGroupOf(reg.companyId)).groupId).toBe(wholesale.id);
+  });
+
+  it('approved without a group, the preview says no price instead of claiming the balance covers it', async () => {
+    const reg = await register();
+    expectOk(await call('admin', 'PUT', '/sys/company/approve', { id: reg.companyId, smsRateGroupId: null }));
+    expect((await smsGroupOf(reg.companyId)).groupId).toBeNull();
+    const preview = await firstPreview(reg);
+    expect(preview).toMatchObject({ valid: 0, covered: null });
+    expect(preview.problems.map((p) => p.reason)).toEqual(['RATE_NOT_FOUND']);
+  });
+
+  it('keeps one default per owner and kind: making another the default unmakes the first', async () => {
+    const standard = await groupNamed('Standard SMS');
+    const promo = expectOk(
+      await call<RateGroup>('admin', 'POST', '/sys/feerateGroup/add', {
+        name: `Promo ${uniq()}`,
+        kind: 'sms',
+        isDefault: true,
+      }),
+    );
+    expect(promo.isDefault).toBe(true);
+    expect((await groupNamed('Standard SMS')).isDefault).toBe(false);
+    // The voice default is another kind's: untouched.
+    expect((await groupNamed('Standard voice')).isDefault).toBe(true);
+    const reg = await register();
+    expect(
+      expectOk(
+        await call<ApprovalRateGroups>('admin', 'GET', `/sys/company/approvalRateGroups?id=${reg.companyId}`),
+      ).defaultGroupId,
+    ).toBe(promo.id);
+    // Back as it was, through the edit form's switch.
+    expectOk(
+      await call<RateGroup>('admin', 'PUT', '/sys/feerateGroup/edit', {
+        id: standard.id,
+        name: standard.name,
+        remark: standard.remark,
+        isDefault: true,
+      }),
+    );
+    expect((await groupNamed(promo.name)).isDefault).toBe(false);
+    expect((await groupNamed('Standard SMS')).isDefault).toBe(true);
   });
 
   it('is for staff only, and an unknown company is not found', async () => {

@@ -192,6 +192,7 @@ export const ROUTE_CASES: Record<string, string> = {
   'GET /api/sys/brand/list': 'A',
   'POST /api/sys/company/add': 'AS',
   'PUT /api/sys/company/approve': 'AS',
+  'GET /api/sys/company/approvalRateGroups': 'AS',
   'PUT /api/sys/company/creditLimit': 'AS',
   'PUT /api/sys/company/edit': 'AS',
   'PUT /api/sys/company/enabled': 'AS',

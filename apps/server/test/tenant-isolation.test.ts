@@ -369,6 +369,15 @@ const ROWS: Row[] = [
     ],
   },
   {
+    route: 'GET /sys/company/approvalRateGroups',
+    names: [
+      {
+        kind: 'company',
+        request: (o) => ({ method: 'GET', path: '/sys/company/approvalRateGroups', query: { id: o.id } }),
+      },
+    ],
+  },
+  {
     route: 'PUT /sys/company/reject',
     names: [
       {

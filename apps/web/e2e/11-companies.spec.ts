@@ -15,7 +15,6 @@ const LANGUAGES = [
   {
     locale: 'en-US' as const,
     approve: 'Approve',
-    ok: /^OK$/,
     approved: 'Approved: the company was told',
     waiting: 'Account is waiting for approval',
     transfer: 'Transfer balance',
@@ -27,7 +26,6 @@ const LANGUAGES = [
   {
     locale: 'zh-CN' as const,
     approve: '审核通过',
-    ok: /^确 ?定$/,
     approved: '已审核通过，并已通知该公司',
     waiting: '账号正在等待审核',
     transfer: '划转余额',
@@ -65,7 +63,8 @@ for (const lang of LANGUAGES) {
     const row = table.locator('tr', { hasText: company.companyName });
     await expect(row).toHaveCount(1);
     await row.getByTestId('company-approve').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: lang.ok }).click();
+    // The approval dialog (its rate group: e2e/28-first-send.spec.ts).
+    await page.getByTestId('company-approve-ok').click();
     await expect(page.getByText(lang.approved)).toBeVisible();
     await expect(row.getByTestId('company-approve')).toHaveCount(0);
 

@@ -152,7 +152,13 @@ export type CompanyEnabled = z.input<typeof companyEnabledSchema>;
 
 export const companyChangedSchema = z.object({ changed: z.number().int() });
 
-export const companyApproveSchema = z.object({ id: uuid });
+/**
+ * Approve a company. `smsRateGroupId`: the SMS rate group it is given (one of the platform's or
+ * its reseller's); omitted: the default of its reseller (or the platform's), if there is one;
+ * null: none for now.
+ */
+export const companyApproveSchema = z.object({ id: uuid, smsRateGroupId: uuid.nullable().optional() });
+export type CompanyApprove = z.input<typeof companyApproveSchema>;
 export const companyRejectSchema = z.object({
   id: uuid,
   reason: z.string().trim().min(1, 'FIELD_REQUIRED').max(256, 'FIELD_TOO_LONG'),

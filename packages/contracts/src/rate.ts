@@ -97,6 +97,8 @@ export const rateGroupSchema = z.object({
   ownerCompanyId: z.string().nullable(),
   ownerCompanyName: z.string().nullable(),
   remark: z.string().nullable(),
+  /** Given to its owner's new customers at approval (one per owner and kind). */
+  isDefault: z.boolean(),
   rateCount: z.number().int(),
   /** Companies it is assigned to. */
   companyCount: z.number().int(),
@@ -107,14 +109,18 @@ export const rateGroupSchema = z.object({
 });
 export type RateGroup = z.input<typeof rateGroupSchema>;
 
+/** `isDefault`: the owner's default for new customers of the kind (another default of the owner stops being one). */
+const isDefault = z.boolean().optional();
+
 export const rateGroupInputSchema = z.object({
   name,
   kind: z.enum(RATE_GROUP_KINDS),
   remark,
+  isDefault,
 });
 export type RateGroupInput = z.input<typeof rateGroupInputSchema>;
 
-export const rateGroupEditSchema = z.object({ id: uuid, name, remark });
+export const rateGroupEditSchema = z.object({ id: uuid, name, remark, isDefault });
 export type RateGroupEdit = z.input<typeof rateGroupEditSchema>;
 
 export const rateGroupCopySchema = z.object({ id: uuid, name });
@@ -129,6 +135,25 @@ export const rateGroupAssignSchema = z.object({
 export type RateGroupAssign = z.input<typeof rateGroupAssignSchema>;
 
 export const rateCompanyQuerySchema = z.object({ companyId: uuid });
+
+/** A rate group an approver may give a company: the platform's, or its reseller's. */
+export const assignableRateGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerCompanyId: z.string().nullable(),
+  ownerCompanyName: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type AssignableRateGroup = z.input<typeof assignableRateGroupSchema>;
+
+/** The SMS rate groups an approval may give a company, and the one it gives unless told otherwise. */
+export const approvalRateGroupsSchema = z.object({
+  companyId: z.string(),
+  /** The default of the company's reseller (or, for a direct customer, the platform's); null: none. */
+  defaultGroupId: z.string().nullable(),
+  groups: z.array(assignableRateGroupSchema),
+});
+export type ApprovalRateGroups = z.input<typeof approvalRateGroupsSchema>;
 
 /** The groups assigned to a company, by kind. */
 export const rateAssignmentsSchema = z.object({

@@ -123,8 +123,11 @@ export const smsPreviewSchema = z.object({
   encoding: z.enum(['gsm7', 'ucs2']),
   amount: money,
   currency: z.string(),
-  /** The company's balance plus its credit limit can cover `amount`. */
-  covered: z.boolean(),
+  /**
+   * The company's balance plus its credit limit can cover `amount`; null when it can but a
+   * recipient has no price (RATE_NOT_FOUND), so what the send would cost is not known.
+   */
+  covered: z.boolean().nullable(),
 });
 export type SmsPreview = z.input<typeof smsPreviewSchema>;
 

@@ -9939,7 +9939,7 @@ export interface paths {
                                  * @example 0.003500
                                  */
                                 amount: string;
-                                covered: boolean;
+                                covered: boolean | null;
                                 currency: string;
                                 /** @enum {string} */
                                 encoding: "gsm7" | "ucs2";
@@ -10896,7 +10896,7 @@ export interface paths {
                                  * @example 0.003500
                                  */
                                 amount: string;
-                                covered: boolean;
+                                covered: boolean | null;
                                 currency: string;
                                 /** @enum {string} */
                                 encoding: "gsm7" | "ucs2";
@@ -11853,7 +11853,7 @@ export interface paths {
                                  * @example 0.003500
                                  */
                                 amount: string;
-                                covered: boolean;
+                                covered: boolean | null;
                                 currency: string;
                                 /** @enum {string} */
                                 encoding: "gsm7" | "ucs2";
@@ -12810,7 +12810,7 @@ export interface paths {
                                  * @example 0.003500
                                  */
                                 amount: string;
-                                covered: boolean;
+                                covered: boolean | null;
                                 currency: string;
                                 /** @enum {string} */
                                 encoding: "gsm7" | "ucs2";
@@ -19830,6 +19830,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sys/company/approvalRateGroups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SMS rate groups an approval may give a company (the platform’s, its reseller’s) and the default it gets
+         * @description Needs the permission `company:approve`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                defaultGroupId: string | null;
+                                groups: {
+                                    id: string;
+                                    isDefault: boolean;
+                                    name: string;
+                                    ownerCompanyId: string | null;
+                                    ownerCompanyName: string | null;
+                                }[];
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sys/company/approve": {
         parameters: {
             query?: never;
@@ -19856,6 +19957,7 @@ export interface paths {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        smsRateGroupId?: string | null;
                     };
                 };
             };
@@ -25562,6 +25664,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        isDefault?: boolean;
                         /** @enum {string} */
                         kind: "sms" | "voice" | "nd";
                         name: string;
@@ -25627,6 +25730,7 @@ export interface paths {
                                 createdAt: string;
                                 editable: boolean;
                                 id: string;
+                                isDefault: boolean;
                                 /** @enum {string} */
                                 kind: "sms" | "voice" | "nd";
                                 name: string;
@@ -25945,6 +26049,7 @@ export interface paths {
                                 createdAt: string;
                                 editable: boolean;
                                 id: string;
+                                isDefault: boolean;
                                 /** @enum {string} */
                                 kind: "sms" | "voice" | "nd";
                                 name: string;
@@ -26178,6 +26283,7 @@ export interface paths {
                     "application/json": {
                         /** Format: uuid */
                         id: string;
+                        isDefault?: boolean;
                         name: string;
                         remark?: string | null;
                     };
@@ -26241,6 +26347,7 @@ export interface paths {
                                 createdAt: string;
                                 editable: boolean;
                                 id: string;
+                                isDefault: boolean;
                                 /** @enum {string} */
                                 kind: "sms" | "voice" | "nd";
                                 name: string;
@@ -26446,6 +26553,7 @@ export interface paths {
                                     createdAt: string;
                                     editable: boolean;
                                     id: string;
+                                    isDefault: boolean;
                                     /** @enum {string} */
                                     kind: "sms" | "voice" | "nd";
                                     name: string;
@@ -26555,6 +26663,7 @@ export interface paths {
                                 createdAt: string;
                                 editable: boolean;
                                 id: string;
+                                isDefault: boolean;
                                 /** @enum {string} */
                                 kind: "sms" | "voice" | "nd";
                                 name: string;

@@ -159,6 +159,11 @@ export const businessErrorTexts = {
     'en-US': 'The rate group is assigned to {count} company(ies): assign them another group first',
     'zh-CN': '该费率组已分配给{count}家公司，请先为其分配其他费率组',
   },
+  RATE_GROUP_NOT_ASSIGNABLE: {
+    'en-US':
+      "This rate group cannot be given to this company: choose one of the platform's groups or of the company's reseller",
+    'zh-CN': '不能为该公司分配此费率组：请选择平台或该公司上级代理商的费率组',
+  },
   RATE_GROUP_NAME_TAKEN: {
     'en-US': 'A rate group with this name already exists',
     'zh-CN': '已存在同名的费率组',

@@ -16,12 +16,12 @@ declare module '../../platform/module' {
 /**
  * The company module (its routes are the 'company' group of the OpenAPI document): staff's
  * administration of companies (creation with department, administrator and ledger account,
- * approval, freezing, credit limits) and the resellers' desk for their customers.
+ * approval (with the SMS rate group it gives), freezing, credit limits) and the resellers' desk for their customers.
  */
 export const companyModule = defineModule({
   name: 'company',
   provides: ['companyAdmin', 'resellers'],
-  needs: ['companies', 'ledger', 'users', 'departs', 'roles', 'announcements'],
+  needs: ['companies', 'ledger', 'users', 'departs', 'roles', 'announcements', 'rates'],
   services: ({ db, log }, services) => {
     const companyAdmin = new CompanyAdminService(db, services, log);
     const { companies, ledger } = services;

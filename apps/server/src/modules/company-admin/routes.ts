@@ -6,6 +6,7 @@ import {
   agentCustomerListQuerySchema,
   agentTransferResultSchema,
   agentTransferSchema,
+  approvalRateGroupsSchema,
   balanceSchema,
   COMPANY_EXPORT_PATH,
   companyAddSchema,
@@ -247,7 +248,26 @@ export function companyRoutes(
         response: okResponse(approvalSchema),
       },
     },
-    async (request) => ok(request, await companyAdmin.approve(requireAuth(request), request.body.id)),
+    async (request) =>
+      ok(
+        request,
+        await companyAdmin.approve(requireAuth(request), request.body.id, request.body.smsRateGroupId),
+      ),
+  );
+
+  api.get(
+    '/sys/company/approvalRateGroups',
+    {
+      config: { access: { permission: 'company:approve' } },
+      schema: {
+        summary:
+          'The SMS rate groups an approval may give a company (the platform’s, its reseller’s) and the default it gets',
+        querystring: companyIdQuerySchema,
+        response: okResponse(approvalRateGroupsSchema),
+      },
+    },
+    async (request) =>
+      ok(request, await companyAdmin.approvalRateGroups(requireAuth(request), request.query.id)),
   );
 
   api.put(

@@ -96,7 +96,7 @@ export class CompanyAdminService {
     private readonly db: Db,
     private readonly services: Pick<
       Services,
-      'companies' | 'ledger' | 'users' | 'departs' | 'roles' | 'announcements'
+      'companies' | 'ledger' | 'users' | 'departs' | 'roles' | 'announcements' | 'rates'
     >,
     private readonly log?: Logger,
   ) {}
@@ -383,8 +383,18 @@ export class CompanyAdminService {
     );
   }
 
-  /** Approves a company waiting for review: its users may sign in; they are told. */
-  async approve(auth: AuthContext, id: string) {
+  /** What the approval dialog offers: the SMS rate groups in the approver's reach and the default. */
+  async approvalRateGroups(auth: AuthContext, id: string) {
+    await this.services.companies.assertInScope(auth, [id]);
+    return this.services.rates.groups.forApproval(auth, id);
+  }
+
+  /**
+   * Approves a company waiting for review: its users may sign in; they are told. It is given
+   * its SMS rate group (`smsRateGroupId`; omitted: its reseller's or the platform's default;
+   * null: none), so its first send is priced.
+   */
+  async approve(auth: AuthContext, id: string, smsRateGroupId?: string | null) {
     await this.services.companies.assertInScope(auth, [id]);
     return withTransaction(
       this.db,
@@ -395,6 +405,7 @@ export class CompanyAdminService {
           ...(auth.roles.includes('admin') ? {} : { salesUserIdIfNone: auth.user.id }),
         });
         if (!row) await this.refuseDecision(id);
+        await this.services.rates.groups.assignAtApproval(auth, id, smsRateGroupId);
         await this.tell(auth, row!, 'COMPANY_APPROVED_NOTICE_TITLE', 'COMPANY_APPROVED_NOTICE', {});
         return row!;
       },

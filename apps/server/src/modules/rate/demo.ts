@@ -373,10 +373,23 @@ export function demoRatePlan(company: (name: string) => string): DemoPlan {
   const northwind = company('Northwind Distribution');
   const acme = company('Acme Agency');
   const tiers = [
-    { name: 'Standard', owner: null, percent: 100, remark: 'Retail prices of the platform' },
-    { name: 'Wholesale', owner: null, percent: 70, remark: 'Prices for distributors' },
-    { name: 'Northwind agents', owner: northwind, percent: 85, remark: 'Northwind’s prices for its agents' },
-    { name: 'Acme customers', owner: acme, percent: 110, remark: 'Acme’s prices for its customers' },
+    // The defaults are what each owner's new customers are given when approved.
+    { name: 'Standard', owner: null, percent: 100, remark: 'Retail prices of the platform', isDefault: true },
+    { name: 'Wholesale', owner: null, percent: 70, remark: 'Prices for distributors', isDefault: false },
+    {
+      name: 'Northwind agents',
+      owner: northwind,
+      percent: 85,
+      remark: 'Northwind’s prices for its agents',
+      isDefault: true,
+    },
+    {
+      name: 'Acme customers',
+      owner: acme,
+      percent: 110,
+      remark: 'Acme’s prices for its customers',
+      isDefault: true,
+    },
   ];
   const kinds: RateGroupKind[] = ['sms', 'voice', 'nd'];
   const groups = tiers.flatMap((t) =>
@@ -385,6 +398,7 @@ export function demoRatePlan(company: (name: string) => string): DemoPlan {
       kind,
       owner: t.owner,
       remark: t.remark,
+      isDefault: t.isDefault,
       rates: ratesOf(kind, t.percent),
     })),
   );
@@ -437,6 +451,8 @@ export interface DemoPlan {
     kind: RateGroupKind;
     owner: string | null;
     remark: string | null;
+    /** Its owner's default of its kind for new customers. */
+    isDefault?: boolean;
     rates: Omit<RateValues, 'groupId'>[];
   }[];
   assignments: { companyId: string; kind: RateGroupKind; group: string }[];
@@ -473,6 +489,7 @@ export class RateDemoSeeder {
           kind: g.kind,
           ownerCompanyId: g.owner,
           remark: g.remark,
+          isDefault: g.isDefault ?? false,
         });
         ids.set(g.name, row.id);
         await this.repo.insertRates(g.rates.map((r) => ({ ...r, groupId: row.id })));

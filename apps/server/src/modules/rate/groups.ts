@@ -88,7 +88,12 @@ export class RateGroupService {
   /** Staff add platform groups; a reseller adds groups of its own (for its customers). */
   async add(
     auth: AuthContext,
-    input: { name: string; kind: RateGroupKind; remark?: string | null | undefined },
+    input: {
+      name: string;
+      kind: RateGroupKind;
+      remark?: string | null | undefined;
+      isDefault?: boolean | undefined;
+    },
   ) {
     const caller = callerOf(auth);
     const owner = caller.staff ? null : caller.reseller ? caller.companyId : null;
@@ -101,6 +106,7 @@ export class RateGroupService {
         ownerCompanyId: owner,
         remark: input.remark ?? null,
       });
+      if (input.isDefault) await this.repo.makeDefault(row);
       return row.id;
     });
     return this.get(auth, id);
@@ -116,12 +122,21 @@ export class RateGroupService {
     }
   }
 
-  async edit(auth: AuthContext, input: { id: string; name: string; remark?: string | null | undefined }) {
+  /** Name and remark; `isDefault` true makes it its owner's default of its kind, false stops it being one. */
+  async edit(
+    auth: AuthContext,
+    input: { id: string; name: string; remark?: string | null | undefined; isDefault?: boolean | undefined },
+  ) {
     await withTransaction(this.db, async () => {
       const group = await this.access.editableGroup(auth, input.id);
       if (await this.repo.groupNameTaken(group.ownerCompanyId, input.name, group.id))
         throw new AppError('RATE_GROUP_NAME_TAKEN', 409);
-      await this.repo.updateGroup(group.id, { name: input.name, remark: input.remark ?? null });
+      await this.repo.updateGroup(group.id, {
+        name: input.name,
+        remark: input.remark ?? null,
+        ...(input.isDefault === false ? { isDefault: false } : {}),
+      });
+      if (input.isDefault === true && !group.isDefault) await this.repo.makeDefault(group);
     });
     return this.get(auth, input.id);
   }
@@ -213,6 +228,74 @@ export class RateGroupService {
       await this.reads.changed();
     });
     return this.assignmentsFor(auth, company.id);
+  }
+
+  /**
+   * The owners whose groups the caller may give this company: staff the platform's and the
+   * company's reseller's; a reseller its own, for its own customers.
+   */
+  private ownersInReach(auth: AuthContext, company: { parentCompanyId: string | null }): (string | null)[] {
+    const caller = callerOf(auth);
+    if (caller.staff) return company.parentCompanyId ? [null, company.parentCompanyId] : [null];
+    if (caller.reseller && caller.companyId && company.parentCompanyId === caller.companyId)
+      return [caller.companyId];
+    return [];
+  }
+
+  /** The company's reseller's default SMS group (a direct customer: the platform's), if in the caller's reach. */
+  private async defaultFor(auth: AuthContext, company: { parentCompanyId: string | null }) {
+    const found = await this.repo.defaultGroupOf(company.parentCompanyId, 'sms');
+    return found && this.ownersInReach(auth, company).includes(found.ownerCompanyId) ? found : undefined;
+  }
+
+  /**
+   * What an approval may give a company (the caller's scope of companies already checked): the
+   * SMS groups in the caller's reach, and the default it is given unless the approver chooses.
+   */
+  async forApproval(auth: AuthContext, companyId: string) {
+    const company = await this.deps.companies.find(companyId);
+    if (!company) throw new AppError('COMPANY_NOT_FOUND', 404);
+    const groups = await this.repo.groupsOfOwners(this.ownersInReach(auth, company), 'sms');
+    const withNames = await this.withNames(auth, groups);
+    return {
+      companyId,
+      defaultGroupId: (await this.defaultFor(auth, company))?.id ?? null,
+      groups: withNames.map((g) => ({
+        id: g.id,
+        name: g.name,
+        ownerCompanyId: g.ownerCompanyId,
+        ownerCompanyName: g.ownerCompanyName,
+        isDefault: g.isDefault,
+      })),
+    };
+  }
+
+  /**
+   * Gives a company being approved its SMS group, inside the approval's transaction: `groupId`
+   * one in the approver's reach (else RATE_GROUP_NOT_ASSIGNABLE), undefined the default of its
+   * reseller or the platform (when it has no SMS group yet), null none.
+   */
+  async assignAtApproval(auth: AuthContext, companyId: string, groupId: string | null | undefined) {
+    if (groupId === null) return;
+    await withTransaction(this.db, async () => {
+      const company = await this.deps.companies.find(companyId);
+      if (!company) throw new AppError('COMPANY_NOT_FOUND', 404);
+      let group: Awaited<ReturnType<RateRepo['findGroup']>>;
+      if (groupId === undefined) {
+        const current = await this.repo.assignmentsOf([companyId]);
+        if (current.some((a) => a.kind === 'sms')) return;
+        group = await this.defaultFor(auth, company);
+        if (!group) return;
+      } else {
+        group = await this.repo.findGroup(groupId);
+        if (!group || !this.ownersInReach(auth, company).includes(group.ownerCompanyId))
+          throw new AppError('RATE_GROUP_NOT_ASSIGNABLE', 400);
+        if (group.kind !== 'sms') throw new AppError('RATE_GROUP_KIND_MISMATCH', 400, { kind: 'sms' });
+      }
+      await this.repo.assign(company.id, 'sms', group.id);
+      await this.floor.enforce([{ companyId: company.id, kind: 'sms' }]);
+      await this.reads.changed();
+    });
   }
 
   async assignmentsFor(auth: AuthContext, companyId: string) {

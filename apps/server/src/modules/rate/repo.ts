@@ -1,5 +1,5 @@
 import type { RateGroupKind, SmsKind, SortQuery } from '@switchboard/contracts';
-import { and, asc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, executor } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { inUuids, likeText } from '../../platform/sql';
@@ -149,6 +149,7 @@ export class RateRepo {
         kind: rateGroups.kind,
         ownerCompanyId: rateGroups.ownerCompanyId,
         remark: rateGroups.remark,
+        isDefault: rateGroups.isDefault,
         rateCount,
         companyCount: scopedCompanyCount,
         createdAt: rateGroups.createdAt,
@@ -179,7 +180,62 @@ export class RateRepo {
     return row!;
   }
 
-  async updateGroup(id: string, values: { name: string; remark: string | null }) {
+  /** The default group of an owner (null: the platform) and kind, if it has one. */
+  async defaultGroupOf(
+    ownerCompanyId: string | null,
+    kind: RateGroupKind,
+  ): Promise<RateGroupRow | undefined> {
+    const [row] = await executor(this.db)
+      .select()
+      .from(rateGroups)
+      .where(
+        and(
+          ownerCompanyId ? eq(rateGroups.ownerCompanyId, ownerCompanyId) : isNull(rateGroups.ownerCompanyId),
+          eq(rateGroups.kind, kind),
+          eq(rateGroups.isDefault, true),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** Every group of these owners (null: the platform's) of a kind, by name. */
+  groupsOfOwners(ownerCompanyIds: (string | null)[], kind: RateGroupKind): Promise<RateGroupRow[]> {
+    const ids = ownerCompanyIds.filter((id): id is string => id !== null);
+    const owners = [
+      ...(ownerCompanyIds.includes(null) ? [isNull(rateGroups.ownerCompanyId)] : []),
+      ...(ids.length > 0 ? [inUuids(rateGroups.ownerCompanyId, ids)] : []),
+    ];
+    if (owners.length === 0) return Promise.resolve([]);
+    return executor(this.db)
+      .select()
+      .from(rateGroups)
+      .where(and(eq(rateGroups.kind, kind), or(...owners)))
+      .orderBy(asc(rateGroups.name), asc(rateGroups.id));
+  }
+
+  /** Makes `id` the only default of its owner and kind (the others of that owner and kind stop being one). */
+  async makeDefault(group: Pick<RateGroupRow, 'id' | 'ownerCompanyId' | 'kind'>) {
+    await executor(this.db)
+      .update(rateGroups)
+      .set({ isDefault: false, updatedAt: new Date() })
+      .where(
+        and(
+          group.ownerCompanyId
+            ? eq(rateGroups.ownerCompanyId, group.ownerCompanyId)
+            : isNull(rateGroups.ownerCompanyId),
+          eq(rateGroups.kind, group.kind),
+          eq(rateGroups.isDefault, true),
+          sql`${rateGroups.id} <> ${group.id}`,
+        ),
+      );
+    await executor(this.db)
+      .update(rateGroups)
+      .set({ isDefault: true, updatedAt: new Date() })
+      .where(eq(rateGroups.id, group.id));
+  }
+
+  async updateGroup(id: string, values: { name: string; remark: string | null; isDefault?: boolean }) {
     await executor(this.db)
       .update(rateGroups)
       .set({ ...values, updatedAt: new Date() })

@@ -1,6 +1,7 @@
 import { RATE_GROUP_KINDS, SMS_KINDS } from '@switchboard/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -27,10 +28,16 @@ export const rateGroups = pgTable(
     /** The distributor or agent that prices its customers with it; null: the platform's. */
     ownerCompanyId: uuid('owner_company_id').references(() => companies.id),
     remark: varchar('remark', { length: 255 }),
+    /** Given to the owner's new customers at approval: one per owner and kind. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // One default per owner (the platform as one owner) and kind.
+    uniqueIndex('rate_groups_owner_default_uq')
+      .on(sql`coalesce(${t.ownerCompanyId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.kind)
+      .where(sql`${t.isDefault}`),
     // Names are unique per owner regardless of case.
     uniqueIndex('rate_groups_owner_name_uq').on(
       sql`coalesce(${t.ownerCompanyId}, '00000000-0000-0000-0000-000000000000'::uuid)`,

@@ -59,7 +59,14 @@ export class SmsSends {
       encoding,
       amount,
       currency: (await this.services.ledger.balanceOf(companyId)).currency,
-      covered: b.balance + b.creditLimit >= amount,
+      // A recipient without a price leaves the whole cost unknown: no claim that the balance
+      // covers it (but not enough for the priced ones is still said).
+      covered:
+        b.balance + b.creditLimit < amount
+          ? false
+          : analysed.some((a) => a.reason === 'RATE_NOT_FOUND')
+            ? null
+            : true,
     };
   }
 

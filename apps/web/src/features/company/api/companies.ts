@@ -1,13 +1,14 @@
 import type {
   BalanceAdjust,
   CompanyAdd,
+  CompanyApprove,
   CompanyCreditLimit,
   CompanyEdit,
   CompanyEnabled,
   CompanyFrozen,
   CompanyReject,
 } from '@switchboard/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyListKey } from './list-companies';
 
@@ -35,8 +36,16 @@ export const useFreezeCompanies = () =>
 export const useEnableCompanies = () =>
   useCompanyMutation((p: CompanyEnabled) => api.put('/sys/company/enabled', p));
 
+/** Approval gives the company its SMS rate group (chosen, or its reseller's or the platform's default). */
 export const useApproveCompany = () =>
-  useCompanyMutation((p: { id: string }) => api.put('/sys/company/approve', p));
+  useCompanyMutation((p: CompanyApprove) => api.put('/sys/company/approve', p), true);
+
+/** The SMS rate groups an approval may give a company, and the default it is offered. */
+export const approvalRateGroupsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['companies', 'approvalRateGroups', id] as const,
+    queryFn: ({ signal }) => api.get('/sys/company/approvalRateGroups', { id }, signal),
+  });
 
 export const useRejectCompany = () =>
   useCompanyMutation((p: CompanyReject) => api.put('/sys/company/reject', p));

@@ -1,9 +1,114 @@
 import type { CompanyListItem } from '@switchboard/contracts';
-import { App, Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select, Spin, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { useAdjustBalance, useRejectCompany, useSetCreditLimit } from '../api/companies';
+import {
+  approvalRateGroupsQuery,
+  useAdjustBalance,
+  useApproveCompany,
+  useRejectCompany,
+  useSetCreditLimit,
+} from '../api/companies';
+
+/** The rate group choice meaning "none for now". */
+const NO_GROUP = 'none';
+
+/**
+ * Approving a company gives it its SMS rate group: pre-filled with the default of its reseller
+ * (or the platform's), chosen among the groups the approver may give; "none" leaves it without
+ * prices until one is assigned.
+ */
+export function ApproveCompanyModal({ company, onClose }: { company: CompanyListItem; onClose: () => void }) {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const approve = useApproveCompany();
+  const offer = useQuery(approvalRateGroupsQuery(company.id));
+  const [form] = Form.useForm<{ group: string }>();
+  const groups = offer.data?.groups ?? [];
+  useEffect(() => {
+    if (offer.data) form.setFieldsValue({ group: offer.data.defaultGroupId ?? NO_GROUP });
+  }, [offer.data, form]);
+  const chosen = Form.useWatch('group', form);
+  return (
+    <Modal
+      open
+      title={t('company.approveTitle', { name: company.name })}
+      okText={t('company.approve')}
+      okButtonProps={
+        { disabled: !offer.data, 'data-testid': 'company-approve-ok' } as Record<`data-${string}`, string>
+      }
+      cancelText={t('company.cancel')}
+      confirmLoading={approve.isPending}
+      onCancel={onClose}
+      onOk={async () => {
+        const { group } = await form.validateFields();
+        approve.mutate(
+          { id: company.id, smsRateGroupId: group === NO_GROUP ? null : group },
+          {
+            onSuccess: () => {
+              void message.success(t('company.approved'));
+              onClose();
+            },
+          },
+        );
+      }}
+    >
+      <Typography.Paragraph>{t('company.approveConfirm', { name: company.name })}</Typography.Paragraph>
+      {offer.isPending ? (
+        <Spin />
+      ) : (
+        <Form form={form} layout="vertical" data-testid="company-approve-form">
+          <Form.Item
+            name="group"
+            label={t('company.approveRateGroup')}
+            extra={
+              offer.data?.defaultGroupId
+                ? t('company.approveRateGroupHint')
+                : t('company.approveRateGroupNoDefault')
+            }
+          >
+            <Select
+              data-testid="company-approve-group"
+              options={[
+                ...groups.map((g) => ({
+                  value: g.id,
+                  label: [
+                    g.name,
+                    `(${g.ownerCompanyName ?? t('company.platform')})`,
+                    g.isDefault ? `· ${t('company.defaultGroup')}` : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' '),
+                })),
+                { value: NO_GROUP, label: t('company.noRateGroup') },
+              ]}
+            />
+          </Form.Item>
+          {chosen === NO_GROUP ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('company.noRateGroupWarning')}
+              data-testid="company-approve-no-group"
+            />
+          ) : null}
+        </Form>
+      )}
+      {approve.error ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 12 }}
+          title={isApiError(approve.error) ? approve.error.message : String(approve.error)}
+          data-testid="company-approve-error"
+        />
+      ) : null}
+    </Modal>
+  );
+}
 
 /** Amounts as typed: at most two decimals, above zero (the server checks again). */
 const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;

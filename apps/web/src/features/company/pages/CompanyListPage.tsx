@@ -11,16 +11,21 @@ import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { TemplatePolicyModal } from '@/features/sms-template';
 import { formatMoney } from '@/lib/format';
-import { useApproveCompany, useEnableCompanies, useFreezeCompanies } from '../api/companies';
+import { useEnableCompanies, useFreezeCompanies } from '../api/companies';
 import { listCompaniesQuery } from '../api/list-companies';
-import { AdjustBalanceModal, CreditLimitModal, RejectCompanyModal } from '../components/CompanyDialogs';
+import {
+  AdjustBalanceModal,
+  ApproveCompanyModal,
+  CreditLimitModal,
+  RejectCompanyModal,
+} from '../components/CompanyDialogs';
 import { CompanyFormModal } from '../components/CompanyFormModal';
 
 const APPROVAL_COLORS: Record<string, string> = { approved: 'green', waiting: 'gold', failed: 'red' };
 
 type Dialog =
   | { kind: 'form'; company: CompanyListItem | null }
-  | { kind: 'reject' | 'creditLimit' | 'adjust' | 'templatePolicy'; company: CompanyListItem };
+  | { kind: 'approve' | 'reject' | 'creditLimit' | 'adjust' | 'templatePolicy'; company: CompanyListItem };
 
 export default function CompanyListPage() {
   const { t } = useTranslation(['system', 'menu', 'smsTemplate']);
@@ -29,7 +34,6 @@ export default function CompanyListPage() {
   const approvals = useDict('approval_status');
   const freeze = useFreezeCompanies();
   const enable = useEnableCompanies();
-  const approve = useApproveCompany();
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const setFrozen = (ids: string[], frozen: boolean, done?: () => void) =>
@@ -212,12 +216,7 @@ export default function CompanyListPage() {
               key: 'approve',
               label: t('company.approve'),
               permission: 'company:approve',
-              confirm: t('company.approveConfirm', { name: c.name }),
-              onClick: () =>
-                approve.mutate(
-                  { id: c.id },
-                  { onSuccess: () => void message.success(t('company.approved')) },
-                ),
+              onClick: () => setDialog({ kind: 'approve', company: c }),
               testId: 'company-approve',
             },
             (c.approvalStatus === 'waiting' || c.approvalStatus === 'unapproved') && {
@@ -297,6 +296,9 @@ export default function CompanyListPage() {
         editing={dialog?.kind === 'form' ? dialog.company : null}
         onClose={() => setDialog(null)}
       />
+      {dialog?.kind === 'approve' ? (
+        <ApproveCompanyModal company={dialog.company} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog?.kind === 'reject' ? (
         <RejectCompanyModal company={dialog.company} onClose={() => setDialog(null)} />
       ) : null}

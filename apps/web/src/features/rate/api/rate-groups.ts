@@ -31,6 +31,7 @@ export function useSaveRateGroup() {
             id,
             name: input.name,
             remark: input.remark ?? null,
+            isDefault: input.isDefault ?? false,
           })
         : api.post('/sys/feerateGroup/add', input),
     meta: { errorDisplay: 'inline' },

@@ -77,9 +77,16 @@ export default function RateGroupListPage() {
             dataIndex: 'name',
             sorter: true,
             render: (name: string, record) => (
-              <Link to={`/rates/list?groupId=${record.id}`} data-testid="rate-group-link">
-                <Ellipsis text={name} />
-              </Link>
+              <>
+                <Link to={`/rates/list?groupId=${record.id}`} data-testid="rate-group-link">
+                  <Ellipsis text={name} />
+                </Link>
+                {record.isDefault ? (
+                  <Tag color="blue" style={{ marginInlineStart: 8 }} data-testid="rate-group-default-tag">
+                    {t('group.default')}
+                  </Tag>
+                ) : null}
+              </>
             ),
           },
           {

@@ -1,5 +1,6 @@
 import { EyeOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import {
+  hasPlatformScope,
   missingVariables,
   type Recipient,
   renderTemplate,
@@ -36,6 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import {
   importNumbers,
   passedSendersQuery,
@@ -83,6 +85,8 @@ export function SendPanel({
 }) {
   const { t } = useTranslation('sms');
   const reasonText = useReasonText();
+  // Staff are told to assign a group; a customer or reseller to ask its provider for one.
+  const staff = hasPlatformScope(useSession()?.userInfo.roles ?? []);
   const [form] = Form.useForm<SendValues>();
   const textRef = useRef<TextAreaRef>(null);
   const [imported, setImported] = useState<{ name: string; result: SmsNumberImport } | null>(null);
@@ -176,8 +180,13 @@ export function SendPanel({
   const problemColumns = [
     { title: t('preview.row'), dataIndex: 'index', render: (i: number) => i + 1, width: 80 },
     { title: t('preview.number'), dataIndex: 'number' },
-    { title: t('preview.reason'), dataIndex: 'reason', render: (r: string) => reasonText(r) },
+    {
+      title: t('preview.reason'),
+      dataIndex: 'reason',
+      render: (r: string) => (r === 'RATE_NOT_FOUND' ? t('preview.noPrice') : reasonText(r)),
+    },
   ];
+  const unpriced = preview?.result.problems.filter((p) => p.reason === 'RATE_NOT_FOUND').length ?? 0;
 
   return (
     <Card
@@ -407,7 +416,7 @@ export function SendPanel({
             type="primary"
             icon={<SendOutlined />}
             loading={sending.isPending}
-            disabled={!preview || preview.result.valid === 0 || !preview.result.covered}
+            disabled={!preview || preview.result.valid === 0 || preview.result.covered === false}
             onClick={() => void runSend()}
             data-testid="sms-send-confirm"
           >
@@ -461,15 +470,19 @@ export function SendPanel({
                 {
                   key: 'covered',
                   label: t('preview.balance'),
-                  children: preview.result.covered ? (
-                    <Tag color="success" data-testid="preview-covered">
-                      {t('preview.covered')}
-                    </Tag>
-                  ) : (
-                    <Tag color="error" data-testid="preview-not-covered">
-                      {t('preview.notCovered')}
-                    </Tag>
-                  ),
+                  // Unknown when a recipient has no price: no claim either way.
+                  children:
+                    preview.result.covered === null ? (
+                      <Tag data-testid="preview-cost-unknown">{t('preview.costUnknown')}</Tag>
+                    ) : preview.result.covered ? (
+                      <Tag color="success" data-testid="preview-covered">
+                        {t('preview.covered')}
+                      </Tag>
+                    ) : (
+                      <Tag color="error" data-testid="preview-not-covered">
+                        {t('preview.notCovered')}
+                      </Tag>
+                    ),
                 },
                 ...(preview.input.scheduledAt
                   ? [
@@ -482,6 +495,15 @@ export function SendPanel({
                   : []),
               ]}
             />
+            {unpriced > 0 ? (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginTop: 12 }}
+                title={t(staff ? 'preview.noPriceStaff' : 'preview.noPriceCustomer', { count: unpriced })}
+                data-testid="preview-no-price"
+              />
+            ) : null}
             {preview.result.problems.length > 0 ? (
               <Table
                 style={{ marginTop: 12 }}

@@ -1,0 +1,2 @@
+ALTER TABLE "rate_groups" ADD COLUMN "is_default" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "rate_groups_owner_default_uq" ON "rate_groups" USING btree (coalesce("owner_company_id", '00000000-0000-0000-0000-000000000000'::uuid),"kind") WHERE "rate_groups"."is_default";
