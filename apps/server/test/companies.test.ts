@@ -290,7 +290,7 @@ describe('approval of self-registered companies', () => {
   /** A demo rate group's id by its name (as the administrator sees it). */
   async function groupNamed(name: string) {
     const page = expectOk(
-      await s.call<Page<RateGroup>>('GET', '/sys/feerateGroup/list', {
+      await s().call<Page<RateGroup>>('GET', '/sys/feerateGroup/list', {
         token: tokens.admin,
         query: { name, pageNo: '1', pageSize: '50' },
       }),
@@ -307,7 +307,7 @@ describe('approval of self-registered companies', () => {
   async function firstPreview(reg: { username: string; password: string }) {
     const session = expectOk(await login(reg.username, reg.password));
     return expectOk(
-      await s.call<SmsPreview>('POST', '/sms/marketing/preview', {
+      await s().call<SmsPreview>('POST', '/sms/marketing/preview', {
         token: session.token,
         body: { recipients: [{ number: '8613800138000' }], text: 'Hello' },
       }),
@@ -350,8 +350,8 @@ describe('approval of self-registered companies', () => {
       ),
     );
     // Waiting for review as a sign-up would be (staff's own additions are approved at once).
-    await s.app.database.db
-      .update(companies)
+    await s()
+      .app.database.db.update(companies)
       .set({ approvalStatus: 'waiting' })
       .where(eq(companies.id, created.id));
     const resellerDefault = await groupNamed('Northwind agents SMS');
