@@ -446,6 +446,33 @@ describe('approval of self-registered companies', () => {
     expect((await groupNamed('Standard SMS')).isDefault).toBe(true);
   });
 
+  it('two groups made the default at once: both answered, one default after (no clash on the index)', async () => {
+    const made = await Promise.all(
+      [1, 2].map(async (i) =>
+        expectOk(
+          await call<RateGroup>('admin', 'POST', '/sys/feerateGroup/add', {
+            name: `Race ${i} ${uniq()}`,
+            kind: 'sms',
+            isDefault: true,
+          }),
+        ),
+      ),
+    );
+    const defaults = await Promise.all(made.map(async (g) => (await groupNamed(g.name)).isDefault));
+    expect(defaults.filter(Boolean)).toHaveLength(1);
+    expect((await groupNamed('Standard SMS')).isDefault).toBe(false);
+    // Back as it was.
+    const standard = await groupNamed('Standard SMS');
+    expectOk(
+      await call<RateGroup>('admin', 'PUT', '/sys/feerateGroup/edit', {
+        id: standard.id,
+        name: standard.name,
+        remark: standard.remark,
+        isDefault: true,
+      }),
+    );
+  });
+
   it('is for staff only, and an unknown company is not found', async () => {
     const reg = await register();
     for (const user of ['distributor', 'agent', 'customer']) {

@@ -214,8 +214,15 @@ export class RateRepo {
       .orderBy(asc(rateGroups.name), asc(rateGroups.id));
   }
 
-  /** Makes `id` the only default of its owner and kind (the others of that owner and kind stop being one). */
+  /**
+   * Makes `id` the only default of its owner and kind (the others of that owner and kind stop being
+   * one). In a transaction: two made at once for one owner and kind take turns (the second sees the
+   * first's and unmarks it), instead of the second failing on the one-default index.
+   */
   async makeDefault(group: Pick<RateGroupRow, 'id' | 'ownerCompanyId' | 'kind'>) {
+    await executor(this.db).execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`rate-default:${group.ownerCompanyId ?? 'platform'}:${group.kind}`}, 0))`,
+    );
     await executor(this.db)
       .update(rateGroups)
       .set({ isDefault: false, updatedAt: new Date() })
