@@ -349,12 +349,22 @@ describe('approval of self-registered companies', () => {
         newCompany({ parentCompanyId: NORTHWIND }),
       ),
     );
-    // Waiting for review as a sign-up would be (staff's own additions are approved at once).
+    const resellerDefault = await groupNamed('Northwind agents SMS');
+    // Staff's own additions are approved at once, with the reseller's default group, as an
+    // approval without a choice gives it.
+    expect((await smsGroupOf(created.id)).groupId).toBe(resellerDefault.id);
+    // Waiting for review as a sign-up would be, with no group yet.
+    expectOk(
+      await call('admin', 'PUT', '/sys/feerateGroup/assign', {
+        companyId: created.id,
+        kind: 'sms',
+        groupId: null,
+      }),
+    );
     await s()
       .app.database.db.update(companies)
       .set({ approvalStatus: 'waiting' })
       .where(eq(companies.id, created.id));
-    const resellerDefault = await groupNamed('Northwind agents SMS');
     const othersGroup = await groupNamed('Acme customers SMS');
     const voice = await groupNamed('Standard voice');
     const offer = expectOk(
@@ -655,6 +665,11 @@ describe('/sms/agent: a reseller’s customers', () => {
       await call<CompanyListItem>('admin', 'GET', `/sys/company/queryById?id=${created.id}`),
     );
     expect(row.parentCompanyId).toBe(ACME);
+    // With its reseller's default SMS rate group, as an approval without a choice gives it.
+    const assigned = expectOk(
+      await call<RateAssignments>('agent', 'GET', `/sys/feerateGroup/assignments?companyId=${created.id}`),
+    ).groups.find((g) => g.kind === 'sms');
+    expect(assigned?.groupName).toMatch(/^Acme customers/);
     // Its department sits under the agent's department in the tree.
     const db = s().app.database.db;
     const [agentDepart] = await db.select().from(departments).where(eq(departments.agentId, ACME));

@@ -81,7 +81,7 @@ export class ResellerService {
         { field: 'type', code: 'COMPANY_TYPE_NOT_ALLOWED' },
       ]);
     }
-    return this.services.companyAdmin.createApproved({
+    return this.services.companyAdmin.createApproved(auth, {
       ...(input as AgentCustomerAdd & { type: CompanyType }),
       country: input.country,
       parentCompanyId: reseller.id,

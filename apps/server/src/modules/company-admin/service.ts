@@ -300,15 +300,17 @@ export class CompanyAdminService {
       // Under a parent the sales user sees it through the parent's assignment.
       salesUserId = parentCompanyId ? null : auth.user.id;
     }
-    return this.createApproved({ ...input, parentCompanyId, salesUserId });
+    return this.createApproved(auth, { ...input, parentCompanyId, salesUserId });
   }
 
   /**
    * A company created approved, with its administrator, by whoever vouches for it (staff, or its
-   * reseller): what the routes that add one answer.
+   * reseller): what the routes that add one answer. It is given its reseller's (or the platform's)
+   * default SMS rate group, as an approval without a choice gives it.
    */
-  async createApproved(input: Omit<NewCompany, 'approvalStatus'>) {
+  async createApproved(auth: AuthContext, input: Omit<NewCompany, 'approvalStatus'>) {
     const { company, userId } = await this.createWithAdmin({ ...input, approvalStatus: 'approved' });
+    await this.services.rates.groups.assignAtApproval(auth, company.id, undefined);
     return {
       id: company.id,
       name: company.name,
