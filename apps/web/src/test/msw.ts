@@ -3,9 +3,10 @@ import { setupServer } from 'msw/node';
 /**
  * The web tests' fake network (Mock Service Worker): one server per test worker, listening from
  * the first test file's set-up on (src/test/setup.ts). It intercepts fetch, XMLHttpRequest and
- * Node's http; a test answers with `fakeApi` (src/test/fake-api.tsx) or `server.use(...)`, and the
- * set-up drops every test's handlers after it. A request nothing answers fails the test that made
- * it (`unhandledRequests`, checked after each test), besides failing the request itself.
+ * Node's http, and WebSocket connections; a test answers with `fakeApi` (src/test/fake-api.tsx) or
+ * `server.use(...)` (`http` and `ws` handlers of msw), and the set-up drops every test's handlers
+ * after it. A request or socket nothing answers fails the test that made it (`unhandledRequests`,
+ * checked after each test), besides failing the request itself.
  */
 export const server = setupServer();
 
@@ -35,7 +36,7 @@ export function checkUnhandledRequests(): void {
   const unhandled = unhandledRequests.splice(0);
   if (unhandled.length > 0) {
     throw new Error(
-      `Requests nothing answered (give the test a fakeApi or server.use handler): ${unhandled.join(', ')}`,
+      `Requests nothing answered (give the test a fakeApi, or an http or ws handler with server.use): ${unhandled.join(', ')}`,
     );
   }
 }
