@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AGENT_HOME_PATH, HOME_PATH, homePathFor, useHomePath } from '@/features/user';
 import { PermissionsContext } from '@/lib/permissions-context';
 import { createQueryClient } from '@/lib/query-client';
@@ -27,7 +27,6 @@ const agents: DepartInfo = { agentId: 'agent-1', departName: 'Acme Agency', orgC
 const staff: DepartInfo = { agentId: null, departName: 'Platform', orgCode: 'A01' };
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   endSession();
 });
 

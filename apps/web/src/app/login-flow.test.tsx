@@ -7,6 +7,7 @@ import {
 } from '@switchboard/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http, ws } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '@/lib/api-client';
@@ -14,7 +15,9 @@ import { changeLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { endSession } from '@/lib/session';
 import { resetSettings, updateSettings } from '@/lib/settings';
+import { fakeApi } from '@/test/fake-api';
 import { menuItem } from '@/test/menu';
+import { server as network } from '@/test/msw';
 import { testUser } from '@/test/users';
 import { preloadScreen } from './menu/screens';
 import { AppProviders } from './providers';
@@ -29,17 +32,17 @@ const SALES = {
   roles: ['sales' as const],
 };
 
-/** A small stand-in for the API: enough of /sys/* for the sign-in journey. */
+/**
+ * A small stand-in for the API on the fake network: enough of /sys/* for the sign-in journey, and
+ * the notices socket the signed-in console opens (accepted, never sending).
+ */
 function fakeServer(options: { agentDepartment?: string; startOrgCode?: string; homeTitleZh?: string } = {}) {
   let failures = 0;
   const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
   const envelope = (result: unknown, status = 200, extra: Record<string, unknown> = {}) =>
-    new Response(
-      JSON.stringify({ success: status < 400, message: '', code: status, result, timestamp: 1, ...extra }),
-      {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      },
+    HttpResponse.json(
+      { success: status < 400, message: '', code: status, result, timestamp: 1, ...extra },
+      { status },
     );
   const loginResult: LoginResult = {
     token: 'token-1',
@@ -73,11 +76,12 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string; 
     hideLanguage: false,
   };
 
-  const handler = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://console.test');
+  const handler = async (request: Request) => {
+    const url = new URL(request.url);
     const path = url.pathname.replace(/^\/api/, '');
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method: init?.method ?? 'GET', path, body, headers: new Headers(init?.headers) });
+    const text = await request.text();
+    const body = text ? JSON.parse(text) : undefined;
+    calls.push({ method: request.method, path, body, headers: request.headers });
     // The sign-in page and the header wait for the visiting domain's brand.
     if (path === '/sys/customerBrand') return envelope(brand);
     if (path === '/sys/loginRequirements') return envelope({ captchaRequired: failures >= 1 });
@@ -95,7 +99,7 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string; 
     }
     if (path === '/sys/permission/getUserPermissionByToken') {
       // An operator's title comes in the language of the request.
-      const zh = new Headers(init?.headers).get('X-Locale') === 'zh-CN' && options.homeTitleZh;
+      const zh = request.headers.get('X-Locale') === 'zh-CN' && options.homeTitleZh;
       if (!zh) return envelope(permissions);
       const [home, ...rest] = permissions.menu;
       return envelope({ ...permissions, menu: [{ ...home, meta: { ...home?.meta, title: zh } }, ...rest] });
@@ -111,7 +115,11 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string; 
     }
     return envelope(null, 404, { message: 'Resource not found' });
   };
-  return { handler, calls };
+  network.use(
+    http.all('*/api/*', ({ request }) => handler(request)),
+    ws.link('*/websocket/*').addEventListener('connection', () => {}),
+  );
+  return { calls };
 }
 
 // The lazily loaded routes and screens this journey passes through, loaded before it starts: a
@@ -141,7 +149,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   // No journey may make React Router warn (it did on every sign-in with multi-page tabs).
   const routeWarnings = warn.mock.calls.filter((args) => DESCENDANT_ROUTES.test(String(args[0])));
   warn.mockRestore();
@@ -151,7 +158,6 @@ afterEach(() => {
 describe('sign-in journey', () => {
   it('goes from a protected page through login, captcha and department choice back to it', async () => {
     const server = fakeServer();
-    vi.stubGlobal('fetch', vi.fn(server.handler));
     const router = createMemoryRouter(routes, { initialEntries: ['/home/Home?x=1'] });
     const user = userEvent.setup();
     render(
@@ -224,8 +230,7 @@ describe('sign-in journey', () => {
   it('a department switch to an agent department puts the agent home in place of the home tab', async () => {
     localStorage.clear();
     updateSettings({ multipage: true });
-    const server = fakeServer({ agentDepartment: 'A03', startOrgCode: 'A02' });
-    vi.stubGlobal('fetch', vi.fn(server.handler));
+    fakeServer({ agentDepartment: 'A03', startOrgCode: 'A02' });
     const { startSession } = await import('@/lib/session');
     startSession({
       token: 'token-1',
@@ -255,7 +260,6 @@ describe('sign-in journey', () => {
 
   it('a language switch loads the menu again in that language, keeping the console meanwhile', async () => {
     const server = fakeServer({ startOrgCode: 'A02', homeTitleZh: '我的首页' });
-    vi.stubGlobal('fetch', vi.fn(server.handler));
     const { startSession } = await import('@/lib/session');
     startSession({
       token: 'token-1',
@@ -281,8 +285,7 @@ describe('sign-in journey', () => {
   it('with multi-page tabs, / leads to the home tab (its page routed under a splat route)', async () => {
     localStorage.clear();
     updateSettings({ multipage: true });
-    const server = fakeServer({ startOrgCode: 'A02' });
-    vi.stubGlobal('fetch', vi.fn(server.handler));
+    fakeServer({ startOrgCode: 'A02' });
     const { startSession } = await import('@/lib/session');
     startSession({
       token: 'token-1',
@@ -313,23 +316,11 @@ describe('sign-in journey', () => {
       userInfo: testUser(),
       needsDepartment: false,
     });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              success: false,
-              message: 'No menu is assigned to this account, contact the administrator',
-              code: 403,
-              result: null,
-              timestamp: 1,
-              errorCode: 'EMPTY_MENU',
-            }),
-            { status: 403 },
-          ),
-      ),
-    );
+    fakeApi(() => ({
+      status: 403,
+      message: 'No menu is assigned to this account, contact the administrator',
+      errorCode: 'EMPTY_MENU',
+    }));
     const router = createMemoryRouter(routes, { initialEntries: ['/home/Home'] });
     render(
       <AppProviders queryClient={createQueryClient()}>

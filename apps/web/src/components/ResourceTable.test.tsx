@@ -14,6 +14,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import '@/lib/i18n';
+import { fakeApi } from '@/test/fake-api';
 import { type ListParams, ResourceTable } from './ResourceTable';
 
 interface Row {
@@ -54,14 +55,13 @@ const TOTAL = 45;
  */
 function fakeLists() {
   const calls: URLSearchParams[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://test');
-    const params = url.searchParams;
+  fakeApi((call) => {
+    const params = call.query;
     calls.push(params);
     const pageSize = Number(params.get('pageSize'));
     const label = params.get('name') ?? 'row';
     let result: Page<Row> | KeysetPage<Row>;
-    if (url.pathname.endsWith('/events')) {
+    if (call.path.endsWith('/events')) {
       const below = Number(params.get('cursor') ?? TOTAL + 1);
       const ids = Array.from({ length: below - 1 }, (_, i) => below - 1 - i);
       const shown = ids.slice(0, pageSize);
@@ -79,10 +79,7 @@ function fakeLists() {
       }));
       result = { records, total: TOTAL, current: pageNo, size: pageSize, pages: Math.ceil(TOTAL / pageSize) };
     }
-    return new Response(JSON.stringify({ success: true, code: 200, message: '', result, timestamp: 1 }), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return { result };
   });
   // The api client's cache buster `_t` is not table state.
   const last = () => Object.fromEntries([...(calls.at(-1) ?? [])].filter(([key]) => key !== '_t'));

@@ -1,13 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { DictTag, useDict } from './dict';
-
-afterEach(() => vi.unstubAllGlobals());
-
-const envelope = (result: unknown) =>
-  new Response(JSON.stringify({ success: true, code: 200, message: 'ok', result }), { status: 200 });
 
 /** A dictionary answer held back until `release()`. */
 function slowDictionary(items: unknown[]) {
@@ -15,13 +11,11 @@ function slowDictionary(items: unknown[]) {
   const arrived = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const urls: string[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    urls.push(String(input));
+  const { calls } = fakeApi(async () => {
     await arrived;
-    return envelope(items);
+    return { result: items };
   });
-  return { release, urls };
+  return { release, calls };
 }
 
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -32,11 +26,13 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 
 describe('<DictTag>', () => {
   it('shows the text of a value, fetched without the _t cache buster', async () => {
-    const { release, urls } = slowDictionary([{ value: '2', text: 'Frozen', label: 'Frozen' }]);
+    const { release, calls } = slowDictionary([{ value: '2', text: 'Frozen', label: 'Frozen' }]);
     release();
     render(<DictTag code="user_status" value={2} />, { wrapper });
     expect(await screen.findByText('Frozen')).toBeTruthy();
-    expect(urls).toEqual(['/api/sys/dict/getDictItems/user_status']);
+    expect(calls.map((call) => `${call.method} ${call.path}?${call.query}`)).toEqual([
+      'GET /sys/dict/getDictItems/user_status?',
+    ]);
   });
 
   it('never shows the raw code while the dictionary is on its way', async () => {

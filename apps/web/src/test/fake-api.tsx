@@ -1,13 +1,15 @@
 import { LOCALE_HEADER } from '@switchboard/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { AntdProviders } from '@/app/AntdRoot';
 import { ErrorDisplay } from '@/app/providers';
 import '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { server } from './msw';
 
 export interface Call {
   method: string;
@@ -24,40 +26,52 @@ export type Reply =
 type Route = (call: Call) => Reply | undefined | Promise<Reply | undefined>;
 
 /**
- * Stubs fetch with a tiny API: `route` answers a call (unwrapped result or an error), anything
- * unanswered is a 404. Every call is recorded.
+ * A tiny API on the tests' fake network (src/test/msw.ts): `route` answers a call (unwrapped result
+ * or an error) in the server's envelope, anything unanswered is a 404. Every call is recorded, in
+ * the order the requests were made. It answers every request until the test ends (the set-up drops
+ * it); a later `fakeApi` in the same test takes over from it.
  */
 export function fakeApi(route: Route) {
   const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://console.test');
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.replace(/^\/api/, ''),
-      query: url.searchParams,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      locale: new Headers(init?.headers).get(LOCALE_HEADER),
-    };
-    calls.push(call);
-    const reply = (await route(call)) ?? { status: 404, message: 'not found' };
-    const status = 'result' in reply ? 200 : reply.status;
-    const payload =
-      'result' in reply
-        ? { success: true, message: '', code: 200, result: reply.result, timestamp: 1 }
-        : {
-            success: false,
-            message: reply.message ?? '',
-            code: reply.status,
-            // An error's `result` carries flags such as `{captchaRequired: true}`.
-            result: reply.flags ?? null,
-            errorCode: reply.errorCode,
-            errors: reply.errors,
-            timestamp: 1,
-          };
-    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
+  server.use(
+    http.all('*', async ({ request }) => {
+      const url = new URL(request.url);
+      const text = await request.text();
+      const call: Call = {
+        method: request.method,
+        path: url.pathname.replace(/^\/api/, ''),
+        query: url.searchParams,
+        body: text ? JSON.parse(text) : undefined,
+        locale: request.headers.get(LOCALE_HEADER),
+      };
+      // Recorded as `route` is asked: a test that sees the call may settle an answer `route` holds back.
+      calls.push(call);
+      const reply = (await route(call)) ?? { status: 404, message: 'not found' };
+      if ('result' in reply) {
+        return HttpResponse.json({
+          success: true,
+          message: '',
+          code: 200,
+          result: reply.result,
+          timestamp: 1,
+        });
+      }
+      return HttpResponse.json(
+        {
+          success: false,
+          message: reply.message ?? '',
+          code: reply.status,
+          // An error's `result` carries flags such as `{captchaRequired: true}`.
+          result: reply.flags ?? null,
+          errorCode: reply.errorCode,
+          errors: reply.errors,
+          timestamp: 1,
+        },
+        { status: reply.status },
+      );
+    }),
+  );
+  return { calls };
 }
 
 /**

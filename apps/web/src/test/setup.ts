@@ -5,6 +5,7 @@ import * as React from 'react';
 import { afterEach } from 'vitest';
 import { i18nReady, loadLocale } from '@/lib/i18n';
 import { clearNotices } from '@/lib/notify';
+import { checkUnhandledRequests, listenOnce, server } from './msw';
 import { DESKTOP_WIDTH, matchesScreen, setScreenWidth } from './screen';
 
 // React's development build captures an Error for every element it creates, for the component
@@ -86,11 +87,17 @@ if (typeof document !== 'undefined' && !document.getElementById('antd-hidden')) 
   document.head.append(style);
 }
 
+// The fake network (src/test/msw.ts): started once per worker; each test's handlers go after it,
+// and a request nothing answered fails the test.
+listenOnce();
+
 afterEach(() => {
   cleanup();
   setScreenWidth(DESKTOP_WIDTH);
   clearNotices();
   localStorage.clear();
+  server.resetHandlers();
+  checkUnhandledRequests();
 });
 
 // jsdom does not implement pseudo-element styles (antd asks for them when measuring scrollbars).

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale, currentLocale } from '@/lib/i18n';
 import { endSession, startSession } from '@/lib/session';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
@@ -36,7 +36,6 @@ async function openMenu(orgCodes: string[], props: { withLanguage?: boolean } = 
 
 beforeEach(() => changeLocale('en-US'));
 afterEach(async () => {
-  vi.unstubAllGlobals();
   endSession();
   await changeLocale('en-US');
 });

@@ -1,5 +1,5 @@
 import { SEARCH_TEXT_MAX_LENGTH } from '@switchboard/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import {
   RECIPIENTS_PATH,
@@ -7,8 +7,6 @@ import {
   recipientSearchQuery,
   searchRecipients,
 } from './search-recipients';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the recipients picker’s search', () => {
   it('sends the typed keyword trimmed and cut to what the server accepts', async () => {

@@ -1,7 +1,7 @@
 import type { AnnouncementItem, AnnouncementsByUser, SocketMessage } from '@switchboard/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { NoticeBell } from './NoticeBell';
 
@@ -54,8 +54,6 @@ function server(initial: AnnouncementsByUser) {
 beforeEach(() => {
   socket.handler = null;
 });
-afterEach(() => vi.unstubAllGlobals());
-
 describe('NoticeBell', () => {
   it('shows the unread total and each tab’s count', async () => {
     server({

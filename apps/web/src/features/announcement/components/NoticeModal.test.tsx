@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/fake-api';
 import { NoticeModal, type ShownNotice } from './NoticeModal';
@@ -19,7 +19,6 @@ const notice: ShownNotice = {
 };
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await act(() => changeLocale('en-US'));
 });
 

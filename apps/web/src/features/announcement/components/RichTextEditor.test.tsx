@@ -2,7 +2,7 @@ import { ANNOUNCEMENT_INLINE_IMAGE_MAX_BYTES } from '@switchboard/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { sanitizeHtml } from '../sanitize';
@@ -17,7 +17,6 @@ beforeAll(() => {
 });
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await changeLocale('en-US');
 });
 

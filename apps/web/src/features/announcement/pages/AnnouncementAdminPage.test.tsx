@@ -1,7 +1,7 @@
 import type { AnnouncementAdminItem } from '@switchboard/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { PermissionsContext } from '@/lib/permissions-context';
 import { endSession, startSession } from '@/lib/session';
@@ -32,7 +32,6 @@ const row = (id: string, sendStatus: string): AnnouncementAdminItem => ({
 });
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   endSession();
   await changeLocale('en-US');
 });

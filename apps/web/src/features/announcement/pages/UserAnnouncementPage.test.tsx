@@ -1,7 +1,7 @@
 import type { UserAnnouncementItem } from '@switchboard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dictReply } from '@/test/dicts';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import UserAnnouncementPage from './UserAnnouncementPage';
@@ -19,8 +19,6 @@ const record = (id: string, readFlag: boolean): UserAnnouncementItem => ({
   readFlag,
   readTime: readFlag ? '2026-03-02T00:00:00Z' : null,
 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('UserAnnouncementPage', () => {
   it('lists read and unread announcements, searches by title and marks all read', async () => {

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/fake-api';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderWithProviders } from '@/test/fake-api';
+import { server } from '@/test/msw';
 import type { OpenApiDocument } from '../api/get-openapi';
 import ApiDocsPage from './ApiDocsPage';
 
@@ -76,19 +78,10 @@ const DOC: OpenApiDocument = {
   },
 };
 
+/** The API serving DOC as its OpenAPI document (any other request fails the test). */
 function serveDoc() {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    expect(new URL(String(input), 'http://console.test').pathname).toBe('/api/openapi.json');
-    return new Response(JSON.stringify(DOC), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  server.use(http.get('*/api/openapi.json', () => HttpResponse.json(DOC)));
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ApiDocsPage', () => {
   it('lists the calls by module with their access, and shows a call’s fields', async () => {
@@ -124,23 +117,11 @@ describe('ApiDocsPage', () => {
   });
 
   it('says so when the document cannot be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              success: false,
-              message: 'No operation permission',
-              code: 403,
-              result: null,
-              errorCode: 'NO_OPERATION_PERMISSION',
-              timestamp: 1,
-            }),
-            { status: 403, headers: { 'Content-Type': 'application/json' } },
-          ),
-      ),
-    );
+    fakeApi(() => ({
+      status: 403,
+      errorCode: 'NO_OPERATION_PERMISSION',
+      message: 'No operation permission',
+    }));
     renderWithProviders(<ApiDocsPage />);
     expect(await screen.findByText('The API documentation could not be loaded')).toBeTruthy();
     expect(screen.getByText('No operation permission')).toBeTruthy();

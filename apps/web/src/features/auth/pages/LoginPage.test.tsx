@@ -1,7 +1,7 @@
 import { leadingZeroBits, proofOfWorkText } from '@switchboard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { endSession, getSession } from '@/lib/session';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
@@ -9,7 +9,6 @@ import { testUser } from '@/test/users';
 import LoginPage from './LoginPage';
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   endSession();
   await changeLocale('en-US');
 });

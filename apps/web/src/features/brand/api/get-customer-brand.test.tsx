@@ -2,7 +2,7 @@ import { DEFAULT_BRAND, LOGO_MAX_BYTES } from '@switchboard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { BrandLogo } from '../components/BrandLogo';
 import { LogoUpload, logoProblem } from '../components/LogoUpload';
@@ -17,8 +17,6 @@ function BrandName() {
     </span>
   );
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('useBrand', () => {
   it('asks for the brand of the visiting host name', async () => {
@@ -50,7 +48,7 @@ describe('useBrand', () => {
 
   it('shows nothing brand-specific until the brand is known: no default brand first', async () => {
     let answer: (reply: { result: unknown }) => void = () => undefined;
-    fakeApi((call) =>
+    const { calls } = fakeApi((call) =>
       call.path === '/sys/customerBrand'
         ? new Promise((resolve) => {
             answer = resolve;
@@ -66,6 +64,9 @@ describe('useBrand', () => {
     expect(screen.getByTestId('brand').textContent).toBe('pending');
     expect(screen.getByTestId('brand-pending')).toBeTruthy();
     expect(screen.queryByText(DEFAULT_BRAND.brandName)).toBeNull();
+    // The request reaches the fake API asynchronously (through the fake network).
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.getByTestId('brand').textContent).toBe('pending');
     answer({
       result: {
         brandName: 'PartnerTel',

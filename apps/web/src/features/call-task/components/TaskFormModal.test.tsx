@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { TaskFormModal } from './TaskFormModal';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const IVR = '5b1f4b7e-7d4c-4c39-9a57-0f6a6e0b6a11';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_BRAND } from '@switchboard/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import ContactUsPage from '../pages/ContactUsPage';
 import { ContactDropdown } from './ContactDropdown';
@@ -27,8 +27,6 @@ function stubClipboard() {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   return writeText;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ContactDropdown', () => {
   it('lists the group link and the contacts; choosing one copies it and says so', async () => {

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, type Reply, renderWithProviders } from '@/test/fake-api';
 import { SupportContactFormModal } from './SupportContactFormModal';
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function saveNewContact(reply: Reply) {
   const api = fakeApi((call) => (call.path === '/sys/supportContact/add' ? reply : undefined));

@@ -1,11 +1,9 @@
 import type { Gateway } from '@switchboard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { GatewayFormModal } from './GatewayFormModal';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const EXISTING: Gateway = {
   id: '00000000-0000-4000-8000-000000000001',

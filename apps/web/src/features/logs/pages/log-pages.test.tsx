@@ -1,14 +1,12 @@
 import type { KeysetPage, LoginLogItem, OperationLogItem } from '@switchboard/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Call, fakeApi, renderWithProviders } from '@/test/fake-api';
 import { LOGIN_LOG_PATH } from '../api/list-login-log';
 import { OPERATION_LOG_PATH } from '../api/list-operation-log';
 import LoginLogPage from './LoginLogPage';
 import OperationLogPage from './OperationLogPage';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const attempt = (id: number): LoginLogItem => ({
   id,

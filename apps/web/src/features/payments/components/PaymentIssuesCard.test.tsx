@@ -1,7 +1,7 @@
 import type { Page, PaymentIssue } from '@switchboard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { PermissionsContext } from '@/lib/permissions-context';
 import { fakeApi, renderWithProviders, settled } from '@/test/fake-api';
@@ -10,7 +10,6 @@ import { OrderDifference } from './OrderDifference';
 import { PAYMENT_RESOLVE_PERMISSION, PaymentIssuesCard } from './PaymentIssuesCard';
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await changeLocale('en-US');
 });
 

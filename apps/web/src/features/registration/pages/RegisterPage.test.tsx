@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import RegisterPage from './RegisterPage';
 import RegisterResultPage from './RegisterResultPage';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const REGISTERED = {
   companyId: 'c1',

@@ -1,21 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/test/msw';
 import { isRoleCodeFree } from './roles';
 
-afterEach(() => vi.unstubAllGlobals());
-
 const answer = (status: number, body: Record<string, unknown>) =>
-  new Response(JSON.stringify({ code: status, success: status < 400, message: '', result: null, ...body }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+  HttpResponse.json({ code: status, success: status < 400, message: '', result: null, ...body }, { status });
 
-/** fetch answering `response` and recording the URLs asked for. */
+/** The API answering every call with `response`, recording the URLs asked for. */
 function stubFetch(response: () => Response | Promise<Response>) {
   const urls: string[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    urls.push(String(input));
-    return response();
-  });
+  server.use(
+    http.all('*', ({ request }) => {
+      urls.push(request.url);
+      return response();
+    }),
+  );
   return urls;
 }
 
@@ -38,7 +37,7 @@ describe('isRoleCodeFree', () => {
   it('lets the form go on when the check itself fails (the server checks again on save)', async () => {
     stubFetch(() => answer(500, { errorCode: 'INTERNAL_ERROR' }));
     expect(await isRoleCodeFree('ops')).toBe(true);
-    stubFetch(() => Promise.reject(new TypeError('network down')));
+    stubFetch(() => HttpResponse.error());
     expect(await isRoleCodeFree('ops')).toBe(true);
   });
 });

@@ -1,11 +1,9 @@
 import type { JobRecord } from '@switchboard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { ScheduleModal } from './ScheduleModal';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const job: JobRecord = {
   name: 'auth.sessions.purge',

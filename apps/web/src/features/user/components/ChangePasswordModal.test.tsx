@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { fakeApi, renderWithProviders } from '@/test/fake-api';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await changeLocale('en-US');
 });
 

@@ -1,13 +1,11 @@
 import type { Page, UserListItem } from '@switchboard/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionsContext } from '@/lib/permissions-context';
 import { fakeApi, renderWithProviders, settled } from '@/test/fake-api';
 import { USER_LIST_PATH } from '../api/list-users';
 import UserListPage from './UserListPage';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = (id: string, username: string, status: number): UserListItem => ({
   id,
