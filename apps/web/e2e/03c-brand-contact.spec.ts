@@ -78,9 +78,14 @@ test('on a phone the Contact us menu stays on the screen, however long an entry'
     await page.getByTestId('contact-us').click();
     const menu = page.getByTestId('contact-menu');
     await expect(menu.getByTestId('support-contact').filter({ hasText: 'Overnight' })).toBeVisible();
-    const box = await menu.boundingBox();
-    expect(box?.x).toBeGreaterThanOrEqual(0);
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    // antd places the popup a frame after it shows (first at its trigger's edge, -122 px was seen
+    // once): the box is read until it settles on the screen, or the limit says where it stayed.
+    await expect
+      .poll(async () => {
+        const box = await menu.boundingBox();
+        return box ? [box.x >= 0, box.x + box.width <= 390] : null;
+      })
+      .toEqual([true, true]);
     // Escape closes it and gives the focus back to the button.
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
