@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { busyNow, limitMs } from './vitest.load.ts';
 
 /** How busy the machine is as a test run starts. */
-export const busy = busyNow();
+const busy = busyNow();
 
 /**
  * Every project's limits and worker settings. The limits are 60 s on an idle machine, so a hung test

@@ -198,7 +198,11 @@ export class CompanyAdminService {
    * A company, its department and its administrator user (named by the company's contact, with
    * its phone and e-mail), in one transaction: all of them or none.
    */
-  private async createWithAdmin(input: NewCompany): Promise<{ company: CompanyRow; userId: string }> {
+  private async createWithAdmin(
+    input: NewCompany,
+    /** More to write in the same transaction, once the company exists. */
+    alsoWrite?: (company: CompanyRow) => Promise<void>,
+  ): Promise<{ company: CompanyRow; userId: string }> {
     const phone = this.phoneOf(input);
     const { users } = this.services;
     await this.assertContactFree({ ...input, phone });
@@ -247,6 +251,7 @@ export class CompanyAdminService {
           });
           await this.services.roles.assign(user.id, [adminRoleOf(input.type, input.parentCompanyId)]);
           await this.services.departs.addUser(user.id, department.id);
+          await alsoWrite?.(company);
           return { company, userId: user.id };
         },
         this.log,
@@ -309,8 +314,10 @@ export class CompanyAdminService {
    * default SMS rate group, as an approval without a choice gives it.
    */
   async createApproved(auth: AuthContext, input: Omit<NewCompany, 'approvalStatus'>) {
-    const { company, userId } = await this.createWithAdmin({ ...input, approvalStatus: 'approved' });
-    await this.services.rates.groups.assignAtApproval(auth, company.id, undefined);
+    const { company, userId } = await this.createWithAdmin(
+      { ...input, approvalStatus: 'approved' },
+      (created) => this.services.rates.groups.assignAtApproval(auth, created.id, undefined),
+    );
     return {
       id: company.id,
       name: company.name,
