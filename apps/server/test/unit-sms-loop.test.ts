@@ -59,8 +59,10 @@ describe('a worker loop (PollLoop)', () => {
         return false;
       },
       HOUR,
-      (error) => {
-        throw error;
+      {
+        failed: (error) => {
+          throw error;
+        },
       },
     );
     loop.start();
@@ -86,7 +88,7 @@ describe('a worker loop (PollLoop)', () => {
           void loop.stop().then(resolve);
         },
         1,
-        (error) => failures.push(error),
+        { failed: (error) => failures.push(error) },
       );
     });
     loop.start();

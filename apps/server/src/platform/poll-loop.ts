@@ -31,15 +31,12 @@ export class PollLoop {
   private wake: AbortController | undefined;
   /** A nudge that came while a tick ran: the tick may have looked before the new work was made. */
   private nudged = false;
-  private readonly reports: PollLoopReports;
 
   constructor(
     private readonly tick: () => Promise<unknown>,
     private readonly idleMs: number,
-    reports: PollLoopReports | ((error: unknown) => void),
-  ) {
-    this.reports = typeof reports === 'function' ? { failed: reports } : reports;
-  }
+    private readonly reports: PollLoopReports,
+  ) {}
 
   start() {
     if (this.running) return;

@@ -68,11 +68,9 @@ export class CallTaskEngine implements ModuleWorker {
     private readonly onProgress: (taskId: string) => void,
     idleMs = 250,
   ) {
-    this.loop = new PollLoop(
-      () => this.tick(),
-      idleMs,
-      (error) => this.log.error({ err: error }, 'call task engine tick failed'),
-    );
+    this.loop = new PollLoop(() => this.tick(), idleMs, {
+      failed: (error) => this.log.error({ err: error }, 'call task engine tick failed'),
+    });
     this.calls = new InFlight(log);
     this.held = new LeaseKeeper(
       (held, leaseMs) => repo.bulk.renewLeases(held, leaseMs),

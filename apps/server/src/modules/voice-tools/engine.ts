@@ -41,11 +41,9 @@ export class VoiceToolsEngine implements ModuleWorker {
     private readonly onProgress: (checkId: string) => void,
     idleMs = 250,
   ) {
-    this.loop = new PollLoop(
-      () => this.tick(),
-      idleMs,
-      (error) => this.log.error({ err: error }, 'voice tools tick failed'),
-    );
+    this.loop = new PollLoop(() => this.tick(), idleMs, {
+      failed: (error) => this.log.error({ err: error }, 'voice tools tick failed'),
+    });
     this.work = new InFlight(log);
   }
 
