@@ -1,7 +1,7 @@
 import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Progress, Select, Table, type TableColumnsType } from 'antd';
 import type { CustomTypeOptions } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { Ellipsis } from './Ellipsis';
@@ -134,11 +134,13 @@ export interface JobNumbersParams<O extends string> {
 
 /**
  * A details drawer's reads: the job shown (`id`; null: none), and a page of its numbers by
- * outcome (useJobNumbersPage), read as the job is (`numbersQuery` gets the job read, to refresh
- * while it runs).
+ * outcome (useJobNumbersPage). The page is read again whenever the job's state or counts change,
+ * however the change was learnt (its own refresh while it runs, or the progress the websocket
+ * pushes into its query): the numbers never lag the summary shown above them. (They once did: a
+ * check seen done by the job's poll kept a number "pending" below "1 vacant" until reopened.)
  */
 export function useJobDetails<
-  J,
+  J extends { state: string; counts: unknown },
   P extends { records: unknown[]; total: number },
   O extends string,
   E,
@@ -147,15 +149,23 @@ export function useJobDetails<
 >(
   id: string | null,
   jobQuery: (id: string) => UseQueryOptions<J, E, J, JK>,
-  numbersQuery: (params: JobNumbersParams<O>, job: J | undefined) => UseQueryOptions<P, E, P, NK>,
+  numbersQuery: (params: JobNumbersParams<O>) => UseQueryOptions<P, E, P, NK>,
 ) {
   const job = useQuery({ ...jobQuery(id ?? ''), enabled: id !== null });
   const numbersPage = useJobNumbersPage<O>();
   const { page, outcome } = numbersPage;
   const numbers = useQuery({
-    ...numbersQuery({ id: id ?? '', ...page, ...(outcome ? { outcome } : {}) }, job.data),
+    ...numbersQuery({ id: id ?? '', ...page, ...(outcome ? { outcome } : {}) }),
     enabled: id !== null,
   });
+  const progress = job.data ? JSON.stringify([job.data.state, job.data.counts]) : undefined;
+  const seen = useRef(progress);
+  const { refetch } = numbers;
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = progress;
+    if (before !== undefined && progress !== undefined && before !== progress) void refetch();
+  }, [progress, refetch]);
   return { job: job.data, numbers, ...numbersPage };
 }
 

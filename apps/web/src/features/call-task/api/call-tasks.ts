@@ -29,7 +29,7 @@ export type CallRecordParams = NonNullable<QueryOf<'get', '/groupCallTask/record
 export const listCallRecordsQuery = listQuery('/groupCallTask/records', [...callTaskKey, 'records']);
 
 /**
- * How often a live task's details and numbers are read again while shown: the websocket's
+ * How often a live task's details are read again while shown: the websocket's
  * progress messages (useTaskProgress) keep them current between reads.
  */
 export const LIVE_REFRESH_MS = 10_000;
@@ -43,17 +43,13 @@ export const callTaskQuery = (id: string) =>
     refetchInterval: (query) => (live(query.state.data?.state) ? LIVE_REFRESH_MS : false),
   });
 
-/** A page of a task's numbers (by result), read again while the task is live. */
-export const callTaskNumbersQuery = (
-  { outcome, ...page }: JobNumbersParams<CallResult>,
-  task: CallTask | undefined,
-) => {
+/** A page of a task's numbers (by result); read again as the task moves (useJobDetails). */
+export const callTaskNumbersQuery = ({ outcome, ...page }: JobNumbersParams<CallResult>) => {
   const params = { ...page, ...(outcome ? { result: outcome } : {}) };
   return queryOptions({
     queryKey: [...callTaskKey, 'numbers', params] as const,
     queryFn: ({ signal }) => api.get('/groupCallTask/numbers', params, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: live(task?.state) ? LIVE_REFRESH_MS : false,
   });
 };
 
@@ -114,7 +110,7 @@ export const importNumbers = (file: File) => api.upload(NUMBER_IMPORT_PATH, file
 /**
  * Keeps the tasks shown current from the progress the server pushes over the websocket (to the
  * task's maker and to administrators): a task's state, counts and actions at once in the list's
- * pages and in its details, its numbers read again; a change of state reads the list and the
+ * pages and in its details (a shown task's numbers follow them: useJobDetails); a change of state reads the list and the
  * details again too (the amount charged, the times started and finished).
  */
 export function useTaskProgress() {
@@ -132,10 +128,6 @@ export function useTaskProgress() {
     queryClient.setQueriesData<{ records: CallTask[] }>({ queryKey: listKey }, (page) =>
       page?.records.some((r) => r.id === id) ? { ...page, records: page.records.map(patch) } : page,
     );
-    void queryClient.invalidateQueries({
-      queryKey: [...callTaskKey, 'numbers'],
-      predicate: (query) => (query.queryKey[2] as { id?: string } | undefined)?.id === id,
-    });
     if (moved) {
       void queryClient.invalidateQueries({ queryKey: listKey });
       void queryClient.invalidateQueries({ queryKey: callTaskQuery(id).queryKey });

@@ -31,17 +31,13 @@ export const statusCheckQuery = (id: string) =>
     refetchInterval: (query) => (query.state.data?.state === 'running' ? LIVE_REFRESH_MS : false),
   });
 
-/** A page of a check's numbers (by status), read again while the check runs. */
-export const statusCheckNumbersQuery = (
-  { outcome, ...page }: JobNumbersParams<NumberStatusResult>,
-  check: StatusCheck | undefined,
-) => {
+/** A page of a check's numbers (by status); read again as the check moves (useJobDetails). */
+export const statusCheckNumbersQuery = ({ outcome, ...page }: JobNumbersParams<NumberStatusResult>) => {
   const params = { ...page, ...(outcome ? { status: outcome } : {}) };
   return queryOptions({
     queryKey: [...statusCheckKey, 'numbers', params] as const,
     queryFn: ({ signal }) => api.get('/voip/statusCheck/numbers', params, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: check?.state === 'running' ? LIVE_REFRESH_MS : false,
   });
 };
 
@@ -71,7 +67,8 @@ export const importStatusNumbers = (file: File) =>
 
 /**
  * Keeps shown checks current from the progress the server pushes over the websocket: a check's
- * state, counts and amount at once; its numbers and the list read again.
+ * state, counts and amount at once (a shown check's numbers follow them: useJobDetails), the list
+ * read again.
  */
 export function useStatusCheckProgress() {
   const queryClient = useQueryClient();
@@ -82,7 +79,6 @@ export function useStatusCheckProgress() {
       queryClient.setQueryData<StatusCheck>(statusCheckQuery(id).queryKey, (current) =>
         current ? { ...current, state, stopReason, counts, amount } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: [...statusCheckKey, 'numbers'] });
       void queryClient.invalidateQueries({ queryKey: listKey });
     },
   );
