@@ -190,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     recordOperation: (entry) => services.operationLog.record(entry),
   });
   await server.register(
-    async (api) => {
+    named('api', async (api) => {
       // Answers of 1 kB or more go out compressed (the console's files are compressed at build time).
       await registerCompression(api);
       api.get(
@@ -202,14 +202,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
       for (const module of core.modules) {
         const routesOf = module.routes;
         if (!routesOf) continue;
-        await api.register(async (scope) => {
-          scope.addHook('onRoute', (route) => {
-            route.schema = { ...route.schema, tags: [module.name] };
-          });
-          routesOf(scope as unknown as Api, servicesOf(module, services), platform);
-        });
+        await api.register(
+          named(`module ${module.name}`, async (scope) => {
+            scope.addHook('onRoute', (route) => {
+              route.schema = { ...route.schema, tags: [module.name] };
+            });
+            routesOf(scope as unknown as Api, servicesOf(module, services), platform);
+          }),
+        );
       }
-    },
+    }),
     { prefix: API_PREFIX },
   );
   // Prometheus looks at /metrics (METRICS_TOKEN or METRICS_ALLOW; closed otherwise).
@@ -236,4 +238,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await core.close();
     },
   };
+}
+
+/**
+ * A plugin with its name given: Fastify otherwise looks for an unnamed plugin's file among every
+ * module loaded (require.cache), for each plugin, at each start (about 40 ms of a test server's
+ * start, measured in a profile).
+ */
+function named<F extends (...args: never[]) => unknown>(name: string, plugin: F): F {
+  return Object.assign(plugin, { [Symbol.for('fastify.display-name')]: name });
 }

@@ -85,7 +85,9 @@ function templateKey(kind: PgliteTemplate): string {
   const pglite = JSON.parse(
     fs.readFileSync(path.join(here, '../../../node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };
-  hash.update(pglite.version).update('wal-segsize=1, min and max_wal_size=2MB, no template databases');
+  hash
+    .update(pglite.version)
+    .update('wal-segsize=1, min and max_wal_size=2MB, no template databases, vacuum full');
   const sources = {
     empty: [],
     migrated: ['../src/db/migrations'],
@@ -117,6 +119,7 @@ async function makeTemplate(kind: PgliteTemplate): Promise<Blob> {
         await client.exec(`alter database ${name} is_template false`);
         await client.exec(`drop database ${name}`);
       }
+      await client.exec('vacuum full');
       await client.exec('checkpoint');
       dump = (await client.dumpDataDir('none')) as Blob;
       await client.close();

@@ -72,7 +72,7 @@ async function account(
 
 /**
  * Submits `count` messages asking for receipts, waits until each went to a gateway, then makes
- * every upstream receipt arrive at once (more than a bind's window when count > 100): their ids.
+ * every upstream receipt arrive at once (more than a bind's window when count > WINDOW): their ids.
  */
 async function receiptsDueAtOnce(session: Session, count: number, label: string): Promise<string[]> {
   const ids: string[] = [];
@@ -129,9 +129,20 @@ async function deliverUpstream(messageId: string, status: 'delivered' | 'undeliv
     await gateways.receipt(submit.gatewayId, upstream, status, status === 'delivered' ? null : '001');
 }
 
+/** Receipts written to one bind and not yet answered (SMPP_RECEIPT_WINDOW of this file's server). */
+const WINDOW = 10;
+
 beforeAll(async () => {
   s = await startServer(
-    { SMPP_PORT: '0', SMPP_RECEIPT_POLL_MS: '600000', SMS_POLL_MS: '20', SMS_SWEEP_MS: '100' },
+    // A window of 10 receipts per bind (100 by default): the tests of a full window fill it with
+    // a dozen messages, not a hundred and more.
+    {
+      SMPP_PORT: '0',
+      SMPP_RECEIPT_POLL_MS: '600000',
+      SMPP_RECEIPT_WINDOW: String(WINDOW),
+      SMS_POLL_MS: '20',
+      SMS_SWEEP_MS: '100',
+    },
     { services: { gateways, routing }, workers: true },
   );
   admin = await tokenOf(s, 'admin');
@@ -351,6 +362,7 @@ describe('limits of one process', () => {
   async function limitedServer(limits: Partial<SmppServerLimits>) {
     const server = new SmppServer(s.app.services.smppServer, s.app.services, s.app.platform.log, {
       receiptPollMs: 60_000,
+      receiptWindow: 100,
       bindTimeoutMs: 600_000,
       idleTimeoutMs: 3_600_000,
       maxConnections: 1_000,
@@ -627,7 +639,7 @@ describe('submit_sm and receipts', () => {
       return undefined;
     });
     expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
-    const count = 130; // the window is 100 receipts written and not yet answered
+    const count = WINDOW + WINDOW / 2 + 3; // past the window, and past what half of it answered frees
     const ids = await receiptsDueAtOnce(session, count, 'window');
     await eventually(async () => expect(received).toHaveLength(count));
     expect(new Set(received.map((r) => r.receipted_message_id))).toEqual(new Set(ids));
@@ -642,20 +654,20 @@ describe('submit_sm and receipts', () => {
         }
       ).server.receipts.waitingForRoom;
     const acc = await account();
-    // A client that never answers its receipts: the window (100) fills and stays full.
+    // A client that never answers its receipts: the window fills and stays full.
     const received: Pdu[] = [];
     const session = await connect((pdu) => {
       received.push(pdu);
       return false;
     });
     expect((await bind(session, acc.systemId, acc.password)).command_status).toBe(ESME_ROK);
-    const ids = await receiptsDueAtOnce(session, 105, 'unanswered');
-    await eventually(async () => expect(received).toHaveLength(100));
+    const ids = await receiptsDueAtOnce(session, WINDOW + 5, 'unanswered');
+    await eventually(async () => expect(received).toHaveLength(WINDOW));
     await eventually(async () => expect(waiting().has(acc.id)).toBe(true));
     session.socket.destroy();
     await eventually(async () => expect(waiting().has(acc.id)).toBe(false));
     // The receipts are kept for the account's next bind.
-    expect((await smppRow(ids[104]!))?.receiptState).not.toBe('acked');
+    expect((await smppRow(ids[WINDOW + 4]!))?.receiptState).not.toBe('acked');
   });
 
   it('answers an invalid number with ESME_RINVDSTADR', async () => {

@@ -404,6 +404,15 @@ export const envSchema = z.object({
     .describe(
       'How often an SMPP server looks for receipts due to its binds that another process stored (ms).',
     ),
+  SMPP_RECEIPT_WINDOW: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(100)
+    .describe(
+      'Receipts (deliver_sm) the SMPP server writes to one bind before the client has answered them; the rest wait until half the window is answered. Lower it for clients with small windows.',
+    ),
   SMPP_BIND_TIMEOUT_MS: z.coerce
     .number()
     .int()

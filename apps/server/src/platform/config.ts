@@ -64,6 +64,8 @@ export interface Config {
     port: number;
     host: string | undefined;
     receiptPollMs: number;
+    /** Receipts written to one bind and not yet answered, at most. */
+    receiptWindow: number;
     bindTimeoutMs: number;
     idleTimeoutMs: number;
     maxConnections: number;
@@ -181,6 +183,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
             port: e.SMPP_PORT,
             host: e.SMPP_HOST || undefined,
             receiptPollMs: e.SMPP_RECEIPT_POLL_MS,
+            receiptWindow: e.SMPP_RECEIPT_WINDOW,
             bindTimeoutMs: e.SMPP_BIND_TIMEOUT_MS,
             idleTimeoutMs: e.SMPP_IDLE_TIMEOUT_MS,
             maxConnections: e.SMPP_MAX_CONNECTIONS,

@@ -6,8 +6,6 @@ import { customerReceiptText, RECEIPT_OF } from './receipt';
 import type { SmppMessageRow } from './repo';
 import type { SmppServerService } from './service';
 
-/** Receipts written to one bind and not yet answered, at most. */
-const RECEIPT_WINDOW = 100;
 /** Due receipts read at once for an account. */
 const RECEIPT_PUMP_ROWS = 500;
 
@@ -30,6 +28,8 @@ export class ReceiptWriter {
     private readonly binds: ReadonlySet<Bind>,
     private readonly service: SmppServerService,
     private readonly log: Logger,
+    /** Receipts written to one bind and not yet answered, at most (SMPP_RECEIPT_WINDOW). */
+    private readonly window: number,
   ) {}
 
   /** A bind closed: its receipts written and not answered go to the account's next receiving bind. */
@@ -82,7 +82,7 @@ export class ReceiptWriter {
   /** A receipt was answered on this bind: with half its window free, the account's backlog goes. */
   private roomMade(bind: Bind): void {
     const accountId = bind.account?.id;
-    if (!accountId || bind.outstanding.size > RECEIPT_WINDOW / 2) return;
+    if (!accountId || bind.outstanding.size > this.window / 2) return;
     if (!this.waitingForRoom.has(accountId) || this.pumping.has(accountId)) return;
     this.waitingForRoom.delete(accountId);
     this.pumping.add(accountId);
@@ -95,7 +95,7 @@ export class ReceiptWriter {
     let best: Bind | undefined;
     for (const bind of this.binds) {
       if (bind.closed || bind.account?.id !== accountId || !receives(bind.mode)) continue;
-      if (bind.outstanding.size >= RECEIPT_WINDOW) continue;
+      if (bind.outstanding.size >= this.window) continue;
       if (!best || bind.outstanding.size < best.outstanding.size) best = bind;
     }
     return best;

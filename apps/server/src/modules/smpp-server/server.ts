@@ -15,6 +15,8 @@ const UNSUPPORTED = new Set(['query_sm', 'replace_sm', 'cancel_sm', 'submit_mult
 /** What one process's SMPP server holds and for how long (SMPP_* settings). */
 export interface SmppServerLimits {
   receiptPollMs: number;
+  /** Receipts written to one bind and not yet answered, at most. */
+  receiptWindow: number;
   /** A connection not bound this long after it opened is closed. */
   bindTimeoutMs: number;
   /** A bind silent this long (no PDU at all) is unbound. */
@@ -45,7 +47,7 @@ export class SmppServer {
     private readonly limits: SmppServerLimits,
   ) {
     this.submits = new SmppSubmits(service, services, log);
-    this.receipts = new ReceiptWriter(this.binds, service, log);
+    this.receipts = new ReceiptWriter(this.binds, service, log, limits.receiptWindow);
     this.server = smpp.createServer({}, (session) => this.accept(session));
     this.timer = setInterval(() => void this.poll(), limits.receiptPollMs);
     this.timer.unref();

@@ -59,17 +59,27 @@ export class JobRepo {
   constructor(private readonly db: Db) {}
 
   /** Registers a job; an existing row keeps its (possibly operator-changed) schedule and pause flag. */
-  async register(name: string, description: string, schedule: string): Promise<ScheduledJobRow> {
-    const q = executor(this.db);
-    await q
+  /**
+   * Records the jobs this code defines (new ones with their default schedule; known ones keep the
+   * schedule an operator set) in one statement, and answers their rows. Every process start runs
+   * it: one statement for all, not two per job (28 statements were a sixth of a start's SQL).
+   */
+  async registerAll(
+    jobs: { name: string; description: string; schedule: string }[],
+  ): Promise<ScheduledJobRow[]> {
+    if (jobs.length === 0) return [];
+    return executor(this.db)
       .insert(scheduledJobs)
-      .values({ name, description, schedule, defaultSchedule: schedule })
+      .values(jobs.map((j) => ({ ...j, defaultSchedule: j.schedule })))
       .onConflictDoUpdate({
         target: scheduledJobs.name,
-        set: { description, defaultSchedule: schedule, updatedAt: new Date() },
-      });
-    const [row] = await q.select().from(scheduledJobs).where(eq(scheduledJobs.name, name));
-    return row!;
+        set: {
+          description: sql`excluded.description`,
+          defaultSchedule: sql`excluded.default_schedule`,
+          updatedAt: new Date(),
+        },
+      })
+      .returning();
   }
 
   async find(name: string): Promise<ScheduledJobRow | undefined> {

@@ -115,16 +115,22 @@ export class JobRunner {
 
   /** Registers the jobs (stored schedules win) without starting their timers. */
   async register(definitions: JobDefinition[]): Promise<ScheduledJobRow[]> {
-    const rows: ScheduledJobRow[] = [];
+    const names = new Set<string>();
     for (const definition of definitions) {
-      if (this.definitions.has(definition.name)) throw new Error(`job ${definition.name} registered twice`);
+      if (this.definitions.has(definition.name) || names.has(definition.name)) {
+        throw new Error(`job ${definition.name} registered twice`);
+      }
       if (!isValidSchedule(definition.schedule)) {
         throw new Error(`job ${definition.name}: invalid schedule ${definition.schedule}`);
       }
-      this.definitions.set(definition.name, definition);
-      rows.push(await this.repo.register(definition.name, definition.description, definition.schedule));
+      names.add(definition.name);
     }
-    return rows;
+    const rows = await this.repo.registerAll(
+      definitions.map(({ name, description, schedule }) => ({ name, description, schedule })),
+    );
+    for (const definition of definitions) this.definitions.set(definition.name, definition);
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    return definitions.map((definition) => byName.get(definition.name)!);
   }
 
   /**
