@@ -24,7 +24,12 @@ describe('rate limits', () => {
       body: { username: 'admin', password: 'Switchboard1' },
       locale: 'zh-CN',
     });
-    expect(zh.body.message).toBe('请求过于频繁，请稍后再试');
+    // The answer says how long to wait, in the caller's words and in Retry-After (a minute's window).
+    const seconds = Number(zh.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(zh.body.message).toBe(`请求过于频繁，请${seconds} 秒后再试`);
+    expect(limited.body.message).toMatch(/^Too many requests, please try again in \d+ seconds?$/);
   });
 
   it('limits requests to unknown routes', async () => {

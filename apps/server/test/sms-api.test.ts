@@ -541,7 +541,9 @@ describe('rate limit per API key', () => {
     expect(refused.status).toBe(429);
     const body = (await refused.json()) as Envelope<unknown>;
     expect(body.errorCode).toBe('TOO_MANY_REQUESTS');
-    expect(body.message).toBe(text('TOO_MANY_REQUESTS', ZH));
+    expect(body.message).toBe(
+      text('TOO_MANY_REQUESTS', ZH, { wait: Number(refused.headers.get('retry-after')) }),
+    );
     expect((await balance(b)).status).toBe(200);
   });
 });

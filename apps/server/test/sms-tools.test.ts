@@ -210,10 +210,19 @@ describe('POST /sys/sms (codes sent by SMS)', () => {
   it('limits one code a minute and a few an hour per phone (TOO_MANY_REQUESTS, both languages)', async () => {
     const phone = '+8613800138150';
     expectOk((await requestCode(phone, 'login')).res);
-    expectError((await requestCode(phone, 'login')).res, 429, 'TOO_MANY_REQUESTS');
-    expectError((await requestCode(phone, 'reset', freshIp(), ZH)).res, 429, 'TOO_MANY_REQUESTS', {
+    // Refused with the wait until the minute has passed, in the caller's words and Retry-After.
+    const again = (await requestCode(phone, 'login')).res;
+    const wait = Number(again.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expectError(again, 429, 'TOO_MANY_REQUESTS', { params: { wait } });
+    expect(again.body.message).toMatch(/^Too many requests, please try again in \d+ seconds?$/);
+    const zh = (await requestCode(phone, 'reset', freshIp(), ZH)).res;
+    expectError(zh, 429, 'TOO_MANY_REQUESTS', {
       locale: ZH,
+      params: { wait: Number(zh.headers.get('retry-after')) },
     });
+    expect(zh.body.message).toMatch(/^请求过于频繁，请\d+ 秒后再试$/);
     // The minute passed (the codes made earlier): the hourly limit still holds.
     await db()
       .update(smsCodes)
@@ -226,7 +235,13 @@ describe('POST /sys/sms (codes sent by SMS)', () => {
         .set({ createdAt: new Date(Date.now() - 120_000) })
         .where(eq(smsCodes.phone, phone));
     }
-    expectError((await requestCode(phone, 'login')).res, 429, 'TOO_MANY_REQUESTS');
+    // The hour's limit frees when the oldest of the hour's codes is an hour old: about 58 minutes.
+    const hourly = (await requestCode(phone, 'login')).res;
+    const hourlyWait = Number(hourly.headers.get('retry-after'));
+    expect(hourlyWait).toBeGreaterThan(50 * 60);
+    expect(hourlyWait).toBeLessThanOrEqual(58 * 60);
+    expectError(hourly, 429, 'TOO_MANY_REQUESTS', { params: { wait: hourlyWait } });
+    expect(hourly.body.message).toMatch(/^Too many requests, please try again in 5\d minutes$/);
   });
 
   it('limits the codes one address asks for in an hour', async () => {
@@ -234,7 +249,12 @@ describe('POST /sys/sms (codes sent by SMS)', () => {
     for (let i = 0; i < SMS_CODE_PER_ADDRESS_HOUR; i++) {
       expectOk((await requestCode(`+86138001382${String(i).padStart(2, '0')}`, 'login', ip)).res);
     }
-    expectError((await requestCode('+8613800138299', 'login', ip)).res, 429, 'TOO_MANY_REQUESTS');
+    // Free again when the first of them is an hour old.
+    const refused = (await requestCode('+8613800138299', 'login', ip)).res;
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(50 * 60);
+    expect(wait).toBeLessThanOrEqual(60 * 60);
+    expectError(refused, 429, 'TOO_MANY_REQUESTS', { params: { wait } });
     // Another address is not held up.
     expectOk((await requestCode('+8613800138298', 'login')).res);
   });

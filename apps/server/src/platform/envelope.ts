@@ -45,6 +45,9 @@ export function errorEnvelope(error: AppError, locale: Locale): Envelope {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  // A refusal that says how long to wait says it to programs too (seconds, RFC 9110).
+  const wait = Number(error.params.wait);
+  if (error.status === 429 && wait > 0 && !reply.hasHeader('retry-after')) reply.header('retry-after', wait);
   return reply.status(error.status).send(errorEnvelope(error, requestLocale(request)));
 }
 

@@ -150,7 +150,9 @@ export async function createHttpServer(options: HttpOptions): Promise<{
     ...(options.redis
       ? { redis: options.redis, nameSpace: options.rateLimitNamespace ?? 'switchboard-rl:' }
       : {}),
-    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', 429),
+    // The answer says how long to wait (Retry-After says it too, in seconds).
+    errorResponseBuilder: (_request, context) =>
+      new AppError('TOO_MANY_REQUESTS', 429, { wait: Math.ceil(context.ttl / 1000) }),
   });
 
   // Uploads (imports) are read by the route that takes them, after access was checked; one file

@@ -21,9 +21,10 @@ export const platformErrorTexts = {
   },
   NOT_FOUND: { 'en-US': 'Resource not found', 'zh-CN': '资源不存在' },
   NETWORK_TIMEOUT: { 'en-US': 'Network timeout', 'zh-CN': '网络超时' },
+  // {wait}: the seconds until a request is taken again, in words (translateError); none known: later.
   TOO_MANY_REQUESTS: {
-    'en-US': 'Too many requests, please try again later',
-    'zh-CN': '请求过于频繁，请稍后再试',
+    'en-US': 'Too many requests, please try again {wait}',
+    'zh-CN': '请求过于频繁，请{wait}再试',
   },
   PAYLOAD_TOO_LARGE: { 'en-US': 'Request body is too large', 'zh-CN': '请求内容过大' },
   VALIDATION_FAILED: { 'en-US': 'Invalid input', 'zh-CN': '输入无效' },

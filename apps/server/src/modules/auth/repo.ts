@@ -1,5 +1,5 @@
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MAX_MS, LOGIN_LOCK_MS } from '@switchboard/contracts';
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, max, min, or, sql } from 'drizzle-orm';
 import { type Db, executor, rowsOf } from '../../platform/db';
 import { captchas, loginThrottle, sessions, smsCodes } from './schema';
 
@@ -206,23 +206,32 @@ export class AuthRepo {
     );
   }
 
+  /**
+   * The codes asked for a phone and from an address since `since.hour`, with the times that free
+   * the limits again: the phone's newest (the resend wait) and the oldest of each (the hour's).
+   */
   async codeCounts(phone: string, ip: string, since: { resend: Date; hour: Date }) {
     const x = executor(this.db);
     const [byPhone] = await x
       .select({
         recent: sql<number>`count(*) filter (where ${smsCodes.createdAt} >= ${since.resend})`.mapWith(Number),
         hour: count(),
+        newest: max(smsCodes.createdAt),
+        oldest: min(smsCodes.createdAt),
       })
       .from(smsCodes)
       .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, since.hour)));
     const [byAddress] = await x
-      .select({ hour: count() })
+      .select({ hour: count(), oldest: min(smsCodes.createdAt) })
       .from(smsCodes)
       .where(and(eq(smsCodes.ip, ip), gte(smsCodes.createdAt, since.hour)));
     return {
       phoneRecent: byPhone?.recent ?? 0,
       phoneHour: byPhone?.hour ?? 0,
       addressHour: byAddress?.hour ?? 0,
+      phoneNewest: byPhone?.newest ?? null,
+      phoneOldest: byPhone?.oldest ?? null,
+      addressOldest: byAddress?.oldest ?? null,
     };
   }
 

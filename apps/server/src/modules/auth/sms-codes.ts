@@ -88,7 +88,19 @@ export class SmsCodeService {
           counts.phoneHour >= SMS_CODE_PER_PHONE_HOUR ||
           counts.addressHour >= SMS_CODE_PER_ADDRESS_HOUR
         ) {
-          throw new AppError('TOO_MANY_REQUESTS', 429);
+          // Each limit reached frees at a time of its own: the caller is told the latest of them.
+          const frees = [
+            counts.phoneRecent > 0 && counts.phoneNewest ? +counts.phoneNewest + SMS_CODE_RESEND_MS : 0,
+            counts.phoneHour >= SMS_CODE_PER_PHONE_HOUR && counts.phoneOldest
+              ? +counts.phoneOldest + HOUR_MS
+              : 0,
+            counts.addressHour >= SMS_CODE_PER_ADDRESS_HOUR && counts.addressOldest
+              ? +counts.addressOldest + HOUR_MS
+              : 0,
+          ];
+          throw new AppError('TOO_MANY_REQUESTS', 429, {
+            wait: Math.ceil((Math.max(...frees) - now) / 1000),
+          });
         }
         const id = crypto.randomUUID();
         await this.repo.insertCode({
