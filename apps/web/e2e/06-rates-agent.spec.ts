@@ -1,4 +1,13 @@
-import { expect, expectToast, PASSWORD, pickOption, signIn, switchLanguage, test } from './support';
+import {
+  expect,
+  expectToast,
+  PASSWORD,
+  pickCountry,
+  pickOption,
+  signIn,
+  switchLanguage,
+  test,
+} from './support';
 
 /**
  * An agent prices its customer: it makes a rate group, assigns it to its customer, then tries a
@@ -63,7 +72,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await row.getByTestId('rate-group-link').click();
       await expect(page).toHaveURL(/\/rates\/list\?groupId=/);
       await page.getByTestId('rate-add').click();
-      await page.getByTestId('rate-country').fill('US');
+      await pickCountry(page, page.getByTestId('rate-country'), 'US');
       await pickOption(page, page.getByTestId('rate-sms-kind'), zh ? '验证码' : 'OTP');
       await page.getByTestId('rate-price').fill('0.0050');
       const save = page.getByRole('dialog').getByRole('button', { name: zh ? /保\s*存/ : 'Save' });

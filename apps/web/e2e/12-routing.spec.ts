@@ -5,6 +5,7 @@ import {
   expect,
   expectToast,
   PASSWORD,
+  pickCountry,
   signIn,
   switchLanguage,
   test,
@@ -77,7 +78,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await page.getByTestId('route-add').click();
       const form = page.getByTestId('route-form');
       await form.getByTestId('route-name').fill(name);
-      await form.getByTestId('route-country').fill('GB');
+      await pickCountry(page, form.getByTestId('route-country'), 'GB');
       await form.getByLabel(zh ? '号段' : 'Number prefix').fill(prefix);
       // Saving without a gateway says so in the form.
       await page

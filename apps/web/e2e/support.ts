@@ -337,6 +337,17 @@ export async function pickOption(page: Page, select: Locator, title: string) {
   }).toPass({ timeout: 60_000 });
 }
 
+/** Chooses a country by its ISO code in a country picker (CountryCodeSelect: "US United States"). */
+export async function pickCountry(page: Page, select: Locator, code: string) {
+  await expect(async () => {
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    if ((await dropdown.count()) === 0) await select.click();
+    await select.locator('input').fill(code);
+    await dropdown.locator(`[title^="${code} "]`).first().click({ timeout: 5_000 });
+    await expect(select).toContainText(`${code} `, { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 /**
  * The side menu's entry `name` (its route name), shown: under the sub menu `parent` (route name),
  * which is opened unless it is open already; a top-level entry without `parent`. Whether the sub

@@ -9,6 +9,7 @@ import {
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CountryCodeSelect } from '@/components/CountryCodeSelect';
 import { FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { type RateBody, useSaveRate } from '../api/rates';
@@ -113,7 +114,7 @@ export function RateFormModal({
         rules={[rule('countryCode')]}
         extra={t('rate.countryHint')}
       >
-        <Input maxLength={2} style={{ textTransform: 'uppercase' }} data-testid="rate-country" />
+        <CountryCodeSelect testId="rate-country" />
       </Form.Item>
       {group?.kind === 'sms' && (
         <Form.Item name="smsKind" label={fieldLabels.smsKind} rules={[rule('smsKind')]}>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
+import { CountryCodeSelect } from '@/components/CountryCodeSelect';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { type EntityModalProps, FormModal, useEntityModal } from '@/components/FormModal';
@@ -98,7 +99,7 @@ function GatewayCostForm({ open, editing, onClose }: EntityModalProps<GatewayPri
         <Select options={RATE_GROUP_KINDS.map((k) => ({ value: k, label: labels.kind(k) }))} />
       </Form.Item>
       <Form.Item name="countryCode" label={fieldLabels.countryCode} rules={[rule('countryCode')]}>
-        <Input maxLength={2} />
+        <CountryCodeSelect testId="gateway-cost-country" />
       </Form.Item>
       <Form.Item name="mcc" label={fieldLabels.mcc} rules={[rule('mcc')]}>
         <Input maxLength={3} />
@@ -140,7 +141,7 @@ export default function GatewayCostListPage() {
               <Input allowClear />
             </Form.Item>
             <Form.Item name="countryCode" label={t('gateway.countryCode')}>
-              <Input allowClear maxLength={2} style={{ width: 90 }} />
+              <CountryCodeSelect allowClear />
             </Form.Item>
             <Form.Item name="kind" label={t('gateway.kind')}>
               <Select

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can } from '@/components/Can';
+import { CountryCodeSelect } from '@/components/CountryCodeSelect';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
@@ -81,7 +82,7 @@ export default function RateListPage() {
               />
             </Form.Item>
             <Form.Item name="countryCode" label={t('rate.countryCode')}>
-              <Input allowClear style={{ width: 90 }} maxLength={2} data-testid="filter-country" />
+              <CountryCodeSelect allowClear testId="filter-country" />
             </Form.Item>
             {(!group || group.kind === 'sms') && (
               <Form.Item name="smsKind" label={t('rate.smsKind')}>

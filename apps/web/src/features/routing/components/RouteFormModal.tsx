@@ -11,6 +11,7 @@ import {
 import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CountryCodeSelect } from '@/components/CountryCodeSelect';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { useEntityForm } from '@/components/use-entity-form';
 import { type RouteBody, useCompanies, useGatewayChoices, useSaveRoute } from '../api/routing';
@@ -164,7 +165,7 @@ export function RouteFormModal({ open, editing, onClose }: EntityModalProps<Rout
       </Form.Item>
       <Space wrap align="start">
         <Form.Item name="countryCode" label={fieldLabels.countryCode} rules={[rule('countryCode')]}>
-          <Input maxLength={2} style={{ width: 90 }} placeholder="GB" data-testid="route-country" />
+          <CountryCodeSelect testId="route-country" />
         </Form.Item>
         <Form.Item name="mcc" label={fieldLabels.mcc} rules={[rule('mcc')]}>
           <Input maxLength={3} style={{ width: 80 }} />

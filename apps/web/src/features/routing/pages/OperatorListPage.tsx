@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
+import { CountryCodeSelect } from '@/components/CountryCodeSelect';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { type EntityModalProps, FormModal, useEntityModal } from '@/components/FormModal';
@@ -79,7 +80,7 @@ function OperatorForm({ open, editing, onClose }: EntityModalProps<Operator>) {
       testId="operator-form"
     >
       <Form.Item name="countryCode" label={labels.countryCode} rules={[rule('countryCode')]}>
-        <Input maxLength={2} style={{ width: 90 }} />
+        <CountryCodeSelect testId="operator-country" />
       </Form.Item>
       <Form.Item name="mcc" label={labels.mcc} rules={[rule('mcc')]}>
         <Input maxLength={3} style={{ width: 90 }} />
@@ -122,7 +123,7 @@ export default function OperatorListPage() {
         filters={
           <>
             <Form.Item name="countryCode" label={t('operators.country')}>
-              <Input allowClear maxLength={2} style={{ width: 90 }} />
+              <CountryCodeSelect allowClear />
             </Form.Item>
             <Form.Item name="name" label={t('operators.name')}>
               <Input allowClear />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { Can, useCan } from '@/components/Can';
+import { CountryCodeSelect } from '@/components/CountryCodeSelect';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
@@ -50,7 +51,7 @@ export default function RouteListPage() {
               <Input allowClear />
             </Form.Item>
             <Form.Item name="countryCode" label={t('fields.country')}>
-              <Input allowClear maxLength={2} style={{ width: 90 }} />
+              <CountryCodeSelect allowClear />
             </Form.Item>
             <Form.Item name="smsKind" label={t('fields.smsKind')}>
               <Select
