@@ -144,9 +144,16 @@ test('an administrator sends a test through a chosen gateway and watches it to i
   await expect(trace).toContainText('demo-smsc-cn');
   const history = page.getByTestId('test-history');
   await expect(history.getByRole('row').filter({ hasText: text })).toContainText('Delivered');
+  // Times as everywhere else (YYYY-MM-DD HH:mm:ss), in the trace and the history, in both languages.
+  const dateTime = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/;
+  await expect(trace).toContainText(dateTime);
+  await expect(history.getByRole('row').filter({ hasText: text })).toContainText(dateTime);
   await switchLanguage(page, 'zh-CN');
   await expect(page.getByTestId('page-title')).toHaveText('测试工具');
   await expect(trace).toContainText('已送达');
   await expect(trace).toContainText('状态报告');
   await expect(history.getByRole('row').filter({ hasText: text })).toContainText('已送达');
+  await expect(trace).toContainText(dateTime);
+  await expect(history.getByRole('row').filter({ hasText: text })).toContainText(dateTime);
+  await expect(trace).not.toContainText(/上午|下午|AM|PM/);
 });

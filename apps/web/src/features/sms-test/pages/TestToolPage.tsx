@@ -17,6 +17,8 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '@/components/DateTimeText';
+import { formatDateTime } from '@/lib/format';
 import { testHistoryKey, useSendTest, useTestGateways, useTestHistory, useTestTrace } from '../api/test-tool';
 
 const statusColor = (status: string) =>
@@ -40,7 +42,7 @@ function Trace({ record }: { record: SmsTestRecord }) {
   const final = isFinalSmsStatus(record.status);
   const submitted = record.parts.length > 0;
   const current = final ? 2 : submitted ? 2 : 1;
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+  const when = (iso: string | null) => formatDateTime(iso);
   return (
     <Card title={t('trace.title')} size="small" data-testid="test-trace">
       <Steps
@@ -168,7 +170,7 @@ export default function TestToolPage() {
             {
               title: t('fields.createdAt'),
               dataIndex: 'createdAt',
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => <DateTimeText value={v} />,
             },
             {
               title: t('fields.gateway'),
