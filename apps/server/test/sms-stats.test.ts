@@ -59,6 +59,7 @@ beforeAll(async () => {
     'agent',
     'customer',
     'agentcustomer',
+    'sales',
   ]);
   gateways.behaviour = (sms) =>
     sms.to === GB_REFUSED ? { ok: false, retryable: false, errorCode: 'REFUSED' } : undefined;
@@ -400,6 +401,13 @@ describe('home totals', () => {
     expect(closed.today.commission).toBe(h.today.commission);
     expect(closed.month.commission).toBe(h.month.commission);
     expect(expectOk(await call<HomeTotals>('customer', 'GET', '/home/totals')).month.commission).toBeNull();
+  });
+
+  it('a salesperson: the companies assigned to it, said so (not every company)', async () => {
+    const h = expectOk(await call<HomeTotals>('sales', 'GET', '/home/totals'));
+    expect(h.scope).toBe('assigned');
+    const all = expectOk(await call<HomeTotals>('admin', 'GET', '/home/totals'));
+    expect(h.month.sent).toBeLessThanOrEqual(all.month.sent);
   });
 
   it('staff: every company in its scope', async () => {

@@ -12,6 +12,7 @@ import {
   periodOf,
   sumCounters,
 } from '../src/platform/daily-stats';
+import type { DataScope } from '../src/platform/scope';
 
 /** The period rules every statistics shares (platform/daily-stats/period.ts). */
 
@@ -149,16 +150,33 @@ describe('the audience of a home dashboard', () => {
   const auth = (roles: string[], companyId: string | null) =>
     ({ roles, user: { companyId } }) as unknown as AuthContext;
 
-  it('staff all, a reseller the companies below its own, a customer its company', () => {
-    expect(homeAudienceOf(auth(['admin'], 'c0'))).toMatchObject({ scope: 'all', staff: true, exclude: [] });
-    expect(homeAudienceOf(auth(['agent'], 'c1'))).toMatchObject({
+  it('staff all (or a salesperson its assigned companies), a reseller the companies below its own, a customer its company', () => {
+    const all: DataScope = { kind: 'all' };
+    const some = (...companyIds: string[]): DataScope => ({ kind: 'companies', companyIds });
+    expect(homeAudienceOf(auth(['admin'], 'c0'), all)).toMatchObject({
+      scope: 'all',
+      staff: true,
+      exclude: [],
+    });
+    expect(homeAudienceOf(auth(['sales'], 'c0'), some('c5', 'c6'))).toMatchObject({
+      scope: 'assigned',
+      staff: true,
+      exclude: [],
+    });
+    expect(homeAudienceOf(auth(['agent'], 'c1'), some('c1', 'c3'))).toMatchObject({
       scope: 'customers',
       reseller: true,
       own: 'c1',
       exclude: ['c1'],
     });
-    expect(homeAudienceOf(auth(['customer'], 'c2'))).toMatchObject({ scope: 'company', exclude: [] });
+    expect(homeAudienceOf(auth(['customer'], 'c2'), some('c2'))).toMatchObject({
+      scope: 'company',
+      exclude: [],
+    });
     // A reseller role without a company has no customers of its own.
-    expect(homeAudienceOf(auth(['agent'], null))).toMatchObject({ scope: 'company', reseller: false });
+    expect(homeAudienceOf(auth(['agent'], null), some())).toMatchObject({
+      scope: 'company',
+      reseller: false,
+    });
   });
 });

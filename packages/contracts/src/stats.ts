@@ -29,5 +29,6 @@ export const statsRebuildResultSchema = z.object({ days: z.number().int(), rows:
  * Whose figures a home dashboard shows: the caller's company (a customer), the companies below it
  * (a reseller: `customers`) or every company (staff: `all`).
  */
-export const HOME_SCOPES = ['company', 'customers', 'all'] as const;
+/** Whose figures a home dashboard shows: a company's, a reseller's customers', a salesperson's assigned companies', every company's. */
+export const HOME_SCOPES = ['company', 'customers', 'assigned', 'all'] as const;
 export type HomeScope = (typeof HOME_SCOPES)[number];

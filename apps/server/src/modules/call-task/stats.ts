@@ -93,12 +93,10 @@ export class CallStatsService {
    * scope (staff, with the margin).
    */
   async homeTotals(auth: AuthContext): Promise<HomeTotals> {
-    const { scope, staff, exclude } = homeAudienceOf(auth);
+    const dataScope = await this.services.companies.dataScopeOf(auth);
+    const { scope, staff, exclude } = homeAudienceOf(auth, dataScope);
     const { today, monthStart, seriesStart, from } = homePeriods();
-    const raw = await this.repo.stats.figures(
-      { from, to: today, scope: await this.services.companies.dataScopeOf(auth), exclude },
-      'day',
-    );
+    const raw = await this.repo.stats.figures({ from, to: today, scope: dataScope, exclude }, 'day');
     const period = (rows: RawCallFigures[]) => {
       const f = callFiguresOf(sumCalls(rows), staff);
       return {

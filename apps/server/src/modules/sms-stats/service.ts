@@ -142,12 +142,10 @@ export class SmsStatsService {
    * of every company in its scope (staff); the balance of the caller's own company.
    */
   async homeTotals(auth: AuthContext): Promise<HomeTotals> {
-    const { scope, own, reseller, exclude } = homeAudienceOf(auth);
+    const dataScope = await this.services.companies.dataScopeOf(auth);
+    const { scope, own, reseller, exclude } = homeAudienceOf(auth, dataScope);
     const { today, monthStart, seriesStart, from } = homePeriods();
-    const raw = await this.repo.figures(
-      { from, to: today, scope: await this.services.companies.dataScopeOf(auth), exclude },
-      'day',
-    );
+    const raw = await this.repo.figures({ from, to: today, scope: dataScope, exclude }, 'day');
     const earned = (day: string) =>
       reseller && own
         ? this.services.ledger.commissionEarnedSince(own, new Date(`${day}T00:00:00Z`))

@@ -1,6 +1,7 @@
 import { type HomeScope, hasPlatformScope, hasResellerScope, STATS_MAX_DAYS } from '@switchboard/contracts';
 import type { AuthContext } from '../access';
 import { AppError } from '../envelope';
+import type { DataScope } from '../scope';
 
 /**
  * The period rules of every statistics (SMS analysis, call statistics): days are those of
@@ -116,10 +117,15 @@ export function homePeriods(now = new Date()) {
 }
 
 /**
- * Whose figures a home dashboard shows: every company for staff (`all`); a reseller the companies
- * below its own (`customers`: its own company `excluded`); anyone else its company (`company`).
+ * Whose figures a home dashboard shows, from the caller and its data scope: every company
+ * (`all`: staff who see every company); the companies assigned to a salesperson (`assigned`:
+ * staff whose scope is those); a reseller the companies below its own (`customers`: its own
+ * company `excluded`); anyone else its company (`company`).
  */
-export function homeAudienceOf(auth: AuthContext): {
+export function homeAudienceOf(
+  auth: AuthContext,
+  dataScope: DataScope,
+): {
   scope: HomeScope;
   staff: boolean;
   reseller: boolean;
@@ -130,7 +136,7 @@ export function homeAudienceOf(auth: AuthContext): {
   const own = auth.user.companyId ?? null;
   const reseller = !staff && own !== null && hasResellerScope(auth.roles);
   return {
-    scope: staff ? 'all' : reseller ? 'customers' : 'company',
+    scope: staff ? (dataScope.kind === 'all' ? 'all' : 'assigned') : reseller ? 'customers' : 'company',
     staff,
     reseller,
     own,
