@@ -85,6 +85,18 @@ describe('SIP over TLS', () => {
     }
   });
 
+  it('keeps a verified and an unverified connection to one peer apart (sent at once, each has its own answer)', async () => {
+    const server = await tlsServer();
+    const client = await stack();
+    const peer = { host: '127.0.0.1', port: server.port('tls'), transport: 'tls' as const };
+    const [verified, unverified] = await Promise.all([
+      client.options(peer),
+      client.options({ ...peer, verify: false }),
+    ]);
+    expect(verified.status).toBe(503);
+    expect(unverified.status).toBe(200);
+  });
+
   it('answers OPTIONS over TLS', async () => {
     const server = await tlsServer();
     const client = await stack();

@@ -133,7 +133,12 @@ interface StreamKind {
 
 async function openStream(name: 'tcp' | 'tls', opts: TransportOptions, kind: StreamKind): Promise<Transport> {
   const conns = new Map<string, net.Socket>();
-  const key = (host: string, port: number) => `${host}:${port}`;
+  /**
+   * A connection per peer address; over TLS one per peer and verification too, so a peer called
+   * without verification never rides on a connection opened with it (nor the other way round).
+   */
+  const key = (host: string, port: number, verify?: boolean) =>
+    `${host}:${port}${name === 'tls' && verify === false ? ' unverified' : ''}`;
 
   function attach(sock: net.Socket, peerKey: string, from: Peer): void {
     conns.set(peerKey, sock);
@@ -182,7 +187,7 @@ async function openStream(name: 'tcp' | 'tls', opts: TransportOptions, kind: Str
     port,
     reliable: true,
     send(msg, to, onFail) {
-      const k = key(to.host, to.port);
+      const k = key(to.host, to.port, to.verify);
       let sock = conns.get(k);
       if (!sock || sock.destroyed) {
         const opened = kind.connect(to);

@@ -35,7 +35,7 @@ export class VoiceEngine implements ModuleWorker {
       host: this.config.sipHost,
       port: this.config.sipPort,
       ...(this.config.publicAddress ? { publicAddress: this.config.publicAddress } : {}),
-      transports: ['udp', 'tcp'],
+      transports: ['udp', 'tcp', 'tls'],
       userAgent: 'Switchboard',
     }).then(
       (stack) => {

@@ -24,6 +24,18 @@ const duration = (seconds: number) => (
   <span style={{ whiteSpace: 'nowrap' }}>{formatDuration(seconds * 1000, { tenths: false })}</span>
 );
 
+/** A transferred call's second leg: the number, its result and (answered) the time bridged. */
+function TransferCell({ record }: { record: CallRecord }) {
+  const { t } = useTranslation('callTask');
+  if (!record.transferTo || !record.transferResult) return null;
+  return (
+    <span data-testid="call-record-transfer" style={{ whiteSpace: 'nowrap' }}>
+      {t('transferTo', { number: record.transferTo })} <ResultTag result={record.transferResult} />
+      {record.transferResult === 'answered' ? duration(record.transferTalkS) : null}
+    </span>
+  );
+}
+
 /** The query of the records' filters: the period picked as `from`/`until`. */
 function toQuery(values: Record<string, unknown>): FilterParams<typeof callRecordQuerySchema> {
   const { from, to } = periodParams(values.period);
@@ -58,6 +70,12 @@ export default function CallRecordsPage() {
       title: t('ivrResult'),
       dataIndex: 'ivrResult',
       render: (r: string) => <span data-testid="ivr-result">{r}</span>,
+    },
+    {
+      title: t('transfer'),
+      key: 'transfer',
+      render: (_: unknown, record: CallRecord) => <TransferCell record={record} />,
+      responsive: ['md'],
     },
     { title: t('ringS'), dataIndex: 'ringS', render: duration, responsive: ['lg'] },
     { title: t('talkS'), dataIndex: 'talkS', render: duration },
