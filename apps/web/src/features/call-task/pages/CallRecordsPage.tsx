@@ -29,10 +29,10 @@ function TransferCell({ record }: { record: CallRecord }) {
   const { t } = useTranslation('callTask');
   if (!record.transferTo || !record.transferResult) return null;
   return (
-    <span data-testid="call-record-transfer" style={{ whiteSpace: 'nowrap' }}>
+    <div data-testid="call-record-transfer" style={{ marginTop: 4, whiteSpace: 'nowrap' }}>
       {t('transferTo', { number: record.transferTo })} <ResultTag result={record.transferResult} />
       {record.transferResult === 'answered' ? duration(record.transferTalkS) : null}
-    </span>
+    </div>
   );
 }
 
@@ -65,17 +65,21 @@ export default function CallRecordsPage() {
       responsive: ['md'],
     },
     { title: t('number'), dataIndex: 'to' },
-    { title: t('resultTitle'), dataIndex: 'result', render: (r: CallResult) => <ResultTag result={r} /> },
+    {
+      title: t('resultTitle'),
+      dataIndex: 'result',
+      // A transferred call's second leg under its result (on a phone too).
+      render: (r: CallResult, record: CallRecord) => (
+        <>
+          <ResultTag result={r} />
+          <TransferCell record={record} />
+        </>
+      ),
+    },
     {
       title: t('ivrResult'),
       dataIndex: 'ivrResult',
       render: (r: string) => <span data-testid="ivr-result">{r}</span>,
-    },
-    {
-      title: t('transfer'),
-      key: 'transfer',
-      render: (_: unknown, record: CallRecord) => <TransferCell record={record} />,
-      responsive: ['md'],
     },
     { title: t('ringS'), dataIndex: 'ringS', render: duration, responsive: ['lg'] },
     { title: t('talkS'), dataIndex: 'talkS', render: duration },
