@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { CallRecord, CallTask, IvrFlow, Page, Trunk, TrunkState } from '@switchboard/contracts';
 import { startVoiceSim, type VoiceSim } from '@switchboard/voice-sim';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/platform/config';
 import { rowsOf } from '../src/platform/db';
+import { startServer } from './harness';
 import { DIRECT, eventually, expectOk, topUp, uniqueName } from './support/api';
 import { apiSuite } from './support/suite';
 import { addTrunk, promptFlow } from './support/voice';
@@ -15,14 +18,21 @@ import { addTrunk, promptFlow } from './support/voice';
  * keeps the second leg (number, result, talk time) and the ledger charges it once, per minute at
  * that number's rate. Busy, the first leg ends at once with the transfer's result. And trunks over
  * SIP over TLS: calls and the OPTIONS check against the simulator's TLS listener (a self-signed
- * certificate: refused while verified, carried with the trunk's verification off).
+ * certificate: refused while verified, carried with the trunk's verification off), the worker's
+ * own TLS listener (`VOICE_SIP_TLS_*`, the same certificate) named in its Contact and reachable.
  */
 
-const { s, tokens, call } = apiSuite(['admin', 'customer']);
+const fixturePath = (name: string) =>
+  fileURLToPath(new URL(`../../../packages/voice/test/fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(fixturePath(name));
+const { s, tokens, call } = apiSuite(['admin', 'customer'], () =>
+  startServer({
+    VOICE_SIP_TLS_CERT: fixturePath('tls-test-cert.pem'),
+    VOICE_SIP_TLS_KEY: fixturePath('tls-test-key.pem'),
+  }),
+);
 let sim: VoiceSim;
 let trunk: Trunk;
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../packages/voice/test/fixtures/${name}`, import.meta.url));
 
 beforeAll(async () => {
   sim = await startVoiceSim({
@@ -195,6 +205,21 @@ describe('a trunk over SIP over TLS', () => {
     expect(reached.trace[0]!.text).toMatch(
       /^INVITE sip:8613800019018@127\.0\.0\.1:\d+;transport=tls SIP\/2\.0/,
     );
-    expect(reached.trace[0]!.text).toContain('Via: SIP/2.0/TLS ');
+    // Our Via and Contact name the worker's own TLS listener, which the carrier can reach.
+    const ours = (await s().app.services.voice.stack()).port('tls');
+    expect(ours).toBeGreaterThan(0);
+    expect(reached.trace[0]!.text).toContain(`Via: SIP/2.0/TLS 127.0.0.1:${ours};`);
+    expect(reached.trace[0]!.text).toContain(`@127.0.0.1:${ours};transport=tls>`);
+    const back = await sim.stack.options({ host: '127.0.0.1', port: ours, transport: 'tls', verify: false });
+    expect(back.status).toBe(200);
+  });
+
+  it('takes a TLS listener’s certificate and key both or neither', () => {
+    const cert = fixturePath('tls-test-cert.pem');
+    expect(() => loadConfig({ VOICE_SIP_TLS_CERT: cert })).toThrow(ConfigError);
+    expect(loadConfig({}).voice.tls).toBeUndefined();
+    expect(
+      loadConfig({ VOICE_SIP_TLS_CERT: cert, VOICE_SIP_TLS_KEY: fixturePath('tls-test-key.pem') }).voice.tls,
+    ).toMatchObject({ certFile: cert, port: 0 });
   });
 });
