@@ -103,7 +103,13 @@ await new Promise((r) => setTimeout(r, 1_000));
 
 const log = createLogger('warn');
 const engine = new VoiceEngine(
-  { sipHost: '127.0.0.1', sipPort: 0, publicAddress: undefined, rtpPorts: { min: 20_000, max: 39_998 } },
+  {
+    sipHost: '127.0.0.1',
+    sipPort: 0,
+    publicAddress: undefined,
+    rtpPorts: { min: 20_000, max: 39_998 },
+    tls: undefined,
+  },
   log,
 );
 await engine.start();

@@ -359,7 +359,18 @@ export const callRecordSchema = z.object({
   keys: z.string(),
   /** The IVR flow's result (the `end` the keys led to: `yes`, `no`…; '' for none). */
   ivrResult: z.string(),
+  /** Both legs' when transferred. */
   amount: z.string(),
+  /** The number the IVR flow transferred the call to (null: not transferred). */
+  transferTo: z.string().nullable(),
+  /** What became of the transfer leg (null: not transferred). */
+  transferResult: z.enum(CALL_RESULTS).nullable(),
+  transferSipCode: z.number().int().nullable(),
+  /** How long the two legs were bridged: the transfer leg's talk time. */
+  transferTalkS: z.number(),
+  transferBilledS: z.number().int(),
+  /** The transfer leg's share of `amount`. */
+  transferAmount: z.string(),
   startedAt: dateTime,
   answeredAt: dateTime.nullable(),
   endedAt: dateTime,

@@ -12,6 +12,8 @@ import { booleanQuery, dateTime, uuid } from './wire';
 
 export const TRUNK_TRANSPORTS = ['udp', 'tcp', 'tls'] as const;
 export type TrunkTransport = (typeof TRUNK_TRANSPORTS)[number];
+/** The port a trunk's transport is reached on by default (SIP over TLS: 5061). */
+export const TRUNK_DEFAULT_PORTS: Record<TrunkTransport, number> = { udp: 5060, tcp: 5060, tls: 5061 };
 
 /** register: we register with the carrier (a SIP account); ip: the carrier trusts our address. */
 export const TRUNK_AUTH_MODES = ['register', 'ip'] as const;
@@ -115,6 +117,8 @@ const trunkShape = {
     .regex(HOST_PATTERN, 'TRUNK_HOST_INVALID'),
   port: int(1, 65_535).default(5060),
   transport: z.enum(TRUNK_TRANSPORTS, { error: 'FIELD_INVALID' }).default('udp'),
+  /** TLS only: verify the carrier's certificate (chain and host name); off for a self-signed test peer. */
+  tlsVerify: z.boolean().default(true),
   authMode: z.enum(TRUNK_AUTH_MODES, { error: 'FIELD_INVALID' }).default('ip'),
   /** Required when authMode is register; with ip it answers digest challenges of INVITEs. */
   sipAccountId: uuid.nullish(),
@@ -174,6 +178,7 @@ export const trunkSchema = z.object({
   host: z.string(),
   port: z.number().int(),
   transport: z.enum(TRUNK_TRANSPORTS),
+  tlsVerify: z.boolean(),
   authMode: z.enum(TRUNK_AUTH_MODES),
   sipAccountId: z.string().nullable(),
   /** The SIP account's username (null: none). */

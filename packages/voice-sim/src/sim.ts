@@ -15,6 +15,7 @@ import {
   type RtpSession as RtpSessionType,
   type ServerCall,
   type SipStack,
+  type TlsOptions,
   type TraceEntry,
   type TransportName,
 } from '@switchboard/voice';
@@ -25,6 +26,8 @@ export interface VoiceSimOptions {
   /** 0: any free port (the same for UDP and TCP). */
   port: number;
   transports?: TransportName[];
+  /** With `tls` among the transports: the certificate it listens with (its own port: `tlsPort`). */
+  tls?: TlsOptions;
   /** Username → password for REGISTER (and INVITE when `inviteAuth`). */
   accounts?: Record<string, string>;
   realm?: string;
@@ -66,7 +69,10 @@ export interface SimCallRecord {
 
 export interface VoiceSim {
   stack: SipStack;
+  /** The UDP and TCP port. */
   port: number;
+  /** The TLS listener's port (0: none). */
+  tlsPort: number;
   calls: SimCallRecord[];
   registrations: Map<string, { contact: string; expiresAt: number }>;
   close(): Promise<void>;
@@ -78,6 +84,7 @@ export async function startVoiceSim(o: VoiceSimOptions): Promise<VoiceSim> {
     host: o.host,
     port: o.port,
     transports: o.transports ?? ['udp', 'tcp'],
+    ...(o.tls ? { tls: o.tls } : {}),
     userAgent: 'switchboard-voice-sim',
     log,
   });
@@ -224,6 +231,7 @@ export async function startVoiceSim(o: VoiceSimOptions): Promise<VoiceSim> {
   return {
     stack,
     port: stack.port(),
+    tlsPort: (o.transports ?? []).includes('tls') ? stack.port('tls') : 0,
     calls,
     registrations,
     async close() {

@@ -6,6 +6,7 @@
  */
 
 export * from './audio/index';
+export * from './rtp/bridge';
 export * from './rtp/call-media';
 export * from './rtp/clock';
 export * from './rtp/packet';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FRAME_BYTES, MediaClock, type NegotiatedMedia, RtpSession } from '../src';
+import { FRAME_BYTES, MediaClock, type NegotiatedMedia, RELAY_MAX_FRAMES, RtpSession } from '../src';
 
 const open: RtpSession[] = [];
 afterEach(() => {
@@ -91,5 +91,57 @@ describe('RtpSession', () => {
     await vi.waitFor(() => expect(b.stats.packetsReceived).toBe(11 + 6), { timeout: 5_000, interval: 20 });
     expect(b.stats.dtmfReceived).toBe(3);
     expect(() => a.sendDtmf('x')).toThrow();
+  });
+
+  it('relays: queued frames go out one a tick, at most RELAY_MAX_FRAMES kept; nothing without relay mode', async () => {
+    const { a, b } = await pair();
+    const got: Uint8Array[] = [];
+    b.on('audio', (p) => got.push(Uint8Array.from(p)));
+    a.relay(new Uint8Array(FRAME_BYTES).fill(1)); // not relaying: dropped
+    a.setRelaying(true);
+    for (let i = 0; i < RELAY_MAX_FRAMES + 3; i++) a.relay(new Uint8Array(FRAME_BYTES).fill(10 + i));
+    await vi.waitFor(() => expect(got).toHaveLength(RELAY_MAX_FRAMES), { timeout: 5_000, interval: 20 });
+    // The oldest went: the last RELAY_MAX_FRAMES, in order.
+    expect(got.map((f) => f[0])).toEqual(Array.from({ length: RELAY_MAX_FRAMES }, (_, i) => 13 + i));
+    a.setRelaying(false);
+    a.relay(new Uint8Array(FRAME_BYTES).fill(99)); // relay mode off: dropped
+    // A frame played after it arrives next, with nothing relayed before it.
+    await a.play(new Uint8Array(FRAME_BYTES).fill(77));
+    await vi.waitFor(() => expect(got).toHaveLength(RELAY_MAX_FRAMES + 1), { timeout: 5_000, interval: 20 });
+    expect(got.at(-1)![0]).toBe(77);
+  });
+
+  it('passes key events through: one timestamp per event, marker on its first packet, duration and end kept', async () => {
+    const { a, b } = await pair();
+    const events: { key: string; end: boolean; duration: number; ts: number; marker: boolean }[] = [];
+    b.on('event', (e, p) =>
+      events.push({ key: e.key, end: e.end, duration: e.duration, ts: p.timestamp, marker: p.marker }),
+    );
+    const keys: string[] = [];
+    b.on('dtmf', (k) => keys.push(k));
+    a.setRelaying(true);
+    // As a source sends a key: updates under one timestamp, the end three times.
+    for (const [end, duration] of [
+      [false, 160],
+      [false, 320],
+      [true, 480],
+      [true, 480],
+      [true, 480],
+    ] as const)
+      a.relayEvent({ key: '7', end, volume: 10, duration }, 1234);
+    a.relayEvent({ key: '#', end: true, volume: 10, duration: 800 }, 5678);
+    await vi.waitFor(() => expect(events).toHaveLength(6), { timeout: 5_000, interval: 20 });
+    expect(keys).toEqual(['7', '#']);
+    expect(events.map((e) => [e.key, e.end, e.duration, e.marker])).toEqual([
+      ['7', false, 160, true],
+      ['7', false, 320, false],
+      ['7', true, 480, false],
+      ['7', true, 480, false],
+      ['7', true, 480, false],
+      ['#', true, 800, true],
+    ]);
+    expect(new Set(events.slice(0, 5).map((e) => e.ts)).size).toBe(1);
+    // The next key starts past the first one's duration.
+    expect((events[5]!.ts - events[0]!.ts) >>> 0).toBeGreaterThanOrEqual(480);
   });
 });

@@ -242,6 +242,29 @@ export const envSchema = z.object({
     .describe(
       "The SIP port (UDP and TCP) of each worker process's stack; 0 picks a free one (each process has its own stack, so several workers on one host need 0 or different ports).",
     ),
+  VOICE_SIP_TLS_CERT: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe(
+      "A PEM certificate file (its chain after it) each worker process's SIP stack listens on TLS with (`VOICE_SIP_TLS_PORT`, with `VOICE_SIP_TLS_KEY`), so that a carrier on a TLS trunk can open connections to us (its in-dialog requests to our Contact). Unset: TLS trunks are reached over the connections we open only.",
+    ),
+  VOICE_SIP_TLS_KEY: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('The private key file (PEM) of `VOICE_SIP_TLS_CERT`; both or neither.'),
+  VOICE_SIP_TLS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(0)
+    .describe(
+      "The SIP over TLS port each worker process's stack listens on with `VOICE_SIP_TLS_CERT`; 0 picks a free one (as `VOICE_SIP_PORT`, several workers on one host need 0 or different ports).",
+    ),
   VOICE_RTP_PORTS: z
     .string()
     .regex(/^\s*\d{1,5}\s*-\s*\d{1,5}\s*$/, 'must be a range, e.g. 20000-30000')

@@ -83,6 +83,8 @@ export interface Config {
     publicAddress: string | undefined;
     sipPort: number;
     rtpPorts: { min: number; max: number };
+    /** The SIP over TLS listener (a certificate and key file, a port); undefined: connections out only. */
+    tls: { certFile: string; keyFile: string; port: number } | undefined;
   };
   /**
    * Who may read `GET /metrics`: a request with `Authorization: Bearer <token>`, or from an
@@ -133,6 +135,11 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VOICE_SIP_TLS_CERT) !== Boolean(e.VOICE_SIP_TLS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VOICE_SIP_TLS_CERT, VOICE_SIP_TLS_KEY: both or neither (a certificate and its key)',
+    );
+  }
   if (e.INSECURE_FIXED_OTP && e.SEED_DEMO !== true) {
     throw new ConfigError(
       'Invalid configuration:\n  INSECURE_FIXED_OTP: only with SEED_DEMO=1 (browser tests)',
@@ -211,6 +218,14 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       publicAddress: e.VOICE_SIP_PUBLIC_ADDRESS || undefined,
       sipPort: e.VOICE_SIP_PORT,
       rtpPorts: rtpRange(e.VOICE_RTP_PORTS),
+      tls:
+        e.VOICE_SIP_TLS_CERT && e.VOICE_SIP_TLS_KEY
+          ? {
+              certFile: path.resolve(e.VOICE_SIP_TLS_CERT),
+              keyFile: path.resolve(e.VOICE_SIP_TLS_KEY),
+              port: e.VOICE_SIP_TLS_PORT,
+            }
+          : undefined,
     },
   };
 }

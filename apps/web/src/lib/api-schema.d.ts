@@ -3616,6 +3616,12 @@ export interface paths {
                                     taskId: string;
                                     taskName: string;
                                     to: string;
+                                    transferAmount: string;
+                                    transferBilledS: number;
+                                    transferResult: ("answered" | "busy" | "no_answer" | "rejected" | "invalid_number" | "failed") | null;
+                                    transferSipCode: number | null;
+                                    transferTalkS: number;
+                                    transferTo: string | null;
                                     trunkId: string | null;
                                 }[];
                                 size: number;
@@ -45640,6 +45646,8 @@ export interface paths {
                         remark?: string | null;
                         sipAccountId?: string | null;
                         stripPrefix?: string | null;
+                        /** @default true */
+                        tlsVerify?: boolean;
                         /**
                          * @default udp
                          * @enum {string}
@@ -45722,6 +45730,7 @@ export interface paths {
                                 sipAccountId: string | null;
                                 sipUsername: string | null;
                                 stripPrefix: string | null;
+                                tlsVerify: boolean;
                                 /** @enum {string} */
                                 transport: "udp" | "tcp" | "tls";
                                 /** Format: date-time */
@@ -45984,6 +45993,8 @@ export interface paths {
                         remark?: string | null;
                         sipAccountId?: string | null;
                         stripPrefix?: string | null;
+                        /** @default true */
+                        tlsVerify?: boolean;
                         /**
                          * @default udp
                          * @enum {string}
@@ -46066,6 +46077,7 @@ export interface paths {
                                 sipAccountId: string | null;
                                 sipUsername: string | null;
                                 stripPrefix: string | null;
+                                tlsVerify: boolean;
                                 /** @enum {string} */
                                 transport: "udp" | "tcp" | "tls";
                                 /** Format: date-time */
@@ -46190,6 +46202,7 @@ export interface paths {
                                     sipAccountId: string | null;
                                     sipUsername: string | null;
                                     stripPrefix: string | null;
+                                    tlsVerify: boolean;
                                     /** @enum {string} */
                                     transport: "udp" | "tcp" | "tls";
                                     /** Format: date-time */
@@ -46403,6 +46416,7 @@ export interface paths {
                                 sipAccountId: string | null;
                                 sipUsername: string | null;
                                 stripPrefix: string | null;
+                                tlsVerify: boolean;
                                 /** @enum {string} */
                                 transport: "udp" | "tcp" | "tls";
                                 /** Format: date-time */

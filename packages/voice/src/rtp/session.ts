@@ -10,9 +10,23 @@ import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import type { NegotiatedMedia } from '../sdp/sdp';
 import { MediaClock } from './clock';
-import { decodeEvent, decodeRtp, encodeEvent, encodeRtp, type RtpPacket } from './packet';
+import {
+  decodeEvent,
+  decodeRtp,
+  encodeEvent,
+  encodeRtp,
+  type RtpPacket,
+  type TelephoneEvent,
+} from './packet';
 
 export const FRAME_BYTES = 160;
+/**
+ * Relayed audio waiting for the clock: at most this many frames (100 ms); older ones are dropped,
+ * so a burst from the other leg never builds up delay.
+ */
+export const RELAY_MAX_FRAMES = 5;
+/** A relayed key press whose end packet never came stops holding back audio after this many ticks. */
+const RELAY_EVENT_HOLD_TICKS = 10;
 const SILENCE = { PCMU: 0xff, PCMA: 0xd5 } as const;
 
 export interface RtpStats {
@@ -58,6 +72,8 @@ function lookup(
 
 interface RtpEvents {
   dtmf: [key: string];
+  /** Every RFC 4733 packet received (the key's first, updates and end packets alike). */
+  event: [event: TelephoneEvent, packet: RtpPacket];
   /** Every audio packet received (payload as it came). */
   audio: [payload: Uint8Array, packet: RtpPacket];
 }
@@ -92,6 +108,11 @@ export class RtpSession extends EventEmitter<RtpEvents> {
   private dtmfQueue: string[] = [];
   private dtmfOut?: { key: string; ts: number; ticks: number; total: number; endSent: number };
   private unsubscribe?: () => void;
+  /** Relay mode (a bridge): frames and key events from the other leg, sent on the clock. */
+  private relaying = false;
+  private relayQueue: Uint8Array[] = [];
+  private relayEvents: { event: TelephoneEvent; sourceTs: number }[] = [];
+  private relayedKey?: { sourceTs: number; ts: number; ended: boolean; idleTicks: number };
   private lastEventTs?: number;
   private firstSeq?: number;
   private highestSeq?: number;
@@ -161,12 +182,45 @@ export class RtpSession extends EventEmitter<RtpEvents> {
     this.run();
   }
 
+  /**
+   * Relay mode (what a bridge of two calls sets): the session stays on the media clock and sends,
+   * one per tick, the frames `relay()` queued (of this session's codec), and passes on the key
+   * events `relayEvent()` queued. Off again: what is queued is dropped.
+   */
+  setRelaying(on: boolean): void {
+    this.relaying = on;
+    if (on) this.run();
+    else {
+      this.relayQueue = [];
+      this.relayEvents = [];
+      this.relayedKey = undefined;
+      this.idleCheck();
+    }
+  }
+
+  /** Queues a frame from the other leg (already in this session's codec); sent on the next free tick. */
+  relay(payload: Uint8Array): void {
+    if (!this.relaying || this.closed) return;
+    this.relayQueue.push(payload);
+    if (this.relayQueue.length > RELAY_MAX_FRAMES) this.relayQueue.shift();
+  }
+
+  /**
+   * Passes on an RFC 4733 packet from the other leg: restamped as this stream (one timestamp per
+   * event, as the source's packets share one), its key, end bit, volume and duration as they came.
+   * Dropped when this leg negotiated no telephone-event.
+   */
+  relayEvent(event: TelephoneEvent, sourceTs: number): void {
+    if (!this.relaying || this.closed || this.dtmfPt === undefined) return;
+    this.relayEvents.push({ event, sourceTs });
+  }
+
   private run(): void {
     this.unsubscribe ??= this.clock.subscribe((late) => this.tick(late));
   }
 
   private idleCheck(): void {
-    if (!this.playing && !this.dtmfOut && this.dtmfQueue.length === 0 && this.unsubscribe) {
+    if (!this.playing && !this.relaying && !this.dtmfOut && this.dtmfQueue.length === 0 && this.unsubscribe) {
       this.unsubscribe();
       this.unsubscribe = undefined;
     }
@@ -198,6 +252,12 @@ export class RtpSession extends EventEmitter<RtpEvents> {
       }
       return;
     }
+    if (this.relayEvents.length > 0) {
+      this.sendRelayedEvents();
+      return;
+    }
+    const held =
+      this.relayedKey && !this.relayedKey.ended && ++this.relayedKey.idleTicks < RELAY_EVENT_HOLD_TICKS;
     const p = this.playing;
     if (p) {
       let frame = p.frames.subarray(p.offset, p.offset + FRAME_BYTES);
@@ -214,8 +274,39 @@ export class RtpSession extends EventEmitter<RtpEvents> {
         this.playing = undefined;
         p.resolve('done');
       }
+    } else if (this.relaying) {
+      const frame = this.relayQueue.shift();
+      // While a relayed key is down, its audio is not sent (the source sends events instead).
+      if (frame && !held) {
+        this.send(this.payloadType, frame, this.marker, this.ts);
+        this.marker = false;
+        this.ts = (this.ts + frame.length) >>> 0;
+      }
     }
+    if (p) this.relayQueue = [];
     this.idleCheck();
+  }
+
+  /** The key event packets queued by `relayEvent()`, all in this tick. */
+  private sendRelayedEvents(): void {
+    for (const { event, sourceTs } of this.relayEvents.splice(0)) {
+      let first = false;
+      let e = this.relayedKey;
+      if (!e || e.sourceTs !== sourceTs) {
+        e = { sourceTs, ts: this.ts, ended: false, idleTicks: 0 };
+        this.relayedKey = e;
+        first = true;
+      }
+      e.idleTicks = 0;
+      this.send(this.dtmfPt!, encodeEvent(event), first, e.ts);
+      if (event.end && !e.ended) {
+        e.ended = true;
+        // Audio goes on after the key, stamped past its duration.
+        this.ts = (e.ts + Math.max(event.duration, FRAME_BYTES)) >>> 0;
+        this.marker = true;
+      }
+    }
+    this.relayQueue = [];
   }
 
   private send(pt: number, payload: Uint8Array, marker: boolean, ts: number): void {
@@ -245,6 +336,7 @@ export class RtpSession extends EventEmitter<RtpEvents> {
     this.trackSequence(pkt.sequence);
     if (pkt.payloadType === this.dtmfPt || (this.dtmfPt === undefined && pkt.payloadType === 101)) {
       const ev = decodeEvent(pkt.payload);
+      if (ev) this.emit('event', ev, pkt);
       if (ev && pkt.timestamp !== this.lastEventTs) {
         this.lastEventTs = pkt.timestamp;
         this.stats.dtmfReceived++;
@@ -279,6 +371,9 @@ export class RtpSession extends EventEmitter<RtpEvents> {
     this.stop();
     this.dtmfQueue = [];
     this.dtmfOut = undefined;
+    this.relaying = false;
+    this.relayQueue = [];
+    this.relayEvents = [];
     this.idleCheck();
     this.closed = true;
     rtpTotals.sessions++;

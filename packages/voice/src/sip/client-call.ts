@@ -10,7 +10,7 @@ import { formatNameAddr, newCallId, newTag, parseNameAddr, parseUri } from './fi
 import { bodyText, SipHeaders, type SipRequest, type SipResponse, textBody } from './message';
 import { CallTrace } from './trace';
 import { makeResponse, type ServerTransaction } from './transaction';
-import type { Peer } from './transport';
+import { DEFAULT_SIP_PORT, type Peer } from './transport';
 
 export type EndCause =
   | 'normal'
@@ -224,7 +224,8 @@ export class ClientCall extends EventEmitter<ClientCallEvents> implements StackC
     const uri = this.routeSet[0] ? parseNameAddr(this.routeSet[0]).uri : this.remoteTarget;
     try {
       const u = parseUri(uri ?? '');
-      return { host: u.host, port: u.port ?? 5060, transport: this.opts.target.transport };
+      const t = this.opts.target;
+      return { ...t, host: u.host, port: u.port ?? DEFAULT_SIP_PORT[t.transport] };
     } catch {
       return this.opts.target;
     }

@@ -6,7 +6,7 @@ import type { Credentials } from './digest';
 import type { SipRequest, SipResponse } from './message';
 import type { CallTrace } from './trace';
 import type { ClientTransaction, ServerTransaction, Timers } from './transaction';
-import type { Peer, Transport, TransportName } from './transport';
+import type { Peer, TlsOptions, Transport, TransportName } from './transport';
 
 export type Target = Peer;
 
@@ -17,6 +17,8 @@ export interface SipStackOptions {
   /** The address put in Via, Contact and From when `host` is a wildcard or behind NAT. */
   publicAddress?: string;
   transports: TransportName[];
+  /** TLS (with `tls` among the transports): a certificate to listen with, CAs to trust. */
+  tls?: TlsOptions;
   userAgent: string;
   log?: (line: string) => void;
   timers?: Partial<Timers>;

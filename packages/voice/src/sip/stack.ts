@@ -28,7 +28,7 @@ import {
   type Timers,
   transactionKey,
 } from './transaction';
-import { openTcp, openUdp, type Peer, type Transport, type TransportName } from './transport';
+import { openTcp, openTls, openUdp, type Peer, type Transport, type TransportName } from './transport';
 
 export class SipStack implements StackCore {
   readonly timers: Timers;
@@ -56,6 +56,12 @@ export class SipStack implements StackCore {
         onError: (err: Error, from?: Peer) =>
           this.log(`transport ${name} ${from ? `${from.host}:${from.port}` : ''}: ${err.message}`),
       };
+      if (name === 'tls') {
+        // Its own port (TLS cannot share TCP's); 0 when it only connects out.
+        const tls = this.config.tls;
+        this.transports.set(name, await openTls(tls ? { ...opts, tls } : opts));
+        continue;
+      }
       const t = name === 'udp' ? await openUdp(opts) : await openTcp(opts);
       this.transports.set(name, t);
       port = t.port;
@@ -79,17 +85,20 @@ export class SipStack implements StackCore {
   }
 
   newVia(transport: TransportName): string {
+    const port = this.port(transport);
     return formatVia({
       transport: transport.toUpperCase(),
       host: this.address,
-      port: this.port(transport),
+      // A transport without a listener (TLS connecting out only) names no port.
+      ...(port ? { port } : {}),
       params: { branch: newBranch(), rport: true },
     });
   }
 
   contact(user: string, transport: TransportName): string {
     const tp = transport === 'udp' ? '' : `;transport=${transport}`;
-    return `<sip:${encodeURIComponent(user).replace(/%2B/g, '+')}@${this.address}:${this.port(transport)}${tp}>`;
+    const port = this.port(transport);
+    return `<sip:${encodeURIComponent(user).replace(/%2B/g, '+')}@${this.address}${port ? `:${port}` : ''}${tp}>`;
   }
 
   /** Sends without a transaction (ACK of a 2xx, retransmitted 2xx), tracing into `trace`. */

@@ -41,6 +41,13 @@ export function minuteIn(at: Date, timeZone: string): number {
 
 type EngineServices = Pick<Services, 'callPorts' | 'ledger' | 'rates' | 'sms'>;
 
+/** What one leg of a call was charged: the amount, the seconds billed, the carriers' cost (null: unknown). */
+interface LegCharge {
+  amount: bigint;
+  billed: number;
+  cost: bigint | null;
+}
+
 /**
  * The task engine (a module worker of the worker role): every tick it
  * - (and every quarter of NUMBER_LEASE_MS besides) renews the leases of the numbers it holds;
@@ -209,6 +216,7 @@ export class CallTaskEngine implements ModuleWorker {
         plan: ivr,
         ringTimeoutS: RING_TIMEOUT_S,
         maxTalkS: task.ttlS,
+        transferTrunks: (number) => ports.planner.trunksFor(plan, number),
       });
     } catch (error) {
       this.log.warn({ err: error, taskId: task.id }, 'dialer threw: the call counts as failed');
@@ -237,6 +245,7 @@ export class CallTaskEngine implements ModuleWorker {
         });
         if (!finished) return;
         const talkS = Math.ceil(Math.max(0, o.talkMs) / 1000);
+        const t = o.transfer;
         const written = await this.repo.insertRecord({
           taskId: task.id,
           numberId: n.id,
@@ -254,6 +263,17 @@ export class CallTaskEngine implements ModuleWorker {
           keys: o.keys.slice(0, 64),
           ivrResult,
           chargeState: o.result === 'answered' && talkS > 0 ? 'due' : 'none',
+          ...(t
+            ? {
+                transferTo: t.to.slice(0, 32),
+                transferResult: t.result,
+                transferSipCode: t.sipCode ?? null,
+                transferTrunkId: t.trunkId ?? null,
+                transferCallerId: t.callerId,
+                transferRingMs: Math.max(0, Math.round(t.ringMs)),
+                transferTalkMs: t.result === 'answered' ? Math.max(0, Math.round(t.talkMs)) : 0,
+              }
+            : {}),
         });
         // Counted once: the record is written once, in this transaction.
         await this.repo.stats.addRecords([written.id]);
@@ -266,58 +286,87 @@ export class CallTaskEngine implements ModuleWorker {
   /**
    * Charges answered calls not yet charged: per minute at the company's voice rate group
    * (increments and connection fee), commissions to the resellers above, under the key
-   * `voice:<record id>` so a retry after a crash replays instead of charging twice. The
-   * companies whose balance did not cover a charge.
+   * `voice:<record id>` so a retry after a crash replays instead of charging twice. A call
+   * transferred to a number is charged for its second leg too (the time bridged, at that number's
+   * rate, the same increments) under `voice-transfer:<record id>`, in the same pass: the record is
+   * marked charged once both are. The companies whose balance did not cover a charge.
    */
   async chargeDue(): Promise<Set<string>> {
     const broke = new Set<string>();
     for (const rec of await this.repo.dueCharges(200)) {
       if (broke.has(rec.companyId)) continue;
-      const seconds = Math.ceil(rec.talkMs / 1000);
-      let amount = 0n;
-      let billed = seconds;
-      let cost: bigint | null = null;
+      let first: LegCharge;
+      let second: LegCharge = { amount: 0n, billed: 0, cost: null };
       try {
-        // The seconds billed by the rate's increments, and what the carriers cost (staff see the margin).
-        const { rate, number, operator } = await this.services.rates.pricing.resolve(
-          rec.companyId,
-          'voice',
-          rec.toNumber,
-        );
-        billed = billedSeconds(seconds, rate.billingInitial, rate.billingIncrement);
-        const perMinute = await this.services.rates.gatewayCosts.costOf(
-          'voice',
-          number.countryCode,
-          operator,
-        );
-        if (perMinute !== null) cost = (perMinute * BigInt(billed) + 30n) / 60n;
-        const charged = await this.services.rates.charging.charge(
-          rec.companyId,
-          'voice',
-          rec.toNumber,
-          seconds,
-          `voice:${rec.id}`,
-          rec.id,
-        );
-        amount = charged.amount;
+        first = await this.chargeLeg(rec.companyId, rec.toNumber, rec.talkMs, `voice:${rec.id}`, rec.id);
+        if (rec.transferTo && rec.transferTalkMs > 0)
+          second = await this.chargeLeg(
+            rec.companyId,
+            rec.transferTo,
+            rec.transferTalkMs,
+            `voice-transfer:${rec.id}`,
+            rec.id,
+          );
       } catch (error) {
         if (error instanceof AppError && error.errorCode === 'BALANCE_INSUFFICIENT') {
           broke.add(rec.companyId);
           continue;
         }
-        if (!(error instanceof AppError)) throw error;
-        // No rate (or not a number): nothing can be charged; the record says 0.
-        this.log.warn({ recordId: rec.id, error: error.errorCode }, 'answered call not charged');
-        billed = 0;
+        throw error;
       }
+      const cost =
+        first.cost === null && second.cost === null ? null : (first.cost ?? 0n) + (second.cost ?? 0n);
       await withTransaction(this.db, async () => {
-        if (!(await this.repo.markCharged(rec.id, amount, billed, cost))) return;
+        const marked = await this.repo.markCharged(rec.id, {
+          amount: first.amount + second.amount,
+          billedS: first.billed + second.billed,
+          cost,
+          transferAmount: second.amount,
+          transferBilledS: second.billed,
+        });
+        if (!marked) return;
         await this.repo.stats.addCharge(rec.id);
-        await this.repo.bulk.addJobAmount(rec.taskId, amount);
-        await this.repo.addNumberAmount(rec.numberId, amount);
+        await this.repo.bulk.addJobAmount(rec.taskId, first.amount + second.amount);
+        await this.repo.addNumberAmount(rec.numberId, first.amount + second.amount);
       });
     }
     return broke;
+  }
+
+  /**
+   * One leg's talk time charged (or replayed) under `key`: the seconds its rate's increments
+   * bill, what it cost us at the carriers. No rate (or not a number): nothing charged, 0 billed.
+   * A balance that does not cover it throws BALANCE_INSUFFICIENT.
+   */
+  private async chargeLeg(
+    companyId: string,
+    to: string,
+    talkMs: number,
+    key: string,
+    recordId: string,
+  ): Promise<LegCharge> {
+    const seconds = Math.ceil(Math.max(0, talkMs) / 1000);
+    if (seconds === 0) return { amount: 0n, billed: 0, cost: null };
+    try {
+      // The seconds billed by the rate's increments, and what the carriers cost (staff see the margin).
+      const { rate, number, operator } = await this.services.rates.pricing.resolve(companyId, 'voice', to);
+      const billed = billedSeconds(seconds, rate.billingInitial, rate.billingIncrement);
+      const perMinute = await this.services.rates.gatewayCosts.costOf('voice', number.countryCode, operator);
+      const cost = perMinute === null ? null : (perMinute * BigInt(billed) + 30n) / 60n;
+      const charged = await this.services.rates.charging.charge(
+        companyId,
+        'voice',
+        to,
+        seconds,
+        key,
+        recordId,
+      );
+      return { amount: charged.amount, billed, cost };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.errorCode === 'BALANCE_INSUFFICIENT') throw error;
+      this.log.warn({ recordId, key, error: error.errorCode }, 'answered call not charged');
+      return { amount: 0n, billed: 0, cost: null };
+    }
   }
 
   /**

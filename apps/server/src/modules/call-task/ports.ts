@@ -28,6 +28,27 @@ export interface DialRequest {
   plan: IvrPlan;
   ringTimeoutS: number;
   maxTalkS: number;
+  /**
+   * The trunks a transfer to `number` is tried on (the task's own trunk or its company's voice
+   * routes, as for the call itself); absent: transfers fail unplaced.
+   */
+  transferTrunks?: (number: string) => Promise<TrunkTarget[]>;
+}
+
+/**
+ * The second leg of a call whose IVR flow reached a `transfer`: the number called, what became
+ * of it, and how long the two legs were bridged (its talk time, billed per minute as a call).
+ */
+export interface TransferOutcome {
+  to: string;
+  result: CallResult;
+  sipCode?: number;
+  trunkId?: string;
+  /** The caller ID sent on the transfer leg (the task's, through that trunk's rule). */
+  callerId: string | null;
+  answeredAt?: Date;
+  ringMs: number;
+  talkMs: number;
 }
 
 export interface DialOutcome {
@@ -43,6 +64,8 @@ export interface DialOutcome {
   /** The IVR flow's result: the `end` action the call reached ('' or absent: none). */
   ivrResult?: string;
   hangupBy?: 'us' | 'remote';
+  /** The IVR flow transferred the call: its second leg. */
+  transfer?: TransferOutcome;
 }
 
 export interface Dialer {

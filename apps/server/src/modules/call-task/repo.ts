@@ -242,10 +242,19 @@ export class CallTaskRepo {
   }
 
   /** Marks a record charged (once): false when it was already. */
-  async markCharged(id: string, amount: bigint, billedS: number, cost: bigint | null): Promise<boolean> {
+  async markCharged(
+    id: string,
+    charged: {
+      amount: bigint;
+      billedS: number;
+      cost: bigint | null;
+      transferAmount: bigint;
+      transferBilledS: number;
+    },
+  ): Promise<boolean> {
     const rows = await this.x
       .update(callRecords)
-      .set({ chargeState: 'charged', amount, billedS, cost, updatedAt: new Date() })
+      .set({ chargeState: 'charged', ...charged, updatedAt: new Date() })
       .where(and(eq(callRecords.id, id), eq(callRecords.chargeState, 'due')))
       .returning({ id: callRecords.id });
     return rows.length === 1;

@@ -63,6 +63,20 @@ const RECORD_COLUMNS: ResourceColumn<z.output<typeof callRecordSchema>>[] = [
   { key: 'keys', header: { 'en-US': 'Keys', 'zh-CN': '按键' } },
   { key: 'ivrResult', header: { 'en-US': 'IVR result', 'zh-CN': 'IVR结果' } },
   { key: 'amount', header: { 'en-US': 'Amount', 'zh-CN': '费用' }, kind: 'money', decimals: 6 },
+  { key: 'transferTo', header: { 'en-US': 'Transferred to', 'zh-CN': '转接号码' }, width: 16 },
+  {
+    key: 'transferResult',
+    header: { 'en-US': 'Transfer result', 'zh-CN': '转接结果' },
+    kind: 'enum',
+    labels: RESULT_LABELS,
+  },
+  { key: 'transferTalkS', header: { 'en-US': 'Transfer talk (s)', 'zh-CN': '转接通话(秒)' } },
+  {
+    key: 'transferAmount',
+    header: { 'en-US': 'Transfer amount', 'zh-CN': '转接费用' },
+    kind: 'money',
+    decimals: 6,
+  },
 ];
 
 const idQuerySchema = z.object({ id: uuid });

@@ -113,7 +113,10 @@ export const callTaskNumbers = pgTable(
 /**
  * Call records (CDRs): every attempt. An answered call is charged once through the ledger under
  * the key `voice:<record id>`: `charge_state` due until the ledger took it (charged), none when
- * there is nothing to charge.
+ * there is nothing to charge. A call the IVR transferred to a number keeps its second leg in the
+ * `transfer_*` columns; that leg's talk time (the time bridged) is charged once more, per minute
+ * at the rate of the number it went to, under `voice-transfer:<record id>`, in the same pass;
+ * `billed_s`, `amount` and `cost` are both legs', `transfer_billed_s` and `transfer_amount` its share.
  */
 export const callRecords = pgTable(
   'call_records',
@@ -139,6 +142,18 @@ export const callRecords = pgTable(
     amount: moneyColumn('amount').notNull().default(sql`0`),
     cost: moneyColumn('cost'),
     chargeState: varchar('charge_state', { length: 8 }).notNull().default('none'),
+    /** The number the IVR transferred the call to (null: not transferred). */
+    transferTo: varchar('transfer_to', { length: 32 }),
+    /** The transfer leg's result (answered, busy, no_answer, rejected, invalid_number, failed). */
+    transferResult: varchar('transfer_result', { length: 16 }).$type<CallResult>(),
+    transferSipCode: integer('transfer_sip_code'),
+    transferTrunkId: varchar('transfer_trunk_id', { length: 64 }),
+    transferCallerId: varchar('transfer_caller_id', { length: 32 }),
+    transferRingMs: integer('transfer_ring_ms').notNull().default(0),
+    /** How long the two legs were bridged. */
+    transferTalkMs: integer('transfer_talk_ms').notNull().default(0),
+    transferBilledS: integer('transfer_billed_s').notNull().default(0),
+    transferAmount: moneyColumn('transfer_amount').notNull().default(sql`0`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,6 +163,10 @@ export const callRecords = pgTable(
     index('call_records_due_idx').on(t.createdAt).where(sql`charge_state = 'due'`),
     check('call_records_result_ck', sql.raw(`result in (${oneOf(CALL_RESULTS)})`)),
     check('call_records_charge_ck', sql`charge_state in ('none', 'due', 'charged')`),
+    check(
+      'call_records_transfer_result_ck',
+      sql.raw(`transfer_result is null or transfer_result in (${oneOf(CALL_RESULTS)})`),
+    ),
   ],
 );
 

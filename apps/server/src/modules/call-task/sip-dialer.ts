@@ -1,10 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CallResult, IvrPlan } from '@switchboard/contracts';
-import { type CodecName, dialWithMedia, type EndInfo } from '@switchboard/voice';
+import {
+  bridgeCalls,
+  type ClientCall,
+  type CodecName,
+  dialWithMedia,
+  type EndInfo,
+  type RtpSession,
+} from '@switchboard/voice';
 import type { Logger } from '../../platform/logger';
-import type { TrunkService, TrunkTarget } from '../trunk';
+import { sipPeerOf, type TrunkService, type TrunkTarget } from '../trunk';
 import { runIvr, type VoiceEngine } from '../voice-engine';
-import type { Dialer, DialOutcome, DialRequest } from './ports';
+import type { Dialer, DialOutcome, DialRequest, TransferOutcome } from './ports';
 
 /** Answers before any answer that send the call on to the next trunk (the trunk, not the number, failed). */
 export function failsOver(end: EndInfo): boolean {
@@ -37,17 +44,69 @@ export const TRUNK_CALL_LEASE_MS = 20_000;
 const FULL_RETRY_MS = 200;
 export const TRUNK_FULL_WAIT_MS = 60_000;
 
+/** One leg to place: where, as whom, and on which trunks (in failover order). */
+interface LegRequest {
+  /** Names the leg's places on trunks (`<placeKey>@<trunk id>`). */
+  placeKey: string;
+  to: string;
+  /** The caller ID chosen for the call, before each trunk's rule. */
+  callerId: string | null;
+  /** What a trunk's caller-group rotation is kept by (the task). */
+  rotationKey: string;
+  targets: TrunkTarget[];
+  ringTimeoutS: number;
+  /** While every trunk is full: how long a place is asked for before the leg fails unplaced. */
+  fullWaitMs: number;
+  /** Settles when the leg is no longer wanted: a ringing leg is cancelled, no other trunk tried. */
+  unwanted?: Promise<unknown>;
+}
+
+/** A leg the callee answered, with its media. */
+interface AnsweredLeg {
+  call: ClientCall;
+  rtp: RtpSession;
+  codec: CodecName;
+  target: TrunkTarget;
+  callerId: string;
+  /** When the INVITE went out (after the trunk's start slot). */
+  triedAt: Date;
+  answeredAt: Date;
+}
+
+/** A leg that was not answered (or not placed): its result as a task's. */
+interface FailedLeg {
+  result: CallResult;
+  sipCode?: number;
+  trunkId?: string;
+  callerId?: string;
+  ringMs: number;
+  endedAt: Date;
+  hangupBy?: 'us' | 'remote';
+}
+
+type LegAttempt<T> =
+  | { attempt: 'done'; answered: T }
+  | { attempt: 'done' | 'next'; failed: FailedLeg }
+  | { attempt: 'full' };
+
 /**
  * The SIP dialer of the task engine (`callPorts.dialer` in worker processes): tries the ordered
- * trunks in turn, skipping one on a transport it lacks (TLS) or at its max concurrent calls; takes
- * each call's place on its trunk through the database (`trunks.takeCall`), so a trunk's max
- * concurrent calls and calls per second hold across every worker process, waits for the call's
- * start slot, and goes on to the next trunk on 408, 5xx or no answer at all before the call is
- * answered. When every trunk is full it asks again until a place frees (at most
- * TRUNK_FULL_WAIT_MS, then the call fails unplaced). Sends the trunk's caller ID (its rule applied
- * to the task's) and digest credentials; on answer runs the IVR plan (transfers are not placed
- * yet: the call ends there, the keys kept), hangs up at the task's maximum talk time. The places of
- * its calls up are renewed while they last and given back when they end.
+ * trunks in turn, skipping one at its max concurrent calls; takes each call's place on its trunk
+ * through the database (`trunks.takeCall`), so a trunk's max concurrent calls and calls per
+ * second hold across every worker process, waits for the call's start slot, and goes on to the
+ * next trunk on 408, 5xx or no answer at all before the call is answered. When every trunk is
+ * full it asks again until a place frees (at most TRUNK_FULL_WAIT_MS, then the call fails
+ * unplaced). Sends the trunk's caller ID (its rule applied to the task's) and digest credentials
+ * (over UDP, TCP or TLS, the certificate checked unless the trunk says not); on answer runs the
+ * IVR plan and hangs up at the task's maximum talk time.
+ *
+ * A flow that reaches a `transfer` places a second leg to its number the same way (the task's
+ * trunk or its company's routes, the same caller-ID rules, a place of its own on its trunk) while
+ * the first waits in silence; answered, the two are bridged (`bridgeCalls`: RTP both ways, keys
+ * passed through, either side's BYE ends both) until one side hangs up or the maximum talk time
+ * ends the first leg; not answered (busy, no answer, refused, no trunk), the first leg is hung up
+ * at once. The outcome carries the second leg (`transfer`). The places of its calls up are
+ * renewed while they last and given back when they end.
  */
 export class SipDialer implements Dialer {
   /** The places this process holds on trunks (call ids), renewed while the calls last. */
@@ -62,29 +121,147 @@ export class SipDialer implements Dialer {
 
   async dial(request: DialRequest): Promise<DialOutcome> {
     const startedAt = new Date();
-    const targets = (request.trunks as unknown as TrunkTarget[]).filter((t) => t.transport !== 'tls');
-    let last: DialOutcome = {
-      result: 'failed',
+    const leg = await this.dialLeg(
+      {
+        placeKey: request.callId,
+        to: request.to,
+        callerId: request.callerId,
+        rotationKey: request.taskId ?? request.callId,
+        targets: request.trunks as unknown as TrunkTarget[],
+        ringTimeoutS: request.ringTimeoutS,
+        fullWaitMs: TRUNK_FULL_WAIT_MS,
+      },
+      (answered) => this.answered(request, startedAt, answered),
+    );
+    if ('answered' in leg) return leg.answered;
+    const f = leg.failed;
+    return {
+      result: f.result,
+      ...(f.trunkId !== undefined ? { trunkId: f.trunkId } : {}),
+      ...(f.sipCode !== undefined ? { sipCode: f.sipCode } : {}),
+      ...(f.hangupBy ? { hangupBy: f.hangupBy } : {}),
       startedAt,
-      endedAt: startedAt,
-      ringMs: 0,
+      endedAt: f.endedAt,
+      ringMs: f.ringMs,
       talkMs: 0,
       keys: '',
     };
-    const giveUpAt = Date.now() + TRUNK_FULL_WAIT_MS;
+  }
+
+  /** The first leg answered: the IVR, then a transfer if the flow asks for one, then the hang-up. */
+  private async answered(request: DialRequest, startedAt: Date, leg: AnsweredLeg): Promise<DialOutcome> {
+    const { call, rtp } = leg;
+    const maxTalk = setTimeout(() => call.hangup(), request.maxTalkS * 1000);
+    try {
+      const ivr = await runIvr(rtp, request.plan as unknown as IvrPlan, leg.codec, call.done).catch(
+        (error: unknown) => {
+          this.log?.warn({ err: error, callId: request.callId }, 'IVR run failed; hanging up');
+          return { how: 'end' as const, result: '', keys: '' };
+        },
+      );
+      const transfer = ivr.how === 'transfer' ? await this.transfer(request, ivr.number, leg) : undefined;
+      call.hangup();
+      const end = await call.done;
+      const endedAt = new Date();
+      return {
+        result: 'answered',
+        sipCode: 200,
+        trunkId: leg.target.trunkId,
+        startedAt,
+        answeredAt: leg.answeredAt,
+        endedAt,
+        ringMs: leg.answeredAt.getTime() - leg.triedAt.getTime(),
+        talkMs: endedAt.getTime() - leg.answeredAt.getTime(),
+        keys: ivr.keys,
+        ivrResult: ivr.how === 'end' ? ivr.result : '',
+        hangupBy: end.by,
+        ...(transfer ? { transfer } : {}),
+      };
+    } finally {
+      clearTimeout(maxTalk);
+    }
+  }
+
+  /**
+   * The transfer leg: placed while the first leg waits (given up when the first ends), bridged
+   * to it when answered until either ends. Resolves once the transfer is over (the first leg is
+   * then ended or about to be).
+   */
+  private async transfer(request: DialRequest, number: string, first: AnsweredLeg): Promise<TransferOutcome> {
+    // Digits, as a task's numbers are kept and dialled (the flow may write a leading +).
+    const to = dialString(number).replace(/^\+/, '');
+    let targets: TrunkTarget[] = [];
+    try {
+      targets = ((await request.transferTrunks?.(to)) ?? []) as unknown as TrunkTarget[];
+    } catch (error) {
+      this.log?.warn({ err: error, callId: request.callId }, 'transfer not routed: it fails unplaced');
+    }
+    const leg = await this.dialLeg(
+      {
+        placeKey: `${request.callId}:transfer`,
+        to,
+        callerId: request.callerId,
+        rotationKey: request.taskId ?? request.callId,
+        targets,
+        ringTimeoutS: request.ringTimeoutS,
+        fullWaitMs: request.ringTimeoutS * 1000,
+        unwanted: first.call.done,
+      },
+      async (second): Promise<TransferOutcome> => {
+        const bridge = bridgeCalls(first, second);
+        const end = await bridge.done;
+        return {
+          to,
+          result: 'answered',
+          sipCode: 200,
+          trunkId: second.target.trunkId,
+          callerId: second.callerId,
+          answeredAt: second.answeredAt,
+          ringMs: second.answeredAt.getTime() - second.triedAt.getTime(),
+          talkMs: Math.round(end.bridgedMs),
+        };
+      },
+    );
+    if ('answered' in leg) return leg.answered;
+    const f = leg.failed;
+    return {
+      to,
+      result: f.result,
+      ...(f.sipCode !== undefined ? { sipCode: f.sipCode } : {}),
+      ...(f.trunkId !== undefined ? { trunkId: f.trunkId } : {}),
+      callerId: f.callerId ?? null,
+      ringMs: f.ringMs,
+      talkMs: 0,
+    };
+  }
+
+  /**
+   * Places one leg: the trunks in turn (failover on 408, 5xx, no answer at all), asking again
+   * while every one is full; `onAnswered` runs while the leg's place on its trunk is held.
+   */
+  private async dialLeg<T>(
+    leg: LegRequest,
+    onAnswered: (answered: AnsweredLeg) => Promise<T>,
+  ): Promise<{ answered: T } | { failed: FailedLeg }> {
+    let last: FailedLeg = { result: 'failed', ringMs: 0, endedAt: new Date() };
+    let unwanted = false;
+    void leg.unwanted?.then(() => {
+      unwanted = true;
+    });
+    const giveUpAt = Date.now() + leg.fullWaitMs;
     for (;;) {
       let placed = false;
-      for (const target of targets) {
-        const outcome = await this.attempt(request, target, startedAt);
+      for (const target of leg.targets) {
+        if (unwanted) return { failed: { ...last, result: 'no_answer', endedAt: new Date() } };
+        const outcome = await this.attempt(leg, target, onAnswered);
         if (outcome.attempt === 'full') continue;
         placed = true;
-        if (outcome.attempt === 'next') {
-          last = outcome.outcome;
-          continue;
-        }
-        return outcome.outcome;
+        if ('answered' in outcome) return { answered: outcome.answered };
+        last = outcome.failed;
+        if (outcome.attempt === 'next') continue;
+        return { failed: last };
       }
-      if (placed || targets.length === 0 || Date.now() >= giveUpAt) return last;
+      if (placed || leg.targets.length === 0 || Date.now() >= giveUpAt || unwanted) return { failed: last };
       await sleep(FULL_RETRY_MS);
     }
   }
@@ -111,56 +288,53 @@ export class SipDialer implements Dialer {
       .catch((error: unknown) => this.log?.warn({ err: error, callId }, 'trunk call place not given back'));
   }
 
-  private async attempt(
-    request: DialRequest,
+  private async attempt<T>(
+    leg: LegRequest,
     target: TrunkTarget,
-    startedAt: Date,
-  ): Promise<{ attempt: 'done' | 'next'; outcome: DialOutcome } | { attempt: 'full' }> {
-    const placeId = `${request.callId}@${target.trunkId}`;
+    onAnswered: (answered: AnsweredLeg) => Promise<T>,
+  ): Promise<LegAttempt<T>> {
+    const placeId = `${leg.placeKey}@${target.trunkId}`;
     let place: { waitMs: number } | undefined;
     try {
       place = await this.trunks.takeCall(target, placeId, TRUNK_CALL_LEASE_MS);
     } catch (error) {
       this.log?.warn({ err: error, trunkId: target.trunkId }, 'no place could be taken on the trunk');
-      return { attempt: 'next', outcome: failedOn(target, startedAt) };
+      return { attempt: 'next', failed: failedOn(target) };
     }
     if (!place) return { attempt: 'full' };
     this.hold(placeId);
     try {
-      return await this.place(request, target, startedAt, place.waitMs);
+      return await this.place(leg, target, place.waitMs, onAnswered);
     } finally {
       await this.release(placeId);
     }
   }
 
-  private async place(
-    request: DialRequest,
+  private async place<T>(
+    leg: LegRequest,
     target: TrunkTarget,
-    startedAt: Date,
     waitMs: number,
-  ): Promise<{ attempt: 'done' | 'next'; outcome: DialOutcome }> {
+    onAnswered: (answered: AnsweredLeg) => Promise<T>,
+  ): Promise<LegAttempt<T>> {
     const waited = Date.now() + waitMs;
     const stack = await this.voice.stack();
-    const callerId = await this.trunks.callerIdFor(
-      target,
-      request.callerId ?? '',
-      request.taskId ?? request.callId,
-    );
+    const callerId = await this.trunks.callerIdFor(target, leg.callerId ?? '', leg.rotationKey);
     const codecs = (target.codecs.length > 0 ? target.codecs : ['PCMU', 'PCMA']) as CodecName[];
     // The call's start slot (the trunk's calls per second), as close to the INVITE as it gets.
     if (waited > Date.now()) await sleep(waited - Date.now());
     const tried = new Date();
+    let dialled: Awaited<ReturnType<typeof dialWithMedia>>;
     try {
-      const { call, rtp, media } = await dialWithMedia(
+      dialled = await dialWithMedia(
         stack,
         {
-          to: dialString(request.to),
+          to: dialString(leg.to),
           from: callerId || 'anonymous',
-          target: { host: target.host, port: target.port, transport: target.transport as 'udp' | 'tcp' },
+          target: sipPeerOf(target),
           ...(target.auth
             ? { auth: { username: target.auth.username, password: target.auth.password } }
             : {}),
-          ringTimeoutMs: request.ringTimeoutS * 1000,
+          ringTimeoutMs: leg.ringTimeoutS * 1000,
         },
         {
           portRange: this.voice.rtpPorts,
@@ -169,72 +343,44 @@ export class SipDialer implements Dialer {
           ...(this.voice.rtpHost ? { rtpHost: this.voice.rtpHost } : {}),
         },
       );
-      const negotiated = await media.catch(() => undefined);
-      if (!negotiated) {
-        const end = await call.done;
-        const endedAt = new Date();
-        const outcome: DialOutcome = {
-          result: resultOf(end),
-          trunkId: target.trunkId,
-          startedAt,
-          endedAt,
-          ringMs: endedAt.getTime() - tried.getTime(),
-          talkMs: 0,
-          keys: '',
-          hangupBy: end.by,
-          ...(end.sipCode !== undefined ? { sipCode: end.sipCode } : {}),
-        };
-        return { attempt: failsOver(end) ? 'next' : 'done', outcome };
-      }
-      const answeredAt = new Date();
-      const maxTalk = setTimeout(() => call.hangup(), request.maxTalkS * 1000);
-      const ivr = await runIvr(rtp, request.plan as unknown as IvrPlan, negotiated.codec, call.done).catch(
-        (error: unknown) => {
-          this.log?.warn({ err: error, callId: request.callId }, 'IVR run failed; hanging up');
-          return { how: 'end' as const, result: '', keys: '' };
-        },
-      );
-      if (ivr.how === 'transfer')
-        this.log?.info(
-          { callId: request.callId, number: ivr.number },
-          'IVR transfer asked: transfers are not placed yet',
-        );
-      call.hangup();
-      const end = await call.done;
-      clearTimeout(maxTalk);
-      const endedAt = new Date();
-      return {
-        attempt: 'done',
-        outcome: {
-          result: 'answered',
-          sipCode: 200,
-          trunkId: target.trunkId,
-          startedAt,
-          answeredAt,
-          endedAt,
-          ringMs: answeredAt.getTime() - tried.getTime(),
-          talkMs: endedAt.getTime() - answeredAt.getTime(),
-          keys: ivr.keys,
-          ivrResult: ivr.how === 'end' ? ivr.result : '',
-          hangupBy: end.by,
-        },
-      };
     } catch (error) {
       this.log?.warn({ err: error, trunkId: target.trunkId }, 'call could not be placed on the trunk');
-      return { attempt: 'next', outcome: failedOn(target, startedAt) };
+      return { attempt: 'next', failed: failedOn(target) };
     }
+    const { call, rtp, media } = dialled;
+    // Not wanted any more (the other leg ended): a ringing call is cancelled.
+    void leg.unwanted?.then(() => {
+      if (call.state !== 'answered') call.hangup();
+    });
+    const negotiated = await media.catch(() => undefined);
+    if (!negotiated) {
+      const end = await call.done;
+      const endedAt = new Date();
+      const failed: FailedLeg = {
+        result: resultOf(end),
+        trunkId: target.trunkId,
+        callerId,
+        endedAt,
+        ringMs: endedAt.getTime() - tried.getTime(),
+        hangupBy: end.by,
+        ...(end.sipCode !== undefined ? { sipCode: end.sipCode } : {}),
+      };
+      return { attempt: failsOver(end) ? 'next' : 'done', failed };
+    }
+    const answered = await onAnswered({
+      call,
+      rtp,
+      codec: negotiated.codec,
+      target,
+      callerId,
+      triedAt: tried,
+      answeredAt: new Date(),
+    });
+    return { attempt: 'done', answered };
   }
 }
 
 /** A call that failed on a trunk before it rang (no place, or not placed): ended now. */
-function failedOn(target: TrunkTarget, startedAt: Date): DialOutcome {
-  return {
-    result: 'failed',
-    trunkId: target.trunkId,
-    startedAt,
-    endedAt: new Date(),
-    ringMs: 0,
-    talkMs: 0,
-    keys: '',
-  };
+function failedOn(target: TrunkTarget): FailedLeg {
+  return { result: 'failed', trunkId: target.trunkId, ringMs: 0, endedAt: new Date() };
 }

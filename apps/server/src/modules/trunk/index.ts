@@ -10,7 +10,7 @@ export { decideVoiceRoute, type VoiceCallQuery, type VoiceRouteRule } from './ma
 export { TrunkMonitor, type TrunkProbe } from './monitor';
 export { trunkNoticeOf } from './notify';
 export { TRUNK_PERMS } from './routes';
-export type { TrunkTarget } from './routing';
+export { sipPeerOf, type TrunkTarget } from './routing';
 export type { TrunkService } from './service';
 export type { TrunkCheck, TrunkStateView } from './trunk-state';
 

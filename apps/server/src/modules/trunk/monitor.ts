@@ -176,6 +176,7 @@ function versionOf(row: {
   host: string;
   port: number;
   transport: string;
+  tlsVerify: boolean;
   authMode: string;
   sipAccountId: string | null;
   optionsIntervalS: number;
@@ -185,6 +186,7 @@ function versionOf(row: {
     row.host,
     row.port,
     row.transport,
+    row.tlsVerify,
     row.authMode,
     row.sipAccountId,
     row.optionsIntervalS,

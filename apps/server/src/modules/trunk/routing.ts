@@ -6,6 +6,7 @@ import {
   type VoiceCodec,
   type VoiceRouteTest,
 } from '@switchboard/contracts';
+import type { Peer } from '@switchboard/voice';
 import { TtlCache } from '../../platform/cache';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
@@ -25,6 +26,8 @@ export interface TrunkTarget {
   host: string;
   port: number;
   transport: TrunkTransport;
+  /** TLS: verify the carrier's certificate. */
+  tlsVerify: boolean;
   authMode: TrunkAuthMode;
   codecs: VoiceCodec[];
   maxCalls: number;
@@ -36,6 +39,16 @@ export interface TrunkTarget {
   fixedCallerId: string | null;
   stripPrefix: string | null;
   optionsIntervalS: number;
+}
+
+/** Where a trunk is reached, as the SIP stack takes it (TLS with the trunk's certificate check). */
+export function sipPeerOf(target: Pick<TrunkTarget, 'host' | 'port' | 'transport' | 'tlsVerify'>): Peer {
+  return {
+    host: target.host,
+    port: target.port,
+    transport: target.transport,
+    ...(target.transport === 'tls' ? { verify: target.tlsVerify } : {}),
+  };
 }
 
 /**
@@ -163,6 +176,7 @@ export class TrunkRouting {
       host: row.host,
       port: row.port,
       transport: row.transport,
+      tlsVerify: row.tlsVerify,
       authMode: row.authMode,
       codecs: row.codecs,
       maxCalls: row.maxCalls,

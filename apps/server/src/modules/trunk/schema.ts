@@ -53,6 +53,8 @@ export const voiceTrunks = pgTable(
     host: varchar('host', { length: 255 }).notNull(),
     port: integer('port').notNull().default(5060),
     transport: varchar('transport', { length: 3 }).notNull().default('udp').$type<Transport>(),
+    /** TLS: verify the carrier's certificate (off only for a self-signed test peer). */
+    tlsVerify: boolean('tls_verify').notNull().default(true),
     authMode: varchar('auth_mode', { length: 8 }).notNull().default('ip').$type<AuthMode>(),
     sipAccountId: uuid('sip_account_id').references(() => voiceSipAccounts.id),
     codecs: jsonb('codecs').$type<VoiceCodec[]>().notNull().default(sql`'["PCMU","PCMA"]'::jsonb`),

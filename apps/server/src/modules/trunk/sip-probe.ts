@@ -1,7 +1,7 @@
 import type { Registration } from '@switchboard/voice';
 import type { VoiceEngine } from '../voice-engine';
 import type { TrunkProbe } from './monitor';
-import type { TrunkTarget } from './routing';
+import { sipPeerOf, type TrunkTarget } from './routing';
 import type { TrunkCheck } from './trunk-state';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -24,9 +24,8 @@ export class SipTrunkProbe implements TrunkProbe {
   }
 
   async check(target: TrunkTarget): Promise<TrunkCheck> {
-    if (target.transport === 'tls') return { state: 'unreachable', error: 'TLS is not supported yet' };
     const stack = await this.voice.stack();
-    const peer = { host: target.host, port: target.port, transport: target.transport };
+    const peer = sipPeerOf(target);
     if (target.authMode !== 'register') {
       try {
         // The stack answers a time-out as 408 and a transport error as 503: neither is a live trunk.

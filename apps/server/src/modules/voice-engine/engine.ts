@@ -1,4 +1,5 @@
-import { createSipStack, MediaClock, type SipStack } from '@switchboard/voice';
+import { readFile } from 'node:fs/promises';
+import { createSipStack, MediaClock, type SipStack, type TlsOptions } from '@switchboard/voice';
 import type { Config } from '../../platform/config';
 import type { Logger } from '../../platform/logger';
 import type { ModuleWorker } from '../../platform/module';
@@ -31,23 +32,39 @@ export class VoiceEngine implements ModuleWorker {
   /** The stack, opened at the first call; refused once stopping. */
   stack(): Promise<SipStack> {
     if (this.stopped) return Promise.reject(new Error('the voice engine is stopped'));
-    this.opening ??= createSipStack({
-      host: this.config.sipHost,
-      port: this.config.sipPort,
-      ...(this.config.publicAddress ? { publicAddress: this.config.publicAddress } : {}),
-      transports: ['udp', 'tcp'],
-      userAgent: 'Switchboard',
-    }).then(
-      (stack) => {
-        this.log.info({ host: stack.address, port: stack.port() }, 'SIP stack listening');
-        return stack;
-      },
-      (error: unknown) => {
-        this.opening = undefined;
-        throw error;
-      },
-    );
+    this.opening ??= this.tlsOptions()
+      .then((tls) =>
+        createSipStack({
+          host: this.config.sipHost,
+          port: this.config.sipPort,
+          ...(this.config.publicAddress ? { publicAddress: this.config.publicAddress } : {}),
+          transports: ['udp', 'tcp', 'tls'],
+          ...(tls ? { tls } : {}),
+          userAgent: 'Switchboard',
+        }),
+      )
+      .then(
+        (stack) => {
+          this.log.info(
+            { host: stack.address, port: stack.port(), tlsPort: stack.port('tls') || null },
+            'SIP stack listening',
+          );
+          return stack;
+        },
+        (error: unknown) => {
+          this.opening = undefined;
+          throw error;
+        },
+      );
     return this.opening;
+  }
+
+  /** The TLS listener's certificate and key (`VOICE_SIP_TLS_*`), read when the stack opens. */
+  private async tlsOptions(): Promise<TlsOptions | undefined> {
+    const tls = this.config.tls;
+    if (!tls) return undefined;
+    const [cert, key] = await Promise.all([readFile(tls.certFile), readFile(tls.keyFile)]);
+    return { cert, key, port: tls.port };
   }
 
   /** Runs `fn` before the stack closes (what keeps timers on it: registrations). */

@@ -9,7 +9,7 @@ export interface IvrMedia {
   off(event: 'dtmf', listener: (key: string) => void): unknown;
 }
 
-/** How a flow ended: `end` (its result), `transfer` (not yet placed: no transfers yet), or the call ended first. */
+/** How a flow ended: `end` (its result), `transfer` (the dialer places and bridges it), or the call ended first. */
 export type IvrEnd =
   | { how: 'end'; result: string; keys: string }
   | { how: 'transfer'; number: string; keys: string }

@@ -1,7 +1,7 @@
 import type { CalleeReportView, CallResult, SipLadderEntry } from '@switchboard/contracts';
 import { type CodecName, dialWithMedia, g711Encode, parseCalleeReport } from '@switchboard/voice';
 import { resultOf } from '../call-task';
-import type { TrunkService, TrunkTarget } from '../trunk';
+import { sipPeerOf, type TrunkService, type TrunkTarget } from '../trunk';
 import type { VoiceEngine } from '../voice-engine';
 
 /** How long a test call rings at most before it is cancelled. */
@@ -74,7 +74,6 @@ export async function placeCliTest(
     media: null,
     callee: null,
   });
-  if (target.transport === 'tls') return failed('TLS is not supported yet');
   const stack = await voice.stack();
   const codecs = (target.codecs.length > 0 ? target.codecs : ['PCMU', 'PCMA']) as CodecName[];
   // The test's place on the trunk, as every call's (shared by every process, paced at its calls
@@ -90,7 +89,7 @@ export async function placeCliTest(
       {
         to: dialString(test.to),
         from: sentCallerId,
-        target: { host: target.host, port: target.port, transport: target.transport as 'udp' | 'tcp' },
+        target: sipPeerOf(target),
         ...(target.auth ? { auth: { username: target.auth.username, password: target.auth.password } } : {}),
         ringTimeoutMs: CLI_RING_TIMEOUT_S * 1000,
       },

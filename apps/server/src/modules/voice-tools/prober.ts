@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NumberStatusResult } from '@switchboard/contracts';
 import { buildSdp, probeNumber } from '@switchboard/voice';
 import type { Logger } from '../../platform/logger';
-import type { TrunkService, TrunkTarget } from '../trunk';
+import { sipPeerOf, type TrunkService, type TrunkTarget } from '../trunk';
 import type { VoiceEngine } from '../voice-engine';
 import { classifyProbe } from './classify';
 
@@ -40,7 +40,6 @@ export class NumberProber {
   async probe(targets: readonly TrunkTarget[], to: string, key: string): Promise<ProbeOutcome> {
     let last: ProbeOutcome = { status: 'failed', sipCode: null, ms: null, trunkId: null, error: 'NO_TRUNK' };
     for (const target of targets) {
-      if (target.transport === 'tls') continue;
       // One place per probe (`key` is the check's, shared by its numbers: the caller-ID rotation's).
       const placeId = `probe:${randomUUID()}@${target.trunkId}`;
       let place: { waitMs: number } | undefined;
@@ -64,7 +63,7 @@ export class NumberProber {
         const result = await probeNumber(stack, {
           to: dialString(to),
           from,
-          target: { host: target.host, port: target.port, transport: target.transport as 'udp' | 'tcp' },
+          target: sipPeerOf(target),
           ...(target.auth
             ? { auth: { username: target.auth.username, password: target.auth.password } }
             : {}),

@@ -24,6 +24,18 @@ const duration = (seconds: number) => (
   <span style={{ whiteSpace: 'nowrap' }}>{formatDuration(seconds * 1000, { tenths: false })}</span>
 );
 
+/** A transferred call's second leg: the number, its result and (answered) the time bridged. */
+function TransferCell({ record }: { record: CallRecord }) {
+  const { t } = useTranslation('callTask');
+  if (!record.transferTo || !record.transferResult) return null;
+  return (
+    <div data-testid="call-record-transfer" style={{ marginTop: 4, whiteSpace: 'nowrap' }}>
+      {t('transferTo', { number: record.transferTo })} <ResultTag result={record.transferResult} />
+      {record.transferResult === 'answered' ? duration(record.transferTalkS) : null}
+    </div>
+  );
+}
+
 /** The query of the records' filters: the period picked as `from`/`until`. */
 function toQuery(values: Record<string, unknown>): FilterParams<typeof callRecordQuerySchema> {
   const { from, to } = periodParams(values.period);
@@ -53,7 +65,17 @@ export default function CallRecordsPage() {
       responsive: ['md'],
     },
     { title: t('number'), dataIndex: 'to' },
-    { title: t('resultTitle'), dataIndex: 'result', render: (r: CallResult) => <ResultTag result={r} /> },
+    {
+      title: t('resultTitle'),
+      dataIndex: 'result',
+      // A transferred call's second leg under its result (on a phone too).
+      render: (r: CallResult, record: CallRecord) => (
+        <>
+          <ResultTag result={r} />
+          <TransferCell record={record} />
+        </>
+      ),
+    },
     {
       title: t('ivrResult'),
       dataIndex: 'ivrResult',

@@ -1,6 +1,7 @@
 import {
   CALLER_ID_RULES,
   TRUNK_AUTH_MODES,
+  TRUNK_DEFAULT_PORTS,
   TRUNK_TRANSPORTS,
   type Trunk,
   trunkEditSchema,
@@ -8,7 +9,7 @@ import {
   VOICE_CODECS,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EntityModalProps, FormModal } from '@/components/FormModal';
 import { ConnectionFields, HALF_COLUMN, RemarkItem, WholeNumberItem } from '@/components/form-items';
@@ -22,6 +23,7 @@ interface Values {
   host: string;
   port: number | null;
   transport: Trunk['transport'];
+  tlsVerify: boolean;
   authMode: Trunk['authMode'];
   sipAccountId: string | null;
   codecs: Trunk['codecs'];
@@ -41,6 +43,7 @@ const EMPTY: Values = {
   host: '',
   port: 5060,
   transport: 'udp',
+  tlsVerify: true,
   authMode: 'ip',
   sipAccountId: null,
   codecs: ['PCMU', 'PCMA'],
@@ -106,6 +109,7 @@ export function TrunkFormModal({ open, editing, onClose }: EntityModalProps<Trun
     host: t('fields.host'),
     port: t('fields.port'),
     transport: t('fields.transport'),
+    tlsVerify: t('fields.tlsVerify'),
     authMode: t('fields.authMode'),
     sipAccountId: t('fields.sipAccountId'),
     codecs: t('fields.codecs'),
@@ -138,6 +142,14 @@ export function TrunkFormModal({ open, editing, onClose }: EntityModalProps<Trun
   const { form, rule } = entity;
   const authMode = Form.useWatch('authMode', form);
   const callerIdRule = Form.useWatch('callerIdRule', form);
+  const transport = Form.useWatch('transport', form);
+  /** A port left at the old transport's default follows the new one's (TLS: 5061). */
+  const transportChanged = (next: Trunk['transport']) => {
+    const previous = form.getFieldValue('transport') as Trunk['transport'] | undefined;
+    const port = form.getFieldValue('port') as number | null;
+    if (previous && (port === null || port === TRUNK_DEFAULT_PORTS[previous]))
+      form.setFieldValue('port', TRUNK_DEFAULT_PORTS[next]);
+  };
   const half = HALF_COLUMN;
   const number = (name: keyof Values, hint?: string) => (
     <WholeNumberItem
@@ -164,13 +176,33 @@ export function TrunkFormModal({ open, editing, onClose }: EntityModalProps<Trun
           testIdPrefix="trunk"
         />
         <Col {...half}>
-          <Form.Item name="transport" label={labels.transport} rules={[rule('transport')]}>
+          <Form.Item
+            name="transport"
+            label={labels.transport}
+            rules={[rule('transport')]}
+            getValueFromEvent={(next: Trunk['transport']) => {
+              transportChanged(next);
+              return next;
+            }}
+          >
             <Select
               data-testid="trunk-transport"
               options={TRUNK_TRANSPORTS.map((v) => ({ value: v, label: v.toUpperCase() }))}
             />
           </Form.Item>
         </Col>
+        {transport === 'tls' ? (
+          <Col {...half}>
+            <Form.Item
+              name="tlsVerify"
+              label={labels.tlsVerify}
+              valuePropName="checked"
+              extra={t('hints.tlsVerify')}
+            >
+              <Switch data-testid="trunk-tlsVerify" />
+            </Form.Item>
+          </Col>
+        ) : null}
         <Col {...half}>
           <Form.Item name="codecs" label={labels.codecs} rules={[rule('codecs')]} extra={t('hints.codecs')}>
             <Select mode="multiple" options={VOICE_CODECS.map((v) => ({ value: v, label: v }))} />
