@@ -1,12 +1,13 @@
 import type { PermissionCode } from '@switchboard/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Card, DatePicker, Flex, Form, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Alert, Card, DatePicker, Flex, Form, type TableColumnsType, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { PathsWith, QueryValue } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { CompanyPicker, useScopeCompanies } from './CompanyPicker';
 import { DailyChart, type DailyChartBar, type DailyChartPoint } from './DailyChart';
+import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
 import { type Figure, Figures } from './Figures';
 
@@ -37,7 +38,7 @@ export function StatsTable<R extends { key: string }>({
   testId: string;
 }) {
   return (
-    <Table<R>
+    <DataTable<R>
       size="small"
       rowKey="key"
       loading={loading}

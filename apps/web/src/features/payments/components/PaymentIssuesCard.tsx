@@ -5,9 +5,10 @@ import {
   type PaymentIssueState,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { App, Card, Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { Ellipsis } from '@/components/Ellipsis';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -90,7 +91,7 @@ export function PaymentIssuesCard() {
       }
     >
       <Typography.Paragraph type="secondary">{t('issues.explain')}</Typography.Paragraph>
-      <Table<PaymentIssue>
+      <DataTable<PaymentIssue>
         rowKey="id"
         size="small"
         loading={issues.isPending}

@@ -9,10 +9,11 @@ import {
   translateError,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Space, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Radio, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag } from '@/components/dict';
 import { isApiError } from '@/lib/api-client';
@@ -154,7 +155,7 @@ export default function RechargePage() {
         </Form>
       </Card>
       <Card title={t('myOrders')}>
-        <Table<Order>
+        <DataTable<Order>
           rowKey="id"
           size="small"
           loading={orders.isPending}

@@ -1,7 +1,8 @@
 import { type RouteTestResult, SMS_KINDS, type SmsKind } from '@switchboard/contracts';
-import { Alert, Button, Descriptions, Divider, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Divider, Form, Input, Modal, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { useCompanies, useRecommendation, useTestRoute } from '../api/routing';
 import { useRoutingLabels } from './labels';
 
@@ -14,7 +15,7 @@ function Recommendations({ countryCode, kind }: { countryCode: string; kind: Sms
     <>
       <Divider plain>{`${t('recommend.title')} · ${countryCode}`}</Divider>
       <p>{recommend.data.withDeliveryRates ? t('recommend.byBoth') : t('recommend.byCost')}</p>
-      <Table
+      <DataTable
         size="small"
         rowKey="id"
         pagination={false}
