@@ -15,9 +15,9 @@ import { type Figure, Figures } from './Figures';
 export const countCell = (value: number) => (
   <span style={{ whiteSpace: 'nowrap' }}>{formatNumber(value)}</span>
 );
-/** Money in a statistics table (as many decimals as it has, up to six). */
-export const moneyCell = (value: string | null) => (
-  <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, { exact: true })}</span>
+/** Money in a statistics table (an amount in `currency`). */
+export const moneyCell = (currency: string) => (value: string | null) => (
+  <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, currency)}</span>
 );
 
 /**
@@ -179,7 +179,13 @@ export function StatsPage<
         </Typography.Paragraph>
       </Card>
       <Card size="small" title={labels.byDay}>
-        <DailyChart points={points} bars={bars} spendLabel={labels.spend} testId={`${testId}-chart`} />
+        <DailyChart
+          points={points}
+          bars={bars}
+          spendLabel={labels.spend}
+          currency={byDay.data?.currency ?? ''}
+          testId={`${testId}-chart`}
+        />
       </Card>
       <Card size="small">
         <Tabs

@@ -1389,6 +1389,7 @@ export interface paths {
                                 token: string;
                                 userInfo: {
                                     avatar: string | null;
+                                    currency: string;
                                     googleAuthBound: boolean;
                                     hideHeaderItems: boolean;
                                     id: string;
@@ -28344,6 +28345,7 @@ export interface paths {
                                 token: string;
                                 userInfo: {
                                     avatar: string | null;
+                                    currency: string;
                                     googleAuthBound: boolean;
                                     hideHeaderItems: boolean;
                                     id: string;
@@ -32099,6 +32101,7 @@ export interface paths {
                                 token: string;
                                 userInfo: {
                                     avatar: string | null;
+                                    currency: string;
                                     googleAuthBound: boolean;
                                     hideHeaderItems: boolean;
                                     id: string;
@@ -34464,6 +34467,7 @@ export interface paths {
                             result: {
                                 userInfo: {
                                     avatar: string | null;
+                                    currency: string;
                                     googleAuthBound: boolean;
                                     hideHeaderItems: boolean;
                                     id: string;

@@ -15,6 +15,7 @@ import { rowActionsColumn } from '@/components/RowActions';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { showError } from '@/lib/query-client';
+import { useCurrency } from '@/lib/session';
 import { listPaymentIssuesQuery, useResolvePaymentIssue } from '../api/payment-issues';
 
 export const PAYMENT_RESOLVE_PERMISSION = 'order:payment:resolve';
@@ -33,6 +34,7 @@ type Resolving = { issue: PaymentIssue; action: 'credit' | 'dismiss' } | null;
  */
 export function PaymentIssuesCard() {
   const { t } = useTranslation(['billing', 'common']);
+  const currency = useCurrency();
   const { message } = App.useApp();
   const [state, setState] = useState<PaymentIssueState | undefined>('open');
   const [pageNo, setPageNo] = useState(1);
@@ -119,7 +121,7 @@ export function PaymentIssuesCard() {
             title: t('issues.amount'),
             dataIndex: 'amount',
             align: 'right',
-            render: (v: string | null, row) => (v === null ? '–' : `${formatMoney(v)} ${row.currency ?? ''}`),
+            render: (v: string | null, row) => (v === null ? '–' : formatMoney(v, row.currency ?? currency)),
           },
           {
             title: t('issues.reason'),
@@ -151,7 +153,7 @@ export function PaymentIssuesCard() {
               row.state === 'open' ? null : (
                 <Ellipsis
                   text={[
-                    row.amountCredited === null ? null : `+${formatMoney(row.amountCredited)}`,
+                    row.amountCredited === null ? null : `+${formatMoney(row.amountCredited, currency)}`,
                     row.resolvedByUsername,
                     v,
                   ]
@@ -198,7 +200,7 @@ export function PaymentIssuesCard() {
             {resolving.issue.companyName ?? t('issues.noCompany')} —{' '}
             {resolving.issue.amount === null
               ? '–'
-              : `${formatMoney(resolving.issue.amount)} ${resolving.issue.currency ?? ''}`}
+              : formatMoney(resolving.issue.amount, resolving.issue.currency ?? currency)}
           </Typography.Paragraph>
         )}
         <Form form={form} layout="vertical" data-testid="payment-issue-form">

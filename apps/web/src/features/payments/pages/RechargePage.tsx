@@ -20,6 +20,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/i18n';
 import { showError } from '@/lib/query-client';
+import { useCurrency } from '@/lib/session';
 import { useCreateOrder } from '../api/create-order';
 import { balanceQuery } from '../api/get-balance';
 import { listOrdersQuery } from '../api/list-orders';
@@ -41,6 +42,7 @@ interface TopUpValues {
  */
 export default function RechargePage() {
   const { t } = useTranslation(['billing', 'menu']);
+  const currency = useCurrency();
   const locale = useLocale();
   const [form] = Form.useForm<TopUpValues>();
   const create = useCreateOrder();
@@ -85,8 +87,7 @@ export default function RechargePage() {
         </Typography.Title>
         <Statistic
           title={t('balance')}
-          value={balance.data ? formatMoney(balance.data.balance) : '–'}
-          suffix={balance.data?.currency}
+          value={balance.data ? formatMoney(balance.data.balance, balance.data.currency) : '–'}
           loading={balance.isPending}
           data-testid="recharge-balance"
         />
@@ -103,7 +104,10 @@ export default function RechargePage() {
           <Form.Item
             name="amount"
             label={t('amount')}
-            extra={t('limits', { min: formatMoney(TOP_UP_MIN), max: formatMoney(TOP_UP_MAX) })}
+            extra={t('limits', {
+              min: formatMoney(TOP_UP_MIN, currency),
+              max: formatMoney(TOP_UP_MAX, currency),
+            })}
             rules={[
               {
                 validator: async (_rule, value: string | undefined) => {
@@ -178,13 +182,13 @@ export default function RechargePage() {
               title: t('amount'),
               dataIndex: 'amountRequested',
               align: 'right',
-              render: (v: string) => formatMoney(v),
+              render: (v: string) => formatMoney(v, currency),
             },
             {
               title: t('credited'),
               dataIndex: 'amountCredited',
               align: 'right',
-              render: (v: string) => formatMoney(v),
+              render: (v: string) => formatMoney(v, currency),
             },
             {
               title: t('difference'),

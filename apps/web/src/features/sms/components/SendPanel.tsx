@@ -463,7 +463,7 @@ export function SendPanel({
                   label: t('preview.amount'),
                   children: (
                     <span data-testid="preview-amount" data-amount={preview.result.amount}>
-                      {formatMoney(preview.result.amount)} {preview.result.currency}
+                      {formatMoney(preview.result.amount, preview.result.currency)}
                     </span>
                   ),
                 },
