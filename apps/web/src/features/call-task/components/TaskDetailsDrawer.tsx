@@ -47,7 +47,9 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
     {
       title: t('amount'),
       dataIndex: 'amount',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v, currency)}</span>,
+      render: (v: string) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v, currency, 'price')}</span>
+      ),
       responsive: ['sm'],
     },
   ];

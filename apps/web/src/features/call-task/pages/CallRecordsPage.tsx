@@ -16,9 +16,9 @@ import { listCallRecordsQuery, RECORD_EXPORT_PATH } from '../api/call-tasks';
 import { TaskPicker } from '../components/TaskPicker';
 import { ResultTag } from '../components/TaskStateTag';
 
-/** A call's charge, an amount in `currency`. */
+/** A call's charge: one call's, shown to the places it has (up to six) as a unit price. */
 const money = (currency: string) => (value: string | null) => (
-  <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, currency)}</span>
+  <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, currency, 'price')}</span>
 );
 /** Ring and talk time as a phone shows them (m:ss). */
 const duration = (seconds: number) => (

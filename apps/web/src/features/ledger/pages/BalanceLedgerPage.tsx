@@ -71,7 +71,10 @@ export default function BalanceLedgerPage() {
         dataIndex: 'amount',
         align: 'right',
         render: (value: string) => (
-          <span style={{ whiteSpace: 'nowrap', color: value.startsWith('-') ? '#cf1322' : undefined }}>
+          <span
+            style={{ whiteSpace: 'nowrap', color: value.startsWith('-') ? '#cf1322' : undefined }}
+            data-testid="ledger-amount"
+          >
             {formatMoney(value, currency)}
           </span>
         ),
@@ -82,7 +85,9 @@ export default function BalanceLedgerPage() {
         align: 'right',
         responsive: ['sm'],
         render: (value: string) => (
-          <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, currency)}</span>
+          <span style={{ whiteSpace: 'nowrap' }} data-testid="ledger-balance-after">
+            {formatMoney(value, currency)}
+          </span>
         ),
       },
       { title: t('reference'), dataIndex: 'reference', responsive: ['lg'] },
