@@ -32,7 +32,7 @@ export function DailyChart<P extends DailyChartPoint>({
   points: P[];
   bars: readonly [DailyChartBar<P>, DailyChartBar<P>];
   spendLabel: string;
-  /** What the money is in: its axis is named by it and its tooltip shows it. */
+  /** What the money is in: its line's name and tooltip say it. */
   currency: string;
   height?: number;
   testId?: string;
@@ -48,7 +48,6 @@ export function DailyChart<P extends DailyChartPoint>({
         {
           type: 'value',
           splitLine: { show: false },
-          name: currency,
           axisLabel: { formatter: (v: number) => formatMoney(v, '', 'price') },
         },
       ],
@@ -66,7 +65,7 @@ export function DailyChart<P extends DailyChartPoint>({
           itemStyle: { color: '#24936E' },
         },
         {
-          name: spendLabel,
+          name: currency ? `${spendLabel} (${currency})` : spendLabel,
           type: 'line',
           yAxisIndex: 1,
           smooth: true,
