@@ -25,7 +25,9 @@ export function DataTable<T extends object>({ columns, rowSelection, scroll, ...
   return (
     <Table<T>
       {...props}
-      scroll={scroll ?? { x: true }}
+      // A table that set no scrolling of its own scrolls sideways on a phone (on a wide screen it
+      // stays as it was: antd's scrolling adds a measuring row to the body).
+      scroll={scroll ?? (mobile ? { x: true } : undefined)}
       columns={shownColumns}
       rowSelection={mobile && rowSelection ? { ...rowSelection, fixed: false } : rowSelection}
     />

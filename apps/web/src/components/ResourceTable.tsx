@@ -294,7 +294,8 @@ export function ResourceTable<
         dataSource={(data?.records ?? []) as RowOf<R>[]}
         loading={list.isFetching}
         // As wide as the card, cells wrapping where they must; a table that cannot fit even then
-        // (a phone) scrolls sideways inside the card (DataTable).
+        // (a phone) scrolls sideways inside the card.
+        scroll={{ x: true }}
         tableLayout="auto"
         rowSelection={
           selectable
