@@ -85,6 +85,7 @@ describe('POST /sys/login', () => {
       roles: ['admin'],
       googleAuthBound: false,
       hideHeaderItems: false,
+      currency: 'USD',
     });
     expect(result.departs).toEqual([
       {

@@ -12,8 +12,9 @@ import {
 
 /**
  * The list screens (ResourceTable) at a desktop and a phone width: their key columns in view and
- * not under the fixed actions column, the filters inside the card, and on a phone the row's
- * actions in one More menu that works, in English and in Chinese.
+ * not under the fixed actions column (on a phone no column is fixed: the table scrolls sideways,
+ * issue 28), the filters inside the card, and on a phone the row's actions in one More menu that
+ * works, in English and in Chinese.
  */
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -45,7 +46,8 @@ async function openList(page: Page, path: string, testId: string): Promise<Locat
 
 /**
  * Each header lies inside the table's visible area (its sideways scrolling box), wholly left of
- * the fixed actions column; the actions header itself lies inside the area too.
+ * the fixed actions column (wide screens; a phone fixes none); the actions header itself lies
+ * inside the area too.
  */
 async function expectColumnsInView(card: Locator, columns: string[], actions?: string) {
   await expect(async () => {
@@ -179,7 +181,9 @@ test('at 390 px the key columns stay in view, the tables scroll inside their car
   await signInAdmin(page, PHONE);
 
   const users = await openList(page, '/system/user', 'user-table');
-  await expectColumnsInView(users, ['Username', 'Status'], 'Actions');
+  await expectColumnsInView(users, ['Username', 'Status']);
+  // One way for every list on a phone (issue 28): no column is fixed over the others.
+  await expect(users.locator('[class*="ant-table-cell-fix"]')).toHaveCount(0);
   // Less important columns give way on a phone.
   await expect(users.getByRole('columnheader', { name: 'Company', exact: true })).toHaveCount(0);
   await expectFiltersInCard(users);
@@ -188,7 +192,7 @@ test('at 390 px the key columns stay in view, the tables scroll inside their car
   await page.screenshot({ path: `${SCREENSHOTS}/users-390-en-US.png`, fullPage: true });
 
   const announcements = await openList(page, '/system/announcement', 'announcement-table');
-  await expectColumnsInView(announcements, ['Title', 'Status'], 'Actions');
+  await expectColumnsInView(announcements, ['Title', 'Status']);
   await expectFiltersInCard(announcements);
   await expectPageFits(page);
 
@@ -206,7 +210,7 @@ test('at 390 px the key columns stay in view, the tables scroll inside their car
 
   // The customer group link form in the toolbar fits too.
   const contacts = await openList(page, '/system/contact', 'contact-table');
-  await expectColumnsInView(contacts, ['Name', 'Shown to customers'], 'Actions');
+  await expectColumnsInView(contacts, ['Name', 'Shown to customers']);
   await expect(contacts.getByTestId('group-link-save')).toBeVisible();
   await expectPageFits(page);
 });
@@ -242,7 +246,11 @@ test("at 390 px a user's actions are a More menu: edit in English, freeze and th
   await openUserMenu(page);
   await page.getByTestId('user-menu-language-zh-CN').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await expectColumnsInView(users, ['用户名', '状态'], '操作');
+  // The More button is at the row's end: reaching it scrolled the table sideways. Back at its start.
+  await users.locator('.ant-table-content').evaluate((el) => {
+    el.scrollLeft = 0;
+  });
+  await expectColumnsInView(users, ['用户名', '状态']);
 
   menu = await openMoreMenu(page, row, '更多');
   await expect(menu.getByRole('menuitem')).toHaveText([
@@ -285,7 +293,7 @@ test('at 390 px an announcement is deleted from its More menu', async ({ page, r
   await page.getByTestId('query-submit').click();
   const rows = announcements.locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(1);
-  await expectColumnsInView(announcements, ['Title', 'Status'], 'Actions');
+  await expectColumnsInView(announcements, ['Title', 'Status']);
 
   const menu = await openMoreMenu(page, rows.first(), 'More');
   await expect(menu.getByRole('menuitem')).toHaveText(['Edit', 'Publish', 'Delete']);

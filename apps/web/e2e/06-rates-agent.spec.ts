@@ -90,7 +90,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await page.getByTestId('rate-price').fill('0.0072');
       await save.click();
       await expectToast(page, zh ? '已保存' : 'Saved');
-      await expect(page.getByTestId('rate-table').getByTestId('rate-price-cell')).toHaveText(['0.007200']);
+      await expect(page.getByTestId('rate-table').getByTestId('rate-price-cell')).toHaveText(['0.0072 USD']);
     } finally {
       await restoreAssignment(request);
     }

@@ -172,7 +172,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(page).toHaveURL(/column=price/);
       await priceHeader.click();
       await expect(page).toHaveURL(/order=desc/);
-      await expect(page.getByTestId('rate-price-cell')).toHaveText(['0.009000', '0.007200']);
+      await expect(page.getByTestId('rate-price-cell')).toHaveText(['0.009 USD', '0.0072 USD']);
 
       // The export: what the list shows, in its order, headers in the screen's language.
       await page.mouse.move(0, 0);

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, switchLanguage, test } from './support';
 
-/** The balance the recharge page shows, in cents (its text is "1,234.56"). */
+/** The balance the recharge page shows, in cents (its text is "1,234.56 USD"). */
 async function balanceCents(page: Page): Promise<number> {
   const text = (
     await page.getByTestId('recharge-balance').locator('.ant-statistic-content-value').innerText()
   ).trim();
-  expect(text).toMatch(/^-?[\d,]+\.\d{2}$/);
-  return Math.round(Number(text.replace(/,/g, '')) * 100);
+  expect(text).toMatch(/^-?[\d,]+\.\d{2} USD$/);
+  return Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
 }
 
 const LANGS = [

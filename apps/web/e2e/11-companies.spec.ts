@@ -160,10 +160,10 @@ for (const lang of LANGUAGES) {
       .click();
     const row = page.getByTestId('customer-table').locator('tr', { hasText: name });
     await expect(row).toHaveCount(1);
-    await expect(row.getByTestId('customer-balance')).toHaveText('0.00');
+    await expect(row.getByTestId('customer-balance')).toHaveText('0.00 USD');
 
     const own = page.getByTestId('agent-balance');
-    await expect(own).not.toHaveText('0.00');
+    await expect(own).not.toHaveText('0.00 USD');
     const before = cents(await own.innerText());
     await row.getByTestId('customer-transfer').click();
     const dialog = page.getByRole('dialog', { name: new RegExp(lang.transfer) });
@@ -177,7 +177,7 @@ for (const lang of LANGUAGES) {
     // A double click moves the money once: one key per dialog.
     await dialog.getByTestId('transfer-ok').dblclick();
     await expect(dialog).toBeHidden();
-    await expect(row.getByTestId('customer-balance')).toHaveText('12.34');
+    await expect(row.getByTestId('customer-balance')).toHaveText('12.34 USD');
     await expect.poll(async () => cents(await own.innerText())).toBe(before - 1234);
   });
 }

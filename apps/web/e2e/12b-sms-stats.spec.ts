@@ -12,7 +12,7 @@ import { expect, PASSWORD, SCREENSHOTS, signIn, switchLanguage, test } from './s
 const KIND_PATHS = ['marketing', 'notify', 'otpReguler', 'otpPremium'] as const;
 const MICROS = 1_000_000n;
 
-const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const integerFormat = new Intl.NumberFormat('en-US');
 
 function micros(text: string): bigint {
@@ -22,10 +22,18 @@ function micros(text: string): bigint {
   return negative ? -value : value;
 }
 
+/**
+ * An amount as the console shows money (issue 28): two decimals, grouped, the currency after it;
+ * one too small to show as anything but zero keeps its own decimals.
+ */
 function formatMicros(value: bigint): string {
-  const whole = value / MICROS;
-  const fraction = (value % MICROS).toString().padStart(6, '0');
-  return moneyFormat.format(Number(`${whole}.${fraction}`));
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = abs / MICROS;
+  const fraction = (abs % MICROS).toString().padStart(6, '0');
+  const sign = negative ? '-' : '';
+  if (abs !== 0n && abs < 5_000n) return `${sign}0.${fraction.replace(/0+$/, '')} USD`;
+  return `${sign}${moneyFormat.format(Number(`${whole}.${fraction}`))} USD`;
 }
 
 async function tokenOf(request: APIRequestContext, username: string): Promise<string> {

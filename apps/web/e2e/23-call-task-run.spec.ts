@@ -264,10 +264,11 @@ for (const lang of LANGUAGES) {
         await expect(await cellOf(list, n(0), 'Ring time')).toHaveText(/^\d+:\d\d$/);
         const charged = records.find((r) => r.to === n(6))!.amount;
         expect(charged).toMatch(/^\d+\.\d{6}$/);
-        const shown = new Intl.NumberFormat('en-US', {
+        // One call's charge, as the console shows a unit price (issue 28): two to six decimals.
+        const shown = `${new Intl.NumberFormat('en-US', {
           minimumFractionDigits: 2,
           maximumFractionDigits: 6,
-        }).format(Number(charged));
+        }).format(Number(charged))} USD`;
         await expect(await cellOf(list, n(6), 'Charged')).toHaveText(shown);
       }
 

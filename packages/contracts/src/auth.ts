@@ -131,6 +131,8 @@ export const userInfoSchema = z.object({
   googleAuthBound: z.boolean(),
   /** Spec section 2, header: items hidden for this user. */
   hideHeaderItems: z.boolean(),
+  /** ISO 4217 code of the platform currency: every amount the console shows is in it. */
+  currency: z.string(),
 });
 export type UserInfo = z.input<typeof userInfoSchema>;
 

@@ -1,9 +1,10 @@
 import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Form, Input, Progress, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Drawer, Form, Input, Progress, Select, type TableColumnsType } from 'antd';
 import type { CustomTypeOptions } from 'i18next';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
+import { DataTable } from './DataTable';
 import { Ellipsis } from './Ellipsis';
 
 /**
@@ -211,7 +212,7 @@ export function JobNumbersTable<N extends { id: string }>({
   testId: string;
 }) {
   return (
-    <Table
+    <DataTable
       rowKey="id"
       size="small"
       columns={columns}

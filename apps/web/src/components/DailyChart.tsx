@@ -25,12 +25,15 @@ export function DailyChart<P extends DailyChartPoint>({
   points,
   bars: [all, done],
   spendLabel,
+  currency,
   height = 280,
   testId,
 }: {
   points: P[];
   bars: readonly [DailyChartBar<P>, DailyChartBar<P>];
   spendLabel: string;
+  /** What the money is in: its line's name and tooltip say it. */
+  currency: string;
   height?: number;
   testId?: string;
 }) {
@@ -45,7 +48,7 @@ export function DailyChart<P extends DailyChartPoint>({
         {
           type: 'value',
           splitLine: { show: false },
-          axisLabel: { formatter: (v: number) => formatMoney(v, { exact: true }) },
+          axisLabel: { formatter: (v: number) => formatMoney(v, '', 'price') },
         },
       ],
       series: [
@@ -62,16 +65,17 @@ export function DailyChart<P extends DailyChartPoint>({
           itemStyle: { color: '#24936E' },
         },
         {
-          name: spendLabel,
+          name: currency ? `${spendLabel} (${currency})` : spendLabel,
           type: 'line',
           yAxisIndex: 1,
           smooth: true,
           data: points.map((p) => Number(p.spend)),
+          tooltip: { valueFormatter: (v: number) => formatMoney(v, currency) },
           itemStyle: { color: '#fa8c16' },
         },
       ],
     }),
-    [points, all.key, all.label, done.key, done.label, spendLabel],
+    [points, all.key, all.label, done.key, done.label, spendLabel, currency],
   );
   return (
     <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>

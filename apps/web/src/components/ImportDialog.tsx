@@ -1,6 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_BYTES, type ImportResult, type ImportRowError } from '@switchboard/contracts';
-import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { saveFile } from '@/lib/save-file';
+import { DataTable } from './DataTable';
 
 /** The routes of the document that take an import (they answer an ImportResult). */
 export type ImportPath = {
@@ -221,7 +222,7 @@ export function ImportDialog({
         )
       ) : null}
       {errors.length > 0 ? (
-        <Table<ImportRowError & { key: number }>
+        <DataTable<ImportRowError & { key: number }>
           size="small"
           data-testid="import-errors"
           pagination={errors.length > 10 ? { pageSize: 10, size: 'small' } : false}
@@ -239,7 +240,7 @@ export function ImportDialog({
           <Typography.Text strong>
             {t('resource.preview', { count: result.preview.length, total: result.total })}
           </Typography.Text>
-          <Table
+          <DataTable
             size="small"
             data-testid="import-preview"
             scroll={{ x: true }}

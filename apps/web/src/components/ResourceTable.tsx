@@ -1,23 +1,14 @@
 import { FilterOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import type { KeysetPage, Page } from '@switchboard/contracts';
 import { keepPreviousData, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Tooltip,
-} from 'antd';
+import { Badge, Button, Card, Flex, Form, type TableColumnsType, type TableProps, Tooltip } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { ApiError } from '@/lib/api-client';
 import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
+import { DataTable } from './DataTable';
 import { KeysetPager } from './KeysetPager';
 import { type ListQuerySchema, SAME_TAB_STATE, type TableUrlState, tableUrlCodec } from './table-url-state';
 
@@ -295,15 +286,15 @@ export function ResourceTable<
           />
         </Tooltip>
       </Flex>
-      <Table<RowOf<R>>
+      <DataTable<RowOf<R>>
         rowKey={rowKey}
         size="middle"
         columns={shownColumns}
         onChange={onTableChange}
         dataSource={(data?.records ?? []) as RowOf<R>[]}
         loading={list.isFetching}
-        // As wide as the card, cells wrapping where they must; only a table that cannot fit even
-        // then (a phone) scrolls sideways inside the card, its actions column kept in view.
+        // As wide as the card, cells wrapping where they must; a table that cannot fit even then
+        // (a phone) scrolls sideways inside the card.
         scroll={{ x: true }}
         tableLayout="auto"
         rowSelection={

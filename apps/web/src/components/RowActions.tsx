@@ -121,8 +121,9 @@ export function RowActions({ actions }: { actions: RowActionList }) {
 }
 
 /**
- * The actions column of a ResourceTable: last, kept in view at the right edge while the row
- * scrolls sideways, as narrow as its links (a 'More' menu on a phone).
+ * The actions column of a list: last, as narrow as its links (a 'More' menu on a phone); on a
+ * wide screen kept in view at the right edge while the row scrolls sideways, on a phone scrolled
+ * with the row (DataTable fixes no column there).
  */
 export function rowActionsColumn<T>(title: string, actions: (row: T) => RowActionList): TableColumnType<T> {
   return {

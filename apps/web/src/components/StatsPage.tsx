@@ -1,12 +1,13 @@
 import type { PermissionCode } from '@switchboard/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Card, DatePicker, Flex, Form, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Alert, Card, DatePicker, Flex, Form, type TableColumnsType, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { PathsWith, QueryValue } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { CompanyPicker, useScopeCompanies } from './CompanyPicker';
 import { DailyChart, type DailyChartBar, type DailyChartPoint } from './DailyChart';
+import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
 import { type Figure, Figures } from './Figures';
 
@@ -14,9 +15,9 @@ import { type Figure, Figures } from './Figures';
 export const countCell = (value: number) => (
   <span style={{ whiteSpace: 'nowrap' }}>{formatNumber(value)}</span>
 );
-/** Money in a statistics table (as many decimals as it has, up to six). */
-export const moneyCell = (value: string | null) => (
-  <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, { exact: true })}</span>
+/** Money in a statistics table (an amount in `currency`). */
+export const moneyCell = (currency: string) => (value: string | null) => (
+  <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, currency)}</span>
 );
 
 /**
@@ -37,7 +38,7 @@ export function StatsTable<R extends { key: string }>({
   testId: string;
 }) {
   return (
-    <Table<R>
+    <DataTable<R>
       size="small"
       rowKey="key"
       loading={loading}
@@ -178,7 +179,13 @@ export function StatsPage<
         </Typography.Paragraph>
       </Card>
       <Card size="small" title={labels.byDay}>
-        <DailyChart points={points} bars={bars} spendLabel={labels.spend} testId={`${testId}-chart`} />
+        <DailyChart
+          points={points}
+          bars={bars}
+          spendLabel={labels.spend}
+          currency={byDay.data?.currency ?? ''}
+          testId={`${testId}-chart`}
+        />
       </Card>
       <Card size="small">
         <Tabs

@@ -1389,6 +1389,7 @@ export interface paths {
                                 token: string;
                                 userInfo: {
                                     avatar: string | null;
+                                    currency: string;
                                     googleAuthBound: boolean;
                                     hideHeaderItems: boolean;
                                     id: string;
@@ -4986,7 +4987,7 @@ export interface paths {
                                     spend: string;
                                 };
                                 /** @enum {string} */
-                                scope: "company" | "customers" | "all";
+                                scope: "company" | "customers" | "assigned" | "all";
                                 series: {
                                     day: string;
                                     delivered: number;
@@ -5115,7 +5116,7 @@ export interface paths {
                                     spend: string;
                                 };
                                 /** @enum {string} */
-                                scope: "company" | "customers" | "all";
+                                scope: "company" | "customers" | "assigned" | "all";
                                 series: {
                                     answered: number;
                                     calls: number;
@@ -28350,6 +28351,7 @@ export interface paths {
                                 token: string;
                                 userInfo: {
                                     avatar: string | null;
+                                    currency: string;
                                     googleAuthBound: boolean;
                                     hideHeaderItems: boolean;
                                     id: string;
@@ -32105,6 +32107,7 @@ export interface paths {
                                 token: string;
                                 userInfo: {
                                     avatar: string | null;
+                                    currency: string;
                                     googleAuthBound: boolean;
                                     hideHeaderItems: boolean;
                                     id: string;
@@ -34470,6 +34473,7 @@ export interface paths {
                             result: {
                                 userInfo: {
                                     avatar: string | null;
+                                    currency: string;
                                     googleAuthBound: boolean;
                                     hideHeaderItems: boolean;
                                     id: string;

@@ -7,12 +7,6 @@ describe('numbers', () => {
     expect(formatNumber(-9876543.5)).toBe('-9,876,543.5');
     expect(formatNumber('50000')).toBe('50,000');
     expect(formatNumber(1234.5678, 2)).toBe('1,234.57');
-    expect(formatMoney(50)).toBe('50.00');
-    expect(formatMoney(49999.999)).toBe('50,000.00');
-    expect(formatMoney('0.040000', { exact: true })).toBe('0.04');
-    expect(formatMoney('0.004000', { exact: true })).toBe('0.004');
-    expect(formatMoney('1234.5', { exact: true })).toBe('1,234.50');
-    expect(formatMoney('', { exact: true })).toBe('');
   });
 
   it('shows nothing for missing or invalid numbers', () => {
@@ -20,6 +14,60 @@ describe('numbers', () => {
     expect(formatNumber(undefined)).toBe('');
     expect(formatNumber('abc')).toBe('');
     expect(formatNumber(Number.NaN)).toBe('');
+  });
+});
+
+describe('money', () => {
+  it('shows amounts with two decimals, thousands separators and the currency', () => {
+    expect(formatMoney('1210.518000', 'USD')).toBe('1,210.52 USD');
+    expect(formatMoney('1210.518', 'USD')).toBe('1,210.52 USD');
+    expect(formatMoney('100', 'USD')).toBe('100.00 USD');
+    expect(formatMoney('123.45', 'CNY')).toBe('123.45 CNY');
+    expect(formatMoney(49999.999, 'USD')).toBe('50,000.00 USD');
+    expect(formatMoney('-1234567.005', 'USD')).toBe('-1,234,567.01 USD');
+    expect(formatMoney('0', 'USD')).toBe('0.00 USD');
+    expect(formatMoney('94.958775', 'USD')).toBe('94.96 USD');
+  });
+
+  it('keeps the decimals of an amount too small to show as anything but zero', () => {
+    expect(formatMoney('-0.003000', 'USD')).toBe('-0.003 USD');
+    expect(formatMoney('0.004500', 'USD')).toBe('0.0045 USD');
+    // Half a cent rounds up to a cent: it shows as one.
+    expect(formatMoney('-0.005', 'USD')).toBe('-0.01 USD');
+    expect(formatMoney('-0.083', 'USD')).toBe('-0.08 USD');
+  });
+
+  it('shows unit prices and costs with two to six decimals, trailing zeros trimmed', () => {
+    expect(formatMoney('0.053350', 'USD', 'price')).toBe('0.05335 USD');
+    expect(formatMoney('0.040000', 'USD', 'price')).toBe('0.04 USD');
+    expect(formatMoney('0.003500', 'USD', 'price')).toBe('0.0035 USD');
+    expect(formatMoney('1', 'USD', 'price')).toBe('1.00 USD');
+    expect(formatMoney('1234.000001', 'USD', 'price')).toBe('1,234.000001 USD');
+    expect(formatMoney(0.1 + 0.2, 'USD', 'price')).toBe('0.30 USD');
+  });
+
+  it('is exact where a float is not', () => {
+    expect(formatMoney('999999999999.994999', 'USD')).toBe('999,999,999,999.99 USD');
+    expect(formatMoney('999999999999.999999', 'USD', 'price')).toBe('999,999,999,999.999999 USD');
+  });
+
+  it('shows nothing for missing or invalid money, and the number alone without a currency', () => {
+    expect(formatMoney(null, 'USD')).toBe('');
+    expect(formatMoney(undefined, 'USD')).toBe('');
+    expect(formatMoney('', 'USD')).toBe('');
+    expect(formatMoney('abc', 'USD')).toBe('');
+    expect(formatMoney(Number.NaN, 'USD')).toBe('');
+    expect(formatMoney('12.5', '')).toBe('12.50');
+  });
+
+  it('is the same in both languages (no locale is asked)', async () => {
+    const { changeLocale } = await import('./i18n');
+    await changeLocale('zh-CN');
+    try {
+      expect(formatMoney('1210.518', 'USD')).toBe('1,210.52 USD');
+    } finally {
+      await changeLocale('en-US');
+    }
   });
 });
 

@@ -1,4 +1,11 @@
-import { DATE_TIME_FORMAT, ELLIPSIS_LENGTH } from '@switchboard/contracts';
+import {
+  DATE_TIME_FORMAT,
+  formatMoney as decimalText,
+  ELLIPSIS_LENGTH,
+  MONEY_SCALE,
+  parseMoney,
+  roundMoney,
+} from '@switchboard/contracts';
 import dayjs from 'dayjs';
 
 const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -20,21 +27,57 @@ export function formatNumber(value: number | string | null | undefined, fraction
 }
 
 /**
- * Money always shows two decimals: 50000 -> "50,000.00". `exact`: more places where the amount has
- * them (up to the six money keeps), for per-call and per-message charges: "0.004" -> "0.004",
- * "0.040000" -> "0.04".
+ * What a sum of money is: `amount` (balances, credit limits, commissions, ledger amounts, totals,
+ * spend, revenue, margin, top-ups) or `price` (a unit price or cost: a rate per message or minute,
+ * a gateway's cost, one message's price and cost).
+ */
+export type MoneyKind = 'amount' | 'price';
+
+const MONEY_DECIMALS: Record<MoneyKind, { min: number; max: number }> = {
+  amount: { min: 2, max: 2 },
+  price: { min: 2, max: MONEY_SCALE },
+};
+
+/** Decimal text (`-1234.5`, as money is on the wire) or a number, as micro-units; undefined if neither. */
+function moneyMicros(value: number | string): bigint | undefined {
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? parseMoney(value.toFixed(MONEY_SCALE)) : undefined;
+  return parseMoney(value.trim());
+}
+
+/** Micro-units with `min` to `max` decimals (trailing zeros beyond `min` trimmed), with thousands separators. */
+function moneyText(micros: bigint, min: number, max: number): string {
+  const text = decimalText(micros, max);
+  const [whole = '0', fraction = ''] = text.split('.');
+  let shown = fraction;
+  while (shown.length > min && shown.endsWith('0')) shown = shown.slice(0, -1);
+  const negative = whole.startsWith('-');
+  const digits = negative ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${shown ? `.${shown}` : ''}`;
+}
+
+/**
+ * Money as the console shows it, one way everywhere and in both languages: thousands separators,
+ * the decimals of its kind and its currency after it. An `amount` has two decimals
+ * (`"1210.518000"` -> `"1,210.52 USD"`), except one too small to show as anything but zero: it
+ * keeps its own decimals (a charge of 0.003 reads `-0.003 USD`, never `-0.00 USD`, which would say
+ * nothing was charged). A `price` has two to six, trailing zeros trimmed (`"0.003500"` ->
+ * `"0.0035 USD"`, `"0.040000"` -> `"0.04 USD"`). Exact: decimal text is never turned into a
+ * binary float. Empty text for a missing or invalid value.
  */
 export function formatMoney(
   value: number | string | null | undefined,
-  { exact = false }: { exact?: boolean } = {},
+  currency: string,
+  kind: MoneyKind = 'amount',
 ): string {
-  if (!exact) return formatNumber(value, 2);
   if (value === null || value === undefined || value === '') return '';
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number)) return '';
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(
-    number,
-  );
+  const micros = moneyMicros(value);
+  if (micros === undefined) return '';
+  const { min, max } = MONEY_DECIMALS[kind];
+  const tooSmall = micros !== 0n && roundMoney(micros, max) === 0n;
+  const number = tooSmall ? moneyText(micros, min, MONEY_SCALE) : moneyText(micros, min, max);
+  return currency ? `${number} ${currency}` : number;
 }
 
 /** A rate 0..1 as a percentage with one decimal; a dash when there is none. */

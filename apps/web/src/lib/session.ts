@@ -1,4 +1,4 @@
-import { hasPlatformScope, type UserInfo } from '@switchboard/contracts';
+import { DEFAULT_CURRENCY, hasPlatformScope, type UserInfo } from '@switchboard/contracts';
 import { useSyncExternalStore } from 'react';
 import { clearSessionStorage, readSession, writeSession, writeUserInfo } from './storage';
 
@@ -105,4 +105,13 @@ export function useSession(): Session | null {
  */
 export function useIsStaff(): boolean {
   return hasPlatformScope(useSession()?.userInfo.roles ?? []);
+}
+
+/**
+ * The platform currency every amount is in (the signed-in user's info; the default for a session
+ * stored before the info carried it).
+ */
+export function useCurrency(): string {
+  const session = useSession();
+  return session?.userInfo.currency ?? DEFAULT_CURRENCY;
 }

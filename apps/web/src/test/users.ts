@@ -12,6 +12,7 @@ export function testUser(patch: Partial<UserInfo> = {}): UserInfo {
     roles: ['admin'],
     googleAuthBound: false,
     hideHeaderItems: false,
+    currency: 'USD',
     ...patch,
   };
 }

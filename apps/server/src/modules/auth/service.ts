@@ -369,6 +369,7 @@ export class AuthService {
       roles: grants.roles,
       googleAuthBound: user.totpSecret !== null,
       hideHeaderItems: user.hideHeaderItems,
+      currency: this.config.currency,
     };
   }
 

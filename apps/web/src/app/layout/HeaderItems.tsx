@@ -10,7 +10,7 @@ import { ContactDropdown } from '@/features/contact';
 import { useSession } from '@/lib/session';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { type HeaderItemRules, headerItemPresence, inUserMenu } from './header-items';
-import { UserMenu } from './UserMenu';
+import { RECHARGE_PATH, UserMenu } from './UserMenu';
 
 type Tone = 'light' | 'dark';
 
@@ -66,7 +66,7 @@ function RechargeLink({ tone }: { tone: Tone }) {
   const { t } = useTranslation('layout');
   return (
     <HeaderLink
-      to="/SysCustomerPay"
+      to={RECHARGE_PATH}
       icon={<WalletOutlined />}
       label={t('header.recharge')}
       tone={tone}
@@ -99,6 +99,7 @@ export const HEADER_ITEMS: HeaderItem[] = [
   {
     key: 'bell',
     hideBelow400: true,
+    userMenuWhenNarrow: true,
     hiddenForFlaggedUser: true,
     keepMounted: true,
     render: (tone, { hidden }) => <NoticeBell theme={tone} iconHidden={hidden} />,
@@ -113,6 +114,7 @@ export const HEADER_ITEMS: HeaderItem[] = [
   {
     key: 'recharge',
     hideBelow400: true,
+    userMenuWhenNarrow: true,
     hiddenForFlaggedUser: true,
     hiddenOnBrandFlag: 'hideRecharge',
     render: (tone) => <RechargeLink tone={tone} />,
@@ -120,6 +122,7 @@ export const HEADER_ITEMS: HeaderItem[] = [
   {
     key: 'contact',
     hideBelow400: true,
+    userMenuWhenNarrow: true,
     hiddenForFlaggedUser: true,
     brandSpecific: true,
     render: (tone) => <ContactDropdown theme={tone} />,
@@ -138,7 +141,7 @@ export const HEADER_ITEMS: HeaderItem[] = [
   },
   {
     key: 'user',
-    render: (tone, { inUserMenu }) => <UserMenu tone={tone} withLanguage={inUserMenu.has('language')} />,
+    render: (tone, { inUserMenu }) => <UserMenu tone={tone} moved={inUserMenu} />,
   },
 ];
 

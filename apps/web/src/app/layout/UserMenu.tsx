@@ -1,17 +1,22 @@
 import {
   ApartmentOutlined,
+  BellOutlined,
   CheckOutlined,
+  CustomerServiceOutlined,
   IdcardOutlined,
   KeyOutlined,
   LogoutOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@switchboard/contracts';
-import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { App, Avatar, Badge, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ALL_NOTICES_PATH, useUnreadNotices } from '@/features/announcement';
 import { useSignOut } from '@/features/auth';
+import { useBrand } from '@/features/brand';
 import { ChangePasswordModal, PROFILE_PATH, useCurrentUserDeparts } from '@/features/user';
 import { changeLocale, isLocale, LOCALE_NAMES, useLocale } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -20,26 +25,74 @@ import { useDepartmentDialog } from './department-dialog';
 
 const LOCALE_KEY = 'locale:';
 
+/** Where the header items the user menu takes over on a phone lead. */
+export const RECHARGE_PATH = '/SysCustomerPay';
+export const CONTACT_US_PATH = '/contactUs';
+
+/** "Notifications" with the unread count (asked only once the menu shows it). */
+function NoticesLabel() {
+  const { t } = useTranslation('notices');
+  const notices = useUnreadNotices();
+  const unread = (notices.data?.anntMsgTotal ?? 0) + (notices.data?.sysMsgTotal ?? 0);
+  return (
+    <span data-testid="user-menu-notices">
+      {t('bell')} <Badge count={unread} size="small" data-testid="user-menu-notices-count" />
+    </span>
+  );
+}
+
 /**
- * The user's dropdown: my account, change password, switch department (only with several departments), the
- * language where the header has no room for its switch (`withLanguage`), log out (confirmed).
+ * The user's dropdown: my account, change password, switch department (only with several
+ * departments); where the header has no room for them (`moved`, below 400 px) Recharge, the
+ * notifications, Contact us and the language; log out (confirmed).
  */
-export function UserMenu({ tone, withLanguage = false }: { tone: 'light' | 'dark'; withLanguage?: boolean }) {
+export function UserMenu({
+  tone,
+  moved = new Set(),
+}: {
+  tone: 'light' | 'dark';
+  moved?: ReadonlySet<string>;
+}) {
   const session = useSession();
   if (!session) return null;
-  return <SignedInUserMenu tone={tone} session={session} withLanguage={withLanguage} />;
+  return <SignedInUserMenu tone={tone} session={session} moved={moved} />;
 }
 
 function SignedInUserMenu({
   tone,
   session,
-  withLanguage,
+  moved,
 }: {
   tone: 'light' | 'dark';
   session: Session;
-  withLanguage: boolean;
+  moved: ReadonlySet<string>;
 }) {
-  const { t } = useTranslation(['layout', 'common']);
+  const { t } = useTranslation(['layout', 'common', 'contact']);
+  const brand = useBrand();
+  const withLanguage = moved.has('language');
+  // Contact us is the main brand's only (as its header menu).
+  const withContact = moved.has('contact') && brand?.isMainBrand === true;
+  const headerItems: NonNullable<MenuProps['items']> = [
+    ...(moved.has('recharge')
+      ? [
+          {
+            key: 'recharge',
+            icon: <WalletOutlined />,
+            label: <span data-testid="user-menu-recharge">{t('header.recharge')}</span>,
+          },
+        ]
+      : []),
+    ...(moved.has('bell') ? [{ key: 'notices', icon: <BellOutlined />, label: <NoticesLabel /> }] : []),
+    ...(withContact
+      ? [
+          {
+            key: 'contact',
+            icon: <CustomerServiceOutlined />,
+            label: <span data-testid="user-menu-contact">{t('contact:title')}</span>,
+          },
+        ]
+      : []),
+  ];
   const { modal } = App.useApp();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -84,6 +137,7 @@ function SignedInUserMenu({
           },
         ]
       : []),
+    ...(headerItems.length > 0 ? [{ type: 'divider' as const }, ...headerItems] : []),
     ...(withLanguage
       ? [
           { type: 'divider' as const },
@@ -129,6 +183,9 @@ function SignedInUserMenu({
             if (key === 'profile') void navigate(PROFILE_PATH);
             if (key === 'password') setPasswordOpen(true);
             if (key === 'department') departmentDialog.open();
+            if (key === 'recharge') void navigate(RECHARGE_PATH);
+            if (key === 'notices') void navigate(ALL_NOTICES_PATH);
+            if (key === 'contact') void navigate(CONTACT_US_PATH);
             if (key === 'logout') confirmLogout();
             const chosen = key.startsWith(LOCALE_KEY) ? key.slice(LOCALE_KEY.length) : null;
             if (isLocale(chosen) && chosen !== locale) switchTo(chosen);

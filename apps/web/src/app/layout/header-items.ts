@@ -19,8 +19,8 @@ export interface HeaderItemRules {
   /** Depends on the brand in another way (e.g. main brand only): hidden while the brand is unknown. */
   brandSpecific?: boolean;
   /**
-   * Hidden by the narrow-screen rule only, it is offered in the user menu instead (the language:
-   * a phone user must still be able to change it).
+   * Hidden by the narrow-screen rule only, it is offered in the user menu instead (the language,
+   * Recharge, the notifications, Contact us: a phone user must still reach them).
    */
   userMenuWhenNarrow?: boolean;
 }

@@ -7,10 +7,11 @@ import {
   type ApiKeyState,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Form, Input, Modal, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Card, Form, Input, Modal, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/AddButton';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { rowActionsColumn } from '@/components/RowActions';
 import { formatDateTime } from '@/lib/format';
@@ -238,7 +239,7 @@ export function ApiKeysCard({ companyId }: { companyId: string | undefined }) {
       <Typography.Paragraph type="secondary">
         {t('keys.intro')} {t('keys.limit', { max: API_KEYS_PER_COMPANY_MAX })}
       </Typography.Paragraph>
-      <Table<ApiKeyRecord>
+      <DataTable<ApiKeyRecord>
         rowKey="id"
         size="middle"
         columns={columns}

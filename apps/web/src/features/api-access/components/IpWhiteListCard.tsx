@@ -5,9 +5,10 @@ import {
   type ApiIpRuleRecord,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Table, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Card, Form, Input, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { rowActionsColumn } from '@/components/RowActions';
 import { isApiError } from '@/lib/api-client';
@@ -122,7 +123,7 @@ export function IpWhiteListCard({ companyId }: { companyId: string | undefined }
           </Button>
         </Form>
       )}
-      <Table<ApiIpRuleRecord>
+      <DataTable<ApiIpRuleRecord>
         rowKey="id"
         size="middle"
         columns={columns}

@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Card, Collapse, Empty, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Empty, Flex, Input, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { formatNumber } from '@/lib/format';
 import {
   type JsonSchema,
@@ -116,7 +117,7 @@ function AccessTag({ operation }: { operation: OpenApiOperation }) {
 function Parameters({ parameters }: { parameters: OpenApiParameter[] }) {
   const { t } = useTranslation('apiDocs');
   return (
-    <Table<OpenApiParameter>
+    <DataTable<OpenApiParameter>
       size="small"
       pagination={false}
       rowKey={(p) => `${p.in}:${p.name}`}

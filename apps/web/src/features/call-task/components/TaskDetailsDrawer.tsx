@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { JobDrawer, JobNumbersTable, OutcomeFilter, percentOf, useJobDetails } from '@/components/BulkJob';
 import { formatDuration, formatMoney, formatNumber } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { callTaskNumbersQuery, callTaskQuery } from '../api/call-tasks';
 import { ResultTag, TaskStateTag } from './TaskStateTag';
 
@@ -13,6 +14,7 @@ import { ResultTag, TaskStateTag } from './TaskStateTag';
  */
 export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('callTask');
+  const currency = useCurrency();
   const details = useJobDetails(id, callTaskQuery, callTaskNumbersQuery);
   const { job: data, numbers, page, setPage } = details;
   const result = details.outcome;
@@ -45,7 +47,9 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
     {
       title: t('amount'),
       dataIndex: 'amount',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v, { exact: true })}</span>,
+      render: (v: string) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v, currency, 'price')}</span>
+      ),
       responsive: ['sm'],
     },
   ];
@@ -71,7 +75,7 @@ export function TaskDetailsDrawer({ id, onClose }: { id: string | null; onClose:
             <Statistic title={t('result.answered')} value={formatNumber(counts.answered)} />
             <Statistic
               title={t('amount')}
-              value={formatMoney(data.amount, { exact: true })}
+              value={formatMoney(data.amount, currency)}
               data-testid="call-task-amount"
             />
           </Space>

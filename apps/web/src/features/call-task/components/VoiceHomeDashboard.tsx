@@ -24,7 +24,7 @@ function PeriodCard({
   testId: string;
 }) {
   const { t } = useTranslation('callTask');
-  const money = (value: string) => formatMoney(value, { exact: true });
+  const money = (value: string) => formatMoney(value, currency);
   return (
     <PeriodFigures
       title={title}
@@ -33,9 +33,9 @@ function PeriodCard({
         { key: 'calls', title: t('stats.calls'), value: formatNumber(period.calls) },
         { key: 'rate', title: t('stats.answerRate'), value: formatRate(period.answerRate) },
         { key: 'minutes', title: t('home.minutes'), value: formatNumber(period.minutes, 2) },
-        { key: 'spend', title: spendLabel, value: money(period.spend), suffix: currency },
+        { key: 'spend', title: spendLabel, value: money(period.spend) },
         ...(period.margin !== null
-          ? [{ key: 'margin', title: t('stats.margin'), value: money(period.margin), suffix: currency }]
+          ? [{ key: 'margin', title: t('stats.margin'), value: money(period.margin) }]
           : []),
       ]}
     />
@@ -90,6 +90,7 @@ export function VoiceHomeDashboard() {
               { key: 'answered', label: t('result.answered') },
             ]}
             spendLabel={spendLabel}
+            currency={data.currency}
             height={240}
             testId="voice-home-chart"
           />

@@ -11,13 +11,14 @@ import { ExportButton } from '@/components/ExportButton';
 import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
 import { formatDuration, formatMoney, formatNumber } from '@/lib/format';
 import { filterText, periodParams, periodValue } from '@/lib/period-query';
+import { useCurrency } from '@/lib/session';
 import { listCallRecordsQuery, RECORD_EXPORT_PATH } from '../api/call-tasks';
 import { TaskPicker } from '../components/TaskPicker';
 import { ResultTag } from '../components/TaskStateTag';
 
-/** A call's charge: as the console shows money, with more places where a call's cents have them. */
-const money = (value: string | null) => (
-  <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, { exact: true })}</span>
+/** A call's charge: one call's, shown to the places it has (up to six) as a unit price. */
+const money = (currency: string) => (value: string | null) => (
+  <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, currency, 'price')}</span>
 );
 /** Ring and talk time as a phone shows them (m:ss). */
 const duration = (seconds: number) => (
@@ -57,6 +58,7 @@ function fromQuery(query: Record<string, string>): Record<string, unknown> {
 /** callTask/CallRecords: every call attempt (CDR) with filters and the past week's export (statistics: CallStatsPage). */
 export default function CallRecordsPage() {
   const { t } = useTranslation('callTask');
+  const currency = useCurrency();
   const columns: TableColumnsType<CallRecord> = [
     {
       title: t('startedAt'),
@@ -85,7 +87,7 @@ export default function CallRecordsPage() {
     { title: t('talkS'), dataIndex: 'talkS', render: duration },
     { title: t('keys'), dataIndex: 'keys', responsive: ['md'] },
     { title: t('billedS'), dataIndex: 'billedS', render: (n: number) => formatNumber(n), responsive: ['xl'] },
-    { title: t('amount'), dataIndex: 'amount', render: money, responsive: ['sm'] },
+    { title: t('amount'), dataIndex: 'amount', render: money(currency), responsive: ['sm'] },
     { title: t('taskTitle'), dataIndex: 'taskName', responsive: ['lg'] },
     { title: t('fields.company'), dataIndex: 'companyName', responsive: ['xl'] },
     { title: t('callerId'), dataIndex: 'callerId', responsive: ['xl'] },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
 import { countCell, moneyCell, StatsPage, StatsTable } from '@/components/StatsPage';
 import { formatMoney, formatNumber, formatRate } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { CALL_STATS_EXPORT_PATH, CALL_STATS_PERMS, useCallStats } from '../api/call-stats';
 
 const seconds = (value: number | null) => (value === null ? '–' : formatNumber(value, 1));
@@ -18,6 +19,8 @@ function CallStatsTable({
   loading: boolean;
 }) {
   const { t } = useTranslation('callTask');
+  const platformCurrency = useCurrency();
+  const money = moneyCell(data?.currency ?? platformCurrency);
   const columns: TableColumnsType<VoiceStatsRow> = [
     {
       title: t(`statsBy.${dimension}`),
@@ -69,18 +72,18 @@ function CallStatsTable({
       title: t('stats.revenue'),
       dataIndex: 'revenue',
       align: 'right',
-      render: moneyCell,
+      render: money,
       responsive: ['sm'],
     },
   ];
   if (data?.staff) {
     columns.push(
-      { title: t('stats.cost'), dataIndex: 'cost', align: 'right', render: moneyCell, responsive: ['md'] },
+      { title: t('stats.cost'), dataIndex: 'cost', align: 'right', render: money, responsive: ['md'] },
       {
         title: t('stats.margin'),
         dataIndex: 'margin',
         align: 'right',
-        render: moneyCell,
+        render: money,
         responsive: ['md'],
       },
     );
@@ -96,11 +99,12 @@ function CallStatsTable({
   );
 }
 
-const money = (value: string | null | undefined) => formatMoney(value ?? '0', { exact: true });
+const amount = (value: string | null | undefined, currency: string) => formatMoney(value ?? '0', currency);
 
 /** callTask/CallStats: call figures by day (chart and table), task and trunk (staff), with totals. */
 export default function CallStatsPage() {
   const { t } = useTranslation('callTask');
+  const platformCurrency = useCurrency();
   const trunkView = useCan(CALL_STATS_PERMS.trunk).visible;
   return (
     <StatsPage<VoiceStatsDimension, VoiceStatsRow, VoiceStats, VoiceStatsQuery>
@@ -120,17 +124,17 @@ export default function CallStatsPage() {
       exportButton={{ path: CALL_STATS_EXPORT_PATH, permission: CALL_STATS_PERMS.export }}
       figures={(answer) => {
         const totals = answer?.totals;
-        const currency = answer?.currency ?? '';
+        const currency = answer?.currency ?? platformCurrency;
         return [
           { key: 'calls', title: t('stats.calls'), value: formatNumber(totals?.calls ?? 0) },
           { key: 'answered', title: t('result.answered'), value: formatNumber(totals?.answered ?? 0) },
           { key: 'rate', title: t('stats.answerRate'), value: formatRate(totals?.answerRate) },
           { key: 'avgTalk', title: t('stats.avgTalk'), value: seconds(totals?.avgTalkS ?? null) },
-          { key: 'revenue', title: t('stats.revenue'), value: money(totals?.revenue), suffix: currency },
+          { key: 'revenue', title: t('stats.revenue'), value: amount(totals?.revenue, currency) },
           ...(answer?.staff
             ? [
-                { key: 'cost', title: t('stats.cost'), value: money(totals?.cost), suffix: currency },
-                { key: 'margin', title: t('stats.margin'), value: money(totals?.margin), suffix: currency },
+                { key: 'cost', title: t('stats.cost'), value: amount(totals?.cost, currency) },
+                { key: 'margin', title: t('stats.margin'), value: amount(totals?.margin, currency) },
               ]
             : []),
         ];

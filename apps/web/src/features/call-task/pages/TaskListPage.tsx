@@ -14,6 +14,7 @@ import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { listCallTasksQuery, useCallTaskAction, useDeleteCallTask, useTaskProgress } from '../api/call-tasks';
 import { TaskDetailsDrawer } from '../components/TaskDetailsDrawer';
 import { TaskFormModal } from '../components/TaskFormModal';
@@ -32,6 +33,7 @@ export const CALL_TASK_PERMISSIONS = {
  */
 export default function TaskListPage() {
   const { t } = useTranslation('callTask');
+  const currency = useCurrency();
   const { message } = App.useApp();
   const form = useEntityModal<CallTask>();
   const [viewing, setViewing] = useState<string | null>(null);
@@ -60,7 +62,7 @@ export default function TaskListPage() {
     {
       title: t('amount'),
       dataIndex: 'amount',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v, { exact: true })}</span>,
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v, currency)}</span>,
       responsive: ['md'],
     },
     rowActionsColumn<CallTask>(t('actions'), (row) => [

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import {
   approvalRateGroupsQuery,
   useAdjustBalance,
@@ -204,6 +205,7 @@ export function CreditLimitModal({ company, onClose }: { company: CompanyListIte
 /** A manual recharge or deduction with its reason; one key per dialog, so a double click counts once. */
 export function AdjustBalanceModal({ company, onClose }: { company: CompanyListItem; onClose: () => void }) {
   const { t } = useTranslation('system');
+  const currency = useCurrency();
   const { message } = App.useApp();
   const adjust = useAdjustBalance();
   const idempotencyKey = useMemo(() => `adjust-${crypto.randomUUID()}`, []);
@@ -236,7 +238,7 @@ export function AdjustBalanceModal({ company, onClose }: { company: CompanyListI
       }}
     >
       <p>
-        {t('company.balance')}: <strong>{formatMoney(company.balance)}</strong>
+        {t('company.balance')}: <strong>{formatMoney(company.balance, currency)}</strong>
       </p>
       <Form
         form={form}

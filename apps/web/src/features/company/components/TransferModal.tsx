@@ -2,6 +2,7 @@ import { App, Descriptions, Form, InputNumber, Modal } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { useTransfer } from '../api/agent';
 
 /** At most two decimals, above zero, at most the available amount. */
@@ -35,6 +36,7 @@ export function TransferModal({
   const availableCents = (cents(ownBalance) ?? 0n) + (cents(creditLimit) ?? 0n);
   const available = (Number(availableCents) / 100).toFixed(2);
   const { t } = useTranslation('agent');
+  const currency = useCurrency();
   const { message } = App.useApp();
   const transfer = useTransfer();
   const idempotencyKey = useMemo(() => `transfer-${crypto.randomUUID()}`, []);
@@ -62,8 +64,10 @@ export function TransferModal({
       }}
     >
       <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
-        <Descriptions.Item label={t('available')}>{formatMoney(available)}</Descriptions.Item>
-        <Descriptions.Item label={t('customerBalance')}>{formatMoney(customer.balance)}</Descriptions.Item>
+        <Descriptions.Item label={t('available')}>{formatMoney(available, currency)}</Descriptions.Item>
+        <Descriptions.Item label={t('customerBalance')}>
+          {formatMoney(customer.balance, currency)}
+        </Descriptions.Item>
       </Descriptions>
       <Form form={form} layout="vertical" data-testid="transfer-form">
         <Form.Item

@@ -13,6 +13,7 @@ import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { listAgentCustomersQuery, useAgentBalance, useFreezeCustomers } from '../api/agent';
 import { CustomerFormModal } from '../components/CustomerFormModal';
 import { CustomerGatewaysModal } from '../components/CustomerGatewaysModal';
@@ -29,6 +30,7 @@ type Dialog =
  */
 export default function AgentCustomersPage() {
   const { t } = useTranslation(['agent', 'menu']);
+  const currency = useCurrency();
   const { message } = App.useApp();
   const balance = useAgentBalance();
   const freeze = useFreezeCustomers();
@@ -48,16 +50,21 @@ export default function AgentCustomersPage() {
           <Col xs={24} sm={8}>
             <Statistic
               title={t('ownBalance')}
-              value={formatMoney(balance.data?.balance ?? '0')}
-              suffix={balance.data?.currency}
+              value={formatMoney(balance.data?.balance ?? '0', balance.data?.currency ?? currency)}
               valueRender={(node) => <span data-testid="agent-balance">{node}</span>}
             />
           </Col>
           <Col xs={12} sm={8}>
-            <Statistic title={t('creditLimit')} value={formatMoney(balance.data?.creditLimit ?? '0')} />
+            <Statistic
+              title={t('creditLimit')}
+              value={formatMoney(balance.data?.creditLimit ?? '0', balance.data?.currency ?? currency)}
+            />
           </Col>
           <Col xs={12} sm={8}>
-            <Statistic title={t('commission')} value={formatMoney(balance.data?.commission ?? '0')} />
+            <Statistic
+              title={t('commission')}
+              value={formatMoney(balance.data?.commission ?? '0', balance.data?.currency ?? currency)}
+            />
           </Col>
         </Row>
       </Card>
@@ -138,21 +145,23 @@ export default function AgentCustomersPage() {
             title: t('balance'),
             dataIndex: 'balance',
             align: 'right',
-            render: (v: string) => <span data-testid="customer-balance">{formatMoney(v)}</span>,
+            render: (v: string) => <span data-testid="customer-balance">{formatMoney(v, currency)}</span>,
           },
           {
             title: t('totalIn'),
             key: 'totalIn',
             align: 'right',
             responsive: ['md'],
-            render: (_: unknown, c: CompanyListItem) => formatMoney(flows.get(c.id)?.totalIn ?? '0'),
+            render: (_: unknown, c: CompanyListItem) =>
+              formatMoney(flows.get(c.id)?.totalIn ?? '0', currency),
           },
           {
             title: t('totalCharged'),
             key: 'totalCharged',
             align: 'right',
             responsive: ['md'],
-            render: (_: unknown, c: CompanyListItem) => formatMoney(flows.get(c.id)?.totalCharged ?? '0'),
+            render: (_: unknown, c: CompanyListItem) =>
+              formatMoney(flows.get(c.id)?.totalCharged ?? '0', currency),
           },
           rowActionsColumn<CompanyListItem>(t('actions'), (c) => [
             {

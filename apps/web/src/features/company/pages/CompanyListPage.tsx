@@ -11,6 +11,7 @@ import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { TemplatePolicyModal } from '@/features/sms-template';
 import { formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { useEnableCompanies, useFreezeCompanies } from '../api/companies';
 import { listCompaniesQuery } from '../api/list-companies';
 import {
@@ -29,6 +30,7 @@ type Dialog =
 
 export default function CompanyListPage() {
   const { t } = useTranslation(['system', 'menu', 'smsTemplate']);
+  const currency = useCurrency();
   const { message } = App.useApp();
   const types = useDict('company_type');
   const approvals = useDict('approval_status');
@@ -189,14 +191,14 @@ export default function CompanyListPage() {
             dataIndex: 'balance',
             align: 'right',
             responsive: ['sm'],
-            render: (v: string) => <span data-testid="company-balance">{formatMoney(v)}</span>,
+            render: (v: string) => <span data-testid="company-balance">{formatMoney(v, currency)}</span>,
           },
           {
             title: t('company.creditLimit'),
             dataIndex: 'creditLimit',
             align: 'right',
             responsive: ['lg'],
-            render: (v: string) => formatMoney(v),
+            render: (v: string) => formatMoney(v, currency),
           },
           {
             title: t('company.sales'),

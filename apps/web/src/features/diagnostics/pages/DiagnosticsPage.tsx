@@ -1,6 +1,7 @@
 import type { AuthEntry } from '@switchboard/contracts';
-import { Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
+import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { useHomePath } from '@/features/user';
 import { currentLocale } from '@/lib/i18n';
 import { usePermissions } from '@/lib/permissions-context';
@@ -12,7 +13,7 @@ function AuthTable({ title, entries, testId }: { title: string; entries: AuthEnt
   const { t } = useTranslation('layout');
   return (
     <Card size="small" title={`${title} (${entries.length})`}>
-      <Table<AuthEntry>
+      <DataTable<AuthEntry>
         size="small"
         rowKey="action"
         pagination={false}

@@ -1,10 +1,11 @@
 import { DICT_ITEM_SORT_MAX, type DictItemRecord, type DictRecord } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Drawer, Flex, InputNumber, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { App, Drawer, Flex, InputNumber, Switch, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/AddButton';
 import { useCan } from '@/components/Can';
+import { DataTable } from '@/components/DataTable';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
@@ -138,7 +139,7 @@ export function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; on
           />
         ) : null}
       </Flex>
-      <Table<DictItemRecord>
+      <DataTable<DictItemRecord>
         rowKey="id"
         size="small"
         columns={columns}

@@ -14,8 +14,9 @@ import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
 import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
 import { exportWindow } from '@/lib/export-window';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { filterText, periodParams, periodValue } from '@/lib/period-query';
+import { useCurrency } from '@/lib/session';
 import { LEDGER_EXPORT_PATH, listLedgerQuery, useBalance } from '../api/ledger';
 
 const CREDIT: readonly LedgerKind[] = ['topup', 'refund', 'transfer_in', 'commission'];
@@ -36,9 +37,12 @@ function fromQuery(query: Record<string, string>): Record<string, unknown> {
 /** billing/BalanceLedger: the balance, credit limit and commission, and the ledger behind them. */
 export default function BalanceLedgerPage() {
   const { t } = useTranslation('ledger');
+  const platformCurrency = useCurrency();
   const location = useLocation();
   const companyId = new URLSearchParams(location.search).get('companyId') ?? undefined;
   const balance = useBalance(companyId);
+  // Rows are in the ledger's currency (the balance answer names it), the platform's.
+  const currency = balance.data?.currency ?? platformCurrency;
   // More than one company in scope (staff, resellers): they may choose whose ledger they see.
   const scope = useScopeCompanies('');
   const canChoose = (scope.data?.total ?? 0) > 1;
@@ -67,8 +71,11 @@ export default function BalanceLedgerPage() {
         dataIndex: 'amount',
         align: 'right',
         render: (value: string) => (
-          <span style={{ whiteSpace: 'nowrap', color: value.startsWith('-') ? '#cf1322' : undefined }}>
-            {formatNumber(value)}
+          <span
+            style={{ whiteSpace: 'nowrap', color: value.startsWith('-') ? '#cf1322' : undefined }}
+            data-testid="ledger-amount"
+          >
+            {formatMoney(value, currency)}
           </span>
         ),
       },
@@ -77,13 +84,17 @@ export default function BalanceLedgerPage() {
         dataIndex: 'balanceAfter',
         align: 'right',
         responsive: ['sm'],
-        render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNumber(value)}</span>,
+        render: (value: string) => (
+          <span style={{ whiteSpace: 'nowrap' }} data-testid="ledger-balance-after">
+            {formatMoney(value, currency)}
+          </span>
+        ),
       },
       { title: t('reference'), dataIndex: 'reference', responsive: ['lg'] },
       { title: t('note'), dataIndex: 'note', responsive: ['md'] },
       { title: t('by'), dataIndex: 'actorUsername', responsive: ['lg'] },
     ],
-    [t],
+    [t, currency],
   );
 
   const data = balance.data;
@@ -94,23 +105,20 @@ export default function BalanceLedgerPage() {
           <Col xs={24} sm={8}>
             <Statistic
               title={t('balance')}
-              value={data ? formatMoney(data.balance) : ''}
-              suffix={data?.currency}
+              value={data ? formatMoney(data.balance, data.currency) : ''}
               data-testid="balance-value"
             />
           </Col>
           <Col xs={12} sm={8}>
             <Statistic
               title={t('creditLimit')}
-              value={data ? formatMoney(data.creditLimit) : ''}
-              suffix={data?.currency}
+              value={data ? formatMoney(data.creditLimit, data.currency) : ''}
             />
           </Col>
           <Col xs={12} sm={8}>
             <Statistic
               title={t('commission')}
-              value={data ? formatMoney(data.commission) : ''}
-              suffix={data?.currency}
+              value={data ? formatMoney(data.commission, data.currency) : ''}
               data-testid="commission-value"
             />
           </Col>

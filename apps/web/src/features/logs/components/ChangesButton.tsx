@@ -1,7 +1,8 @@
 import type { OperationLogItem } from '@switchboard/contracts';
-import { Button, Modal, Table, Typography } from 'antd';
+import { Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 
 const show = (value: unknown) =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -34,7 +35,7 @@ export function ChangesButton({ row }: { row: OperationLogItem }) {
         {fields.length === 0 ? (
           <Typography.Text type="secondary">{t('log.noChanges')}</Typography.Text>
         ) : (
-          <Table
+          <DataTable
             size="small"
             rowKey="field"
             pagination={false}

@@ -8,13 +8,13 @@ import {
   Space,
   Statistic,
   Switch,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { GatewayStateTag } from '@/features/gateway';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -72,7 +72,7 @@ function JobRunsTable({ runs, testId }: { runs: MonitorJobRun[]; testId: string 
     },
   ];
   return (
-    <Table<MonitorJobRun>
+    <DataTable<MonitorJobRun>
       size="small"
       rowKey={(r) => `${r.jobName}:${r.startedAt}:${r.node}`}
       columns={columns}
@@ -356,7 +356,7 @@ export default function MonitorPage() {
       </Card>
 
       <Card size="small" title={t('sections.gateways')}>
-        <Table<Gateway>
+        <DataTable<Gateway>
           size="small"
           rowKey="gatewayId"
           columns={gatewayColumns}

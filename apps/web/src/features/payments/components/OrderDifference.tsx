@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 
 /**
  * What an order came to against what was asked (credited minus requested): red when less was
@@ -8,9 +9,10 @@ import { formatMoney } from '@/lib/format';
  */
 export function OrderDifference({ value }: { value: string | null }) {
   const { t } = useTranslation('billing');
+  const currency = useCurrency();
   if (value === null) return null;
   const amount = Number(value);
-  if (amount === 0) return <span data-testid="order-difference">{formatMoney(value)}</span>;
+  if (amount === 0) return <span data-testid="order-difference">{formatMoney(value, currency)}</span>;
   return (
     <Typography.Text
       type={amount < 0 ? 'danger' : 'warning'}
@@ -18,7 +20,7 @@ export function OrderDifference({ value }: { value: string | null }) {
       data-testid="order-difference"
     >
       {amount > 0 ? '+' : ''}
-      {formatMoney(value)}
+      {formatMoney(value, currency)}
     </Typography.Text>
   );
 }

@@ -5,15 +5,17 @@ import {
   type PaymentIssueState,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { App, Card, Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { Ellipsis } from '@/components/Ellipsis';
 import { rowActionsColumn } from '@/components/RowActions';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { showError } from '@/lib/query-client';
+import { useCurrency } from '@/lib/session';
 import { listPaymentIssuesQuery, useResolvePaymentIssue } from '../api/payment-issues';
 
 export const PAYMENT_RESOLVE_PERMISSION = 'order:payment:resolve';
@@ -32,6 +34,7 @@ type Resolving = { issue: PaymentIssue; action: 'credit' | 'dismiss' } | null;
  */
 export function PaymentIssuesCard() {
   const { t } = useTranslation(['billing', 'common']);
+  const currency = useCurrency();
   const { message } = App.useApp();
   const [state, setState] = useState<PaymentIssueState | undefined>('open');
   const [pageNo, setPageNo] = useState(1);
@@ -90,7 +93,7 @@ export function PaymentIssuesCard() {
       }
     >
       <Typography.Paragraph type="secondary">{t('issues.explain')}</Typography.Paragraph>
-      <Table<PaymentIssue>
+      <DataTable<PaymentIssue>
         rowKey="id"
         size="small"
         loading={issues.isPending}
@@ -118,7 +121,7 @@ export function PaymentIssuesCard() {
             title: t('issues.amount'),
             dataIndex: 'amount',
             align: 'right',
-            render: (v: string | null, row) => (v === null ? '–' : `${formatMoney(v)} ${row.currency ?? ''}`),
+            render: (v: string | null, row) => (v === null ? '–' : formatMoney(v, row.currency ?? currency)),
           },
           {
             title: t('issues.reason'),
@@ -150,7 +153,7 @@ export function PaymentIssuesCard() {
               row.state === 'open' ? null : (
                 <Ellipsis
                   text={[
-                    row.amountCredited === null ? null : `+${formatMoney(row.amountCredited)}`,
+                    row.amountCredited === null ? null : `+${formatMoney(row.amountCredited, currency)}`,
                     row.resolvedByUsername,
                     v,
                   ]
@@ -197,7 +200,7 @@ export function PaymentIssuesCard() {
             {resolving.issue.companyName ?? t('issues.noCompany')} —{' '}
             {resolving.issue.amount === null
               ? '–'
-              : `${formatMoney(resolving.issue.amount)} ${resolving.issue.currency ?? ''}`}
+              : formatMoney(resolving.issue.amount, resolving.issue.currency ?? currency)}
           </Typography.Paragraph>
         )}
         <Form form={form} layout="vertical" data-testid="payment-issue-form">

@@ -10,6 +10,7 @@ import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
 import { exportWindow } from '@/lib/export-window';
 import { formatMoney } from '@/lib/format';
 import { filterText, periodParams, periodValue } from '@/lib/period-query';
+import { useCurrency } from '@/lib/session';
 import { listOrdersQuery } from '../api/list-orders';
 import { OrderDifference } from '../components/OrderDifference';
 import { OrderStateTag } from '../components/OrderStateTag';
@@ -34,6 +35,7 @@ function fromQuery(query: Record<string, string>): Record<string, unknown> {
  */
 export default function OrderListPage() {
   const { t } = useTranslation(['billing', 'menu']);
+  const currency = useCurrency();
   const states = useDict(ORDER_DICTS.state);
   const methods = useDict(ORDER_DICTS.method);
   return (
@@ -101,7 +103,7 @@ export default function OrderListPage() {
             dataIndex: 'amountRequested',
             align: 'right',
             sorter: true,
-            render: (v: string) => formatMoney(v),
+            render: (v: string) => formatMoney(v, currency),
           },
           {
             title: t('paid'),
@@ -109,14 +111,14 @@ export default function OrderListPage() {
             align: 'right',
             sorter: true,
             responsive: ['md'],
-            render: (v: string) => formatMoney(v),
+            render: (v: string) => formatMoney(v, currency),
           },
           {
             title: t('credited'),
             dataIndex: 'amountCredited',
             align: 'right',
             sorter: true,
-            render: (v: string) => formatMoney(v),
+            render: (v: string) => formatMoney(v, currency),
           },
           {
             title: t('difference'),

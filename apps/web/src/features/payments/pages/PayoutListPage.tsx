@@ -19,6 +19,7 @@ import { rowActionsColumn } from '@/components/RowActions';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { showError } from '@/lib/query-client';
+import { useCurrency } from '@/lib/session';
 import { balanceQuery } from '../api/get-balance';
 import { listPayoutsQuery, useCreatePayout, useDecidePayout } from '../api/payouts';
 
@@ -33,6 +34,7 @@ type Decision = { payout: Payout; action: 'approve' | 'reject' } | null;
  */
 export default function PayoutListPage() {
   const { t } = useTranslation(['billing', 'menu', 'common']);
+  const currency = useCurrency();
   const { message } = App.useApp();
   const states = useDict(ORDER_DICTS.payoutState);
   const [requesting, setRequesting] = useState(false);
@@ -122,7 +124,7 @@ export default function PayoutListPage() {
             dataIndex: 'amount',
             align: 'right',
             sorter: true,
-            render: (v: string) => formatMoney(v),
+            render: (v: string) => formatMoney(v, currency),
           },
           {
             title: t('state'),
@@ -184,7 +186,7 @@ export default function PayoutListPage() {
       >
         <Typography.Paragraph type="secondary" data-testid="payout-commission">
           {t('payout.commission', {
-            amount: balance.data ? `${formatMoney(balance.data.commission)} ${balance.data.currency}` : '–',
+            amount: balance.data ? formatMoney(balance.data.commission, balance.data.currency) : '–',
           })}
         </Typography.Paragraph>
         <Form form={requestForm} layout="vertical" data-testid="payout-form">
@@ -215,7 +217,7 @@ export default function PayoutListPage() {
       >
         {decision && (
           <Typography.Paragraph>
-            {decision.payout.companyName} — {formatMoney(decision.payout.amount)}
+            {decision.payout.companyName} — {formatMoney(decision.payout.amount, currency)}
           </Typography.Paragraph>
         )}
         <Form form={decisionForm} layout="vertical" data-testid="payout-decision-form">

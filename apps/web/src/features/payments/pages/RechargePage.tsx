@@ -9,16 +9,18 @@ import {
   translateError,
 } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Space, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Radio, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { DictTag } from '@/components/dict';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/i18n';
 import { showError } from '@/lib/query-client';
+import { useCurrency } from '@/lib/session';
 import { useCreateOrder } from '../api/create-order';
 import { balanceQuery } from '../api/get-balance';
 import { listOrdersQuery } from '../api/list-orders';
@@ -40,6 +42,7 @@ interface TopUpValues {
  */
 export default function RechargePage() {
   const { t } = useTranslation(['billing', 'menu']);
+  const currency = useCurrency();
   const locale = useLocale();
   const [form] = Form.useForm<TopUpValues>();
   const create = useCreateOrder();
@@ -84,8 +87,7 @@ export default function RechargePage() {
         </Typography.Title>
         <Statistic
           title={t('balance')}
-          value={balance.data ? formatMoney(balance.data.balance) : '–'}
-          suffix={balance.data?.currency}
+          value={balance.data ? formatMoney(balance.data.balance, balance.data.currency) : '–'}
           loading={balance.isPending}
           data-testid="recharge-balance"
         />
@@ -102,7 +104,10 @@ export default function RechargePage() {
           <Form.Item
             name="amount"
             label={t('amount')}
-            extra={t('limits', { min: formatMoney(TOP_UP_MIN), max: formatMoney(TOP_UP_MAX) })}
+            extra={t('limits', {
+              min: formatMoney(TOP_UP_MIN, currency),
+              max: formatMoney(TOP_UP_MAX, currency),
+            })}
             rules={[
               {
                 validator: async (_rule, value: string | undefined) => {
@@ -154,7 +159,7 @@ export default function RechargePage() {
         </Form>
       </Card>
       <Card title={t('myOrders')}>
-        <Table<Order>
+        <DataTable<Order>
           rowKey="id"
           size="small"
           loading={orders.isPending}
@@ -177,13 +182,13 @@ export default function RechargePage() {
               title: t('amount'),
               dataIndex: 'amountRequested',
               align: 'right',
-              render: (v: string) => formatMoney(v),
+              render: (v: string) => formatMoney(v, currency),
             },
             {
               title: t('credited'),
               dataIndex: 'amountCredited',
               align: 'right',
-              render: (v: string) => formatMoney(v),
+              render: (v: string) => formatMoney(v, currency),
             },
             {
               title: t('difference'),

@@ -1,22 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { LOCALES, MENU_TYPE, type PermissionTreeNode } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { App, Button, Card, Flex, Form, Input, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/AddButton';
+import { DataTable } from '@/components/DataTable';
 import { iconFor } from '@/components/menu-icons';
 import { rowActionsColumn } from '@/components/RowActions';
 import { loadLocale, useLocale } from '@/lib/i18n';
@@ -187,7 +176,7 @@ export default function MenuListPage() {
           </AddButton>
         </Space>
       </Flex>
-      <Table<PermissionTreeNode>
+      <DataTable<PermissionTreeNode>
         rowKey="id"
         size="middle"
         columns={columns}

@@ -4,6 +4,8 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { companiesQuery } from '../api/rate-groups';
 import { useQuote } from '../api/rates';
 import { useRateLabels } from './labels';
@@ -11,6 +13,8 @@ import { useRateLabels } from './labels';
 /** Company + kind + number -> the price (with cost and margin for staff, own price for resellers). */
 export function QuoteTester({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('rates');
+  const currency = useCurrency();
+  const price = (value: string) => formatMoney(value, currency, 'price');
   const labels = useRateLabels();
   const companies = useQuery({ ...companiesQuery(), enabled: open });
   const quote = useQuote();
@@ -73,15 +77,15 @@ export function QuoteTester({ open, onClose }: { open: boolean; onClose: () => v
           bordered
           data-testid="rate-quote-result"
         >
-          <Descriptions.Item label={t('quote.price')}>{result.price}</Descriptions.Item>
+          <Descriptions.Item label={t('quote.price')}>{price(result.price)}</Descriptions.Item>
           {result.ownPrice !== null && (
-            <Descriptions.Item label={t('quote.ownPrice')}>{result.ownPrice}</Descriptions.Item>
+            <Descriptions.Item label={t('quote.ownPrice')}>{price(result.ownPrice)}</Descriptions.Item>
           )}
           {result.cost !== null && (
-            <Descriptions.Item label={t('quote.cost')}>{result.cost}</Descriptions.Item>
+            <Descriptions.Item label={t('quote.cost')}>{price(result.cost)}</Descriptions.Item>
           )}
           {result.margin !== null && (
-            <Descriptions.Item label={t('quote.margin')}>{result.margin}</Descriptions.Item>
+            <Descriptions.Item label={t('quote.margin')}>{price(result.margin)}</Descriptions.Item>
           )}
           <Descriptions.Item label={t('quote.country')}>
             {labels.country(result.countryCode)}

@@ -18,6 +18,8 @@ import { ImportButton } from '@/components/ImportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
 import { useEntityForm } from '@/components/use-entity-form';
+import { formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import {
   GATEWAY_COST_EXPORT_PATH,
   GATEWAY_COST_IMPORT_PATH,
@@ -120,6 +122,7 @@ function GatewayCostForm({ open, editing, onClose }: EntityModalProps<GatewayPri
 /** rates/GatewayCostList: what each gateway costs per country and operator (staff). */
 export default function GatewayCostListPage() {
   const { t } = useTranslation(['rates', 'common']);
+  const currency = useCurrency();
   const { message } = App.useApp();
   const labels = useRateLabels();
   const form = useEntityModal<GatewayPrice>();
@@ -196,7 +199,13 @@ export default function GatewayCostListPage() {
             sorter: true,
             render: (mcc: string | null, r) => (mcc ? `${mcc}${r.mnc ? `/${r.mnc}` : ''}` : ''),
           },
-          { title: t('gateway.cost'), dataIndex: 'cost', align: 'right', sorter: true },
+          {
+            title: t('gateway.cost'),
+            dataIndex: 'cost',
+            align: 'right',
+            sorter: true,
+            render: (cost: string) => formatMoney(cost, currency, 'price'),
+          },
           {
             title: t('updatedAt'),
             dataIndex: 'updatedAt',

@@ -14,6 +14,8 @@ import { useEntityModal } from '@/components/FormModal';
 import { ImportButton } from '@/components/ImportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { editAction, rowActionsColumn } from '@/components/RowActions';
+import { formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { useAllRateGroups } from '../api/rate-groups';
 import {
   listRatesQuery,
@@ -35,6 +37,7 @@ const FILTER_KEYS = ['countryCode', 'smsKind', 'mcc', 'mnc', 'prefix'] as const;
  */
 export default function RateListPage() {
   const { t } = useTranslation(['rates', 'common']);
+  const currency = useCurrency();
   const { message } = App.useApp();
   const labels = useRateLabels();
   const [search] = useSearchParams();
@@ -186,11 +189,18 @@ export default function RateListPage() {
             dataIndex: 'price',
             sorter: true,
             align: 'right' as const,
-            render: (p: string) => <span data-testid="rate-price-cell">{p}</span>,
+            render: (p: string) => (
+              <span data-testid="rate-price-cell">{formatMoney(p, currency, 'price')}</span>
+            ),
           },
           ...(group?.kind === 'voice'
             ? [
-                { title: t('rate.connectionFee'), dataIndex: 'connectionFee', align: 'right' as const },
+                {
+                  title: t('rate.connectionFee'),
+                  dataIndex: 'connectionFee',
+                  align: 'right' as const,
+                  render: (fee: string) => formatMoney(fee, currency, 'price'),
+                },
                 {
                   title: t('rate.billing'),
                   dataIndex: 'billingInitial',

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { DataRuleRecord, GrantTreeNode, RoleRecord } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Switch, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Button, Flex, Switch, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { useEntityModal } from '@/components/FormModal';
 import { rowActionsColumn } from '@/components/RowActions';
 import { useConfirmDelete } from '@/components/use-confirm-delete';
@@ -106,7 +107,7 @@ export function DataRulesPanel({
       {granted ? null : (
         <Alert type="warning" showIcon title={t('rules.notGranted')} style={{ marginBottom: 8 }} />
       )}
-      <Table<DataRuleRecord>
+      <DataTable<DataRuleRecord>
         size="small"
         rowKey="id"
         loading={rules.isPending}

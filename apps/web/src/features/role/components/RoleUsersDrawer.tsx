@@ -1,8 +1,9 @@
 import type { RoleRecord, RoleUser } from '@switchboard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Flex, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Drawer, Flex, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
@@ -157,7 +158,7 @@ export function RoleUsersDrawer({ role, onClose }: { role: RoleRecord | null; on
           {t('members.removeSelected')}
         </Button>
       </Flex>
-      <Table<RoleUser>
+      <DataTable<RoleUser>
         size="small"
         rowKey="id"
         loading={users.isPending}

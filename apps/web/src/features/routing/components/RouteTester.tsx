@@ -1,20 +1,24 @@
 import { type RouteTestResult, SMS_KINDS, type SmsKind } from '@switchboard/contracts';
-import { Alert, Button, Descriptions, Divider, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Divider, Form, Input, Modal, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
+import { formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { useCompanies, useRecommendation, useTestRoute } from '../api/routing';
 import { useRoutingLabels } from './labels';
 
 /** Which gateways a country's traffic is best sent through: cost, and delivery rate when known. */
 function Recommendations({ countryCode, kind }: { countryCode: string; kind: SmsKind }) {
   const { t } = useTranslation('routing');
+  const currency = useCurrency();
   const recommend = useRecommendation(countryCode, kind);
   if (!recommend.data) return null;
   return (
     <>
       <Divider plain>{`${t('recommend.title')} · ${countryCode}`}</Divider>
       <p>{recommend.data.withDeliveryRates ? t('recommend.byBoth') : t('recommend.byCost')}</p>
-      <Table
+      <DataTable
         size="small"
         rowKey="id"
         pagination={false}
@@ -31,7 +35,8 @@ function Recommendations({ countryCode, kind }: { countryCode: string; kind: Sms
             title: t('recommend.cost'),
             dataIndex: 'cost',
             align: 'right',
-            render: (v: string | null) => (v === null ? t('recommend.unknown') : v),
+            render: (v: string | null) =>
+              v === null ? t('recommend.unknown') : formatMoney(v, currency, 'price'),
           },
           {
             title: t('recommend.deliveryRate'),
@@ -48,6 +53,8 @@ function Recommendations({ countryCode, kind }: { countryCode: string; kind: Sms
 /** The answer of the tester: route, gateways in order, price (staff: cost and margin). */
 function TestResult({ result }: { result: RouteTestResult }) {
   const { t } = useTranslation('routing');
+  const currency = useCurrency();
+  const price = (value: string) => formatMoney(value, currency, 'price');
   const labels = useRoutingLabels();
   return (
     <div data-testid="route-test-result">
@@ -80,7 +87,7 @@ function TestResult({ result }: { result: RouteTestResult }) {
               {result.gateways.map((g) => (
                 <li key={g.id}>
                   {g.name}
-                  {g.cost !== null ? ` · ${t('tester.cost')} ${g.cost}` : ''}
+                  {g.cost !== null ? ` · ${t('tester.cost')} ${price(g.cost)}` : ''}
                 </li>
               ))}
             </ol>
@@ -89,16 +96,18 @@ function TestResult({ result }: { result: RouteTestResult }) {
         {result.countryCode ? (
           <Descriptions.Item label={t('tester.price')}>
             <span data-testid="route-test-price">
-              {result.price !== null ? result.price : t('tester.noRate', { reason: result.priceError ?? '' })}
+              {result.price !== null
+                ? price(result.price)
+                : t('tester.noRate', { reason: result.priceError ?? '' })}
             </span>
           </Descriptions.Item>
         ) : null}
         {result.cost !== null ? (
-          <Descriptions.Item label={t('tester.cost')}>{result.cost}</Descriptions.Item>
+          <Descriptions.Item label={t('tester.cost')}>{price(result.cost)}</Descriptions.Item>
         ) : null}
         {result.margin !== null ? (
           <Descriptions.Item label={t('tester.margin')}>
-            <span data-testid="route-test-margin">{result.margin}</span>
+            <span data-testid="route-test-margin">{price(result.margin)}</span>
           </Descriptions.Item>
         ) : null}
       </Descriptions>

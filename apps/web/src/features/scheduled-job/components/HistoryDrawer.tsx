@@ -5,9 +5,10 @@ import {
   type JobRunStatus,
   type JobRunTrigger,
 } from '@switchboard/contracts';
-import { Drawer, Flex, Select, Table, type TableColumnsType, Typography } from 'antd';
+import { Drawer, Flex, Select, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { MOBILE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useJobHistory } from '../api/jobs';
@@ -107,7 +108,7 @@ export function HistoryDrawer({ name, onClose }: { name: string | null; onClose:
           options={JOB_RUN_TRIGGERS.map((s) => ({ value: s, label: t(`triggers.${s}`) }))}
         />
       </Flex>
-      <Table<JobRunRecord>
+      <DataTable<JobRunRecord>
         rowKey="id"
         size="small"
         columns={columns}

@@ -22,7 +22,7 @@ function PeriodCard({
   testId: string;
 }) {
   const { t } = useTranslation('smsStats');
-  const money = (value: string) => formatMoney(value, { exact: true });
+  const money = (value: string) => formatMoney(value, currency);
   return (
     <PeriodFigures
       title={title}
@@ -31,14 +31,13 @@ function PeriodCard({
         { key: 'sent', title: t('home.sent'), value: formatNumber(period.sent) },
         { key: 'delivered', title: t('delivered'), value: formatNumber(period.delivered) },
         { key: 'rate', title: t('deliveryRate'), value: formatRate(period.deliveryRate) },
-        { key: 'spend', title: t('spend'), value: money(period.spend), suffix: currency },
+        { key: 'spend', title: t('spend'), value: money(period.spend) },
         ...(period.commission !== null
           ? [
               {
                 key: 'commission',
                 title: t('home.commissionEarned'),
                 value: money(period.commission),
-                suffix: currency,
               },
             ]
           : []),
@@ -89,12 +88,7 @@ export function HomeDashboard() {
             <Col xs={12} xl={24}>
               <Statistic
                 title={t('home.balance')}
-                value={data.balance === null ? '–' : formatMoney(data.balance, { exact: true })}
-                suffix={
-                  data.balance === null ? undefined : (
-                    <Typography.Text type="secondary">{data.currency}</Typography.Text>
-                  )
-                }
+                value={data.balance === null ? '–' : formatMoney(data.balance, data.currency)}
                 data-testid="home-balance"
               />
             </Col>
@@ -102,8 +96,7 @@ export function HomeDashboard() {
               <Col xs={12} xl={24}>
                 <Statistic
                   title={t('home.commission')}
-                  value={formatMoney(data.commission, { exact: true })}
-                  suffix={<Typography.Text type="secondary">{data.currency}</Typography.Text>}
+                  value={formatMoney(data.commission, data.currency)}
                   data-testid="home-commission"
                 />
               </Col>
@@ -120,6 +113,7 @@ export function HomeDashboard() {
               { key: 'delivered', label: t('delivered') },
             ]}
             spendLabel={t('spend')}
+            currency={data.currency}
             height={260}
             testId="home-chart"
           />

@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countCell, moneyCell, StatsPage, StatsTable } from '@/components/StatsPage';
 import { countryName, formatMoney, formatNumber, formatRate, regionNames } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { ANALYSIS_EXPORT_PATH, SMS_STATS_PERMS, useAnalysis } from '../api/stats';
 
 /** A country's name in the console's language (its code when the browser does not know it). */
@@ -31,12 +32,14 @@ function FiguresTable({
   loading: boolean;
 }) {
   const { t } = useTranslation('smsStats');
+  const platformCurrency = useCurrency();
   const countryName = useCountryName();
   const label = (row: SmsAnalysisRow) => {
     if (row.key === '') return t('none');
     if (dimension === 'country') return `${countryName(row.key)} (${row.key})`;
     return row.name;
   };
+  const money = moneyCell(data?.currency ?? platformCurrency);
   const columns: TableColumnsType<SmsAnalysisRow> = [
     { title: t(`key.${dimension}`), key: 'key', render: (_, row) => label(row), fixed: 'left' },
     { title: t('total'), dataIndex: 'total', align: 'right', render: countCell, responsive: ['sm'] },
@@ -51,12 +54,12 @@ function FiguresTable({
       render: (r: number | null) => formatRate(r),
     },
     { title: t('parts'), dataIndex: 'parts', align: 'right', render: countCell, responsive: ['lg'] },
-    { title: t('revenue'), dataIndex: 'revenue', align: 'right', render: moneyCell, responsive: ['sm'] },
+    { title: t('revenue'), dataIndex: 'revenue', align: 'right', render: money, responsive: ['sm'] },
   ];
   if (data?.staff) {
     columns.push(
-      { title: t('cost'), dataIndex: 'cost', align: 'right', render: moneyCell, responsive: ['md'] },
-      { title: t('margin'), dataIndex: 'margin', align: 'right', render: moneyCell, responsive: ['md'] },
+      { title: t('cost'), dataIndex: 'cost', align: 'right', render: money, responsive: ['md'] },
+      { title: t('margin'), dataIndex: 'margin', align: 'right', render: money, responsive: ['md'] },
     );
   }
   return (
@@ -70,11 +73,12 @@ function FiguresTable({
   );
 }
 
-const money = (value: string | null | undefined) => formatMoney(value ?? '0', { exact: true });
+const amount = (value: string | null | undefined, currency: string) => formatMoney(value ?? '0', currency);
 
 /** sms/SmsAnalysis: SMS figures by day (chart and table), country, gateway (staff) and company. */
 export default function SmsAnalysisPage() {
   const { t } = useTranslation('smsStats');
+  const platformCurrency = useCurrency();
   const [kind, setKind] = useState<SmsAnalysisQuery['kind']>();
   return (
     <StatsPage<SmsAnalysisDimension, SmsAnalysisRow, SmsAnalysis, SmsAnalysisQuery>
@@ -112,26 +116,25 @@ export default function SmsAnalysisPage() {
       exportButton={{ path: ANALYSIS_EXPORT_PATH, permission: SMS_STATS_PERMS.export }}
       figures={(answer) => {
         const totals = answer?.totals;
-        const currency = answer?.currency ?? '';
+        const currency = answer?.currency ?? platformCurrency;
         return [
           { key: 'total', title: t('total'), value: formatNumber(totals?.total ?? 0) },
           { key: 'delivered', title: t('delivered'), value: formatNumber(totals?.delivered ?? 0) },
           { key: 'rate', title: t('deliveryRate'), value: formatRate(totals?.deliveryRate) },
-          { key: 'revenue', title: t('revenue'), value: money(totals?.revenue), suffix: currency },
+          { key: 'revenue', title: t('revenue'), value: amount(totals?.revenue, currency) },
           ...(answer?.commission
             ? [
                 {
                   key: 'commission',
                   title: t('commission'),
-                  value: money(answer.commission),
-                  suffix: currency,
+                  value: amount(answer.commission, currency),
                 },
               ]
             : []),
           ...(answer?.staff
             ? [
-                { key: 'cost', title: t('cost'), value: money(totals?.cost) },
-                { key: 'margin', title: t('margin'), value: money(totals?.margin) },
+                { key: 'cost', title: t('cost'), value: amount(totals?.cost, currency) },
+                { key: 'margin', title: t('margin'), value: amount(totals?.margin, currency) },
               ]
             : []),
         ];

@@ -1,22 +1,10 @@
 import type { SmsTestRecord } from '@switchboard/contracts';
 import { isFinalSmsStatus } from '@switchboard/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Select,
-  Space,
-  Steps,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Steps, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { formatDateTime } from '@/lib/format';
 import { testHistoryKey, useSendTest, useTestGateways, useTestHistory, useTestTrace } from '../api/test-tool';
@@ -153,7 +141,7 @@ export default function TestToolPage() {
       </Card>
       {trace.data ? <Trace record={trace.data} /> : null}
       <Card title={t('history.title')} size="small">
-        <Table<SmsTestRecord>
+        <DataTable<SmsTestRecord>
           rowKey="id"
           size="small"
           data-testid="test-history"

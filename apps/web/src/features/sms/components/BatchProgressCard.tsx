@@ -4,6 +4,7 @@ import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { batchListKey, useBatch } from '../api/sms';
 import { batchProgress } from '../lib/numbers';
 import { BatchStateTag, StatusCounts } from './tags';
@@ -24,6 +25,7 @@ export function BatchProgressCard({
   onClose: () => void;
 }) {
   const { t } = useTranslation('sms');
+  const currency = useCurrency();
   // Refreshed while open; the query stops asking once the batch is done.
   const batch = useBatch(kind, sent.batchId);
   const row = batch.data ?? null;
@@ -55,7 +57,7 @@ export function BatchProgressCard({
     >
       <Flex vertical gap={8}>
         <Typography.Text>
-          {t('progress.accepted', { count: sent.accepted, amount: formatMoney(sent.amount) })}
+          {t('progress.accepted', { count: sent.accepted, amount: formatMoney(sent.amount, currency) })}
           {sent.scheduledAt ? ` ${t('progress.scheduledFor', { at: formatDateTime(sent.scheduledAt) })}` : ''}
         </Typography.Text>
         {sent.problems.length > 0 ? (

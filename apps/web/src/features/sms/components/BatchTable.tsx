@@ -13,6 +13,7 @@ import { Ellipsis } from '@/components/Ellipsis';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { listBatchesQuery, smsPerms, useCancelBatch } from '../api/sms';
 import { periodStateQuery, periodStateValues } from '../lib/period';
 import { BatchStateTag, StatusCounts } from './tags';
@@ -28,6 +29,7 @@ export function BatchTable({
   onRecords: (batchId: string) => void;
 }) {
   const { t } = useTranslation('sms');
+  const currency = useCurrency();
   const { message } = App.useApp();
   const cancel = useCancelBatch(kind);
   const query = useMemo(() => {
@@ -76,7 +78,7 @@ export function BatchTable({
       title: t('batch.amount'),
       dataIndex: 'amount',
       align: 'right',
-      render: (v: string) => <span data-testid="batch-amount">{formatMoney(v)}</span>,
+      render: (v: string) => <span data-testid="batch-amount">{formatMoney(v, currency)}</span>,
     },
     {
       title: t('batch.state'),

@@ -1,7 +1,8 @@
 import { SMS_SOURCES, type SmsKind } from '@switchboard/contracts';
 import { Descriptions, Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { useMessage } from '../api/sms';
 import { SmsStatusTag } from './tags';
 
@@ -16,6 +17,7 @@ export function MessageDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('sms');
+  const currency = useCurrency();
   const message = useMessage(kind, id);
   const m = message.data;
   const sources: readonly string[] = SMS_SOURCES;
@@ -53,7 +55,7 @@ export function MessageDrawer({
                 label: t('record.parts'),
                 children: <span data-testid="detail-parts">{m.parts}</span>,
               },
-              { key: 'price', label: t('record.price'), children: formatNumber(m.price) },
+              { key: 'price', label: t('record.price'), children: formatMoney(m.price, currency, 'price') },
               { key: 'status', label: t('record.status'), children: <SmsStatusTag status={m.status} /> },
               {
                 key: 'error',
@@ -74,7 +76,11 @@ export function MessageDrawer({
                 ? [
                     { key: 'gateway', label: t('record.gateway'), children: m.gatewayName ?? '' },
                     { key: 'route', label: t('record.route'), children: m.routeName ?? '' },
-                    { key: 'cost', label: t('record.cost'), children: formatNumber(m.cost) },
+                    {
+                      key: 'cost',
+                      label: t('record.cost'),
+                      children: formatMoney(m.cost, currency, 'price'),
+                    },
                   ]
                 : []),
             ]}

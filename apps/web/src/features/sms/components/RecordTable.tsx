@@ -16,8 +16,8 @@ import { ExportButton } from '@/components/ExportButton';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
 import type { QueryValue } from '@/lib/api-client';
-import { formatNumber } from '@/lib/format';
-import { useIsStaff } from '@/lib/session';
+import { formatMoney } from '@/lib/format';
+import { useCurrency, useIsStaff } from '@/lib/session';
 import { gatewayOptionsQuery, listRecordsQuery, recordsExportPath, smsPerms } from '../api/sms';
 import { dayPeriodParams, dayPeriodValue, exportEarliest, exportPeriod } from '../lib/period';
 import { MessageDrawer } from './MessageDrawer';
@@ -48,6 +48,7 @@ const fromQuery = (query: Record<string, string>) => ({
  */
 export function RecordTable({ kind }: { kind: SmsKind }) {
   const { t } = useTranslation('sms');
+  const currency = useCurrency();
   const staff = useIsStaff();
   const gateways = useQuery({ ...gatewayOptionsQuery, enabled: staff });
   const [open, setOpen] = useState<string | null>(null);
@@ -75,7 +76,7 @@ export function RecordTable({ kind }: { kind: SmsKind }) {
       title: t('record.price'),
       dataIndex: 'price',
       align: 'right',
-      render: (v: string) => formatNumber(v),
+      render: (v: string) => formatMoney(v, currency, 'price'),
     },
     {
       title: t('record.status'),
@@ -110,7 +111,7 @@ export function RecordTable({ kind }: { kind: SmsKind }) {
             title: t('record.cost'),
             dataIndex: 'cost',
             align: 'right' as const,
-            render: (v: string | null) => formatNumber(v),
+            render: (v: string | null) => formatMoney(v, currency, 'price'),
           },
         ]
       : []),

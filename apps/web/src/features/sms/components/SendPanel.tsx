@@ -25,7 +25,6 @@ import {
   Modal,
   Progress,
   Select,
-  Table,
   Tag,
   Typography,
   Upload,
@@ -35,6 +34,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { DataTable } from '@/components/DataTable';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -276,7 +276,7 @@ export function SendPanel({
                   message={t('send.importProblems', { count: imported.result.problems.length })}
                   style={{ marginBottom: 8 }}
                 />
-                <Table
+                <DataTable
                   size="small"
                   rowKey={(p) => `${p.row}-${p.number}`}
                   dataSource={imported.result.problems}
@@ -463,7 +463,7 @@ export function SendPanel({
                   label: t('preview.amount'),
                   children: (
                     <span data-testid="preview-amount" data-amount={preview.result.amount}>
-                      {formatMoney(preview.result.amount)} {preview.result.currency}
+                      {formatMoney(preview.result.amount, preview.result.currency)}
                     </span>
                   ),
                 },
@@ -505,7 +505,7 @@ export function SendPanel({
               />
             ) : null}
             {preview.result.problems.length > 0 ? (
-              <Table
+              <DataTable
                 style={{ marginTop: 12 }}
                 size="small"
                 rowKey={(p) => `${p.index}-${p.reason}`}

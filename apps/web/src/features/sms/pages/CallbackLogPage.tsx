@@ -4,9 +4,10 @@ import {
   type SmsCallbackState,
   smsCallbackListQuerySchema,
 } from '@switchboard/contracts';
-import { DatePicker, Drawer, Form, Select, Table, type TableColumnsType, Typography } from 'antd';
+import { DatePicker, Drawer, Form, Select, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
@@ -101,7 +102,7 @@ export default function CallbackLogPage() {
             <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {open.body}
             </Typography.Paragraph>
-            <Table
+            <DataTable
               size="small"
               rowKey={(a) => a.at}
               dataSource={open.log}

@@ -1,6 +1,7 @@
 import type { CliTest } from '@switchboard/contracts';
-import { Alert, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/DataTable';
 import { formatNumber } from '@/lib/format';
 
 type LadderRow = CliTest['ladder'][number] & { index: number };
@@ -26,7 +27,7 @@ export function CliTestResult({ test }: { test: CliTest }) {
       </Space>
       {test.error ? <Alert type="error" showIcon message={test.error} /> : null}
       <Card size="small" title={t('cli.ladder')}>
-        <Table<LadderRow>
+        <DataTable<LadderRow>
           rowKey="index"
           size="small"
           pagination={false}

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { JobDrawer, JobNumbersTable, OutcomeFilter, percentOf, useJobDetails } from '@/components/BulkJob';
 import { DateTimeText } from '@/components/DateTimeText';
 import { ExportButton } from '@/components/ExportButton';
-import { formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { STATUS_EXPORT_PATH, statusCheckNumbersQuery, statusCheckQuery } from '../api/voice-tools';
 import { CheckStateTag, NumberStatusTag } from './StatusTags';
 
 /** A check's summary (live over the websocket: the page listens), its numbers by status, and the export. */
 export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('voiceTools');
+  const currency = useCurrency();
   const details = useJobDetails(id, statusCheckQuery, statusCheckNumbersQuery);
   const { job: data, numbers, page, setPage } = details;
   const status = details.outcome;
@@ -32,7 +34,12 @@ export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose:
       render: (ms: number | null) => (ms === null ? '' : formatNumber(ms)),
     },
     { title: t('reason'), dataIndex: 'error', responsive: ['md'] },
-    { title: t('amount'), dataIndex: 'amount', responsive: ['sm'], render: (a: string) => formatNumber(a) },
+    {
+      title: t('amount'),
+      dataIndex: 'amount',
+      responsive: ['sm'],
+      render: (a: string) => formatMoney(a, currency),
+    },
     {
       title: t('checkedAt'),
       dataIndex: 'checkedAt',
@@ -57,7 +64,7 @@ export function StatusCheckDrawer({ id, onClose }: { id: string | null; onClose:
             {NUMBER_STATUSES.map((s) => (
               <Statistic key={s} title={t(`status.${s}`)} value={counts[s]} />
             ))}
-            <Statistic title={t('amount')} value={formatNumber(data.amount)} />
+            <Statistic title={t('amount')} value={formatMoney(data.amount, currency)} />
           </Space>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label={t('counts.pending')}>

@@ -8,13 +8,13 @@ import {
   InputNumber,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@/components/Can';
+import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { trunkOptionsQuery } from '@/features/trunk';
 import { CLI_LIST_KEY, cliTestQuery, listCliTestsQuery, useRunCliTest } from '../api/voice-tools';
@@ -147,7 +147,7 @@ export default function CliTestPage() {
       </Card>
       {test.data ? <CliTestResult test={test.data} /> : null}
       <Card title={t('cli.recent')} size="small">
-        <Table<CliTest>
+        <DataTable<CliTest>
           rowKey="id"
           size="small"
           columns={columns}

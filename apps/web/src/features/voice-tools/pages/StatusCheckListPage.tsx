@@ -8,7 +8,8 @@ import { DateTimeText } from '@/components/DateTimeText';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
 import { rowActionsColumn } from '@/components/RowActions';
-import { formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { useCurrency } from '@/lib/session';
 import { listStatusChecksQuery, useStatusCheckProgress, useStopStatusCheck } from '../api/voice-tools';
 import { StatusCheckDrawer } from '../components/StatusCheckDrawer';
 import { StatusCheckFormModal } from '../components/StatusCheckFormModal';
@@ -20,6 +21,7 @@ import { CheckStateTag } from '../components/StatusTags';
  */
 export default function StatusCheckListPage() {
   const { t } = useTranslation('voiceTools');
+  const currency = useCurrency();
   const { message } = App.useApp();
   const form = useEntityModal<StatusCheck>();
   const [viewing, setViewing] = useState<string | null>(null);
@@ -39,7 +41,12 @@ export default function StatusCheckListPage() {
       responsive: ['md'],
       render: (n: number) => formatNumber(n),
     },
-    { title: t('amount'), dataIndex: 'amount', responsive: ['md'], render: (a: string) => formatNumber(a) },
+    {
+      title: t('amount'),
+      dataIndex: 'amount',
+      responsive: ['md'],
+      render: (a: string) => formatMoney(a, currency),
+    },
     {
       title: t('createdAt'),
       dataIndex: 'createdAt',
