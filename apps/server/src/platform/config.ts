@@ -82,6 +82,8 @@ export interface Config {
     sipPort: number;
     rtpPorts: { min: number; max: number };
   };
+  /** Where the seats' SIP registrar listens (a worker process's; port 0 picks a free one). */
+  seatSip: { host: string; port: number };
   /**
    * Who may read `GET /metrics`: a request with `Authorization: Bearer <token>`, or from an
    * address in `allow`. Neither configured: nobody (it is closed by default).
@@ -209,6 +211,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
       sipPort: e.VOICE_SIP_PORT,
       rtpPorts: rtpRange(e.VOICE_RTP_PORTS),
     },
+    seatSip: { host: e.SEAT_SIP_HOST, port: e.SEAT_SIP_PORT },
   };
 }
 
