@@ -50,7 +50,13 @@ const uniq = () => `${Date.now() % 100000}${++seq}`;
 const addSeat = async (user: string, body: Record<string, unknown> = {}) =>
   expectOk(
     await call<Seat>(user, 'POST', '/seat/add', {
-      body: { jobNumber: uniq(), name: `Seat ${seq}`, sipUsername: `seat${uniq()}`, sipPassword: 'Secret-1', ...body },
+      body: {
+        jobNumber: uniq(),
+        name: `Seat ${seq}`,
+        sipUsername: `seat${uniq()}`,
+        sipPassword: 'Secret-1',
+        ...body,
+      },
     }),
   );
 const ids = <T extends { id: string }>(page: Page<T>) => page.records.map((r) => r.id);
@@ -58,7 +64,12 @@ const ids = <T extends { id: string }>(page: Page<T>) => page.records.map((r) =>
 describe('seats', () => {
   it('belong to the caller’s company, with a digits-only job number, unique per company', async () => {
     const seat = await addSeat('customer', { jobNumber: '1001', userId: userId('customer') });
-    expect(seat).toMatchObject({ jobNumber: '1001', companyId: DIRECT, userId: userId('customer'), state: 'offline' });
+    expect(seat).toMatchObject({
+      jobNumber: '1001',
+      companyId: DIRECT,
+      userId: userId('customer'),
+      state: 'offline',
+    });
     expect(seat).not.toHaveProperty('sipPassword');
     expect(JSON.stringify(seat)).not.toContain('Secret-1');
     expectFieldError(
@@ -89,7 +100,12 @@ describe('seats', () => {
     await addSeat('customer2', { jobNumber: '1001' });
     expectError(
       await call('customer2', 'POST', '/seat/add', {
-        body: { jobNumber: '1002', name: 'x', sipUsername: seat.sipUsername.toUpperCase(), sipPassword: 'Secret-1' },
+        body: {
+          jobNumber: '1002',
+          name: 'x',
+          sipUsername: seat.sipUsername.toUpperCase(),
+          sipPassword: 'Secret-1',
+        },
       }),
       409,
       'SEAT_SIP_USERNAME_TAKEN',
@@ -98,7 +114,13 @@ describe('seats', () => {
     // The user who works it is one of the seat's company.
     expectError(
       await call('customer2', 'POST', '/seat/add', {
-        body: { jobNumber: '1003', name: 'x', sipUsername: `s${uniq()}`, sipPassword: 'Secret-1', userId: userId('customer') },
+        body: {
+          jobNumber: '1003',
+          name: 'x',
+          sipUsername: `s${uniq()}`,
+          sipPassword: 'Secret-1',
+          userId: userId('customer'),
+        },
       }),
       400,
       'SEAT_USER_UNKNOWN',
@@ -119,7 +141,11 @@ describe('seats', () => {
     const mine = await addSeat('agentcustomer');
     // The reseller above sees its customer's seat; another customer does not.
     expectOk(await call('agent', 'GET', '/seat/queryById', { query: { id: mine.id } }));
-    expectError(await call('customer', 'GET', '/seat/queryById', { query: { id: mine.id } }), 404, 'SEAT_NOT_FOUND');
+    expectError(
+      await call('customer', 'GET', '/seat/queryById', { query: { id: mine.id } }),
+      404,
+      'SEAT_NOT_FOUND',
+    );
     expectError(
       await call('customer', 'PUT', '/seat/edit', {
         body: { id: mine.id, jobNumber: '5', name: 'x', sipUsername: mine.sipUsername },
@@ -127,19 +153,37 @@ describe('seats', () => {
       404,
       'SEAT_NOT_FOUND',
     );
-    expectError(await call('customer', 'DELETE', '/seat/delete', { query: { id: mine.id } }), 404, 'SEAT_NOT_FOUND');
+    expectError(
+      await call('customer', 'DELETE', '/seat/delete', { query: { id: mine.id } }),
+      404,
+      'SEAT_NOT_FOUND',
+    );
     for (const user of ['customer', 'customer2']) {
-      const page = expectOk(await call<Page<Seat>>(user, 'GET', '/seat/list', { query: { pageSize: '500' } }));
+      const page = expectOk(
+        await call<Page<Seat>>(user, 'GET', '/seat/list', { query: { pageSize: '500' } }),
+      );
       expect(ids(page)).not.toContain(mine.id);
     }
-    const agents = expectOk(await call<Page<Seat>>('agent', 'GET', '/seat/list', { query: { pageSize: '500' } }));
+    const agents = expectOk(
+      await call<Page<Seat>>('agent', 'GET', '/seat/list', { query: { pageSize: '500' } }),
+    );
     expect(ids(agents)).toContain(mine.id);
-    expectError(await call('customer', 'GET', '/seat/list', { query: { companyId: AGENCY_CLIENT } }), 403, 'NO_OPERATION_PERMISSION');
+    expectError(
+      await call('customer', 'GET', '/seat/list', { query: { companyId: AGENCY_CLIENT } }),
+      403,
+      'NO_OPERATION_PERMISSION',
+    );
 
     // An edit without a password keeps it; the company does not move.
     const edited = expectOk(
       await call<Seat>('agentcustomer', 'PUT', '/seat/edit', {
-        body: { id: mine.id, jobNumber: '777', name: 'Renamed', sipUsername: mine.sipUsername, sipPassword: '' },
+        body: {
+          id: mine.id,
+          jobNumber: '777',
+          name: 'Renamed',
+          sipUsername: mine.sipUsername,
+          sipPassword: '',
+        },
       }),
     );
     expect(edited).toMatchObject({ jobNumber: '777', name: 'Renamed' });
@@ -153,7 +197,11 @@ describe('seats', () => {
       { params: { field: 'companyId' } },
     );
     expectOk(await call('agentcustomer', 'DELETE', '/seat/delete', { query: { id: mine.id } }));
-    expectError(await call('agentcustomer', 'GET', '/seat/queryById', { query: { id: mine.id } }), 404, 'SEAT_NOT_FOUND');
+    expectError(
+      await call('agentcustomer', 'GET', '/seat/queryById', { query: { id: mine.id } }),
+      404,
+      'SEAT_NOT_FOUND',
+    );
   });
 });
 
@@ -184,17 +232,29 @@ describe('seat groups', () => {
     );
     const tooLong = await call('customer', 'POST', '/seatGroup/add', { body: { name: 'x', wrapUpS: 601 } });
     expect(tooLong.status).toBe(400);
-    const badRule = await call('customer', 'POST', '/seatGroup/add', { body: { name: 'x', distribution: 'random' } });
+    const badRule = await call('customer', 'POST', '/seatGroup/add', {
+      body: { name: 'x', distribution: 'random' },
+    });
     expect(badRule.status).toBe(400);
     // A seat joins groups of its own company only.
     expectError(
       await call('customer2', 'PUT', '/seat/edit', {
-        body: { id: other.id, jobNumber: other.jobNumber, name: 'x', sipUsername: other.sipUsername, groupIds: [group.id] },
+        body: {
+          id: other.id,
+          jobNumber: other.jobNumber,
+          name: 'x',
+          sipUsername: other.sipUsername,
+          groupIds: [group.id],
+        },
       }),
       400,
       'SEAT_GROUP_UNKNOWN',
     );
-    expectError(await call('customer2', 'GET', '/seatGroup/queryById', { query: { id: group.id } }), 404, 'SEAT_GROUP_NOT_FOUND');
+    expectError(
+      await call('customer2', 'GET', '/seatGroup/queryById', { query: { id: group.id } }),
+      404,
+      'SEAT_GROUP_NOT_FOUND',
+    );
     const edited = expectOk(
       await call<SeatGroup>('customer', 'PUT', '/seatGroup/edit', {
         body: { id: group.id, name: group.name, distribution: 'longest_idle', wrapUpS: 0, seatIds: [b.id] },
@@ -212,7 +272,9 @@ describe('seat groups', () => {
 describe('call result settings', () => {
   it('are a company’s dispositions, named once per company', async () => {
     const interested = expectOk(
-      await call<CallResultSetting>('customer', 'POST', '/callResultSetting/add', { body: { name: 'Interested', sort: 1 } }),
+      await call<CallResultSetting>('customer', 'POST', '/callResultSetting/add', {
+        body: { name: 'Interested', sort: 1 },
+      }),
     );
     const callBack = expectOk(
       await call<CallResultSetting>('customer', 'POST', '/callResultSetting/add', {
@@ -227,10 +289,14 @@ describe('call result settings', () => {
       { locale: ZH },
     );
     expectOk(await call('customer2', 'POST', '/callResultSetting/add', { body: { name: 'Interested' } }));
-    const sortTooBig = await call('customer', 'POST', '/callResultSetting/add', { body: { name: 'x', sort: 101 } });
+    const sortTooBig = await call('customer', 'POST', '/callResultSetting/add', {
+      body: { name: 'x', sort: 101 },
+    });
     expect(sortTooBig.status).toBe(400);
     const page = expectOk(
-      await call<Page<CallResultSetting>>('customer', 'GET', '/callResultSetting/list', { query: { pageSize: '100' } }),
+      await call<Page<CallResultSetting>>('customer', 'GET', '/callResultSetting/list', {
+        query: { pageSize: '100' },
+      }),
     );
     expect(page.records.map((r) => r.name).slice(0, 2)).toEqual(['Interested', 'Call back']);
     expectError(
@@ -271,11 +337,21 @@ describe('call lists', () => {
       await call<Page<CallListNumber>>('customer', 'GET', '/callList/numbers', { query: { id: list.id } }),
     );
     expect(numbers.records).toMatchObject([
-      { number: '8613800001000', name: 'Li Lei', notes: 'VIP', extra: { city: 'Beijing' }, state: 'not_called', attempts: 0, redialAt: null },
+      {
+        number: '8613800001000',
+        name: 'Li Lei',
+        notes: 'VIP',
+        extra: { city: 'Beijing' },
+        state: 'not_called',
+        attempts: 0,
+        redialAt: null,
+      },
       { number: '8613800001001', name: 'Han Meimei', notes: null, extra: { city: 'Shanghai', plan: 'gold' } },
     ]);
     const filtered = expectOk(
-      await call<Page<CallListNumber>>('customer', 'GET', '/callList/numbers', { query: { id: list.id, number: '1001' } }),
+      await call<Page<CallListNumber>>('customer', 'GET', '/callList/numbers', {
+        query: { id: list.id, number: '1001' },
+      }),
     );
     expect(filtered.records.map((r) => r.number)).toEqual(['8613800001001']);
     expectError(
@@ -288,17 +364,31 @@ describe('call lists', () => {
       { locale: ZH, params: { number: 'not a number' } },
     );
     expectError(
-      await call('customer', 'POST', '/callList/add', { body: { name: list.name, entries: [{ number: '+8613800001002' }] } }),
+      await call('customer', 'POST', '/callList/add', {
+        body: { name: list.name, entries: [{ number: '+8613800001002' }] },
+      }),
       409,
       'CALL_LIST_NAME_TAKEN',
     );
-    expectError(await call('customer2', 'GET', '/callList/numbers', { query: { id: list.id } }), 404, 'CALL_LIST_NOT_FOUND');
-    expectError(await call('customer2', 'GET', '/callList/queryById', { query: { id: list.id } }), 404, 'CALL_LIST_NOT_FOUND');
+    expectError(
+      await call('customer2', 'GET', '/callList/numbers', { query: { id: list.id } }),
+      404,
+      'CALL_LIST_NOT_FOUND',
+    );
+    expectError(
+      await call('customer2', 'GET', '/callList/queryById', { query: { id: list.id } }),
+      404,
+      'CALL_LIST_NOT_FOUND',
+    );
     const renamed = expectOk(
-      await call<CallList>('customer', 'PUT', '/callList/edit', { body: { id: list.id, name: `${list.name}-2`, remark: 'spring' } }),
+      await call<CallList>('customer', 'PUT', '/callList/edit', {
+        body: { id: list.id, name: `${list.name}-2`, remark: 'spring' },
+      }),
     );
     expect(renamed).toMatchObject({ remark: 'spring', total: 2 });
-    const sorted = await call('customer', 'GET', '/callList/numbers', { query: { id: list.id, column: 'nope' } });
+    const sorted = await call('customer', 'GET', '/callList/numbers', {
+      query: { id: list.id, column: 'nope' },
+    });
     expect(sorted.status).toBe(400);
     expectOk(await call('customer', 'DELETE', '/callList/delete', { query: { id: list.id } }));
   });
@@ -312,7 +402,10 @@ describe('call lists', () => {
         headers: { 'X-Access-Token': tokens.customer! },
         body: form,
       });
-      return { status: res.status, body: (await res.json()) as { result: CallListImport; errorCode?: string } };
+      return {
+        status: res.status,
+        body: (await res.json()) as { result: CallListImport; errorCode?: string },
+      };
     };
     const csv = await upload(
       'list.csv',
@@ -336,7 +429,9 @@ describe('call lists', () => {
     expect(xls.body.errorCode).toBe('IMPORT_XLS_UNSUPPORTED');
     // What was read is added as typed.
     const list = expectOk(
-      await call<CallList>('customer', 'POST', '/callList/add', { body: { name: `File ${uniq()}`, entries: csv.body.result.entries } }),
+      await call<CallList>('customer', 'POST', '/callList/add', {
+        body: { name: `File ${uniq()}`, entries: csv.body.result.entries },
+      }),
     );
     expect(list).toMatchObject({ total: 2, columns: ['城市'] });
   });
@@ -346,7 +441,12 @@ describe('seat registration', () => {
   let phone: SipStack;
   beforeAll(async () => {
     await s().app.startWorkers({ jobs: false, only: ['callCentre'] });
-    phone = await createSipStack({ host: '127.0.0.1', port: 0, transports: ['udp'], userAgent: 'test-phone' });
+    phone = await createSipStack({
+      host: '127.0.0.1',
+      port: 0,
+      transports: ['udp'],
+      userAgent: 'test-phone',
+    });
   });
   afterAll(() => phone?.close());
   const target = () => ({ host: '127.0.0.1', port: registrarPort, transport: 'udp' as const });
@@ -380,14 +480,26 @@ describe('seat registration', () => {
 
   it('refuses a wrong password, an unknown or disabled seat, and too short an expiry', async () => {
     const seat = await addSeat('customer', { sipPassword: 'Right-Pass-1' });
-    const wrong = phone.register({ target: target(), auth: { username: seat.sipUsername, password: 'Wrong-Pass-1' }, expiresS: 60 });
+    const wrong = phone.register({
+      target: target(),
+      auth: { username: seat.sipUsername, password: 'Wrong-Pass-1' },
+      expiresS: 60,
+    });
     expect(await wrong.settled()).toBe('failed');
     expect(wrong.lastStatus).toBe(403);
     wrong.stop();
-    const unknown = phone.register({ target: target(), auth: { username: `nobody${uniq()}`, password: 'x' }, expiresS: 60 });
+    const unknown = phone.register({
+      target: target(),
+      auth: { username: `nobody${uniq()}`, password: 'x' },
+      expiresS: 60,
+    });
     expect(await unknown.settled()).toBe('failed');
     unknown.stop();
-    const brief = phone.register({ target: target(), auth: { username: seat.sipUsername, password: 'Right-Pass-1' }, expiresS: 5 });
+    const brief = phone.register({
+      target: target(),
+      auth: { username: seat.sipUsername, password: 'Right-Pass-1' },
+      expiresS: 5,
+    });
     expect(await brief.settled()).toBe('failed');
     expect(brief.lastStatus).toBe(423);
     brief.stop();
@@ -395,10 +507,20 @@ describe('seat registration', () => {
 
     expectOk(
       await call('customer', 'PUT', '/seat/edit', {
-        body: { id: seat.id, jobNumber: seat.jobNumber, name: seat.name, sipUsername: seat.sipUsername, enabled: false },
+        body: {
+          id: seat.id,
+          jobNumber: seat.jobNumber,
+          name: seat.name,
+          sipUsername: seat.sipUsername,
+          enabled: false,
+        },
       }),
     );
-    const disabled = phone.register({ target: target(), auth: { username: seat.sipUsername, password: 'Right-Pass-1' }, expiresS: 60 });
+    const disabled = phone.register({
+      target: target(),
+      auth: { username: seat.sipUsername, password: 'Right-Pass-1' },
+      expiresS: 60,
+    });
     expect(await disabled.settled()).toBe('failed');
     expect(disabled.lastStatus).toBe(403);
     disabled.stop();
@@ -406,7 +528,11 @@ describe('seat registration', () => {
 
   it('takes a seat offline when its registration runs out, and a new password ends a registration', async () => {
     const seat = await addSeat('customer', { sipPassword: 'Expiring-1' });
-    const registration = phone.register({ target: target(), auth: { username: seat.sipUsername, password: 'Expiring-1' }, expiresS: 60 });
+    const registration = phone.register({
+      target: target(),
+      auth: { username: seat.sipUsername, password: 'Expiring-1' },
+      expiresS: 60,
+    });
     expect(await registration.settled()).toBe('registered');
     registration.stop();
     expect((await stateOf(seat.id))?.state).toBe('idle');
@@ -415,12 +541,22 @@ describe('seat registration', () => {
     expect(swept).toBeGreaterThanOrEqual(1);
     expect(await stateOf(seat.id)).toMatchObject({ state: 'offline', expiresAt: null });
 
-    const again = phone.register({ target: target(), auth: { username: seat.sipUsername, password: 'Expiring-1' }, expiresS: 60 });
+    const again = phone.register({
+      target: target(),
+      auth: { username: seat.sipUsername, password: 'Expiring-1' },
+      expiresS: 60,
+    });
     expect(await again.settled()).toBe('registered');
     again.stop();
     expectOk(
       await call('customer', 'PUT', '/seat/edit', {
-        body: { id: seat.id, jobNumber: seat.jobNumber, name: seat.name, sipUsername: seat.sipUsername, sipPassword: 'New-Pass-1' },
+        body: {
+          id: seat.id,
+          jobNumber: seat.jobNumber,
+          name: seat.name,
+          sipUsername: seat.sipUsername,
+          sipPassword: 'New-Pass-1',
+        },
       }),
     );
     await eventually(async () => expect((await stateOf(seat.id))?.state).toBe('offline'));

@@ -68,9 +68,7 @@ export type SeatInput = z.input<typeof seatInputSchema>;
 export const seatEditSchema = z.object({
   id: uuid,
   ...seatShape,
-  sipPassword: seatSipPassword
-    .refine((v) => v === '' || v.length >= 6, 'SEAT_SIP_PASSWORD_SHORT')
-    .optional(),
+  sipPassword: seatSipPassword.refine((v) => v === '' || v.length >= 6, 'SEAT_SIP_PASSWORD_SHORT').optional(),
 });
 export type SeatEdit = z.input<typeof seatEditSchema>;
 

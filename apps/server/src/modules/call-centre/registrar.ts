@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { SEAT_REGISTER_EXPIRES_MAX_S, SEAT_REGISTER_EXPIRES_MIN_S } from '@switchboard/contracts';
 import {
   createSipStack,
-  digestResponse,
   type DigestInput,
+  digestResponse,
   type Peer,
   parseAuthParams,
   parseCSeq,
@@ -83,7 +83,10 @@ export class SeatRegistrar {
       Object.assign(input, { qop: 'auth', nc: p.nc, cnonce: p.cnonce });
     }
     if (digestResponse(input) !== p.response.toLowerCase()) {
-      this.log?.info({ username: p.username, from: `${from.host}:${from.port}` }, 'seat registration refused');
+      this.log?.info(
+        { username: p.username, from: `${from.host}:${from.port}` },
+        'seat registration refused',
+      );
       return { status: 403 };
     }
     const issued = this.nonces.get(p.nonce);
@@ -129,7 +132,11 @@ export class SeatRegistrar {
     );
     return {
       status: 200,
-      headers: { contact: `<${contact.uri}>;expires=${granted}`, expires: String(granted), date: new Date(now).toUTCString() },
+      headers: {
+        contact: `<${contact.uri}>;expires=${granted}`,
+        expires: String(granted),
+        date: new Date(now).toUTCString(),
+      },
     };
   }
 }

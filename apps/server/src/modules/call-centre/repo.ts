@@ -114,10 +114,7 @@ export class CallCentreRepo {
 
   async countSeats(scope: DataScope, f: SeatFilters): Promise<number> {
     return count(
-      await this.x
-        .select({ total: sql<number>`count(*)::int` })
-        .from(seats)
-        .where(seatWhere(scope, f)),
+      await this.x.select({ total: sql<number>`count(*)::int` }).from(seats).where(seatWhere(scope, f)),
     );
   }
 
@@ -136,7 +133,9 @@ export class CallCentreRepo {
     return this.x
       .select()
       .from(seats)
-      .where(and(scopeCondition(scope, seats.companyId), companyId ? eq(seats.companyId, companyId) : undefined))
+      .where(
+        and(scopeCondition(scope, seats.companyId), companyId ? eq(seats.companyId, companyId) : undefined),
+      )
       .orderBy(asc(seats.jobNumber))
       .limit(max);
   }
@@ -269,7 +268,12 @@ export class CallCentreRepo {
   ): Promise<{ groupId: string; id: string; jobNumber: string; name: string }[]> {
     if (groupIds.length === 0) return Promise.resolve([]);
     return this.x
-      .select({ groupId: seatGroupMembers.groupId, id: seats.id, jobNumber: seats.jobNumber, name: seats.name })
+      .select({
+        groupId: seatGroupMembers.groupId,
+        id: seats.id,
+        jobNumber: seats.jobNumber,
+        name: seats.name,
+      })
       .from(seatGroupMembers)
       .innerJoin(seats, eq(seats.id, seatGroupMembers.seatId))
       .where(inUuids(seatGroupMembers.groupId, groupIds))
@@ -357,7 +361,9 @@ export class CallCentreRepo {
       .select()
       .from(callResults)
       .where(namedWhere(callResults, scope, f))
-      .orderBy(...orderByOf(f, RESULT_SORTABLE, [asc(callResults.sort), asc(callResults.name), asc(callResults.id)]))
+      .orderBy(
+        ...orderByOf(f, RESULT_SORTABLE, [asc(callResults.sort), asc(callResults.name), asc(callResults.id)]),
+      )
       .limit(limit)
       .offset(offset);
   }
@@ -453,7 +459,9 @@ export class CallCentreRepo {
   }
 
   /** The count of each state's numbers, per list. */
-  stateCounts(listIds: readonly string[]): Promise<{ listId: string; state: CallListNumberState; total: number }[]> {
+  stateCounts(
+    listIds: readonly string[],
+  ): Promise<{ listId: string; state: CallListNumberState; total: number }[]> {
     if (listIds.length === 0) return Promise.resolve([]);
     return this.x
       .select({

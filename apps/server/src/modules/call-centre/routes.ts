@@ -100,12 +100,14 @@ export function callCentreRoutes(api: Api, { callCentre }: Pick<Services, 'callC
     {
       config: { access: { permission: CALL_CENTRE_PERMS.seat.list } },
       schema: {
-        summary: 'The live state of every seat in scope (offline, idle, ringing, on call) and its registration',
+        summary:
+          'The live state of every seat in scope (offline, idle, ringing, on call) and its registration',
         querystring: seatStateQuerySchema,
         response: okResponse(seatLiveStatesSchema),
       },
     },
-    async (request) => ok(request, await callCentre.seatStates(requireAuth(request), request.query.companyId)),
+    async (request) =>
+      ok(request, await callCentre.seatStates(requireAuth(request), request.query.companyId)),
   );
 
   resourceRoutes(
@@ -186,7 +188,8 @@ export function callCentreRoutes(api: Api, { callCentre }: Pick<Services, 'callC
     {
       config: { access: { permission: CALL_CENTRE_PERMS.callList.add }, openapi: { upload: true } },
       schema: {
-        summary: 'Reads a call list file (txt, csv or xlsx) into numbers with their columns; nothing is stored',
+        summary:
+          'Reads a call list file (txt, csv or xlsx) into numbers with their columns; nothing is stored',
         description:
           'multipart/form-data with one `file`. A header row names the number, name and notes columns (either language); other columns are kept by their header. Invalid and repeated numbers are answered as problems, by row.',
         response: okResponse(callListImportSchema),

@@ -11,12 +11,12 @@ import {
   type PageQuery,
   RESELLER_ROLE_CODES,
   SEAT_STATE_MESSAGE,
-  type seatLiveStateSchema,
   type seatEditSchema,
   type seatGroupEditSchema,
   type seatGroupInputSchema,
   type seatGroupSchema,
   type seatInputSchema,
+  type seatLiveStateSchema,
   type seatSchema,
 } from '@switchboard/contracts';
 import type { z } from 'zod';
@@ -29,16 +29,16 @@ import { paginate } from '../../platform/paging';
 import type { Realtime } from '../../platform/realtime';
 import { type DataScope, inScope } from '../../platform/scope';
 import { parseNumber } from '../rate';
-import {
-  type CallCentreRepo,
-  type CallListRow,
-  type CallResultRow,
-  type NamedFilters,
-  type NumberFilters,
-  type SeatBinding,
-  type SeatFilters,
-  type SeatGroupRow,
-  type SeatRow,
+import type {
+  CallCentreRepo,
+  CallListRow,
+  CallResultRow,
+  NamedFilters,
+  NumberFilters,
+  SeatBinding,
+  SeatFilters,
+  SeatGroupRow,
+  SeatRow,
 } from './repo';
 
 type SeatInput = z.output<typeof seatInputSchema>;
@@ -151,7 +151,10 @@ export class CallCentreService {
         } catch (error) {
           const constraint = uniqueViolationOf(error);
           if (constraint === 'seats_company_job_number_uq')
-            throw new AppError('SEAT_JOB_NUMBER_TAKEN', 409, { field: 'jobNumber', jobNumber: params.jobNumber ?? '' });
+            throw new AppError('SEAT_JOB_NUMBER_TAKEN', 409, {
+              field: 'jobNumber',
+              jobNumber: params.jobNumber ?? '',
+            });
           if (constraint === 'seats_sip_username_uq')
             throw new AppError('SEAT_SIP_USERNAME_TAKEN', 409, {
               field: 'sipUsername',
@@ -208,7 +211,8 @@ export class CallCentreService {
   private async checkSeatLinks(companyId: string, userId: string | null | undefined, groupIds: string[]) {
     if (userId) {
       const companies = await this.services.users.companiesOf([userId]);
-      if (companies.get(userId) !== companyId) throw new AppError('SEAT_USER_UNKNOWN', 400, { field: 'userId' });
+      if (companies.get(userId) !== companyId)
+        throw new AppError('SEAT_USER_UNKNOWN', 400, { field: 'userId' });
     }
     const groups = await this.repo.groupsByIds(groupIds);
     if (groups.length !== groupIds.length || groups.some((g) => g.companyId !== companyId))
@@ -272,7 +276,9 @@ export class CallCentreService {
           userId: input.userId ?? null,
           enabled: input.enabled,
           remark: input.remark ?? null,
-          ...(box && input.sipPassword ? { sipPassword: box.seal(input.sipPassword, passwordAad(existing.id)) } : {}),
+          ...(box && input.sipPassword
+            ? { sipPassword: box.seal(input.sipPassword, passwordAad(existing.id)) }
+            : {}),
         });
         if (!seat) throw new AppError('SEAT_NOT_FOUND', 404);
         await this.repo.setGroupsOfSeat(seat.id, input.groupIds);
@@ -289,7 +295,13 @@ export class CallCentreService {
   }
 
   deleteSeats(auth: AuthContext, ids: string[]): Promise<number> {
-    return this.remove(auth, ids, (i) => this.repo.seatsByIds(i), 'SEAT_NOT_FOUND', (i) => this.repo.deleteSeats(i));
+    return this.remove(
+      auth,
+      ids,
+      (i) => this.repo.seatsByIds(i),
+      'SEAT_NOT_FOUND',
+      (i) => this.repo.deleteSeats(i),
+    );
   }
 
   // --- live states ---
@@ -317,7 +329,10 @@ export class CallCentreService {
    * users above it, and administrators.
    */
   async publishSeat(row: SeatRow): Promise<void> {
-    const message = { cmd: 'topic' as const, msgId: SEAT_STATE_MESSAGE, msgTxt: JSON.stringify(this.liveState(row)),
+    const message = {
+      cmd: 'topic' as const,
+      msgId: SEAT_STATE_MESSAGE,
+      msgTxt: JSON.stringify(this.liveState(row)),
     };
     const ancestors: string[] = [];
     let parent = (await this.services.companies.findCached(row.companyId))?.parentCompanyId ?? null;
@@ -394,7 +409,9 @@ export class CallCentreService {
       companyName: names.get(r.companyId) ?? '',
       distribution: r.distribution,
       wrapUpS: r.wrapUpS,
-      seats: members.filter((m) => m.groupId === r.id).map((m) => ({ id: m.id, jobNumber: m.jobNumber, name: m.name })),
+      seats: members
+        .filter((m) => m.groupId === r.id)
+        .map((m) => ({ id: m.id, jobNumber: m.jobNumber, name: m.name })),
       enabled: r.enabled,
       remark: r.remark,
       createdAt: r.createdAt,
@@ -625,7 +642,10 @@ export class CallCentreService {
     const existing = await this.listInScope(auth, input.id);
     this.keepsCompany(existing, input.companyId);
     const row = await this.write(async () => {
-      const updated = await this.repo.updateList(existing.id, { name: input.name, remark: input.remark ?? null });
+      const updated = await this.repo.updateList(existing.id, {
+        name: input.name,
+        remark: input.remark ?? null,
+      });
       if (!updated) throw new AppError('CALL_LIST_NOT_FOUND', 404);
       return updated;
     });
@@ -673,12 +693,16 @@ export class CallCentreService {
 export function normaliseEntries(
   entries: CallListInput['entries'],
 ): { number: string; name: string | null; notes: string | null; extra: Record<string, string> }[] {
-  const out: { number: string; name: string | null; notes: string | null; extra: Record<string, string> }[] = [];
+  const out: { number: string; name: string | null; notes: string | null; extra: Record<string, string> }[] =
+    [];
   const seen = new Set<string>();
   for (const entry of entries) {
     const parsed = parseNumber(entry.number);
     if (!parsed)
-      throw new AppError('CALL_LIST_NUMBER_INVALID', 400, { field: 'entries', number: entry.number.slice(0, 32) });
+      throw new AppError('CALL_LIST_NUMBER_INVALID', 400, {
+        field: 'entries',
+        number: entry.number.slice(0, 32),
+      });
     if (seen.has(parsed.digits)) continue;
     seen.add(parsed.digits);
     out.push({
