@@ -132,6 +132,7 @@ describe('seats', () => {
       }),
       400,
       'FIELD_REQUIRED',
+      { params: { field: 'companyId' } },
     );
     const staffs = await addSeat('admin', { companyId: AGENCY_CLIENT });
     expect(staffs.companyName).toBe('Agency Client Co');
@@ -202,6 +203,28 @@ describe('seats', () => {
       404,
       'SEAT_NOT_FOUND',
     );
+  });
+});
+
+describe('seat users', () => {
+  it('are offered from the seat’s company, within the caller’s scope', async () => {
+    const own = expectOk(await call<{ id: string }[]>('customer', 'GET', '/seat/userOptions'));
+    expect(own.map((u) => u.id)).toContain(userId('customer'));
+    const below = expectOk(
+      await call<{ id: string }[]>('agent', 'GET', '/seat/userOptions', {
+        query: { companyId: AGENCY_CLIENT },
+      }),
+    );
+    expect(below.map((u) => u.id)).toContain(userId('agentcustomer'));
+    expect(below.map((u) => u.id)).not.toContain(userId('agent'));
+    expectError(
+      await call('customer', 'GET', '/seat/userOptions', { query: { companyId: AGENCY_CLIENT } }),
+      403,
+      'NO_OPERATION_PERMISSION',
+    );
+    expectError(await call('admin', 'GET', '/seat/userOptions'), 400, 'FIELD_REQUIRED', {
+      params: { field: 'companyId' },
+    });
   });
 });
 

@@ -40,6 +40,7 @@ export const ROUTE_CASES: Record<string, string> = {
   'GET /api/callList/list': 'ACDGS',
   'GET /api/callList/queryById': 'ACDGS',
   'GET /api/seat/state': 'ACDGS',
+  'GET /api/seat/userOptions': 'ACDGS',
   'GET /api/callList/numbers': 'ACDGS',
   'POST /api/callList/importNumbers': 'ACDGS',
   'POST /api/caller/add': 'ACDGS',

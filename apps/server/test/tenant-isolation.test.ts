@@ -2353,6 +2353,15 @@ describe('tenant isolation of the voice modules', () => {
       },
     },
     {
+      route: 'GET /seat/userOptions',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({ method: 'GET', path: '/seat/userOptions', query: { companyId: o.id } }),
+        },
+      ],
+    },
+    {
       route: 'GET /callList/numbers',
       names: [
         {

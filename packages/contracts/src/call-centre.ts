@@ -121,6 +121,11 @@ export const seatListQuerySchema = resourceListQuerySchema({
 });
 export type SeatListQuery = z.input<typeof seatListQuerySchema>;
 export const seatStateQuerySchema = z.object({ companyId: uuid.optional() });
+/** `GET /seat/userOptions`: users of the seat's company (the caller's own unless named) for the seat's user. */
+export const seatUserOptionsQuerySchema = z.object({
+  companyId: uuid.optional(),
+  keyword: z.string().trim().max(64, 'FIELD_TOO_LONG').optional(),
+});
 
 // --- seat groups ---
 

@@ -26,7 +26,10 @@ import {
   seatLiveStatesSchema,
   seatSchema,
   seatStateQuerySchema,
+  seatUserOptionsQuerySchema,
+  userOptionSchema,
 } from '@switchboard/contracts';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
 import type { Api, Services } from '../../platform/module';
@@ -108,6 +111,23 @@ export function callCentreRoutes(api: Api, { callCentre }: Pick<Services, 'callC
     },
     async (request) =>
       ok(request, await callCentre.seatStates(requireAuth(request), request.query.companyId)),
+  );
+
+  api.get(
+    '/seat/userOptions',
+    {
+      config: { access: { permission: CALL_CENTRE_PERMS.seat.list } },
+      schema: {
+        summary: "Users of the seat's company (the caller's own unless named) who may work a seat",
+        querystring: seatUserOptionsQuerySchema,
+        response: okResponse(z.array(userOptionSchema)),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await callCentre.userOptions(requireAuth(request), request.query.companyId, request.query.keyword),
+      ),
   );
 
   resourceRoutes(

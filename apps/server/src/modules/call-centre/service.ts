@@ -304,6 +304,12 @@ export class CallCentreService {
     );
   }
 
+  /** Users of a company in the caller's scope (the caller's own unless named) for a seat's user picker. */
+  async userOptions(auth: AuthContext, companyId: string | undefined, keyword: string | undefined) {
+    const target = await this.services.companies.targetOf(auth, companyId);
+    return this.services.users.optionsOfCompany(target, keyword, 50);
+  }
+
   // --- live states ---
 
   private liveState(r: SeatRow): SeatLiveStateView {
