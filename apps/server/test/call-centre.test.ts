@@ -3,6 +3,7 @@ import type {
   CallListImport,
   CallListNumber,
   CallResultSetting,
+  OutboundTask,
   Page,
   Seat,
   SeatGroup,
@@ -457,6 +458,146 @@ describe('call lists', () => {
       }),
     );
     expect(list).toMatchObject({ total: 2, columns: ['城市'] });
+  });
+});
+
+describe('outbound tasks', () => {
+  it('work one call list each with a seat group of their company, through their states', async () => {
+    const seat = await addSeat('customer');
+    const group = expectOk(
+      await call<SeatGroup>('customer', 'POST', '/seatGroup/add', {
+        body: { name: `Outbound ${uniq()}`, seatIds: [seat.id] },
+      }),
+    );
+    const list = expectOk(
+      await call<CallList>('customer', 'POST', '/callList/add', {
+        body: { name: `Outbound ${uniq()}`, entries: [{ number: '+8613800004000' }] },
+      }),
+    );
+    const body = {
+      name: `Task ${uniq()}`,
+      callListId: list.id,
+      seatGroupId: group.id,
+      periods: [{ start: '09:00', end: '18:00' }],
+      timeZone: 'Asia/Shanghai',
+      dialRatio: 2,
+      maxAttempts: 3,
+      redialIntervalS: 600,
+    };
+    const task = expectOk(await call<OutboundTask>('customer', 'POST', '/outboundTask/add', { body }));
+    expect(task).toMatchObject({
+      state: 'not_started',
+      actions: ['start'],
+      callListName: list.name,
+      seatGroupName: group.name,
+      dialRatio: 2,
+    });
+    // A call list has only one task.
+    expectError(
+      await call('customer', 'POST', '/outboundTask/add', {
+        body: { ...body, name: `Other ${uniq()}` },
+        locale: ZH,
+      }),
+      409,
+      'CALL_LIST_HAS_TASK',
+      { locale: ZH, params: { name: task.name } },
+    );
+    // The rules of periods, as a group call task's, and links of the task's company only.
+    expectFieldError(
+      await call('customer', 'POST', '/outboundTask/add', {
+        body: { ...body, periods: [{ start: '10:00', end: '09:00' }] },
+      }),
+      'periods',
+      text('CALL_PERIOD_START_AFTER_END', EN),
+    );
+    const foreignList = expectOk(
+      await call<CallList>('customer2', 'POST', '/callList/add', {
+        body: { name: `Foreign ${uniq()}`, entries: [{ number: '+8613800004001' }] },
+      }),
+    );
+    expectError(
+      await call('customer', 'POST', '/outboundTask/add', {
+        body: { ...body, name: `x${uniq()}`, callListId: foreignList.id },
+      }),
+      400,
+      'OUTBOUND_TASK_LINK_UNKNOWN',
+      { params: { field: 'callListId' } },
+    );
+    expectError(
+      await call('customer2', 'POST', '/outboundTask/start', { body: { id: task.id } }),
+      404,
+      'OUTBOUND_TASK_NOT_FOUND',
+    );
+
+    // not started -> running -> stopped -> running -> finished; nothing else.
+    expectError(
+      await call('customer', 'POST', '/outboundTask/stop', { body: { id: task.id } }),
+      409,
+      'OUTBOUND_TASK_ACTION_NOT_ALLOWED',
+      { params: { state: 'not_started' } },
+    );
+    const running = expectOk(
+      await call<OutboundTask>('customer', 'POST', '/outboundTask/start', { body: { id: task.id } }),
+    );
+    expect(running).toMatchObject({ state: 'running', actions: ['stop', 'finish'] });
+    expect(running.startedAt).not.toBeNull();
+    // Not changed nor deleted while running; its list and group stay.
+    expectError(
+      await call('customer', 'PUT', '/outboundTask/edit', { body: { ...body, id: task.id } }),
+      409,
+      'OUTBOUND_TASK_RUNNING',
+    );
+    expectError(
+      await call('customer', 'DELETE', '/outboundTask/delete', { query: { id: task.id } }),
+      409,
+      'OUTBOUND_TASK_RUNNING',
+    );
+    expectError(
+      await call('customer', 'DELETE', '/callList/delete', { query: { id: list.id } }),
+      409,
+      'CALL_LIST_HAS_TASK',
+      {
+        params: { name: task.name },
+      },
+    );
+    expectError(
+      await call('customer', 'DELETE', '/seatGroup/delete', { query: { id: group.id } }),
+      409,
+      'SEAT_GROUP_IN_USE',
+      {
+        params: { name: task.name },
+      },
+    );
+    const stopped = expectOk(
+      await call<OutboundTask>('customer', 'POST', '/outboundTask/stop', { body: { id: task.id } }),
+    );
+    expect(stopped).toMatchObject({ state: 'stopped', actions: ['start', 'finish'] });
+    const edited = expectOk(
+      await call<OutboundTask>('customer', 'PUT', '/outboundTask/edit', {
+        body: { ...body, id: task.id, dialRatio: 3 },
+      }),
+    );
+    expect(edited).toMatchObject({ state: 'stopped', dialRatio: 3 });
+    expectOk(await call('customer', 'POST', '/outboundTask/start', { body: { id: task.id } }));
+    const finished = expectOk(
+      await call<OutboundTask>('customer', 'POST', '/outboundTask/finish', { body: { id: task.id } }),
+    );
+    expect(finished).toMatchObject({ state: 'finished', actions: [] });
+    expect(finished.finishedAt).not.toBeNull();
+    expectError(
+      await call('customer', 'POST', '/outboundTask/start', { body: { id: task.id } }),
+      409,
+      'OUTBOUND_TASK_ACTION_NOT_ALLOWED',
+      { params: { state: 'finished' } },
+    );
+    const page = expectOk(
+      await call<Page<OutboundTask>>('agent', 'GET', '/outboundTask/list', {
+        query: { state: 'finished', pageSize: '500' },
+      }),
+    );
+    expect(ids(page)).not.toContain(task.id);
+    expectOk(await call('customer', 'DELETE', '/outboundTask/delete', { query: { id: task.id } }));
+    expectOk(await call('customer', 'DELETE', '/callList/delete', { query: { id: list.id } }));
   });
 });
 

@@ -2198,7 +2198,8 @@ describe('tenant isolation of the voice modules', () => {
     | 'seat'
     | 'seatGroup'
     | 'callResult'
-    | 'callList';
+    | 'callList'
+    | 'outboundTask';
   const voiceObjects: { kind: VoiceKind; id: string; companyId: string; label: string }[] = [];
   const WALKED: Role[] = ['sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'];
   const inScope = (who: Me, companyId: string) => {
@@ -2313,6 +2314,13 @@ describe('tenant isolation of the voice modules', () => {
   resource('/seatGroup', 'seatGroup', (o) => ({ id: o.id, name: `Walk ${uniq()}` }));
   resource('/callResultSetting', 'callResult', (o) => ({ id: o.id, name: `Walk ${uniq()}` }));
   resource('/callList', 'callList', (o) => ({ id: o.id, name: `Walk ${uniq()}` }));
+  const outboundBody = () => ({
+    name: `Walk ${uniq()}`,
+    callListId: randomUUID(),
+    seatGroupId: randomUUID(),
+    periods: [{ start: '09:00', end: '10:00' }],
+  });
+  resource('/outboundTask', 'outboundTask', (o) => ({ id: o.id, ...outboundBody() }));
   const addsFor = (path: string, body: () => Record<string, unknown>) => ({
     route: `POST ${path}/add`,
     names: [
@@ -2337,6 +2345,20 @@ describe('tenant isolation of the voice modules', () => {
     addsFor('/seatGroup', () => ({ name: `Walk ${uniq()}` })),
     addsFor('/callResultSetting', () => ({ name: `Walk ${uniq()}` })),
     addsFor('/callList', () => ({ name: `Walk ${uniq()}`, entries: [{ number: '+8613800000002' }] })),
+    addsFor('/outboundTask', outboundBody),
+    ...(['start', 'stop', 'finish'] as const).map((action) => ({
+      route: `POST /outboundTask/${action}`,
+      names: [
+        {
+          kind: 'outboundTask' as const,
+          request: (o: { id: string }): Req => ({
+            method: 'POST',
+            path: `/outboundTask/${action}`,
+            body: { id: o.id },
+          }),
+        },
+      ],
+    })),
     {
       route: 'GET /seat/state',
       names: [

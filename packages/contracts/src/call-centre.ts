@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resourceListQuerySchema } from './resource';
+import { type CallPeriod, callPeriodSchema, isTimeZone, periodsProblem } from './voice-task';
 import { booleanQuery, dateTime, uuid } from './wire';
 
 /**
@@ -336,3 +337,123 @@ export const CALL_LIST_HEADERS = {
   name: ['name', 'contact', '姓名', '名称', '联系人'],
   notes: ['notes', 'note', 'remark', 'remarks', 'comment', '备注', '说明'],
 } as const;
+
+// --- outbound tasks (data model and state machine; dialling comes with bridging) ---
+
+/** An outbound task's state (spec: not started, running, stopped, finished). */
+export const OUTBOUND_TASK_STATES = ['not_started', 'running', 'stopped', 'finished'] as const;
+export type OutboundTaskState = (typeof OUTBOUND_TASK_STATES)[number];
+/** What a user does to a task. */
+export const OUTBOUND_TASK_ACTIONS = ['start', 'stop', 'finish'] as const;
+export type OutboundTaskAction = (typeof OUTBOUND_TASK_ACTIONS)[number];
+
+/**
+ * The one table of transitions: start (or start again after a stop), stop, finish (for good).
+ * Anything not here is refused (OUTBOUND_TASK_ACTION_NOT_ALLOWED). The engine will finish a
+ * running task itself once its list has no number left to call.
+ */
+export const OUTBOUND_TASK_TRANSITIONS: Readonly<
+  Record<OutboundTaskAction, { from: readonly OutboundTaskState[]; to: OutboundTaskState }>
+> = {
+  start: { from: ['not_started', 'stopped'], to: 'running' },
+  stop: { from: ['running'], to: 'stopped' },
+  finish: { from: ['running', 'stopped'], to: 'finished' },
+};
+
+/** The state an action leads to from `state`, or null when it is not allowed there. */
+export function nextOutboundTaskState(
+  state: OutboundTaskState,
+  action: OutboundTaskAction,
+): OutboundTaskState | null {
+  const t = OUTBOUND_TASK_TRANSITIONS[action];
+  return t.from.includes(state) ? t.to : null;
+}
+
+/** The actions a task in `state` allows (the console shows these, the server accepts these). */
+export function outboundTaskActionsOf(state: OutboundTaskState): OutboundTaskAction[] {
+  return OUTBOUND_TASK_ACTIONS.filter((a) => OUTBOUND_TASK_TRANSITIONS[a].from.includes(state));
+}
+
+/** A task's settings may change (and it may be deleted) unless it is running. */
+export const outboundTaskEditable = (state: OutboundTaskState) => state !== 'running';
+
+export const OUTBOUND_DIAL_RATIO_MAX = 10;
+export const OUTBOUND_ATTEMPTS_MAX = 10;
+export const OUTBOUND_REDIAL_MIN_S = 60;
+export const OUTBOUND_REDIAL_MAX_S = 7 * 86_400;
+
+const whole = (min: number, max: number) =>
+  z
+    .number({ error: 'FIELD_INVALID' })
+    .int('FIELD_INVALID')
+    .min(min, 'NUMBER_TOO_SMALL')
+    .max(max, 'NUMBER_TOO_LARGE');
+
+const outboundTaskShape = {
+  name,
+  companyId: uuid.optional(),
+  /** The call list it works through (one task per list). */
+  callListId: uuid,
+  /** The seat group answered calls go to. */
+  seatGroupId: uuid,
+  /** Caller IDs it rotates through (module caller); none: the trunk's own. */
+  callerGroupId: uuid.nullable().default(null),
+  /** Daily periods in `timeZone`, as a group call task's (1 to 5, each at least 5 minutes). */
+  periods: z.array(callPeriodSchema).max(6),
+  timeZone: z.string().default('UTC'),
+  /** Calls placed per idle seat of the group. */
+  dialRatio: whole(1, OUTBOUND_DIAL_RATIO_MAX).default(1),
+  /** Calls to one number at most (the first and the redials). */
+  maxAttempts: whole(1, OUTBOUND_ATTEMPTS_MAX).default(3),
+  /** The wait before a number is called again. */
+  redialIntervalS: whole(OUTBOUND_REDIAL_MIN_S, OUTBOUND_REDIAL_MAX_S).default(3600),
+  remark,
+};
+/** The periods and time zone, as a group call task's rules (issues of their fields). */
+function checkOutbound(task: { periods: readonly CallPeriod[]; timeZone: string }, ctx: z.RefinementCtx) {
+  const problem = periodsProblem(task.periods);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.code, path: ['periods'] });
+  if (!isTimeZone(task.timeZone))
+    ctx.addIssue({ code: 'custom', message: 'CALL_TIME_ZONE_INVALID', path: ['timeZone'] });
+}
+
+/** `POST /outboundTask/add`. */
+export const outboundTaskInputSchema = z.object(outboundTaskShape).superRefine(checkOutbound);
+export type OutboundTaskInput = z.input<typeof outboundTaskInputSchema>;
+/** `PUT /outboundTask/edit` (not while running; the company does not change). */
+export const outboundTaskEditSchema = z.object({ id: uuid, ...outboundTaskShape }).superRefine(checkOutbound);
+export type OutboundTaskEdit = z.input<typeof outboundTaskEditSchema>;
+export const outboundTaskActionSchema = z.object({ id: uuid });
+
+export const outboundTaskSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  callListId: z.string(),
+  callListName: z.string(),
+  seatGroupId: z.string(),
+  seatGroupName: z.string(),
+  callerGroupId: z.string().nullable(),
+  periods: z.array(z.object({ start: z.string(), end: z.string() })),
+  timeZone: z.string(),
+  dialRatio: z.number().int(),
+  maxAttempts: z.number().int(),
+  redialIntervalS: z.number().int(),
+  state: z.enum(OUTBOUND_TASK_STATES),
+  actions: z.array(z.enum(OUTBOUND_TASK_ACTIONS)),
+  startedAt: dateTime.nullable(),
+  finishedAt: dateTime.nullable(),
+  remark: z.string().nullable(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type OutboundTask = z.input<typeof outboundTaskSchema>;
+
+export const OUTBOUND_TASK_SORTABLE = ['name', 'state', 'createdAt'] as const;
+export const outboundTaskListQuerySchema = resourceListQuerySchema({
+  name: z.string().trim().max(64, 'FIELD_TOO_LONG').optional(),
+  companyId: uuid.optional(),
+  state: z.enum(OUTBOUND_TASK_STATES).optional(),
+});
+export type OutboundTaskListQuery = z.input<typeof outboundTaskListQuerySchema>;

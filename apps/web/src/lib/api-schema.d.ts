@@ -6866,6 +6866,1102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/outboundTask/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a outbound task
+         * @description Needs the permission `callCentre:outboundTask:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        callerGroupId?: string | null;
+                        /** Format: uuid */
+                        callListId: string;
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** @default 1 */
+                        dialRatio?: number;
+                        /** @default 3 */
+                        maxAttempts?: number;
+                        name: string;
+                        periods: {
+                            end: string;
+                            start: string;
+                        }[];
+                        /** @default 3600 */
+                        redialIntervalS?: number;
+                        remark?: string | null;
+                        /** Format: uuid */
+                        seatGroupId: string;
+                        /** @default UTC */
+                        timeZone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a outbound task
+         * @description Needs the permission `callCentre:outboundTask:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: null;
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete several outbound tasks (ids=a,b,c; all or none)
+         * @description Needs the permission `callCentre:outboundTask:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                deleted: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a outbound task
+         * @description Needs the permission `callCentre:outboundTask:edit`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        callerGroupId?: string | null;
+                        /** Format: uuid */
+                        callListId: string;
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** @default 1 */
+                        dialRatio?: number;
+                        /** Format: uuid */
+                        id: string;
+                        /** @default 3 */
+                        maxAttempts?: number;
+                        name: string;
+                        periods: {
+                            end: string;
+                            start: string;
+                        }[];
+                        /** @default 3600 */
+                        redialIntervalS?: number;
+                        remark?: string | null;
+                        /** Format: uuid */
+                        seatGroupId: string;
+                        /** @default UTC */
+                        timeZone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finishs an outbound task, as its state allows
+         * @description Needs the permission `callCentre:outboundTask:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List outbound tasks (sortable by name, state, createdAt)
+         * @description Needs the permission `callCentre:outboundTask:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    column?: string;
+                    companyId?: string;
+                    name?: string;
+                    order?: "asc" | "desc";
+                    pageNo?: number;
+                    pageSize?: number;
+                    state?: "not_started" | "running" | "stopped" | "finished";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    actions: ("start" | "stop" | "finish")[];
+                                    callerGroupId: string | null;
+                                    callListId: string;
+                                    callListName: string;
+                                    companyId: string;
+                                    companyName: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    dialRatio: number;
+                                    finishedAt: string | null;
+                                    id: string;
+                                    maxAttempts: number;
+                                    name: string;
+                                    periods: {
+                                        end: string;
+                                        start: string;
+                                    }[];
+                                    redialIntervalS: number;
+                                    remark: string | null;
+                                    seatGroupId: string;
+                                    seatGroupName: string;
+                                    startedAt: string | null;
+                                    /** @enum {string} */
+                                    state: "not_started" | "running" | "stopped" | "finished";
+                                    timeZone: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One outbound task
+         * @description Needs the permission `callCentre:outboundTask:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an outbound task, as its state allows
+         * @description Needs the permission `callCentre:outboundTask:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops an outbound task, as its state allows
+         * @description Needs the permission `callCentre:outboundTask:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/sim/checkout/{id}": {
         parameters: {
             query?: never;

@@ -56,4 +56,29 @@ export const callCentreErrorTexts = {
     'en-US': 'A call list keeps at most 20 columns beside number, name and notes',
     'zh-CN': '呼叫名单除号码、姓名和备注外最多保留20列',
   },
+  OUTBOUND_TASK_NOT_FOUND: { 'en-US': 'The outbound task does not exist', 'zh-CN': '外呼任务不存在' },
+  OUTBOUND_TASK_NAME_TAKEN: {
+    'en-US': 'The company already has an outbound task with this name',
+    'zh-CN': '该公司已有同名的外呼任务',
+  },
+  CALL_LIST_HAS_TASK: {
+    'en-US': 'The call list already has an outbound task: {name}',
+    'zh-CN': '该呼叫名单已有外呼任务：{name}',
+  },
+  OUTBOUND_TASK_ACTION_NOT_ALLOWED: {
+    'en-US': 'The outbound task cannot do that while it is {state}',
+    'zh-CN': '外呼任务处于{state}状态，不能执行此操作',
+  },
+  OUTBOUND_TASK_RUNNING: {
+    'en-US': 'Stop the outbound task before changing or deleting it',
+    'zh-CN': '请先停止外呼任务，再修改或删除',
+  },
+  OUTBOUND_TASK_LINK_UNKNOWN: {
+    'en-US': 'The call list, seat group or caller group does not exist or belongs to another company',
+    'zh-CN': '呼叫名单、坐席组或主叫号码组不存在或属于其他公司',
+  },
+  SEAT_GROUP_IN_USE: {
+    'en-US': 'The seat group is used by outbound task {name}',
+    'zh-CN': '该坐席组正被外呼任务{name}使用',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;

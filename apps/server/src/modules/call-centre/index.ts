@@ -23,7 +23,7 @@ declare module '../../platform/module' {
 export const callCentreModule = defineModule({
   name: 'callCentre',
   provides: ['callCentre'],
-  needs: ['companies', 'users', 'apiAccess'],
+  needs: ['companies', 'users', 'apiAccess', 'callers'],
   services: ({ db, realtime, log }, services) => ({
     callCentre: new CallCentreService(db, new CallCentreRepo(db), services, realtime, log),
   }),

@@ -4,7 +4,15 @@ import { type Db, executor } from '../../platform/db';
 import { orderByOf } from '../../platform/resource';
 import { type DataScope, scopeCondition } from '../../platform/scope';
 import { inUuids, likeText } from '../../platform/sql';
-import { callListNumbers, callLists, callResults, seatGroupMembers, seatGroups, seats } from './schema';
+import {
+  callListNumbers,
+  callLists,
+  callResults,
+  outboundTasks,
+  seatGroupMembers,
+  seatGroups,
+  seats,
+} from './schema';
 
 export type SeatRow = typeof seats.$inferSelect;
 export type SeatValues = typeof seats.$inferInsert;
@@ -16,6 +24,9 @@ export type CallListRow = typeof callLists.$inferSelect;
 export type CallListValues = typeof callLists.$inferInsert;
 export type CallListNumberRow = typeof callListNumbers.$inferSelect;
 export type CallListNumberValues = typeof callListNumbers.$inferInsert;
+export type OutboundTaskRow = typeof outboundTasks.$inferSelect;
+export type OutboundTaskValues = typeof outboundTasks.$inferInsert;
+export type TaskFilters = NamedFilters & { state?: OutboundTaskRow['state'] | undefined };
 
 export type SeatFilters = SortQuery & {
   keyword?: string | undefined;
@@ -63,6 +74,11 @@ const RESULT_SORTABLE = {
   enabled: callResults.enabled,
   createdAt: callResults.createdAt,
 };
+const TASK_SORTABLE = {
+  name: outboundTasks.name,
+  state: outboundTasks.state,
+  createdAt: outboundTasks.createdAt,
+};
 const LIST_SORTABLE = { name: callLists.name, total: callLists.total, createdAt: callLists.createdAt };
 const NUMBER_SORTABLE = {
   number: callListNumbers.number,
@@ -89,7 +105,7 @@ function seatWhere(scope: DataScope, f: SeatFilters): SQL | undefined {
 }
 
 const namedWhere = (
-  table: typeof seatGroups | typeof callResults | typeof callLists,
+  table: typeof seatGroups | typeof callResults | typeof callLists | typeof outboundTasks,
   scope: DataScope,
   f: NamedFilters,
 ): SQL | undefined =>
@@ -519,5 +535,81 @@ export class CallCentreRepo {
       .orderBy(...orderByOf(f, NUMBER_SORTABLE, [asc(callListNumbers.position), asc(callListNumbers.id)]))
       .limit(limit)
       .offset(offset);
+  }
+
+  // --- outbound tasks ---
+
+  private taskWhere(scope: DataScope, f: TaskFilters): SQL | undefined {
+    return and(namedWhere(outboundTasks, scope, f), f.state ? eq(outboundTasks.state, f.state) : undefined);
+  }
+
+  async countTasks(scope: DataScope, f: TaskFilters): Promise<number> {
+    return count(
+      await this.x
+        .select({ total: sql<number>`count(*)::int` })
+        .from(outboundTasks)
+        .where(this.taskWhere(scope, f)),
+    );
+  }
+
+  listTasks(scope: DataScope, f: TaskFilters, limit: number, offset: number): Promise<OutboundTaskRow[]> {
+    return this.x
+      .select()
+      .from(outboundTasks)
+      .where(this.taskWhere(scope, f))
+      .orderBy(...orderByOf(f, TASK_SORTABLE, [desc(outboundTasks.createdAt), asc(outboundTasks.id)]))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async task(id: string): Promise<OutboundTaskRow | undefined> {
+    const [row] = await this.x.select().from(outboundTasks).where(eq(outboundTasks.id, id));
+    return row;
+  }
+
+  /** A task by id, locked for its state change. */
+  async taskForUpdate(id: string): Promise<OutboundTaskRow | undefined> {
+    const [row] = await this.x.select().from(outboundTasks).where(eq(outboundTasks.id, id)).for('update');
+    return row;
+  }
+
+  tasksByIds(ids: readonly string[]): Promise<OutboundTaskRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.x.select().from(outboundTasks).where(inUuids(outboundTasks.id, ids));
+  }
+
+  /** Tasks of these lists or seat groups (what keeps them from being deleted). */
+  tasksUsing(by: { listIds?: readonly string[]; groupIds?: readonly string[] }): Promise<OutboundTaskRow[]> {
+    const conditions = [
+      by.listIds?.length ? inUuids(outboundTasks.callListId, by.listIds) : undefined,
+      by.groupIds?.length ? inUuids(outboundTasks.seatGroupId, by.groupIds) : undefined,
+    ].filter((c) => c !== undefined);
+    if (conditions.length === 0) return Promise.resolve([]);
+    return this.x
+      .select()
+      .from(outboundTasks)
+      .where(or(...conditions));
+  }
+
+  async insertTask(values: OutboundTaskValues): Promise<OutboundTaskRow> {
+    const [row] = await this.x.insert(outboundTasks).values(values).returning();
+    return row!;
+  }
+
+  async updateTask(id: string, values: Partial<OutboundTaskValues>): Promise<OutboundTaskRow | undefined> {
+    const [row] = await this.x
+      .update(outboundTasks)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(outboundTasks.id, id))
+      .returning();
+    return row;
+  }
+
+  async deleteTasks(ids: string[]): Promise<number> {
+    const rows = await this.x
+      .delete(outboundTasks)
+      .where(inUuids(outboundTasks.id, ids))
+      .returning({ id: outboundTasks.id });
+    return rows.length;
   }
 }

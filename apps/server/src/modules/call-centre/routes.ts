@@ -13,6 +13,13 @@ import {
   callResultSettingInputSchema,
   callResultSettingListQuerySchema,
   callResultSettingSchema,
+  OUTBOUND_TASK_ACTIONS,
+  OUTBOUND_TASK_SORTABLE,
+  outboundTaskActionSchema,
+  outboundTaskEditSchema,
+  outboundTaskInputSchema,
+  outboundTaskListQuerySchema,
+  outboundTaskSchema,
   pageSchema,
   SEAT_GROUP_SORTABLE,
   SEAT_SORTABLE,
@@ -64,6 +71,13 @@ export const CALL_CENTRE_PERMS = {
     edit: 'callCentre:callResult:edit',
     delete: 'callCentre:callResult:delete',
   },
+  outboundTask: {
+    list: 'callCentre:outboundTask:list',
+    add: 'callCentre:outboundTask:add',
+    edit: 'callCentre:outboundTask:edit',
+    delete: 'callCentre:outboundTask:delete',
+    run: 'callCentre:outboundTask:run',
+  },
   callList: {
     list: 'callCentre:callList:list',
     add: 'callCentre:callList:add',
@@ -76,6 +90,12 @@ const SEAT = resourcePermissions(CALL_CENTRE_PERMS.seat);
 const GROUP = resourcePermissions(CALL_CENTRE_PERMS.seatGroup);
 const RESULT = resourcePermissions(CALL_CENTRE_PERMS.callResult);
 const LIST = resourcePermissions(CALL_CENTRE_PERMS.callList);
+const TASK = resourcePermissions({
+  list: CALL_CENTRE_PERMS.outboundTask.list,
+  add: CALL_CENTRE_PERMS.outboundTask.add,
+  edit: CALL_CENTRE_PERMS.outboundTask.edit,
+  delete: CALL_CENTRE_PERMS.outboundTask.delete,
+});
 const NUMBER_SORTABLE = ['number', 'name', 'state', 'attempts', 'redialAt'] as const;
 
 export function callCentreRoutes(api: Api, { callCentre }: Pick<Services, 'callCentre'>) {
@@ -222,4 +242,39 @@ export function callCentreRoutes(api: Api, { callCentre }: Pick<Services, 'callC
       return ok(request, readCallListTable(table, CALL_LIST_NUMBERS_MAX));
     },
   );
+
+  resourceRoutes(
+    api,
+    defineResource({
+      path: '/outboundTask',
+      noun: 'outbound task',
+      permission: (action) => TASK[action],
+      record: outboundTaskSchema,
+      list: {
+        query: outboundTaskListQuerySchema,
+        sortable: OUTBOUND_TASK_SORTABLE,
+        run: (query, auth) => callCentre.listTasks(auth, query),
+      },
+      queryById: (id, auth) => callCentre.getTask(auth, id),
+      add: { body: outboundTaskInputSchema, run: (input, auth) => callCentre.addTask(auth, input) },
+      edit: { body: outboundTaskEditSchema, run: (input, auth) => callCentre.editTask(auth, input) },
+      remove: (ids, auth) => callCentre.deleteTasks(auth, ids),
+    }),
+  );
+
+  for (const action of OUTBOUND_TASK_ACTIONS) {
+    api.post(
+      `/outboundTask/${action}`,
+      {
+        config: { access: { permission: CALL_CENTRE_PERMS.outboundTask.run } },
+        schema: {
+          summary: `${action[0]!.toUpperCase()}${action.slice(1)}s an outbound task, as its state allows`,
+          body: outboundTaskActionSchema,
+          response: okResponse(outboundTaskSchema),
+        },
+      },
+      async (request) =>
+        ok(request, await callCentre.actOnTask(requireAuth(request), request.body.id, action)),
+    );
+  }
 }

@@ -1,6 +1,9 @@
 import {
   CALL_LIST_NUMBER_STATES,
   type CallListNumberState,
+  type CallPeriod,
+  OUTBOUND_TASK_STATES,
+  type OutboundTaskState,
   SEAT_DISTRIBUTIONS,
   SEAT_STATES,
   type SeatDistribution,
@@ -176,5 +179,46 @@ export const callListNumbers = pgTable(
     uniqueIndex('call_list_numbers_list_number_uq').on(t.listId, t.number),
     index('call_list_numbers_list_state_idx').on(t.listId, t.state, t.position),
     check('call_list_numbers_state_ck', sql.raw(`state in (${oneOf(CALL_LIST_NUMBER_STATES)})`)),
+  ],
+);
+
+/**
+ * Outbound tasks (`/outboundTask`): a call list worked by a seat group, one task per list. This
+ * slice keeps their settings and state; dialling and bridging come later.
+ */
+export const outboundTasks = pgTable(
+  'outbound_tasks',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    callListId: uuid('call_list_id')
+      .notNull()
+      .references(() => callLists.id, { onDelete: 'restrict' }),
+    seatGroupId: uuid('seat_group_id')
+      .notNull()
+      .references(() => seatGroups.id, { onDelete: 'restrict' }),
+    /** A caller group of the company (module caller); no foreign key across modules' rules here. */
+    callerGroupId: uuid('caller_group_id'),
+    periods: jsonb('periods').notNull().$type<CallPeriod[]>(),
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
+    dialRatio: smallint('dial_ratio').notNull().default(1),
+    maxAttempts: smallint('max_attempts').notNull().default(3),
+    redialIntervalS: integer('redial_interval_s').notNull().default(3600),
+    state: varchar('state', { length: 12 }).notNull().default('not_started').$type<OutboundTaskState>(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    remark: varchar('remark', { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Spec: a call list can have only one task.
+    uniqueIndex('outbound_tasks_call_list_uq').on(t.callListId),
+    uniqueIndex('outbound_tasks_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+    index('outbound_tasks_seat_group_idx').on(t.seatGroupId),
+    check('outbound_tasks_state_ck', sql.raw(`state in (${oneOf(OUTBOUND_TASK_STATES)})`)),
   ],
 );

@@ -8,6 +8,13 @@ import {
   type callResultSettingEditSchema,
   type callResultSettingInputSchema,
   type callResultSettingSchema,
+  nextOutboundTaskState,
+  type OutboundTaskAction,
+  outboundTaskActionsOf,
+  outboundTaskEditable,
+  type outboundTaskEditSchema,
+  type outboundTaskInputSchema,
+  type outboundTaskSchema,
   type PageQuery,
   RESELLER_ROLE_CODES,
   SEAT_STATE_MESSAGE,
@@ -35,10 +42,12 @@ import type {
   CallResultRow,
   NamedFilters,
   NumberFilters,
+  OutboundTaskRow,
   SeatBinding,
   SeatFilters,
   SeatGroupRow,
   SeatRow,
+  TaskFilters,
 } from './repo';
 
 type SeatInput = z.output<typeof seatInputSchema>;
@@ -55,9 +64,17 @@ export type CallResultView = z.output<typeof callResultSettingSchema>;
 export type CallListView = z.output<typeof callListSchema>;
 export type CallListNumberView = z.output<typeof callListNumberSchema>;
 type SeatLiveStateView = z.output<typeof seatLiveStateSchema>;
+type OutboundTaskInput = z.output<typeof outboundTaskInputSchema>;
+type OutboundTaskEdit = z.output<typeof outboundTaskEditSchema>;
+export type OutboundTaskView = z.output<typeof outboundTaskSchema>;
 
-type Deps = Pick<Services, 'companies' | 'users' | 'apiAccess'>;
-type NotFound = 'SEAT_NOT_FOUND' | 'SEAT_GROUP_NOT_FOUND' | 'CALL_RESULT_NOT_FOUND' | 'CALL_LIST_NOT_FOUND';
+type Deps = Pick<Services, 'companies' | 'users' | 'apiAccess' | 'callers'>;
+type NotFound =
+  | 'SEAT_NOT_FOUND'
+  | 'SEAT_GROUP_NOT_FOUND'
+  | 'CALL_RESULT_NOT_FOUND'
+  | 'CALL_LIST_NOT_FOUND'
+  | 'OUTBOUND_TASK_NOT_FOUND';
 
 /** The additional data sealing a seat's SIP password: the sealed text opens for that row only. */
 const passwordAad = (id: string) => `seats.sip_password:${id}`;
@@ -166,6 +183,13 @@ export class CallCentreService {
             throw new AppError('CALL_RESULT_NAME_TAKEN', 409, { field: 'name' });
           if (constraint === 'call_lists_company_name_uq')
             throw new AppError('CALL_LIST_NAME_TAKEN', 409, { field: 'name' });
+          if (constraint === 'outbound_tasks_company_name_uq')
+            throw new AppError('OUTBOUND_TASK_NAME_TAKEN', 409, { field: 'name' });
+          if (constraint === 'outbound_tasks_call_list_uq')
+            throw new AppError('CALL_LIST_HAS_TASK', 409, {
+              field: 'callListId',
+              name: params.taskName ?? '',
+            });
           throw error;
         }
       },
@@ -490,7 +514,11 @@ export class CallCentreService {
       ids,
       (i) => this.repo.groupsByIds(i),
       'SEAT_GROUP_NOT_FOUND',
-      (i) => this.repo.deleteGroups(i),
+      async (i) => {
+        const [used] = await this.repo.tasksUsing({ groupIds: i });
+        if (used) throw new AppError('SEAT_GROUP_IN_USE', 409, { name: used.name });
+        return this.repo.deleteGroups(i);
+      },
     );
   }
 
@@ -664,7 +692,11 @@ export class CallCentreService {
       ids,
       (i) => this.repo.listsByIds(i),
       'CALL_LIST_NOT_FOUND',
-      (i) => this.repo.deleteLists(i),
+      async (i) => {
+        const [used] = await this.repo.tasksUsing({ listIds: i });
+        if (used) throw new AppError('CALL_LIST_HAS_TASK', 409, { name: used.name });
+        return this.repo.deleteLists(i);
+      },
     );
   }
 
@@ -689,6 +721,155 @@ export class CallCentreService {
           resultName: r.resultName,
         })),
     );
+  }
+  // --- outbound tasks ---
+
+  private async taskViews(rows: OutboundTaskRow[]): Promise<OutboundTaskView[]> {
+    const [names, lists, groups] = await Promise.all([
+      this.services.companies.namesOf([...new Set(rows.map((r) => r.companyId))]),
+      this.repo.listsByIds([...new Set(rows.map((r) => r.callListId))]),
+      this.repo.groupsByIds([...new Set(rows.map((r) => r.seatGroupId))]),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      companyId: r.companyId,
+      companyName: names.get(r.companyId) ?? '',
+      callListId: r.callListId,
+      callListName: lists.find((l) => l.id === r.callListId)?.name ?? '',
+      seatGroupId: r.seatGroupId,
+      seatGroupName: groups.find((g) => g.id === r.seatGroupId)?.name ?? '',
+      callerGroupId: r.callerGroupId,
+      periods: r.periods,
+      timeZone: r.timeZone,
+      dialRatio: r.dialRatio,
+      maxAttempts: r.maxAttempts,
+      redialIntervalS: r.redialIntervalS,
+      state: r.state,
+      actions: outboundTaskActionsOf(r.state),
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+      remark: r.remark,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    }));
+  }
+
+  private taskInScope(auth: AuthContext, id: string): Promise<OutboundTaskRow> {
+    return this.repo.task(id).then((row) => this.scoped(auth, row, 'OUTBOUND_TASK_NOT_FOUND'));
+  }
+
+  /** The task's list, seat group and caller group must be its company's. */
+  private async checkTaskLinks(
+    companyId: string,
+    input: { callListId: string; seatGroupId: string; callerGroupId: string | null },
+  ): Promise<void> {
+    const [list, group] = await Promise.all([
+      this.repo.list(input.callListId),
+      this.repo.group(input.seatGroupId),
+    ]);
+    const callers = input.callerGroupId
+      ? await this.services.callers.ownsGroup(companyId, input.callerGroupId)
+      : true;
+    if (list?.companyId !== companyId || group?.companyId !== companyId || !callers)
+      throw new AppError('OUTBOUND_TASK_LINK_UNKNOWN', 400, {
+        field:
+          list?.companyId !== companyId
+            ? 'callListId'
+            : group?.companyId !== companyId
+              ? 'seatGroupId'
+              : 'callerGroupId',
+      });
+  }
+
+  private async taskNameOfList(callListId: string): Promise<string> {
+    return (await this.repo.tasksUsing({ listIds: [callListId] }))[0]?.name ?? '';
+  }
+
+  listTasks(auth: AuthContext, query: PageQuery & TaskFilters) {
+    return this.page(auth, query, {
+      count: (scope, q) => this.repo.countTasks(scope, q),
+      list: (scope, q, limit, offset) => this.repo.listTasks(scope, q, limit, offset),
+      views: (rows) => this.taskViews(rows),
+    });
+  }
+
+  async getTask(auth: AuthContext, id: string): Promise<OutboundTaskView> {
+    return (await this.taskViews([await this.taskInScope(auth, id)]))[0]!;
+  }
+
+  private settingsOf(input: OutboundTaskInput | OutboundTaskEdit) {
+    return {
+      name: input.name,
+      callListId: input.callListId,
+      seatGroupId: input.seatGroupId,
+      callerGroupId: input.callerGroupId,
+      periods: input.periods,
+      timeZone: input.timeZone,
+      dialRatio: input.dialRatio,
+      maxAttempts: input.maxAttempts,
+      redialIntervalS: input.redialIntervalS,
+      remark: input.remark ?? null,
+    };
+  }
+
+  async addTask(auth: AuthContext, input: OutboundTaskInput): Promise<OutboundTaskView> {
+    const companyId = await this.services.companies.targetOf(auth, input.companyId);
+    await this.checkTaskLinks(companyId, input);
+    const row = await this.write(() => this.repo.insertTask({ companyId, ...this.settingsOf(input) }), {
+      taskName: await this.taskNameOfList(input.callListId),
+    });
+    return (await this.taskViews([row]))[0]!;
+  }
+
+  async editTask(auth: AuthContext, input: OutboundTaskEdit): Promise<OutboundTaskView> {
+    const existing = await this.taskInScope(auth, input.id);
+    this.keepsCompany(existing, input.companyId);
+    await this.checkTaskLinks(existing.companyId, input);
+    const row = await this.write(
+      async () => {
+        const locked = await this.repo.taskForUpdate(existing.id);
+        if (!locked) throw new AppError('OUTBOUND_TASK_NOT_FOUND', 404);
+        if (!outboundTaskEditable(locked.state)) throw new AppError('OUTBOUND_TASK_RUNNING', 409);
+        return (await this.repo.updateTask(existing.id, this.settingsOf(input)))!;
+      },
+      { taskName: await this.taskNameOfList(input.callListId) },
+    );
+    return (await this.taskViews([row]))[0]!;
+  }
+
+  deleteTasks(auth: AuthContext, ids: string[]): Promise<number> {
+    return this.remove(
+      auth,
+      ids,
+      (i) => this.repo.tasksByIds(i),
+      'OUTBOUND_TASK_NOT_FOUND',
+      async (i) => {
+        for (const id of i) {
+          const locked = await this.repo.taskForUpdate(id);
+          if (locked && !outboundTaskEditable(locked.state)) throw new AppError('OUTBOUND_TASK_RUNNING', 409);
+        }
+        return this.repo.deleteTasks(i);
+      },
+    );
+  }
+
+  /** Starts, stops or finishes a task, as the state machine allows (OUTBOUND_TASK_ACTION_NOT_ALLOWED). */
+  async actOnTask(auth: AuthContext, id: string, action: OutboundTaskAction): Promise<OutboundTaskView> {
+    await this.taskInScope(auth, id);
+    const row = await this.write(async () => {
+      const locked = await this.repo.taskForUpdate(id);
+      if (!locked) throw new AppError('OUTBOUND_TASK_NOT_FOUND', 404);
+      const next = nextOutboundTaskState(locked.state, action);
+      if (!next) throw new AppError('OUTBOUND_TASK_ACTION_NOT_ALLOWED', 409, { state: locked.state, action });
+      const now = new Date();
+      return (await this.repo.updateTask(id, {
+        state: next,
+        ...(next === 'running' && !locked.startedAt ? { startedAt: now } : {}),
+        ...(next === 'finished' ? { finishedAt: now } : {}),
+      }))!;
+    });
+    return (await this.taskViews([row]))[0]!;
   }
 }
 

@@ -58,7 +58,40 @@ export const CALL_CENTRE_MENU: MenuSeed[] = [
         path: '/callCentre/callList',
         component: 'callCentre/CallList',
         perms: 'callCentre:callList:list',
-        buttons: crud('callCentreCallList', 'callList'),
+        buttons: [
+          ...crud('callCentreCallList', 'callList'),
+          // Outbound tasks (one per list): their settings and state; their own screen comes with dialling.
+          {
+            key: 'callCentreOutboundTaskList',
+            title: 'Outbound tasks',
+            perms: 'callCentre:outboundTask:list',
+            permsType: '1',
+          },
+          {
+            key: 'callCentreOutboundTaskAdd',
+            title: 'Add outbound task',
+            perms: 'callCentre:outboundTask:add',
+            permsType: '1',
+          },
+          {
+            key: 'callCentreOutboundTaskEdit',
+            title: 'Edit outbound task',
+            perms: 'callCentre:outboundTask:edit',
+            permsType: '1',
+          },
+          {
+            key: 'callCentreOutboundTaskDelete',
+            title: 'Delete outbound task',
+            perms: 'callCentre:outboundTask:delete',
+            permsType: '1',
+          },
+          {
+            key: 'callCentreOutboundTaskRun',
+            title: 'Start, stop, finish outbound task',
+            perms: 'callCentre:outboundTask:run',
+            permsType: '1',
+          },
+        ],
       },
     ],
   },
