@@ -2773,6 +2773,15 @@ describe('tenant isolation of the voice modules', () => {
         companyId: company,
         label: `call list of ${company}`,
       });
+      const outbound = await call<{ id: string }>(token, 'POST', '/outboundTask/add', {
+        body: { ...outboundBody(), callListId: callList.id, seatGroupId: seatGroup.id },
+      });
+      voiceObjects.push({
+        kind: 'outboundTask',
+        id: outbound.id,
+        companyId: company,
+        label: `outbound task of ${company}`,
+      });
     }
   }, 300_000);
 
