@@ -30,6 +30,7 @@ export const SLOW_TIER: Record<string, string> = {
   'test/seed.test.ts': 'seeds fresh databases from the migrations, with and without the demo, several times',
   'test/migrations.test.ts': 'replays the migrations on crafted data, from an empty cluster per test',
   'test/route-access-walk.test.ts': 'every route as nobody and as every demo role',
+  'test/seat-baresip.test.ts': 'a SIP phone (baresip) in a child process registering as a seat',
   'test/tenant-isolation.test.ts': 'every route of the money modules, every role, every foreign object',
   'test/api-types.test.ts':
     "generates the web's API types from the whole OpenAPI document and compares them with the committed file (a check of a generated file, as lint is)",

@@ -103,6 +103,8 @@ export default defineConfig({
           SMSC_SIM_PORTS: `${PORT + 1000},${PORT + 1001}`,
           // The demo's carrier simulator (the trunk demo-sip), on a port of this run too.
           VOICE_SIM_PORT: String(PORT + 1002),
+          // The seats' SIP registrar, on a port of this run (26-seats.spec.ts registers a seat there).
+          SEAT_SIP_PORT: String(PORT + 1003),
           // Every message delivered (numbers ending 0000 still undeliverable): the specs expect
           // outcomes, not the demo's random mix.
           SMSC_SIM_OUTCOMES: 'delivered=100',

@@ -7,6 +7,7 @@ export * from './modules/announcement/schema';
 export * from './modules/api-access/schema';
 export * from './modules/auth/schema';
 export * from './modules/brand/schema';
+export * from './modules/call-centre/schema';
 export * from './modules/call-task/schema';
 export * from './modules/caller/schema';
 export * from './modules/company/schema';

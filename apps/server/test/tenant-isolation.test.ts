@@ -2188,8 +2188,18 @@ describe('tenant isolation', () => {
  * refused them whatever it names.
  */
 describe('tenant isolation of the voice modules', () => {
-  const VOICE_MODULES = ['caller', 'ivr', 'callTask', 'trunk'];
-  type VoiceKind = 'callerId' | 'callerGroup' | 'ivrFile' | 'ivrFlow' | 'callTask';
+  const VOICE_MODULES = ['caller', 'ivr', 'callTask', 'trunk', 'callCentre'];
+  type VoiceKind =
+    | 'callerId'
+    | 'callerGroup'
+    | 'ivrFile'
+    | 'ivrFlow'
+    | 'callTask'
+    | 'seat'
+    | 'seatGroup'
+    | 'callResult'
+    | 'callList'
+    | 'outboundTask';
   const voiceObjects: { kind: VoiceKind; id: string; companyId: string; label: string }[] = [];
   const WALKED: Role[] = ['sales', 'distributor', 'agent', 'customer', 'customer2', 'agentcustomer'];
   const inScope = (who: Me, companyId: string) => {
@@ -2294,6 +2304,99 @@ describe('tenant isolation of the voice modules', () => {
     callerIds: [randomUUID()],
   }));
   resource('/voip/ivrFile', 'ivrFile');
+  // The call centre (issue 26): seats, seat groups, call result settings and call lists.
+  resource('/seat', 'seat', (o) => ({
+    id: o.id,
+    jobNumber: '1',
+    name: 'Walk',
+    sipUsername: `walk${uniq()}`,
+  }));
+  resource('/seatGroup', 'seatGroup', (o) => ({ id: o.id, name: `Walk ${uniq()}` }));
+  resource('/callResultSetting', 'callResult', (o) => ({ id: o.id, name: `Walk ${uniq()}` }));
+  resource('/callList', 'callList', (o) => ({ id: o.id, name: `Walk ${uniq()}` }));
+  const outboundBody = () => ({
+    name: `Walk ${uniq()}`,
+    callListId: randomUUID(),
+    seatGroupId: randomUUID(),
+    periods: [{ start: '09:00', end: '10:00' }],
+  });
+  resource('/outboundTask', 'outboundTask', (o) => ({ id: o.id, ...outboundBody() }));
+  const addsFor = (path: string, body: () => Record<string, unknown>) => ({
+    route: `POST ${path}/add`,
+    names: [
+      {
+        kind: 'company' as const,
+        request: (o: { id: string }): Req => ({
+          method: 'POST',
+          path: `${path}/add`,
+          body: { ...body(), companyId: o.id },
+        }),
+      },
+    ],
+  });
+  const seatBody = () => ({
+    jobNumber: '1',
+    name: 'Walk',
+    sipUsername: `walk${uniq()}`,
+    sipPassword: 'Walk-Pass-1',
+  });
+  VOICE_ROWS.push(
+    addsFor('/seat', seatBody),
+    addsFor('/seatGroup', () => ({ name: `Walk ${uniq()}` })),
+    addsFor('/callResultSetting', () => ({ name: `Walk ${uniq()}` })),
+    addsFor('/callList', () => ({ name: `Walk ${uniq()}`, entries: [{ number: '+8613800000002' }] })),
+    addsFor('/outboundTask', outboundBody),
+    ...(['start', 'stop', 'finish'] as const).map((action) => ({
+      route: `POST /outboundTask/${action}`,
+      names: [
+        {
+          kind: 'outboundTask' as const,
+          request: (o: { id: string }): Req => ({
+            method: 'POST',
+            path: `/outboundTask/${action}`,
+            body: { id: o.id },
+          }),
+        },
+      ],
+    })),
+    {
+      route: 'GET /seat/state',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({ method: 'GET', path: '/seat/state', query: { companyId: o.id } }),
+        },
+      ],
+      list: {
+        kind: 'seat',
+        request: { method: 'GET', path: '/seat/state' },
+        rows: ((r: { seatId: string; companyId: string }[]) =>
+          r.map((x) => ({ id: x.seatId, companyId: x.companyId }))) as never,
+      },
+    },
+    {
+      route: 'GET /seat/userOptions',
+      names: [
+        {
+          kind: 'company',
+          request: (o) => ({ method: 'GET', path: '/seat/userOptions', query: { companyId: o.id } }),
+        },
+      ],
+    },
+    {
+      route: 'GET /callList/numbers',
+      names: [
+        {
+          kind: 'callList',
+          request: (o) => ({ method: 'GET', path: '/callList/numbers', query: { id: o.id } }),
+        },
+      ],
+    },
+    {
+      route: 'POST /callList/importNumbers',
+      outside: 'reads an uploaded file into numbers; names no object',
+    },
+  );
   resource('/voip/ivrFlow', 'ivrFlow', (o) => ({ id: o.id, ...flowBody(randomUUID()) }));
   VOICE_ROWS.push(
     {
@@ -2640,6 +2743,44 @@ describe('tenant isolation of the voice modules', () => {
         id: task.id,
         companyId: company,
         label: `call task of ${company}`,
+      });
+      const seat = await call<{ id: string }>(token, 'POST', '/seat/add', { body: seatBody() });
+      voiceObjects.push({ kind: 'seat', id: seat.id, companyId: company, label: `seat of ${company}` });
+      const seatGroup = await call<{ id: string }>(token, 'POST', '/seatGroup/add', {
+        body: { name: `Walk ${uniq()}`, seatIds: [seat.id] },
+      });
+      voiceObjects.push({
+        kind: 'seatGroup',
+        id: seatGroup.id,
+        companyId: company,
+        label: `seat group of ${company}`,
+      });
+      const result = await call<{ id: string }>(token, 'POST', '/callResultSetting/add', {
+        body: { name: `Walk ${uniq()}` },
+      });
+      voiceObjects.push({
+        kind: 'callResult',
+        id: result.id,
+        companyId: company,
+        label: `call result of ${company}`,
+      });
+      const callList = await call<{ id: string }>(token, 'POST', '/callList/add', {
+        body: { name: `Walk ${uniq()}`, entries: [{ number: '+8613800000003' }] },
+      });
+      voiceObjects.push({
+        kind: 'callList',
+        id: callList.id,
+        companyId: company,
+        label: `call list of ${company}`,
+      });
+      const outbound = await call<{ id: string }>(token, 'POST', '/outboundTask/add', {
+        body: { ...outboundBody(), callListId: callList.id, seatGroupId: seatGroup.id },
+      });
+      voiceObjects.push({
+        kind: 'outboundTask',
+        id: outbound.id,
+        companyId: company,
+        label: `outbound task of ${company}`,
       });
     }
   }, 300_000);

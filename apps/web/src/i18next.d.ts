@@ -5,6 +5,7 @@ import type apiDocs from './locales/en-US/apiDocs.json';
 import type auth from './locales/en-US/auth.json';
 import type billing from './locales/en-US/billing.json';
 import type branding from './locales/en-US/branding.json';
+import type callCentre from './locales/en-US/callCentre.json';
 import type caller from './locales/en-US/caller.json';
 import type callTask from './locales/en-US/callTask.json';
 import type common from './locales/en-US/common.json';
@@ -75,6 +76,7 @@ declare module 'i18next' {
       caller: typeof caller;
       ivr: typeof ivr;
       voiceTools: typeof voiceTools;
+      callCentre: typeof callCentre;
     };
   }
 }

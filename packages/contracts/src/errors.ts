@@ -1,5 +1,6 @@
 import type { Locale } from './constants';
 import { businessErrorTexts } from './errors/business';
+import { callCentreErrorTexts } from './errors/call-centre';
 import { messagingErrorTexts } from './errors/messaging';
 import { platformErrorTexts } from './errors/platform';
 import { voiceIvrErrorTexts } from './errors/voice-ivr';
@@ -16,6 +17,7 @@ export const ERROR_TEXT_PARTS = [
   voiceTrunkErrorTexts,
   voiceIvrErrorTexts,
   voiceToolsErrorTexts,
+  callCentreErrorTexts,
 ] as const;
 
 /**
@@ -31,6 +33,7 @@ export const errorTexts = {
   ...voiceTrunkErrorTexts,
   ...voiceIvrErrorTexts,
   ...voiceToolsErrorTexts,
+  ...callCentreErrorTexts,
 } as const;
 
 export type ErrorCode = keyof typeof errorTexts;

@@ -4,6 +4,7 @@ export * from './announcement';
 export * from './api-access';
 export * from './auth';
 export * from './brand';
+export * from './call-centre';
 export * from './company';
 export * from './constants';
 export * from './depart';

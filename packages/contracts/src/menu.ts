@@ -70,6 +70,10 @@ export const SCREEN_COMPONENTS = [
   'voip/IvrFlowList',
   'voip/CliTest',
   'voip/StatusCheckList',
+  'callCentre/SeatList',
+  'callCentre/SeatGroupList',
+  'callCentre/CallResultList',
+  'callCentre/CallList',
 ] as const;
 export type ScreenComponent = (typeof SCREEN_COMPONENTS)[number];
 

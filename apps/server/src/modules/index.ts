@@ -3,6 +3,7 @@ import { announcementModule } from './announcement';
 import { apiAccessModule } from './api-access';
 import { authModule } from './auth';
 import { brandModule } from './brand';
+import { callCentreModule } from './call-centre';
 import { callTaskModule } from './call-task';
 import { callerModule } from './caller';
 import { companiesModule } from './company';
@@ -81,5 +82,6 @@ export function appModules(): AppModule[] {
     ivrModule,
     voiceEngineModule,
     voiceToolsModule,
+    callCentreModule,
   ];
 }

@@ -265,6 +265,23 @@ export const envSchema = z.object({
     .describe(
       "The SIP over TLS port each worker process's stack listens on with `VOICE_SIP_TLS_CERT`; 0 picks a free one (as `VOICE_SIP_PORT`, several workers on one host need 0 or different ports).",
     ),
+  SEAT_SIP_HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .describe(
+      "The address the seats' SIP registrar (in a worker process) listens on: the call centre's seats (SIP phones, baresip) register there with their SIP username and password. A server with seats on other machines sets its own address (or 0.0.0.0).",
+    ),
+  SEAT_SIP_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(5080)
+    .describe(
+      "The registrar's SIP port (UDP and TCP); 0 picks a free one. One process per host takes it: another worker on the same host finds it taken and leaves registrations to that one (every process reads seats' registrations from the database).",
+    ),
   VOICE_RTP_PORTS: z
     .string()
     .regex(/^\s*\d{1,5}\s*-\s*\d{1,5}\s*$/, 'must be a range, e.g. 20000-30000')

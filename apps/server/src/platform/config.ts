@@ -86,6 +86,8 @@ export interface Config {
     /** The SIP over TLS listener (a certificate and key file, a port); undefined: connections out only. */
     tls: { certFile: string; keyFile: string; port: number } | undefined;
   };
+  /** Where the seats' SIP registrar listens (a worker process's; port 0 picks a free one). */
+  seatSip: { host: string; port: number };
   /**
    * Who may read `GET /metrics`: a request with `Authorization: Bearer <token>`, or from an
    * address in `allow`. Neither configured: nobody (it is closed by default).
@@ -227,6 +229,7 @@ export function loadConfig(env: EnvInput = process.env as EnvInput): Config {
             }
           : undefined,
     },
+    seatSip: { host: e.SEAT_SIP_HOST, port: e.SEAT_SIP_PORT },
   };
 }
 

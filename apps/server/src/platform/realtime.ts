@@ -25,6 +25,12 @@ const eventSchema = z.discriminatedUnion('type', [
       z.object({ kind: z.literal('all') }),
       z.object({ kind: z.literal('users'), userIds: z.array(z.string()) }),
       z.object({ kind: z.literal('roles'), roleCodes: z.array(z.string()) }),
+      /** Users of these companies (of these roles only, when given). */
+      z.object({
+        kind: z.literal('companies'),
+        companyIds: z.array(z.string()),
+        roleCodes: z.array(z.string()).optional(),
+      }),
     ]),
     message: z.object({
       cmd: z.enum(['topic', 'user']),
@@ -47,6 +53,7 @@ export type MessageTarget = Extract<RealtimeEvent, { type: 'message' }>['target'
 interface Connection {
   socket: WebSocket;
   userId: string;
+  companyId: string | null;
   sessionId: string;
   roles: string[];
   alive: boolean;
@@ -142,7 +149,11 @@ export class Realtime {
       const wanted =
         target.kind === 'all' ||
         (target.kind === 'users' && target.userIds.includes(c.userId)) ||
-        (target.kind === 'roles' && c.roles.some((r) => target.roleCodes.includes(r)));
+        (target.kind === 'roles' && c.roles.some((r) => target.roleCodes.includes(r))) ||
+        (target.kind === 'companies' &&
+          c.companyId !== null &&
+          target.companyIds.includes(c.companyId) &&
+          (!target.roleCodes || c.roles.some((r) => target.roleCodes!.includes(r))));
       if (wanted) c.socket.send(JSON.stringify(event.message));
     }
   }
@@ -176,6 +187,7 @@ export class Realtime {
     const connection: Connection = {
       socket,
       userId: auth.user.id,
+      companyId: auth.user.companyId,
       sessionId: auth.sessionId,
       roles: auth.roles,
       alive: true,

@@ -1295,6 +1295,1534 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/callList/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a call list
+         * @description Needs the permission `callCentre:callList:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId?: string;
+                        entries: {
+                            extra?: {
+                                [key: string]: string;
+                            };
+                            name?: string | null;
+                            notes?: string | null;
+                            number: string;
+                        }[];
+                        name: string;
+                        remark?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                columns: string[];
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    calling: number;
+                                    complete: number;
+                                    not_called: number;
+                                    waiting_redial: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                name: string;
+                                remark: string | null;
+                                total: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callList/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a call list
+         * @description Needs the permission `callCentre:callList:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: null;
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callList/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete several call lists (ids=a,b,c; all or none)
+         * @description Needs the permission `callCentre:callList:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                deleted: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callList/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a call list
+         * @description Needs the permission `callCentre:callList:edit`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        remark?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                columns: string[];
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    calling: number;
+                                    complete: number;
+                                    not_called: number;
+                                    waiting_redial: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                name: string;
+                                remark: string | null;
+                                total: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callList/importNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a call list file (txt, csv or xlsx) into numbers with their columns; nothing is stored
+         * @description multipart/form-data with one `file`. A header row names the number, name and notes columns (either language); other columns are kept by their header. Invalid and repeated numbers are answered as problems, by row.
+         *
+         *     Needs the permission `callCentre:callList:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description .xlsx, .csv or .txt
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                columns: string[];
+                                entries: {
+                                    extra: {
+                                        [key: string]: string;
+                                    };
+                                    name: string | null;
+                                    notes: string | null;
+                                    number: string;
+                                }[];
+                                problems: {
+                                    number: string;
+                                    reason: string;
+                                    row: number;
+                                }[];
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callList/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List call lists (sortable by name, total, createdAt)
+         * @description Needs the permission `callCentre:callList:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    column?: string;
+                    companyId?: string;
+                    name?: string;
+                    order?: "asc" | "desc";
+                    pageNo?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    columns: string[];
+                                    companyId: string;
+                                    companyName: string;
+                                    counts: {
+                                        calling: number;
+                                        complete: number;
+                                        not_called: number;
+                                        waiting_redial: number;
+                                    };
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    id: string;
+                                    name: string;
+                                    remark: string | null;
+                                    total: number;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callList/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a call list's numbers: their columns, state, attempts and redial time
+         * @description Needs the permission `callCentre:callList:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    column?: string;
+                    id: string;
+                    number?: string;
+                    order?: "asc" | "desc";
+                    pageNo?: number;
+                    pageSize?: number;
+                    state?: "not_called" | "calling" | "complete" | "waiting_redial";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    attempts: number;
+                                    extra: {
+                                        [key: string]: string;
+                                    };
+                                    id: string;
+                                    lastCalledAt: string | null;
+                                    name: string | null;
+                                    notes: string | null;
+                                    number: string;
+                                    redialAt: string | null;
+                                    resultId: string | null;
+                                    resultName: string | null;
+                                    /** @enum {string} */
+                                    state: "not_called" | "calling" | "complete" | "waiting_redial";
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callList/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One call list
+         * @description Needs the permission `callCentre:callList:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                columns: string[];
+                                companyId: string;
+                                companyName: string;
+                                counts: {
+                                    calling: number;
+                                    complete: number;
+                                    not_called: number;
+                                    waiting_redial: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                name: string;
+                                remark: string | null;
+                                total: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callResultSetting/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a call result
+         * @description Needs the permission `callCentre:callResult:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** @default true */
+                        enabled?: boolean;
+                        name: string;
+                        /** @default false */
+                        redial?: boolean;
+                        remark?: string | null;
+                        /** @default 0 */
+                        sort?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enabled: boolean;
+                                id: string;
+                                name: string;
+                                redial: boolean;
+                                remark: string | null;
+                                sort: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callResultSetting/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a call result
+         * @description Needs the permission `callCentre:callResult:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: null;
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callResultSetting/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete several call results (ids=a,b,c; all or none)
+         * @description Needs the permission `callCentre:callResult:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                deleted: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callResultSetting/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a call result
+         * @description Needs the permission `callCentre:callResult:edit`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** @default true */
+                        enabled?: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @default false */
+                        redial?: boolean;
+                        remark?: string | null;
+                        /** @default 0 */
+                        sort?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enabled: boolean;
+                                id: string;
+                                name: string;
+                                redial: boolean;
+                                remark: string | null;
+                                sort: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callResultSetting/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List call results (sortable by name, sort, enabled, createdAt)
+         * @description Needs the permission `callCentre:callResult:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    column?: string;
+                    companyId?: string;
+                    name?: string;
+                    order?: "asc" | "desc";
+                    pageNo?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    companyId: string;
+                                    companyName: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    enabled: boolean;
+                                    id: string;
+                                    name: string;
+                                    redial: boolean;
+                                    remark: string | null;
+                                    sort: number;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callResultSetting/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One call result
+         * @description Needs the permission `callCentre:callResult:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enabled: boolean;
+                                id: string;
+                                name: string;
+                                redial: boolean;
+                                remark: string | null;
+                                sort: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cas/client/validateLogin": {
         parameters: {
             query?: never;
@@ -5345,6 +6873,1102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/outboundTask/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a outbound task
+         * @description Needs the permission `callCentre:outboundTask:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        callerGroupId?: string | null;
+                        /** Format: uuid */
+                        callListId: string;
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** @default 1 */
+                        dialRatio?: number;
+                        /** @default 3 */
+                        maxAttempts?: number;
+                        name: string;
+                        periods: {
+                            end: string;
+                            start: string;
+                        }[];
+                        /** @default 3600 */
+                        redialIntervalS?: number;
+                        remark?: string | null;
+                        /** Format: uuid */
+                        seatGroupId: string;
+                        /** @default UTC */
+                        timeZone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a outbound task
+         * @description Needs the permission `callCentre:outboundTask:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: null;
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete several outbound tasks (ids=a,b,c; all or none)
+         * @description Needs the permission `callCentre:outboundTask:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                deleted: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a outbound task
+         * @description Needs the permission `callCentre:outboundTask:edit`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        callerGroupId?: string | null;
+                        /** Format: uuid */
+                        callListId: string;
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** @default 1 */
+                        dialRatio?: number;
+                        /** Format: uuid */
+                        id: string;
+                        /** @default 3 */
+                        maxAttempts?: number;
+                        name: string;
+                        periods: {
+                            end: string;
+                            start: string;
+                        }[];
+                        /** @default 3600 */
+                        redialIntervalS?: number;
+                        remark?: string | null;
+                        /** Format: uuid */
+                        seatGroupId: string;
+                        /** @default UTC */
+                        timeZone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finishs an outbound task, as its state allows
+         * @description Needs the permission `callCentre:outboundTask:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List outbound tasks (sortable by name, state, createdAt)
+         * @description Needs the permission `callCentre:outboundTask:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    column?: string;
+                    companyId?: string;
+                    name?: string;
+                    order?: "asc" | "desc";
+                    pageNo?: number;
+                    pageSize?: number;
+                    state?: "not_started" | "running" | "stopped" | "finished";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    actions: ("start" | "stop" | "finish")[];
+                                    callerGroupId: string | null;
+                                    callListId: string;
+                                    callListName: string;
+                                    companyId: string;
+                                    companyName: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    dialRatio: number;
+                                    finishedAt: string | null;
+                                    id: string;
+                                    maxAttempts: number;
+                                    name: string;
+                                    periods: {
+                                        end: string;
+                                        start: string;
+                                    }[];
+                                    redialIntervalS: number;
+                                    remark: string | null;
+                                    seatGroupId: string;
+                                    seatGroupName: string;
+                                    startedAt: string | null;
+                                    /** @enum {string} */
+                                    state: "not_started" | "running" | "stopped" | "finished";
+                                    timeZone: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One outbound task
+         * @description Needs the permission `callCentre:outboundTask:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an outbound task, as its state allows
+         * @description Needs the permission `callCentre:outboundTask:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTask/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops an outbound task, as its state allows
+         * @description Needs the permission `callCentre:outboundTask:run`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                actions: ("start" | "stop" | "finish")[];
+                                callerGroupId: string | null;
+                                callListId: string;
+                                callListName: string;
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dialRatio: number;
+                                finishedAt: string | null;
+                                id: string;
+                                maxAttempts: number;
+                                name: string;
+                                periods: {
+                                    end: string;
+                                    start: string;
+                                }[];
+                                redialIntervalS: number;
+                                remark: string | null;
+                                seatGroupId: string;
+                                seatGroupName: string;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "running" | "stopped" | "finished";
+                                timeZone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/sim/checkout/{id}": {
         parameters: {
             query?: never;
@@ -5802,6 +8426,1563 @@ export interface paths {
                                     sent: number | null;
                                 }[];
                                 withDeliveryRates: boolean;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seat/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a seat
+         * @description Needs the permission `callCentre:seat:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** @default true */
+                        enabled?: boolean;
+                        /** @default [] */
+                        groupIds?: string[];
+                        jobNumber: string;
+                        name: string;
+                        remark?: string | null;
+                        sipPassword: string;
+                        sipUsername: string;
+                        userId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                companyName: string;
+                                contact: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enabled: boolean;
+                                expiresAt: string | null;
+                                groups: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                id: string;
+                                jobNumber: string;
+                                name: string;
+                                remark: string | null;
+                                sipUsername: string;
+                                /** @enum {string} */
+                                state: "offline" | "idle" | "ringing" | "on_call";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string | null;
+                                userName: string | null;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seat/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a seat
+         * @description Needs the permission `callCentre:seat:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: null;
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seat/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete several seats (ids=a,b,c; all or none)
+         * @description Needs the permission `callCentre:seat:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                deleted: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seat/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a seat
+         * @description Needs the permission `callCentre:seat:edit`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId?: string;
+                        /** @default true */
+                        enabled?: boolean;
+                        /** @default [] */
+                        groupIds?: string[];
+                        /** Format: uuid */
+                        id: string;
+                        jobNumber: string;
+                        name: string;
+                        remark?: string | null;
+                        sipPassword?: string;
+                        sipUsername: string;
+                        userId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                companyName: string;
+                                contact: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enabled: boolean;
+                                expiresAt: string | null;
+                                groups: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                id: string;
+                                jobNumber: string;
+                                name: string;
+                                remark: string | null;
+                                sipUsername: string;
+                                /** @enum {string} */
+                                state: "offline" | "idle" | "ringing" | "on_call";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string | null;
+                                userName: string | null;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seat/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List seats (sortable by jobNumber, name, sipUsername, state, enabled, createdAt)
+         * @description Needs the permission `callCentre:seat:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    column?: string;
+                    companyId?: string;
+                    enabled?: "0" | "1" | "true" | "false";
+                    groupId?: string;
+                    keyword?: string;
+                    order?: "asc" | "desc";
+                    pageNo?: number;
+                    pageSize?: number;
+                    state?: "offline" | "idle" | "ringing" | "on_call";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    companyId: string;
+                                    companyName: string;
+                                    contact: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    enabled: boolean;
+                                    expiresAt: string | null;
+                                    groups: {
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                    id: string;
+                                    jobNumber: string;
+                                    name: string;
+                                    remark: string | null;
+                                    sipUsername: string;
+                                    /** @enum {string} */
+                                    state: "offline" | "idle" | "ringing" | "on_call";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    userId: string | null;
+                                    userName: string | null;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seat/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One seat
+         * @description Needs the permission `callCentre:seat:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                companyName: string;
+                                contact: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enabled: boolean;
+                                expiresAt: string | null;
+                                groups: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                id: string;
+                                jobNumber: string;
+                                name: string;
+                                remark: string | null;
+                                sipUsername: string;
+                                /** @enum {string} */
+                                state: "offline" | "idle" | "ringing" | "on_call";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string | null;
+                                userName: string | null;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seat/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live state of every seat in scope (offline, idle, ringing, on call) and its registration
+         * @description Needs the permission `callCentre:seat:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                contact: string | null;
+                                expiresAt: string | null;
+                                seatId: string;
+                                /** Format: date-time */
+                                since: string;
+                                /** @enum {string} */
+                                state: "offline" | "idle" | "ringing" | "on_call";
+                                userAgent: string | null;
+                            }[];
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seat/userOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users of the seat's company (the caller's own unless named) who may work a seat
+         * @description Needs the permission `callCentre:seat:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyId?: string;
+                    keyword?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                id: string;
+                                realname: string;
+                                status: number;
+                                username: string;
+                            }[];
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seatGroup/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a seat group
+         * @description Needs the permission `callCentre:seatGroup:add`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId?: string;
+                        /**
+                         * @default longest_idle
+                         * @enum {string}
+                         */
+                        distribution?: "longest_idle" | "round_robin";
+                        /** @default true */
+                        enabled?: boolean;
+                        name: string;
+                        remark?: string | null;
+                        /** @default [] */
+                        seatIds?: string[];
+                        /** @default 10 */
+                        wrapUpS?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                distribution: "longest_idle" | "round_robin";
+                                enabled: boolean;
+                                id: string;
+                                name: string;
+                                remark: string | null;
+                                seats: {
+                                    id: string;
+                                    jobNumber: string;
+                                    name: string;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                                wrapUpS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seatGroup/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a seat group
+         * @description Needs the permission `callCentre:seatGroup:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: null;
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seatGroup/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete several seat groups (ids=a,b,c; all or none)
+         * @description Needs the permission `callCentre:seatGroup:delete`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        delete: {
+            parameters: {
+                query: {
+                    ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                deleted: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seatGroup/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a seat group
+         * @description Needs the permission `callCentre:seatGroup:edit`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId?: string;
+                        /**
+                         * @default longest_idle
+                         * @enum {string}
+                         */
+                        distribution?: "longest_idle" | "round_robin";
+                        /** @default true */
+                        enabled?: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        remark?: string | null;
+                        /** @default [] */
+                        seatIds?: string[];
+                        /** @default 10 */
+                        wrapUpS?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                distribution: "longest_idle" | "round_robin";
+                                enabled: boolean;
+                                id: string;
+                                name: string;
+                                remark: string | null;
+                                seats: {
+                                    id: string;
+                                    jobNumber: string;
+                                    name: string;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                                wrapUpS: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seatGroup/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List seat groups (sortable by name, distribution, wrapUpS, enabled, createdAt)
+         * @description Needs the permission `callCentre:seatGroup:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    column?: string;
+                    companyId?: string;
+                    name?: string;
+                    order?: "asc" | "desc";
+                    pageNo?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                current: number;
+                                pages: number;
+                                records: {
+                                    companyId: string;
+                                    companyName: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** @enum {string} */
+                                    distribution: "longest_idle" | "round_robin";
+                                    enabled: boolean;
+                                    id: string;
+                                    name: string;
+                                    remark: string | null;
+                                    seats: {
+                                        id: string;
+                                        jobNumber: string;
+                                        name: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    wrapUpS: number;
+                                }[];
+                                size: number;
+                                total: number;
+                            };
+                            success: boolean;
+                            timestamp: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seatGroup/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One seat group
+         * @description Needs the permission `callCentre:seatGroup:list`.
+         *
+         *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
+         */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            errorCode: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            message: string;
+                            result: unknown;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            result: {
+                                companyId: string;
+                                companyName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                distribution: "longest_idle" | "round_robin";
+                                enabled: boolean;
+                                id: string;
+                                name: string;
+                                remark: string | null;
+                                seats: {
+                                    id: string;
+                                    jobNumber: string;
+                                    name: string;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                                wrapUpS: number;
                             };
                             success: boolean;
                             timestamp: number;

@@ -45,6 +45,7 @@ export const NAMESPACES = [
   'caller',
   'ivr',
   'voiceTools',
+  'callCentre',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

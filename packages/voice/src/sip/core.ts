@@ -30,7 +30,8 @@ export interface Reply {
   headers?: Record<string, string | string[]>;
 }
 
-export type RequestHandler = (req: SipRequest, from: Peer) => Reply;
+/** Answers an out-of-dialog request, at once or once it has looked something up. */
+export type RequestHandler = (req: SipRequest, from: Peer) => Reply | Promise<Reply>;
 
 /** A call (dialog) the stack routes in-dialog messages to. */
 export interface StackCall {
@@ -50,6 +51,7 @@ export const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  423: 'Interval Too Brief',
   407: 'Proxy Authentication Required',
   408: 'Request Timeout',
   480: 'Temporarily Unavailable',

@@ -320,7 +320,15 @@ export class SipStack implements StackCore {
     const handler = this.handlers.get(req.method);
     if (handler) {
       const r = handler(req, from);
-      reply(r.status, r.headers);
+      if (r instanceof Promise)
+        r.then(
+          (answer) => reply(answer.status, answer.headers),
+          (err: unknown) => {
+            this.log(`${req.method} handler failed: ${(err as Error).message}`);
+            reply(500);
+          },
+        );
+      else reply(r.status, r.headers);
       return;
     }
     if (req.method === 'OPTIONS') {

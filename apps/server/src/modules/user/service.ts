@@ -203,6 +203,11 @@ export class UserService {
     return this.repo.search(await this.services.companies.dataScopeOf(auth), keyword, limit);
   }
 
+  /** Users of one company for a picker (username or real name contains `keyword`); no scope: the caller checked it. */
+  optionsOfCompany(companyId: string, keyword: string | undefined, limit: number) {
+    return this.repo.search({ kind: 'companies', companyIds: [companyId] }, keyword, limit);
+  }
+
   /** A user of a company (an agent's, a customer's), not platform staff. */
   isCommonUser(auth: AuthContext): boolean {
     return !hasPlatformScope(auth.roles) && auth.user.companyId !== null;

@@ -72,6 +72,10 @@ const LOADERS: Record<ScreenComponent, Loader> = {
   'voip/StatusCheckList': () => import('@/features/voice-tools/pages/StatusCheckListPage'),
   'callTask/CallStats': () => import('@/features/call-task/pages/CallStatsPage'),
   'voice/GatewayNotify': () => import('@/features/trunk/pages/GatewayNotifyPage'),
+  'callCentre/SeatList': () => import('@/features/call-centre/pages/SeatListPage'),
+  'callCentre/SeatGroupList': () => import('@/features/call-centre/pages/SeatGroupListPage'),
+  'callCentre/CallResultList': () => import('@/features/call-centre/pages/CallResultListPage'),
+  'callCentre/CallList': () => import('@/features/call-centre/pages/CallListPage'),
 };
 
 /** Menu nodes that only group their children. */
