@@ -19266,6 +19266,10 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "topup" | "charge" | "refund" | "transfer_in" | "transfer_out" | "commission" | "adjustment" | "payout";
                                     note: string | null;
+                                    noteCode: string | null;
+                                    noteParams: {
+                                        [key: string]: string | number;
+                                    } | null;
                                     reference: string | null;
                                 };
                                 replayed: boolean;
@@ -27817,6 +27821,10 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "topup" | "charge" | "refund" | "transfer_in" | "transfer_out" | "commission" | "adjustment" | "payout";
                                     note: string | null;
+                                    noteCode: string | null;
+                                    noteParams: {
+                                        [key: string]: string | number;
+                                    } | null;
                                     reference: string | null;
                                 }[];
                                 size: number;

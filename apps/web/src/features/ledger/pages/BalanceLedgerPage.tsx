@@ -4,6 +4,7 @@ import {
   type LedgerEntry,
   type LedgerKind,
   ledgerListQuerySchema,
+  ledgerNoteText,
 } from '@switchboard/contracts';
 import { Card, Col, DatePicker, Flex, Form, Row, Select, Statistic, type TableColumnsType, Tag } from 'antd';
 import { useMemo } from 'react';
@@ -15,6 +16,7 @@ import { ExportButton } from '@/components/ExportButton';
 import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
 import { exportWindow } from '@/lib/export-window';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { useLocale } from '@/lib/i18n';
 import { filterText, periodParams, periodValue } from '@/lib/period-query';
 import { LEDGER_EXPORT_PATH, listLedgerQuery, useBalance } from '../api/ledger';
 
@@ -36,6 +38,7 @@ function fromQuery(query: Record<string, string>): Record<string, unknown> {
 /** billing/BalanceLedger: the balance, credit limit and commission, and the ledger behind them. */
 export default function BalanceLedgerPage() {
   const { t } = useTranslation('ledger');
+  const locale = useLocale();
   const location = useLocation();
   const companyId = new URLSearchParams(location.search).get('companyId') ?? undefined;
   const balance = useBalance(companyId);
@@ -80,10 +83,15 @@ export default function BalanceLedgerPage() {
         render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNumber(value)}</span>,
       },
       { title: t('reference'), dataIndex: 'reference', responsive: ['lg'] },
-      { title: t('note'), dataIndex: 'note', responsive: ['md'] },
+      {
+        title: t('note'),
+        dataIndex: 'note',
+        responsive: ['md'],
+        render: (_: unknown, entry: LedgerEntry) => ledgerNoteText(entry, locale),
+      },
       { title: t('by'), dataIndex: 'actorUsername', responsive: ['lg'] },
     ],
-    [t],
+    [t, locale],
   );
 
   const data = balance.data;

@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConnectionErrorText } from '@/components/ConnectionErrorText';
 import { DateTimeText } from '@/components/DateTimeText';
 import { GatewayStateTag } from '@/features/gateway';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -148,8 +149,7 @@ export default function MonitorPage() {
     {
       title: t('gateways.lastError'),
       dataIndex: 'lastError',
-      render: (value: string | null) =>
-        value ? <Typography.Text type="danger">{value}</Typography.Text> : '',
+      render: (value: string | null) => <ConnectionErrorText detail={value} danger />,
     },
   ];
 
