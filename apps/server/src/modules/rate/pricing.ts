@@ -7,14 +7,7 @@ import { callerOf } from './access';
 import type { GatewayCostService } from './gateway-costs';
 import type { RateReads } from './reads';
 import type { OperatorRow, RateRow } from './repo';
-import {
-  amountOf,
-  type MatchedBy,
-  operatorOf,
-  type ParsedNumber,
-  parseNumber,
-  pickRate,
-} from './resolve';
+import { amountOf, type MatchedBy, operatorOf, type ParsedNumber, parseNumber, pickRate } from './resolve';
 
 /** The outcome of resolving a number for a company. */
 export interface Resolution {
