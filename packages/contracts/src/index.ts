@@ -15,6 +15,7 @@ export * from './errors';
 export * from './gateway';
 export * from './html-policy';
 export * from './jobs';
+export * from './latin-words';
 export * from './ledger';
 export * from './ledger-notes';
 export * from './logs';

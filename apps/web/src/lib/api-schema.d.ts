@@ -1381,6 +1381,7 @@ export interface paths {
                                 departs: {
                                     agentId: string | null;
                                     departName: string;
+                                    departNameZh: string | null;
                                     id: string;
                                     orgCode: string;
                                     parentId: string | null;
@@ -28344,6 +28345,7 @@ export interface paths {
                                 departs: {
                                     agentId: string | null;
                                     departName: string;
+                                    departNameZh: string | null;
                                     id: string;
                                     orgCode: string;
                                     parentId: string | null;
@@ -32099,6 +32101,7 @@ export interface paths {
                                 departs: {
                                     agentId: string | null;
                                     departName: string;
+                                    departNameZh: string | null;
                                     id: string;
                                     orgCode: string;
                                     parentId: string | null;
@@ -38073,6 +38076,7 @@ export interface paths {
                             result: {
                                 agentId: string | null;
                                 departName: string | null;
+                                departNameZh: string | null;
                                 orgCode: string | null;
                             };
                             success: boolean;
@@ -39707,6 +39711,7 @@ export interface paths {
                                 list: {
                                     agentId: string | null;
                                     departName: string;
+                                    departNameZh: string | null;
                                     id: string;
                                     orgCode: string;
                                     parentId: string | null;

@@ -6,7 +6,19 @@ import {
   ledgerListQuerySchema,
   ledgerNoteText,
 } from '@switchboard/contracts';
-import { Card, Col, DatePicker, Flex, Form, Row, Select, Statistic, type TableColumnsType, Tag } from 'antd';
+import {
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Row,
+  Select,
+  Statistic,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -18,6 +30,7 @@ import { exportWindow } from '@/lib/export-window';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/i18n';
 import { filterText, periodParams, periodValue } from '@/lib/period-query';
+import { useIsStaff } from '@/lib/session';
 import { LEDGER_EXPORT_PATH, listLedgerQuery, useBalance } from '../api/ledger';
 
 const CREDIT: readonly LedgerKind[] = ['topup', 'refund', 'transfer_in', 'commission'];
@@ -41,7 +54,9 @@ export default function BalanceLedgerPage() {
   const locale = useLocale();
   const location = useLocation();
   const companyId = new URLSearchParams(location.search).get('companyId') ?? undefined;
-  const balance = useBalance(companyId);
+  // Staff have no balance of their own: theirs is the one of the company they pick.
+  const staff = useIsStaff();
+  const balance = useBalance(companyId, !staff || companyId !== undefined);
   // More than one company in scope (staff, resellers): they may choose whose ledger they see.
   const scope = useScopeCompanies('');
   const canChoose = (scope.data?.total ?? 0) > 1;
@@ -98,6 +113,11 @@ export default function BalanceLedgerPage() {
   return (
     <Flex vertical gap={16}>
       <Card loading={balance.isLoading} data-testid="balance-card">
+        {staff && companyId === undefined ? (
+          <Typography.Paragraph type="secondary" data-testid="balance-pick-company">
+            {t('pickCompany')}
+          </Typography.Paragraph>
+        ) : null}
         <Row gutter={[16, 16]}>
           <Col xs={24} sm={8}>
             <Statistic
