@@ -53,6 +53,7 @@ const DEMO_NAMES = [
 const CODE = [
   /^[A-Z]{2}$/, // an ISO 3166 country code (CN, US, AE…) shown beside or instead of a name
   /^e2e$/, // the prefix of names the browser tests give what they make
+  /^[A-Z]\d{2,}$/, // a department's org code (A01), shown beside its name
 ];
 
 /**
@@ -69,7 +70,9 @@ async function visibleText(page: Page): Promise<string> {
       if (!parent || !node.textContent?.trim()) continue;
       if (parent.closest('code, pre, kbd, script, style, [lang^="en"], [aria-hidden="true"]')) continue;
       if (!parent.checkVisibility()) continue;
-      out.push(node.textContent);
+      // A text cut short (Ellipsis) is read whole: its words are the name's, not fragments.
+      const cut = parent.closest<HTMLElement>('[data-testid="ellipsis"]');
+      out.push(cut?.dataset.text ?? node.textContent);
     }
     return out.join(' ');
   });
@@ -77,17 +80,18 @@ async function visibleText(page: Page): Promise<string> {
 
 /** The Latin words of a text that no allow-list allows (names given are taken out first). */
 function foreignWords(text: string, names: string[]): string[] {
-  let rest = text;
-  for (const name of [...DEMO_NAMES, ...names].sort((a, b) => b.length - a.length)) {
-    if (name) rest = rest.split(name).join(' ');
-  }
-  rest = rest
+  let rest = text
     .replace(/\b(https?|mailto):\S*/g, ' ')
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ') // e-mail addresses
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' ') // ids
     .replace(/\bX-[A-Za-z-]+/g, ' ') // an HTTP header's name (X-Switchboard-Signature)
     .replace(/\bESME_[A-Z]+\b/g, ' ') // an SMPP command status (ESME_RINVSYSID), a code
+    .replace(/(\/[\w.{}-]+){2,}/g, ' ') // a request path (/api/sys/login), as logs record it
+    .replace(/\bdemo-[\w-]+/g, ' ') // a name the demo seed gave (demo-smsc, demo-sip, demo-callers)
     .replace(/\b[\w-]+(\.[\w-]+)+\b/g, ' '); // host names, file names
+  for (const name of [...DEMO_NAMES, ...names].sort((a, b) => b.length - a.length)) {
+    if (name) rest = rest.split(name).join(' ');
+  }
   const words = rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
   return [
     ...new Set(
