@@ -221,6 +221,15 @@ for (const walker of ROLES) {
       }
       if (words.length > 0) found[path] = words;
     }
+    if (walker.username === 'admin') {
+      // Roles → Authorize: every menu and button a role may be granted, by its title.
+      await page.goto('/system/role');
+      await page.getByTestId('role-authorize-admin').click();
+      const drawer = page.getByTestId('role-auth-drawer');
+      await expect(drawer.locator('.ant-tree-treenode').first()).toBeVisible();
+      const words = foreignWords(await settledText(page), [...names]);
+      if (words.length > 0) found['/system/role → authorize'] = words;
+    }
     expect(found).toEqual({});
   });
 }
