@@ -226,7 +226,7 @@ for (const walker of ROLES) {
       await page.goto('/system/role');
       await page.getByTestId('role-authorize-admin').click();
       const drawer = page.getByTestId('role-auth-drawer');
-      await expect(drawer.locator('.ant-tree-treenode').first()).toBeVisible();
+      await expect(drawer.locator('.ant-tree-treenode:not([aria-hidden])').first()).toBeVisible();
       const words = foreignWords(await settledText(page), [...names]);
       if (words.length > 0) found['/system/role → authorize'] = words;
     }
