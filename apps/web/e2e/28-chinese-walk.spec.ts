@@ -83,7 +83,9 @@ function foreignWords(text: string, names: string[]): string[] {
   let rest = text
     .replace(/\b(https?|mailto):\S*/g, ' ')
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ') // e-mail addresses
+    .replace(/\b[a-z][a-z-]*:[0-9a-f]{8}-[0-9a-f-]{27}\b/g, ' ') // a reference (order:…, sms-batch:…)
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' ') // ids
+    .replace(/\b(?=\w*\d)(?=\w*[a-z])\w{12,}\b/g, ' ') // a provider's id (cs_sim_cc696d0d5f864c…)
     .replace(/\bX-[A-Za-z-]+/g, ' ') // an HTTP header's name (X-Switchboard-Signature)
     .replace(/\bESME_[A-Z]+\b/g, ' ') // an SMPP command status (ESME_RINVSYSID), a code
     .replace(/(\/[\w.{}-]+){2,}/g, ' ') // a request path (/api/sys/login), as logs record it
