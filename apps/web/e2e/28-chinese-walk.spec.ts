@@ -20,6 +20,12 @@ const SCREEN_WORDS = new Set([
   'SMS',
   // Milliseconds, as the monitor writes durations.
   'ms',
+  // Formats, units and payment providers the API documents' Chinese names as such.
+  'WAV',
+  'HTML',
+  'dBFS',
+  'Stripe',
+  'NOWPayments',
   // HTTP methods, as the API documents label each call (POST is in the texts' list).
   'GET',
   'PUT',
@@ -54,6 +60,9 @@ const CODE = [
   /^[A-Z]{2}$/, // an ISO 3166 country code (CN, US, AE…) shown beside or instead of a name
   /^e2e$/, // the prefix of names the browser tests give what they make
   /^[A-Z]\d{2,}$/, // a department's org code (A01), shown beside its name
+  /^[a-z]+[A-Z][A-Za-z0-9]*$/, // a field or parameter name (graceMinutes, sortNo) in the API documents
+  /^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$/, // a screen's component or route name (AgentHome, SysCustomerPay)
+  /^[A-Za-z]$/, // a single letter (an example's a,b,c)
 ];
 
 /**
@@ -88,6 +97,7 @@ function foreignWords(text: string, names: string[]): string[] {
     .replace(/\b(?=\w*\d)(?=\w*[a-z])\w{12,}\b/g, ' ') // a provider's id (cs_sim_cc696d0d5f864c…)
     .replace(/\bX-[A-Za-z-]+/g, ' ') // an HTTP header's name (X-Switchboard-Signature)
     .replace(/\bESME_[A-Z]+\b/g, ' ') // an SMPP command status (ESME_RINVSYSID), a code
+    .replace(/\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b/g, ' ') // an error code (COUNTRY_IN_USE)
     .replace(/(\/[\w.{}-]+){2,}/g, ' ') // a request path (/api/sys/login), as logs record it
     .replace(/\bdemo-[\w-]+/g, ' ') // a name the demo seed gave (demo-smsc, demo-sip, demo-callers)
     .replace(/\b[\w-]+(\.[\w-]+)+\b/g, ' '); // host names, file names
@@ -140,7 +150,7 @@ function screensOf(nodes: MenuNode[]): string[] {
  * Names in the answers the screens were given: values of fields named `name`, `…Name`,
  * `…username`, `realname` (what people or the seed called a company, a gateway, an operator, a
  * flow), `text` (a message as its sender wrote it), `remark` (a note as its author wrote it)
- * and `node` (a server process's name: its host and pid). A name that has a Chinese twin
+ * `node` (a server process's name: its host and pid) and `userAgent` (what a browser calls itself). A name that has a Chinese twin
  * (`departName` beside `departNameZh`) is not taken: the screen must show the Chinese one.
  */
 function namesIn(value: unknown, into: Set<string>) {
@@ -153,7 +163,8 @@ function namesIn(value: unknown, into: Set<string>) {
   for (const [key, child] of Object.entries(record)) {
     if (typeof child === 'string') {
       const named =
-        /(^name|Name|[uU]sername|^realname|^text|^remark|^node)$/.test(key) && !(`${key}Zh` in record);
+        /(^name|Name|[uU]sername|^realname|^text|^remark|^node|^userAgent)$/.test(key) &&
+        !(`${key}Zh` in record);
       if (named && child.trim()) into.add(child.trim());
     } else namesIn(child, into);
   }

@@ -108,7 +108,12 @@ function SchemaFields({ schema, depth = 0 }: { schema: JsonSchema; depth?: numbe
 function AccessTag({ operation }: { operation: OpenApiOperation }) {
   const { t } = useTranslation('apiDocs');
   const permission = operation['x-permission'];
-  if (permission) return <Tag color="gold">{t('access.permission', { code: permission })}</Tag>;
+  if (permission)
+    return (
+      <Tag color="gold">
+        {t('access.permission')} <code>{permission}</code>
+      </Tag>
+    );
   if (operation.security?.some((s) => typeof s === 'object' && s !== null && 'basicAuth' in s)) {
     return <Tag color="purple">{t('access.basic')}</Tag>;
   }
