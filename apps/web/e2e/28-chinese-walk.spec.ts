@@ -20,6 +20,14 @@ const SCREEN_WORDS = new Set([
   'SMS',
   // Milliseconds, as the monitor writes durations.
   'ms',
+  // SIP transports and codecs, as a trunk's settings name them.
+  'udp',
+  'tcp',
+  'PCMU',
+  'PCMA',
+  'G729',
+  'G722',
+  'opus',
   // Formats, units and payment providers the API documents' Chinese names as such.
   'WAV',
   'HTML',
@@ -92,18 +100,20 @@ function foreignWords(text: string, names: string[]): string[] {
   let rest = text
     .replace(/\b(https?|mailto):\S*/g, ' ')
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ') // e-mail addresses
+    .replace(/\bX-[A-Za-z-]+/g, ' '); // an HTTP header's name (X-Switchboard-Signature)
+  // Names before the patterns below cut them (a user agent holds versions like 537.36).
+  for (const name of [...DEMO_NAMES, ...names].sort((a, b) => b.length - a.length)) {
+    if (name) rest = rest.split(name).join(' ');
+  }
+  rest = rest
     .replace(/\b[a-z][a-z-]*:[0-9a-f]{8}-[0-9a-f-]{27}\b/g, ' ') // a reference (order:…, sms-batch:…)
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' ') // ids
     .replace(/\b(?=\w*\d)(?=\w*[a-z])\w{12,}\b/g, ' ') // a provider's id (cs_sim_cc696d0d5f864c…)
-    .replace(/\bX-[A-Za-z-]+/g, ' ') // an HTTP header's name (X-Switchboard-Signature)
     .replace(/\bESME_[A-Z]+\b/g, ' ') // an SMPP command status (ESME_RINVSYSID), a code
     .replace(/\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b/g, ' ') // an error code (COUNTRY_IN_USE)
     .replace(/(\/[\w.{}-]+){2,}/g, ' ') // a request path (/api/sys/login), as logs record it
     .replace(/\bdemo-[\w-]+/g, ' ') // a name the demo seed gave (demo-smsc, demo-sip, demo-callers)
     .replace(/\b[\w-]+(\.[\w-]+)+\b/g, ' '); // host names, file names
-  for (const name of [...DEMO_NAMES, ...names].sort((a, b) => b.length - a.length)) {
-    if (name) rest = rest.split(name).join(' ');
-  }
   const words = rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
   return [
     ...new Set(
