@@ -100,7 +100,8 @@ function foreignWords(text: string, names: string[]): string[] {
   let rest = text
     .replace(/\b(https?|mailto):\S*/g, ' ')
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ') // e-mail addresses
-    .replace(/\bX-[A-Za-z-]+/g, ' '); // an HTTP header's name (X-Switchboard-Signature)
+    .replace(/\bX-[A-Za-z-]+/g, ' ') // an HTTP header's name (X-Switchboard-Signature)
+    .replace(/\bdemo-[\w-]+/g, ' '); // a name the demo seed gave (demo-smsc-cn, demo-sip, demo-callers)
   // Names before the patterns below cut them (a user agent holds versions like 537.36).
   for (const name of [...DEMO_NAMES, ...names].sort((a, b) => b.length - a.length)) {
     if (name) rest = rest.split(name).join(' ');
@@ -112,7 +113,6 @@ function foreignWords(text: string, names: string[]): string[] {
     .replace(/\bESME_[A-Z]+\b/g, ' ') // an SMPP command status (ESME_RINVSYSID), a code
     .replace(/\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b/g, ' ') // an error code (COUNTRY_IN_USE)
     .replace(/(\/[\w.{}-]+){2,}/g, ' ') // a request path (/api/sys/login), as logs record it
-    .replace(/\bdemo-[\w-]+/g, ' ') // a name the demo seed gave (demo-smsc, demo-sip, demo-callers)
     .replace(/\b[\w-]+(\.[\w-]+)+\b/g, ' '); // host names, file names
   const words = rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
   return [
