@@ -30,7 +30,12 @@ describe('GET /sys/sysDepart/getDepartInfo', () => {
   it("gives an agent its agency's id", async () => {
     const token = await tokenOf(s, 'agent');
     const info = expectOk(await departInfo(token, userId('agent')));
-    expect(info).toEqual({ agentId: companyId('Acme Agency'), departName: 'Acme Agency', orgCode: 'A05' });
+    expect(info).toEqual({
+      agentId: companyId('Acme Agency'),
+      departName: 'Acme Agency',
+      departNameZh: '极致代理',
+      orgCode: 'A05',
+    });
   });
 
   it('gives a distributor its own company', async () => {
@@ -43,7 +48,12 @@ describe('GET /sys/sysDepart/getDepartInfo', () => {
   it('gives a customer agentId null', async () => {
     const token = await tokenOf(s, 'customer');
     const info = expectOk(await departInfo(token, userId('customer')));
-    expect(info).toEqual({ agentId: null, departName: 'Direct Retail Ltd', orgCode: 'A06' });
+    expect(info).toEqual({
+      agentId: null,
+      departName: 'Direct Retail Ltd',
+      departNameZh: '直营零售有限公司',
+      orgCode: 'A06',
+    });
     // Without id: one's own.
     expect(expectOk(await departInfo(token))).toEqual(info);
   });
@@ -77,6 +87,7 @@ describe('GET /sys/user/getCurrentUserDeparts', () => {
         {
           id: departId('A05'),
           departName: 'Acme Agency',
+          departNameZh: '极致代理',
           orgCode: 'A05',
           parentId: departId('A04'),
           agentId: companyId('Acme Agency'),
@@ -96,14 +107,16 @@ describe('GET /sys/user/getCurrentUserDeparts', () => {
     expect(login.departs.map((d) => d.orgCode)).toEqual(['A02', 'A03']);
     const result = expectOk(await currentDeparts(login.token));
     expect(result.orgCode).toBeNull();
-    expect(result.list.map((d) => [d.orgCode, d.departName])).toEqual([
-      ['A02', 'Sales East'],
-      ['A03', 'Sales West'],
+    // Both names: the console shows the one of the reader's language (issue 28 item 5).
+    expect(result.list.map((d) => [d.orgCode, d.departName, d.departNameZh])).toEqual([
+      ['A02', 'Sales East', '华东销售部'],
+      ['A03', 'Sales West', '华西销售部'],
     ]);
     // No current department yet: nothing to tell.
     expect(expectOk(await departInfo(login.token))).toEqual({
       agentId: null,
       departName: null,
+      departNameZh: null,
       orgCode: null,
     });
   });
@@ -125,6 +138,7 @@ describe('POST /sys/selectDepart', () => {
     expect(expectOk(await departInfo(token))).toEqual({
       agentId: null,
       departName: 'Sales West',
+      departNameZh: '华西销售部',
       orgCode: 'A03',
     });
     // The next login no longer asks for a department.

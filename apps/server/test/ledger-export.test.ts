@@ -128,3 +128,69 @@ describe('GET /sys/ledger/exportXls', () => {
     expect(kind.status).toBe(400);
   });
 });
+
+/**
+ * Issue 28 item 5: what the platform writes in the ledger is a code with parameters, shown in the
+ * reader's language (the list gives the code, the console renders it; the export renders it on the
+ * server); what a person typed stays as typed.
+ */
+describe('ledger notes in the reader’s language', () => {
+  const CLIENT = companyId('Agency Client Co');
+  const AGENCY = companyId('Acme Agency');
+  const week = () => ({ from: iso(Date.now() - 6 * day), to: iso(Date.now() + 60_000) });
+
+  beforeAll(async () => {
+    const { ledger } = s.app.services;
+    await ledger.credit(CLIENT, 'topup', 5_000_000n, 'notes-card-topup', {
+      note: { code: 'topup', params: { method: 'card' } },
+    });
+    await ledger.credit(CLIENT, 'refund', 46_000n, 'notes-sms-refund', {
+      note: { code: 'sms_refund', params: { reason: 'CANCELLED' } },
+    });
+    await ledger.post(
+      [
+        {
+          companyId: AGENCY,
+          kind: 'commission',
+          amount: 1_000n,
+          idempotencyKey: 'notes-commission',
+          note: { code: 'commission', params: { companyId: CLIENT } },
+        },
+      ],
+      'all',
+    );
+  });
+
+  it('lists codes and parameters, a company parameter with its name', async () => {
+    const page = expectOk(
+      await s.call<{ records: { noteCode: string | null; noteParams: unknown; note: string | null }[] }>(
+        'GET',
+        '/sys/ledger/list',
+        { token: tokens.admin, query: { companyId: AGENCY, kind: 'commission' } },
+      ),
+    );
+    const entry = page.records.find((r) => r.noteCode === 'commission')!;
+    expect(entry).toMatchObject({
+      note: null,
+      noteParams: { companyId: CLIENT, company: 'Agency Client Co' },
+    });
+  });
+
+  it('exports the notes in Chinese to a Chinese reader and in English to an English one', async () => {
+    const notes = async (locale: Locale) => {
+      const res = await exportAs('admin', { ...week(), companyId: CLIENT }, locale);
+      expect(res.status).toBe(200);
+      const ws = await sheet(res.bytes);
+      const out: unknown[] = [];
+      ws.eachRow((row, n) => {
+        if (n > 1) out.push(row.getCell(8).value);
+      });
+      return out;
+    };
+    expect(await notes(ZH)).toEqual(['短信未发送（已取消），已退款', '银行卡充值']);
+    expect(await notes(EN)).toEqual(['SMS not sent (cancelled): refunded', 'Card top-up']);
+    const res = await exportAs('admin', { ...week(), companyId: AGENCY, kind: 'commission' }, ZH);
+    const ws = await sheet(res.bytes);
+    expect(ws.getRow(2).getCell(8).value).toBe('来自 Agency Client Co 的佣金');
+  });
+});

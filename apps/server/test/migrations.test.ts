@@ -187,4 +187,64 @@ describe('migrations on a database that already has data', () => {
     expect(sms.rows).toEqual([{ code: 'CALLBACK_TIMEOUT' }, { code: 'CALLBACK_URL_NOT_SET' }]);
     await db.close();
   });
+  it('ledger_note_codes turns the notes the platform wrote in English into codes, keeps what people typed', async () => {
+    // Found by name: its number may change when branches are merged.
+    const file = fs.readdirSync(dir).find((f) => f.endsWith('_ledger_note_codes.sql'))!;
+    const db = await PGlite.create('memory://', { loadDataDir: await pgliteDump('empty') });
+    await applyBefore(db, file.slice(0, 4));
+    const company = '00000000-0000-4000-8000-0000000a0041';
+    const customer = '00000000-0000-4000-8000-0000000b0041';
+    const staff = '00000000-0000-4000-8000-0000000c0041';
+    const notes: [string, string, string | null, string][] = [
+      ['topup', '10', null, 'Demo opening balance'],
+      ['topup', '5', null, 'Card top-up'],
+      ['topup', '5', null, 'Crypto top-up: payment after the order closed'],
+      ['adjustment', '-1', null, 'Top-up refunded by the payment provider'],
+      ['topup', '2', staff, 'Payment resolved by staff (unknown_order)'],
+      ['charge', '-0.5', null, 'premium_otp: 3 SMS'],
+      ['charge', '-0.05', null, 'otp CN otp +86138 x2'],
+      ['charge', '-0.05', null, 'voice US x3'],
+      ['refund', '0.05', null, 'SMS not sent (CANCELLED): refunded'],
+      ['transfer_out', '-1', staff, 'transfer 1.00'],
+      ['adjustment', '1', staff, 'Top-up refunded by the payment provider'],
+      ['adjustment', '1', staff, 'Goodwill for the outage'],
+    ];
+    let balance = 0;
+    const values = notes.map(([kind, amount, actor, note], i) => {
+      balance += Number(amount);
+      return `('${company}', 'balance', ${i + 1}, '${kind}', ${amount}, ${balance}, '${note}', ${actor ? `'${actor}'` : 'NULL'}, 'k${i}')`;
+    });
+    await db.exec(`
+      INSERT INTO companies (id, name, type) VALUES ('${company}', 'Reseller', 'agent'), ('${customer}', 'Customer', 'direct');
+      INSERT INTO ledger_entries (company_id, account, seq, kind, amount, balance_after, note, actor_user_id, idempotency_key)
+      VALUES ${values.join(', ')};
+      INSERT INTO ledger_entries (company_id, account, seq, kind, amount, balance_after, note, idempotency_key) VALUES
+        ('${company}', 'commission', 1, 'commission', 0.01, 0.01, 'company:${customer}', 'c1'),
+        ('${company}', 'commission', 2, 'adjustment', -0.01, 0, 'SMS refunded to company:${customer}: commission reversed', 'c2');
+    `);
+    await apply(db, file);
+    const { rows } = await db.query<{ code: string | null; params: unknown; note: string | null }>(
+      'SELECT note_code AS code, note_params AS params, note FROM ledger_entries ORDER BY account, seq',
+    );
+    expect(rows).toEqual([
+      { code: 'opening_balance', params: {}, note: null },
+      { code: 'topup', params: { method: 'card' }, note: null },
+      { code: 'topup_late', params: { method: 'crypto' }, note: null },
+      { code: 'topup_reversed', params: {}, note: null },
+      { code: 'payment_resolved', params: { reason: 'unknown_order' }, note: null },
+      { code: 'sms_batch', params: { kind: 'premium_otp', count: 3 }, note: null },
+      { code: 'charge', params: { kind: 'otp', country: 'CN', match: '+86138', parts: 2 }, note: null },
+      { code: 'charge', params: { kind: 'voice', country: 'US', match: '', parts: 3 }, note: null },
+      { code: 'sms_refund', params: { reason: 'CANCELLED' }, note: null },
+      { code: 'transfer', params: { amount: '1.00' }, note: null },
+      // Typed by a person: kept as typed.
+      { code: null, params: null, note: 'Top-up refunded by the payment provider' },
+      { code: null, params: null, note: 'Goodwill for the outage' },
+      { code: 'commission', params: { companyId: customer }, note: null },
+      { code: 'commission_reversed', params: { companyId: customer }, note: null },
+    ]);
+    // Append-only again.
+    await expect(db.exec(`UPDATE ledger_entries SET note = 'x'`)).rejects.toThrow();
+    await db.close();
+  });
 });

@@ -644,6 +644,10 @@ describe('the simulator (demo mode)', () => {
     expect(html).toContain('66.00 USD');
     const zh = await (await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}?lang=zh-CN`)).text();
     expect(zh).toContain('支付模拟器');
+    // The order's state in the reader's language, not its code (issue 28 item 5).
+    expect(zh).toContain('<dd>待支付</dd>');
+    expect(zh).not.toContain('pending_payment</dd>');
+    expect(html).toContain('<dd>Pending payment</dd>');
     // What a browser's form sends.
     const pay = await fetch(`${s().baseUrl}/api/payments/sim/checkout/${order.id}/pay`, {
       method: 'POST',

@@ -1095,7 +1095,9 @@ describe('charging with commissions (services.rates.charging.charge)', () => {
           eq(ledgerEntries.reference, 'batch-1'),
         ),
       );
-    expect(entries.filter((e) => e.note === `company:${customer}`)).toHaveLength(1);
+    expect(
+      entries.filter((e) => e.noteCode === 'commission' && e.noteParams?.companyId === customer),
+    ).toHaveLength(1);
     expect((await s().app.services.ledger.reconcile()).differences).toEqual([]);
   });
 

@@ -411,6 +411,20 @@ describe('the authorization tree and grants', () => {
     expect(tree.ids).toContain(menuId('systemRole'));
   });
 
+  it('titles the buttons in the reader’s language (issue 28 item 5)', async () => {
+    const buttonOf = (tree: PermissionTree) =>
+      tree.treeList
+        .find((n) => n.key === menuId('system'))
+        ?.children?.find((n) => n.key === menuId('systemUser'))
+        ?.children?.find((b) => b.perms === 'system:user:frozen');
+    const en = expectOk(await s.call<PermissionTree>('GET', '/sys/role/queryTreeList', { token: admin }));
+    expect(buttonOf(en)?.title).toBe('Freeze / thaw');
+    const zh = expectOk(
+      await s.call<PermissionTree>('GET', '/sys/role/queryTreeList', { token: admin, locale: ZH }),
+    );
+    expect(buttonOf(zh)?.title).toBe('冻结 / 解冻');
+  });
+
   it('gives a role exactly the menus and buttons saved; a user’s menu follows on the next load', async () => {
     const {
       role,

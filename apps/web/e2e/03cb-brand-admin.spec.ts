@@ -248,7 +248,7 @@ test('the brand form says what is wrong in the user’s language: a taken domain
     });
     await expect(
       fieldErrors(form.locator('.ant-form-item').filter({ has: admin.getByTestId('logo-upload') })),
-    ).toHaveText('Logo不能超过200 kB');
+    ).toHaveText('标志不能超过200 kB');
     await admin.screenshot({ path: `${SCREENSHOTS}/brand-form-errors-zh-CN.png` });
     await form.getByRole('button', { name: /取\s*消/ }).click();
     await switchLanguage(admin, 'en-US');

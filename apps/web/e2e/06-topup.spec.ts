@@ -21,6 +21,8 @@ const LANGS = [
     simulator: 'Payment simulator',
     pay: 'Pay',
     finished: 'Finished',
+    pending: 'Pending payment',
+    note: 'Card top-up',
   },
   {
     locale: 'zh-CN' as const,
@@ -32,6 +34,8 @@ const LANGS = [
     simulator: '支付模拟器',
     pay: '支付',
     finished: '已完成',
+    pending: '待支付',
+    note: '银行卡充值',
   },
 ];
 
@@ -64,6 +68,9 @@ for (const lang of LANGS) {
     await page.getByTestId('recharge-submit').click();
     await expect(page).toHaveURL(/\/api\/payments\/sim\/checkout\//);
     await expect(page.getByRole('heading', { name: lang.simulator })).toBeVisible();
+    // The order's state in the reader's language, not its code (issue 28 item 5).
+    await expect(page.locator('dd', { hasText: lang.pending })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('pending_payment');
     await page.getByRole('button', { name: lang.pay, exact: true }).click();
     // Back to the console by itself; the order finishes as the signed notification arrives.
     await expect(page).toHaveURL(/\/SysCustomerPay\?order=/, { timeout: 60_000 });
@@ -75,6 +82,10 @@ for (const lang of LANGS) {
     await expect
       .poll(() => balanceCents(page), { timeout: 60_000 })
       .toBe(before + Math.round(Number(lang.amount) * 100));
+    // The ledger says what the entry is in the reader's language (stored as a code, issue 28 item 5).
+    await page.goto('/billing/ledger');
+    const newest = page.getByTestId('ledger-table').locator('tbody tr.ant-table-row').first();
+    await expect(newest).toContainText(lang.note);
     if (lang.locale !== 'en-US') await switchLanguage(page, 'en-US');
   });
 }

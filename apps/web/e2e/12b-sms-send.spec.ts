@@ -214,10 +214,14 @@ for (const lang of LANGUAGES) {
     expect(messages).toHaveLength(4);
     const ledger = await request.get('/api/sys/ledger/list?kind=charge&pageSize=100', { headers });
     const entries = (
-      (await ledger.json()) as { result: { records: { reference: string; amount: string; note: string }[] } }
+      (await ledger.json()) as {
+        result: { records: { reference: string; amount: string; noteCode: string; noteParams: unknown }[] };
+      }
     ).result.records;
     const ours = entries.filter((e) => e.reference === `sms-batch:${batchId}`);
-    expect(ours.map((e) => [micros(e.amount), e.note])).toEqual([[-amount, 'marketing: 4 SMS']]);
+    expect(ours.map((e) => [micros(e.amount), e.noteCode, e.noteParams])).toEqual([
+      [-amount, 'sms_batch', { kind: 'marketing', count: 4 }],
+    ]);
     // Charged (a refund of a message failed before a gateway never gives back more than it cost).
     expect(await balanceOf(request, token)).toBeLessThan(before);
 

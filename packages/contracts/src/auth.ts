@@ -139,12 +139,21 @@ export type UserInfo = z.input<typeof userInfoSchema>;
 export const departmentSchema = z.object({
   id: z.string(),
   departName: z.string(),
+  /** Its Chinese name, when it has one (shown to Chinese readers: `departmentName`). */
+  departNameZh: z.string().nullable(),
   orgCode: z.string(),
   parentId: z.string().nullable(),
   /** The agent company the department belongs to: its users get the agent home. */
   agentId: z.string().nullable(),
 });
 export type Department = z.input<typeof departmentSchema>;
+
+/** A department's name in a language: the Chinese one for Chinese readers when it has one. */
+export const departmentName = (
+  department: { departName: string | null; departNameZh?: string | null },
+  locale: string,
+): string =>
+  locale === 'zh-CN' && department.departNameZh ? department.departNameZh : (department.departName ?? '');
 
 /** The caller's departments and the current one (null until one is chosen). */
 export const currentUserDepartsSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerNoteParamsSchema } from './ledger-notes';
 import { money, positiveMoney } from './money';
 import { keysetQuerySchema } from './paging';
 import { dateQuery, dateQueryEnd, dateTime, uuid } from './wire';
@@ -86,8 +87,15 @@ export const ledgerEntrySchema = z.object({
   balanceAfter: money,
   /** What the entry is for (an order, a message batch, a transfer's other company). */
   reference: z.string().nullable(),
-  /** Why (an adjustment's reason). */
+  /** What a person wrote (an adjustment's reason, a payout's note). */
   note: z.string().nullable(),
+  /**
+   * What the platform says about the entry, as a code (LEDGER_NOTE_CODES) and its parameters:
+   * shown in the reader's language by `ledgerNoteText` (a `companyId` parameter comes with the
+   * company's name as `company`).
+   */
+  noteCode: z.string().nullable(),
+  noteParams: ledgerNoteParamsSchema.nullable(),
   /** Who caused it (null: the platform itself). */
   actorUsername: z.string().nullable(),
   idempotencyKey: z.string(),

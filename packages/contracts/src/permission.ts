@@ -63,6 +63,7 @@ export const dictCodeParamsSchema = z.object({
 export const departInfoSchema = z.object({
   agentId: z.string().nullable(),
   departName: z.string().nullable(),
+  departNameZh: z.string().nullable(),
   orgCode: z.string().nullable(),
 });
 export type DepartInfo = z.input<typeof departInfoSchema>;

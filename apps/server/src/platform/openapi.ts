@@ -3,6 +3,7 @@ import { type ErrorCode, TOKEN_HEADER, translateError } from '@switchboard/contr
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Access } from './access';
+import { withChinese } from './openapi-zh';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -89,6 +90,7 @@ export async function registerOpenApi(server: FastifyInstance) {
       const described = schema as Record<string, unknown>;
       if (access && access !== 'public') described.security = [{ token: [] }];
       if (typeof access === 'object') described['x-permission'] = access.permission;
+      withChinese(described);
       // What the zod schemas cannot say: a file upload (importExcel) and a file answer (exportXls).
       const extra =
         route?.config && (route.config as { openapi?: { upload?: boolean; produces?: string } }).openapi;

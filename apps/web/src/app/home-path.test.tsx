@@ -23,8 +23,13 @@ const agentHome = menuItem(AGENT_HOME_PATH, 'agent/AgentHome', {
   meta: { title: 'agentHome', titleKey: 'menu.agentHome' },
 });
 const permissionsWith = (...menu: MenuItem[]): UserPermissions => ({ menu, auth: [], allAuth: [] });
-const agents: DepartInfo = { agentId: 'agent-1', departName: 'Acme Agency', orgCode: 'A05' };
-const staff: DepartInfo = { agentId: null, departName: 'Platform', orgCode: 'A01' };
+const agents: DepartInfo = {
+  agentId: 'agent-1',
+  departName: 'Acme Agency',
+  departNameZh: null,
+  orgCode: 'A05',
+};
+const staff: DepartInfo = { agentId: null, departName: 'Platform', departNameZh: null, orgCode: 'A01' };
 
 afterEach(() => {
   endSession();

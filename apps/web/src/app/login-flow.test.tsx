@@ -64,8 +64,8 @@ function fakeServer(options: { agentDepartment?: string; startOrgCode?: string; 
     allAuth: [],
   };
   const departs = [
-    { id: 'd2', departName: 'East Sales', orgCode: 'A02', parentId: null, agentId: null },
-    { id: 'd3', departName: 'West Sales', orgCode: 'A03', parentId: null, agentId: null },
+    { id: 'd2', departName: 'East Sales', departNameZh: null, orgCode: 'A02', parentId: null, agentId: null },
+    { id: 'd3', departName: 'West Sales', departNameZh: null, orgCode: 'A03', parentId: null, agentId: null },
   ].map((d) => (d.orgCode === options.agentDepartment ? { ...d, agentId: 'agent-1' } : d));
   let orgCode: string | null = options.startOrgCode ?? null;
   const brand: Brand = {

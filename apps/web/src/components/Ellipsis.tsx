@@ -14,7 +14,9 @@ export function Ellipsis({
   if (!text || short === text) return <>{text ?? ''}</>;
   return (
     <Tooltip title={text}>
-      <span data-testid="ellipsis">{short}</span>
+      <span data-testid="ellipsis" data-text={text}>
+        {short}
+      </span>
     </Tooltip>
   );
 }

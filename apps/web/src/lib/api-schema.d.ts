@@ -2909,6 +2909,7 @@ export interface paths {
                                 departs: {
                                     agentId: string | null;
                                     departName: string;
+                                    departNameZh: string | null;
                                     id: string;
                                     orgCode: string;
                                     parentId: string | null;
@@ -23454,6 +23455,10 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "topup" | "charge" | "refund" | "transfer_in" | "transfer_out" | "commission" | "adjustment" | "payout";
                                     note: string | null;
+                                    noteCode: string | null;
+                                    noteParams: {
+                                        [key: string]: string | number;
+                                    } | null;
                                     reference: string | null;
                                 };
                                 replayed: boolean;
@@ -32005,6 +32010,10 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "topup" | "charge" | "refund" | "transfer_in" | "transfer_out" | "commission" | "adjustment" | "payout";
                                     note: string | null;
+                                    noteCode: string | null;
+                                    noteParams: {
+                                        [key: string]: string | number;
+                                    } | null;
                                     reference: string | null;
                                 }[];
                                 size: number;
@@ -32524,6 +32533,7 @@ export interface paths {
                                 departs: {
                                     agentId: string | null;
                                     departName: string;
+                                    departNameZh: string | null;
                                     id: string;
                                     orgCode: string;
                                     parentId: string | null;
@@ -36280,6 +36290,7 @@ export interface paths {
                                 departs: {
                                     agentId: string | null;
                                     departName: string;
+                                    departNameZh: string | null;
                                     id: string;
                                     orgCode: string;
                                     parentId: string | null;
@@ -42256,6 +42267,7 @@ export interface paths {
                             result: {
                                 agentId: string | null;
                                 departName: string | null;
+                                departNameZh: string | null;
                                 orgCode: string | null;
                             };
                             success: boolean;
@@ -43890,6 +43902,7 @@ export interface paths {
                                 list: {
                                     agentId: string | null;
                                     departName: string;
+                                    departNameZh: string | null;
                                     id: string;
                                     orgCode: string;
                                     parentId: string | null;

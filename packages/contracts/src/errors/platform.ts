@@ -277,10 +277,10 @@ export const platformErrorTexts = {
     'en-US': 'Some of the chosen roles do not exist',
     'zh-CN': '部分所选角色不存在',
   },
-  LOGO_TOO_LARGE: { 'en-US': 'The logo must be at most 200 kB', 'zh-CN': 'Logo不能超过200 kB' },
+  LOGO_TOO_LARGE: { 'en-US': 'The logo must be at most 200 kB', 'zh-CN': '标志不能超过200 kB' },
   LOGO_INVALID: {
     'en-US': 'The logo must be a PNG or JPEG image',
-    'zh-CN': 'Logo必须是PNG或JPEG图片',
+    'zh-CN': '标志必须是PNG或JPEG图片',
   },
   BRAND_DOMAIN_EXISTS: { 'en-US': 'This domain already has a brand', 'zh-CN': '该域名已配置品牌' },
   EMAIL_INVALID: { 'en-US': 'Please enter a valid email address', 'zh-CN': '请输入正确的邮箱地址' },

@@ -211,7 +211,7 @@ async function seedDemo(
         openingBalance,
         'demo-opening-balance',
         {
-          note: 'Demo opening balance',
+          note: { code: 'opening_balance' },
         },
       );
     }

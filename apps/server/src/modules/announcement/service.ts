@@ -54,6 +54,9 @@ export interface SystemNotice {
 }
 
 /** The title and HTML of a stored platform notice in `locale`. */
+/** The sender of a notice the platform itself published (stored as `System`). */
+const SYSTEM_SENDER: Record<Locale, string> = { 'en-US': 'System', 'zh-CN': '系统' };
+
 function renderNotice(notice: StoredNotice, locale: Locale) {
   return {
     title: translateError(notice.title as ErrorCode, locale, notice.params),
@@ -107,7 +110,9 @@ export class AnnouncementService {
       titile: notice?.title ?? row.title,
       title: notice?.title ?? row.title,
       msgContent: notice?.html ?? this.content.of(row),
-      sender: row.sender,
+      // The platform itself (no author) is named in the reader's language.
+      sender:
+        row.notice && row.createdBy === null && row.sender === 'System' ? SYSTEM_SENDER[locale] : row.sender,
       sendTime: row.sendTime,
       priority: row.priority,
       msgCategory: row.msgCategory,

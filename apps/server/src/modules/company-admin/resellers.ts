@@ -146,7 +146,7 @@ export class ResellerService {
       input.idempotencyKey,
       {
         actor: { userId: auth.user.id, username: auth.user.username },
-        note: `transfer ${formatMoney(input.amount, 2)}`,
+        note: { code: 'transfer', params: { amount: formatMoney(input.amount, 2) } },
       },
     );
     const [mine, theirs] = await Promise.all([

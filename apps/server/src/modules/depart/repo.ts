@@ -29,6 +29,7 @@ export class DepartRepo {
       .select({
         id: departments.id,
         departName: departments.departName,
+        departNameZh: departments.departNameZh,
         orgCode: departments.orgCode,
         parentId: departments.parentId,
         agentId: departments.agentId,

@@ -123,6 +123,7 @@ export class DepartService {
     return {
       agentId: current?.agentId ?? null,
       departName: current?.departName ?? null,
+      departNameZh: current?.departNameZh ?? null,
       orgCode: current?.orgCode ?? null,
     };
   }

@@ -3,6 +3,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   type LedgerAccount,
   type LedgerKind,
+  type LedgerNoteRef,
 } from '@switchboard/contracts';
 import { AppError } from '../../platform/envelope';
 import { GroupCommit } from '../../platform/group-commit';
@@ -17,6 +18,9 @@ import { keyOf, type LedgerEntryRow, type ReconcileFinding } from './repo';
 /** Who caused an entry (null: the platform itself, e.g. the SMS engine or a webhook). */
 export type Actor = { userId: string; username: string } | null;
 
+/** A ledger note: what a person wrote, or the platform's code with its parameters. */
+export type PostingNote = string | LedgerNoteRef | null | undefined;
+
 /** One change of one account, as other modules ask for it. */
 export interface Posting {
   companyId: string;
@@ -28,7 +32,8 @@ export interface Posting {
   /** Unique per company: a repeated key answers the first entry and changes nothing. */
   idempotencyKey: string;
   reference?: string | null;
-  note?: string | null;
+  /** A person's words (a string) or the platform's note as a code and parameters. */
+  note?: PostingNote;
   actor?: Actor;
   /**
    * A debit may take the account below minus its credit limit (a chargeback of money already
@@ -62,7 +67,7 @@ export interface PostingSum {
   idempotencyKey: string;
   reference?: string | null;
   /** The entry's note, or a note made from the number of postings it sums. */
-  note?: string | ((count: number) => string) | null;
+  note?: PostingNote | ((count: number) => PostingNote);
 }
 
 /** What became of one posting. */
@@ -90,7 +95,7 @@ export interface BatchCharge {
   amount: bigint;
   idempotencyKey: string;
   reference?: string | null;
-  note?: string | null;
+  note?: PostingNote;
 }
 
 export interface CompanyBalance {

@@ -1,4 +1,10 @@
-import type { LedgerAccount, LedgerKind, ledgerListQuerySchema } from '@switchboard/contracts';
+import type {
+  LedgerAccount,
+  LedgerKind,
+  LedgerNoteCode,
+  LedgerNoteParams,
+  ledgerListQuerySchema,
+} from '@switchboard/contracts';
 import { formatMoney, parseMoney } from '@switchboard/contracts';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -36,6 +42,8 @@ export interface NewEntry {
   balanceAfter: bigint;
   reference: string | null;
   note: string | null;
+  noteCode: LedgerNoteCode | null;
+  noteParams: LedgerNoteParams | null;
   actorUserId: string | null;
   actorUsername: string | null;
   idempotencyKey: string;
@@ -80,6 +88,8 @@ interface EntrySqlRow {
   balance_after: string;
   reference: string | null;
   note: string | null;
+  note_code: LedgerNoteCode | null;
+  note_params: LedgerNoteParams | string | null;
   actor_user_id: string | null;
   actor_username: string | null;
   idempotency_key: string;
@@ -87,7 +97,7 @@ interface EntrySqlRow {
 }
 
 const entryColumns = sql.raw(
-  'id, company_id, account, seq, kind, amount, balance_after, reference, note, actor_user_id, actor_username, idempotency_key, created_at',
+  'id, company_id, account, seq, kind, amount, balance_after, reference, note, note_code, note_params, actor_user_id, actor_username, idempotency_key, created_at',
 );
 
 function money(text: string): bigint {
@@ -107,6 +117,8 @@ function entryOf(row: EntrySqlRow): LedgerEntryRow {
     balanceAfter: money(row.balance_after),
     reference: row.reference,
     note: row.note,
+    noteCode: row.note_code,
+    noteParams: typeof row.note_params === 'string' ? JSON.parse(row.note_params) : row.note_params,
     actorUserId: row.actor_user_id,
     actorUsername: row.actor_username,
     idempotencyKey: row.idempotency_key,
@@ -217,6 +229,8 @@ export class LedgerRepo {
         balance_after: formatMoney(e.balanceAfter),
         reference: e.reference,
         note: e.note,
+        note_code: e.noteCode,
+        note_params: e.noteParams,
         actor_user_id: e.actorUserId,
         actor_username: e.actorUsername,
         idempotency_key: e.idempotencyKey,
@@ -237,13 +251,14 @@ export class LedgerRepo {
     const result = await executor(this.db).execute(sql`
       with inserted as (
         insert into ${ledgerEntries}
-          (company_id, account, seq, kind, amount, balance_after, reference, note, actor_user_id,
-           actor_username, idempotency_key, created_at)
+          (company_id, account, seq, kind, amount, balance_after, reference, note, note_code,
+           note_params, actor_user_id, actor_username, idempotency_key, created_at)
         select e.company_id, e.account, e.seq, e.kind, e.amount, e.balance_after, e.reference, e.note,
-          e.actor_user_id, e.actor_username, e.idempotency_key, clock_timestamp()
+          e.note_code, e.note_params, e.actor_user_id, e.actor_username, e.idempotency_key, clock_timestamp()
         from jsonb_to_recordset(${entryJson}::jsonb) as e(
           company_id uuid, account text, seq bigint, kind text, amount numeric, balance_after numeric,
-          reference text, note text, actor_user_id uuid, actor_username text, idempotency_key text, ord int)
+          reference text, note text, note_code text, note_params jsonb, actor_user_id uuid,
+          actor_username text, idempotency_key text, ord int)
         order by e.ord
         returning ${entryColumns}
       ),

@@ -10,6 +10,7 @@ import {
   ledgerEntrySchema,
   ledgerExportQuerySchema,
   ledgerListQuerySchema,
+  ledgerNoteText,
 } from '@switchboard/contracts';
 import { requireAuth } from '../../platform/access';
 import { ok, okResponse } from '../../platform/envelope';
@@ -54,7 +55,12 @@ const LEDGER_COLUMNS: ResourceColumn<ExportRow>[] = [
     width: 18,
   },
   { key: 'reference', header: { 'en-US': 'Reference', 'zh-CN': '关联单号' }, width: 24 },
-  { key: 'note', header: { 'en-US': 'Note', 'zh-CN': '备注' }, width: 28 },
+  {
+    key: 'note',
+    header: { 'en-US': 'Note', 'zh-CN': '备注' },
+    width: 28,
+    value: (row, locale) => ledgerNoteText(row, locale) || null,
+  },
   { key: 'actorUsername', header: { 'en-US': 'By', 'zh-CN': '操作人' } },
 ];
 

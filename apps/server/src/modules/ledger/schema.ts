@@ -9,6 +9,8 @@ import {
   LEDGER_REFERENCE_MAX_LENGTH,
   type LedgerAccount,
   type LedgerKind,
+  type LedgerNoteCode,
+  type LedgerNoteParams,
 } from '@switchboard/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -17,6 +19,7 @@ import {
   check,
   date,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   timestamp,
@@ -74,7 +77,11 @@ export const ledgerEntries = pgTable(
     amount: moneyColumn('amount').notNull(),
     balanceAfter: moneyColumn('balance_after').notNull(),
     reference: varchar('reference', { length: LEDGER_REFERENCE_MAX_LENGTH }),
+    /** What a person wrote (an adjustment's reason, a payout's note). */
     note: varchar('note', { length: LEDGER_NOTE_MAX_LENGTH }),
+    /** What the platform says about the entry: a code of LEDGER_NOTE_CODES and its parameters. */
+    noteCode: varchar('note_code', { length: 32 }).$type<LedgerNoteCode>(),
+    noteParams: jsonb('note_params').$type<LedgerNoteParams>(),
     actorUserId: uuid('actor_user_id'),
     actorUsername: varchar('actor_username', { length: 64 }),
     idempotencyKey: varchar('idempotency_key', { length: IDEMPOTENCY_KEY_MAX_LENGTH }).notNull(),

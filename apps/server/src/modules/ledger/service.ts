@@ -23,6 +23,7 @@ import {
   CURRENCY_SETTING,
   checkKey,
   type Posting,
+  type PostingNote,
   type PostingOutcome,
   type ReconcileReport,
   type Slot,
@@ -48,6 +49,7 @@ export {
   type CompanyBalance,
   CURRENCY_SETTING,
   type Posting,
+  type PostingNote,
   type PostingOutcome,
   type PostingSum,
   type ReconcileReport,
@@ -213,8 +215,10 @@ export class LedgerService {
         // after, decided above, make an unbroken chain.
         const entries = slots.map((slot): NewEntry => {
           const p = slot.posting;
-          const note =
+          const given =
             typeof p.sum?.note === 'function' ? p.sum.note(slot.count) : p.sum ? p.sum.note : p.note;
+          const note = typeof given === 'string' ? given : null;
+          const coded = given && typeof given === 'object' ? given : null;
           if ((note?.length ?? 0) > LEDGER_NOTE_MAX_LENGTH) throw new Error('ledger note too long');
           return {
             companyId: p.companyId,
@@ -224,7 +228,9 @@ export class LedgerService {
             amount: slot.amount,
             balanceAfter: slot.after,
             reference: (p.sum ? p.sum.reference : p.reference) ?? null,
-            note: note ?? null,
+            note,
+            noteCode: coded?.code ?? null,
+            noteParams: coded ? (coded.params ?? {}) : null,
             actorUserId: p.actor?.userId ?? null,
             actorUsername: p.actor?.username ?? null,
             idempotencyKey: p.sum?.idempotencyKey ?? p.idempotencyKey,
@@ -308,7 +314,7 @@ export class LedgerService {
     checkKey(p.idempotencyKey);
     if (
       (p.reference?.length ?? 0) > LEDGER_REFERENCE_MAX_LENGTH ||
-      (p.note?.length ?? 0) > LEDGER_NOTE_MAX_LENGTH
+      (typeof p.note === 'string' && p.note.length > LEDGER_NOTE_MAX_LENGTH)
     ) {
       throw new Error('ledger reference or note too long');
     }
@@ -388,7 +394,7 @@ export class LedgerService {
     kind: 'topup' | 'refund',
     amount: bigint,
     idempotencyKey: string,
-    details: { reference?: string; note?: string; actor?: Actor } = {},
+    details: { reference?: string; note?: PostingNote; actor?: Actor } = {},
   ) {
     return this.one({ companyId, kind, amount, idempotencyKey, ...details });
   }
@@ -402,7 +408,7 @@ export class LedgerService {
     toCompanyId: string,
     amount: bigint,
     idempotencyKey: string,
-    details: { note?: string; actor?: Actor } = {},
+    details: { note?: PostingNote; actor?: Actor } = {},
   ): Promise<{ out: LedgerEntryRow; in: LedgerEntryRow; replayed: boolean }> {
     if (fromCompanyId === toCompanyId) throw new AppError('TRANSFER_TO_SELF', 400);
     const [out, into] = await this.post([
@@ -489,7 +495,26 @@ export class LedgerService {
   /** Ledger entries in the caller's scope, newest first, paged by key. */
   async list(auth: AuthContext, query: LedgerListQuery): Promise<KeysetPage<LedgerEntryRow>> {
     const scope = await this.services.companies.scopeFor(auth, query.companyId);
-    return keysetPageOf(await this.repo.list(scope, query), query, (row) => row.id);
+    return keysetPageOf(await this.withNoteNames(await this.repo.list(scope, query)), query, (row) => row.id);
+  }
+
+  /**
+   * A note's `companyId` parameter comes with the company's name as `company` (looked up now: a
+   * note names the company as it is called when read).
+   */
+  private async withNoteNames<T extends LedgerEntryRow>(rows: T[]): Promise<T[]> {
+    const ids = new Set<string>();
+    for (const row of rows) {
+      const id = row.noteParams?.companyId;
+      if (typeof id === 'string') ids.add(id);
+    }
+    if (ids.size === 0) return rows;
+    const names = await this.services.companies.namesOf([...ids]);
+    return rows.map((row) => {
+      const id = row.noteParams?.companyId;
+      if (typeof id !== 'string') return row;
+      return { ...row, noteParams: { ...row.noteParams, company: names.get(id) ?? id } };
+    });
   }
 
   /**
@@ -502,7 +527,7 @@ export class LedgerService {
     limit: number,
   ): Promise<(LedgerEntryRow & { companyName: string })[]> {
     const scope = await this.services.companies.scopeFor(auth, query.companyId);
-    const rows = await this.repo.exportRows(scope, query, limit);
+    const rows = await this.withNoteNames(await this.repo.exportRows(scope, query, limit));
     const names = await this.services.companies.namesOf([...new Set(rows.map((row) => row.companyId))]);
     return rows.map((row) => ({ ...row, companyName: names.get(row.companyId) ?? row.companyId }));
   }

@@ -81,7 +81,7 @@ export class PaymentIssues {
         `payment:${issue.id}`,
         {
           reference: `order:${issue.orderId}`,
-          note: `Payment resolved by staff (${issue.reason})`,
+          note: { code: 'payment_resolved', params: { reason: issue.reason } },
           actor: { userId: auth.user.id, username: auth.user.username },
         },
       );

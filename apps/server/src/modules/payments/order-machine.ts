@@ -184,7 +184,7 @@ export class OrderMachine {
           amount: -order.amountCredited,
           idempotencyKey: `${order.id}:refund`,
           reference: `order:${order.id}`,
-          note: 'Top-up refunded by the payment provider',
+          note: { code: 'topup_reversed' },
           allowOverdraft: true,
         },
       ]);
@@ -213,7 +213,7 @@ export class OrderMachine {
       if (amount <= 0n) throw new AppError('MONEY_NOT_POSITIVE', 400);
       const { entry } = await this.services.ledger.credit(order.companyId, 'topup', amount, order.id, {
         reference: `order:${order.id}`,
-        note: `${order.method === 'card' ? 'Card' : 'Crypto'} top-up`,
+        note: { code: 'topup', params: { method: order.method } },
       });
       const credited = await this.move(order, 'top_up_success', 'ledger', `entry ${entry.id}`, {
         amountCredited: entry.amount,
@@ -248,7 +248,7 @@ export class OrderMachine {
       `${order.id}:paid:${formatMoney(order.amountPaid)}`,
       {
         reference: `order:${order.id}`,
-        note: `${order.method === 'card' ? 'Card' : 'Crypto'} top-up: payment after the order closed`,
+        note: { code: 'topup_late', params: { method: order.method } },
       },
     );
     const credited = await this.move(

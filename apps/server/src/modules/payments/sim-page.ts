@@ -1,4 +1,5 @@
-import { formatMoney, type Locale } from '@switchboard/contracts';
+import { formatMoney, type Locale, ORDER_DICTS } from '@switchboard/contracts';
+import { seededLabels } from '../dict';
 import { REFUNDABLE, type SimAction } from './providers/simulator';
 import type { OrderRow } from './repo';
 
@@ -99,7 +100,7 @@ export function simulatorPage(order: OrderRow, locale: Locale): string {
 <dl><dt>${t.order}</dt><dd>${order.id}</dd>
 <dt>${order.method === 'card' ? t.card : t.crypto}</dt><dd></dd>
 <dt>${t.amount}</dt><dd>${formatMoney(order.amountRequested, 2)} ${order.currency}</dd>
-<dt>${t.state}</dt><dd>${order.state}</dd></dl>
+<dt>${t.state}</dt><dd>${seededLabels(ORDER_DICTS.state)[order.state]?.[locale] ?? order.state}</dd></dl>
 ${buttons}`,
   );
 }

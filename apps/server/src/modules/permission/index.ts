@@ -12,6 +12,7 @@ export type { MenuAdminService } from './menu-admin';
 export type { DataRuleRow, DataRuleValues, RoleRecordsService, RoleValues } from './role-records';
 export { roleId } from './seed';
 export type { Grants, GrantsService, MenuService, RoleService } from './service';
+export { titleIn } from './service';
 
 declare module '../../platform/module' {
   interface Services {

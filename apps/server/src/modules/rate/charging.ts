@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ChargeKind, ErrorCode } from '@switchboard/contracts';
+import type { ChargeKind, ErrorCode, LedgerNoteRef } from '@switchboard/contracts';
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import type { Posting, PostingOutcome, PostingSum } from '../ledger';
@@ -20,7 +20,7 @@ export interface PricedCharge extends Priced {
   idempotencyKey: string;
   reference?: string | null;
   /** The customer's entry's note (a summed charge's entry has the sum's). */
-  note?: string | null;
+  note?: LedgerNoteRef | null;
 }
 
 /** A charge pricing refused (not a number, no rate): answered so, unless its key was charged before. */
@@ -177,12 +177,12 @@ export class ChargingService {
             amount: c.amount,
             idempotencyKey: commissionKey(companyId, item.idempotencyKey),
             reference: item.reference ?? null,
-            note: `company:${companyId}`,
+            note: { code: 'commission', params: { companyId } },
             requires: leader,
             sum: sum && {
               idempotencyKey: commissionKey(companyId, sum.idempotencyKey),
               reference: sum.reference ?? null,
-              note: `company:${companyId}`,
+              note: { code: 'commission', params: { companyId } },
             },
           });
         }

@@ -1,4 +1,4 @@
-import { type ChargeKind, groupKindOf } from '@switchboard/contracts';
+import { type ChargeKind, groupKindOf, type LedgerNoteRef } from '@switchboard/contracts';
 import type { AuthContext } from '../../platform/access';
 import { AppError } from '../../platform/envelope';
 import type { Logger } from '../../platform/logger';
@@ -7,15 +7,7 @@ import { callerOf } from './access';
 import type { GatewayCostService } from './gateway-costs';
 import type { RateReads } from './reads';
 import type { OperatorRow, RateRow } from './repo';
-import {
-  amountOf,
-  describeRate,
-  type MatchedBy,
-  operatorOf,
-  type ParsedNumber,
-  parseNumber,
-  pickRate,
-} from './resolve';
+import { amountOf, type MatchedBy, operatorOf, type ParsedNumber, parseNumber, pickRate } from './resolve';
 
 /** The outcome of resolving a number for a company. */
 export interface Resolution {
@@ -70,8 +62,17 @@ function pickLevel(level: RateLevel, number: ParsedNumber, operator: OperatorRow
 }
 
 /** The ledger note of a charge priced so: the kind, the rate's destination, the parts. */
-export const chargeNote = (resolution: Resolution, parts: number) =>
-  `${resolution.kind} ${describeRate(resolution.rate)} x${parts}`.slice(0, 256);
+export const chargeNote = (resolution: Resolution, parts: number): LedgerNoteRef => {
+  const { rate } = resolution;
+  const match = rate.prefix
+    ? `+${rate.prefix}`
+    : rate.mcc
+      ? rate.mnc
+        ? `${rate.mcc}/${rate.mnc}`
+        : rate.mcc
+      : '';
+  return { code: 'charge', params: { kind: resolution.kind, country: rate.countryCode, match, parts } };
+};
 
 /**
  * The price of a number for a company: the rate group of the kind assigned to it, its most

@@ -28,6 +28,7 @@ import {
 } from '@switchboard/contracts';
 import { z } from 'zod';
 import { AppError, ok, okResponse } from '../../platform/envelope';
+import { requestLocale } from '../../platform/i18n';
 import type { Api, Services } from '../../platform/module';
 import {
   defineResource,
@@ -116,7 +117,7 @@ export function roleRoutes(api: Api, { roleAdmin }: Pick<Services, 'roleAdmin'>)
         response: okResponse(permissionTreeSchema),
       },
     },
-    async (request) => ok(request, await roleAdmin.tree()),
+    async (request) => ok(request, await roleAdmin.tree(requestLocale(request))),
   );
 
   api.get(

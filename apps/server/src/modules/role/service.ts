@@ -1,6 +1,7 @@
 import {
   type dataRuleInputSchema,
   type GrantTreeNode,
+  type Locale,
   type PermissionCode,
   type PermissionTree,
   ROLE_CODES,
@@ -15,7 +16,7 @@ import { afterCommit, type Db, isUniqueViolation, withTransaction } from '../../
 import { AppError } from '../../platform/envelope';
 import type { Services } from '../../platform/module';
 import { paginate } from '../../platform/paging';
-import { type DataRuleRow, type RoleRecordsService, roleId } from '../permission';
+import { type DataRuleRow, type RoleRecordsService, roleId, titleIn } from '../permission';
 
 /** What the administrator role always keeps (and the menus above): else nobody could grant again. */
 const ADMIN_KEEPS: PermissionCode[] = ['system:role:list', 'system:role:authorize'];
@@ -120,8 +121,8 @@ export class RoleAdminService {
 
   // ---- the tree and grants
 
-  /** The whole menu and button tree (every status), by sort number. */
-  async tree(): Promise<PermissionTree> {
+  /** The whole menu and button tree (every status), by sort number, titled in `locale`. */
+  async tree(locale: Locale): Promise<PermissionTree> {
     const rows = await this.repo.allPermissions();
     const byParent = new Map<string | null, typeof rows>();
     for (const row of rows) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
@@ -130,7 +131,7 @@ export class RoleAdminService {
         const children = build(p.id);
         return {
           key: p.id,
-          title: p.name,
+          title: titleIn(p, locale),
           titleKey: p.titleKey,
           menuType: p.menuType,
           perms: p.perms,

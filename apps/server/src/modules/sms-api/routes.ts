@@ -22,6 +22,7 @@ import { AppError, ok, okResponse, sendError } from '../../platform/envelope';
 import { requestLocale } from '../../platform/i18n';
 import type { Api, Platform, Services } from '../../platform/module';
 import { accessErrors, CUSTOMER_API_ERRORS, describeErrors } from '../../platform/openapi';
+import { withChinese } from '../../platform/openapi-zh';
 import { parseBasic } from '../api-access';
 import { requestHashOf } from './service';
 
@@ -106,6 +107,7 @@ export function smsApiRoutes(api: Api, services: Pick<Services, 'smsApi' | 'apiA
             return { schema: { ...described, hide: true }, url };
           }
           described.security = [{ basicAuth: [] }];
+          withChinese(described);
           describeErrors(described, [
             ...accessErrors('public'),
             ...CUSTOMER_API_ERRORS,

@@ -213,7 +213,7 @@ export class SmsAcceptance {
             sum: {
               idempotencyKey: `sms-batch:${p.batchId}`,
               reference: `sms-batch:${p.batchId}`,
-              note: (count: number) => `${p.input.kind}: ${count} SMS`,
+              note: (count: number) => ({ code: 'sms_batch', params: { kind: p.input.kind, count } }),
             },
           })),
           { freshKeys: true },

@@ -24,7 +24,7 @@ export class SmsRefunds {
         amount: m.price,
         idempotencyKey: `${m.id}:refund`,
         reference: `sms:${m.id}`,
-        note: `SMS not sent (${m.errorCode ?? m.status}): refunded`.slice(0, 256),
+        note: { code: 'sms_refund', params: { reason: m.errorCode ?? m.status } },
       });
       for (const c of m.commissions) {
         if (c.amount <= 0n) continue;
@@ -35,7 +35,7 @@ export class SmsRefunds {
           amount: -c.amount,
           idempotencyKey: `${m.id}:refund`,
           reference: `sms:${m.id}`,
-          note: `SMS refunded to company:${m.companyId}: commission reversed`.slice(0, 256),
+          note: { code: 'commission_reversed', params: { companyId: m.companyId } },
           allowOverdraft: true,
           requires: leader,
         });

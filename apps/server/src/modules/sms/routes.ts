@@ -91,7 +91,7 @@ function recordColumns(staff: boolean): ResourceColumn<SmsMessageRow>[] {
     { key: 'companyName', header: { 'en-US': 'Company', 'zh-CN': '公司' } },
     { key: 'to', header: { 'en-US': 'Number', 'zh-CN': '号码' }, width: 16 },
     { key: 'countryCode', header: { 'en-US': 'Country', 'zh-CN': '国家/地区' } },
-    { key: 'sender', header: { 'en-US': 'Sender ID', 'zh-CN': '发送者ID' } },
+    { key: 'sender', header: { 'en-US': 'Sender ID', 'zh-CN': '发送方ID' } },
     { key: 'text', header: { 'en-US': 'Text', 'zh-CN': '内容' }, width: 40 },
     { key: 'parts', header: { 'en-US': 'Parts', 'zh-CN': '条数' }, kind: 'integer' },
     { key: 'price', header: { 'en-US': 'Price', 'zh-CN': '价格' }, kind: 'money', decimals: 6 },

@@ -18,8 +18,8 @@ export interface ResourceColumn<Row> {
   key: string;
   header: Record<Locale, string>;
   kind?: ColumnKind;
-  /** The cell's value for export; default `row[key]`. */
-  value?: (row: Row) => unknown;
+  /** The cell's value for export (text made in the reader's language); default `row[key]`. */
+  value?: (row: Row, locale: Locale) => unknown;
   /** Money: decimals shown (default 2). */
   decimals?: number;
   /** Enum: the label of each code in both languages. */
@@ -151,7 +151,7 @@ export function moneyFormat(decimals: number): string {
  * caller's language.
  */
 export function exportCell<Row>(column: ResourceColumn<Row>, row: Row, locale: Locale): unknown {
-  const raw = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
+  const raw = column.value ? column.value(row, locale) : (row as Record<string, unknown>)[column.key];
   if (raw === null || raw === undefined) return null;
   switch (column.kind ?? 'text') {
     case 'money': {

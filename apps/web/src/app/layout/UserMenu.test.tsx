@@ -11,6 +11,7 @@ import { UserMenu } from './UserMenu';
 const department = (orgCode: string) => ({
   id: `d-${orgCode}`,
   departName: `Department ${orgCode}`,
+  departNameZh: null,
   orgCode,
   parentId: null,
   agentId: null,

@@ -42,7 +42,18 @@ export interface OpenApiOperation {
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: JsonSchema }> }>;
   security?: unknown[];
   'x-permission'?: string;
+  /** The summary and description in Chinese, where the server has them. */
+  'x-summary-zh'?: string;
+  'x-description-zh'?: string;
 }
+
+/** An operation's summary in the reader's language (English where no Chinese is given). */
+export const summaryIn = (operation: OpenApiOperation, locale: string) =>
+  (locale === 'zh-CN' ? operation['x-summary-zh'] : undefined) ?? operation.summary;
+
+/** An operation's description in the reader's language (English where no Chinese is given). */
+export const descriptionIn = (operation: OpenApiOperation, locale: string) =>
+  (locale === 'zh-CN' ? operation['x-description-zh'] : undefined) ?? operation.description;
 
 export interface OpenApiDocument {
   openapi: string;

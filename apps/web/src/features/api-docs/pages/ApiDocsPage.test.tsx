@@ -91,7 +91,9 @@ describe('ApiDocsPage', () => {
     expect(within(auth).getByText('/api/sys/login')).toBeTruthy();
     expect(within(auth).getByText('Public')).toBeTruthy();
     const user = screen.getByTestId('api-docs-group-user');
-    expect(within(user).getByText('Permission system:user:list')).toBeTruthy();
+    expect(within(user).getByText('system:user:list').closest('.ant-tag')?.textContent).toBe(
+      'Permission system:user:list',
+    );
     expect(screen.getByText('2 calls')).toBeTruthy();
 
     await userEvent.click(within(auth).getByText('Sign in with a password'));

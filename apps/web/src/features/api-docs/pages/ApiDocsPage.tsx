@@ -5,11 +5,14 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/DataTable';
 import { formatNumber } from '@/lib/format';
+import { useLocale } from '@/lib/i18n';
 import {
+  descriptionIn,
   type JsonSchema,
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiParameter,
+  summaryIn,
   useOpenApi,
 } from '../api/get-openapi';
 
@@ -106,7 +109,12 @@ function SchemaFields({ schema, depth = 0 }: { schema: JsonSchema; depth?: numbe
 function AccessTag({ operation }: { operation: OpenApiOperation }) {
   const { t } = useTranslation('apiDocs');
   const permission = operation['x-permission'];
-  if (permission) return <Tag color="gold">{t('access.permission', { code: permission })}</Tag>;
+  if (permission)
+    return (
+      <Tag color="gold">
+        {t('access.permission')} <code>{permission}</code>
+      </Tag>
+    );
   if (operation.security?.some((s) => typeof s === 'object' && s !== null && 'basicAuth' in s)) {
     return <Tag color="purple">{t('access.basic')}</Tag>;
   }
@@ -143,6 +151,7 @@ function Parameters({ parameters }: { parameters: OpenApiParameter[] }) {
 
 function OperationDetails({ entry }: { entry: Entry }) {
   const { t } = useTranslation('apiDocs');
+  const locale = useLocale();
   const { operation } = entry;
   const parameters = operation.parameters ?? [];
   const body = operation.requestBody?.content?.['application/json']?.schema;
@@ -156,7 +165,7 @@ function OperationDetails({ entry }: { entry: Entry }) {
     <Flex vertical gap={12}>
       {operation.description ? (
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-          {operation.description}
+          {descriptionIn(operation, locale)}
         </Typography.Paragraph>
       ) : null}
       {sections.length === 0 ? <Typography.Text type="secondary">{t('noParameters')}</Typography.Text> : null}
@@ -192,13 +201,15 @@ export interface ApiDocsViewProps {
 /** An OpenAPI document by group (its tags), searchable, downloadable. */
 export function ApiDocsView({ doc, title, intro, filename, header, testId = 'api-docs' }: ApiDocsViewProps) {
   const { t } = useTranslation('apiDocs');
+  const locale = useLocale();
   const [search, setSearch] = useState('');
   const groups = useMemo(() => {
     const byTag = new Map<string, Entry[]>();
     const needle = search.trim().toLowerCase();
     for (const [path, operations] of Object.entries(doc.data?.paths ?? {})) {
       for (const [method, operation] of Object.entries(operations)) {
-        const text = `${path} ${operation.summary ?? ''} ${operation['x-permission'] ?? ''}`.toLowerCase();
+        const text =
+          `${path} ${operation.summary ?? ''} ${operation['x-summary-zh'] ?? ''} ${operation['x-permission'] ?? ''}`.toLowerCase();
         if (needle && !text.includes(needle)) continue;
         const tag = operation.tags?.[0] ?? 'other';
         byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, operation }]);
@@ -243,7 +254,7 @@ export function ApiDocsView({ doc, title, intro, filename, header, testId = 'api
         {total === 0 && !doc.isPending ? <Empty description={t('empty')} /> : null}
         {groups.map(([tag, entries]) => (
           <div key={tag} data-testid={`api-docs-group-${tag}`}>
-            <Typography.Title level={4}>{tag}</Typography.Title>
+            <Typography.Title level={4}>{t(`tags.${tag}`, { defaultValue: tag })}</Typography.Title>
             <Collapse
               size="small"
               items={entries.map((entry) => ({
@@ -254,7 +265,7 @@ export function ApiDocsView({ doc, title, intro, filename, header, testId = 'api
                       {entry.method.toUpperCase()}
                     </Tag>
                     <Typography.Text code>{entry.path}</Typography.Text>
-                    <Typography.Text>{entry.operation.summary}</Typography.Text>
+                    <Typography.Text>{summaryIn(entry.operation, locale)}</Typography.Text>
                     <AccessTag operation={entry.operation} />
                   </Space>
                 ),

@@ -1,9 +1,9 @@
-import type { AuthEntry } from '@switchboard/contracts';
+import { type AuthEntry, departmentName } from '@switchboard/contracts';
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/DataTable';
 import { useHomePath } from '@/features/user';
-import { currentLocale } from '@/lib/i18n';
+import { currentLocale, useLocale } from '@/lib/i18n';
 import { usePermissions } from '@/lib/permissions-context';
 import { useSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
@@ -67,6 +67,7 @@ function SocketStatus() {
 /** Administrators' diagnostics: what the console knows about the session right now. */
 export default function DiagnosticsPage() {
   const { t } = useTranslation(['layout', 'menu']);
+  const locale = useLocale();
   const session = useSession();
   const permissions = usePermissions();
   const settings = useSettings();
@@ -97,7 +98,9 @@ export default function DiagnosticsPage() {
               label: t('diagnostics.department'),
               children: (
                 <span data-testid="diagnostics-department">
-                  {home.departInfo?.departName ?? session?.userInfo.orgCode ?? '—'}
+                  {home.departInfo
+                    ? departmentName(home.departInfo, locale)
+                    : (session?.userInfo.orgCode ?? '—')}
                 </span>
               ),
             },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/AddButton';
 import { BatchDeleteButton } from '@/components/BatchDeleteButton';
 import { useCan } from '@/components/Can';
+import { ConnectionErrorText } from '@/components/ConnectionErrorText';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { ExportButton } from '@/components/ExportButton';
 import { useEntityModal } from '@/components/FormModal';
@@ -148,9 +149,7 @@ export default function GatewayListPage() {
       key: 'lastError',
       responsive: ['md'],
       render: (_: unknown, record) => (
-        <span data-testid="gateway-last-error" style={{ overflowWrap: 'anywhere' }}>
-          {states.get(record.id)?.lastError ?? ''}
-        </span>
+        <ConnectionErrorText detail={states.get(record.id)?.lastError} testId="gateway-last-error" />
       ),
     },
     rowActionsColumn<Gateway>(t('actions'), (record) => [

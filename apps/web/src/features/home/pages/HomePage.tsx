@@ -1,4 +1,5 @@
 import { KeyOutlined } from '@ant-design/icons';
+import { departmentName } from '@switchboard/contracts';
 import { Button, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import {
   GoogleAuthCard,
   useCurrentUserDeparts,
 } from '@/features/user';
+import { useLocale } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 
 /**
@@ -18,6 +20,7 @@ import { useSession } from '@/lib/session';
  */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common', 'account']);
+  const locale = useLocale();
   const session = useSession();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const departs = useCurrentUserDeparts(session?.username ?? '');
@@ -29,7 +32,10 @@ export default function HomePage() {
   if (departs.isPending) departmentText = <Skeleton.Input size="small" active />;
   else if (departs.isError)
     departmentText = <Typography.Text type="danger">{departs.error.message}</Typography.Text>;
-  else departmentText = department ? `${department.departName} (${department.orgCode})` : t('common:none');
+  else
+    departmentText = department
+      ? `${departmentName(department, locale)} (${department.orgCode})`
+      : t('common:none');
 
   return (
     <Row gutter={[24, 24]}>

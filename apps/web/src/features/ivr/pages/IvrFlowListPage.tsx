@@ -32,7 +32,8 @@ export default function IvrFlowListPage() {
     {
       title: t('flows.fields.nodes'),
       key: 'nodes',
-      render: (_: unknown, row) => row.nodes.map((n) => n.id).join(', '),
+      // Node ids are the author's codes (a key press leads to one): shown as code.
+      render: (_: unknown, row) => <code>{row.nodes.map((n) => n.id).join(', ')}</code>,
     },
     { title: t('flows.fields.remark'), dataIndex: 'remark', responsive: ['md'] },
     { title: t('files.fields.company'), dataIndex: 'companyName', responsive: ['lg'] },

@@ -18,8 +18,9 @@ export const balanceQuery = (companyId: string | undefined) =>
     queryFn: ({ signal }) => api.get('/sys/balance', companyId ? { companyId } : {}, signal),
   });
 
-export function useBalance(companyId: string | undefined) {
-  return useQuery(balanceQuery(companyId));
+/** `enabled` false: nothing to ask yet (staff have no company of their own until they pick one). */
+export function useBalance(companyId: string | undefined, enabled = true) {
+  return useQuery({ ...balanceQuery(companyId), enabled });
 }
 
 /**

@@ -16,6 +16,8 @@ const entry = (id: number, amount: string, balanceAfter: string): LedgerEntry =>
   balanceAfter,
   reference: null,
   note: `entry ${id}`,
+  noteCode: null,
+  noteParams: null,
   actorUsername: null,
   idempotencyKey: `k${id}`,
   createdAt: '2026-03-01T08:00:00Z',

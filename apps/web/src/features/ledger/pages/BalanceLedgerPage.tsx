@@ -4,8 +4,21 @@ import {
   type LedgerEntry,
   type LedgerKind,
   ledgerListQuerySchema,
+  ledgerNoteText,
 } from '@switchboard/contracts';
-import { Card, Col, DatePicker, Flex, Form, Row, Select, Statistic, type TableColumnsType, Tag } from 'antd';
+import {
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Row,
+  Select,
+  Statistic,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -15,8 +28,9 @@ import { ExportButton } from '@/components/ExportButton';
 import { type FilterParams, ResourceTable } from '@/components/ResourceTable';
 import { exportWindow } from '@/lib/export-window';
 import { formatMoney } from '@/lib/format';
+import { useLocale } from '@/lib/i18n';
 import { filterText, periodParams, periodValue } from '@/lib/period-query';
-import { useCurrency } from '@/lib/session';
+import { useCurrency, useIsStaff } from '@/lib/session';
 import { LEDGER_EXPORT_PATH, listLedgerQuery, useBalance } from '../api/ledger';
 
 const CREDIT: readonly LedgerKind[] = ['topup', 'refund', 'transfer_in', 'commission'];
@@ -38,9 +52,12 @@ function fromQuery(query: Record<string, string>): Record<string, unknown> {
 export default function BalanceLedgerPage() {
   const { t } = useTranslation('ledger');
   const platformCurrency = useCurrency();
+  const locale = useLocale();
   const location = useLocation();
   const companyId = new URLSearchParams(location.search).get('companyId') ?? undefined;
-  const balance = useBalance(companyId);
+  // Staff have no balance of their own: theirs is the one of the company they pick.
+  const staff = useIsStaff();
+  const balance = useBalance(companyId, !staff || companyId !== undefined);
   // Rows are in the ledger's currency (the balance answer names it), the platform's.
   const currency = balance.data?.currency ?? platformCurrency;
   // More than one company in scope (staff, resellers): they may choose whose ledger they see.
@@ -91,16 +108,26 @@ export default function BalanceLedgerPage() {
         ),
       },
       { title: t('reference'), dataIndex: 'reference', responsive: ['lg'] },
-      { title: t('note'), dataIndex: 'note', responsive: ['md'] },
+      {
+        title: t('note'),
+        dataIndex: 'note',
+        responsive: ['md'],
+        render: (_: unknown, entry: LedgerEntry) => ledgerNoteText(entry, locale),
+      },
       { title: t('by'), dataIndex: 'actorUsername', responsive: ['lg'] },
     ],
-    [t, currency],
+    [t, currency, locale],
   );
 
   const data = balance.data;
   return (
     <Flex vertical gap={16}>
       <Card loading={balance.isLoading} data-testid="balance-card">
+        {staff && companyId === undefined ? (
+          <Typography.Paragraph type="secondary" data-testid="balance-pick-company">
+            {t('pickCompany')}
+          </Typography.Paragraph>
+        ) : null}
         <Row gutter={[16, 16]}>
           <Col xs={24} sm={8}>
             <Statistic

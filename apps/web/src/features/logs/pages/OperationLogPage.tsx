@@ -49,7 +49,13 @@ export default function OperationLogPage() {
         {
           title: t('log.action'),
           dataIndex: 'action',
-          render: (v: string | null) => <Ellipsis text={v} />,
+          // What the server records is a code (a permission or `login`): shown as one.
+          render: (v: string | null) =>
+            v ? (
+              <code>
+                <Ellipsis text={v} />
+              </code>
+            ) : null,
         },
         { title: t('log.ip'), dataIndex: 'ip', responsive: ['md'] },
         {

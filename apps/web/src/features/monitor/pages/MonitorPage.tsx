@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConnectionErrorText } from '@/components/ConnectionErrorText';
 import { DataTable } from '@/components/DataTable';
 import { DateTimeText } from '@/components/DateTimeText';
 import { GatewayStateTag } from '@/features/gateway';
@@ -148,8 +149,7 @@ export default function MonitorPage() {
     {
       title: t('gateways.lastError'),
       dataIndex: 'lastError',
-      render: (value: string | null) =>
-        value ? <Typography.Text type="danger">{value}</Typography.Text> : '',
+      render: (value: string | null) => <ConnectionErrorText detail={value} danger />,
     },
   ];
 

@@ -82,7 +82,13 @@ export default function MenuListPage() {
         </Tag>
       ),
     },
-    { title: t('fields.path'), dataIndex: 'path', responsive: ['md'], render: (v: string | null) => v ?? '' },
+    {
+      title: t('fields.path'),
+      dataIndex: 'path',
+      responsive: ['md'],
+      // A route path is a code, as the component beside it is.
+      render: (v: string | null) => (v ? <code>{v}</code> : ''),
+    },
     {
       title: t('fields.component'),
       dataIndex: 'component',

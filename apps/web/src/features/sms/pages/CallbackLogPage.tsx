@@ -43,7 +43,7 @@ export default function CallbackLogPage() {
     { title: t('callback.messageId'), dataIndex: 'messageId', responsive: ['lg'] },
     { title: t('record.to'), key: 'to', render: (_: unknown, row) => bodyOf(row).to ?? '' },
     {
-      title: t('record.status'),
+      title: t('callback.messageStatus'),
       key: 'status',
       render: (_: unknown, row) => {
         const status = bodyOf(row).status;

@@ -2,6 +2,7 @@ import { type Trunk, trunkListQuerySchema } from '@switchboard/contracts';
 import { Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/AddButton';
+import { ConnectionErrorText } from '@/components/ConnectionErrorText';
 import { EnabledFilter } from '@/components/EnabledFilter';
 import { useEntityModal } from '@/components/FormModal';
 import { ResourceTable } from '@/components/ResourceTable';
@@ -54,9 +55,7 @@ export default function TrunkListPage() {
       key: 'lastError',
       responsive: ['md'],
       render: (_: unknown, r) => (
-        <span data-testid="trunk-last-error" style={{ overflowWrap: 'anywhere' }}>
-          {states.get(r.id)?.lastError ?? ''}
-        </span>
+        <ConnectionErrorText detail={states.get(r.id)?.lastError} testId="trunk-last-error" />
       ),
     },
     rowActionsColumn<Trunk>(t('actions'), (record) => [

@@ -1,7 +1,8 @@
-import type { CurrentUserDeparts, Department } from '@switchboard/contracts';
+import { type CurrentUserDeparts, type Department, departmentName } from '@switchboard/contracts';
 import { Alert, App, Button, Modal, Radio, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/i18n';
 import type { Session } from '@/lib/session';
 import { useCurrentUserDeparts } from '../api/get-current-user-departs';
 import { useSelectDepart } from '../api/select-depart';
@@ -33,6 +34,7 @@ export function DepartmentGate({
   onClose?: () => void;
 }) {
   const { t } = useTranslation(['account', 'common']);
+  const locale = useLocale();
   const { message } = App.useApp();
   const departs = useCurrentUserDeparts(session.username);
   const select = useSelectDepart();
@@ -81,7 +83,7 @@ export function DepartmentGate({
         onChange={(event) => setChosen(String(event.target.value))}
         options={departs.data.list.map((department) => ({
           value: department.orgCode,
-          label: department.departName,
+          label: departmentName(department, locale),
         }))}
         data-testid="department-options"
       />
