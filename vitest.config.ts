@@ -4,10 +4,9 @@ export default defineConfig({
   test: {
     // Each API test file opens its own database; two files at a time keep a 2-core machine usable.
     maxWorkers: 2,
-    // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache, keyed
-    // by each file's content): a rerun skips most of the transform, which the main process does
-    // beside the two workers (the unit files: 15-20 s of transform to 3-6 s, measured).
-    experimental: { fsModuleCache: true },
+    // Not experimental.fsModuleCache: it keeps a module's transform by the module's own content, so
+    // an import.meta.glob went stale when a file was added beside it (a new locale namespace went
+    // unseen by locales.test.ts until the cache was removed), though it cut a rerun's transforms.
     // A worker closing its databases and jsdom on a starved machine: given time, not killed.
     teardownTimeout: 120_000,
     projects: [

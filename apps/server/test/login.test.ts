@@ -91,6 +91,7 @@ describe('POST /sys/login', () => {
       {
         id: departId('A01'),
         departName: 'Platform Operations',
+        departNameZh: '平台运营部',
         orgCode: 'A01',
         parentId: null,
         agentId: null,

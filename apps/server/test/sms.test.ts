@@ -130,11 +130,13 @@ describe('acceptance', () => {
     // per message.
     const [entry, ...more] = await entries(DIRECT, `sms-batch:${result.batchId}`);
     expect(more).toEqual([]);
-    expect([entry!.kind, entry!.amount, entry!.reference, entry!.note]).toEqual([
+    // The note is a code with its parameters, written in the reader's language when shown.
+    expect([entry!.kind, entry!.amount, entry!.reference, entry!.noteCode, entry!.noteParams]).toEqual([
       'charge',
       -parseMoney('0.083')!,
       `sms-batch:${result.batchId}`,
-      'marketing: 2 SMS',
+      'sms_batch',
+      { kind: 'marketing', count: 2 },
     ]);
     for (const r of rows) expect(await entries(DIRECT, r.id)).toEqual([]);
     expect(before - (await balance(DIRECT))).toBe(parseMoney('0.083')!);
@@ -165,8 +167,8 @@ describe('acceptance', () => {
     const rows = await messagesOf(r.batchId);
     for (const m of rows.filter((row) => row.status === 'arrears')) expect(m.price).toBe(0n);
     // The batch's entry holds only the covered message.
-    expect((await entries(company, `sms-batch:${r.batchId}`)).map((e) => [e.amount, e.note])).toEqual([
-      [-parseMoney('0.045')!, 'marketing: 1 SMS'],
+    expect((await entries(company, `sms-batch:${r.batchId}`)).map((e) => [e.amount, e.noteParams])).toEqual([
+      [-parseMoney('0.045')!, { kind: 'marketing', count: 1 }],
     ]);
   });
 

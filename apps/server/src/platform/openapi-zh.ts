@@ -584,6 +584,26 @@ const TEXTS_ZH = new Map<string, string>([
     'Read the numbers of a status check from a file (.txt one per line, .csv or .xlsx)',
     '从文件读取号码状态检测的号码（.txt 每行一个、.csv 或 .xlsx）',
   ],
+  // The call centre.
+  [
+    'The live state of every seat in scope (offline, idle, ringing, on call) and its registration',
+    '权限范围内每个坐席的实时状态（离线、空闲、振铃、通话中）及其注册信息',
+  ],
+  [
+    "Users of the seat's company (the caller's own unless named) who may work a seat",
+    '坐席所属公司中可使用坐席的用户（未指定时为本公司）',
+  ],
+  [
+    "A page of a call list's numbers: their columns, state, attempts and redial time",
+    '外呼名单号码分页：各列数据、状态、呼叫次数和重拨时间',
+  ],
+  [
+    'Reads a call list file (txt, csv or xlsx) into numbers with their columns; nothing is stored',
+    '读取外呼名单文件（txt、csv 或 xlsx）中的号码及各列数据，不保存',
+  ],
+  ['Starts an outbound task, as its state allows', '启动外呼任务（按其状态允许）'],
+  ['Stops an outbound task, as its state allows', '停止外呼任务（按其状态允许）'],
+  ['Finishes an outbound task, as its state allows', '结束外呼任务（按其状态允许）'],
   // Made with a value: the payment providers' webhooks.
   ['Stripe payment notifications (signed)', 'Stripe 支付通知（签名）'],
   ['NOWPayments payment notifications (signed)', 'NOWPayments 支付通知（签名）'],
@@ -620,6 +640,11 @@ const NOUNS_ZH: Record<string, string> = {
   'SIP account': 'SIP 账号',
   'voice route': '语音路由',
   user: '用户',
+  seat: '坐席',
+  'seat group': '坐席组',
+  'call result': '通话结果',
+  'call list': '外呼名单',
+  'outbound task': '外呼任务',
 };
 
 /** The SMS kinds' routes name their kind so (sms/routes.ts: `${kind} SMS`). */
@@ -637,9 +662,9 @@ const tag = (english: string) => SMS_TAGS_ZH[english];
 const PATTERNS: [RegExp, (m: RegExpExecArray) => string | undefined][] = [
   [/^List (.+)s \(sortable by (.+)\)$/, (m) => noun(m[1]!) && `${noun(m[1]!)}列表（可按 ${m[2]} 排序）`],
   [/^One (.+)$/, (m) => noun(m[1]!) && `单个${noun(m[1]!)}`],
-  [/^Add a (.+)$/, (m) => noun(m[1]!) && `新增${noun(m[1]!)}`],
-  [/^Edit a (.+)$/, (m) => noun(m[1]!) && `编辑${noun(m[1]!)}`],
-  [/^Delete a (.+)$/, (m) => noun(m[1]!) && `删除${noun(m[1]!)}`],
+  [/^Add an? (.+)$/, (m) => noun(m[1]!) && `新增${noun(m[1]!)}`],
+  [/^Edit an? (.+)$/, (m) => noun(m[1]!) && `编辑${noun(m[1]!)}`],
+  [/^Delete an? (.+)$/, (m) => noun(m[1]!) && `删除${noun(m[1]!)}`],
   [
     /^Delete several (.+)s \(ids=a,b,c; all or none\)$/,
     (m) => noun(m[1]!) && `批量删除${noun(m[1]!)}（ids=a,b,c；全部成功或全部不删除）`,

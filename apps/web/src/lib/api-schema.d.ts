@@ -6884,7 +6884,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a outbound task
+         * Add an outbound task
          * @description Needs the permission `callCentre:outboundTask:add`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -7029,7 +7029,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a outbound task
+         * Delete an outbound task
          * @description Needs the permission `callCentre:outboundTask:delete`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -7211,7 +7211,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edit a outbound task
+         * Edit an outbound task
          * @description Needs the permission `callCentre:outboundTask:edit`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -7358,7 +7358,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Finishs an outbound task, as its state allows
+         * Finishes an outbound task, as its state allows
          * @description Needs the permission `callCentre:outboundTask:run`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -12006,7 +12006,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a SMS gateway
+         * Add an SMS gateway
          * @description Needs the permission `sms:gateway:add`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -12317,7 +12317,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a SMS gateway
+         * Delete an SMS gateway
          * @description Needs the permission `sms:gateway:delete`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -12499,7 +12499,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edit a SMS gateway
+         * Edit an SMS gateway
          * @description Needs the permission `sms:gateway:edit`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -17284,7 +17284,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a SMS route
+         * Add an SMS route
          * @description Needs the permission `route:edit`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -17428,7 +17428,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a SMS route
+         * Delete an SMS route
          * @description Needs the permission `route:edit`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -17610,7 +17610,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edit a SMS route
+         * Edit an SMS route
          * @description Needs the permission `route:edit`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -19527,7 +19527,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a SMS template
+         * Add an SMS template
          * @description Needs the permission `sms:template:add`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -19763,7 +19763,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a SMS template
+         * Delete an SMS template
          * @description Needs the permission `sms:template:delete`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -19945,7 +19945,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edit a SMS template
+         * Edit an SMS template
          * @description Needs the permission `sms:template:edit`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -38699,7 +38699,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a SMPP account
+         * Add an SMPP account
          * @description Needs the permission `system:smppAccount:add`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -38832,7 +38832,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a SMPP account
+         * Delete an SMPP account
          * @description Needs the permission `system:smppAccount:delete`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -39014,7 +39014,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edit a SMPP account
+         * Edit an SMPP account
          * @description Needs the permission `system:smppAccount:edit`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -46739,7 +46739,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a IVR file
+         * Delete an IVR file
          * @description Needs the permission `voip:ivrFile:delete`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -47392,7 +47392,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a IVR flow
+         * Add an IVR flow
          * @description Needs the permission `voip:ivrFlow:add`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -47577,7 +47577,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a IVR flow
+         * Delete an IVR flow
          * @description Needs the permission `voip:ivrFlow:delete`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).
@@ -47759,7 +47759,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edit a IVR flow
+         * Edit an IVR flow
          * @description Needs the permission `voip:ivrFlow:edit`.
          *
          *     Error codes: `VALIDATION_FAILED` (Invalid input); `TOO_MANY_REQUESTS` (Too many requests, please try again later); `DATABASE_UNAVAILABLE` (The database is unavailable right now: please try again shortly); `UNAUTHORIZED` (Unauthorized, please log in again); `TOKEN_INVALID` (Token invalid, please log in again); `LOGIN_EXPIRED` (Login expired, please log in again); `ACCOUNT_FROZEN` (Account frozen); `NO_OPERATION_PERMISSION` (No operation permission).

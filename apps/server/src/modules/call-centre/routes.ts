@@ -51,6 +51,9 @@ import {
 } from '../../platform/resource';
 import { readCallListTable } from './rules';
 
+/** The summaries' verbs of the outbound tasks' actions. */
+const OUTBOUND_ACTION_VERBS = { start: 'Starts', stop: 'Stops', finish: 'Finishes' } as const;
+
 /** Permission codes of the call centre's screens (every company role and staff). */
 export const CALL_CENTRE_PERMS = {
   seat: {
@@ -268,7 +271,7 @@ export function callCentreRoutes(api: Api, { callCentre }: Pick<Services, 'callC
       {
         config: { access: { permission: CALL_CENTRE_PERMS.outboundTask.run } },
         schema: {
-          summary: `${action[0]!.toUpperCase()}${action.slice(1)}s an outbound task, as its state allows`,
+          summary: `${OUTBOUND_ACTION_VERBS[action]} an outbound task, as its state allows`,
           body: outboundTaskActionSchema,
           response: okResponse(outboundTaskSchema),
         },

@@ -329,7 +329,7 @@ export function resourceRoutes<
       `${path}/add`,
       {
         config: access(group, 'add'),
-        schema: { summary: `Add a ${noun}`, body: add.body, response: okResponse(record) },
+        schema: { summary: `Add ${article(noun)} ${noun}`, body: add.body, response: okResponse(record) },
       },
       async (request) => ok(request, await add.run(request.body as z.output<A>, requireAuth(request))),
     );
@@ -340,7 +340,7 @@ export function resourceRoutes<
       `${path}/edit`,
       {
         config: access(group, 'edit'),
-        schema: { summary: `Edit a ${noun}`, body: edit.body, response: okResponse(record) },
+        schema: { summary: `Edit ${article(noun)} ${noun}`, body: edit.body, response: okResponse(record) },
       },
       async (request) => {
         const auth = requireAuth(request);
@@ -362,7 +362,7 @@ export function resourceRoutes<
       {
         config: access(group, 'delete'),
         schema: {
-          summary: `Delete a ${noun}`,
+          summary: `Delete ${article(noun)} ${noun}`,
           querystring: resourceIdQuerySchema,
           response: okResponse(noResult),
         },
@@ -401,4 +401,9 @@ export function resourceRoutes<
       group.import,
     );
   }
+}
+
+/** "a" or "an" before a noun of a summary (an outbound task, an IVR file, a rate). */
+function article(noun: string): 'a' | 'an' {
+  return /^(?:[aeio]|IVR|SMS|SMPP)/.test(noun) ? 'an' : 'a';
 }

@@ -62,7 +62,12 @@ describe.each(['en-US', 'zh-CN'] as const)('Balance & ledger (%s)', (locale) => 
   it('shows the card and its rows one way: two decimals, grouped, the currency', async () => {
     await changeLocale(locale);
     // The platform's currency is USD; the balance answer's (the company's ledger) is the one shown.
-    startSession({ token: 'tok', userInfo: testUser({ currency: 'USD' }), needsDepartment: false });
+    // A customer: its own company's balance (staff pick a company first).
+    startSession({
+      token: 'tok',
+      userInfo: testUser({ currency: 'USD', roles: ['customer'], isAdmin: false, username: 'customer' }),
+      needsDepartment: false,
+    });
     serveLedger();
     renderWithProviders(<BalanceLedgerPage />);
     await waitFor(() => expect(screen.getByTestId('balance-value').textContent).toContain('1,210.52 EUR'));
